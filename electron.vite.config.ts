@@ -1,0 +1,44 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+const r = (p: string): string => resolve(import.meta.dirname, p)
+const alias = { '@contract': r('src-main/contract') }
+
+// Custom folders (src-main / src-renderer), so every input is explicit.
+// The main build has several entries that share chunks: the Electron main process, the CLI
+// (which also runs browser mode) and the indexer worker thread.
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      rolldownOptions: {
+        input: {
+          index: r('src-main/electron/main.ts'),
+          rollscope: r('src-main/cli/bin.ts'),
+          'indexer-worker': r('src-main/indexer/indexer-worker.ts')
+        },
+        output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' }
+      }
+    }
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      rolldownOptions: {
+        input: { index: r('src-main/preload/index.ts') },
+        // A sandboxed preload must be a single CommonJS file.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' }
+      }
+    }
+  },
+  renderer: {
+    root: 'src-renderer',
+    resolve: { alias },
+    plugins: [react()],
+    build: {
+      rolldownOptions: { input: { index: r('src-renderer/index.html') } },
+      minify: true
+    }
+  }
+})

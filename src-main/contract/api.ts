@@ -1,0 +1,106 @@
+/**
+ * The one typed API between the engine and every front end (Electron IPC, browser-mode HTTP, CLI).
+ *
+ * Runtime-neutral. Method names double as IPC channel suffixes and HTTP paths, derived from
+ * API_METHODS below, never typed by hand elsewhere.
+ */
+import type {
+  EpisodeDetail,
+  EpisodeQuery,
+  EpisodeSummary,
+  IndexProgress,
+  Page,
+  RunSummary,
+  Workspace
+} from './model'
+
+export interface AppInfo {
+  version: string
+  mode: 'desktop' | 'browser'
+  platform: string
+}
+
+/** Everything a front end may ask of the engine. Every method is async and takes plain JSON. */
+export interface TraceApi {
+  appInfo(): Promise<AppInfo>
+  getWorkspace(): Promise<Workspace>
+  /** Adds files or folders to the workspace and starts indexing them in the background. */
+  addPaths(paths: string[]): Promise<Workspace>
+  /** Removes a root (and its runs) from the workspace. Source files are never touched. */
+  removeRoot(path: string): Promise<Workspace>
+  /** Re-scans every root; unchanged files are skipped unless `force`. */
+  reindex(options: { force: boolean }): Promise<Workspace>
+  cancelIndex(): Promise<IndexProgress>
+  getProgress(): Promise<IndexProgress>
+  /** Adds the bundled demo workspace (a base and a trained run of one environment). */
+  openDemo(): Promise<Workspace>
+  listRuns(): Promise<RunSummary[]>
+  getRun(runId: string): Promise<RunSummary>
+  /** Sets (or with null, resets to the default) the reward threshold for pass/fail of a run. */
+  setPassThreshold(runId: string, threshold: number | null): Promise<RunSummary>
+  listEpisodes(query: EpisodeQuery): Promise<Page<EpisodeSummary>>
+  getEpisode(episodeId: string): Promise<EpisodeDetail>
+}
+
+export type ApiMethod = keyof TraceApi
+export type ApiArgs<M extends ApiMethod> = Parameters<TraceApi[M]>
+export type ApiResult<M extends ApiMethod> = Awaited<ReturnType<TraceApi[M]>>
+
+const methods: Record<ApiMethod, true> = {
+  appInfo: true,
+  getWorkspace: true,
+  addPaths: true,
+  removeRoot: true,
+  reindex: true,
+  cancelIndex: true,
+  getProgress: true,
+  openDemo: true,
+  listRuns: true,
+  getRun: true,
+  setPassThreshold: true,
+  listEpisodes: true,
+  getEpisode: true
+} // a compile error here means the list is out of sync with TraceApi
+
+export const API_METHODS = Object.keys(methods) as ApiMethod[]
+export const isApiMethod = (m: unknown): m is ApiMethod => typeof m === 'string' && Object.hasOwn(methods, m)
+
+/** Error codes carried in a failed Result. */
+export type ApiErrorCode = 'bad-request' | 'not-found' | 'unauthorized' | 'internal'
+
+export interface ApiError {
+  code: ApiErrorCode
+  message: string
+}
+
+/** Every call returns a Result, because errors thrown across IPC lose everything but their message. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError }
+
+/** Engine → front-end notifications. */
+export interface TraceEvents {
+  indexProgress: IndexProgress
+  /** The set of runs or sources changed (indexing finished a file, a root was removed). */
+  workspaceChanged: { runIds: string[] }
+}
+export type EventName = keyof TraceEvents
+export interface TraceEvent<E extends EventName = EventName> {
+  name: E
+  payload: TraceEvents[E]
+}
+
+/** IPC channel names (Electron). */
+export const IPC_INVOKE_CHANNEL = 'rollscope:invoke'
+export const IPC_EVENT_CHANNEL = 'rollscope:event'
+export const IPC_DESKTOP_CHANNEL = 'rollscope:desktop'
+
+/** Desktop-only actions (native dialogs); absent in browser mode. */
+export interface DesktopApi {
+  pickPaths(kind: 'folder' | 'file'): Promise<string[]>
+}
+
+/** What the preload exposes on `window.rollscope`. */
+export interface PreloadBridge {
+  invoke<M extends ApiMethod>(method: M, ...args: ApiArgs<M>): Promise<Result<ApiResult<M>>>
+  onEvent(listener: (event: TraceEvent) => void): () => void
+  desktop: DesktopApi
+}

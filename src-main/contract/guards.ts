@@ -1,0 +1,60 @@
+/**
+ * Runtime validation of API arguments. Every transport runs these before calling the service,
+ * because the renderer (and anything speaking HTTP) is untrusted.
+ */
+import { z } from 'zod'
+import type { ApiMethod } from './api'
+
+const path = z.string().min(1).max(4096)
+const runId = z.string().min(1).max(200)
+
+const sortKey = z.union([
+  z.enum(['ordinal', 'reward', 'turns', 'taskKey', 'rollout', 'status']),
+  z.string().regex(/^metric:[\w.\-/]{1,200}$/)
+])
+
+const episodeQuery = z.strictObject({
+  runId,
+  text: z.string().max(1000).optional(),
+  filter: z.string().max(4000).optional(),
+  sort: sortKey.optional(),
+  desc: z.boolean().optional(),
+  offset: z.number().int().min(0).max(1e9).optional(),
+  limit: z.number().int().min(1).max(5000).optional()
+})
+
+/** One tuple schema per method: the exact argument list it accepts. */
+export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
+  appInfo: z.tuple([]),
+  getWorkspace: z.tuple([]),
+  addPaths: z.tuple([z.array(path).min(1).max(1000)]),
+  removeRoot: z.tuple([path]),
+  reindex: z.tuple([z.strictObject({ force: z.boolean() })]),
+  cancelIndex: z.tuple([]),
+  getProgress: z.tuple([]),
+  openDemo: z.tuple([]),
+  listRuns: z.tuple([]),
+  getRun: z.tuple([runId]),
+  setPassThreshold: z.tuple([runId, z.number().finite().nullable()]),
+  listEpisodes: z.tuple([episodeQuery]),
+  getEpisode: z.tuple([z.string().min(1).max(300)])
+}
+
+/** Parses the argument list of `method`; throws a readable error naming the bad argument. */
+export function parseApiArgs(method: ApiMethod, args: unknown): unknown[] {
+  const parsed = API_ARG_SCHEMAS[method].safeParse(args)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const where = issue.path.length ? `argument ${issue.path.join('.')}` : 'arguments'
+  throw new BadRequestError(`${method}: ${where}: ${issue.message}`)
+}
+
+/** Thrown for invalid input; transports map it to the `bad-request` error code. */
+export class BadRequestError extends Error {
+  override name = 'BadRequestError'
+}
+
+/** Thrown when an id does not exist; transports map it to `not-found`. */
+export class NotFoundError extends Error {
+  override name = 'NotFoundError'
+}

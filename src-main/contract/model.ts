@@ -1,0 +1,229 @@
+/**
+ * Plain-JSON data shapes shared by the engine, the transports (IPC, HTTP, CLI) and the renderer.
+ *
+ * Runtime-neutral: imports nothing from node, electron or react. Everything here must survive
+ * JSON.stringify / structured clone unchanged (no Dates, Maps or class instances).
+ */
+
+/** Formats the indexer knows. `unknown` is what detection says about anything else. */
+export type TraceFormat = 'verifiers' | 'chat-jsonl' | 'verifiers-metadata' | 'lfs-pointer' | 'unknown'
+
+/** How an episode's task key was derived (FORMATS.md §7); shown as a confidence hint. */
+export type TaskKeyKind = 'explicit' | 'answer' | 'prompt_hash'
+
+/** Normalized per-episode outcome. */
+export type EpisodeStatus = 'ok' | 'error' | 'truncated' | 'cancelled'
+
+/** Where one indexed file stands. */
+export type SourceState =
+  | 'pending' // queued, not indexed yet
+  | 'indexed' // fully indexed (possibly with warnings)
+  | 'skipped' // unchanged since the last index (path, size, mtime)
+  | 'sidecar' // a companion file read together with another (e.g. verifiers metadata.json)
+  | 'not-downloaded' // a Git LFS pointer: the real content was never fetched
+  | 'unknown-format' // content matched no adapter
+  | 'error' // could not be read or parsed; `error` says why
+
+/** Per-file status row, as listed in the workspace screen and by `rollscope index`. */
+export interface SourceStatus {
+  path: string
+  size: number
+  mtimeMs: number
+  format: TraceFormat
+  state: SourceState
+  /** Why the file failed or was not indexed; null when fine. */
+  error: string | null
+  /** Non-fatal problems (bad lines skipped, partial last line, id/content disagreement). */
+  warnings: string[]
+  episodes: number
+  runId: string | null
+  indexedAt: number | null
+}
+
+/** Numeric summary of one metric over a run's episodes. */
+export interface MetricSummary {
+  name: string
+  count: number
+  mean: number | null
+  std: number | null
+  min: number | null
+  max: number | null
+}
+
+/** One run (one eval or training job) with its summary metrics. */
+export interface RunSummary {
+  id: string
+  name: string
+  format: TraceFormat
+  /** Path of the main source file of the run (e.g. results.jsonl). */
+  source: string
+  model: string | null
+  env: string | null
+  createdAt: string | null
+  /** Training step when the run is a checkpoint (hosted-RL step), else null. */
+  checkpointStep: number | null
+  episodes: number
+  tasks: number
+  /** Mean rollouts per task (episodes / tasks). */
+  rolloutsPerTask: number | null
+  meanReward: number | null
+  /** 95% CI of the mean reward (Student t over episodes); null with < 2 rewarded episodes. */
+  rewardCi95: [number, number] | null
+  rewardStd: number | null
+  rewardMin: number | null
+  rewardMax: number | null
+  /** Threshold used for pass/fail when the format has no success flag; null = no default applies. */
+  passThreshold: number | null
+  /** Whether passThreshold was set by the user (true) or defaulted (false). */
+  passThresholdIsUser: boolean
+  passRate: number | null
+  /** Share of episodes with reward = 1 (only when rewards lie in [0, 1]). */
+  perfectRate: number | null
+  meanTurns: number | null
+  tokensIn: number | null
+  tokensOut: number | null
+  /** Every per-episode numeric metric the files carry, summarized. */
+  metrics: MetricSummary[]
+  /** Names of `info` fields usable as categories (e.g. difficulty, archetype). */
+  infoFields: string[]
+  /** Run-level values from the producer's own header (e.g. metadata.json avg_reward, sampling args). */
+  header: Record<string, unknown>
+  /** Problems noticed while indexing (e.g. ids that do not identify tasks). */
+  warnings: string[]
+}
+
+/** One row of the episodes table. Small: never carries the transcript. */
+export interface EpisodeSummary {
+  id: string
+  runId: string
+  /** 0-based position of the episode in its run (file order). */
+  ordinal: number
+  taskKey: string
+  taskKeyKind: TaskKeyKind
+  /** The id the producer wrote (may be unreliable, see FORMATS.md §1.2); null if none. */
+  sourceId: string | null
+  /** 0-based rollout index within the task. */
+  rollout: number
+  reward: number | null
+  passed: boolean | null
+  /** Number of turns in the transcript (prompt messages included). */
+  turns: number
+  status: EpisodeStatus
+  error: string | null
+  /** Short one-line preview of the task (first user message), for tables. */
+  preview: string
+  answer: string | null
+  metrics: Record<string, number>
+  /** Scalar `info` fields (category candidates); nested objects are kept out of summaries. */
+  info: Record<string, string | number | boolean | null>
+  tokensIn: number | null
+  tokensOut: number | null
+  durationMs: number | null
+}
+
+/** Normalized tool call: every format's shape is converted to this (FORMATS.md §0). */
+export interface ToolCall {
+  id: string | null
+  name: string
+  /** Parsed JSON arguments when they parse, else the raw string. */
+  arguments: unknown
+}
+
+export type TurnRole = 'system' | 'user' | 'assistant' | 'tool' | 'env'
+
+/** One turn of an episode transcript. */
+export interface Turn {
+  index: number
+  role: TurnRole
+  /** Text content (content parts concatenated; images as `[image]` markers). */
+  text: string
+  reasoning: string | null
+  toolCalls: ToolCall[]
+  /** For tool results: the id of the call answered (paired by id, else by order). */
+  toolCallId: string | null
+  /** For tool results: the name of the tool that was called. */
+  toolName: string | null
+  /** True for prompt messages (given to the model, not generated). */
+  isPrompt: boolean
+  /** True for environment feedback (tool results, or user-role feedback inside a completion). */
+  isObservation: boolean
+  reward: number | null
+  done: boolean | null
+  tokens: number | null
+}
+
+/** An episode with its full transcript, loaded on demand. */
+export interface EpisodeDetail extends EpisodeSummary {
+  runName: string
+  sourcePath: string
+  /** The complete info object (nested values included). */
+  infoFull: Record<string, unknown>
+  turns: Turn[]
+  /** Tool definitions offered to the model, when the file records them. */
+  tools: unknown[]
+  /** The raw source record, pretty-printed JSON, for the raw view. Truncated past 2 MB. */
+  raw: string
+}
+
+export interface Page<T> {
+  items: T[]
+  total: number
+  offset: number
+}
+
+export type EpisodeSortKey = 'ordinal' | 'reward' | 'turns' | 'taskKey' | 'rollout' | 'status' | `metric:${string}`
+
+export interface EpisodeQuery {
+  runId: string
+  /** Free text matched against task key, preview and answer. */
+  text?: string
+  /** Filter expression, e.g. `reward < 0.5 and info.difficulty == "hard"`. */
+  filter?: string
+  sort?: EpisodeSortKey
+  desc?: boolean
+  offset?: number
+  limit?: number
+}
+
+export type IndexState = 'idle' | 'scanning' | 'indexing' | 'cancelled' | 'done' | 'error'
+
+/** Indexing progress, pushed at a bounded rate. */
+export interface IndexProgress {
+  state: IndexState
+  filesTotal: number
+  filesDone: number
+  bytesTotal: number
+  bytesDone: number
+  episodes: number
+  /** Throughput over the current job, MB/s (10^6 bytes). */
+  mbPerSec: number
+  etaSec: number | null
+  currentFile: string | null
+  startedAt: number | null
+  finishedAt: number | null
+  /** Files that failed in the current job. */
+  failed: number
+  message: string | null
+}
+
+/** The workspace: roots the user added, and every file found under them. */
+export interface Workspace {
+  roots: string[]
+  sources: SourceStatus[]
+  progress: IndexProgress
+  /** Where the database lives (shown in About / settings). */
+  dbPath: string
+  /** Folder with the bundled demo traces. */
+  demoPath: string | null
+}
+
+/** Result of one index job, as returned to the CLI. */
+export interface IndexReport {
+  files: SourceStatus[]
+  indexed: number
+  skipped: number
+  failed: number
+  episodes: number
+  bytes: number
+  seconds: number
+}

@@ -1,0 +1,74 @@
+/**
+ * The contract between the indexer and format adapters.
+ *
+ * Indexing is streaming: an adapter sees one record at a time (one JSONL line) and returns a small
+ * summary; the transcript is NOT kept. When the user opens an episode, the service reads the
+ * record's bytes back from the source file and asks the adapter for the full turns.
+ */
+import type { EpisodeStatus, ToolCall, TraceFormat, Turn } from '@contract/model'
+
+/** Run-level facts an adapter knows before (or while) reading records: from a header or sidecar file. */
+export interface RunHeader {
+  name: string
+  model: string | null
+  env: string | null
+  createdAt: string | null
+  checkpointStep: number | null
+  /** Producer's own run-level values (sampling args, avg_* aggregates, version info...). */
+  header: Record<string, unknown>
+  /** Reward threshold for pass/fail given by the producer (e.g. metadata pass_threshold), else null. */
+  passThreshold: number | null
+}
+
+/** Summary of one episode, produced while indexing. Must stay small: no transcript. */
+export interface EpisodeSummaryRecord {
+  /** The id the producer wrote, as a string (may be unreliable); null when absent. */
+  sourceId: string | null
+  /** sha256 hex of the canonical task-defining messages (FORMATS.md §7 prompt-hash recipe). */
+  promptHash: string
+  /** The expected answer / target as text, or null. */
+  answer: string | null
+  reward: number | null
+  /** Success flag written by the format itself; null when the format has none (then reward ≥ threshold decides). */
+  success: boolean | null
+  status: EpisodeStatus
+  error: string | null
+  /** Number of turns the full transcript has (same count parseEpisode returns). */
+  turns: number
+  /** First user message, whitespace-collapsed, at most 200 chars. */
+  preview: string
+  /** Every numeric per-episode metric (verifiers flattens rubric functions to top-level fields). */
+  metrics: Record<string, number>
+  /** Scalar info fields only (string/number/boolean/null), for category columns. */
+  info: Record<string, string | number | boolean | null>
+  tokensIn: number | null
+  tokensOut: number | null
+  durationMs: number | null
+}
+
+/** Full parse of one record, for the episode view. */
+export interface EpisodeBody {
+  turns: Turn[]
+  tools: unknown[]
+  infoFull: Record<string, unknown>
+}
+
+/** Thrown by an adapter for a record it cannot use; the indexer records it as a warning and goes on. */
+export class RecordError extends Error {
+  override name = 'RecordError'
+}
+
+/** An adapter for one JSONL-based format (one record per line). */
+export interface JsonlAdapter {
+  format: TraceFormat
+  /** Cheap check on the first parsed record of a file. */
+  matches(firstRecord: Record<string, unknown>): boolean
+  /** Run facts from sidecar files next to `sourcePath` (e.g. metadata.json); may read small files. */
+  readRunHeader(sourcePath: string): Promise<RunHeader>
+  /** Summarize one parsed record. Throws RecordError for records to skip (e.g. no prompt). */
+  summarize(record: Record<string, unknown>): EpisodeSummaryRecord
+  /** Full turns of one parsed record. */
+  parseEpisode(record: Record<string, unknown>): EpisodeBody
+}
+
+export type { ToolCall, Turn }

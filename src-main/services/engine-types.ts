@@ -1,0 +1,30 @@
+/**
+ * What a host (Electron main, the CLI, the browser-mode server) gets from the engine.
+ * Implemented by createEngine() in ./engine.ts. No electron import anywhere under services/.
+ */
+import type { TraceApi, TraceEvent } from '@contract/api'
+import type { IndexProgress, IndexReport } from '@contract/model'
+
+export interface EngineOptions {
+  /** SQLite file; created with its folder when missing. */
+  dbPath: string
+  mode: 'desktop' | 'browser' | 'cli'
+  /** Folder of the bundled demo traces (resources/demo), or null when not shipped. */
+  demoPath: string | null
+  version: string
+  /**
+   * Run indexing on a worker thread (default) or inline on the calling thread.
+   * Inline exists for unit tests, which import TypeScript sources that a worker thread cannot load.
+   */
+  indexer?: 'worker' | 'inline'
+}
+
+export interface Engine {
+  api: TraceApi
+  /** Adds `paths` as roots, indexes them and resolves when the job is over (used by `rollscope index`). */
+  indexPaths(paths: string[], options?: { force?: boolean; onProgress?: (p: IndexProgress) => void }): Promise<IndexReport>
+  /** Subscribes to engine events (index progress, workspace changes). Returns the unsubscribe function. */
+  onEvent(listener: (event: TraceEvent) => void): () => void
+  /** Stops the indexer and closes the database. */
+  close(): Promise<void>
+}
