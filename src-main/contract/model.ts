@@ -226,4 +226,6 @@ export interface IndexReport {
   episodes: number
   bytes: number
   seconds: number
+  /** Peak resident memory of the indexing process, MB (for the benchmark). */
+  peakRssMb: number
 }
