@@ -152,8 +152,12 @@ export interface Turn {
   tokens: number | null
 }
 
-/** An episode with its full transcript, loaded on demand. */
-export interface EpisodeDetail extends EpisodeSummary {
+/**
+ * An episode with its full transcript, loaded on demand. `turns` is the transcript here (the
+ * summary's turn count is `turnCount`), matching `rollscope show --json`.
+ */
+export interface EpisodeDetail extends Omit<EpisodeSummary, 'turns'> {
+  turnCount: number
   runName: string
   sourcePath: string
   /** The complete info object (nested values included). */

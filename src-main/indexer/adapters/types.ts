@@ -63,8 +63,12 @@ export interface JsonlAdapter {
   format: TraceFormat
   /** Cheap check on the first parsed record of a file. */
   matches(firstRecord: Record<string, unknown>): boolean
-  /** Run facts from sidecar files next to `sourcePath` (e.g. metadata.json); may read small files. */
-  readRunHeader(sourcePath: string): Promise<RunHeader>
+  /**
+   * Run facts from sidecar files next to `sourcePath` (e.g. metadata.json); may read small files.
+   * SYNCHRONOUS on purpose (readFileSync): the indexer runs on a worker thread inside one SQLite
+   * transaction per file, which cannot span awaits.
+   */
+  readRunHeader(sourcePath: string): RunHeader
   /** Summarize one parsed record. Throws RecordError for records to skip (e.g. no prompt). */
   summarize(record: Record<string, unknown>): EpisodeSummaryRecord
   /** Full turns of one parsed record. */

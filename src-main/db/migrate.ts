@@ -1,0 +1,34 @@
+import type Database from 'better-sqlite3'
+import { MIGRATIONS } from './migrations'
+import type { Migration } from './migrations/types'
+
+/**
+ * Applies pending migrations, each in its own transaction, and records them in schema_migrations.
+ * Refuses a database written by a newer Rollscope (its schema is unknown to us).
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version)
+  )
+  const newest = Math.max(0, ...applied)
+  const known = Math.max(0, ...migrations.map((m) => m.version))
+  if (newest > known) {
+    throw new Error(
+      `This database was written by a newer Rollscope (schema ${newest}, this version knows ${known}). ` +
+        'Update Rollscope or use another --db file.'
+    )
+  }
+  const ran: number[] = []
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(m.version)) continue
+    db.transaction(() => {
+      m.up(db)
+      record.run(m.version, m.name, Date.now())
+    })()
+    ran.push(m.version)
+  }
+  return ran
+}

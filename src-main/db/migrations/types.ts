@@ -1,0 +1,8 @@
+import type Database from 'better-sqlite3'
+
+/** One numbered, append-only schema step. Never edit one that has shipped: add a new one. */
+export interface Migration {
+  version: number
+  name: string
+  up(db: Database.Database): void
+}

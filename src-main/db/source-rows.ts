@@ -1,0 +1,64 @@
+import type { SourceState, SourceStatus, TraceFormat } from '@contract/model'
+import type { Db } from './open-db'
+
+interface SourceRow {
+  id: number
+  path: string
+  size: number
+  mtime_ms: number
+  format: string
+  state: string
+  error: string | null
+  warnings_json: string
+  episodes: number
+  indexed_at: number | null
+  run_id: string | null
+}
+
+const SELECT = `SELECT s.*, (SELECT r.id FROM runs r WHERE r.source_id = s.id LIMIT 1) run_id FROM sources s`
+
+/** Maps a sources row to the contract shape. */
+export function toSourceStatus(r: SourceRow): SourceStatus {
+  return {
+    path: r.path,
+    size: r.size,
+    mtimeMs: r.mtime_ms,
+    format: r.format as TraceFormat,
+    state: r.state as SourceState,
+    error: r.error,
+    warnings: JSON.parse(r.warnings_json) as string[],
+    episodes: r.episodes,
+    runId: r.run_id,
+    indexedAt: r.indexed_at
+  }
+}
+
+/** Every source, ordered by path. */
+export function listSources(db: Db): SourceStatus[] {
+  return (db.prepare(`${SELECT} ORDER BY s.path`).all() as SourceRow[]).map(toSourceStatus)
+}
+
+/** One source by path, or undefined. */
+export function getSource(db: Db, path: string): SourceStatus | undefined {
+  const row = db.prepare(`${SELECT} WHERE s.path = ?`).get(path) as SourceRow | undefined
+  return row && toSourceStatus(row)
+}
+
+/** Inserts or updates a source row, returning its id. */
+export function upsertSource(
+  db: Db,
+  s: { path: string; root: string; size: number; mtimeMs: number; format: TraceFormat; state: SourceState; error: string | null; warnings: string[]; episodes: number; indexedBytes: number }
+): number {
+  const row = db
+    .prepare(
+      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, warnings_json, episodes, indexed_bytes, indexed_at)
+       VALUES (@path, @root, @size, @mtimeMs, @format, @state, @error, @warnings, @episodes, @indexedBytes, @now)
+       ON CONFLICT(path) DO UPDATE SET root = excluded.root, size = excluded.size, mtime_ms = excluded.mtime_ms,
+         format = excluded.format, state = excluded.state, error = excluded.error,
+         warnings_json = excluded.warnings_json, episodes = excluded.episodes,
+         indexed_bytes = excluded.indexed_bytes, indexed_at = excluded.indexed_at
+       RETURNING id`
+    )
+    .get({ ...s, warnings: JSON.stringify(s.warnings), now: Date.now() }) as { id: number }
+  return row.id
+}

@@ -1,0 +1,54 @@
+/**
+ * The two IPC handlers: the typed engine API (IPC_INVOKE_CHANNEL) and desktop-only actions (IPC_DESKTOP_CHANNEL).
+ * Both refuse callers other than our own renderer page, and both always answer with a Result.
+ */
+import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron'
+import { IPC_DESKTOP_CHANNEL, IPC_INVOKE_CHANNEL, type DesktopApi, type Result } from '@contract/api'
+import { dispatch, toApiError } from '../services/dispatch'
+import type { Engine } from '../services/engine-types'
+import { isRendererPage, type RendererLocation } from './security'
+
+/** Decides whether an IPC call comes from our renderer. */
+export type SenderCheck = (event: IpcMainInvokeEvent) => boolean
+
+const UNAUTHORIZED: Result<never> = { ok: false, error: { code: 'unauthorized', message: 'untrusted IPC sender' } }
+
+/** Trusts only the top frame of the current main window, and only while it shows our renderer page. */
+export function createSenderCheck(getWindow: () => BrowserWindow | null, renderer: RendererLocation): SenderCheck {
+  return (event) => {
+    const win = getWindow()
+    if (!win || win.isDestroyed() || event.sender !== win.webContents) return false
+    let frame: IpcMainInvokeEvent['senderFrame']
+    try {
+      frame = event.senderFrame // null (or a throw in older builds) once the frame navigated away
+    } catch {
+      return false
+    }
+    return !!frame && frame.parent === null && isRendererPage(frame.url, renderer)
+  }
+}
+
+/** Answers IPC_INVOKE_CHANNEL (method, args) calls by dispatching them (with validation) to the engine's API. */
+export function registerApi(ipcMain: Pick<IpcMain, 'handle'>, engine: Pick<Engine, 'api'>, isTrustedSender: SenderCheck): void {
+  ipcMain.handle(IPC_INVOKE_CHANNEL, (event, method: unknown, args: unknown): Promise<Result<unknown>> | Result<never> =>
+    isTrustedSender(event) ? dispatch(engine.api, method, args) : UNAUTHORIZED
+  )
+}
+
+/** Answers IPC_DESKTOP_CHANNEL calls: currently only ('pickPaths', 'folder' | 'file'). */
+export function registerDesktopApi(ipcMain: Pick<IpcMain, 'handle'>, desktop: DesktopApi, isTrustedSender: SenderCheck): void {
+  ipcMain.handle(IPC_DESKTOP_CHANNEL, async (event, method: unknown, arg: unknown): Promise<Result<unknown>> => {
+    if (!isTrustedSender(event)) return UNAUTHORIZED
+    if (method !== 'pickPaths') {
+      return { ok: false, error: { code: 'bad-request', message: `unknown desktop method: ${String(method).slice(0, 100)}` } }
+    }
+    if (arg !== 'folder' && arg !== 'file') {
+      return { ok: false, error: { code: 'bad-request', message: 'pickPaths: argument 0: expected "folder" or "file"' } }
+    }
+    try {
+      return { ok: true, value: await desktop.pickPaths(arg) }
+    } catch (err) {
+      return { ok: false, error: toApiError(err) }
+    }
+  })
+}

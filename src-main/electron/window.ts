@@ -1,0 +1,115 @@
+/**
+ * The main window: locked-down webPreferences, navigation and pop-up guards, permission denial and the CSP header.
+ */
+import type {
+  BrowserWindow,
+  BrowserWindowConstructorOptions,
+  NativeTheme,
+  Session,
+  Shell,
+  WebContents
+} from 'electron'
+import { resolve } from 'node:path'
+import {
+  buildCsp,
+  isRendererResource,
+  isSafeExternalUrl,
+  withCspHeader,
+  withoutHash,
+  type RendererLocation
+} from './security'
+
+/** Window background before the renderer paints, per OS theme (avoids a white flash in dark mode). */
+export const BACKGROUND = { dark: '#1b1d23', light: '#ffffff' } as const
+
+/** Built-file locations seen from the main entry's folder (out/main): the preload and the renderer page. */
+export function bundlePaths(mainDir: string): { preload: string; rendererFile: string } {
+  return {
+    preload: resolve(mainDir, '../preload/index.cjs'),
+    rendererFile: resolve(mainDir, '../renderer/index.html')
+  }
+}
+
+/** What createMainWindow needs from Electron and the environment (injected so tests pass fakes). */
+export interface WindowDeps {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow
+  shell: Pick<Shell, 'openExternal'>
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>
+  nativeTheme: Pick<NativeTheme, 'shouldUseDarkColors' | 'on' | 'off'>
+  preloadPath: string
+  renderer: RendererLocation
+  title?: string
+}
+
+/** The BrowserWindow options; exported so the security-relevant ones can be asserted. */
+export function windowOptions(deps: Pick<WindowDeps, 'nativeTheme' | 'preloadPath' | 'title'>): BrowserWindowConstructorOptions {
+  return {
+    width: 1400,
+    height: 900,
+    minWidth: 720,
+    minHeight: 480,
+    title: deps.title ?? 'Rollscope',
+    show: false,
+    backgroundColor: deps.nativeTheme.shouldUseDarkColors ? BACKGROUND.dark : BACKGROUND.light,
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      preload: deps.preloadPath
+    }
+  }
+}
+
+/** Opens `url` in the OS browser when it is a plain http(s) link; anything else is dropped. */
+export function openExternalIfSafe(shell: Pick<Shell, 'openExternal'>, url: string): boolean {
+  if (!isSafeExternalUrl(url)) return false
+  shell.openExternal(url).catch((err: unknown) => console.error('rollscope: openExternal failed:', err))
+  return true
+}
+
+/** Keeps the window on our page: no navigation away, no new windows; web links go to the OS browser. */
+export function guardNavigation(contents: WebContents, shell: Pick<Shell, 'openExternal'>): void {
+  contents.on('will-navigate', (event, url) => {
+    if (withoutHash(url) === withoutHash(contents.getURL())) return
+    event.preventDefault()
+    openExternalIfSafe(shell, url)
+  })
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternalIfSafe(shell, url)
+    return { action: 'deny' }
+  })
+}
+
+/** Denies every permission (camera, notifications, ...) and adds the CSP header to the renderer's responses. */
+export function hardenSession(session: WindowDeps['session'], renderer: RendererLocation): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.setPermissionCheckHandler(() => false)
+  const csp = buildCsp(renderer.devUrl)
+  session.webRequest.onHeadersReceived((details, callback) => {
+    if (!isRendererResource(details.url, renderer)) return callback({})
+    callback({ responseHeaders: withCspHeader(details.responseHeaders, csp) })
+  })
+}
+
+/** Creates the main window, hardened, and starts loading the renderer; it shows itself once painted. */
+export function createMainWindow(deps: WindowDeps): BrowserWindow {
+  hardenSession(deps.session, deps.renderer)
+  const win = new deps.BrowserWindow(windowOptions(deps))
+  guardNavigation(win.webContents, deps.shell)
+  win.once('ready-to-show', () => win.show())
+
+  const onTheme = (): void => {
+    if (!win.isDestroyed()) win.setBackgroundColor(deps.nativeTheme.shouldUseDarkColors ? BACKGROUND.dark : BACKGROUND.light)
+  }
+  deps.nativeTheme.on('updated', onTheme)
+  win.on('closed', () => deps.nativeTheme.off('updated', onTheme))
+
+  const loading = deps.renderer.devUrl ? win.loadURL(deps.renderer.devUrl) : win.loadFile(deps.renderer.file)
+  loading.catch((err: unknown) => console.error('rollscope: the renderer failed to load:', err))
+  return win
+}

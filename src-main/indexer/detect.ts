@@ -1,0 +1,99 @@
+import { closeSync, openSync, readFileSync } from 'node:fs'
+import type { JsonlAdapter } from './adapters/types'
+import { pickJsonlAdapter } from './adapters/registry'
+import { describeLfsPointer, isLfsPointer } from './adapters/lfs-pointer'
+import { parseJsonLine } from './tolerant-json'
+import { readLines, readRange } from './line-reader'
+import { describeFsError } from './walk'
+
+/** What a file turned out to be, from its first bytes / first record. */
+export type Detection =
+  | { kind: 'jsonl'; adapter: JsonlAdapter }
+  | { kind: 'verifiers-metadata'; metadata: Record<string, unknown> }
+  | { kind: 'lfs-pointer'; message: string }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'unreadable'; message: string }
+
+/** Largest whole-file JSON document parsed just to recognize it. */
+const MAX_JSON_DOCUMENT = 16 << 20
+
+/**
+ * Detects a file's format by content (FORMATS.md §0): a Git LFS pointer by its first line, a JSONL
+ * format by its first record, a verifiers metadata.json by its keys. Reads only what it needs.
+ */
+export function detectFormat(path: string, size: number, maxLineBytes: number): Detection {
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (err) {
+    return { kind: 'unreadable', message: describeFsError(err) }
+  }
+  try {
+    if (size === 0) return { kind: 'unknown', message: 'empty file' }
+    const head = readRange(fd, 0, Math.min(size, 1024))
+    if (isLfsPointer(head)) return { kind: 'lfs-pointer', message: describeLfsPointer(head.toString('utf8')) }
+    if (head[0] === 0x50 && head[1] === 0x4b) return { kind: 'unknown', message: 'zip archive: not a supported format yet' }
+    const first = firstNonBlank(head)
+    if (first !== 0x7b && first !== 0x5b) {
+      return { kind: 'unknown', message: 'not JSON or JSONL (the first character is not "{" or "[")' }
+    }
+
+    let firstRecord: unknown
+    let firstError: string | null = null
+    readLines(fd, 0, maxLineBytes, (line) => {
+      if (!line.text.trim()) return true
+      try {
+        firstRecord = parseJsonLine(line.text)
+      } catch (err) {
+        firstError = (err as Error).message
+      }
+      return false
+    })
+    if (firstRecord === undefined && firstError === null) {
+      // One unterminated line (no newline at all): the whole file is the candidate record.
+      const text = readRange(fd, 0, Math.min(size, MAX_JSON_DOCUMENT)).toString('utf8')
+      try {
+        firstRecord = parseJsonLine(text)
+      } catch (err) {
+        firstError = (err as Error).message
+      }
+    }
+    if (firstRecord === undefined && size <= MAX_JSON_DOCUMENT) {
+      // A pretty-printed JSON document spans lines: parse it whole.
+      try {
+        firstRecord = parseJsonLine(readFileSync(path, 'utf8'))
+        firstError = null
+      } catch {
+        // keep the first line's error
+      }
+    }
+    if (firstRecord === undefined) return { kind: 'unknown', message: `not valid JSON or JSONL: ${firstError}` }
+    if (!isObject(firstRecord)) return { kind: 'unknown', message: 'JSON array documents are not a supported format yet' }
+    if (isVerifiersMetadata(firstRecord)) return { kind: 'verifiers-metadata', metadata: firstRecord }
+    const adapter = pickJsonlAdapter(firstRecord)
+    if (adapter) return { kind: 'jsonl', adapter }
+    const keys = Object.keys(firstRecord).slice(0, 8).join(', ')
+    return { kind: 'unknown', message: `unrecognized record shape (keys: ${keys})` }
+  } catch (err) {
+    return { kind: 'unreadable', message: describeFsError(err) }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** verifiers metadata.json: env id + model + run aggregates/config (FORMATS.md §1.3). */
+export function isVerifiersMetadata(o: Record<string, unknown>): boolean {
+  return (
+    ('env_id' in o || 'env' in o) &&
+    'model' in o &&
+    ('avg_reward' in o || 'num_examples' in o || 'rollouts_per_example' in o) &&
+    !('prompt' in o)
+  )
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function firstNonBlank(buf: Buffer): number {
+  for (const b of buf) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0xef && b !== 0xbb && b !== 0xbf) return b
+  return -1
+}

@@ -1,0 +1,246 @@
+import { basename, dirname, join, resolve } from 'node:path'
+import type { IndexReport, SourceStatus, TraceFormat } from '@contract/model'
+import type { Db } from '../db/open-db'
+import { getSource, upsertSource } from '../db/source-rows'
+import { detectFormat } from './detect'
+import { indexJsonlFile } from './index-jsonl-file'
+import type { IndexJob } from './protocol'
+import { ProgressTracker } from './progress-tracker'
+import { walkRoots, type FoundFile } from './walk'
+
+export interface JobHooks {
+  isCancelled: () => boolean
+  tracker: ProgressTracker
+  onChanged: (runIds: string[]) => void
+}
+
+/** Largest single record (JSONL line) the indexer will hold in memory. */
+export const MAX_RECORD_BYTES = (Number(process.env.ROLLSCOPE_MAX_RECORD_MB) || 64) * 1e6
+
+/** Runs one job on the writer connection. Synchronous: it runs on the worker thread (or inline in tests). */
+export function runJob(db: Db, job: IndexJob, hooks: JobHooks): IndexReport {
+  if (job.type === 'removeRoot') return removeRoot(db, job.path, hooks)
+  return indexRoots(db, job, hooks)
+}
+
+function removeRoot(db: Db, path: string, hooks: JobHooks): IndexReport {
+  const started = Date.now()
+  const root = resolve(path)
+  const runIds = db.transaction(() => {
+    const ids = (db.prepare(`SELECT r.id FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.root = ?`).raw().all(root) as [string][]).map((r) => r[0])
+    db.prepare('DELETE FROM sources WHERE root = ?').run(root)
+    db.prepare('DELETE FROM roots WHERE path = ?').run(root)
+    return ids
+  })()
+  hooks.tracker.finish('done', `removed ${root}`)
+  hooks.onChanged(runIds)
+  return emptyReport(started)
+}
+
+function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: JobHooks): IndexReport {
+  const started = Date.now()
+  const { tracker } = hooks
+  const added = job.roots.map((r) => resolve(r))
+  const addRoot = db.prepare('INSERT OR IGNORE INTO roots (path, added_at) VALUES (?, ?)')
+  db.transaction(() => added.forEach((r) => addRoot.run(r, Date.now())))()
+  const roots =
+    job.scope === 'added' ? added : (db.prepare('SELECT path FROM roots ORDER BY path').raw().all() as [string][]).map((r) => r[0])
+
+  tracker.p.state = 'scanning'
+  tracker.tick(true)
+  const walk = walkRoots(roots, hooks.isCancelled)
+  const report: IndexReport = emptyReport(started)
+  const changedRuns: string[] = []
+
+  // Problems found while walking (vanished files, unreadable folders) are sources in error.
+  for (const p of walk.problems) {
+    report.files.push(statusOf(p.path, 0, 0, 'unknown', 'error', p.message, [], 0, null))
+    report.failed++
+  }
+  forgetVanished(db, roots, new Set(walk.files.map((f) => f.path)), changedRuns)
+
+  const todo = pickChanged(db, walk.files, job.force)
+  for (const f of walk.files) {
+    if (!todo.has(f.path)) {
+      const prev = getSource(db, f.path)
+      report.files.push({ ...(prev as SourceStatus), state: 'skipped' })
+      report.skipped++
+    }
+  }
+  const queue = walk.files.filter((f) => todo.has(f.path))
+  tracker.p.state = 'indexing'
+  tracker.p.filesTotal = queue.length
+  tracker.p.bytesTotal = queue.reduce((n, f) => n + f.size, 0)
+  tracker.tick(true)
+
+  for (const file of queue) {
+    if (hooks.isCancelled()) break
+    tracker.p.currentFile = file.path
+    tracker.tick()
+    const status = indexOneFile(db, file, walk.files, hooks)
+    if (status === null) break // cancelled mid-file: its previous state stays
+    report.files.push(status)
+    tracker.p.filesDone++
+    if (status.state === 'error') {
+      report.failed++
+      tracker.p.failed++
+    } else report.indexed++
+    report.episodes += status.episodes
+    if (status.runId) changedRuns.push(status.runId)
+    hooks.onChanged(status.runId ? [status.runId] : [])
+  }
+  report.bytes = tracker.p.bytesDone
+  report.seconds = (Date.now() - started) / 1000
+  report.peakRssMb = process.resourceUsage().maxRSS / 1024
+  report.files.sort((a, b) => (a.path < b.path ? -1 : 1))
+  tracker.finish(hooks.isCancelled() ? 'cancelled' : 'done')
+  return report
+}
+
+/** Files to (re)index: new, changed (size or mtime), or whose sibling metadata.json changed. */
+function pickChanged(db: Db, files: FoundFile[], force: boolean): Set<string> {
+  const prev = db.prepare('SELECT size, mtime_ms FROM sources WHERE path = ?')
+  const todo = new Set<string>()
+  for (const f of files) {
+    const row = prev.get(f.path) as { size: number; mtime_ms: number } | undefined
+    if (force || !row || row.size !== f.size || row.mtime_ms !== f.mtimeMs) todo.add(f.path)
+  }
+  const paths = new Set(files.map((f) => f.path))
+  for (const p of [...todo]) {
+    if (basename(p) === 'metadata.json') {
+      const sibling = join(dirname(p), 'results.jsonl')
+      if (paths.has(sibling)) todo.add(sibling)
+    }
+  }
+  return todo
+}
+
+/** Sources under these roots whose file is gone: their runs are dropped and the source says why. */
+function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRuns: string[]): void {
+  const rows = db.prepare(`SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"})`).all(...roots) as {
+    id: number
+    path: string
+  }[]
+  for (const r of rows) {
+    if (present.has(r.path)) continue
+    db.transaction(() => {
+      const runs = (db.prepare('SELECT id FROM runs WHERE source_id = ?').raw().all(r.id) as [string][]).map((x) => x[0])
+      changedRuns.push(...runs)
+      db.prepare('DELETE FROM runs WHERE source_id = ?').run(r.id)
+      db.prepare(`UPDATE sources SET state = 'error', error = ?, episodes = 0 WHERE id = ?`).run(
+        'file no longer exists (moved or deleted since it was indexed)',
+        r.id
+      )
+    })()
+  }
+}
+
+/** Detects and indexes one file in its own transaction. Returns null when cancelled mid-file. */
+function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks): SourceStatus | null {
+  const { tracker } = hooks
+  const base = { path: file.path, root: file.root, size: file.size, mtimeMs: file.mtimeMs }
+  const bytesBefore = tracker.p.bytesDone
+  const episodesBefore = tracker.p.episodes
+  const detection = detectFormat(file.path, file.size, MAX_RECORD_BYTES)
+  const simple = (format: TraceFormat, state: SourceStatus['state'], error: string | null, warnings: string[] = []): SourceStatus => {
+    db.transaction(() => {
+      const id = upsertSource(db, { ...base, format, state, error, warnings, episodes: 0, indexedBytes: 0 })
+      db.prepare('DELETE FROM runs WHERE source_id = ?').run(id)
+    })()
+    tracker.p.bytesDone = bytesBefore + file.size
+    return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
+  }
+
+  switch (detection.kind) {
+    case 'unreadable':
+      return simple('unknown', 'error', detection.message)
+    case 'unknown':
+      return simple('unknown', 'unknown-format', detection.message)
+    case 'lfs-pointer':
+      return simple('lfs-pointer', 'not-downloaded', detection.message)
+    case 'verifiers-metadata': {
+      const sibling = join(dirname(file.path), 'results.jsonl')
+      const hasResults = all.some((f) => f.path === sibling)
+      return simple(
+        'verifiers-metadata',
+        'sidecar',
+        null,
+        hasResults ? [] : ['metadata only: there is no results.jsonl beside it, so there are no episodes to index']
+      )
+    }
+    case 'jsonl': {
+      const adapter = detection.adapter
+      let header
+      try {
+        header = adapter.readRunHeader(file.path)
+      } catch (err) {
+        return simple(adapter.format, 'error', `could not read the run header: ${(err as Error).message}`)
+      }
+      let outcome
+      try {
+        outcome = db.transaction(() => {
+          const id = upsertSource(db, { ...base, format: adapter.format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
+          db.prepare('DELETE FROM runs WHERE source_id = ?').run(id)
+          const o = indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, {
+            isCancelled: hooks.isCancelled,
+            onBytes: (n, episodes) => {
+              tracker.p.bytesDone += n
+              tracker.p.episodes = episodesBefore + episodes
+              tracker.tick()
+            }
+          })
+          if (o.cancelled) throw new CancelledError()
+          if (o.error) {
+            db.prepare('DELETE FROM runs WHERE id = ?').run(o.runId)
+            upsertSource(db, { ...base, format: adapter.format, state: 'error', error: o.error, warnings: o.warnings, episodes: 0, indexedBytes: o.indexedBytes })
+          } else {
+            upsertSource(db, { ...base, format: adapter.format, state: 'indexed', error: null, warnings: o.warnings, episodes: o.episodes, indexedBytes: o.indexedBytes })
+          }
+          return o
+        })()
+      } catch (err) {
+        if (err instanceof CancelledError) return null
+        return simple(adapter.format, 'error', describeIndexError(err))
+      }
+      tracker.p.bytesDone = bytesBefore + file.size
+      return statusOf(
+        file.path,
+        file.size,
+        file.mtimeMs,
+        adapter.format,
+        outcome.error ? 'error' : 'indexed',
+        outcome.error,
+        outcome.warnings,
+        outcome.error ? 0 : outcome.episodes,
+        outcome.error ? null : outcome.runId
+      )
+    }
+  }
+}
+
+class CancelledError extends Error {}
+
+function describeIndexError(err: unknown): string {
+  const e = err as NodeJS.ErrnoException
+  if (e?.code === 'ENOENT') return 'file vanished while it was being indexed'
+  if (e?.code === 'EACCES') return 'permission denied'
+  return e instanceof Error ? e.message : String(err)
+}
+
+function statusOf(
+  path: string,
+  size: number,
+  mtimeMs: number,
+  format: TraceFormat,
+  state: SourceStatus['state'],
+  error: string | null,
+  warnings: string[],
+  episodes: number,
+  runId: string | null
+): SourceStatus {
+  return { path, size, mtimeMs, format, state, error, warnings, episodes, runId, indexedAt: Date.now() }
+}
+
+function emptyReport(started: number): IndexReport {
+  return { files: [], indexed: 0, skipped: 0, failed: 0, episodes: 0, bytes: 0, seconds: (Date.now() - started) / 1000, peakRssMb: process.resourceUsage().maxRSS / 1024 }
+}

@@ -1,0 +1,195 @@
+import { closeSync, openSync } from 'node:fs'
+import type { Db } from '../db/open-db'
+import { assignTaskKeys } from '../db/assign-task-keys'
+import { defaultThreshold, refreshRunSummary } from '../db/run-summary'
+import type { EpisodeSummaryRecord, JsonlAdapter, RunHeader } from './adapters/types'
+import { RecordError } from './adapters/types'
+import { readLines, readRange } from './line-reader'
+import { parseJsonLine } from './tolerant-json'
+import { episodeIdFor, runIdFor } from './run-id'
+
+export interface JsonlFileOutcome {
+  runId: string
+  episodes: number
+  warnings: string[]
+  /** Bytes of complete records consumed (resume point for appends). */
+  indexedBytes: number
+  /** Set when not a single record could be used. */
+  error: string | null
+  cancelled: boolean
+}
+
+const MAX_WARNINGS = 20
+
+/**
+ * Indexes one JSONL source into a run and its episode summaries. Runs inside the caller's
+ * transaction (one per file): a crash or cancel leaves the previous state of the file intact.
+ * Bad lines are skipped with a warning naming the line; the rest of the file goes on.
+ */
+export function indexJsonlFile(
+  db: Db,
+  sourceId: number,
+  path: string,
+  adapter: JsonlAdapter,
+  header: RunHeader,
+  maxLineBytes: number,
+  hooks: { isCancelled: () => boolean; onBytes: (n: number, episodes: number) => void }
+): JsonlFileOutcome {
+  const runId = runIdFor(path)
+  const warnings: string[] = []
+  let skippedLines = 0
+  const warn = (msg: string): void => {
+    skippedLines++
+    if (warnings.length < MAX_WARNINGS) warnings.push(msg)
+  }
+
+  db.prepare(
+    `INSERT INTO runs (id, source_id, name, format, source_path, model, env, created_at, checkpoint_step,
+                       header_json, pass_threshold_default, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  ).run(
+    runId,
+    sourceId,
+    header.name,
+    adapter.format,
+    path,
+    header.model,
+    header.env,
+    header.createdAt,
+    header.checkpointStep,
+    JSON.stringify(header.header),
+    header.passThreshold,
+    Date.now()
+  )
+
+  const insert = db.prepare(
+    `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, source_ref, prompt_hash, reward, success,
+        status, error, turns, preview, answer, metrics_json, info_json, tokens_in, tokens_out, duration_ms,
+        byte_offset, byte_length)
+     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  )
+  let ordinal = 0
+  let modelFromRows: string | null = null
+  let cancelled = false
+
+  const take = (text: string, offset: number, length: number, lineNo: number): void => {
+    let record: unknown
+    try {
+      record = parseJsonLine(text)
+    } catch (err) {
+      warn(`line ${lineNo}: invalid JSON (${(err as Error).message}); skipped`)
+      return
+    }
+    if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+      warn(`line ${lineNo}: not a JSON object; skipped`)
+      return
+    }
+    let s: EpisodeSummaryRecord
+    try {
+      s = adapter.summarize(record as Record<string, unknown>)
+    } catch (err) {
+      if (!(err instanceof RecordError)) throw err
+      warn(`line ${lineNo}: ${err.message}; skipped`)
+      return
+    }
+    if (modelFromRows === null && typeof (record as { model?: unknown }).model === 'string') {
+      modelFromRows = (record as { model: string }).model
+    }
+    insert.run(
+      episodeIdFor(runId, ordinal),
+      runId,
+      ordinal,
+      s.sourceId ?? `#${ordinal}`,
+      s.sourceId,
+      s.promptHash,
+      finiteOrNull(s.reward),
+      s.success === null ? null : s.success ? 1 : 0,
+      s.status,
+      s.error,
+      s.turns,
+      s.preview,
+      s.answer,
+      JSON.stringify(s.metrics),
+      JSON.stringify(s.info),
+      finiteOrNull(s.tokensIn),
+      finiteOrNull(s.tokensOut),
+      finiteOrNull(s.durationMs),
+      offset,
+      length
+    )
+    ordinal++
+  }
+
+  const fd = openSync(path, 'r')
+  let indexedBytes: number
+  try {
+    const result = readLines(fd, 0, maxLineBytes, (line) => {
+      if (hooks.isCancelled()) {
+        cancelled = true
+        return false
+      }
+      if (!line.validUtf8) warn(`line ${line.lineNo}: invalid UTF-8 bytes were replaced with U+FFFD`)
+      if (line.text.trim()) take(line.text, line.offset, line.length, line.lineNo)
+      hooks.onBytes(line.length + 1, ordinal)
+    })
+    indexedBytes = result.endOfCompleteLines
+    for (const o of result.oversized) {
+      warn(`line ${o.lineNo}: ${formatMb(o.length)} record is over the ${formatMb(maxLineBytes)} limit; skipped`)
+    }
+    if (result.tail && !cancelled) {
+      const tail = readRange(fd, result.tail.offset, result.tail.length).toString('utf8')
+      if (tail.trim()) {
+        let complete = false
+        try {
+          parseJsonLine(tail)
+          complete = true
+        } catch {
+          // an unfinished write: leave it for the next pass
+        }
+        if (complete) {
+          take(tail, result.tail.offset, result.tail.length, -1)
+          indexedBytes = result.tail.offset + result.tail.length
+        } else {
+          warn(
+            `partial last line (${result.tail.length} bytes without a newline) skipped: ` +
+              'the file may still be being written'
+          )
+        }
+      }
+      hooks.onBytes(result.tail.length, ordinal)
+    }
+  } finally {
+    closeSync(fd)
+  }
+
+  if (skippedLines > warnings.length) warnings.push(`… ${skippedLines - warnings.length} more problems not listed`)
+  if (ordinal === 0) {
+    return {
+      runId,
+      episodes: 0,
+      warnings,
+      indexedBytes,
+      cancelled,
+      error: skippedLines ? `no usable records: ${warnings[0]}` : 'no records in the file'
+    }
+  }
+
+  if (header.model === null && modelFromRows !== null) {
+    db.prepare('UPDATE runs SET model = ? WHERE id = ?').run(modelFromRows, runId)
+  }
+  const runWarnings = assignTaskKeys(db, runId)
+  const range = db.prepare('SELECT min(reward) lo, max(reward) hi FROM episodes WHERE run_id = ?').get(runId) as {
+    lo: number | null
+    hi: number | null
+  }
+  db.prepare('UPDATE runs SET pass_threshold_default = ?, warnings_json = ? WHERE id = ?').run(
+    defaultThreshold(header.passThreshold, range.lo, range.hi),
+    JSON.stringify(runWarnings),
+    runId
+  )
+  refreshRunSummary(db, runId)
+  return { runId, episodes: ordinal, warnings, indexedBytes, cancelled, error: null }
+}
+
+const finiteOrNull = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null)
+const formatMb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`

@@ -1,0 +1,34 @@
+/**
+ * Worker-thread entry: owns the only long-running writer connection and runs index jobs one at a
+ * time. Message loop only; the work is in index-job.ts (which tests also run inline).
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { openDb } from '../db/open-db'
+import { runJob } from './index-job'
+import { ProgressTracker } from './progress-tracker'
+import type { FromWorker, ToWorker, WorkerData } from './protocol'
+
+const port = parentPort
+if (!port) throw new Error('indexer-worker must run in a worker thread')
+const data = workerData as WorkerData
+const cancel = new Int32Array(data.cancelFlag)
+const db = openDb(data.dbPath)
+// The worker may wait for a short main-thread write; the main thread never waits for the worker.
+db.pragma('busy_timeout = 10000')
+
+const post = (m: FromWorker): void => port.postMessage(m)
+
+port.on('message', (msg: ToWorker) => {
+  if (msg.type !== 'job') return
+  try {
+    const tracker = new ProgressTracker((progress) => post({ type: 'progress', progress }))
+    const report = runJob(db, msg.job, {
+      isCancelled: () => Atomics.load(cancel, 0) === 1,
+      tracker,
+      onChanged: (runIds) => post({ type: 'changed', runIds })
+    })
+    post({ type: 'done', id: msg.id, report })
+  } catch (err) {
+    post({ type: 'failed', id: msg.id, message: err instanceof Error ? err.message : String(err) })
+  }
+})

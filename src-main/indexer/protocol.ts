@@ -1,0 +1,22 @@
+/** Messages between the engine (main thread) and the indexer worker thread. Plain JSON only. */
+import type { IndexProgress, IndexReport } from '@contract/model'
+
+export type IndexJob =
+  /** Add `roots` (may be empty) and index: only those roots (`added`) or every root (`all`). */
+  | { type: 'index'; roots: string[]; scope: 'added' | 'all'; force: boolean }
+  /** Forget a root and everything indexed from it. */
+  | { type: 'removeRoot'; path: string }
+
+export type ToWorker = { type: 'job'; id: number; job: IndexJob }
+
+export type FromWorker =
+  | { type: 'progress'; progress: IndexProgress }
+  | { type: 'changed'; runIds: string[] }
+  | { type: 'done'; id: number; report: IndexReport }
+  | { type: 'failed'; id: number; message: string }
+
+/** Start data of the worker: the DB file and the shared cancel flag (Atomics, read mid-file). */
+export interface WorkerData {
+  dbPath: string
+  cancelFlag: SharedArrayBuffer
+}

@@ -1,0 +1,83 @@
+/** `POST /api/<method>`: a JSON argument array in, a JSON Result out, through the same dispatch as IPC. */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ApiErrorCode, Result } from '@contract/api'
+import { dispatch } from '../services/dispatch'
+import type { TraceApi } from '@contract/api'
+import { COMMON_HEADERS } from './security'
+
+/** Largest accepted request body. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+const STATUS: Record<ApiErrorCode, number> = { 'bad-request': 400, 'not-found': 404, unauthorized: 401, internal: 500 }
+
+/** HTTP status for a Result. */
+export function statusOf(result: Result<unknown>): number {
+  return result.ok ? 200 : STATUS[result.error.code]
+}
+
+/** Sends a Result as JSON with its status. */
+export function sendResult(res: ServerResponse, result: Result<unknown>, status = statusOf(result), extra: Record<string, string> = {}): void {
+  const body = Buffer.from(JSON.stringify(result))
+  res.writeHead(status, {
+    ...COMMON_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(body.length),
+    'cache-control': 'no-store',
+    ...extra
+  })
+  res.end(body)
+}
+
+/** Sends a failed Result. */
+export function sendError(res: ServerResponse, status: number, code: ApiErrorCode, message: string, extra: Record<string, string> = {}): void {
+  sendResult(res, { ok: false, error: { code, message } }, status, extra)
+}
+
+type BodyOutcome = { ok: true; text: string } | { ok: false; tooLarge: boolean }
+
+/** Reads the body as UTF-8, giving up as soon as it passes the limit. */
+function readBody(req: IncomingMessage, limit: number): Promise<BodyOutcome> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ ok: false, tooLarge: true })
+  return new Promise((done) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let finished = false
+    const finish = (outcome: BodyOutcome): void => {
+      if (finished) return
+      finished = true
+      req.off('data', onData)
+      done(outcome)
+    }
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length
+      if (size > limit) return finish({ ok: false, tooLarge: true })
+      chunks.push(chunk)
+    }
+    req.on('data', onData)
+    req.on('end', () => finish({ ok: true, text: Buffer.concat(chunks).toString('utf8') }))
+    req.on('error', () => finish({ ok: false, tooLarge: false }))
+    req.on('close', () => finish({ ok: false, tooLarge: false }))
+  })
+}
+
+/** Handles one authenticated API call. */
+export async function handleApiCall(req: IncomingMessage, res: ServerResponse, api: TraceApi, method: string): Promise<void> {
+  const body = await readBody(req, MAX_BODY_BYTES)
+  if (!body.ok) {
+    if (!body.tooLarge) return void res.destroy()
+    // Stop reading and close the connection: a client streaming a huge body gets its answer right away.
+    sendError(res, 413, 'bad-request', `request body larger than ${MAX_BODY_BYTES} bytes`, { connection: 'close' })
+    req.resume()
+    return
+  }
+  let args: unknown
+  try {
+    args = body.text.trim() === '' ? [] : JSON.parse(body.text)
+  } catch {
+    return sendError(res, 400, 'bad-request', 'request body is not valid JSON')
+  }
+  if (!Array.isArray(args)) return sendError(res, 400, 'bad-request', 'request body must be a JSON array of arguments')
+  const result = await dispatch(api, method, args)
+  if (!res.destroyed) sendResult(res, result)
+}

@@ -1,0 +1,90 @@
+import type { TraceEvent } from '@contract/api'
+import type { IndexProgress } from '@contract/model'
+import { openDb } from '../db/open-db'
+import type { IndexJob } from '../indexer/protocol'
+import type { Engine, EngineOptions } from './engine-types'
+import { createWorkerIndexer, findWorkerFile, type IndexerClient, type IndexerEvents } from './indexer-client'
+import { createInlineIndexer } from './inline-indexer'
+import { createTraceService } from './trace-service'
+
+const IDLE: IndexProgress = {
+  state: 'idle',
+  filesTotal: 0,
+  filesDone: 0,
+  bytesTotal: 0,
+  bytesDone: 0,
+  episodes: 0,
+  mbPerSec: 0,
+  etaSec: null,
+  currentFile: null,
+  startedAt: null,
+  finishedAt: null,
+  failed: 0,
+  message: null
+}
+
+/**
+ * Wires the engine for a host: the database (migrated here, on the host's connection), the indexer
+ * (worker thread by default), the TraceApi and the event stream.
+ */
+export function createEngine(options: EngineOptions): Engine {
+  const db = openDb(options.dbPath)
+  // The host thread must never wait on the indexer's write lock: fail fast, retry asynchronously.
+  db.pragma('busy_timeout = 0')
+  const listeners = new Set<(e: TraceEvent) => void>()
+  const emit = (e: TraceEvent): void => listeners.forEach((l) => l(e))
+  let progress: IndexProgress = { ...IDLE }
+
+  const events: IndexerEvents = {
+    onProgress(p) {
+      progress = p
+      emit({ name: 'indexProgress', payload: p })
+    },
+    onChanged(runIds) {
+      emit({ name: 'workspaceChanged', payload: { runIds } })
+    }
+  }
+  const indexer: IndexerClient =
+    options.indexer === 'inline'
+      ? createInlineIndexer(db, events)
+      : createWorkerIndexer(options.dbPath, events, findWorkerFile(import.meta.dirname))
+
+  const background = (job: IndexJob): void => {
+    indexer.run(job).catch((err: Error) => {
+      progress = { ...progress, state: 'error', message: err.message, finishedAt: Date.now() }
+      emit({ name: 'indexProgress', payload: progress })
+    })
+  }
+
+  const api = createTraceService({
+    db,
+    indexer,
+    progress: () => progress,
+    info: { version: options.version, mode: options.mode === 'desktop' ? 'desktop' : 'browser', platform: process.platform },
+    dbPath: options.dbPath,
+    demoPath: options.demoPath,
+    background
+  })
+
+  return {
+    api,
+    async indexPaths(paths, opts = {}) {
+      const off = opts.onProgress ? subscribe((e) => e.name === 'indexProgress' && opts.onProgress?.(e.payload as IndexProgress)) : null
+      try {
+        return await indexer.run({ type: 'index', roots: paths, scope: 'added', force: opts.force ?? false })
+      } finally {
+        off?.()
+      }
+    },
+    onEvent: subscribe,
+    async close() {
+      await indexer.close()
+      db.close()
+    }
+  }
+
+  function subscribe(l: (e: TraceEvent) => void): () => void {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  }
+}

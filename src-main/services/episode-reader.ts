@@ -1,0 +1,64 @@
+import { closeSync, openSync, statSync } from 'node:fs'
+import type { EpisodeDetail } from '@contract/model'
+import { NotFoundError } from '@contract/guards'
+import { adapterForFormat } from '../indexer/adapter-for-format'
+import { readRange } from '../indexer/line-reader'
+import { parseJsonLine } from '../indexer/tolerant-json'
+import type { Db } from '../db/open-db'
+import { getEpisodeRow, toEpisodeSummary } from '../db/episode-rows'
+
+const MAX_RAW_CHARS = 2_000_000
+
+/**
+ * Loads one episode with its full transcript: reads the record's byte range back from the source
+ * file and lets the format's adapter parse it. Listing never does this; opening does, on demand.
+ */
+export function readEpisode(db: Db, episodeId: string): EpisodeDetail {
+  const row = getEpisodeRow(db, episodeId)
+  if (!row) throw new NotFoundError(`no episode with id ${episodeId}`)
+  const adapter = adapterForFormat(row.format)
+  if (!adapter) throw new Error(`no adapter can open ${row.format} episodes`)
+
+  let text: string
+  try {
+    const st = statSync(row.source_path)
+    // Appends keep earlier records valid; anything else means the bytes may have moved.
+    if (st.size < row.byte_offset + row.byte_length) throw staleError(row.source_path)
+    const fd = openSync(row.source_path, 'r')
+    try {
+      text = readRange(fd, row.byte_offset, row.byte_length).toString('utf8')
+    } finally {
+      closeSync(fd)
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new NotFoundError(`the source file ${row.source_path} no longer exists; re-index the workspace`)
+    }
+    throw err
+  }
+  let record: Record<string, unknown>
+  try {
+    record = parseJsonLine(text) as Record<string, unknown>
+    if (adapter.summarize(record).promptHash !== row.prompt_hash) throw staleError(row.source_path)
+  } catch (err) {
+    if (err instanceof NotFoundError) throw err
+    throw staleError(row.source_path)
+  }
+  const body = adapter.parseEpisode(record)
+  let raw = JSON.stringify(record, null, 2)
+  if (raw.length > MAX_RAW_CHARS) raw = raw.slice(0, MAX_RAW_CHARS) + `\n… truncated (${raw.length.toLocaleString()} characters in all)`
+  const { turns: turnCount, ...summary } = toEpisodeSummary(row)
+  return {
+    ...summary,
+    turnCount,
+    runName: row.run_name,
+    sourcePath: row.source_path,
+    infoFull: body.infoFull,
+    turns: body.turns,
+    tools: body.tools,
+    raw
+  }
+}
+
+const staleError = (path: string): NotFoundError =>
+  new NotFoundError(`${path} changed since it was indexed; re-index to open this episode`)

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { AppInfo, TraceApi } from '@contract/api'
+import { BadRequestError, NotFoundError } from '@contract/guards'
+import type { IndexProgress, Workspace } from '@contract/model'
+import type { Db } from '../db/open-db'
+import { listEpisodes } from '../db/episode-rows'
+import { getRun, listRuns } from '../db/run-rows'
+import { refreshRunSummary } from '../db/run-summary'
+import { listSources } from '../db/source-rows'
+import { readEpisode } from './episode-reader'
+import type { IndexerClient } from './indexer-client'
+import { writeWithRetry } from './write-retry'
+
+export interface ServiceDeps {
+  db: Db
+  indexer: IndexerClient
+  progress: () => IndexProgress
+  info: AppInfo
+  dbPath: string
+  demoPath: string | null
+  /** Runs a background index job and reports its failure as an event instead of losing it. */
+  background: (job: Parameters<IndexerClient['run']>[0]) => void
+}
+
+/** The TraceApi over the host's database connection. Reads are synchronous SQLite; writes go to the indexer. */
+export function createTraceService(d: ServiceDeps): TraceApi {
+  const workspace = (): Workspace => ({
+    roots: (d.db.prepare('SELECT path FROM roots ORDER BY path').raw().all() as [string][]).map((r) => r[0]),
+    sources: listSources(d.db),
+    progress: d.progress(),
+    dbPath: d.dbPath,
+    demoPath: d.demoPath
+  })
+  const runOrThrow = (runId: string) => {
+    const run = getRun(d.db, runId)
+    if (!run) throw new NotFoundError(`no run with id ${runId}`)
+    return run
+  }
+
+  return {
+    async appInfo() {
+      return d.info
+    },
+    async getWorkspace() {
+      return workspace()
+    },
+    async addPaths(paths) {
+      const missing = paths.filter((p) => !existsSync(resolve(p)))
+      if (missing.length) throw new BadRequestError(`not found: ${missing.join(', ')}`)
+      d.background({ type: 'index', roots: paths.map((p) => resolve(p)), scope: 'added', force: false })
+      return workspace()
+    },
+    async removeRoot(path) {
+      await d.indexer.run({ type: 'removeRoot', path: resolve(path) })
+      return workspace()
+    },
+    async reindex({ force }) {
+      d.background({ type: 'index', roots: [], scope: 'all', force })
+      return workspace()
+    },
+    async cancelIndex() {
+      d.indexer.cancel()
+      return d.progress()
+    },
+    async getProgress() {
+      return d.progress()
+    },
+    async openDemo() {
+      if (!d.demoPath || !existsSync(d.demoPath)) throw new NotFoundError('the demo workspace is not installed')
+      d.background({ type: 'index', roots: [d.demoPath], scope: 'added', force: false })
+      return workspace()
+    },
+    async listRuns() {
+      return listRuns(d.db)
+    },
+    async getRun(runId) {
+      return runOrThrow(runId)
+    },
+    async setPassThreshold(runId, threshold) {
+      runOrThrow(runId)
+      await writeWithRetry(() =>
+        d.db.transaction(() => {
+          d.db.prepare('UPDATE runs SET pass_threshold_user = ? WHERE id = ?').run(threshold, runId)
+          refreshRunSummary(d.db, runId)
+        })()
+      )
+      return runOrThrow(runId)
+    },
+    async listEpisodes(query) {
+      const run = runOrThrow(query.runId)
+      return listEpisodes(d.db, query, new Set(run.metrics.map((m) => m.name)))
+    },
+    async getEpisode(episodeId) {
+      return readEpisode(d.db, episodeId)
+    }
+  }
+}
