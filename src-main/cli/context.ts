@@ -26,6 +26,8 @@ export interface CommandContext {
   positionals: string[]
   json: boolean
   dbPath: string
+  /** Built renderer for `serve`, or null when not built. */
+  staticDir: string | null
   version: string
   /** Opens the engine on dbPath; run-cli closes it when the command ends. */
   openEngine(mode: EngineOptions['mode']): Promise<Engine>

@@ -17,7 +17,7 @@ const UNAUTHORIZED: Result<never> = { ok: false, error: { code: 'unauthorized', 
 export function createSenderCheck(getWindow: () => BrowserWindow | null, renderer: RendererLocation): SenderCheck {
   return (event) => {
     const win = getWindow()
-    if (!win || win.isDestroyed() || event.sender !== win.webContents) return false
+    if (!win || win.isDestroyed() || event.sender?.id !== win.webContents.id) return false
     let frame: IpcMainInvokeEvent['senderFrame']
     try {
       frame = event.senderFrame // null (or a throw in older builds) once the frame navigated away

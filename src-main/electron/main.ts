@@ -115,7 +115,6 @@ async function onReady(): Promise<void> {
   app.on('activate', () => {
     if (!mainWindow) openWindow()
   })
-
 }
 
 /** Opens what the command line named; on a first start with nothing named, the demo workspace instead. */
@@ -156,7 +155,7 @@ if (!app.requestSingleInstanceLock()) {
   app.whenReady()
     .then(onReady)
     .then(
-      () => engine && openInitial(engine).catch((err: unknown) => showError('Could not open the demo workspace', err)),
+      () => engine && openInitial(engine).catch((err: unknown) => showError('Could not open the workspace', err)),
       (err: unknown) => {
         showError('Rollscope could not start', err)
         app.quit()

@@ -58,7 +58,8 @@ export function formatEpisode(e: EpisodeDetail): string {
   if (e.tokensIn !== null || e.tokensOut !== null) {
     head.push(['Tokens', `in ${formatInt(e.tokensIn)}, out ${formatInt(e.tokensOut)}`])
   }
-  const header = head.map(([k, v]) => `${k.padEnd(8)} ${oneLine(v)}`).join('\n')
+  // Newlines in trace values would break the key/value layout; other spacing is kept.
+  const header = head.map(([k, v]) => `${k.padEnd(8)} ${safeText(v).replace(/[\n\t]+/g, ' ')}`).join('\n')
   return [header, ...e.turns.map(formatTurn)].join('\n\n') + '\n'
 }
 

@@ -19,7 +19,7 @@ export const MEDIUM_TASKS = [
         wrong: '    return round(amount, 2)',
         fix: '    return amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)',
         testFile: 'tests/test_money.py',
-        tests: ['test_line_total_rounding', 'test_invoice_total', 'test_tax_rounding_half_up', 'test_discount_applied'],
+        tests: ['test_line_total_rounding', 'test_invoice_total', 'test_tax_rounding_half_up'],
         call: 'total = invoice_total([Line("widget", Decimal("3.335"), 3)])',
         frame: true,
         e: ["AttributeError: 'decimal.Decimal' object has no attribute 'round'"],
@@ -217,7 +217,8 @@ export const MEDIUM_TASKS = [
       },
       {
         file: 'src/graphutils/paths.py',
-        code: '    path = [node]\n    while node != start:\n        node = parent[node]\n        path.append(node)\n    path.reverse()\n    return path[1:]\n',
+        code:
+          'def shortest_path(graph, start, goal):\n    parent = _bfs_parents(graph, start)\n    node = goal\n    path = [node]\n    while node != start:\n        node = parent[node]\n        path.append(node)\n    path.reverse()\n    return path[1:]\n',
         old: '    return path[1:]',
         wrong: '    return path[:-1]',
         fix: '    return path',

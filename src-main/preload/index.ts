@@ -1,0 +1,44 @@
+/**
+ * Sandboxed preload: exposes `window.rollscope` (the PreloadBridge) and nothing else.
+ * Built as one CommonJS file, so it imports only 'electron' and the runtime-neutral contract.
+ */
+import { contextBridge, ipcRenderer, type IpcRenderer, type IpcRendererEvent } from 'electron'
+import {
+  IPC_DESKTOP_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  IPC_INVOKE_CHANNEL,
+  isApiMethod,
+  type PreloadBridge,
+  type Result,
+  type TraceEvent
+} from '@contract/api'
+
+/** Builds the bridge over `ipc`; the renderer never sees ipcRenderer or an IpcRendererEvent. */
+export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>): PreloadBridge {
+  return {
+    invoke: (method, ...args) => {
+      // Refused here rather than in main so a typo fails without a round trip (main validates again anyway).
+      if (!isApiMethod(method)) {
+        const message = `unknown method: ${String(method).slice(0, 100)}`
+        return Promise.resolve({ ok: false, error: { code: 'bad-request', message } })
+      }
+      return ipc.invoke(IPC_INVOKE_CHANNEL, method, args)
+    },
+    onEvent: (listener) => {
+      const forward = (_event: IpcRendererEvent, traceEvent: TraceEvent): void => listener(traceEvent)
+      ipc.on(IPC_EVENT_CHANNEL, forward)
+      return () => {
+        ipc.removeListener(IPC_EVENT_CHANNEL, forward)
+      }
+    },
+    desktop: {
+      pickPaths: async (kind) => {
+        const result = (await ipc.invoke(IPC_DESKTOP_CHANNEL, 'pickPaths', kind)) as Result<string[]>
+        if (result.ok) return result.value
+        throw new Error(result.error.message)
+      }
+    }
+  }
+}
+
+contextBridge.exposeInMainWorld('rollscope', createBridge(ipcRenderer))

@@ -1,0 +1,40 @@
+import type { DesktopApi, Result, TraceApi, TraceEvent } from '@contract/api'
+import { createHttpCaller } from './http-caller'
+import { makeApi } from './make-api'
+import { eventsUrl, subscribeEventStream } from './event-stream'
+import { resolveBrowserToken } from './token'
+
+/** Everything the UI needs from its host: the API, the event feed and (desktop only) native dialogs. */
+export interface Transport {
+  mode: 'desktop' | 'browser'
+  api: TraceApi
+  onEvent(listener: (event: TraceEvent) => void): () => void
+  desktop: DesktopApi | null
+  /** Browser mode only: whether a token was found (without one every call is refused). */
+  hasToken: boolean
+}
+
+// The bridge's invoke is generic per method; the generic caller passes an untyped args list.
+type BridgeInvoke = (method: string, ...args: unknown[]) => Promise<Result<unknown>>
+
+/** Picks the Electron bridge when the preload exposed one, else the browser-mode HTTP transport. */
+export function createTransport(win: Window = window): Transport {
+  const bridge = win.rollscope
+  if (bridge) {
+    return {
+      mode: 'desktop',
+      api: makeApi((method, args) => (bridge.invoke as BridgeInvoke)(method, ...args)),
+      onEvent: (listener) => bridge.onEvent(listener),
+      desktop: bridge.desktop,
+      hasToken: true
+    }
+  }
+  const token = resolveBrowserToken(win)
+  return {
+    mode: 'browser',
+    api: makeApi(createHttpCaller({ token })),
+    onEvent: (listener) => subscribeEventStream(eventsUrl(token), listener),
+    desktop: null,
+    hasToken: token !== null
+  }
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import type { RunSummary } from '@contract/model'
+import { fmtNum, shortPath } from '../../lib/format'
+import { useAppStore } from '../../state/store-context'
+
+/** The selected run's identity and its editable pass threshold. */
+export function RunBar({ run }: { run: RunSummary }): ReactNode {
+  return (
+    <div className="run-bar" data-testid="run-bar">
+      <span className="run-bar-name" title={run.id}>
+        {run.name}
+      </span>
+      {run.model && <span className="run-bar-meta">{run.model}</span>}
+      {run.env && <span className="run-bar-meta">{run.env}</span>}
+      <span className="run-bar-meta mono" title={run.source}>
+        {shortPath(run.source, 3)}
+      </span>
+      <span className="spacer" />
+      <PassThreshold run={run} />
+    </div>
+  )
+}
+
+/** Parses the threshold box: '' resets (null), a finite number sets, anything else is an error message. */
+export function parseThreshold(text: string): { value: number | null } | { error: string } {
+  const t = text.trim()
+  if (t === '') return { value: null }
+  const n = Number(t)
+  return Number.isFinite(n) ? { value: n } : { error: 'Enter a number, or leave empty for the default' }
+}
+
+function PassThreshold({ run }: { run: RunSummary }): ReactNode {
+  const store = useAppStore()
+  const shown = run.passThreshold === null ? '' : fmtNum(run.passThreshold, 6)
+  const [text, setText] = useState(shown)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => setText(shown), [shown])
+
+  const submit = async (e?: FormEvent): Promise<void> => {
+    e?.preventDefault()
+    const parsed = parseThreshold(text)
+    if ('error' in parsed) {
+      setError(parsed.error)
+      return
+    }
+    setError(null)
+    if (parsed.value === run.passThreshold && (parsed.value !== null || !run.passThresholdIsUser)) return
+    await store.getState().setPassThreshold(run.id, parsed.value)
+  }
+
+  return (
+    <form className="threshold" onSubmit={(e) => void submit(e)} title="An episode passes when reward ≥ threshold (formats with a success flag use it instead). Empty = default.">
+      <label htmlFor="pass-threshold">Pass threshold</label>
+      <input
+        id="pass-threshold"
+        data-testid="pass-threshold-input"
+        className={`mono ${error ? 'invalid' : ''}`}
+        value={text}
+        placeholder="default"
+        size={6}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={() => void submit()}
+      />
+      <span className="threshold-kind" data-testid="pass-threshold-kind">
+        {run.passThresholdIsUser ? 'custom' : run.passThreshold === null ? 'success flag' : 'default'}
+      </span>
+      {run.passThresholdIsUser && (
+        <button type="button" className="link-btn" onClick={() => void store.getState().setPassThreshold(run.id, null)}>
+          reset
+        </button>
+      )}
+      {error && <span className="field-error">{error}</span>}
+    </form>
+  )
+}

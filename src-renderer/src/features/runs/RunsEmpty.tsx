@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react'
+import { useApp, useAppStore, useTransport } from '../../state/store-context'
+
+/** First start / empty workspace: how to add traces, and the demo. */
+export function RunsEmpty({ indexing }: { indexing: boolean }): ReactNode {
+  const store = useAppStore()
+  const { desktop } = useTransport()
+  const busy = useApp((s) => s.workspaceBusy)
+  const hasRoots = useApp((s) => (s.workspace?.roots.length ?? 0) > 0)
+  return (
+    <section className="empty-state" data-testid="runs-empty">
+      <h2>{indexing ? 'Indexing…' : hasRoots ? 'No runs found yet' : 'No runs yet'}</h2>
+      {indexing ? (
+        <p>Runs appear here as soon as their files are indexed.</p>
+      ) : (
+        <>
+          <p>
+            Add a folder of eval results or rollout traces with <b>Add folder…</b> in the sidebar
+            {desktop ? '' : ' (type a path on the machine running the server)'}. Rollscope finds every trace file below it
+            — verifiers <code>results.jsonl</code>, chat JSONL, and the other supported formats — and indexes it. Source
+            files are only read, never changed.
+          </p>
+          {hasRoots && <p>The workspace has roots but no indexed runs: check the file list in the sidebar for reasons.</p>}
+          <p>Or look around with a small bundled example: a base and a trained run of one environment.</p>
+          <button
+            className="primary"
+            data-testid="empty-demo-button"
+            disabled={busy}
+            onClick={() => void store.getState().openDemo()}
+          >
+            Open demo workspace
+          </button>
+        </>
+      )}
+    </section>
+  )
+}

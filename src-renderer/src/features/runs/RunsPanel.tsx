@@ -1,0 +1,118 @@
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import type { RunSummary } from '@contract/model'
+import { fmtInt } from '../../lib/format'
+import { isIndexing } from '../../state/progress'
+import { useApp, useAppStore } from '../../state/store-context'
+import { RunsEmpty } from './RunsEmpty'
+import { nextRunSort, RUN_COLUMNS, sortRuns, type RunSort } from './runs-columns'
+
+/** The runs table: one row per run with its summary metrics; clicking a row shows its episodes. */
+export function RunsPanel(): ReactNode {
+  const runs = useApp((s) => s.runs)
+  const loaded = useApp((s) => s.runsLoaded)
+  const selectedRunId = useApp((s) => s.selectedRunId)
+  const indexing = useApp((s) => isIndexing(s.progress))
+  const store = useAppStore()
+  const [sort, setSort] = useState<RunSort>(null)
+  const sorted = useMemo(() => sortRuns(runs, sort), [runs, sort])
+
+  if (!loaded) return <div className="panel-loading">Loading runs…</div>
+  if (runs.length === 0) return <RunsEmpty indexing={indexing} />
+
+  const onKeyDown = (e: KeyboardEvent, i: number): void => {
+    const select = (j: number): void => {
+      const run = sorted[j]
+      if (!run) return
+      store.getState().selectRun(run.id)
+      document.querySelector<HTMLElement>(`[data-run-row="${j}"]`)?.focus()
+    }
+    if (e.key === 'ArrowDown') select(i + 1)
+    else if (e.key === 'ArrowUp') select(i - 1)
+    else if (e.key === 'Enter') select(i)
+    else return
+    e.preventDefault()
+  }
+
+  return (
+    <section className="runs-panel" data-testid="runs-panel">
+      <div className="panel-head">
+        <h2 className="panel-title">
+          Runs <span className="count">{fmtInt(runs.length)}</span>
+        </h2>
+        {indexing && <span className="hint">indexing — runs update as files finish</span>}
+      </div>
+      <div className="table-scroll runs-scroll">
+        <table className="grid-table runs-table" data-testid="runs-table">
+          <thead>
+            <tr>
+              {RUN_COLUMNS.map((c) => (
+                <th
+                  key={c.id}
+                  className={c.numeric ? 'num' : undefined}
+                  title={c.hint}
+                  aria-sort={sort?.key === c.id ? (sort.desc ? 'descending' : 'ascending') : undefined}
+                  onClick={() => setSort(nextRunSort(sort, c.id))}
+                  data-testid={`runs-sort-${c.id}`}
+                >
+                  {c.label}
+                  {sort?.key === c.id && <span className="sort-arrow">{sort.desc ? '▼' : '▲'}</span>}
+                </th>
+              ))}
+              <th className="warn-col" title="Warnings noticed while indexing">
+                ⚠
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((run, i) => (
+              <RunRow
+                key={run.id}
+                run={run}
+                index={i}
+                selected={run.id === selectedRunId}
+                onSelect={() => store.getState().selectRun(run.id)}
+                onKeyDown={(e) => onKeyDown(e, i)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
+
+interface RunRowProps {
+  run: RunSummary
+  index: number
+  selected: boolean
+  onSelect(): void
+  onKeyDown(e: KeyboardEvent): void
+}
+
+function RunRow({ run, index, selected, onSelect, onKeyDown }: RunRowProps): ReactNode {
+  return (
+    <tr
+      className={selected ? 'selected' : undefined}
+      aria-selected={selected}
+      tabIndex={0}
+      data-testid="run-row"
+      data-run-id={run.id}
+      data-run-row={index}
+      onClick={onSelect}
+      onKeyDown={onKeyDown}
+    >
+      {RUN_COLUMNS.map((c) => (
+        <td key={c.id} className={`${c.numeric ? 'num' : ''} col-${c.id}`} title={c.title?.(run) ?? c.text(run)}>
+          {c.text(run)}
+        </td>
+      ))}
+      <td className="warn-col">
+        {run.warnings.length > 0 && (
+          <span className="warn-icon" title={run.warnings.join('\n')} data-testid="run-warnings" aria-label={run.warnings.join('; ')}>
+            ⚠{run.warnings.length > 1 ? run.warnings.length : ''}
+          </span>
+        )}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { useApp, useAppStore, useTransport } from '../../state/store-context'
+
+type PickKind = 'folder' | 'file'
+
+/** Add folder / file, Reindex and the demo. Native dialogs on desktop; a typed server path in browser mode. */
+export function AddPathControls(): ReactNode {
+  const { desktop } = useTransport()
+  const store = useAppStore()
+  const busy = useApp((s) => s.workspaceBusy)
+  const [typing, setTyping] = useState<PickKind | null>(null)
+
+  const pick = async (kind: PickKind): Promise<void> => {
+    if (!desktop) {
+      setTyping(typing === kind ? null : kind)
+      return
+    }
+    try {
+      const paths = await desktop.pickPaths(kind)
+      if (paths.length) await store.getState().addPaths(paths)
+    } catch (err) {
+      store.getState().pushError(err, 'Could not open the file dialog')
+    }
+  }
+
+  return (
+    <div className="add-controls">
+      <div className="btn-row">
+        <button data-testid="add-folder-button" onClick={() => void pick('folder')} disabled={busy}>
+          Add folder…
+        </button>
+        <button data-testid="add-file-button" onClick={() => void pick('file')} disabled={busy}>
+          Add file…
+        </button>
+        <button
+          data-testid="reindex-button"
+          title="Re-scan every root (unchanged files are skipped). Shift+click re-reads every file."
+          onClick={(e) => void store.getState().reindex(e.shiftKey)}
+          disabled={busy}
+        >
+          Reindex
+        </button>
+      </div>
+      {typing && <PathForm kind={typing} onDone={() => setTyping(null)} />}
+      <button className="demo-btn" data-testid="demo-button" onClick={() => void store.getState().openDemo()} disabled={busy}>
+        Open demo workspace
+      </button>
+    </div>
+  )
+}
+
+/** Browser mode has no native dialog: the user types a path that exists on the server's machine. */
+function PathForm(props: { kind: PickKind; onDone: () => void }): ReactNode {
+  const store = useAppStore()
+  const busy = useApp((s) => s.workspaceBusy)
+  const [value, setValue] = useState('')
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault()
+    if (await store.getState().addPaths([value])) {
+      setValue('')
+      props.onDone()
+    }
+  }
+  return (
+    <form className="path-form" onSubmit={(e) => void submit(e)}>
+      <label className="path-label" htmlFor="add-path-input">
+        {props.kind === 'folder' ? 'Folder path' : 'File path'} on the server
+      </label>
+      <div className="path-row">
+        <input
+          id="add-path-input"
+          data-testid="add-path-input"
+          className="mono"
+          autoFocus
+          spellCheck={false}
+          placeholder={props.kind === 'folder' ? '/home/me/evals' : '/home/me/evals/results.jsonl'}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && props.onDone()}
+        />
+        <button type="submit" data-testid="add-path-submit" disabled={busy || !value.trim()}>
+          Add
+        </button>
+      </div>
+      <p className="hint">
+        Browser mode: type a path on the machine running <code>rollscope serve</code>, not on this computer.
+      </p>
+    </form>
+  )
+}

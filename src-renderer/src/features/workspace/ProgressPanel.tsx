@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react'
+import type { IndexProgress } from '@contract/model'
+import { fmtDuration, fmtInt, fmtNum, shortPath } from '../../lib/format'
+import { isIndexing, progressFraction } from '../../state/progress'
+import { useApp, useAppStore } from '../../state/store-context'
+
+/** The indexing progress bar (files, episodes, MB/s, ETA, current file, Cancel), or the last job's outcome. */
+export function ProgressPanel(): ReactNode {
+  const progress = useApp((s) => s.progress)
+  const store = useAppStore()
+  if (!progress || progress.state === 'idle') return null
+  if (!isIndexing(progress)) return <LastJob progress={progress} />
+  const pct = Math.round(progressFraction(progress) * 100)
+  return (
+    <section className="progress-panel" data-testid="index-progress">
+      <div className="progress-head">
+        <span>{progress.state === 'scanning' ? 'Scanning…' : 'Indexing…'}</span>
+        <button className="small-btn" data-testid="cancel-index" onClick={() => void store.getState().cancelIndex()}>
+          Cancel
+        </button>
+      </div>
+      <div
+        className="progress-track"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        data-testid="progress-bar"
+      >
+        <div className="progress-fill" style={{ width: `${pct}%` }} />
+      </div>
+      <div className="progress-stats">
+        <span data-testid="progress-files">
+          {fmtInt(progress.filesDone)}/{fmtInt(progress.filesTotal)} files
+        </span>
+        <span>{fmtInt(progress.episodes)} episodes</span>
+        <span>{fmtNum(progress.mbPerSec, 1)} MB/s</span>
+        <span>ETA {progress.etaSec === null ? '…' : fmtDuration(progress.etaSec)}</span>
+      </div>
+      {progress.currentFile && (
+        <div className="progress-file mono" title={progress.currentFile}>
+          {shortPath(progress.currentFile, 3)}
+        </div>
+      )}
+    </section>
+  )
+}
+
+function LastJob({ progress }: { progress: IndexProgress }): ReactNode {
+  const secs =
+    progress.startedAt !== null && progress.finishedAt !== null ? (progress.finishedAt - progress.startedAt) / 1000 : null
+  const label = progress.state === 'cancelled' ? 'Indexing cancelled' : progress.state === 'error' ? 'Indexing failed' : 'Indexed'
+  return (
+    <section className={`last-job last-job-${progress.state}`} data-testid="last-index">
+      <span>
+        {label}: {fmtInt(progress.filesDone)}/{fmtInt(progress.filesTotal)} files, {fmtInt(progress.episodes)} episodes
+        {secs !== null ? ` in ${fmtDuration(secs)}` : ''}
+      </span>
+      {progress.failed > 0 && <span className="bad-text"> · {fmtInt(progress.failed)} failed</span>}
+      {progress.message && <div className="last-job-msg">{progress.message}</div>}
+    </section>
+  )
+}

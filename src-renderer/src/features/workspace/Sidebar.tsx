@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react'
+import { useApp } from '../../state/store-context'
+import { AddPathControls } from './AddPathControls'
+import { ProgressPanel } from './ProgressPanel'
+import { RootsList } from './RootsList'
+import { SourcesList } from './SourcesList'
+
+/** Left column: the workspace (roots, indexing progress, per-file status). */
+export function Sidebar(): ReactNode {
+  const version = useApp((s) => s.appInfo?.version ?? null)
+  const mode = useApp((s) => s.appInfo?.mode ?? null)
+  const dbPath = useApp((s) => s.workspace?.dbPath ?? null)
+  return (
+    <aside className="sidebar" data-testid="sidebar">
+      <header className="brand">
+        <span className="brand-name">Rollscope</span>
+        {version && (
+          <span className="brand-meta" title={dbPath ? `Database: ${dbPath}` : undefined}>
+            v{version}
+            {mode === 'browser' ? ' · browser' : ''}
+          </span>
+        )}
+      </header>
+      <section className="side-section">
+        <h2 className="side-title">Workspace</h2>
+        <AddPathControls />
+      </section>
+      <ProgressPanel />
+      <RootsList />
+      <SourcesList />
+    </aside>
+  )
+}

@@ -1,0 +1,106 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { SourceStatus } from '@contract/model'
+import { Badge } from '../../components/Badge'
+import { baseName, fmtBytes, fmtInt } from '../../lib/format'
+import { sourceStateHint, sourceStateTone } from '../../lib/tones'
+import { useApp } from '../../state/store-context'
+import { stateCounts, visibleSources } from './source-stats'
+
+/** Per-file index status: collapsible, virtualized (a workspace can hold thousands of files). */
+export function SourcesList(): ReactNode {
+  const sources = useApp((s) => s.workspace?.sources)
+  const [open, setOpen] = useState(true)
+  const [problemsOnly, setProblemsOnly] = useState(false)
+  const all = sources ?? []
+  const counts = useMemo(() => stateCounts(all), [all])
+  const list = useMemo(() => visibleSources(all, problemsOnly), [all, problemsOnly])
+  if (all.length === 0) return null
+  return (
+    <section className={`side-section sources ${open ? 'sources-open' : ''}`}>
+      <div className="sources-head">
+        <button
+          className="disclosure"
+          data-testid="sources-toggle"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          <span className="chevron" aria-hidden>
+            {open ? '▾' : '▸'}
+          </span>
+          Files ({fmtInt(all.length)})
+        </button>
+        <label className="check" title="Show only files that failed, were skipped as unknown, or have warnings">
+          <input type="checkbox" checked={problemsOnly} onChange={(e) => setProblemsOnly(e.target.checked)} />
+          problems
+        </label>
+      </div>
+      <div className="state-counts">
+        {counts.map(([state, n]) => (
+          <Badge key={state} tone={sourceStateTone(state)} title={sourceStateHint(state)}>
+            {state} {fmtInt(n)}
+          </Badge>
+        ))}
+      </div>
+      {open && <SourceRows list={list} />}
+    </section>
+  )
+}
+
+function SourceRows({ list }: { list: SourceStatus[] }): ReactNode {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: list.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 44,
+    overscan: 8,
+    getItemKey: (i) => list[i].path
+  })
+  if (list.length === 0) return <p className="hint">No files with problems.</p>
+  return (
+    <div className="sources-scroll" ref={scrollRef} data-testid="sources-list">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="vrow"
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            <SourceRow source={list[item.index]} />
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function SourceRow({ source }: { source: SourceStatus }): ReactNode {
+  return (
+    <div className="source" data-testid="source-row" data-state={source.state}>
+      <div className="source-line">
+        <span className="source-name mono" title={source.path}>
+          {baseName(source.path)}
+        </span>
+        <Badge tone={sourceStateTone(source.state)} title={sourceStateHint(source.state)} testId="source-state">
+          {source.state}
+        </Badge>
+      </div>
+      <div className="source-meta" title={source.path}>
+        {source.format} · {fmtInt(source.episodes)} ep · {fmtBytes(source.size)}
+        {source.warnings.length > 0 && (
+          <span className="warn-text" title={source.warnings.join('\n')}>
+            {' '}
+            · ⚠ {source.warnings.length} warning{source.warnings.length > 1 ? 's' : ''}
+          </span>
+        )}
+      </div>
+      {source.error && (
+        <div className="source-error" data-testid="source-error">
+          {source.error}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,16 @@
+/**
+ * Monaco from the local bundle, never a CDN: @monaco-editor/react's loader defaults to a CDN copy,
+ * which the CSP and offline use both forbid. Must be imported before any <Editor> mounts (first in main.tsx).
+ */
+import * as monaco from 'monaco-editor'
+import { loader } from '@monaco-editor/react'
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
+import JsonWorker from 'monaco-editor/language/json/json.worker?worker'
+
+self.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string): Worker {
+    return label === 'json' ? new JsonWorker() : new EditorWorker()
+  }
+}
+
+loader.config({ monaco })

@@ -1,0 +1,53 @@
+import type { EpisodeStatus, SourceState } from '@contract/model'
+
+/** Badge colour of a file's index state. */
+export function sourceStateTone(state: SourceState): string {
+  switch (state) {
+    case 'indexed':
+      return 'ok'
+    case 'skipped':
+    case 'sidecar':
+      return 'muted'
+    case 'pending':
+      return 'info'
+    case 'not-downloaded':
+    case 'unknown-format':
+      return 'warn'
+    case 'error':
+      return 'bad'
+  }
+}
+
+/** Badge colour of an episode status. */
+export function episodeStatusTone(status: EpisodeStatus): string {
+  switch (status) {
+    case 'ok':
+      return 'ok'
+    case 'truncated':
+      return 'warn'
+    case 'cancelled':
+      return 'muted'
+    case 'error':
+      return 'bad'
+  }
+}
+
+/** What a source state means, for its tooltip. */
+export function sourceStateHint(state: SourceState): string {
+  switch (state) {
+    case 'pending':
+      return 'Queued for indexing'
+    case 'indexed':
+      return 'Indexed'
+    case 'skipped':
+      return 'Unchanged since the last index (same size and modification time)'
+    case 'sidecar':
+      return 'Companion file, read together with its main file'
+    case 'not-downloaded':
+      return 'A Git LFS pointer: the real content was never downloaded (run git lfs pull)'
+    case 'unknown-format':
+      return 'No known trace format matched this file'
+    case 'error':
+      return 'Could not be read or parsed'
+  }
+}

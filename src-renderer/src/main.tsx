@@ -1,0 +1,35 @@
+import './lib/monaco' // first: points @monaco-editor/react at the bundled Monaco before any editor mounts
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createTransport } from './api/transport'
+import { App } from './App'
+import { wireEvents } from './state/events'
+import { bindHashRoute } from './state/hash-sync'
+import { bootstrap, createAppStore } from './state/store'
+import { AppProvider } from './state/store-context'
+import './styles/theme.css'
+import './styles/base.css'
+import './styles/layout.css'
+import './styles/sidebar.css'
+import './styles/tables.css'
+import './styles/episode.css'
+
+const transport = createTransport(window)
+const store = createAppStore(transport.api)
+wireEvents(store, transport.onEvent)
+bindHashRoute(store, window)
+void bootstrap(store)
+
+if (transport.mode === 'browser' && !transport.hasToken) {
+  store
+    .getState()
+    .pushInfo('No access token: open the full URL that `rollscope serve` printed (it ends with ?token=…).')
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProvider store={store} transport={transport}>
+      <App />
+    </AppProvider>
+  </StrictMode>
+)

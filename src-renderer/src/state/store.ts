@@ -1,0 +1,33 @@
+import type { TraceApi } from '@contract/api'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { createEpisodeSlice } from './episode-slice'
+import { createEpisodesSlice } from './episodes-slice'
+import { createNoticesSlice } from './notices-slice'
+import { createRunsSlice } from './runs-slice'
+import { createSelectionSlice } from './selection-slice'
+import type { AppState } from './types'
+import { createWorkspaceSlice } from './workspace-slice'
+
+export type { AppState } from './types'
+
+/** The app's store. */
+export type AppStore = StoreApi<AppState>
+
+/** Creates the one store of the renderer over an API (the real transport, or a fake in tests). */
+export function createAppStore(api: TraceApi): AppStore {
+  const notices = createNoticesSlice()
+  return createStore<AppState>()((...a) => ({
+    ...createWorkspaceSlice(api)(...a),
+    ...createRunsSlice(api)(...a),
+    ...createSelectionSlice()(...a),
+    ...createEpisodesSlice(api)(...a),
+    ...createEpisodeSlice(api)(...a),
+    ...notices(...a)
+  }))
+}
+
+/** First load: app info, workspace (with progress) and runs, in parallel. */
+export async function bootstrap(store: AppStore): Promise<void> {
+  const s = store.getState()
+  await Promise.all([s.loadAppInfo(), s.loadWorkspace(), s.loadRuns()])
+}

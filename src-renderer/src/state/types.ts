@@ -1,0 +1,13 @@
+import type { StateCreator } from 'zustand/vanilla'
+import type { WorkspaceSlice } from './workspace-slice'
+import type { RunsSlice } from './runs-slice'
+import type { SelectionSlice } from './selection-slice'
+import type { EpisodesSlice } from './episodes-slice'
+import type { EpisodeSlice } from './episode-slice'
+import type { NoticesSlice } from './notices-slice'
+
+/** The whole renderer state: one zustand store made of slices. */
+export type AppState = WorkspaceSlice & RunsSlice & SelectionSlice & EpisodesSlice & EpisodeSlice & NoticesSlice
+
+/** A slice factory: gets the store's set/get, returns its own part of the state. */
+export type SliceCreator<T> = StateCreator<AppState, [], [], T>

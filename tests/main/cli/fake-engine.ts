@@ -1,0 +1,263 @@
+/** An in-memory Engine for CLI and server tests: two runs, a few episodes, one detailed transcript. */
+import type { TraceApi, TraceEvent } from '@contract/api'
+import { NotFoundError } from '@contract/guards'
+import type {
+  EpisodeDetail,
+  EpisodeSummary,
+  IndexProgress,
+  IndexReport,
+  RunSummary,
+  SourceStatus,
+  Workspace
+} from '@contract/model'
+import type { Engine, EngineOptions } from '../../../src-main/services/engine-types'
+
+export const IDLE_PROGRESS: IndexProgress = {
+  state: 'idle',
+  filesTotal: 0,
+  filesDone: 0,
+  bytesTotal: 0,
+  bytesDone: 0,
+  episodes: 0,
+  mbPerSec: 0,
+  etaSec: null,
+  currentFile: null,
+  startedAt: null,
+  finishedAt: null,
+  failed: 0,
+  message: null
+}
+
+function run(id: string, name: string, overrides: Partial<RunSummary> = {}): RunSummary {
+  return {
+    id,
+    name,
+    format: 'verifiers',
+    source: `/traces/${name}/results.jsonl`,
+    model: 'gpt-4.1-mini',
+    env: 'wordle',
+    createdAt: null,
+    checkpointStep: null,
+    episodes: 3,
+    tasks: 2,
+    rolloutsPerTask: 1.5,
+    meanReward: 0.5,
+    rewardCi95: [0.1, 0.9],
+    rewardStd: 0.5,
+    rewardMin: 0,
+    rewardMax: 1,
+    passThreshold: 1,
+    passThresholdIsUser: false,
+    passRate: 1 / 3,
+    perfectRate: 1 / 3,
+    meanTurns: 4,
+    tokensIn: 1200,
+    tokensOut: 300,
+    metrics: [],
+    infoFields: [],
+    header: {},
+    warnings: [],
+    ...overrides
+  }
+}
+
+function episode(runId: string, ordinal: number, taskKey: string, rollout: number, reward: number | null, preview: string): EpisodeSummary {
+  return {
+    id: `${runId}-e${ordinal}`,
+    runId,
+    ordinal,
+    taskKey,
+    taskKeyKind: 'explicit',
+    sourceId: String(ordinal),
+    rollout,
+    reward,
+    passed: reward === null ? null : reward >= 1,
+    turns: 4,
+    status: reward === null ? 'error' : 'ok',
+    error: reward === null ? 'model call failed' : null,
+    preview,
+    answer: 'crane',
+    metrics: { correct_answer: reward ?? 0 },
+    info: { difficulty: 'easy' },
+    tokensIn: 100,
+    tokensOut: 20,
+    durationMs: 1500
+  }
+}
+
+export const FAKE_RUNS: RunSummary[] = [
+  run('run-aaaa1111', 'wordle--gpt-4.1-mini'),
+  run('run-bbbb2222', 'wordle--gpt-5-mini', { model: 'gpt-5-mini', meanReward: 0.75, passRate: 2 / 3 }),
+  run('run-cccc3333', 'math-python--gpt-4.1-mini', { env: 'math-python', meanReward: null, rewardCi95: null, passRate: null })
+]
+
+export const FAKE_EPISODES: EpisodeSummary[] = [
+  episode('run-aaaa1111', 0, 'task-0', 0, 1, 'Guess the word: CRANE'),
+  episode('run-aaaa1111', 1, 'task-0', 1, 0, 'Guess the word: \u001b[31mred\u001b[0m'),
+  episode('run-aaaa1111', 2, 'task-1', 0, null, 'Guess the word: SLATE')
+]
+
+export const FAKE_DETAIL: EpisodeDetail = (() => {
+  const { turns, ...summary } = FAKE_EPISODES[0]
+  return {
+    ...summary,
+    turnCount: turns,
+    runName: 'wordle--gpt-4.1-mini',
+    sourcePath: '/traces/wordle--gpt-4.1-mini/results.jsonl',
+    infoFull: { difficulty: 'easy', nested: { a: 1 } },
+    tools: [],
+    raw: '{}',
+    turns: [
+      turn(0, 'system', 'You are playing Wordle.', { isPrompt: true }),
+      turn(1, 'user', 'Guess the word.', { isPrompt: true }),
+      turn(2, 'assistant', 'I will guess.', {
+        toolCalls: [{ id: 'c1', name: 'guess', arguments: { word: 'crane' } }],
+        reasoning: 'Start with common letters.'
+      }),
+      turn(3, 'tool', 'GGGGG', { toolName: 'guess', toolCallId: 'c1', isObservation: true, reward: 1, done: true })
+    ]
+  }
+})()
+
+function turn(index: number, role: EpisodeDetail['turns'][number]['role'], text: string, extra: Partial<EpisodeDetail['turns'][number]> = {}) {
+  return {
+    index,
+    role,
+    text,
+    reasoning: null,
+    toolCalls: [],
+    toolCallId: null,
+    toolName: null,
+    isPrompt: false,
+    isObservation: false,
+    reward: null,
+    done: null,
+    tokens: null,
+    ...extra
+  }
+}
+
+function source(path: string, state: SourceStatus['state'], episodes: number, error: string | null = null): SourceStatus {
+  return {
+    path,
+    size: 1000,
+    mtimeMs: 0,
+    format: state === 'not-downloaded' ? 'lfs-pointer' : state === 'unknown-format' ? 'unknown' : 'verifiers',
+    state,
+    error,
+    warnings: [],
+    episodes,
+    runId: state === 'indexed' ? 'run-aaaa1111' : null,
+    indexedAt: 1
+  }
+}
+
+/** What the fake's indexPaths reports: the files it "found" under the given paths. */
+export type FakeIndexScenario = 'ok' | 'with-failure'
+
+export interface FakeEngine extends Engine {
+  options: EngineOptions | null
+  calls: { method: string; args: unknown[] }[]
+  closed: boolean
+  emit(event: TraceEvent): void
+  listenerCount(): number
+}
+
+/** Builds a fake engine; `scenario` decides whether indexPaths reports a failed file. */
+export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine {
+  const listeners = new Set<(e: TraceEvent) => void>()
+  const calls: FakeEngine['calls'] = []
+  let roots: string[] = []
+  const workspace = (): Workspace => ({ roots, sources: [], progress: IDLE_PROGRESS, dbPath: '/tmp/x.db', demoPath: '/demo' })
+  const log = (method: string, args: unknown[]): void => void calls.push({ method, args })
+
+  const api: TraceApi = {
+    async appInfo() {
+      return { version: '0.0.0-test', mode: 'browser', platform: 'linux' }
+    },
+    async getWorkspace() {
+      log('getWorkspace', [])
+      return workspace()
+    },
+    async addPaths(paths) {
+      log('addPaths', [paths])
+      roots = [...roots, ...paths]
+      return workspace()
+    },
+    async removeRoot(path) {
+      roots = roots.filter((r) => r !== path)
+      return workspace()
+    },
+    async reindex() {
+      return workspace()
+    },
+    async cancelIndex() {
+      return IDLE_PROGRESS
+    },
+    async getProgress() {
+      return IDLE_PROGRESS
+    },
+    async openDemo() {
+      log('openDemo', [])
+      roots = ['/demo']
+      return workspace()
+    },
+    async listRuns() {
+      return FAKE_RUNS
+    },
+    async getRun(runId) {
+      const r = FAKE_RUNS.find((x) => x.id === runId)
+      if (!r) throw new NotFoundError(`no run with id ${runId}`)
+      return r
+    },
+    async setPassThreshold(runId) {
+      return api.getRun(runId)
+    },
+    async listEpisodes(query) {
+      log('listEpisodes', [query])
+      if (!FAKE_RUNS.some((r) => r.id === query.runId)) throw new NotFoundError(`no run with id ${query.runId}`)
+      let items = FAKE_EPISODES.filter((e) => e.runId === query.runId)
+      if (query.sort === 'reward') items = [...items].sort((a, b) => (a.reward ?? -1) - (b.reward ?? -1))
+      if (query.desc) items = [...items].reverse()
+      const offset = query.offset ?? 0
+      return { items: items.slice(offset, offset + (query.limit ?? 200)), total: items.length, offset }
+    },
+    async getEpisode(episodeId) {
+      if (episodeId !== FAKE_DETAIL.id) throw new NotFoundError(`no episode with id ${episodeId}`)
+      return FAKE_DETAIL
+    }
+  }
+
+  const engine: FakeEngine = {
+    options: null,
+    calls,
+    closed: false,
+    api,
+    async indexPaths(paths, opts = {}) {
+      log('indexPaths', [paths, opts.force ?? false])
+      opts.onProgress?.({ ...IDLE_PROGRESS, state: 'indexing', filesTotal: 3, filesDone: 1, episodes: 15 })
+      const root = paths[0]
+      const files = [
+        source(`${root}/a/results.jsonl`, 'indexed', 15),
+        source(`${root}/b/results.jsonl`, 'not-downloaded', 0, 'Git LFS pointer: content not downloaded'),
+        source(`${root}/notes.txt`, 'unknown-format', 0, 'no adapter recognized this file')
+      ]
+      if (scenario === 'with-failure') files.push(source(`${root}/c/results.jsonl`, 'error', 0, 'invalid JSON on line 1'))
+      const failed = files.filter((f) => f.state === 'error').length
+      const report: IndexReport = { files, indexed: 1, skipped: 0, failed, episodes: 15, bytes: 4000, seconds: 0.25, peakRssMb: 80 }
+      return report
+    },
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async close() {
+      engine.closed = true
+    },
+    emit(event) {
+      listeners.forEach((l) => l(event))
+    },
+    listenerCount: () => listeners.size
+  }
+  return engine
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { migrate } from '../../../src-main/db/migrate'
+import { MIGRATIONS } from '../../../src-main/db/migrations'
+import { openDb } from '../../../src-main/db/open-db'
+
+const tmpDb = (): string => join(mkdtempSync(join(tmpdir(), 'rs-mig-')), 'app.db')
+
+describe('migrations', () => {
+  it('are numbered 1..n without gaps', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1))
+  })
+
+  it('0001 creates the schema with WAL and foreign keys', () => {
+    const db = openDb(tmpDb())
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).raw().all() as [string][]).map((r) => r[0])
+    expect(tables).toEqual(expect.arrayContaining(['roots', 'sources', 'runs', 'episodes', 'settings', 'schema_migrations']))
+    const applied = db.prepare('SELECT version, name FROM schema_migrations').all()
+    expect(applied).toEqual([{ version: 1, name: 'initial-schema' }])
+  })
+
+  it('0001: deleting a source cascades to its runs and episodes', () => {
+    const db = openDb(':memory:')
+    db.prepare(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/a', '/', 1, 1, 'verifiers', 'indexed')`).run()
+    db.prepare(`INSERT INTO runs (id, source_id, name, format, source_path, updated_at) VALUES ('r1', 1, 'n', 'verifiers', '/a', 0)`).run()
+    db.prepare(
+      `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length)
+       VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10)`
+    ).run()
+    db.prepare('DELETE FROM sources WHERE id = 1').run()
+    expect(db.prepare('SELECT count(*) n FROM runs').get()).toEqual({ n: 0 })
+    expect(db.prepare('SELECT count(*) n FROM episodes').get()).toEqual({ n: 0 })
+  })
+
+  it('re-running is a no-op and a partial failure rolls back that migration only', () => {
+    const db = new Database(':memory:')
+    expect(migrate(db)).toEqual([1])
+    expect(migrate(db)).toEqual([])
+    const broken = [
+      ...MIGRATIONS,
+      { version: 2, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+    ]
+    expect(() => migrate(db, broken)).toThrow(/nope/)
+    expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 1 })
+  })
+
+  it('refuses a database from a newer version', () => {
+    const db = new Database(':memory:')
+    migrate(db)
+    db.prepare(`INSERT INTO schema_migrations VALUES (99, 'future', 0)`).run()
+    expect(() => migrate(db)).toThrow(/newer Rollscope \(schema 99/)
+  })
+})

@@ -1,0 +1,259 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { IPC_DESKTOP_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type TraceEvent } from '@contract/api'
+import type { MenuItemConstructorOptions } from 'electron'
+import type { EngineOptions } from '../../../src-main/services/engine-types'
+import { progress, type FakeWindow } from './fakes'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers of several shapes, called directly
+type Fn = (...a: any[]) => any
+
+const m = await vi.hoisted(async () => {
+  const f = await import('./fakes')
+  const appHandlers = new Map<string, Fn>()
+  const ipcHandlers = new Map<string, Fn>()
+  const state = { userData: '', lock: true, isPackaged: false, engine: null as unknown, engineListener: null as Fn | null }
+  const app = {
+    get isPackaged() {
+      return state.isPackaged
+    },
+    requestSingleInstanceLock: vi.fn(() => state.lock),
+    whenReady: vi.fn(() => Promise.resolve()),
+    on: vi.fn((name: string, fn: Fn) => {
+      appHandlers.set(name, fn)
+      return app
+    }),
+    quit: vi.fn(),
+    getPath: vi.fn((name: string) => {
+      if (name !== 'userData') throw new Error(`unexpected getPath(${name})`)
+      return state.userData
+    }),
+    getVersion: vi.fn(() => '1.2.3'),
+    addRecentDocument: vi.fn(),
+    clearRecentDocuments: vi.fn()
+  }
+  return {
+    f,
+    state,
+    appHandlers,
+    ipcHandlers,
+    createEngine: vi.fn((_options: unknown) => {
+      if (state.engine instanceof Error) throw state.engine
+      return state.engine
+    }),
+    electron: {
+      app,
+      ipcMain: { handle: vi.fn((channel: string, fn: Fn) => void ipcHandlers.set(channel, fn)) },
+      BrowserWindow: f.FakeWindow,
+      Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })), setApplicationMenu: vi.fn() },
+      dialog: {
+        showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths: ['/picked'] })),
+        showErrorBox: vi.fn(),
+        showMessageBox: vi.fn(async () => ({ response: 0 }))
+      },
+      shell: { openExternal: vi.fn(async () => {}) },
+      session: { defaultSession: f.makeFakeSession() },
+      nativeTheme: f.makeFakeTheme()
+    }
+  }
+})
+vi.mock('electron', () => ({ ...m.electron, default: m.electron }))
+vi.mock('../../../src-main/services/engine', () => ({ createEngine: m.createEngine }))
+
+const electronDir = resolve(import.meta.dirname, '../../../src-main/electron')
+const rendererUrl = pathToFileURL(resolve(electronDir, '../renderer/index.html')).href
+const { app, dialog, ipcMain, Menu } = m.electron
+
+function makeEngine(roots: string[]) {
+  return {
+    api: m.f.makeFakeApi(roots),
+    onEvent: vi.fn((listener: Fn) => {
+      m.state.engineListener = listener
+      return () => {}
+    }),
+    close: vi.fn(async () => {}),
+    indexPaths: vi.fn()
+  }
+}
+
+describe('main.ts', () => {
+  let userData: string
+  let engine: ReturnType<typeof makeEngine>
+  const saved = { argv: process.argv, url: process.env.ELECTRON_RENDERER_URL, resources: process.resourcesPath }
+
+  beforeEach(async () => {
+    userData = await mkdtemp(join(tmpdir(), 'rollscope-main-'))
+    Object.assign(m.state, { userData, lock: true, isPackaged: false, engineListener: null })
+    engine = makeEngine([])
+    m.state.engine = engine
+    m.appHandlers.clear()
+    m.ipcHandlers.clear()
+    m.f.FakeWindow.instances = []
+    delete process.env.ELECTRON_RENDERER_URL
+    vi.clearAllMocks()
+  })
+  afterEach(async () => {
+    process.argv = saved.argv
+    if (saved.url === undefined) delete process.env.ELECTRON_RENDERER_URL
+    else process.env.ELECTRON_RENDERER_URL = saved.url
+    Object.assign(process, { resourcesPath: saved.resources })
+    await rm(userData, { recursive: true, force: true })
+  })
+
+  /** Imports a fresh main.ts with `argv` and waits until the ready handler built the menu. */
+  async function boot(argv: string[] = ['/usr/lib/electron/electron', '.']): Promise<FakeWindow> {
+    process.argv = argv
+    vi.resetModules()
+    await import('../../../src-main/electron/main')
+    await vi.waitFor(() => expect(Menu.setApplicationMenu).toHaveBeenCalled())
+    expect(m.f.FakeWindow.instances).toHaveLength(1)
+    return m.f.FakeWindow.instances[0]
+  }
+  const trusted = (win: FakeWindow) => ({ sender: win.webContents, senderFrame: { url: rendererUrl, parent: null } })
+
+  it('on ready: engine on <userData>/rollscope.db with the worker indexer, IPC, window, menu; demo on first start', async () => {
+    const win = await boot()
+    expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1)
+    expect(m.createEngine).toHaveBeenCalledTimes(1)
+    expect(m.createEngine.mock.calls[0][0]).toEqual({
+      dbPath: join(userData, 'rollscope.db'),
+      mode: 'desktop',
+      demoPath: resolve(electronDir, '../../resources/demo'),
+      version: '1.2.3',
+      indexer: 'worker'
+    } satisfies EngineOptions)
+    expect(ipcMain.handle.mock.calls.map((c) => c[0])).toEqual([IPC_INVOKE_CHANNEL, IPC_DESKTOP_CHANNEL])
+    expect((win.options.webPreferences as { preload: string }).preload).toBe(resolve(electronDir, '../preload/index.cjs'))
+    expect(win.loadFile).toHaveBeenCalledExactlyOnceWith(resolve(electronDir, '../renderer/index.html'))
+    const template = Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[]
+    expect(template.map((i) => i.label)).toEqual(['&File', '&Edit', '&View', '&Help'])
+    await vi.waitFor(() => expect(engine.api.openDemo).toHaveBeenCalledTimes(1))
+    expect(engine.api.getWorkspace).toHaveBeenCalledTimes(1)
+    expect(engine.api.addPaths).not.toHaveBeenCalled()
+    expect(['window-all-closed', 'will-quit', 'second-instance', 'activate'].filter((e) => !m.appHandlers.has(e))).toEqual([])
+  })
+
+  it('opens the existing paths named on the command line, and then no demo', async () => {
+    await writeFile(join(userData, 'results.jsonl'), '{}\n')
+    vi.spyOn(process, 'cwd').mockReturnValue(userData)
+    await boot(['/usr/lib/electron/electron', '.', 'results.jsonl', '--no-sandbox', join(userData, 'missing.jsonl'), userData])
+    vi.mocked(process.cwd).mockRestore()
+    await vi.waitFor(() => expect(engine.api.addPaths).toHaveBeenCalledTimes(1))
+    expect(engine.api.addPaths).toHaveBeenCalledWith([join(userData, 'results.jsonl'), userData])
+    await m.f.flush()
+    expect(engine.api.openDemo).not.toHaveBeenCalled()
+    // The paths went through the recent-list hook.
+    await vi.waitFor(async () =>
+      expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual([join(userData, 'results.jsonl'), userData])
+    )
+    expect(app.addRecentDocument.mock.calls).toEqual([[join(userData, 'results.jsonl')], [userData]])
+  })
+
+  it('does not open the demo when the workspace already has roots', async () => {
+    engine = makeEngine(['/runs/existing'])
+    m.state.engine = engine
+    await boot()
+    await vi.waitFor(() => expect(engine.api.getWorkspace).toHaveBeenCalledTimes(1))
+    await m.f.flush()
+    expect(engine.api.openDemo).not.toHaveBeenCalled()
+  })
+
+  it('forwards engine events to the window and drives the taskbar progress', async () => {
+    const win = await boot()
+    const running: TraceEvent = { name: 'indexProgress', payload: progress({ state: 'indexing', bytesTotal: 400, bytesDone: 100 }) }
+    const done: TraceEvent = { name: 'indexProgress', payload: progress({ state: 'done' }) }
+    m.state.engineListener!(running)
+    m.state.engineListener!(done)
+    expect(win.webContents.send.mock.calls).toEqual([[IPC_EVENT_CHANNEL, running], [IPC_EVENT_CHANNEL, done]])
+    expect(win.setProgressBar.mock.calls).toEqual([[0.25], [-1]])
+  })
+
+  it('IPC from the window reaches the engine, and added paths land in the recent list and menu', async () => {
+    const win = await boot()
+    const invoke = m.ipcHandlers.get(IPC_INVOKE_CHANNEL)!
+    expect(await invoke(trusted(win), 'addPaths', [['/runs/a']])).toMatchObject({ ok: true, value: { roots: ['/runs/a'] } })
+    expect(await invoke({ ...trusted(win), senderFrame: { url: 'https://evil.example/', parent: null } }, 'listRuns', [])).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' }
+    })
+    expect(await invoke(trusted(win), 'addPaths', ['/not-an-array'])).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    expect(engine.api.addPaths).toHaveBeenCalledExactlyOnceWith(['/runs/a'])
+    expect(app.addRecentDocument).toHaveBeenCalledExactlyOnceWith('/runs/a')
+    const template = Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[]
+    const file = template[0].submenu as MenuItemConstructorOptions[]
+    const recent = file.find((i) => i.label === 'Open Recent')!.submenu as MenuItemConstructorOptions[]
+    expect(recent.map((i) => i.label)).toEqual(['/runs/a', undefined, 'Clear Recent'])
+    await vi.waitFor(async () => expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual(['/runs/a']))
+
+    const desktop = m.ipcHandlers.get(IPC_DESKTOP_CHANNEL)!
+    expect(await desktop(trusted(win), 'pickPaths', 'folder')).toEqual({ ok: true, value: ['/picked'] })
+    expect(dialog.showOpenDialog).toHaveBeenCalledWith(win, expect.objectContaining({ properties: ['openDirectory', 'multiSelections'] }))
+  })
+
+  it('a second instance hands its paths to the first, which comes to the front', async () => {
+    const win = await boot()
+    await writeFile(join(userData, 'b.jsonl'), '{}\n')
+    win.minimized = true
+    m.appHandlers.get('second-instance')!({}, ['/opt/Rollscope/rollscope', '--flag', 'b.jsonl', 'nope'], userData)
+    expect(engine.api.addPaths).toHaveBeenCalledWith([join(userData, 'b.jsonl')])
+    expect(win.restore).toHaveBeenCalledTimes(1)
+    expect(win.focus).toHaveBeenCalledTimes(1)
+    await vi.waitFor(async () =>
+      expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual([join(userData, 'b.jsonl')])
+    )
+  })
+
+  it('quits when all windows close (not macOS), and closes the engine before quitting', async () => {
+    await boot()
+    m.appHandlers.get('window-all-closed')!()
+    expect(app.quit).toHaveBeenCalledTimes(process.platform === 'darwin' ? 0 : 1)
+    app.quit.mockClear()
+    const first = { preventDefault: vi.fn() }
+    m.appHandlers.get('will-quit')!(first)
+    expect(first.preventDefault).toHaveBeenCalledTimes(1)
+    expect(engine.close).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1))
+    const second = { preventDefault: vi.fn() }
+    m.appHandlers.get('will-quit')!(second)
+    expect(second.preventDefault).not.toHaveBeenCalled()
+    expect(engine.close).toHaveBeenCalledTimes(1)
+  })
+
+  it('dev: loads ELECTRON_RENDERER_URL; packaged: ignores it and uses resources/demo', async () => {
+    process.env.ELECTRON_RENDERER_URL = 'http://localhost:5173'
+    const dev = await boot()
+    expect(dev.loadURL).toHaveBeenCalledExactlyOnceWith('http://localhost:5173')
+
+    vi.clearAllMocks()
+    m.f.FakeWindow.instances = []
+    m.state.isPackaged = true
+    Object.assign(process, { resourcesPath: '/opt/Rollscope/resources' })
+    const packaged = await boot(['/opt/Rollscope/rollscope'])
+    expect(packaged.loadURL).not.toHaveBeenCalled()
+    expect(packaged.loadFile).toHaveBeenCalledTimes(1)
+    expect((m.createEngine.mock.calls[0][0] as EngineOptions).demoPath).toBe('/opt/Rollscope/resources/demo')
+  })
+
+  it('a second launch without the lock quits at once', async () => {
+    m.state.lock = false
+    vi.resetModules()
+    await import('../../../src-main/electron/main')
+    await m.f.flush()
+    expect(app.quit).toHaveBeenCalledTimes(1)
+    expect(app.whenReady).not.toHaveBeenCalled()
+    expect(m.createEngine).not.toHaveBeenCalled()
+  })
+
+  it('a startup failure is shown and quits', async () => {
+    m.state.engine = new Error('database is locked')
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    vi.resetModules()
+    await import('../../../src-main/electron/main')
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1))
+    expect(dialog.showErrorBox).toHaveBeenCalledExactlyOnceWith('Rollscope could not start', 'database is locked')
+    expect(m.f.FakeWindow.instances).toHaveLength(0)
+  })
+})

@@ -1,0 +1,66 @@
+import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readLines, type Line } from '../../../src-main/indexer/line-reader'
+
+function linesOf(content: Buffer | string, max = 1e9): { lines: Line[]; result: ReturnType<typeof readLines> } {
+  const file = join(mkdtempSync(join(tmpdir(), 'rs-lines-')), 'f.jsonl')
+  writeFileSync(file, content)
+  const fd = openSync(file, 'r')
+  const lines: Line[] = []
+  try {
+    const result = readLines(fd, 0, max, (l) => void lines.push(l))
+    return { lines, result }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+describe('readLines', () => {
+  it('splits lines with exact byte offsets, multi-byte text included', () => {
+    const { lines, result } = linesOf('{"a":"café"}\n{"b":"日本語"}\n')
+    expect(lines.map((l) => l.text)).toEqual(['{"a":"café"}', '{"b":"日本語"}'])
+    expect(lines.map((l) => [l.offset, l.length, l.lineNo])).toEqual([[0, 13, 1], [14, 17, 2]])
+    expect(result).toEqual({ endOfCompleteLines: 32, tail: null, oversized: [] })
+  })
+
+  it('reports a partial last line as a tail', () => {
+    const { lines, result } = linesOf('{"a":1}\n{"b":')
+    expect(lines).toHaveLength(1)
+    expect(result.tail).toEqual({ offset: 8, length: 5 })
+    expect(result.endOfCompleteLines).toBe(8)
+  })
+
+  it('joins lines that span 1 MB read chunks', () => {
+    const long = 'x'.repeat(3 * (1 << 20) + 17)
+    const { lines } = linesOf(`"${long}"\n"short"\n`)
+    expect(lines.map((l) => l.length)).toEqual([long.length + 2, 7])
+    expect(lines[1].offset).toBe(long.length + 3)
+  })
+
+  it('skips oversized lines without holding them and goes on', () => {
+    const { lines, result } = linesOf(`"${'y'.repeat(5000)}"\n"ok"\n`, 1000)
+    expect(lines.map((l) => l.text)).toEqual(['"ok"'])
+    expect(result.oversized).toEqual([{ lineNo: 1, offset: 0, length: 5002 }])
+  })
+
+  it('flags invalid UTF-8', () => {
+    const { lines } = linesOf(Buffer.concat([Buffer.from('"a'), Buffer.from([0xff, 0xfe]), Buffer.from('"\n"b"\n')]))
+    expect(lines.map((l) => l.validUtf8)).toEqual([false, true])
+  })
+
+  it('stops when the callback returns false', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'rs-lines-')), 'f')
+    writeFileSync(file, '1\n2\n3\n')
+    const fd = openSync(file, 'r')
+    const seen: string[] = []
+    const r = readLines(fd, 0, 100, (l) => {
+      seen.push(l.text)
+      return seen.length < 2
+    })
+    closeSync(fd)
+    expect(seen).toEqual(['1', '2'])
+    expect(r.endOfCompleteLines).toBe(4)
+  })
+})

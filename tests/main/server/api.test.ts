@@ -1,0 +1,192 @@
+import { get } from 'node:http'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startServer, type RunningServer } from '../../../src-main/server/start-server'
+import { createFakeEngine, FAKE_DETAIL, FAKE_RUNS, IDLE_PROGRESS, type FakeEngine } from '../cli/fake-engine'
+import { apiCall, rawRequest } from './http-helpers'
+
+let engine: FakeEngine
+let server: RunningServer
+
+beforeEach(async () => {
+  engine = createFakeEngine()
+  server = await startServer({ engine, port: 0, staticDir: null, pingMs: 50 })
+})
+afterEach(async () => {
+  await server.close()
+})
+
+describe('startServer', () => {
+  it('binds 127.0.0.1 on a random port with a 64-hex-digit token in the URL', () => {
+    expect(server.port).toBeGreaterThan(0)
+    expect(server.token).toMatch(/^[0-9a-f]{64}$/)
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${server.token}`)
+  })
+
+  it('uses the token it is given', async () => {
+    const other = await startServer({ engine, port: 0, token: 'fixed-token', staticDir: null })
+    try {
+      expect(other.url.endsWith('/?token=fixed-token')).toBe(true)
+      expect((await apiCall(other.port, 'listRuns', [], 'fixed-token')).status).toBe(200)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('rejects with EADDRINUSE when the port is taken', async () => {
+    await expect(startServer({ engine, port: server.port, staticDir: null })).rejects.toMatchObject({ code: 'EADDRINUSE' })
+  })
+})
+
+describe('POST /api/<method>', () => {
+  it('requires the token: 401 without it or with a wrong one', async () => {
+    for (const token of [null, '', 'wrong', server.token.slice(0, -1) + (server.token.endsWith('0') ? '1' : '0')]) {
+      const r = await apiCall(server.port, 'listRuns', [], token)
+      expect(r.status).toBe(401)
+      expect(JSON.parse(r.body)).toEqual({
+        ok: false,
+        error: { code: 'unauthorized', message: 'missing or wrong token (send the x-rollscope-token header)' }
+      })
+    }
+  })
+
+  it('does not accept the token as a query parameter for API calls', async () => {
+    const r = await rawRequest(server.port, `/api/listRuns?token=${server.token}`, { method: 'POST', body: '[]' })
+    expect(r.status).toBe(401)
+  })
+
+  it('answers a good call with 200 and the Result', async () => {
+    const r = await apiCall(server.port, 'listRuns', [], server.token)
+    expect(r.status).toBe(200)
+    expect(r.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(r.headers['x-content-type-options']).toBe('nosniff')
+    expect(r.headers['cache-control']).toBe('no-store')
+    expect(JSON.parse(r.body)).toEqual({ ok: true, value: FAKE_RUNS })
+    const ep = await apiCall(server.port, 'getEpisode', [FAKE_DETAIL.id], server.token)
+    expect(JSON.parse(ep.body).value.turns).toHaveLength(4)
+  })
+
+  it('treats an empty body as no arguments', async () => {
+    const r = await rawRequest(server.port, '/api/getProgress', { method: 'POST', headers: { 'x-rollscope-token': server.token } })
+    expect(r.status).toBe(200)
+    expect(JSON.parse(r.body)).toEqual({ ok: true, value: IDLE_PROGRESS })
+  })
+
+  it('answers bad arguments with 400 bad-request', async () => {
+    const r = await apiCall(server.port, 'getRun', [42], server.token)
+    expect(r.status).toBe(400)
+    const body = JSON.parse(r.body)
+    expect(body.ok).toBe(false)
+    expect(body.error.code).toBe('bad-request')
+    expect(body.error.message).toMatch(/^getRun: argument 0: /)
+  })
+
+  it('answers a body that is not a JSON array with 400', async () => {
+    const notJson = await rawRequest(server.port, '/api/listRuns', {
+      method: 'POST',
+      headers: { 'x-rollscope-token': server.token },
+      body: '{oops'
+    })
+    expect(notJson.status).toBe(400)
+    expect(JSON.parse(notJson.body).error).toEqual({ code: 'bad-request', message: 'request body is not valid JSON' })
+    const object = await apiCall(server.port, 'listRuns', { a: 1 }, server.token)
+    expect(object.status).toBe(400)
+    expect(JSON.parse(object.body).error.message).toBe('request body must be a JSON array of arguments')
+  })
+
+  it('answers an unknown method with 400', async () => {
+    const r = await apiCall(server.port, 'dropDatabase', [], server.token)
+    expect(r.status).toBe(400)
+    expect(JSON.parse(r.body).error).toEqual({ code: 'bad-request', message: 'unknown method: dropDatabase' })
+  })
+
+  it('maps not-found to 404', async () => {
+    const r = await apiCall(server.port, 'getEpisode', ['nope'], server.token)
+    expect(r.status).toBe(404)
+    expect(JSON.parse(r.body).error).toEqual({ code: 'not-found', message: 'no episode with id nope' })
+  })
+
+  it('maps an internal error to 500 without a stack trace', async () => {
+    engine.api.listRuns = async () => {
+      throw new Error('disk on fire')
+    }
+    const r = await apiCall(server.port, 'listRuns', [], server.token)
+    expect(r.status).toBe(500)
+    expect(JSON.parse(r.body)).toEqual({ ok: false, error: { code: 'internal', message: 'disk on fire' } })
+  })
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const big = JSON.stringify(['x'.repeat(1024 * 1024 + 10)])
+    const r = await rawRequest(server.port, '/api/addPaths', {
+      method: 'POST',
+      headers: { 'x-rollscope-token': server.token, 'content-type': 'application/json' },
+      body: big
+    })
+    expect(r.status).toBe(413)
+    expect(JSON.parse(r.body).error.message).toBe('request body larger than 1048576 bytes')
+    // Same when the size is not declared up front (chunked upload).
+    const chunked = await rawRequest(server.port, '/api/addPaths', {
+      method: 'POST',
+      headers: { 'x-rollscope-token': server.token, 'transfer-encoding': 'chunked' },
+      body: big
+    })
+    expect(chunked.status).toBe(413)
+    // The server still works afterwards.
+    expect((await apiCall(server.port, 'listRuns', [], server.token)).status).toBe(200)
+  })
+
+  it('answers other HTTP methods on /api with 405', async () => {
+    const r = await rawRequest(server.port, '/api/listRuns', { headers: { 'x-rollscope-token': server.token } })
+    expect(r.status).toBe(405)
+    expect(r.headers.allow).toBe('POST')
+  })
+})
+
+describe('Host header guard', () => {
+  it('accepts 127.0.0.1 and localhost, refuses other names with 403', async () => {
+    const call = (host: string) =>
+      rawRequest(server.port, '/api/listRuns', {
+        method: 'POST',
+        headers: { host, 'x-rollscope-token': server.token },
+        body: '[]'
+      })
+    expect((await call(`127.0.0.1:${server.port}`)).status).toBe(200)
+    expect((await call(`localhost:${server.port}`)).status).toBe(200)
+    const evil = await call(`evil.example:${server.port}`)
+    expect(evil.status).toBe(403)
+    expect(JSON.parse(evil.body).error.code).toBe('unauthorized')
+    const page = await rawRequest(server.port, '/', { headers: { host: 'rebind.attacker.test' } })
+    expect(page.status).toBe(403)
+  })
+})
+
+describe('GET /api/events (Server-Sent Events)', () => {
+  it('needs the token', async () => {
+    expect((await rawRequest(server.port, '/api/events')).status).toBe(401)
+    expect((await rawRequest(server.port, '/api/events?token=wrong')).status).toBe(401)
+  })
+
+  it('streams engine events and pings, and unsubscribes when the client leaves', async () => {
+    const received = await new Promise<string>((resolve, reject) => {
+      const req = get({ host: '127.0.0.1', port: server.port, path: `/api/events?token=${server.token}` }, (res) => {
+        expect(res.statusCode).toBe(200)
+        expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8')
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+          if (text.includes(': connected\n\n') && !text.includes('data:')) {
+            engine.emit({ name: 'workspaceChanged', payload: { runIds: ['run-aaaa1111'] } })
+          }
+          if (text.includes('data:') && text.includes(': ping\n\n')) {
+            req.destroy()
+            resolve(text)
+          }
+        })
+      })
+      req.on('error', reject)
+    })
+    expect(received).toContain('data: {"name":"workspaceChanged","payload":{"runIds":["run-aaaa1111"]}}\n\n')
+    await new Promise((r) => setTimeout(r, 100))
+    expect(engine.listenerCount()).toBe(0)
+  })
+})
