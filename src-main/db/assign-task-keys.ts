@@ -49,14 +49,14 @@ export function assignTaskKeys(db: Db, runId: string): string[] {
       // Prompt hash; where one prompt has several answers, the answer disambiguates.
       db.prepare(
         `WITH multi AS (
-           SELECT prompt_hash FROM episodes WHERE run_id = ?1
+           SELECT prompt_hash FROM episodes WHERE run_id = @run
            GROUP BY prompt_hash HAVING count(DISTINCT ifnull(answer, '')) > 1)
          UPDATE episodes
          SET task_key = 'p:' || substr(prompt_hash, 1, 12) ||
                CASE WHEN prompt_hash IN (SELECT prompt_hash FROM multi) THEN ':' || ifnull(answer, '') ELSE '' END,
              task_key_kind = 'prompt_hash'
-         WHERE run_id = ?1`
-      ).run(runId)
+         WHERE run_id = @run`
+      ).run({ run: runId })
     }
   }
 

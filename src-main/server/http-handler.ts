@@ -25,9 +25,14 @@ export interface HttpHandlerOptions {
   host?: string
   /** SSE ping period (tests shorten it). */
   pingMs?: number
+  /**
+   * Leave non-API requests unanswered (the handler resolves false) so a host such as the Vite dev server's
+   * middleware chain can serve them; staticDir is then ignored.
+   */
+  passThrough?: boolean
 }
 
-/** Resolves to true once the request was answered (always, for this handler). */
+/** Resolves to true once the request was answered, false when it was left to the caller (passThrough). */
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
 
 /** Builds the request handler. */
@@ -46,6 +51,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
     }
     const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/')
 
+    if (!isApi && options.passThrough) return false
     if (!hostAllowed(req.headers.host, boundHost)) {
       const message = 'Host header not allowed (browse to 127.0.0.1 or localhost)'
       if (isApi) sendError(res, 403, 'unauthorized', message)

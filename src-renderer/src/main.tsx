@@ -13,6 +13,7 @@ import './styles/layout.css'
 import './styles/sidebar.css'
 import './styles/tables.css'
 import './styles/episode.css'
+import './styles/transcript.css'
 
 const transport = createTransport(window)
 const store = createAppStore(transport.api)

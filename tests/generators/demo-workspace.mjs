@@ -26,8 +26,8 @@ export const RUNS = {
   base: {
     key: 'base',
     model: 'qwen3-8b',
-    explore: [1, 3],
-    loopP: 0.35,
+    explore: [1, 2],
+    loopP: 0.2,
     wrongP: 0.5,
     thinkP: 0.55,
     diffP: 0.1,

@@ -39,5 +39,5 @@ export function previewText(text: string): string {
 export function sizeLabel(text: string): string {
   const lines = countLines(text)
   const chars = text.length >= 1000 ? `${(text.length / 1000).toFixed(1)}k` : String(text.length)
-  return `${lines.toLocaleString('en-US')} lines · ${chars} chars`
+  return `${lines.toLocaleString('en-US')} line${lines === 1 ? '' : 's'} · ${chars} chars`
 }

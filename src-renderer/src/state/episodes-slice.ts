@@ -48,7 +48,8 @@ export interface EpisodesSlice {
   /** Refetches the visible pages (data changed on the server), keeping the rows on screen meanwhile. */
   refreshEpisodes(): Promise<void>
   setEpisodeActive(index: number): void
-  rememberEpisodeScroll(scrollTop: number): void
+  /** Saves the table's scroll position; ignored when another run was selected meanwhile. */
+  rememberEpisodeScroll(runId: string, scrollTop: number): void
 }
 
 /** A fresh table state for `runId`. */
@@ -151,7 +152,6 @@ export const createEpisodesSlice =
         if (!st.runId) return
         lastRange = [start, end]
         const wanted = pagesForRange(start, end, st.total)
-        if (st.total === null && !wanted.includes(0)) wanted.unshift(0)
         const missing = wanted.filter((p) => st.pageGen[p] !== st.generation)
         await Promise.all(missing.map((p) => fetchPage(st.generation, p)))
       },
@@ -164,8 +164,9 @@ export const createEpisodesSlice =
       setEpisodeActive: (index) => {
         if (index !== get().episodes.activeIndex) patch({ activeIndex: index })
       },
-      rememberEpisodeScroll: (scrollTop) => {
-        if (scrollTop !== get().episodes.scrollTop) patch({ scrollTop })
+      rememberEpisodeScroll: (runId, scrollTop) => {
+        const cur = get().episodes
+        if (cur.runId === runId && scrollTop !== cur.scrollTop) patch({ scrollTop })
       }
     }
   }

@@ -1,5 +1,6 @@
 import { initialEpisodesState } from './episodes-slice'
 import type { Route } from './hash-route'
+import { rowAt } from './page-cache'
 import type { SliceCreator } from './types'
 
 export type EpisodeTab = 'transcript' | 'raw'
@@ -13,6 +14,8 @@ export interface SelectionSlice {
   /** Opens an episode; `rowIndex` is its row in the current table (for n / p navigation). */
   openEpisode(episodeId: string, rowIndex?: number): void
   closeEpisode(): void
+  /** n / p: opens the next (+1) or previous (-1) row of the table, when the open episode came from it. */
+  openAdjacentEpisode(delta: number): Promise<void>
   /** Applies a route parsed from the URL hash. */
   applyRoute(route: Route): void
   setEpisodeTab(tab: EpisodeTab): void
@@ -44,6 +47,15 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
   closeEpisode: () => {
     if (get().openEpisodeId === null) return
     set({ openEpisodeId: null })
+  },
+  openAdjacentEpisode: async (delta) => {
+    const { episodes, openEpisodeId } = get()
+    if (!openEpisodeId || rowAt(episodes.pages, episodes.activeIndex)?.id !== openEpisodeId) return
+    const index = episodes.activeIndex + delta
+    if (index < 0 || (episodes.total !== null && index >= episodes.total)) return
+    await get().ensureEpisodeRange(index, index)
+    const ep = rowAt(get().episodes.pages, index)
+    if (ep && get().openEpisodeId === openEpisodeId) get().openEpisode(ep.id, index)
   },
   applyRoute: (route) => {
     get().selectRun(route.runId)

@@ -26,8 +26,8 @@ export function createAppStore(api: TraceApi): AppStore {
   }))
 }
 
-/** First load: app info, workspace (with progress) and runs, in parallel. */
+/** First load: app info, workspace, progress and runs, in parallel. */
 export async function bootstrap(store: AppStore): Promise<void> {
   const s = store.getState()
-  await Promise.all([s.loadAppInfo(), s.loadWorkspace(), s.loadRuns()])
+  await Promise.all([s.loadAppInfo(), s.loadWorkspace(), s.loadProgress(), s.loadRuns()])
 }

@@ -12,6 +12,8 @@ export interface WorkspaceSlice {
   workspaceBusy: boolean
   loadAppInfo(): Promise<void>
   loadWorkspace(): Promise<void>
+  /** Asks for the current progress (a job may already be running when the window opens). */
+  loadProgress(): Promise<void>
   /** Adds files or folders; resolves true when the engine accepted them. */
   addPaths(paths: string[]): Promise<boolean>
   removeRoot(path: string): Promise<void>
@@ -60,6 +62,13 @@ export const createWorkspaceSlice =
           setWorkspace(await api.getWorkspace())
         } catch (err) {
           get().pushError(err, 'Could not load the workspace')
+        }
+      },
+      loadProgress: async () => {
+        try {
+          get().applyProgress(await api.getProgress())
+        } catch (err) {
+          get().pushError(err, 'Could not read the indexing progress')
         }
       },
       addPaths: async (paths) => {

@@ -2,7 +2,7 @@
 import { passFraction } from './repo.mjs'
 import { parsePytestCommand, renderPytest } from './pytest-output.mjs'
 import { catFile, findPy, gitDiff, gitStatus, grep, lsRoot, pyproject, readme } from './shell-output.mjs'
-import { ENV_ERRORS, SAY, TOOLS, finalAnswer, systemPrompt, userPrompt } from './narration.mjs'
+import { SAY, envError, TOOLS, finalAnswer, systemPrompt, userPrompt } from './narration.mjs'
 
 /**
  * @typedef {object} Profile how a model behaves
@@ -20,6 +20,18 @@ import { ENV_ERRORS, SAY, TOOLS, finalAnswer, systemPrompt, userPrompt } from '.
 /** @typedef {'success' | 'partial' | 'truncated' | 'error'} Outcome */
 
 const round4 = (/** @type {number} */ x) => Math.round(x * 1e4) / 1e4
+
+/** Short text of a recorded call, for error messages. @param {string} last JSON [name, args] */
+function describeCall(last) {
+  const [name, args] = JSON.parse(last)
+  return name === 'bash' ? args.command : `${name} ${args.path}`
+}
+
+/** The most telling identifier of a buggy line (what an agent would grep for). @param {string} line */
+function grepToken(line) {
+  const tokens = line.match(/[A-Za-z_][\w.]*/g) ?? ['def']
+  return tokens.reduce((a, b) => (b.length > a.length ? b : a))
+}
 
 /**
  * @param {{ task: import('./task-types.mjs').Task, repo: import('./repo.mjs').Repo, profile: Profile, rollout: number,
@@ -117,7 +129,8 @@ export function simulateEpisode(p) {
     for (let i = 0; i < nb; i++) {
       const bug = task.bugs[i]
       if (!seen.has(bug.file)) {
-        const ok = rng.chance(0.25) && takeSpare(1) ? bash(`grep -rn "${bug.old.trim().split('(')[0].slice(0, 24)}" src tests`, SAY.locate(bug), () => grep(repo, bug.old.trim().split('(')[0].slice(0, 24), state)) : true
+        const token = grepToken(bug.old)
+        const ok = rng.chance(0.25) && takeSpare(1) ? bash(`grep -rn "${token}" src tests`, SAY.locate(bug), () => grep(repo, token, state)) : true
         if (!ok || !cat(bug.file, SAY.locate(bug))) return
       }
       if (i >= fixCount) break
@@ -165,5 +178,5 @@ export function simulateEpisode(p) {
     assistant(passed === total ? 'All tests pass; summarise the changes.' : 'I am running out of ideas; summarise what I have.', p.emptyFinal ? '' : text, undefined)
   }
   const reward = status === 'error' ? 0 : round4(fraction)
-  return { messages, tools, passed, total, reward, status, maxProgress, durationMs, error: status === 'error' ? rng.pick(ENV_ERRORS) : null, toolDefs: TOOLS }
+  return { messages, tools, passed, total, reward, status, maxProgress, durationMs, error: status === 'error' ? envError(describeCall(lastCall)) : null, toolDefs: TOOLS }
 }

@@ -97,8 +97,9 @@ export function finalAnswer(task, s) {
   )
 }
 
-/** Environment errors for the rare crashed episodes. */
-export const ENV_ERRORS = [
-  'SandboxError: container exited with code 137 (OOMKilled) while running `python -m pytest -q`',
-  'SandboxTimeout: tool call exceeded 300 s wall-clock limit; sandbox was terminated'
-]
+/** Environment error of a rare crashed episode, given the tool call that was running. @param {string} cmd */
+export function envError(cmd) {
+  return /pytest/.test(cmd)
+    ? `SandboxError: container exited with code 137 (OOMKilled) while running \`${cmd}\``
+    : `SandboxError: lost connection to sandbox (exec API returned 502 Bad Gateway) during \`${cmd}\``
+}

@@ -1,5 +1,7 @@
-import { get } from 'node:http'
+import { createServer, get } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createHttpHandler } from '../../../src-main/server/http-handler'
 import { startServer, type RunningServer } from '../../../src-main/server/start-server'
 import { createFakeEngine, FAKE_DETAIL, FAKE_RUNS, IDLE_PROGRESS, type FakeEngine } from '../cli/fake-engine'
 import { apiCall, rawRequest } from './http-helpers'
@@ -188,5 +190,30 @@ describe('GET /api/events (Server-Sent Events)', () => {
     expect(received).toContain('data: {"name":"workspaceChanged","payload":{"runIds":["run-aaaa1111"]}}\n\n')
     await new Promise((r) => setTimeout(r, 100))
     expect(engine.listenerCount()).toBe(0)
+  })
+})
+
+describe('createHttpHandler with passThrough (dev-server middleware)', () => {
+  it('leaves non-API requests to the caller and still answers the API', async () => {
+    const handler = createHttpHandler({ engine, token: 't0k', staticDir: null, passThrough: true })
+    const passed: string[] = []
+    const dev = createServer((req, res) => {
+      void handler(req, res).then((done) => {
+        if (done) return
+        passed.push(req.url ?? '')
+        res.end('from vite')
+      })
+    })
+    await new Promise<void>((r) => dev.listen(0, '127.0.0.1', r))
+    const port = (dev.address() as AddressInfo).port
+    try {
+      expect((await rawRequest(port, '/src/main.tsx')).body).toBe('from vite')
+      expect((await apiCall(port, 'listRuns', [], 't0k')).status).toBe(200)
+      expect((await apiCall(port, 'listRuns', [], 'nope')).status).toBe(401)
+      expect(passed).toEqual(['/src/main.tsx'])
+    } finally {
+      dev.closeAllConnections()
+      await new Promise((r) => dev.close(r))
+    }
   })
 })

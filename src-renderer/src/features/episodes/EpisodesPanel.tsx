@@ -24,8 +24,8 @@ export function EpisodesPanel(): ReactNode {
   return (
     <section className="episodes-panel" data-testid="episodes-panel">
       <RunBar run={run} />
-      <EpisodesToolbar run={run} />
-      <EpisodesTable key={run.id} run={run} />
+      <EpisodesToolbar key={`toolbar:${run.id}`} run={run} />
+      <EpisodesTable key={`table:${run.id}`} run={run} />
     </section>
   )
 }

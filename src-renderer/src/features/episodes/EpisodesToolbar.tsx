@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { fmtInt } from '../../lib/format'
-import { useApp, useAppStore } from '../../state/store-context'
+import { isTypingTarget } from '../../lib/keys'
+import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 
 const TEXT_DEBOUNCE_MS = 250
 
@@ -10,11 +11,26 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
   const store = useAppStore()
   const total = useApp((s) => s.episodes.total)
   const loading = useApp((s) => s.episodes.loadingKeys.length > 0)
-  const appliedText = useApp((s) => s.episodes.query.text)
-  const appliedFilter = useApp((s) => s.episodes.query.filter)
+  const { text: appliedText, filter: appliedFilter } = useAppShallow((s) => ({
+    text: s.episodes.query.text,
+    filter: s.episodes.query.filter
+  }))
   const filterError = useApp((s) => s.episodes.filterError)
   const [text, setText] = useState(appliedText)
   const [filter, setFilter] = useState(appliedFilter)
+  const searchRef = useRef<HTMLInputElement>(null)
+
+  // "/" jumps to the search box, as in most list tools.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
+      e.preventDefault()
+      searchRef.current?.focus()
+      searchRef.current?.select()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
 
   useEffect(() => {
     if (text === appliedText) return
@@ -29,10 +45,11 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
   return (
     <div className="toolbar">
       <input
+        ref={searchRef}
         className="search-input"
         type="search"
         data-testid="episode-text-filter"
-        placeholder="Search task, preview, answer…"
+        placeholder="Search task, preview, answer…  ( / )"
         value={text}
         spellCheck={false}
         onChange={(e) => setText(e.target.value)}
@@ -63,7 +80,9 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
       </div>
       <span className="row-count" data-testid="episode-count">
         {loading && <span className="spinner" aria-label="loading" />}
-        {total === null ? '…' : filtered ? `${fmtInt(total)} of ${fmtInt(run.episodes)}` : fmtInt(total)} episodes
+        {filterError
+          ? 'invalid filter'
+          : `${total === null ? '…' : filtered ? `${fmtInt(total)} of ${fmtInt(run.episodes)}` : fmtInt(total)} episodes`}
       </span>
     </div>
   )

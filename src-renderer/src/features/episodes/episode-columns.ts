@@ -33,10 +33,10 @@ export function episodeColumns(run: Pick<RunSummary, 'metrics' | 'infoFields'> |
     { id: 'ordinal', label: '#', hint: 'Position in the file (0-based)', width: 64, kind: 'num', sortKey: 'ordinal', text: (e) => String(e.ordinal) },
     { id: 'task', label: 'Task', hint: 'Task key (how it was derived is shown after it)', width: 200, kind: 'task', sortKey: 'taskKey', text: (e) => e.taskKey },
     { id: 'rollout', label: 'Roll', hint: 'Rollout index within the task (0-based)', width: 52, kind: 'num', sortKey: 'rollout', text: (e) => String(e.rollout) },
-    { id: 'reward', label: 'Reward', hint: 'Episode reward', width: 72, kind: 'num', sortKey: 'reward', text: (e) => fmtReward(e.reward) },
+    { id: 'reward', label: 'Reward', hint: 'Episode reward', width: 84, kind: 'num', sortKey: 'reward', text: (e) => fmtReward(e.reward) },
     { id: 'passed', label: 'Pass', hint: 'Passed (✓), failed (✗) or unknown (–)', width: 46, kind: 'passed', sortKey: null, text: (e) => fmtPassed(e.passed) },
     { id: 'turns', label: 'Turns', hint: 'Turns in the transcript (prompt messages included)', width: 56, kind: 'num', sortKey: 'turns', text: (e) => fmtInt(e.turns) },
-    { id: 'status', label: 'Status', hint: 'ok, error, truncated or cancelled', width: 84, kind: 'status', sortKey: 'status', text: (e) => e.status },
+    { id: 'status', label: 'Status', hint: 'ok, error, truncated or cancelled', width: 92, kind: 'status', sortKey: 'status', text: (e) => e.status },
     { id: 'preview', label: 'Preview', hint: 'First user message', width: 320, kind: 'text', sortKey: null, text: (e) => oneLine(e.preview) },
     { id: 'answer', label: 'Answer', hint: 'Expected answer', width: 140, kind: 'text', sortKey: null, text: (e) => oneLine(e.answer) }
   ]

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { fmtNum, shortPath } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
+import { parseThreshold } from './threshold'
 
 /** The selected run's identity and its editable pass threshold. */
 export function RunBar({ run }: { run: RunSummary }): ReactNode {
@@ -19,14 +20,6 @@ export function RunBar({ run }: { run: RunSummary }): ReactNode {
       <PassThreshold run={run} />
     </div>
   )
-}
-
-/** Parses the threshold box: '' resets (null), a finite number sets, anything else is an error message. */
-export function parseThreshold(text: string): { value: number | null } | { error: string } {
-  const t = text.trim()
-  if (t === '') return { value: null }
-  const n = Number(t)
-  return Number.isFinite(n) ? { value: n } : { error: 'Enter a number, or leave empty for the default' }
 }
 
 function PassThreshold({ run }: { run: RunSummary }): ReactNode {

@@ -8,6 +8,7 @@ export function AddPathControls(): ReactNode {
   const { desktop } = useTransport()
   const store = useAppStore()
   const busy = useApp((s) => s.workspaceBusy)
+  const hasRoots = useApp((s) => (s.workspace?.roots.length ?? 0) > 0)
   const [typing, setTyping] = useState<PickKind | null>(null)
 
   const pick = async (kind: PickKind): Promise<void> => {
@@ -36,7 +37,7 @@ export function AddPathControls(): ReactNode {
           data-testid="reindex-button"
           title="Re-scan every root (unchanged files are skipped). Shift+click re-reads every file."
           onClick={(e) => void store.getState().reindex(e.shiftKey)}
-          disabled={busy}
+          disabled={busy || !hasRoots}
         >
           Reindex
         </button>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useApp } from '../../state/store-context'
+import { useAppShallow } from '../../state/store-context'
 import { AddPathControls } from './AddPathControls'
 import { ProgressPanel } from './ProgressPanel'
 import { RootsList } from './RootsList'
@@ -7,9 +7,11 @@ import { SourcesList } from './SourcesList'
 
 /** Left column: the workspace (roots, indexing progress, per-file status). */
 export function Sidebar(): ReactNode {
-  const version = useApp((s) => s.appInfo?.version ?? null)
-  const mode = useApp((s) => s.appInfo?.mode ?? null)
-  const dbPath = useApp((s) => s.workspace?.dbPath ?? null)
+  const { version, mode, dbPath } = useAppShallow((s) => ({
+    version: s.appInfo?.version ?? null,
+    mode: s.appInfo?.mode ?? null,
+    dbPath: s.workspace?.dbPath ?? null
+  }))
   return (
     <aside className="sidebar" data-testid="sidebar">
       <header className="brand">

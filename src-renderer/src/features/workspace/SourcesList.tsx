@@ -76,12 +76,21 @@ function SourceRows({ list }: { list: SourceStatus[] }): ReactNode {
   )
 }
 
+/** The folder holding a file, which tells apart the many `results.jsonl` of a workspace. */
+function parentName(path: string): string {
+  const parts = path.split(/[\\/]+/).filter(Boolean)
+  return parts.length >= 2 ? parts[parts.length - 2] : ''
+}
+
 function SourceRow({ source }: { source: SourceStatus }): ReactNode {
   return (
     <div className="source" data-testid="source-row" data-state={source.state}>
       <div className="source-line">
         <span className="source-name mono" title={source.path}>
           {baseName(source.path)}
+        </span>
+        <span className="source-dir" title={source.path}>
+          {parentName(source.path)}
         </span>
         <Badge tone={sourceStateTone(source.state)} title={sourceStateHint(source.state)} testId="source-state">
           {source.state}

@@ -1,0 +1,115 @@
+import { useState, type ReactNode } from 'react'
+import type { EpisodeDetail } from '@contract/model'
+import { Badge } from '../../components/Badge'
+import { displayValue, toolNames } from '../../lib/display-value'
+import { fmtDuration, fmtInt, fmtNum, fmtPassed, fmtReward, fmtTokens } from '../../lib/format'
+import { episodeStatusTone } from '../../lib/tones'
+import { taskKeyHint } from '../episodes/episode-columns'
+import { findRun } from '../../state/runs-slice'
+import { useApp } from '../../state/store-context'
+import { CollapsibleText } from './CollapsibleText'
+
+/** Outcome, identity, answer, metrics and info of an episode. */
+export function EpisodeHeader({ detail }: { detail: EpisodeDetail }): ReactNode {
+  const model = useApp((s) => findRun(s.runs, detail.runId)?.model ?? null)
+  const hint = taskKeyHint(detail.taskKeyKind)
+  const metrics = Object.entries(detail.metrics)
+  const info = Object.entries(detail.infoFull)
+  const tools = toolNames(detail.tools)
+  return (
+    <header className="ep-header-card" data-testid="episode-header">
+      <div className="ep-title-row">
+        <h1 className="ep-title mono" title={hint.title} data-testid="episode-task">
+          {detail.taskKey}
+          {hint.mark && <span className="key-kind">{hint.mark}</span>}
+        </h1>
+        <span className="ep-rollout">rollout {detail.rollout}</span>
+        <span className="ep-reward" data-testid="episode-reward" title="Reward">
+          {fmtReward(detail.reward)}
+        </span>
+        <Badge tone={detail.passed === true ? 'ok' : detail.passed === false ? 'bad' : 'muted'} testId="episode-passed">
+          {fmtPassed(detail.passed)} {detail.passed === true ? 'passed' : detail.passed === false ? 'failed' : 'no verdict'}
+        </Badge>
+        <Badge tone={episodeStatusTone(detail.status)} testId="episode-status">
+          {detail.status}
+        </Badge>
+      </div>
+      {detail.error && (
+        <div className="ep-error" data-testid="episode-error-text">
+          {detail.error}
+        </div>
+      )}
+      <dl className="facts">
+        <Fact label="Run" value={detail.runName} />
+        {model && <Fact label="Model" value={model} />}
+        <Fact label="Source" value={detail.sourcePath} mono />
+        {detail.sourceId !== null && <Fact label="Source id" value={detail.sourceId} mono />}
+        <Fact label="Turns" value={fmtInt(detail.turns.length)} />
+        {(detail.tokensIn !== null || detail.tokensOut !== null) && (
+          <Fact label="Tokens in / out" value={fmtTokens(detail.tokensIn, detail.tokensOut)} />
+        )}
+        {detail.durationMs !== null && <Fact label="Duration" value={fmtDuration(detail.durationMs / 1000)} />}
+        {tools.length > 0 && <Fact label={`Tools (${tools.length})`} value={tools.join(', ')} mono />}
+      </dl>
+      {detail.answer !== null && (
+        <div className="ep-answer">
+          <span className="fact-label">Answer</span>
+          <CollapsibleText text={detail.answer} expandKey="header:answer" className="answer-text" />
+        </div>
+      )}
+      {metrics.length > 0 && (
+        <div className="kv-block" data-testid="episode-metrics">
+          <span className="fact-label">Metrics</span>
+          <div className="chips">
+            {metrics.map(([k, v]) => (
+              <span key={k} className="chip" title={`${k} = ${v}`}>
+                <span className="chip-k">{k}</span>
+                <span className="chip-v mono">{fmtNum(v, 4)}</span>
+              </span>
+            ))}
+          </div>
+        </div>
+      )}
+      {info.length > 0 && <InfoBlock entries={info} />}
+    </header>
+  )
+}
+
+function Fact({ label, value, mono }: { label: string; value: string; mono?: boolean }): ReactNode {
+  return (
+    <div className="fact">
+      <dt className="fact-label">{label}</dt>
+      <dd className={mono ? 'mono' : undefined} title={value}>
+        {value}
+      </dd>
+    </div>
+  )
+}
+
+const INFO_SHOWN = 12
+
+function InfoBlock({ entries }: { entries: [string, unknown][] }): ReactNode {
+  const [all, setAll] = useState(false)
+  const shown = all ? entries : entries.slice(0, INFO_SHOWN)
+  return (
+    <div className="kv-block" data-testid="episode-info">
+      <span className="fact-label">Info</span>
+      <div className="chips">
+        {shown.map(([k, v]) => {
+          const d = displayValue(v, 120)
+          return (
+            <span key={k} className="chip" title={`${k} = ${d.full.slice(0, 4000)}`}>
+              <span className="chip-k">{k}</span>
+              <span className="chip-v mono">{d.short}</span>
+            </span>
+          )
+        })}
+        {entries.length > INFO_SHOWN && (
+          <button className="link-btn" onClick={() => setAll(!all)}>
+            {all ? 'fewer' : `+${entries.length - INFO_SHOWN} more`}
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}

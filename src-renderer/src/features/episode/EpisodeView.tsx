@@ -1,0 +1,86 @@
+import { useEffect, type ReactNode } from 'react'
+import { fmtInt } from '../../lib/format'
+import { isTypingTarget } from '../../lib/keys'
+import { rowAt } from '../../state/page-cache'
+import { findRun } from '../../state/runs-slice'
+import { useApp, useAppStore } from '../../state/store-context'
+import { EpisodeHeader } from './EpisodeHeader'
+import { RawView } from './RawView'
+import { Transcript } from './Transcript'
+
+/** The open episode: header with outcome and metrics, then the transcript or the raw record. */
+export function EpisodeView(): ReactNode {
+  const store = useAppStore()
+  const detail = useApp((s) => s.episode.detail)
+  const loading = useApp((s) => s.episode.loading)
+  const error = useApp((s) => s.episode.error)
+  const tab = useApp((s) => s.episodeTab)
+  const runName = useApp((s) => findRun(s.runs, s.selectedRunId)?.name ?? s.selectedRunId)
+  const rowInfo = useApp((s) => {
+    const e = s.episodes
+    const fromTable = e.total !== null && s.openEpisodeId !== null && rowAt(e.pages, e.activeIndex)?.id === s.openEpisodeId
+    return fromTable ? `${fmtInt(e.activeIndex + 1)} / ${fmtInt(e.total ?? 0)}` : null
+  })
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
+      const s = store.getState()
+      if (e.key === 'Escape') s.closeEpisode()
+      else if (e.key === 'n') void s.openAdjacentEpisode(1)
+      else if (e.key === 'p') void s.openAdjacentEpisode(-1)
+      else return
+      e.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [store])
+
+  return (
+    <section className="episode-view" data-testid="episode-view">
+      <nav className="crumbs">
+        <button className="back-btn" data-testid="episode-back" onClick={() => store.getState().closeEpisode()} title="Back to the episodes (Esc)">
+          ← Episodes
+        </button>
+        <span className="crumb">{runName}</span>
+        {rowInfo && <span className="crumb muted-text">row {rowInfo}</span>}
+        <span className="spacer" />
+        <span className="hint keys">
+          <kbd>j</kbd>/<kbd>k</kbd> turn · <kbd>n</kbd>/<kbd>p</kbd> episode · <kbd>Esc</kbd> back
+        </span>
+      </nav>
+      {loading && !detail && <div className="panel-placeholder">Loading episode…</div>}
+      {error && !detail && (
+        <div className="panel-placeholder bad-text" data-testid="episode-error">
+          {error}
+        </div>
+      )}
+      {detail && (
+        <>
+          <EpisodeHeader detail={detail} />
+          <div className="tabs" role="tablist">
+            <button
+              role="tab"
+              aria-selected={tab === 'transcript'}
+              className={tab === 'transcript' ? 'tab active' : 'tab'}
+              data-testid="tab-transcript"
+              onClick={() => store.getState().setEpisodeTab('transcript')}
+            >
+              Transcript <span className="count">{fmtInt(detail.turns.length)}</span>
+            </button>
+            <button
+              role="tab"
+              aria-selected={tab === 'raw'}
+              className={tab === 'raw' ? 'tab active' : 'tab'}
+              data-testid="raw-tab"
+              onClick={() => store.getState().setEpisodeTab('raw')}
+            >
+              Raw
+            </button>
+          </div>
+          {tab === 'transcript' ? <Transcript key={detail.id} detail={detail} /> : <RawView raw={detail.raw} />}
+        </>
+      )}
+    </section>
+  )
+}

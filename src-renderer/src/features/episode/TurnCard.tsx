@@ -1,0 +1,101 @@
+import { memo, type ReactNode } from 'react'
+import type { ToolCall, Turn } from '@contract/model'
+import { Badge } from '../../components/Badge'
+import { fmtInt, fmtNum } from '../../lib/format'
+import { countLines } from '../../lib/long-text'
+import { formatArguments, turnLabel } from '../../lib/turn-label'
+import { useApp, useAppStore } from '../../state/store-context'
+import { CollapsibleText } from './CollapsibleText'
+
+interface TurnCardProps {
+  turn: Turn
+  /** Position in the transcript (the key for expand state and the highlight). */
+  position: number
+  active: boolean
+  onSelect(): void
+}
+
+/** One turn: role badges, reasoning (collapsed), text, tool calls, per-turn reward. */
+export const TurnCard = memo(function TurnCard({ turn, position, active, onSelect }: TurnCardProps): ReactNode {
+  const label = turnLabel(turn)
+  return (
+    <article
+      className={`turn role-${turn.role} ${active ? 'active' : ''} ${turn.isPrompt ? 'is-prompt' : ''}`}
+      data-testid="turn-row"
+      data-turn={turn.index}
+      data-role={turn.role}
+      onClick={onSelect}
+    >
+      <div className="turn-head">
+        <span className="turn-index mono">#{turn.index}</span>
+        <Badge tone={`role-${turn.role}`} testId="turn-role">
+          {turn.role}
+        </Badge>
+        {label.origin && <span className={`origin origin-${label.origin}`}>{label.origin}</span>}
+        {label.observation && <span className="origin origin-observation">observation</span>}
+        {label.toolLabel && (
+          <span className="tool-result-label mono" title="Result of this tool call">
+            ↳ {label.toolLabel}
+          </span>
+        )}
+        <span className="spacer" />
+        {turn.tokens !== null && <span className="turn-meta">{fmtInt(turn.tokens)} tok</span>}
+        {turn.done === true && <span className="turn-meta">done</span>}
+        {turn.reward !== null && (
+          <span className="turn-reward mono" data-testid="turn-reward" title="Reward for this step">
+            r = {fmtNum(turn.reward, 4)}
+          </span>
+        )}
+      </div>
+      {turn.reasoning && <Reasoning text={turn.reasoning} expandKey={`${position}:reasoning`} />}
+      {turn.text !== '' && <CollapsibleText text={turn.text} expandKey={`${position}:text`} className="turn-text" />}
+      {turn.text === '' && turn.toolCalls.length === 0 && !turn.reasoning && <div className="muted-text empty-turn">(empty)</div>}
+      {turn.toolCalls.map((call, i) => (
+        <ToolCallBlock key={i} call={call} expandKey={`${position}:call:${i}`} />
+      ))}
+    </article>
+  )
+})
+
+function Reasoning({ text, expandKey }: { text: string; expandKey: string }): ReactNode {
+  const store = useAppStore()
+  const open = useApp((s) => !!s.episode.expanded[expandKey])
+  return (
+    <div className="reasoning">
+      <button
+        type="button"
+        className="disclosure reasoning-toggle"
+        aria-expanded={open}
+        data-testid="reasoning-toggle"
+        onClick={(e) => {
+          e.stopPropagation()
+          store.getState().toggleExpanded(expandKey)
+        }}
+      >
+        <span className="chevron" aria-hidden>
+          {open ? '▾' : '▸'}
+        </span>
+        Reasoning <span className="muted-text">({fmtInt(countLines(text))} lines)</span>
+      </button>
+      {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} className="reasoning-text" />}
+    </div>
+  )
+}
+
+function ToolCallBlock({ call, expandKey }: { call: ToolCall; expandKey: string }): ReactNode {
+  return (
+    <div className="tool-call" data-testid="tool-call">
+      <div className="tool-call-head">
+        <span className="tool-icon" aria-hidden>
+          ⚙
+        </span>
+        <span className="tool-name mono" data-testid="tool-call-name">
+          {call.name}
+        </span>
+        {call.id && <span className="muted-text mono tool-id">{call.id}</span>}
+        {typeof call.arguments === 'string' && <span className="muted-text">(arguments are not valid JSON)</span>}
+      </div>
+      <CollapsibleText text={formatArguments(call.arguments)} expandKey={expandKey} className="code-block" />
+    </div>
+  )
+}

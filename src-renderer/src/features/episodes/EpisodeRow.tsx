@@ -1,0 +1,89 @@
+import { memo, type CSSProperties, type ReactNode } from 'react'
+import type { EpisodeSummary } from '@contract/model'
+import { Badge } from '../../components/Badge'
+import { episodeStatusTone } from '../../lib/tones'
+import { taskKeyHint, type EpisodeColumn } from './episode-columns'
+
+interface EpisodeRowProps {
+  ep: EpisodeSummary
+  index: number
+  cols: EpisodeColumn[]
+  /** Top offset inside the body, px. */
+  top: number
+  template: string
+  height: number
+  active: boolean
+  onOpen(index: number): void
+}
+
+/** One row of the episodes table. */
+export const EpisodeRow = memo(function EpisodeRow(props: EpisodeRowProps): ReactNode {
+  const { ep, index, cols, top, template, height, active, onOpen } = props
+  const style: CSSProperties = { transform: `translateY(${top}px)`, gridTemplateColumns: template, height }
+  return (
+    <div
+      className={`ep-row ${active ? 'active' : ''} ${index % 2 ? 'odd' : ''}`}
+      role="row"
+      aria-rowindex={index + 1}
+      aria-selected={active}
+      data-testid="episode-row"
+      data-index={index}
+      data-episode-id={ep.id}
+      style={style}
+      onClick={() => onOpen(index)}
+    >
+      {cols.map((c) => (
+        <Cell key={c.id} col={c} ep={ep} />
+      ))}
+    </div>
+  )
+})
+
+function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNode {
+  const text = col.text(ep)
+  switch (col.kind) {
+    case 'task': {
+      const hint = taskKeyHint(ep.taskKeyKind)
+      return (
+        <div className="ep-td mono" role="gridcell" title={`${ep.taskKey}\n${hint.title}`}>
+          {text}
+          {hint.mark && <span className="key-kind">{hint.mark}</span>}
+        </div>
+      )
+    }
+    case 'passed':
+      return (
+        <div className={`ep-td center ${ep.passed === true ? 'good-text' : ep.passed === false ? 'bad-text' : 'muted-text'}`} role="gridcell">
+          {text}
+        </div>
+      )
+    case 'status':
+      return (
+        <div className="ep-td" role="gridcell" title={ep.error ?? ep.status}>
+          <Badge tone={episodeStatusTone(ep.status)}>{ep.status}</Badge>
+        </div>
+      )
+    case 'num':
+      return (
+        <div className="ep-td num mono" role="gridcell">
+          {text}
+        </div>
+      )
+    default:
+      return (
+        <div className="ep-td" role="gridcell" title={text}>
+          {text}
+        </div>
+      )
+  }
+}
+
+/** Placeholder while the row's page is loading. */
+export function LoadingRow({ index, style }: { index: number; style: CSSProperties }): ReactNode {
+  return (
+    <div className={`ep-row loading ${index % 2 ? 'odd' : ''}`} role="row" style={style} aria-busy>
+      <div className="ep-td num mono muted-text">{index}</div>
+      <div className="ep-td skeleton" />
+    </div>
+  )
+}

@@ -1,0 +1,53 @@
+/** Formats the benchmark figures as a plain-text table (PRODUCT.md §4 targets with PASS/BELOW verdicts). */
+
+/**
+ * @typedef {object} BenchFigures
+ * @property {string} at ISO time of the run
+ * @property {string} node Node version
+ * @property {{ mb: number, files: number, episodes: number, reused: boolean, seconds: number }} corpus
+ * @property {{ mbPerSec: number, seconds: number, passes: number[] }} limit
+ * @property {null | { wallSeconds: number, mbPerSec: number, engineSeconds: number | null, episodes: number,
+ *   indexed: number, skipped: number, failed: number, exitCode: number | null, peakRssMb: number | null,
+ *   observedPeakRssMb: number | null }} index
+ * @property {null | { value: number, target: number, verdict: string }} ratio
+ * @property {null | { peakRssMb: number, target: number, verdict: string }} memory
+ * @property {null | { wallSeconds: number, skipped: number, target: number, verdict: string }} reopen
+ * @property {null | { run: string, startupMs: number, runsMs: number, episodesMs: number, episodesSortedMs: number }} queries
+ * @property {string[]} notes
+ */
+
+const f1 = (/** @type {number} */ x) => x.toFixed(1)
+const f2 = (/** @type {number} */ x) => x.toFixed(2)
+
+/** `PASS` when `value` meets the target (`atLeast` for throughput, else at most). */
+export function verdict(/** @type {number} */ value, /** @type {number} */ target, atLeast = true) {
+  return (atLeast ? value >= target : value < target) ? 'PASS' : 'BELOW'
+}
+
+/** @param {BenchFigures} b @returns {string} */
+export function formatBench(b) {
+  /** @type {[string, string, string][]} */
+  const rows = [
+    ['corpus', `${f1(b.corpus.mb)} MB, ${b.corpus.files} files, ${b.corpus.episodes} episodes`, b.corpus.reused ? 'reused' : `generated in ${f1(b.corpus.seconds)} s`],
+    ['limit: read + JSON.parse', `${f1(b.limit.mbPerSec)} MB/s`, `best of ${b.limit.passes.length}: ${b.limit.passes.map(f2).join(' s, ')} s`]
+  ]
+  if (b.index) {
+    const i = b.index
+    rows.push(['indexing (CLI wall)', `${f1(i.mbPerSec)} MB/s, ${f2(i.wallSeconds)} s`, `engine ${i.engineSeconds === null ? '?' : f2(i.engineSeconds) + ' s'}; ${i.indexed} indexed, ${i.failed} failed, ${i.episodes} episodes; exit ${i.exitCode}`])
+  }
+  if (b.ratio) rows.push(['ratio index / limit', f2(b.ratio.value), `target >= ${b.ratio.target}: ${b.ratio.verdict}`])
+  if (b.memory) rows.push(['peak RSS (indexing)', `${f1(b.memory.peakRssMb)} MB`, `target < ${b.memory.target} MB: ${b.memory.verdict}`])
+  if (b.reopen) rows.push(['re-open unchanged', `${f2(b.reopen.wallSeconds)} s`, `${b.reopen.skipped} skipped; target < ${b.reopen.target} s: ${b.reopen.verdict}`])
+  if (b.queries) {
+    const q = b.queries
+    rows.push(['CLI start-up (--version)', `${f1(q.startupMs)} ms`, 'median of 5'])
+    rows.push(['runs --json', `${f1(q.runsMs)} ms`, `median of 5 (minus start-up: ${f1(q.runsMs - q.startupMs)} ms)`])
+    rows.push(['episodes --limit 200', `${f1(q.episodesMs)} ms`, `median of 5 (minus start-up: ${f1(q.episodesMs - q.startupMs)} ms)`])
+    rows.push(['  same, --sort reward --desc', `${f1(q.episodesSortedMs)} ms`, `minus start-up: ${f1(q.episodesSortedMs - q.startupMs)} ms`])
+  }
+  const w0 = Math.max(...rows.map((r) => r[0].length))
+  const w1 = Math.max(...rows.map((r) => r[1].length))
+  const lines = rows.map((r) => `${r[0].padEnd(w0)}  ${r[1].padEnd(w1)}  ${r[2]}`)
+  const rule = '-'.repeat(Math.max(...lines.map((l) => l.length)))
+  return [`Rollscope bench (${b.at}, Node ${b.node})`, rule, ...lines, rule, ...b.notes.map((n) => `note: ${n}`)].join('\n') + '\n'
+}

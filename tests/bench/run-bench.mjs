@@ -1,0 +1,132 @@
+/**
+ * `npm run bench` (after `electron-vite build`): PRODUCT.md §4 performance figures on a generated corpus, as ratios
+ * to this machine's own read+parse limit measured in the same run.
+ *
+ * Flags: --mb N (corpus size, default 300), --keep (keep the temporary bench database and print its path).
+ * Env: ROLLSCOPE_BENCH_CLI=path/to/rollscope.js to measure another build.
+ * The corpus is cached in .bench/corpus and reused while its parameters match. Figures go to stdout and to
+ * .bench/last-bench.json. Exit code 0 unless something crashed: the bench never fails the test suite.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { generateVerifiersCorpus } from '../generators/verifiers-corpus.mjs'
+import { measureReadLimit } from './read-limit.mjs'
+import { jsonOf, median, runCli } from './cli-child.mjs'
+import { formatBench, verdict } from './report.mjs'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+// ROLLSCOPE_BENCH_CLI points the bench at another build (or a stub, to test the bench itself).
+const CLI = process.env.ROLLSCOPE_BENCH_CLI ? resolve(process.env.ROLLSCOPE_BENCH_CLI) : join(ROOT, 'out/main/rollscope.js')
+const BENCH_DIR = join(ROOT, '.bench')
+
+/** Step log on stderr, so stdout stays the report. @param {string} msg */
+const log = (msg) => process.stderr.write(`[bench] ${msg}\n`)
+
+async function main() {
+  const { values } = parseArgs({ options: { mb: { type: 'string', default: '300' }, keep: { type: 'boolean', default: false } } })
+  const totalMB = Number(values.mb)
+  if (!Number.isFinite(totalMB) || totalMB <= 0) {
+    process.stderr.write(`--mb must be a positive number, got ${values.mb}\n`)
+    return 2
+  }
+  /** @type {import('./report.mjs').BenchFigures} */
+  const bench = { at: new Date().toISOString(), node: process.version, corpus: { mb: 0, files: 0, episodes: 0, reused: false, seconds: 0 }, limit: { mbPerSec: 0, seconds: 0, passes: [] }, index: null, ratio: null, memory: null, reopen: null, queries: null, notes: [] }
+
+  const corpusDir = join(BENCH_DIR, 'corpus')
+  log(`corpus: ${totalMB} MB in ${corpusDir}`)
+  const t0 = performance.now()
+  const { reused, manifest } = generateVerifiersCorpus({ outDir: corpusDir, totalMB, seed: 1 })
+  const files = manifest.files.map((f) => join(corpusDir, f.path))
+  bench.corpus = { mb: manifest.totalBytes / 1e6, files: files.length, episodes: manifest.episodes, reused, seconds: (performance.now() - t0) / 1000 }
+
+  log('limit: read + JSON.parse, 2 passes')
+  const limit = await measureReadLimit(files, 2)
+  bench.limit = { mbPerSec: limit.mbPerSec, seconds: limit.seconds, passes: limit.passes }
+
+  if (!existsSync(CLI)) {
+    bench.notes.push(`${CLI} not found: run \`npx electron-vite build\` (npm run bench does) to measure indexing`)
+  } else {
+    const dbDir = mkdtempSync(join(tmpdir(), 'rollscope-bench-'))
+    const db = join(dbDir, 'bench.db')
+    try {
+      await measureCli(bench, join(corpusDir, 'outputs'), db, manifest)
+    } finally {
+      if (values.keep) bench.notes.push(`database kept: ${db}`)
+      else rmSync(dbDir, { recursive: true, force: true })
+    }
+  }
+
+  process.stdout.write(formatBench(bench))
+  mkdirSync(BENCH_DIR, { recursive: true })
+  writeFileSync(join(BENCH_DIR, 'last-bench.json'), JSON.stringify(bench, null, 2) + '\n')
+  log(`figures written to ${join(BENCH_DIR, 'last-bench.json')}`)
+  return 0
+}
+
+/**
+ * Index, re-open and query through the real CLI.
+ * @param {import('./report.mjs').BenchFigures} bench @param {string} corpus @param {string} db
+ * @param {import('../generators/verifiers-corpus.mjs').CorpusManifest} manifest
+ */
+async function measureCli(bench, corpus, db, manifest) {
+  log('index (cold database)')
+  const first = await runCli(CLI, ['index', corpus, '--db', db, '--json'])
+  const report = jsonOf(first, 'index')
+  const wall = first.wallMs / 1000
+  bench.index = {
+    wallSeconds: wall,
+    mbPerSec: manifest.totalBytes / 1e6 / wall,
+    engineSeconds: typeof report.seconds === 'number' ? report.seconds : null,
+    episodes: report.episodes,
+    indexed: report.indexed,
+    skipped: report.skipped,
+    failed: report.failed,
+    exitCode: first.code,
+    peakRssMb: typeof report.peakRssMb === 'number' ? report.peakRssMb : null,
+    observedPeakRssMb: first.peakRssMb
+  }
+  if (report.episodes !== manifest.episodes) bench.notes.push(`indexed ${report.episodes} episodes, the corpus has ${manifest.episodes}`)
+  if (first.code !== 0) bench.notes.push(`index exited ${first.code}: ${first.stderr.trim().split('\n').slice(-3).join(' | ')}`)
+  bench.ratio = { value: bench.index.mbPerSec / bench.limit.mbPerSec, target: 0.5, verdict: '' }
+  bench.ratio.verdict = verdict(bench.ratio.value, 0.5)
+  const peak = Math.max(bench.index.peakRssMb ?? 0, bench.index.observedPeakRssMb ?? 0)
+  bench.memory = { peakRssMb: peak, target: 500, verdict: verdict(peak, 500, false) }
+
+  log('index again (every file unchanged)')
+  const again = await runCli(CLI, ['index', corpus, '--db', db, '--json'])
+  const againReport = jsonOf(again, 'index (again)')
+  bench.reopen = { wallSeconds: again.wallMs / 1000, skipped: againReport.skipped, target: 1, verdict: verdict(again.wallMs / 1000, 1, false) }
+  const listed = manifest.files.filter((f) => f.path.endsWith('.jsonl')).length
+  if (againReport.skipped < listed) bench.notes.push(`re-index skipped only ${againReport.skipped} of ${listed} results files`)
+
+  log('queries')
+  const times = async (/** @type {string[]} */ args, n = 5) => {
+    const ms = []
+    for (let i = 0; i < n; i++) ms.push((await runCli(CLI, args)).wallMs)
+    return median(ms)
+  }
+  const runsRes = await runCli(CLI, ['runs', '--db', db, '--json'])
+  /** @type {{ id: string, episodes: number }[]} */
+  const runs = jsonOf(runsRes, 'runs')
+  const biggest = runs.reduce((a, b) => (b.episodes > a.episodes ? b : a))
+  const page = await runCli(CLI, ['episodes', biggest.id, '--limit', '200', '--db', db, '--json'])
+  if (jsonOf(page, 'episodes').length !== Math.min(200, biggest.episodes)) bench.notes.push('episodes --limit 200 returned an unexpected number of rows')
+  bench.queries = {
+    run: biggest.id,
+    startupMs: await times(['--version']),
+    runsMs: await times(['runs', '--db', db, '--json']),
+    episodesMs: await times(['episodes', biggest.id, '--limit', '200', '--db', db, '--json']),
+    episodesSortedMs: await times(['episodes', biggest.id, '--limit', '200', '--sort', 'reward', '--desc', '--db', db, '--json'])
+  }
+  bench.notes.push('CLI latencies are wall times of a fresh process (Node start-up included); "minus start-up" subtracts `--version`')
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    process.stderr.write(`bench crashed: ${err instanceof Error ? err.stack : String(err)}\n`)
+    process.exit(1)
+  }
+)

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PreloadBridge, TraceEvent } from '@contract/api'
+import { createTransport } from '../../../src-renderer/src/api/transport'
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('createTransport', () => {
+  it('uses the Electron bridge when the preload exposed one', async () => {
+    let listener: ((e: TraceEvent) => void) | null = null
+    const bridge = {
+      invoke: vi.fn(async (method: string, ...args: unknown[]) =>
+        method === 'getRun' ? { ok: false, error: { code: 'not-found', message: `no run with id ${args[0]}` } } : { ok: true, value: args }
+      ),
+      onEvent: vi.fn((l: (e: TraceEvent) => void) => {
+        listener = l
+        return () => (listener = null)
+      }),
+      desktop: { pickPaths: vi.fn(async () => ['/picked']) }
+    }
+    const t = createTransport({ rollscope: bridge as unknown as PreloadBridge } as Window)
+    expect(t.mode).toBe('desktop')
+    expect(await t.api.setPassThreshold('r1', 0.7)).toEqual(['r1', 0.7])
+    expect(bridge.invoke).toHaveBeenCalledWith('setPassThreshold', 'r1', 0.7)
+    await expect(t.api.getRun('zz')).rejects.toThrow('no run with id zz')
+    const got: TraceEvent[] = []
+    const off = t.onEvent((e) => got.push(e))
+    listener!({ name: 'workspaceChanged', payload: { runIds: ['a'] } })
+    off()
+    expect(got).toHaveLength(1)
+    expect(listener).toBeNull()
+    expect(await t.desktop?.pickPaths('folder')).toEqual(['/picked'])
+  })
+
+  it('falls back to HTTP with the token from the URL in a plain browser', async () => {
+    const fetchMock = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(JSON.stringify({ ok: true, value: [] }), { status: 200 })
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    const storage = new Map<string, string>()
+    const win = {
+      location: { href: 'http://127.0.0.1:4173/?token=abc#/run/x' },
+      history: { state: null, replaceState: vi.fn() },
+      sessionStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) }
+    } as unknown as Window
+    const t = createTransport(win)
+    expect(t.mode).toBe('browser')
+    expect(t.hasToken).toBe(true)
+    expect(t.desktop).toBeNull()
+    expect(await t.api.listRuns()).toEqual([])
+    expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>)['x-rollscope-token']).toBe('abc')
+  })
+})

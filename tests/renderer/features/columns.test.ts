@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import { episodeColumns, gridTemplate, isSortableMetric, tableWidth, taskKeyHint } from '../../../src-renderer/src/features/episodes/episode-columns'
+import { nextRunSort, RUN_COLUMNS, sortRuns } from '../../../src-renderer/src/features/runs/runs-columns'
+import { parseThreshold } from '../../../src-renderer/src/features/runs/threshold'
+import { rootStats, stateCounts, visibleSources } from '../../../src-renderer/src/features/workspace/source-stats'
+import type { SourceStatus } from '@contract/model'
+import { episode, run } from '../fake-api'
+
+describe('episode columns', () => {
+  const cols = episodeColumns({
+    metrics: [
+      { name: 'exact_match', count: 3, mean: 0.5, std: null, min: 0, max: 1 },
+      { name: 'has space', count: 3, mean: 1, std: null, min: 1, max: 1 }
+    ],
+    infoFields: ['difficulty']
+  })
+
+  it('adds one column per metric and per info field after the base columns', () => {
+    expect(cols.map((c) => c.id)).toEqual([
+      'ordinal', 'task', 'rollout', 'reward', 'passed', 'turns', 'status', 'preview', 'answer',
+      'metric:exact_match', 'metric:has space', 'info:difficulty'
+    ])
+  })
+
+  it('sorts only by keys the API accepts', () => {
+    expect(cols.find((c) => c.id === 'metric:exact_match')?.sortKey).toBe('metric:exact_match')
+    expect(cols.find((c) => c.id === 'metric:has space')?.sortKey).toBeNull()
+    expect(cols.find((c) => c.id === 'info:difficulty')?.sortKey).toBeNull()
+    expect(cols.find((c) => c.id === 'task')?.sortKey).toBe('taskKey')
+    expect(isSortableMetric('a.b-c/d_e')).toBe(true)
+    expect(isSortableMetric('a b')).toBe(false)
+  })
+
+  it('formats cells', () => {
+    const ep = { ...episode('r', 2), metrics: { exact_match: 0.25 }, info: { difficulty: 'hard' }, preview: 'a\nb' }
+    const text = (id: string): string => cols.find((c) => c.id === id)!.text(ep)
+    expect(text('reward')).toBe('1.000')
+    expect(text('passed')).toBe('✓')
+    expect(text('metric:exact_match')).toBe('0.25')
+    expect(text('metric:has space')).toBe('–')
+    expect(text('info:difficulty')).toBe('hard')
+    expect(text('preview')).toBe('a b')
+  })
+
+  it('shares one grid template; the preview column takes spare width', () => {
+    const base = episodeColumns(null)
+    expect(gridTemplate(base)).toBe('64px 200px 52px 84px 46px 56px 92px minmax(320px, 1fr) 140px')
+    expect(tableWidth(base)).toBe(64 + 200 + 52 + 84 + 46 + 56 + 92 + 320 + 140)
+    expect(taskKeyHint('prompt_hash').mark).toBe('hash')
+    expect(taskKeyHint('explicit').mark).toBe('')
+  })
+})
+
+describe('runs table', () => {
+  const runs = [
+    run({ id: 'b', meanReward: 0.5, createdAt: '2026-01-02' }),
+    run({ id: 'a', meanReward: null, createdAt: '2026-01-03' }),
+    run({ id: 'c', meanReward: 0.9, createdAt: '2026-01-01' })
+  ]
+  it('sorts by a column with missing values last, and cycles asc → desc → engine order', () => {
+    expect(sortRuns(runs, { key: 'reward', desc: false }).map((r) => r.id)).toEqual(['b', 'c', 'a'])
+    expect(sortRuns(runs, { key: 'reward', desc: true }).map((r) => r.id)).toEqual(['c', 'b', 'a'])
+    expect(sortRuns(runs, { key: 'date', desc: false }).map((r) => r.id)).toEqual(['c', 'b', 'a'])
+    expect(sortRuns(runs, null)).toBe(runs)
+    expect(nextRunSort(null, 'reward')).toEqual({ key: 'reward', desc: false })
+    expect(nextRunSort({ key: 'reward', desc: false }, 'reward')).toEqual({ key: 'reward', desc: true })
+    expect(nextRunSort({ key: 'reward', desc: true }, 'reward')).toBeNull()
+  })
+  it('shows mean ± CI with the range in the tooltip, and the pass rule', () => {
+    const r = run({ id: 'x', meanReward: 0.7333, rewardCi95: [0.6133, 0.8533], passRate: 0.6, passThreshold: 0.5 })
+    const col = (id: string) => RUN_COLUMNS.find((c) => c.id === id)!
+    expect(col('reward').text(r)).toBe('0.733 ± 0.12')
+    expect(col('reward').title?.(r)).toBe('95% CI 0.613 – 0.853')
+    expect(col('pass').text(r)).toBe('60%')
+    expect(col('pass').title?.(r)).toBe('reward ≥ 0.5 (default)')
+    expect(col('name').text({ ...r, checkpointStep: 400 })).toBe('x @400')
+  })
+  it('parses the pass threshold box', () => {
+    expect(parseThreshold('')).toEqual({ value: null })
+    expect(parseThreshold(' 0.75 ')).toEqual({ value: 0.75 })
+    expect(parseThreshold('abc')).toHaveProperty('error')
+    expect(parseThreshold('Infinity')).toHaveProperty('error')
+  })
+})
+
+describe('workspace file list', () => {
+  const src = (path: string, state: SourceStatus['state'], episodes = 0, warnings: string[] = []): SourceStatus => ({
+    path, size: 1, mtimeMs: 0, format: 'verifiers', state, error: null, warnings, episodes, runId: null, indexedAt: null
+  })
+  const sources = [
+    src('/evals/b/results.jsonl', 'indexed', 30),
+    src('/evals/a/results.jsonl', 'error'),
+    src('/evals-2/x.jsonl', 'indexed', 5, ['bad line 3']),
+    src('/other/lfs.jsonl', 'not-downloaded')
+  ]
+  it('counts files and episodes per root without prefix confusion', () => {
+    const stats = rootStats(['/evals', '/evals-2/x.jsonl', '/other/'], sources)
+    expect(stats.get('/evals')).toEqual({ files: 2, episodes: 30 })
+    expect(stats.get('/evals-2/x.jsonl')).toEqual({ files: 1, episodes: 5 })
+    expect(stats.get('/other/')).toEqual({ files: 1, episodes: 0 })
+  })
+  it('counts states in display order and filters problems', () => {
+    expect(stateCounts(sources)).toEqual([['indexed', 2], ['not-downloaded', 1], ['error', 1]])
+    expect(visibleSources(sources, true).map((s) => s.path)).toEqual(['/evals-2/x.jsonl', '/evals/a/results.jsonl', '/other/lfs.jsonl'])
+    expect(visibleSources(sources, false)).toHaveLength(4)
+  })
+})

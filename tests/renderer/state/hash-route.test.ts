@@ -1,0 +1,78 @@
+import { describe, expect, it, vi } from 'vitest'
+import { formatHash, parseHash } from '../../../src-renderer/src/state/hash-route'
+import { bindHashRoute } from '../../../src-renderer/src/state/hash-sync'
+import { createAppStore } from '../../../src-renderer/src/state/store'
+import { fakeApi, flush } from '../fake-api'
+
+describe('hash routes', () => {
+  it('round-trips run and episode ids, including characters that need encoding', () => {
+    const route = { runId: 'runs/a b#1', episodeId: 'ep:42/x' }
+    const hash = formatHash(route)
+    expect(hash).toBe('#/run/runs%2Fa%20b%231/episode/ep%3A42%2Fx')
+    expect(parseHash(hash)).toEqual(route)
+  })
+  it('parses a run alone, and treats anything else as no selection', () => {
+    expect(parseHash('#/run/r1')).toEqual({ runId: 'r1', episodeId: null })
+    expect(parseHash('#/run/r1/episode/')).toEqual({ runId: 'r1', episodeId: null })
+    expect(parseHash('')).toEqual({ runId: null, episodeId: null })
+    expect(parseHash('#/settings')).toEqual({ runId: null, episodeId: null })
+    expect(parseHash('#/run/%E0%A4%A')).toEqual({ runId: null, episodeId: null })
+    expect(formatHash({ runId: null, episodeId: 'x' })).toBe('')
+  })
+})
+
+function fakeHost(hash: string) {
+  const listeners = new Set<() => void>()
+  const host = {
+    location: { hash },
+    addEventListener: vi.fn((_t: 'hashchange', fn: () => void) => void listeners.add(fn)),
+    removeEventListener: vi.fn((_t: 'hashchange', fn: () => void) => void listeners.delete(fn)),
+    /** Simulates the user navigating (back button, pasted link). */
+    navigate(h: string) {
+      host.location.hash = h
+      for (const l of listeners) l()
+    }
+  }
+  return host
+}
+
+describe('bindHashRoute', () => {
+  it('restores the selection from the hash at start (reload) and loads the episode', async () => {
+    const api = fakeApi({ r1: 10 })
+    const store = createAppStore(api)
+    bindHashRoute(store, fakeHost('#/run/r1/episode/r1%3A4'))
+    expect(store.getState().selectedRunId).toBe('r1')
+    expect(store.getState().openEpisodeId).toBe('r1:4')
+    await flush()
+    expect(api.getEpisode).toHaveBeenCalledWith('r1:4')
+    expect(store.getState().episode.detail?.ordinal).toBe(4)
+  })
+
+  it('writes selection changes to the hash', () => {
+    const store = createAppStore(fakeApi({ r1: 10 }))
+    const host = fakeHost('')
+    bindHashRoute(store, host)
+    store.getState().selectRun('r1')
+    expect(host.location.hash).toBe('#/run/r1')
+    store.getState().openEpisode('r1:2')
+    expect(host.location.hash).toBe('#/run/r1/episode/r1%3A2')
+    store.getState().closeEpisode()
+    expect(host.location.hash).toBe('#/run/r1')
+    store.getState().selectRun(null)
+    expect(host.location.hash).toBe('#/')
+  })
+
+  it('follows hashchange (back / forward) and stops after unbinding', () => {
+    const store = createAppStore(fakeApi({ r1: 10, r2: 5 }))
+    const host = fakeHost('#/run/r1')
+    const unbind = bindHashRoute(store, host)
+    host.navigate('#/run/r2/episode/r2%3A1')
+    expect(store.getState().selectedRunId).toBe('r2')
+    expect(store.getState().openEpisodeId).toBe('r2:1')
+    host.navigate('#/run/r2')
+    expect(store.getState().openEpisodeId).toBeNull()
+    unbind()
+    host.navigate('#/run/r1')
+    expect(store.getState().selectedRunId).toBe('r2')
+  })
+})
