@@ -92,7 +92,8 @@ export function refreshRunSummary(db: Db, runId: string): ComputedRunSummary {
     tasks: agg.tasks,
     rolloutsPerTask: agg.tasks ? agg.n / agg.tasks : null,
     meanReward: reward.mean,
-    rewardCi95: reward.ci95,
+    // A t interval can overshoot a bounded reward; clip it to [0, 1] when every reward lies there.
+    rewardCi95: reward.ci95 && inUnitRange ? [Math.max(0, reward.ci95[0]), Math.min(1, reward.ci95[1])] : reward.ci95,
     rewardStd: reward.std,
     rewardMin: reward.min,
     rewardMax: reward.max,

@@ -84,7 +84,7 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
     if (status.state === 'error') {
       report.failed++
       tracker.p.failed++
-    } else report.indexed++
+    } else if (status.state === 'indexed') report.indexed++
     report.episodes += status.episodes
     if (status.runId) changedRuns.push(status.runId)
     hooks.onChanged(status.runId ? [status.runId] : [])

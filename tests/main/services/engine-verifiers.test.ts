@@ -32,6 +32,7 @@ describe('indexing every verifiers fixture', () => {
     // 9 results.jsonl (2 are Git LFS pointers) + 11 metadata.json
     expect(report.files).toHaveLength(20)
     expect(report.failed).toBe(0)
+    expect(report.indexed).toBe(7)
     expect(runs).toHaveLength(7)
     const lfs = byName['willccbb-verifiers/_lfs-pointer-example/tool-test--gpt-4.1-mini/066dba27/results.jsonl']
     expect(lfs.state).toBe('not-downloaded')
@@ -92,6 +93,9 @@ describe('indexing every verifiers fixture', () => {
     expect(a).toMatchObject({ episodes: 15, tasks: 5, passThreshold: 0.5 })
     // one failure (row 5): 14/15
     expect(a.meanReward).toBeCloseTo(14 / 15, 10)
+    // t(14) = 2.145, std 0.258199: half-width 0.1430 → [0.7903, 1.0763], clipped to the reward range [0, 1]
+    expect(a.rewardCi95?.[0]).toBeCloseTo(0.7903, 4)
+    expect(a.rewardCi95?.[1]).toBe(1)
     expect(a.passRate).toBeCloseTo(14 / 15, 10)
     expect(a.perfectRate).toBeCloseTo(14 / 15, 10)
     expect(a.meanTurns).toBeCloseTo(7, 10)
