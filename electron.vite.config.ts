@@ -1,3 +1,4 @@
+import { chmodSync, existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
@@ -5,12 +6,22 @@ import react from '@vitejs/plugin-react'
 const r = (p: string): string => resolve(import.meta.dirname, p)
 const alias = { '@contract': r('src-main/contract') }
 
+/** The `rollscope` bin must be executable for `npx rollscope` (npm runs it through the shell). */
+const executableBin = () => ({
+  name: 'rollscope-executable-bin',
+  writeBundle(options: { dir?: string }) {
+    const bin = resolve(options.dir ?? r('out/main'), 'rollscope.js')
+    if (existsSync(bin)) chmodSync(bin, 0o755)
+  }
+})
+
 // Custom folders (src-main / src-renderer), so every input is explicit.
 // The main build has several entries that share chunks: the Electron main process, the CLI
 // (which also runs browser mode) and the indexer worker thread.
 export default defineConfig({
   main: {
     resolve: { alias },
+    plugins: [executableBin()],
     build: {
       rolldownOptions: {
         input: {

@@ -37,6 +37,12 @@ export function formatNumber(n: number | null | undefined, decimals = 3): string
   return n.toFixed(decimals)
 }
 
+/** A reward: always 3 decimals so a column of them lines up on the point. */
+export function formatReward(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return NONE
+  return Math.abs(n) >= 1e6 ? n.toExponential(2) : n.toFixed(3)
+}
+
 /** A share in [0, 1] as a percentage. */
 export function formatPercent(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return NONE
@@ -45,7 +51,7 @@ export function formatPercent(n: number | null | undefined): string {
 
 /** A confidence interval as `[lo, hi]`. */
 export function formatInterval(ci: [number, number] | null | undefined): string {
-  return ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : NONE
+  return ci ? `[${formatReward(ci[0])}, ${formatReward(ci[1])}]` : NONE
 }
 
 /** A byte count in B / kB / MB / GB (powers of 1000, as MB/s elsewhere). */

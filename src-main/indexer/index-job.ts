@@ -107,10 +107,8 @@ function pickChanged(db: Db, files: FoundFile[], force: boolean): Set<string> {
   }
   const paths = new Set(files.map((f) => f.path))
   for (const p of [...todo]) {
-    if (basename(p) === 'metadata.json') {
-      const sibling = join(dirname(p), 'results.jsonl')
-      if (paths.has(sibling)) todo.add(sibling)
-    }
+    const main = mainFileOfSidecar(p)
+    if (main && paths.has(main)) todo.add(main)
   }
   return todo
 }
@@ -151,6 +149,10 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
     return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
   }
 
+  const main = mainFileOfSidecar(file.path)
+  if (main && all.some((f) => f.path === main) && detection.kind === 'unknown') {
+    return simple('chat-jsonl', 'sidecar', null)
+  }
   switch (detection.kind) {
     case 'unreadable':
       return simple('unknown', 'error', detection.message)
@@ -219,6 +221,16 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
 }
 
 class CancelledError extends Error {}
+
+/**
+ * The file a sidecar describes: verifiers `metadata.json` → `results.jsonl` beside it, a chat
+ * JSONL `<name>.meta.json` → `<name>.jsonl`. A changed sidecar re-indexes its main file.
+ */
+function mainFileOfSidecar(path: string): string | null {
+  if (basename(path) === 'metadata.json') return join(dirname(path), 'results.jsonl')
+  if (path.endsWith('.meta.json')) return path.slice(0, -'.meta.json'.length) + '.jsonl'
+  return null
+}
 
 function describeIndexError(err: unknown): string {
   const e = err as NodeJS.ErrnoException

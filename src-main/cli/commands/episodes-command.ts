@@ -4,7 +4,7 @@ import { intOption, stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandContext, type CommandSpec } from '../context'
 import type { Engine } from '../../services/engine-types'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
-import { formatBool, formatInt, formatNumber, formatTable, oneLine } from '../format'
+import { formatBool, formatInt, formatReward, formatTable, oneLine } from '../format'
 import { resolveRun } from '../resolve-run'
 
 /** The API's largest page; longer listings are fetched page by page. */
@@ -91,7 +91,7 @@ export function formatEpisodes(items: EpisodeSummary[], total: number, offset: n
     { header: 'ID', cell: (e) => e.id },
     { header: 'TASK', cell: (e) => e.taskKey, maxWidth: 24 },
     { header: 'ROLLOUT', cell: (e) => String(e.rollout), align: 'right' },
-    { header: 'REWARD', cell: (e) => formatNumber(e.reward), align: 'right' },
+    { header: 'REWARD', cell: (e) => formatReward(e.reward), align: 'right' },
     { header: 'PASSED', cell: (e) => formatBool(e.passed) },
     { header: 'TURNS', cell: (e) => formatInt(e.turns), align: 'right' },
     { header: 'STATUS', cell: (e) => e.status },

@@ -2,7 +2,7 @@
 import type { RunSummary } from '@contract/model'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { EXIT_OK, UsageError } from '../errors'
-import { formatInt, formatInterval, formatNumber, formatPercent, formatTable, orNone } from '../format'
+import { formatInt, formatInterval, formatPercent, formatReward, formatTable, orNone } from '../format'
 
 export const runsCommand: CommandSpec = {
   name: 'runs',
@@ -44,7 +44,7 @@ export function formatRuns(runs: RunSummary[]): string {
     { header: 'ENV', cell: (r) => orNone(r.env), maxWidth: 32 },
     { header: 'EPISODES', cell: (r) => formatInt(r.episodes), align: 'right' },
     { header: 'TASKS', cell: (r) => formatInt(r.tasks), align: 'right' },
-    { header: 'REWARD', cell: (r) => formatNumber(r.meanReward), align: 'right' },
+    { header: 'REWARD', cell: (r) => formatReward(r.meanReward), align: 'right' },
     { header: '95% CI', cell: (r) => formatInterval(r.rewardCi95) },
     { header: 'PASS', cell: (r) => formatPercent(r.passRate), align: 'right' }
   ])

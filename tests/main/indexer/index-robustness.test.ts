@@ -136,3 +136,21 @@ describe('indexer robustness', () => {
     expect(progress.state).toBe('cancelled')
   })
 })
+
+describe('sidecars', () => {
+  it('treats <name>.meta.json beside a chat JSONL as its sidecar and re-indexes the run when it changes', async () => {
+    const { dir, e } = setup()
+    writeFileSync(join(dir, 'base.jsonl'), chatRow('a', 1) + '\n')
+    writeFileSync(join(dir, 'base.meta.json'), JSON.stringify({ name: 'Base run', model: 'm1' }))
+    const report = await e.indexPaths([dir])
+    expect(report.files.map((f) => [f.path.slice(dir.length + 1), f.state])).toEqual([
+      ['base.jsonl', 'indexed'],
+      ['base.meta.json', 'sidecar']
+    ])
+    expect((await e.api.listRuns())[0]).toMatchObject({ name: 'Base run', model: 'm1' })
+    writeFileSync(join(dir, 'base.meta.json'), JSON.stringify({ name: 'Renamed', model: 'm2', passThreshold: 0.9 }))
+    const again = await e.indexPaths([dir])
+    expect(again.indexed).toBe(1)
+    expect((await e.api.listRuns())[0]).toMatchObject({ name: 'Renamed', model: 'm2', passThreshold: 0.9 })
+  })
+})
