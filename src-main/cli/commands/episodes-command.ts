@@ -18,8 +18,8 @@ export const episodesCommand: CommandSpec = {
   help: `Usage: rollscope episodes RUN [--filter EXPR] [--sort KEY] [--desc] [--limit N] [--offset N]
                           [--db FILE] [--json]
 
-Lists the episodes of one run. RUN is a run id, a run name, or a unique prefix of either
-(see: rollscope runs).
+Lists the episodes of one run. RUN is a run id, a run name, a folder of the run's source path
+(e.g. wordle--gpt-5-mini or b5161fc3), or a unique prefix of these (see: rollscope runs).
 
 Options:
   --filter EXPR  filter expression, e.g. 'reward < 0.5 and info.difficulty == "hard"'

@@ -126,6 +126,15 @@ describe('rollscope runs / episodes / show over the verifiers fixtures', () => {
     expect(JSON.parse(low.stdout).map((e: EpisodeSummary) => e.reward)).toEqual([0.6])
   })
 
+  it('episodes takes the run by the folder name people see in the file tree', async () => {
+    const r = await cli('episodes', 'wordle--gpt-5-mini', '--json')
+    expect(r.code).toBe(0)
+    const eps: EpisodeSummary[] = JSON.parse(r.stdout)
+    expect(eps).toHaveLength(15)
+    expect(new Set(eps.map((e) => e.runId))).toEqual(new Set([runOf('b5161fc3').id]))
+    expect(Number(eps[2].reward!.toFixed(4))).toBe(0.3933)
+  })
+
   it('show --json gives the transcript with roles, text, tool calls and reward', async () => {
     const eps: EpisodeSummary[] = JSON.parse((await cli('episodes', runOf('9a56fe55').id, '--json')).stdout)
     const wordle: EpisodeDetail = JSON.parse((await cli('show', eps[0].id, '--json')).stdout)

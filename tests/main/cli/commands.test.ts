@@ -124,7 +124,7 @@ describe('rollscope episodes', () => {
     expect(r.code).toBe(0)
     const lines = r.stdout.trimEnd().split('\n')
     expect(lines[0]).toMatch(/^ID\s+TASK\s+ROLLOUT\s+REWARD\s+PASSED\s+TURNS\s+STATUS\s+PREVIEW$/)
-    expect(lines[1]).toMatch(/^run-aaaa1111-e0\s+task-0\s+0\s+1\s+yes\s+4\s+ok\s+Guess the word: CRANE$/)
+    expect(lines[1]).toMatch(/^run-aaaa1111-e0\s+task-0\s+0\s+1\.000\s+yes\s+4\s+ok\s+Guess the word: CRANE$/)
     // The ESC of the trace's ANSI colour is shown escaped, never sent to the terminal.
     expect(lines[2]).toContain('Guess the word: \\x1b[31mred\\x1b[0m')
     expect(r.stdout).not.toContain('\u001b')

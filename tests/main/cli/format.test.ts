@@ -133,6 +133,18 @@ describe('resolveRun', () => {
     expect(() => resolveRun(runs, 'run-')).toThrow(/'run-' matches 3 runs; use a run id:\n {2}run-aaaa1111 {2}wordle--gpt-4\.1-mini/)
   })
 
+  it('matches a folder of the source path, exactly or by unique prefix', () => {
+    const real = [
+      { ...runs[0], id: 'r1', name: 'wordle · gpt-4.1-mini (9a56fe55)', source: '/f/wordle--gpt-4.1-mini/9a56fe55/results.jsonl' },
+      { ...runs[0], id: 'r2', name: 'wordle · gpt-5-mini (b5161fc3)', source: '/f/wordle--gpt-5-mini/b5161fc3/results.jsonl' }
+    ]
+    expect(resolveRun(real, 'wordle--gpt-5-mini').id).toBe('r2')
+    expect(resolveRun(real, 'wordle--gpt-4').id).toBe('r1')
+    expect(resolveRun(real, 'b5161fc3').id).toBe('r2')
+    expect(() => resolveRun(real, 'wordle--')).toThrow("'wordle--' matches 2 runs")
+    expect(() => resolveRun(real, 'results.jsonl')).toThrow("no run matches 'results.jsonl'")
+  })
+
   it('prefers an exact name over a longer name it prefixes', () => {
     const withPrefix = [...runs, { ...runs[0], id: 'run-dddd', name: 'wordle--gpt-5-mini-v2' }]
     expect(resolveRun(withPrefix, 'wordle--gpt-5-mini').id).toBe('run-bbbb2222')
