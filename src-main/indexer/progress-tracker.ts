@@ -1,4 +1,5 @@
 import type { IndexProgress } from '@contract/model'
+import { idleProgress } from '@contract/progress'
 
 /** Builds IndexProgress snapshots and rate-limits how often they are emitted (≤ 5 per second). */
 export class ProgressTracker {
@@ -6,21 +7,7 @@ export class ProgressTracker {
   #lastEmit = 0
 
   constructor(private readonly emit: (p: IndexProgress) => void, private readonly intervalMs = 200) {
-    this.p = {
-      state: 'scanning',
-      filesTotal: 0,
-      filesDone: 0,
-      bytesTotal: 0,
-      bytesDone: 0,
-      episodes: 0,
-      mbPerSec: 0,
-      etaSec: null,
-      currentFile: null,
-      startedAt: Date.now(),
-      finishedAt: null,
-      failed: 0,
-      message: null
-    }
+    this.p = idleProgress({ state: 'scanning', startedAt: Date.now() })
   }
 
   /** Emits now if the interval has passed (or `force`), with throughput and ETA recomputed. */

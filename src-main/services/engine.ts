@@ -1,5 +1,6 @@
 import type { TraceEvent } from '@contract/api'
 import type { IndexProgress } from '@contract/model'
+import { idleProgress } from '@contract/progress'
 import { openDb } from '../db/open-db'
 import type { IndexJob } from '../indexer/protocol'
 import type { Engine, EngineOptions } from './engine-types'
@@ -7,21 +8,6 @@ import { createWorkerIndexer, findWorkerFile, type IndexerClient, type IndexerEv
 import { createInlineIndexer } from './inline-indexer'
 import { createTraceService } from './trace-service'
 
-const IDLE: IndexProgress = {
-  state: 'idle',
-  filesTotal: 0,
-  filesDone: 0,
-  bytesTotal: 0,
-  bytesDone: 0,
-  episodes: 0,
-  mbPerSec: 0,
-  etaSec: null,
-  currentFile: null,
-  startedAt: null,
-  finishedAt: null,
-  failed: 0,
-  message: null
-}
 
 /**
  * Wires the engine for a host: the database (migrated here, on the host's connection), the indexer
@@ -33,7 +19,7 @@ export function createEngine(options: EngineOptions): Engine {
   db.pragma('busy_timeout = 0')
   const listeners = new Set<(e: TraceEvent) => void>()
   const emit = (e: TraceEvent): void => listeners.forEach((l) => l(e))
-  let progress: IndexProgress = { ...IDLE }
+  let progress: IndexProgress = idleProgress()
 
   const events: IndexerEvents = {
     onProgress(p) {

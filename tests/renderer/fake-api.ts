@@ -1,3 +1,4 @@
+import { idleProgress } from '@contract/progress'
 import { vi } from 'vitest'
 import { ApiCallError } from '../../src-renderer/src/api/api-error'
 import type { TraceApi } from '@contract/api'
@@ -11,24 +12,7 @@ import type {
 } from '@contract/model'
 
 /** A progress snapshot with sensible defaults. */
-export function progress(p: Partial<IndexProgress> = {}): IndexProgress {
-  return {
-    state: 'idle',
-    filesTotal: 0,
-    filesDone: 0,
-    bytesTotal: 0,
-    bytesDone: 0,
-    episodes: 0,
-    mbPerSec: 0,
-    etaSec: null,
-    currentFile: null,
-    startedAt: null,
-    finishedAt: null,
-    failed: 0,
-    message: null,
-    ...p
-  }
-}
+export const progress = (p: Partial<IndexProgress> = {}): IndexProgress => idleProgress(p)
 
 /** A run summary with sensible defaults. */
 export function run(p: Partial<RunSummary> & { id: string }): RunSummary {

@@ -1,3 +1,4 @@
+import { idleProgress } from '@contract/progress'
 /** An in-memory Engine for CLI and server tests: two runs, a few episodes, one detailed transcript. */
 import type { TraceApi, TraceEvent } from '@contract/api'
 import { NotFoundError } from '@contract/guards'
@@ -12,21 +13,7 @@ import type {
 } from '@contract/model'
 import type { Engine, EngineOptions } from '../../../src-main/services/engine-types'
 
-export const IDLE_PROGRESS: IndexProgress = {
-  state: 'idle',
-  filesTotal: 0,
-  filesDone: 0,
-  bytesTotal: 0,
-  bytesDone: 0,
-  episodes: 0,
-  mbPerSec: 0,
-  etaSec: null,
-  currentFile: null,
-  startedAt: null,
-  finishedAt: null,
-  failed: 0,
-  message: null
-}
+export const IDLE_PROGRESS: IndexProgress = idleProgress()
 
 function run(id: string, name: string, overrides: Partial<RunSummary> = {}): RunSummary {
   return {

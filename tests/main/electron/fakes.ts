@@ -1,4 +1,5 @@
 /** Hand-made Electron fakes (window, web contents, session, app, ...) shared by the tests of src-main/electron. */
+import { idleProgress } from '@contract/progress'
 import { EventEmitter } from 'node:events'
 import { vi } from 'vitest'
 import type { TraceApi } from '@contract/api'
@@ -82,24 +83,7 @@ export function makeFakeTheme(dark = false) {
 }
 
 /** An idle IndexProgress with `over` applied. */
-export function progress(over: Partial<IndexProgress> = {}): IndexProgress {
-  return {
-    state: 'idle',
-    filesTotal: 0,
-    filesDone: 0,
-    bytesTotal: 0,
-    bytesDone: 0,
-    episodes: 0,
-    mbPerSec: 0,
-    etaSec: null,
-    currentFile: null,
-    startedAt: null,
-    finishedAt: null,
-    failed: 0,
-    message: null,
-    ...over
-  }
-}
+export const progress = (over: Partial<IndexProgress> = {}): IndexProgress => idleProgress(over)
 
 /** A Workspace with the given roots. */
 export function workspace(roots: string[] = []): Workspace {
