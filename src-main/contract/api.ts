@@ -96,6 +96,11 @@ export const IPC_DESKTOP_CHANNEL = 'rollscope:desktop'
 /** Desktop-only actions (native dialogs); absent in browser mode. */
 export interface DesktopApi {
   pickPaths(kind: 'folder' | 'file'): Promise<string[]>
+  /**
+   * Path of a File dropped on the window (Electron's webUtils.getPathForFile; File.path is gone
+   * since Electron 32); '' when it has none. Typed unknown so the contract needs no DOM types.
+   */
+  pathForFile(file: unknown): string
 }
 
 /** What the preload exposes on `window.rollscope`. */

@@ -35,8 +35,15 @@ export function registerApi(ipcMain: Pick<IpcMain, 'handle'>, engine: Pick<Engin
   )
 }
 
-/** Answers IPC_DESKTOP_CHANNEL calls: currently only ('pickPaths', 'folder' | 'file'). */
-export function registerDesktopApi(ipcMain: Pick<IpcMain, 'handle'>, desktop: DesktopApi, isTrustedSender: SenderCheck): void {
+/**
+ * Answers IPC_DESKTOP_CHANNEL calls: currently only ('pickPaths', 'folder' | 'file').
+ * (DesktopApi.pathForFile needs no main process: the preload answers it.)
+ */
+export function registerDesktopApi(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  desktop: Pick<DesktopApi, 'pickPaths'>,
+  isTrustedSender: SenderCheck
+): void {
   ipcMain.handle(IPC_DESKTOP_CHANNEL, async (event, method: unknown, arg: unknown): Promise<Result<unknown>> => {
     if (!isTrustedSender(event)) return UNAUTHORIZED
     if (method !== 'pickPaths') {

@@ -2,7 +2,7 @@
  * Sandboxed preload: exposes `window.rollscope` (the PreloadBridge) and nothing else.
  * Built as one CommonJS file, so it imports only 'electron' and the runtime-neutral contract.
  */
-import { contextBridge, ipcRenderer, type IpcRenderer, type IpcRendererEvent } from 'electron'
+import { contextBridge, ipcRenderer, webUtils, type IpcRenderer, type IpcRendererEvent, type WebUtils } from 'electron'
 import {
   IPC_DESKTOP_CHANNEL,
   IPC_EVENT_CHANNEL,
@@ -14,7 +14,10 @@ import {
 } from '@contract/api'
 
 /** Builds the bridge over `ipc`; the renderer never sees ipcRenderer or an IpcRendererEvent. */
-export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>): PreloadBridge {
+export function createBridge(
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
+  utils: Pick<WebUtils, 'getPathForFile'>
+): PreloadBridge {
   return {
     invoke: (method, ...args) => {
       // Refused here rather than in main so a typo fails without a round trip (main validates again anyway).
@@ -36,9 +39,16 @@ export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeLis
         const result = (await ipc.invoke(IPC_DESKTOP_CHANNEL, 'pickPaths', kind)) as Result<string[]>
         if (result.ok) return result.value
         throw new Error(result.error.message)
+      },
+      pathForFile: (file) => {
+        try {
+          return utils.getPathForFile(file as File)
+        } catch {
+          return '' // not a File from a real drop
+        }
       }
     }
   }
 }
 
-contextBridge.exposeInMainWorld('rollscope', createBridge(ipcRenderer))
+contextBridge.exposeInMainWorld('rollscope', createBridge(ipcRenderer, webUtils))

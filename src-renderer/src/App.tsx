@@ -3,6 +3,7 @@ import { NoticeBanner } from './components/NoticeBanner'
 import { EpisodeView } from './features/episode/EpisodeView'
 import { EpisodesPanel } from './features/episodes/EpisodesPanel'
 import { RunsPanel } from './features/runs/RunsPanel'
+import { DropZone } from './features/workspace/DropZone'
 import { Sidebar } from './features/workspace/Sidebar'
 import { useApp } from './state/store-context'
 
@@ -10,6 +11,7 @@ import { useApp } from './state/store-context'
 export function App(): ReactNode {
   const episodeOpen = useApp((s) => s.openEpisodeId !== null)
   return (
+    <DropZone>
     <div className="app">
       <Sidebar />
       <main className="main">
@@ -24,5 +26,6 @@ export function App(): ReactNode {
         )}
       </main>
     </div>
+    </DropZone>
   )
 }

@@ -5,9 +5,10 @@ import { IPC_DESKTOP_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type Preloa
 
 const m = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },
-  ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn(), send: vi.fn(), sendSync: vi.fn() }
+  ipcRenderer: { invoke: vi.fn(), on: vi.fn(), removeListener: vi.fn(), send: vi.fn(), sendSync: vi.fn() },
+  webUtils: { getPathForFile: vi.fn() }
 }))
-vi.mock('electron', () => ({ contextBridge: m.contextBridge, ipcRenderer: m.ipcRenderer }))
+vi.mock('electron', () => ({ contextBridge: m.contextBridge, ipcRenderer: m.ipcRenderer, webUtils: m.webUtils }))
 
 describe('preload', () => {
   let bridge: PreloadBridge
@@ -24,11 +25,11 @@ describe('preload', () => {
     m.ipcRenderer.removeListener.mockReset()
   })
 
-  it('exposes exactly window.rollscope = { invoke, onEvent, desktop: { pickPaths } }', () => {
+  it('exposes exactly window.rollscope = { invoke, onEvent, desktop: { pickPaths, pathForFile } }', () => {
     expect(exposed.length).toBe(1)
     expect(exposed[0][0]).toBe('rollscope')
     expect(Object.keys(bridge).sort()).toEqual(['desktop', 'invoke', 'onEvent'])
-    expect(Object.keys(bridge.desktop)).toEqual(['pickPaths'])
+    expect(Object.keys(bridge.desktop)).toEqual(['pickPaths', 'pathForFile'])
     // Nothing that would hand the renderer raw IPC.
     expect(Object.values(bridge)).not.toContain(m.ipcRenderer)
     expect(m.ipcRenderer.send).not.toHaveBeenCalled()
@@ -72,6 +73,17 @@ describe('preload', () => {
     expect(m.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(IPC_DESKTOP_CHANNEL, 'pickPaths', 'folder')
     m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'unauthorized', message: 'untrusted IPC sender' } })
     await expect(bridge.desktop.pickPaths('file')).rejects.toThrow('untrusted IPC sender')
+  })
+
+  it('desktop.pathForFile asks webUtils for a dropped file\'s path, and gives \'\' for anything else', () => {
+    m.webUtils.getPathForFile.mockReturnValueOnce('/runs/dropped.jsonl')
+    const file = { name: 'dropped.jsonl' }
+    expect(bridge.desktop.pathForFile(file)).toBe('/runs/dropped.jsonl')
+    expect(m.webUtils.getPathForFile).toHaveBeenCalledExactlyOnceWith(file)
+    m.webUtils.getPathForFile.mockImplementationOnce(() => {
+      throw new TypeError('not a File')
+    })
+    expect(bridge.desktop.pathForFile('nope')).toBe('')
   })
 
   it('imports only electron and the contract (it must bundle into one sandbox-loadable CJS file)', () => {

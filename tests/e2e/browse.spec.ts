@@ -1,0 +1,189 @@
+/**
+ * The acceptance path in Chromium against browser mode: demo workspace → add the verifiers fixtures through the path
+ * form → 9 runs → the Wordle gpt-5-mini run → sort → open an episode → turns, j/k, Raw (Monaco) → reload restores
+ * the deep link; the filter expression box; and the README / dark-theme screenshots.
+ */
+import { join } from 'node:path'
+import { addPathViaUi, openApp, selectRun, shot, VERIFIERS_FIXTURES } from './e2e-helpers'
+import { expect, REPO_ROOT, test } from './server-fixture'
+
+const BASE_RUN = 'repo-repair · qwen3-8b (base)'
+const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
+const WORDLE_RUN = 'wordle · gpt-5-mini (b5161fc3)'
+
+test.beforeEach(async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+})
+
+test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Raw, deep link', async ({ page, server }) => {
+  await test.step('the demo workspace opens with its 2 runs', async () => {
+    await openApp(page, server.url, 2)
+    await expect(page.getByTestId('runs-table')).toContainText(BASE_RUN)
+    await expect(page.getByTestId('runs-table')).toContainText(TRAINED_RUN)
+    // The token left the address bar (it is kept in sessionStorage for reloads).
+    expect(page.url()).not.toContain('token=')
+    await shot(page, '01-demo-workspace')
+  })
+
+  await test.step('add the fixture folder through the path form; the progress ends with 20/20 files', async () => {
+    // Indexing 20 small files takes well under a second, so a MutationObserver catches the bar while it exists.
+    await page.evaluate(() => {
+      const w = window as unknown as { __sawProgressBar: boolean }
+      w.__sawProgressBar = false
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="progress-bar"]')) w.__sawProgressBar = true
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    await page.getByTestId('add-folder-button').click()
+    await shot(page, '02-path-form')
+    await addPathViaUi(page, VERIFIERS_FIXTURES, 'folder', { alreadyOpen: true })
+    const last = page.getByTestId('last-index')
+    await expect(last).toContainText('Indexed: 20/20 files')
+    await expect(page.getByTestId('run-row')).toHaveCount(9)
+    expect(await page.evaluate(() => (window as unknown as { __sawProgressBar: boolean }).__sawProgressBar)).toBe(true)
+    await expect(page.getByTestId('roots')).toContainText('verifiers')
+    await shot(page, '03-fixtures-indexed')
+  })
+
+  await test.step('the files list shows both LFS pointers as not-downloaded, with the reason', async () => {
+    await page.getByRole('checkbox', { name: 'problems' }).check()
+    const pointers = page.locator('[data-testid="source-row"][data-state="not-downloaded"]')
+    await expect(pointers).toHaveCount(2)
+    for (const [i, size] of [
+      [0, '844,823'],
+      [1, '23,975']
+    ] as const) {
+      await expect(pointers.nth(i).getByTestId('source-state')).toHaveText('not-downloaded')
+      await expect(pointers.nth(i).getByTestId('source-error')).toContainText(
+        `Git LFS pointer: content not downloaded (real size ${size} bytes)`
+      )
+    }
+    await shot(page, '04-lfs-pointers')
+    await page.getByRole('checkbox', { name: 'problems' }).uncheck()
+  })
+
+  await test.step('the Wordle gpt-5-mini run: 15 episodes, reward descending puts 2.200 first', async () => {
+    await selectRun(page, WORDLE_RUN)
+    await expect(page.getByTestId('episode-count')).toHaveText('15 episodes')
+    await expect(page.getByTestId('episode-row')).toHaveCount(15)
+    await page.getByTestId('sort-reward').click()
+    await expect(page.getByTestId('sort-reward')).toHaveAttribute('aria-sort', 'ascending')
+    await page.getByTestId('sort-reward').click()
+    await expect(page.getByTestId('sort-reward')).toHaveAttribute('aria-sort', 'descending')
+    const first = page.locator('[data-testid="episode-row"][data-index="0"]')
+    await expect(first.getByRole('gridcell').nth(3)).toHaveText('2.200')
+    await expect(first).toContainText('answer:thing')
+    await expect(page.locator('[data-testid="episode-row"][data-index="1"]').getByRole('gridcell').nth(3)).toHaveText(
+      '2.167'
+    )
+    await shot(page, '05-wordle-sorted')
+  })
+
+  await test.step('open the best episode: system, prompt, guesses, feedback as observation', async () => {
+    await page.locator('[data-testid="episode-row"][data-index="0"]').click()
+    await expect(page.getByTestId('episode-view')).toBeVisible()
+    await expect(page.getByTestId('episode-task')).toContainText('answer:thing')
+    await expect(page.getByTestId('episode-reward')).toHaveText('2.200')
+    const turns = page.getByTestId('turn-row')
+    await expect(turns.first()).toHaveAttribute('data-role', 'system')
+    await expect(turns.first()).toContainText('You are a competitive game player')
+    await expect(turns.nth(1)).toHaveAttribute('data-role', 'user')
+    await expect(turns.nth(1)).toContainText('[GAME] You are Playing Wordle.')
+    await expect(turns.nth(1).locator('.origin-prompt')).toHaveText('prompt')
+    await expect(turns.nth(2)).toHaveAttribute('data-role', 'assistant')
+    await expect(turns.nth(2)).toContainText('<guess>[')
+    // The env's reply to a guess is the Wordle feedback (G/Y/X per letter), marked as an observation.
+    await expect(turns.nth(3)).toHaveAttribute('data-role', 'user')
+    await expect(turns.nth(3).locator('.origin-observation')).toHaveText('observation')
+    await expect(turns.nth(3)).toContainText('guesses left')
+    expect(page.url()).toMatch(/#\/run\/redb7f59bc7\/episode\/redb7f59bc7-1$/)
+    await shot(page, '06-episode')
+  })
+
+  await test.step('j / k move the highlighted turn', async () => {
+    const active = page.locator('[data-testid="turn-row"].active')
+    await page.keyboard.press('j')
+    await expect(active).toHaveAttribute('data-turn', '1')
+    await page.keyboard.press('j')
+    await page.keyboard.press('j')
+    await expect(active).toHaveAttribute('data-turn', '3')
+    await page.keyboard.press('k')
+    await expect(active).toHaveAttribute('data-turn', '2')
+    await shot(page, '07-turn-keys')
+  })
+
+  await test.step('the Raw tab renders the record in Monaco', async () => {
+    await page.getByTestId('raw-tab').click()
+    const editor = page.getByTestId('raw-editor').locator('.monaco-editor')
+    await expect(editor).toBeVisible()
+    // Monaco draws only the lines in view: check the top of this record (tokenized as JSON).
+    const lines = editor.locator('.view-lines')
+    await expect(lines).toContainText('"prompt": [')
+    await expect(lines).toContainText('You are a competitive game player.')
+    await expect(lines).toContainText('<guess>[crane]</guess>')
+    await expect(editor).toHaveAttribute('data-mode-id', 'json')
+    // Highlighted: keys, strings and punctuation get different token classes once the JSON tokenizer ran.
+    await expect
+      .poll(() => lines.evaluate((el) => new Set([...el.querySelectorAll('span[class^="mtk"]')].map((s) => s.className)).size))
+      .toBeGreaterThanOrEqual(3)
+    await shot(page, '08-raw-monaco')
+  })
+
+  await test.step('a reload restores the same episode from the URL hash', async () => {
+    const before = page.url()
+    await page.reload()
+    expect(page.url()).toBe(before)
+    await expect(page.getByTestId('episode-view')).toBeVisible()
+    await expect(page.getByTestId('episode-task')).toContainText('answer:thing')
+    await expect(page.getByTestId('episode-reward')).toHaveText('2.200')
+    await expect(page.getByTestId('turn-row').first()).toContainText('You are a competitive game player')
+    await shot(page, '09-after-reload')
+  })
+})
+
+test('the filter expression box: a valid filter narrows the rows, a typo shows the error', async ({ page, server }) => {
+  await openApp(page, server.url, 2)
+  await addPathViaUi(page, VERIFIERS_FIXTURES)
+  await expect(page.getByTestId('run-row')).toHaveCount(9)
+  await selectRun(page, WORDLE_RUN)
+  await expect(page.getByTestId('episode-count')).toHaveText('15 episodes')
+
+  const filter = page.getByTestId('episode-filter')
+  await filter.fill('reward < 0.5')
+  await filter.press('Enter')
+  await expect(page.getByTestId('episode-count')).toHaveText('4 of 15 episodes')
+  await expect(page.getByTestId('episode-row')).toHaveCount(4)
+  for (const row of await page.getByTestId('episode-row').all()) {
+    expect(Number(await row.getByRole('gridcell').nth(3).textContent())).toBeLessThan(0.5)
+  }
+  await shot(page, '10-filter')
+
+  await filter.fill('rewrd < 1')
+  await filter.press('Enter')
+  const error = page.getByTestId('filter-error')
+  await expect(error).toBeVisible()
+  await expect(error).toContainText('rewrd')
+  await expect(filter).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByTestId('episode-count')).toHaveText('invalid filter')
+  await shot(page, '11-filter-error')
+})
+
+test('README screenshot (light) and a dark-theme screenshot of the demo workspace', async ({ page, server }) => {
+  await page.setViewportSize({ width: 1400, height: 860 })
+  await openApp(page, server.url, 2)
+  await selectRun(page, BASE_RUN)
+  await expect(page.getByTestId('episode-count')).toHaveText('64 episodes')
+  await shot(page, '12-demo-base-run')
+  await page.locator('[data-testid="episode-row"][data-index="0"]').click()
+  await expect(page.getByTestId('episode-view')).toBeVisible()
+  await expect(page.getByTestId('turn-row').first()).toBeVisible()
+  await page.screenshot({ path: join(REPO_ROOT, 'docs/screenshot.png') })
+  await shot(page, '13-readme')
+
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
+  await shot(page, '14-dark-episode')
+  await page.getByTestId('episode-back').click()
+  await expect(page.getByTestId('episodes-table')).toBeVisible()
+  await shot(page, '15-dark-runs')
+})

@@ -1,0 +1,45 @@
+/** Small helpers shared by the E2E specs: fixture paths, screenshots, common waits. */
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { expect, type Page } from '@playwright/test'
+import { REPO_ROOT } from './server-fixture'
+
+/** The real verifiers fixtures, read in place (never copied into the project). */
+export const VERIFIERS_FIXTURES = resolve(REPO_ROOT, '../shared/fixtures/verifiers')
+
+/** Where the per-step screenshots go (looked at by a person after a run). */
+export const SHOTS_DIR = join(REPO_ROOT, 'test-results/e2e-shots')
+
+/** Saves a viewport screenshot as test-results/e2e-shots/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true })
+  await page.screenshot({ path: join(SHOTS_DIR, `${name}.png`) })
+}
+
+/** Opens the app at the URL `serve` printed and waits for the runs table with `runs` rows. */
+export async function openApp(page: Page, url: string, runs: number): Promise<void> {
+  await page.goto(url)
+  await expect(page.getByTestId('run-row')).toHaveCount(runs)
+}
+
+/** Adds a folder or file through the browser-mode path form (there is no native dialog in a browser). */
+export async function addPathViaUi(
+  page: Page,
+  path: string,
+  kind: 'folder' | 'file' = 'folder',
+  opts: { alreadyOpen?: boolean } = {}
+): Promise<void> {
+  if (!opts.alreadyOpen) await page.getByTestId(kind === 'folder' ? 'add-folder-button' : 'add-file-button').click()
+  await page.getByTestId('add-path-input').fill(path)
+  await page.getByTestId('add-path-submit').click()
+  // The form closes once the server accepted the root.
+  await expect(page.getByTestId('add-path-input')).toHaveCount(0)
+}
+
+/** Selects the run whose name cell starts with this name (a checkpoint step may follow it, e.g. `@0`). */
+export async function selectRun(page: Page, name: string): Promise<void> {
+  const row = page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: name }) })
+  await expect(row).toHaveCount(1)
+  await row.click()
+  await expect(row).toHaveAttribute('aria-selected', 'true')
+}
