@@ -32,6 +32,12 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     dbPath: d.dbPath,
     demoPath: d.demoPath
   })
+  /** Records roots at once on this connection, so the workspace returned (and read next) already lists them. */
+  const saveRoots = (roots: string[]): Promise<void> =>
+    writeWithRetry(() => {
+      const add = d.db.prepare('INSERT OR IGNORE INTO roots (path, added_at) VALUES (?, ?)')
+      d.db.transaction(() => roots.forEach((r) => add.run(r, Date.now())))()
+    })
   const runOrThrow = (runId: string) => {
     const run = getRun(d.db, runId)
     if (!run) throw new NotFoundError(`no run with id ${runId}`)
@@ -48,7 +54,9 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     async addPaths(paths) {
       const missing = paths.filter((p) => !existsSync(resolve(p)))
       if (missing.length) throw new BadRequestError(`not found: ${missing.join(', ')}`)
-      d.background({ type: 'index', roots: paths.map((p) => resolve(p)), scope: 'added', force: false })
+      const roots = paths.map((p) => resolve(p))
+      await saveRoots(roots)
+      d.background({ type: 'index', roots, scope: 'added', force: false })
       return workspace()
     },
     async removeRoot(path) {
@@ -68,6 +76,7 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     },
     async openDemo() {
       if (!d.demoPath || !existsSync(d.demoPath)) throw new NotFoundError('the demo workspace is not installed')
+      await saveRoots([d.demoPath])
       d.background({ type: 'index', roots: [d.demoPath], scope: 'added', force: false })
       return workspace()
     },

@@ -4,7 +4,7 @@
  * the deep link; the filter expression box; and the README / dark-theme screenshots.
  */
 import { join } from 'node:path'
-import { addPathViaUi, openApp, selectRun, shot, VERIFIERS_FIXTURES } from './e2e-helpers'
+import { addPathViaUi, openApp, recordProgressEvents, seenProgress, selectRun, shot, VERIFIERS_FIXTURES } from './e2e-helpers'
 import { expect, REPO_ROOT, test } from './server-fixture'
 
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
@@ -17,6 +17,7 @@ test.beforeEach(async ({ page }) => {
 
 test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Raw, deep link', async ({ page, server }) => {
   await test.step('the demo workspace opens with its 2 runs', async () => {
+    await recordProgressEvents(page)
     await openApp(page, server.url, 2)
     await expect(page.getByTestId('runs-table')).toContainText(BASE_RUN)
     await expect(page.getByTestId('runs-table')).toContainText(TRAINED_RUN)
@@ -26,10 +27,12 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
   })
 
   await test.step('add the fixture folder through the path form; the progress ends with 20/20 files', async () => {
-    // Indexing 20 small files takes well under a second, so a MutationObserver catches the bar while it exists.
+    // Indexing 20 small files takes a fraction of a second: a MutationObserver notes whether the bar was drawn,
+    // and the event log shows the states the job went through.
     await page.evaluate(() => {
-      const w = window as unknown as { __sawProgressBar: boolean }
+      const w = window as unknown as { __sawProgressBar: boolean; __progressLog: unknown[] }
       w.__sawProgressBar = false
+      w.__progressLog.length = 0
       new MutationObserver(() => {
         if (document.querySelector('[data-testid="progress-bar"]')) w.__sawProgressBar = true
       }).observe(document.body, { childList: true, subtree: true })
@@ -37,9 +40,11 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
     await page.getByTestId('add-folder-button').click()
     await shot(page, '02-path-form')
     await addPathViaUi(page, VERIFIERS_FIXTURES, 'folder', { alreadyOpen: true })
-    const last = page.getByTestId('last-index')
-    await expect(last).toContainText('Indexed: 20/20 files')
+    await expect(page.getByTestId('last-index')).toContainText('Indexed: 20/20 files, 93 episodes')
     await expect(page.getByTestId('run-row')).toHaveCount(9)
+    const log = await seenProgress(page)
+    expect(log.some((p) => p.state === 'indexing' && p.filesTotal === 20 && p.filesDone < 20)).toBe(true)
+    expect(log.at(-1)).toMatchObject({ state: 'done', filesDone: 20, filesTotal: 20 })
     expect(await page.evaluate(() => (window as unknown as { __sawProgressBar: boolean }).__sawProgressBar)).toBe(true)
     await expect(page.getByTestId('roots')).toContainText('verifiers')
     await shot(page, '03-fixtures-indexed')
@@ -80,7 +85,12 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
   })
 
   await test.step('open the best episode: system, prompt, guesses, feedback as observation', async () => {
-    await page.locator('[data-testid="episode-row"][data-index="0"]').click()
+    // Ids derive from the file's absolute path, so they are read from the page rather than written here.
+    const runId = await page.locator('[data-testid="run-row"][aria-selected="true"]').getAttribute('data-run-id')
+    const best = page.locator('[data-testid="episode-row"][data-index="0"]')
+    const episodeId = await best.getAttribute('data-episode-id')
+    expect(episodeId).toBe(`${runId}-1`) // record #1 of the file is the 2.200 one
+    await best.click()
     await expect(page.getByTestId('episode-view')).toBeVisible()
     await expect(page.getByTestId('episode-task')).toContainText('answer:thing')
     await expect(page.getByTestId('episode-reward')).toHaveText('2.200')
@@ -96,7 +106,7 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
     await expect(turns.nth(3)).toHaveAttribute('data-role', 'user')
     await expect(turns.nth(3).locator('.origin-observation')).toHaveText('observation')
     await expect(turns.nth(3)).toContainText('guesses left')
-    expect(page.url()).toMatch(/#\/run\/redb7f59bc7\/episode\/redb7f59bc7-1$/)
+    expect(new URL(page.url()).hash).toBe(`#/run/${runId}/episode/${episodeId}`)
     await shot(page, '06-episode')
   })
 
@@ -120,8 +130,8 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
     const lines = editor.locator('.view-lines')
     await expect(lines).toContainText('"prompt": [')
     await expect(lines).toContainText('You are a competitive game player.')
-    await expect(lines).toContainText('<guess>[crane]</guess>')
-    await expect(editor).toHaveAttribute('data-mode-id', 'json')
+    await expect(lines).toContainText('"completion": [')
+    await expect(page.getByTestId('raw-editor').locator('[data-mode-id="json"]')).toHaveCount(1)
     // Highlighted: keys, strings and punctuation get different token classes once the JSON tokenizer ran.
     await expect
       .poll(() => lines.evaluate((el) => new Set([...el.querySelectorAll('span[class^="mtk"]')].map((s) => s.className)).size))
@@ -162,28 +172,43 @@ test('the filter expression box: a valid filter narrows the rows, a typo shows t
   await filter.press('Enter')
   const error = page.getByTestId('filter-error')
   await expect(error).toBeVisible()
-  await expect(error).toContainText('rewrd')
+  await expect(error).toContainText('Unknown field "rewrd"')
+  await expect(error).toContainText('did you mean "reward"?')
   await expect(filter).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByTestId('episode-count')).toHaveText('invalid filter')
   await shot(page, '11-filter-error')
 })
 
-test('README screenshot (light) and a dark-theme screenshot of the demo workspace', async ({ page, server }) => {
-  await page.setViewportSize({ width: 1400, height: 860 })
+test('README screenshot (light) and dark-theme screenshots of the demo workspace', async ({ page, server }) => {
   await openApp(page, server.url, 2)
   await selectRun(page, BASE_RUN)
   await expect(page.getByTestId('episode-count')).toHaveText('64 episodes')
   await shot(page, '12-demo-base-run')
-  await page.locator('[data-testid="episode-row"][data-index="0"]').click()
-  await expect(page.getByTestId('episode-view')).toBeVisible()
-  await expect(page.getByTestId('turn-row').first()).toBeVisible()
+
+  // Row 4 is a near miss (5 of 6 tests pass): its pytest run shows the failures and the per-step reward.
+  const row = page.locator('[data-testid="episode-row"][data-index="4"]')
+  await expect(row).toContainText('rr-002-slugify-lite')
+  await row.click()
+  await expect(page.getByTestId('episode-reward')).toHaveText('0.833')
+  await expect(page.getByTestId('episode-passed')).toContainText('failed')
+  for (let i = 0; i < 6; i++) await page.keyboard.press('j')
+  const active = page.locator('[data-testid="turn-row"].active')
+  await expect(active).toHaveAttribute('data-turn', '6')
+  const pytest = page.locator('[data-testid="turn-row"][data-turn="7"]')
+  await expect(pytest).toContainText('2 failed, 4 passed')
+  await expect(pytest.getByTestId('turn-reward')).toHaveText('r = 0.6667')
+  await expect(active).toBeInViewport()
   await page.screenshot({ path: join(REPO_ROOT, 'docs/screenshot.png') })
   await shot(page, '13-readme')
 
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
   await shot(page, '14-dark-episode')
+  await page.getByTestId('raw-tab').click()
+  await expect(page.getByTestId('raw-editor').locator('.monaco-editor.vs-dark .view-lines')).toContainText('"task_id"')
+  await shot(page, '15-dark-raw')
+  await page.getByTestId('tab-transcript').click()
   await page.getByTestId('episode-back').click()
   await expect(page.getByTestId('episodes-table')).toBeVisible()
-  await shot(page, '15-dark-runs')
+  await shot(page, '16-dark-runs')
 })

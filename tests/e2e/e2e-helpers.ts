@@ -43,3 +43,40 @@ export async function selectRun(page: Page, name: string): Promise<void> {
   await row.click()
   await expect(row).toHaveAttribute('aria-selected', 'true')
 }
+
+/** One `indexProgress` payload as the page received it over the event stream. */
+export interface SeenProgress {
+  state: string
+  filesDone: number
+  filesTotal: number
+}
+
+/**
+ * Makes the page keep every `indexProgress` event it receives (in `window.__progressLog`), so a test can check the
+ * states an indexing job went through even when it finished faster than a frame. Call before `page.goto`.
+ */
+export async function recordProgressEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __progressLog: unknown[]; EventSource: typeof EventSource }
+    w.__progressLog = []
+    const Native = w.EventSource
+    w.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init)
+        this.addEventListener('message', (m) => {
+          try {
+            const e = JSON.parse(String(m.data)) as { name?: string; payload?: unknown }
+            if (e.name === 'indexProgress') w.__progressLog.push(e.payload)
+          } catch {
+            // not an event of ours
+          }
+        })
+      }
+    }
+  })
+}
+
+/** The `indexProgress` events the page received so far (see recordProgressEvents). */
+export async function seenProgress(page: Page): Promise<SeenProgress[]> {
+  return page.evaluate(() => (window as unknown as { __progressLog: SeenProgress[] }).__progressLog)
+}

@@ -87,6 +87,8 @@ export function fmtBytes(bytes: number | null | undefined): string {
 /** Seconds as a short duration ("45s", "3m 05s", "2h 10m"). */
 export function fmtDuration(sec: number | null | undefined): string {
   if (!isNum(sec) || sec < 0) return DASH
+  // Indexing a small folder takes a fraction of a second; "0s" read as if nothing happened.
+  if (sec < 0.95) return sec < 0.05 ? '<0.1s' : `${sec.toFixed(1)}s`
   const s = Math.round(sec)
   if (s < 60) return `${s}s`
   if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`

@@ -154,3 +154,13 @@ describe('sidecars', () => {
     expect((await e.api.listRuns())[0]).toMatchObject({ name: 'Renamed', model: 'm2', passThreshold: 0.9 })
   })
 })
+
+describe('workspace roots', () => {
+  it('addPaths lists the new root in the workspace it returns, before indexing finishes', async () => {
+    const { dir, e } = setup()
+    writeFileSync(join(dir, 'a.jsonl'), chatRow('a', 1) + '\n')
+    const ws = await e.api.addPaths([dir])
+    expect(ws.roots).toEqual([dir])
+    await expect(e.api.addPaths([join(dir, 'missing')])).rejects.toThrow(/not found: .*missing/)
+  })
+})

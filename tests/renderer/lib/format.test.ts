@@ -60,6 +60,8 @@ describe('number formatting', () => {
     expect(fmtBytes(512)).toBe('512 B')
     expect(fmtBytes(2_700_000)).toBe('2.7 MB')
     expect(fmtBytes(1_250_000_000)).toBe('1.25 GB')
+    expect(fmtDuration(0.3)).toBe('0.3s')
+    expect(fmtDuration(0.02)).toBe('<0.1s')
     expect(fmtDuration(45)).toBe('45s')
     expect(fmtDuration(185)).toBe('3m 05s')
     expect(fmtDuration(7800)).toBe('2h 10m')

@@ -82,7 +82,9 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
         {loading && <span className="spinner" aria-label="loading" />}
         {filterError
           ? 'invalid filter'
-          : `${total === null ? '…' : filtered ? `${fmtInt(total)} of ${fmtInt(run.episodes)}` : fmtInt(total)} episodes`}
+          : `${total === null ? '…' : filtered ? `${fmtInt(total)} of ${fmtInt(run.episodes)}` : fmtInt(total)} ${
+              (filtered ? run.episodes : total) === 1 ? 'episode' : 'episodes'
+            }`}
       </span>
     </div>
   )

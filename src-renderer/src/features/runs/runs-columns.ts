@@ -26,7 +26,8 @@ export interface RunColumn {
 const tokensTotal = (r: RunSummary): number | null =>
   r.tokensIn === null && r.tokensOut === null ? null : (r.tokensIn ?? 0) + (r.tokensOut ?? 0)
 
-/** The runs table's columns, left to right. */
+/** The runs table's columns, left to right: the headline metrics (reward, pass, perfect) come before the details so
+ * they stay in view without scrolling sideways on a laptop-width window. */
 export const RUN_COLUMNS: RunColumn[] = [
   {
     id: 'name',
@@ -39,7 +40,6 @@ export const RUN_COLUMNS: RunColumn[] = [
   },
   { id: 'model', label: 'Model', hint: 'Model', numeric: false, text: (r) => r.model ?? '–', value: (r) => r.model },
   { id: 'env', label: 'Env', hint: 'Environment / benchmark', numeric: false, text: (r) => r.env ?? '–', value: (r) => r.env },
-  { id: 'format', label: 'Format', hint: 'Trace format', numeric: false, text: (r) => r.format, value: (r) => r.format },
   { id: 'episodes', label: 'Episodes', hint: 'Episodes', numeric: true, text: (r) => fmtInt(r.episodes), value: (r) => r.episodes },
   { id: 'tasks', label: 'Tasks', hint: 'Distinct task keys', numeric: true, text: (r) => fmtInt(r.tasks), value: (r) => r.tasks },
   {
@@ -58,15 +58,6 @@ export const RUN_COLUMNS: RunColumn[] = [
     text: (r) => fmtMeanCi(r.meanReward, r.rewardCi95),
     title: (r) => (r.meanReward === null ? 'No rewards' : fmtCiRange(r.rewardCi95)),
     value: (r) => r.meanReward
-  },
-  { id: 'std', label: 'Std', hint: 'Standard deviation of the reward', numeric: true, text: (r) => fmtNum(r.rewardStd), value: (r) => r.rewardStd },
-  {
-    id: 'range',
-    label: 'Min–max',
-    hint: 'Lowest and highest reward',
-    numeric: true,
-    text: (r) => fmtRange(r.rewardMin, r.rewardMax),
-    value: (r) => r.rewardMax
   },
   {
     id: 'pass',
@@ -88,6 +79,15 @@ export const RUN_COLUMNS: RunColumn[] = [
     text: (r) => fmtPct(r.perfectRate),
     value: (r) => r.perfectRate
   },
+  { id: 'std', label: 'Std', hint: 'Standard deviation of the reward', numeric: true, text: (r) => fmtNum(r.rewardStd), value: (r) => r.rewardStd },
+  {
+    id: 'range',
+    label: 'Min–max',
+    hint: 'Lowest and highest reward',
+    numeric: true,
+    text: (r) => fmtRange(r.rewardMin, r.rewardMax),
+    value: (r) => r.rewardMax
+  },
   { id: 'turns', label: 'Turns', hint: 'Mean turns per episode', numeric: true, text: (r) => fmtNum(r.meanTurns, 1), value: (r) => r.meanTurns },
   {
     id: 'tokens',
@@ -98,6 +98,7 @@ export const RUN_COLUMNS: RunColumn[] = [
     title: (r) => `in ${fmtInt(r.tokensIn)} · out ${fmtInt(r.tokensOut)}`,
     value: tokensTotal
   },
+  { id: 'format', label: 'Format', hint: 'Trace format', numeric: false, text: (r) => r.format, value: (r) => r.format },
   { id: 'date', label: 'Date', hint: 'When the run was created', numeric: false, text: (r) => fmtDate(r.createdAt), title: (r) => r.createdAt ?? undefined, value: (r) => r.createdAt }
 ]
 

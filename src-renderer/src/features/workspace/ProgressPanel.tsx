@@ -53,7 +53,8 @@ function LastJob({ progress }: { progress: IndexProgress }): ReactNode {
   return (
     <section className={`last-job last-job-${progress.state}`} data-testid="last-index">
       <span>
-        {label}: {fmtInt(progress.filesDone)}/{fmtInt(progress.filesTotal)} files, {fmtInt(progress.episodes)} episodes
+        {label}: {fmtInt(progress.filesDone)}/{fmtInt(progress.filesTotal)} files, {fmtInt(progress.episodes)}{' '}
+        {progress.episodes === 1 ? 'episode' : 'episodes'}
         {secs !== null ? ` in ${fmtDuration(secs)}` : ''}
       </span>
       {progress.failed > 0 && <span className="bad-text"> · {fmtInt(progress.failed)} failed</span>}

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react'
-import { fmtInt, shortPath } from '../../lib/format'
+import { baseName, fmtInt, shortPath } from '../../lib/format'
 import { useApp, useAppStore } from '../../state/store-context'
 import { rootStats } from './source-stats'
 
@@ -17,11 +17,9 @@ export function RootsList(): ReactNode {
       <ul className="roots" data-testid="roots">
         {roots.map((root) => (
           <li key={root} className="root" data-testid="root-row">
-            <span className="root-path mono" title={root}>
-              {shortPath(root, 3)}
-            </span>
+            <RootPath root={root} />
             <span className="root-meta">
-              {fmtInt(stats.get(root)?.files ?? 0)} files · {fmtInt(stats.get(root)?.episodes ?? 0)} ep
+              {plural(stats.get(root)?.files ?? 0, 'file')} · {fmtInt(stats.get(root)?.episodes ?? 0)} ep
             </span>
             <button
               className="icon-btn"
@@ -38,4 +36,21 @@ export function RootsList(): ReactNode {
       </ul>
     </section>
   )
+}
+
+/** The folder part may be cut with an ellipsis, the last segment (what tells roots apart) stays visible. */
+function RootPath({ root }: { root: string }): ReactNode {
+  const base = baseName(root)
+  const short = shortPath(root, 3)
+  const dir = short.endsWith(base) ? short.slice(0, short.length - base.length) : ''
+  return (
+    <span className="root-path mono" title={root}>
+      {dir && <span className="root-dir">{dir}</span>}
+      <span className="root-base">{dir ? base : short}</span>
+    </span>
+  )
+}
+
+function plural(n: number, word: string): string {
+  return `${fmtInt(n)} ${word}${n === 1 ? '' : 's'}`
 }
