@@ -16,6 +16,11 @@ import { measureReadLimit } from './read-limit.mjs'
 import { jsonOf, median, runCli } from './cli-child.mjs'
 import { formatBench, verdict } from './report.mjs'
 
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.error(`The bench needs Node >= 22 (found ${process.version}). Run it with \`npm run bench\`, which uses the pinned Node 24.`)
+  process.exit(2)
+}
+
 const ROOT = resolve(import.meta.dirname, '../..')
 // ROLLSCOPE_BENCH_CLI points the bench at another build (or a stub, to test the bench itself).
 const CLI = process.env.ROLLSCOPE_BENCH_CLI ? resolve(process.env.ROLLSCOPE_BENCH_CLI) : join(ROOT, 'out/main/rollscope.js')
