@@ -1,16 +1,28 @@
 /**
  * JSON parsing for trace files written by Python's json.dumps, which emits bare NaN / Infinity
  * for non-finite floats (FORMATS.md, cross-cutting gotchas). Those become null; anything else
- * that is not JSON is a SyntaxError with JSON.parse's own message.
+ * that is not JSON is a SyntaxError with JSON.parse's own message plus the offending position.
  */
+
+/** JSON.parse that tolerates bare NaN / Infinity / -Infinity (→ null) and names the error position. */
 export function parseJsonLine(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (err) {
-    if (!/NaN|Infinity/.test(text)) throw err
-    const fixed = replaceNonFinite(text)
-    if (fixed === text) throw err
-    return JSON.parse(fixed)
+    let failure: unknown = err
+    if (text.includes('NaN') || text.includes('Infinity')) {
+      const fixed = replaceNonFinite(text)
+      if (fixed !== text) {
+        try {
+          return JSON.parse(fixed)
+        } catch {
+          // the first failure may just be the NaN token; the real problem is further on, and V8's
+          // excerpt of the rewritten text would show `null` where the file has NaN: describe it ourselves
+          failure = null
+        }
+      }
+    }
+    throw positionedError(failure, text)
   }
 }
 
@@ -30,6 +42,8 @@ function replaceNonFinite(text: string): string {
       inString = true
       continue
     }
+    // only N, I and - can start a token we replace: skip the startsWith checks otherwise
+    if (c !== 78 && c !== 73 && c !== 45) continue
     for (const token of ['-Infinity', 'Infinity', 'NaN']) {
       if (text.startsWith(token, i)) {
         out += text.slice(last, i) + 'null'
@@ -42,13 +56,141 @@ function replaceNonFinite(text: string): string {
   return out + text.slice(last)
 }
 
+/**
+ * A SyntaxError with JSON.parse's message (its short excerpt kept) and the position in the ORIGINAL
+ * text: V8 omits the position for unexpected tokens, and after a NaN rewrite its offsets would be shifted.
+ */
+function positionedError(err: unknown, text: string): SyntaxError {
+  const at = jsonErrorOffset(text)
+  const own = at >= text.length ? 'Unexpected end of JSON input' : `Unexpected token '${text[at]}'`
+  const message = err instanceof Error ? err.message : own
+  const base = message.replace(/ (?:in JSON )?at position \d+(?: \(line \d+ column \d+\))?/, '')
+  if (at < 0) return new SyntaxError(base)
+  const before = text.lastIndexOf('\n', at - 1)
+  const where = before < 0 ? `at position ${at}` : `at position ${at} (line ${countLines(text, at)} column ${at - before})`
+  return new SyntaxError(`${base} ${where}`)
+}
+
+function countLines(text: string, end: number): number {
+  let n = 1
+  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) n++
+  return n
+}
+
+/**
+ * Offset of the first syntax error in `text` as JSON (bare NaN / Infinity allowed), or -1 when it is
+ * valid. Only runs after JSON.parse failed, so it favours being small over being fast.
+ */
+export function jsonErrorOffset(text: string): number {
+  const n = text.length
+  let i = 0
+  const at = (k: number): number => text.charCodeAt(k)
+  const skipWs = (): void => {
+    for (let c = at(i); c === 32 || c === 9 || c === 10 || c === 13; c = at(i)) i++
+  }
+  /** Consumes as much of `w` as matches, so a failure points at the first wrong character (as V8 does). */
+  const literal = (w: string): boolean => {
+    let k = 0
+    while (k < w.length && text[i] === w[k]) {
+      i++
+      k++
+    }
+    return k === w.length
+  }
+  const digits = (): boolean => {
+    const start = i
+    while (at(i) >= 48 && at(i) <= 57) i++
+    return i > start
+  }
+  const string = (): boolean => {
+    for (i++; i < n; ) {
+      const c = at(i)
+      if (c === 34) {
+        i++
+        return true
+      }
+      if (c < 32) return false
+      if (c !== 92) i++
+      else if (text[i + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) i += 6
+      else if (text[i + 1] !== undefined && '"\\/bfnrt'.includes(text[i + 1])) i += 2
+      else {
+        i++ // point at the bad escape character
+        return false
+      }
+    }
+    return false
+  }
+  const number = (): boolean => {
+    if (at(i) === 45) {
+      i++
+      if (text[i] === 'I') return literal('Infinity')
+    }
+    if (at(i) === 48) i++
+    else if (!digits()) return false
+    if (at(i) === 46) {
+      i++
+      if (!digits()) return false
+    }
+    if (at(i) === 101 || at(i) === 69) {
+      i++
+      if (at(i) === 43 || at(i) === 45) i++
+      if (!digits()) return false
+    }
+    return true
+  }
+  /** An object or array body after its opening bracket: members separated by commas, then `close`. */
+  const members = (close: number, member: () => boolean): boolean => {
+    i++
+    skipWs()
+    if (at(i) !== close) {
+      for (;;) {
+        if (!member()) return false
+        skipWs()
+        if (at(i) === close) break
+        if (at(i) !== 44) return false
+        i++
+      }
+    }
+    i++
+    return true
+  }
+  const value = (): boolean => {
+    skipWs()
+    const c = at(i)
+    if (c === 123) {
+      return members(125, () => {
+        skipWs()
+        if (at(i) !== 34 || !string()) return false
+        skipWs()
+        if (at(i) !== 58) return false
+        i++
+        return value()
+      })
+    }
+    if (c === 91) return members(93, value)
+    if (c === 34) return string()
+    if (c === 45 || (c >= 48 && c <= 57)) return number()
+    const w = LITERALS[text[i]]
+    return w !== undefined && literal(w)
+  }
+  try {
+    if (!value()) return Math.min(i, n)
+    skipWs()
+    return i < n ? i : -1
+  } catch {
+    return -1 // nesting too deep for the stack: no position, the message still says what JSON.parse saw
+  }
+}
+
+const LITERALS: Record<string, string> = { t: 'true', f: 'false', n: 'null', N: 'NaN', I: 'Infinity' }
+
 /** Decodes a string that holds a JSON object or array (tool calls, hosted-export fields); keeps it raw otherwise. */
 export function decodeMaybeJson(v: unknown): unknown {
   if (typeof v !== 'string') return v
   const s = v.trimStart()
   if (!s.startsWith('{') && !s.startsWith('[')) return v
   try {
-    return JSON.parse(v)
+    return parseJsonLine(v)
   } catch {
     return v
   }

@@ -1,103 +1,166 @@
 /**
  * Generic chat JSONL (FORMATS.md §6.1): one episode per line, `{"messages": [...], "tools"?, ...}`
- * with optional id, reward, success, status, info/category fields, usage, and per-message
- * `reward` / `done` (per-step rewards). A sidecar `<name>.meta.json` may name the run.
+ * with optional id, answer, reward, success, status / error, category fields, info, usage, and
+ * per-message `reward` / `done` (per-step rewards, as in the demo workspace). A sidecar
+ * `<name>.meta.json` may name the run and give model, env, creation time, checkpoint and threshold.
  */
-import { readFileSync } from 'node:fs'
-import { basename, dirname } from 'node:path'
 import type { EpisodeStatus } from '@contract/model'
-import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from './types'
+import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter } from './types'
 import { RecordError } from './types'
-import { oneLine } from './content-text'
-import { firstUserText, messagesToTurns, taskDefiningMessages } from './messages'
+import { firstAssistantIndex, messagesToTurns } from './messages'
+import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
-import { isObj, num, numericFields, scalarFields, str, type Obj } from './record-fields'
-import { parseJsonLine } from '../tolerant-json'
+import {
+  idText,
+  isObj,
+  MAX_CATEGORY_CHARS,
+  num,
+  numericFields,
+  scalarFields,
+  str,
+  usageTokens,
+  type Obj,
+  type ScalarMap
+} from './record-fields'
+import { chatJsonlRunHeader } from './chat-jsonl-meta'
 
-/** Numbers on a row that are identity or bookkeeping rather than metrics. */
-const RESERVED = new Set(['id', 'task_id', 'example_id', 'uid', 'rollout', 'rollout_index', 'step_idx', 'duration_ms', 'index', 'epoch', 'trial'])
-/** Top-level string fields shown as categories. */
-const CATEGORY_KEYS = ['difficulty', 'category', 'tier', 'archetype', 'split', 'level', 'type', 'task_type', 'domain', 'source', 'env']
-const STATUSES = new Set<EpisodeStatus>(['ok', 'error', 'truncated', 'cancelled'])
+/** Numbers on a row that are identity, ordering or timing rather than metrics. */
+const RESERVED = new Set([
+  'id',
+  'task_id',
+  'example_id',
+  'uid',
+  'rollout',
+  'rollout_index',
+  'step_idx',
+  'index',
+  'epoch',
+  'trial',
+  'seed',
+  'duration_ms',
+  'created_at',
+  'timestamp'
+])
 
-const idOf = (r: Obj): string | null => {
-  for (const k of ['id', 'task_id', 'example_id', 'uid']) {
-    const v = r[k]
-    if (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v))) return String(v)
-  }
-  return null
+/** Top-level fields that, when short strings or booleans, are categories to group and filter by. */
+const CATEGORY_KEYS = [
+  'difficulty',
+  'category',
+  'tier',
+  'archetype',
+  'split',
+  'level',
+  'type',
+  'task_type',
+  'domain',
+  'source',
+  'env'
+]
+
+/**
+ * Producer status words → ours. Others (e.g. `failed`: a wrong answer or a crash?) fall back to the
+ * error / truncation fields.
+ */
+const STATUS_WORDS: Record<string, EpisodeStatus> = {
+  ok: 'ok',
+  success: 'ok',
+  succeeded: 'ok',
+  completed: 'ok',
+  complete: 'ok',
+  done: 'ok',
+  finished: 'ok',
+  passed: 'ok',
+  error: 'error',
+  errored: 'error',
+  crashed: 'error',
+  exception: 'error',
+  truncated: 'truncated',
+  timeout: 'truncated',
+  timed_out: 'truncated',
+  max_turns: 'truncated',
+  cancelled: 'cancelled',
+  canceled: 'cancelled',
+  aborted: 'cancelled'
 }
 
+/** The producer's id: `id`, `task_id`, `example_id` or `uid`, as text. */
+const idOf = (r: Obj): string | null => idText(r.id) ?? idText(r.task_id) ?? idText(r.example_id) ?? idText(r.uid)
+
+/** Adapter for generic chat JSONL rows. */
 export const chatJsonlAdapter: JsonlAdapter = {
   format: 'chat-jsonl',
 
   matches(r) {
-    return Array.isArray(r.messages) && r.messages.length > 0 && r.messages.every((m) => isObj(m) && 'role' in m)
+    const m = r.messages
+    if (!Array.isArray(m) || m.length === 0 || !m.every((x) => isObj(x) && 'role' in x)) return false
+    // whole-document formats that also carry `messages` (mini-swe-agent .traj.json) are not JSONL rows
+    return !('trajectory_format' in r)
   },
 
-  readRunHeader(sourcePath): RunHeader {
-    const stem = basename(sourcePath).replace(/\.(jsonl|ndjson)$/i, '')
-    const metaPath = sourcePath.replace(/\.(jsonl|ndjson)$/i, '') + '.meta.json'
-    let meta: Obj = {}
-    try {
-      const parsed = parseJsonLine(readFileSync(metaPath, 'utf8'))
-      if (isObj(parsed)) meta = parsed
-    } catch {
-      // no sidecar: the file name names the run
-    }
-    return {
-      name: str(meta.name) ?? `${basename(dirname(sourcePath))}/${stem}`,
-      model: str(meta.model),
-      env: str(meta.env),
-      createdAt: str(meta.createdAt) ?? str(meta.created_at),
-      checkpointStep: num(meta.checkpointStep) ?? num(meta.checkpoint_step),
-      header: meta,
-      passThreshold: num(meta.passThreshold) ?? num(meta.pass_threshold)
-    }
-  },
+  readRunHeader: chatJsonlRunHeader,
 
   summarize(r): EpisodeSummaryRecord {
     const messages = r.messages
     if (!Array.isArray(messages) || messages.length === 0) throw new RecordError('record has no messages')
     const metrics = numericFields(r, RESERVED)
     if (isObj(r.metrics)) numericFields(r.metrics, RESERVED, metrics)
-    const info: Record<string, string | number | boolean | null> = {}
-    for (const k of CATEGORY_KEYS) if (typeof r[k] === 'string' && (r[k] as string).length <= 200) info[k] = r[k] as string
-    scalarFields(r.info, info)
-    const success = typeof r.success === 'boolean' ? r.success : typeof r.passed === 'boolean' ? r.passed : typeof r.resolved === 'boolean' ? r.resolved : null
-    const usage = isObj(r.usage) ? r.usage : isObj(r.token_usage) ? r.token_usage : null
+    const tokens = usageTokens(r.usage ?? r.token_usage)
     return {
       sourceId: idOf(r),
-      promptHash: promptHash(taskDefiningMessages(messages)),
+      promptHash: promptHash(messages.slice(0, firstAssistantIndex(messages))),
       answer: answerText(r.answer ?? r.target ?? r.expected_answer),
       reward: num(r.reward) ?? num(r.score),
-      success,
+      success: flag(r.success) ?? flag(r.passed) ?? flag(r.resolved),
       ...statusOf(r),
       turns: messages.length,
-      preview: oneLine(firstUserText(messages)),
+      preview: previewOf(messages),
       metrics,
-      info,
-      tokensIn: num(usage?.input_tokens) ?? num(usage?.prompt_tokens),
-      tokensOut: num(usage?.output_tokens) ?? num(usage?.completion_tokens),
+      info: scalarFields(r.info, categoriesOf(r)),
+      tokensIn: tokens.tokensIn,
+      tokensOut: tokens.tokensOut,
       durationMs: num(r.duration_ms)
     }
   },
 
   parseEpisode(r): EpisodeBody {
     const messages = Array.isArray(r.messages) ? r.messages : []
-    const firstAssistant = taskDefiningMessages(messages).length
+    const split = firstAssistantIndex(messages)
     return {
-      turns: messagesToTurns(messages.slice(0, firstAssistant), messages.slice(firstAssistant)),
+      turns: messagesToTurns(messages.slice(0, split), messages.slice(split)),
       tools: Array.isArray(r.tools) ? r.tools : [],
-      infoFull: isObj(r.info) ? r.info : {}
+      infoFull: { ...categoriesOf(r), ...(isObj(r.info) ? r.info : {}) }
     }
   }
 }
 
+/** The `model` a row names (the indexer fills the run's model from rows when no sidecar gives it). */
+export const modelOfRecord = (r: Obj): string | null => str(r.model)
+
+const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null)
+
+function categoriesOf(r: Obj): ScalarMap {
+  const out: ScalarMap = {}
+  for (const key of CATEGORY_KEYS) {
+    const v = r[key]
+    if (typeof v === 'boolean' || (typeof v === 'string' && v.length <= MAX_CATEGORY_CHARS)) out[key] = v
+  }
+  return out
+}
+
 function statusOf(r: Obj): { status: EpisodeStatus; error: string | null } {
-  const error = r.error === null || r.error === undefined || r.error === '' ? null : isObj(r.error) ? (str(r.error.message) ?? JSON.stringify(r.error)) : String(r.error)
-  const declared = str(r.status)
-  if (declared && STATUSES.has(declared as EpisodeStatus)) return { status: declared as EpisodeStatus, error }
-  if (r.truncated === true || r.is_truncated === true) return { status: 'truncated', error }
-  return { status: error ? 'error' : 'ok', error }
+  const e = r.error
+  const error =
+    e === null || e === undefined || e === false || e === ''
+      ? null
+      : typeof e === 'string'
+        ? e
+        : isObj(e)
+          ? (str(e.message) ?? JSON.stringify(e))
+          : String(e)
+  const word = str(r.status)?.toLowerCase()
+  const declared = word ? STATUS_WORDS[word] : undefined
+  if (declared) return { status: declared, error }
+  if (error !== null) return { status: 'error', error }
+  if (r.truncated === true || r.is_truncated === true) return { status: 'truncated', error: null }
+  return { status: 'ok', error: null }
 }

@@ -1,9 +1,15 @@
-type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+import { isObj, type Obj } from './record-fields'
+
+/** Marker that stands for an image in turn text (base64 is never copied around). */
+export const IMAGE_MARKER = '[image]'
+
+/** True for a content part that carries an image (OpenAI, Responses, Inspect shapes). */
+export const isImagePart = (part: Obj): boolean =>
+  (typeof part.type === 'string' && part.type.includes('image')) || 'image_url' in part || 'image' in part
 
 /**
  * Text of a message content: a string, null, or a list of parts (OpenAI / Responses / Inspect).
- * Text parts are joined; images become an `[image]` marker (base64 is never copied around).
+ * Text parts are joined with newlines; images become `[image]`, audio `[audio]`.
  */
 export function contentText(content: unknown): string {
   if (content === null || content === undefined) return ''
@@ -13,22 +19,22 @@ export function contentText(content: unknown): string {
     for (const part of content) {
       if (typeof part === 'string') parts.push(part)
       else if (isObj(part)) {
-        const type = typeof part.type === 'string' ? part.type : ''
-        if (typeof part.text === 'string') parts.push(part.text)
-        else if (type.includes('image') || 'image_url' in part || 'image' in part) parts.push('[image]')
-        else if (type.includes('audio')) parts.push('[audio]')
-        else if (typeof part.content === 'string') parts.push(part.content)
-        else if (typeof part.refusal === 'string') parts.push(part.refusal)
+        const text = partText(part)
+        if (text !== null) parts.push(text)
       }
     }
     return parts.join('\n')
   }
-  if (isObj(content) && typeof content.text === 'string') return content.text
-  return JSON.stringify(content)
+  if (isObj(content)) return partText(content) ?? JSON.stringify(content)
+  return String(content)
 }
 
-/** A one-line preview: whitespace collapsed, at most `max` characters. */
-export function oneLine(text: string, max = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat
+function partText(part: Obj): string | null {
+  if (typeof part.text === 'string') return part.text
+  if (isImagePart(part)) return IMAGE_MARKER
+  if (typeof part.type === 'string' && part.type.includes('audio')) return '[audio]'
+  if (typeof part.content === 'string') return part.content
+  if (typeof part.refusal === 'string') return part.refusal
+  if (typeof part.output === 'string') return part.output
+  return null
 }

@@ -1,64 +1,39 @@
-import type { Turn, TurnRole } from '@contract/model'
+import type { Turn } from '@contract/model'
 import { contentText } from './content-text'
+import { isObj, num, type Obj } from './record-fields'
+import { normalizeRole } from './roles'
 import { normalizeToolCalls } from './tool-calls'
 
-type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-
-const ROLES: Record<string, TurnRole> = {
-  system: 'system',
-  developer: 'system',
-  user: 'user',
-  human: 'user',
-  assistant: 'assistant',
-  model: 'assistant',
-  ai: 'assistant',
-  gpt: 'assistant',
-  tool: 'tool',
-  function: 'tool',
-  ipython: 'tool',
-  environment: 'env',
-  env: 'env',
-  observation: 'env'
-}
-
-/** Converts a message's role (any producer's spelling) to ours. */
-export const normalizeRole = (role: unknown): TurnRole => ROLES[String(role).toLowerCase()] ?? 'user'
+export { normalizeRole }
 
 /**
  * Turns of OpenAI-style message lists: the prompt (given to the model) then the completion
- * (generated, including environment feedback in multi-turn envs). Tool results are paired with
- * their calls by `tool_call_id`, else by order of the calls still unanswered (verifiers Sep-2025
- * writes tool results without ids). A user message inside the completion that follows an
- * assistant turn is environment feedback (Wordle boards, API errors): marked as an observation.
+ * (generated, including environment feedback in multi-turn envs).
+ * - Tool results are paired with their calls by `tool_call_id`, else by order of the calls still
+ *   unanswered (Sep-2025 verifiers writes tool results without ids).
+ * - A user message inside the completion after the model has spoken is environment feedback
+ *   (Wordle boards, ARC-AGI-3 API errors): marked as an observation, like tool results.
+ * - Per-message `reward` / `done` (per-step rewards) and `usage` tokens are kept.
  */
-export function messagesToTurns(prompt: unknown[], completion: unknown[] = []): Turn[] {
+export function messagesToTurns(prompt: readonly unknown[], completion: readonly unknown[] = []): Turn[] {
   const turns: Turn[] = []
   const unanswered: { id: string | null; name: string }[] = []
-  const names = new Map<string, string>()
-  const all = [...prompt.map((m) => [m, true] as const), ...completion.map((m) => [m, false] as const)]
-  for (const [raw, isPrompt] of all) {
+  const callNames = new Map<string, string>()
+  let modelSpoke = false
+  const add = (raw: unknown, isPrompt: boolean): void => {
     const m: Obj = isObj(raw) ? raw : { role: 'user', content: raw }
     const role = normalizeRole(m.role)
-    const toolCalls = role === 'assistant' ? normalizeToolCalls(m.tool_calls ?? m.function_call) : []
+    const toolCalls = normalizeToolCalls(m.tool_calls ?? m.function_call)
     let toolCallId: string | null = null
     let toolName: string | null = null
     if (role === 'tool') {
-      const id = typeof m.tool_call_id === 'string' ? m.tool_call_id : null
-      if (id !== null) {
-        toolCallId = id
-        toolName = names.get(id) ?? (typeof m.name === 'string' ? m.name : null)
-        const at = unanswered.findIndex((c) => c.id === id)
-        if (at >= 0) unanswered.splice(at, 1)
-      } else {
-        const next = unanswered.shift()
-        toolCallId = next?.id ?? null
-        toolName = next?.name ?? (typeof m.name === 'string' ? m.name : null)
-      }
+      const ownName = typeof m.name === 'string' ? m.name : null
+      const id = typeof m.tool_call_id === 'string' && m.tool_call_id ? m.tool_call_id : null
+      const at = id === null ? (unanswered.length ? 0 : -1) : unanswered.findIndex((c) => c.id === id)
+      const call = at >= 0 ? unanswered.splice(at, 1)[0] : undefined
+      toolCallId = id ?? call?.id ?? null
+      toolName = call?.name ?? (id ? callNames.get(id) : undefined) ?? ownName
     }
-    const previous = turns[turns.length - 1]
-    const isFeedback = role === 'user' && !isPrompt && previous !== undefined && previous.role !== 'user' && previous.role !== 'system'
     const reasoning = m.reasoning_content ?? m.reasoning ?? m.thinking
     turns.push({
       index: turns.length,
@@ -69,27 +44,34 @@ export function messagesToTurns(prompt: unknown[], completion: unknown[] = []): 
       toolCallId,
       toolName,
       isPrompt,
-      isObservation: role === 'tool' || role === 'env' || isFeedback,
+      isObservation: role === 'tool' || role === 'env' || (role === 'user' && !isPrompt && modelSpoke),
       reward: num(m.reward),
       done: typeof m.done === 'boolean' ? m.done : null,
-      tokens: isObj(m.usage) ? (num(m.usage.output_tokens) ?? num(m.usage.completion_tokens)) : null
+      tokens: messageTokens(m.usage)
     })
+    if (role === 'assistant' && !isPrompt) modelSpoke = true
     for (const c of toolCalls) {
       unanswered.push({ id: c.id, name: c.name })
-      if (c.id) names.set(c.id, c.name)
+      if (c.id) callNames.set(c.id, c.name)
     }
   }
+  for (const m of prompt) add(m, true)
+  for (const m of completion) add(m, false)
   return turns
 }
 
-/** Messages before the first assistant message: what defines the task. */
-export function taskDefiningMessages(messages: unknown[]): unknown[] {
-  const i = messages.findIndex((m) => isObj(m) && normalizeRole(m.role) === 'assistant')
-  return i < 0 ? messages : messages.slice(0, i)
+/** Tokens of one message: generated tokens for model turns (OpenAI / Responses usage), else the total. */
+function messageTokens(usage: unknown): number | null {
+  if (!isObj(usage)) return null
+  return num(usage.output_tokens) ?? num(usage.completion_tokens) ?? num(usage.total_tokens)
 }
 
-/** First user message's text, or ''. */
-export function firstUserText(messages: unknown[]): string {
-  for (const m of messages) if (isObj(m) && normalizeRole(m.role) === 'user') return contentText(m.content)
-  return ''
+/** Index of the first assistant message, or the list length when there is none. */
+export function firstAssistantIndex(messages: readonly unknown[]): number {
+  const i = messages.findIndex((m) => isObj(m) && normalizeRole(m.role) === 'assistant')
+  return i < 0 ? messages.length : i
 }
+
+/** Messages before the first assistant message: what defines the task in a plain conversation. */
+export const taskDefiningMessages = (messages: readonly unknown[]): unknown[] =>
+  messages.slice(0, firstAssistantIndex(messages))

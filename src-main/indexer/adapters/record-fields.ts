@@ -1,28 +1,56 @@
 /** Small field helpers shared by adapters. */
 export type Obj = Record<string, unknown>
+/** A summary's info map: scalar values only. */
+export type ScalarMap = Record<string, string | number | boolean | null>
 
+/** A plain JSON object (not null, not an array). */
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+/** A finite number, else null (NaN was already turned into null by the tolerant parser). */
 export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+/** A string, else null. */
 export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
-/** Every top-level finite number not in `reserved` (verifiers flattens rubric functions this way). */
-export function numericFields(record: Obj, reserved: ReadonlySet<string>, into: Record<string, number> = {}): Record<string, number> {
+/** An id as text: strings as they are, finite numbers printed; anything else (objects, booleans) is no id. */
+export function idText(v: unknown): string | null {
+  if (typeof v === 'string') return v === '' ? null : v
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v)
+  if (typeof v === 'bigint') return String(v)
+  return null
+}
+
+/** Every finite number of `record` whose key is not in `reserved`, added to `into` (verifiers flattens metrics so). */
+export function numericFields(
+  record: Obj,
+  reserved: ReadonlySet<string>,
+  into: Record<string, number> = {}
+): Record<string, number> {
   for (const key in record) {
     if (reserved.has(key)) continue
     const v = record[key]
     if (typeof v === 'number' && Number.isFinite(v)) into[key] = v
-    else if (typeof v === 'boolean' && key.startsWith('is_')) into[key] = v ? 1 : 0
   }
   return into
 }
 
-/** Scalar fields of an object (string, finite number, boolean, null): category candidates. Long strings are left out. */
-export function scalarFields(o: unknown, into: Record<string, string | number | boolean | null> = {}): Record<string, string | number | boolean | null> {
+/** Longest string kept as a category value: longer text is content, not a category. */
+export const MAX_CATEGORY_CHARS = 200
+
+/** Scalar fields of an object (string, finite number, boolean, null) added to `into`: category candidates. */
+export function scalarFields(o: unknown, into: ScalarMap = {}): ScalarMap {
   if (!isObj(o)) return into
   for (const key in o) {
     const v = o[key]
     if (v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) into[key] = v
-    else if (typeof v === 'string' && v.length <= 200) into[key] = v
+    else if (typeof v === 'string' && v.length <= MAX_CATEGORY_CHARS) into[key] = v
   }
   return into
+}
+
+/** Token counts from a usage object of any producer (OpenAI chat, Responses, verifiers token_usage). */
+export function usageTokens(usage: unknown): { tokensIn: number | null; tokensOut: number | null } {
+  if (!isObj(usage)) return { tokensIn: null, tokensOut: null }
+  return {
+    tokensIn: num(usage.input_tokens) ?? num(usage.prompt_tokens),
+    tokensOut: num(usage.output_tokens) ?? num(usage.completion_tokens)
+  }
 }

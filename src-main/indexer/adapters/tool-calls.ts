@@ -1,8 +1,7 @@
 import type { ToolCall } from '@contract/model'
 import { decodeMaybeJson } from '../tolerant-json'
+import { isObj } from './record-fields'
 
-type Obj = Record<string, unknown>
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
 
 /** Parsed JSON arguments when they parse as JSON, else the raw string (FORMATS.md §0). */
@@ -19,29 +18,27 @@ export function parseArguments(args: unknown): unknown {
 
 /**
  * Normalizes one tool call of any known shape to `{id, name, arguments}`: OpenAI chat (nested
- * `function`), a JSON-encoded string of that (Sep-2025 verifiers), flat `{id, name, arguments}`,
- * Inspect `{function: "<name>"}`, ATIF `{tool_call_id, function_name}`, Responses `{call_id}`.
+ * `function`), a JSON-encoded string of that (Sep-2025 verifiers), flat `{id, name, arguments}`
+ * (hosted RL, tau2, verifiers v1), Inspect `{function: "<name>"}`, ATIF `{tool_call_id, function_name}`,
+ * Responses `{type: "function_call", call_id}`. Returns null for something that is no tool call.
  */
 export function normalizeToolCall(raw: unknown): ToolCall | null {
   const v = decodeMaybeJson(raw)
   if (!isObj(v)) return null
+  const id = str(v.id) ?? str(v.call_id) ?? str(v.tool_call_id)
   if (isObj(v.function)) {
     const fn = v.function
-    return { id: str(v.id) ?? str(v.call_id), name: str(fn.name) ?? 'unknown', arguments: parseArguments(fn.arguments) }
+    return { id, name: str(fn.name) ?? 'unknown', arguments: parseArguments(fn.arguments) }
   }
-  const name = str(v.name) ?? str(v.function_name) ?? str(v.function) ?? str(v.tool) ?? str(v.tool_name)
+  const name = str(v.name) ?? str(v.function_name) ?? str(v.function) ?? str(v.tool_name)
   if (!name) return null
-  return {
-    id: str(v.id) ?? str(v.call_id) ?? str(v.tool_call_id),
-    name,
-    arguments: parseArguments(v.arguments ?? v.args ?? v.input ?? v.parameters)
-  }
+  return { id, name, arguments: parseArguments(v.arguments ?? v.args ?? v.input ?? v.parameters) }
 }
 
-/** Normalizes a list of tool calls (null, a list, or a JSON string holding a list). */
+/** Normalizes a list of tool calls (null, a list, a JSON string holding a list, or one legacy `function_call` object). */
 export function normalizeToolCalls(raw: unknown): ToolCall[] {
-  const list = decodeMaybeJson(raw)
-  if (!Array.isArray(list)) return []
+  const decoded = decodeMaybeJson(raw)
+  const list = Array.isArray(decoded) ? decoded : isObj(decoded) ? [decoded] : []
   const out: ToolCall[] = []
   for (const item of list) {
     const call = normalizeToolCall(item)

@@ -1,59 +1,112 @@
+/**
+ * verifiers metadata.json (FORMATS.md §1.3), every era:
+ * v0a `env, model, date "YYYY-MM-DD", time "HH:MM:SS"`; v0b `date "YYYY-MM-DD HH:MM:SS"`, `time_ms`,
+ * `avg_*`; v1 `env_id, base_url, avg_metrics{}`; v2 + `usage{}`, `version_info{}`, `tools[]`;
+ * v3 + `time` (seconds), `pass_at_k{}`, `pass_threshold`, ISO `date`.
+ */
 import { readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { RunHeader } from './types'
 import { isObj, num, str, type Obj } from './record-fields'
 import { parseJsonLine } from '../tolerant-json'
 
-/** Reads a verifiers metadata.json (any era, FORMATS.md §1.3); null when absent or not an object. */
+/** Header values larger than this (serialized) are replaced by a note: the header is stored per run. */
+const MAX_HEADER_VALUE_CHARS = 8192
+
+/**
+ * Reads a verifiers metadata.json. Null when the file does not exist; throws (SyntaxError, or an
+ * Error for a non-object) when it exists but is not a JSON object.
+ */
 export function readVerifiersMetadata(path: string): Obj | null {
   let text: string
   try {
     text = readFileSync(path, 'utf8')
-  } catch {
-    return null
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw err
   }
   const parsed = parseJsonLine(text)
-  return isObj(parsed) ? parsed : null
+  if (!isObj(parsed)) throw new Error('metadata.json is not a JSON object')
+  return parsed
 }
 
-/** `<env>--<model>/<run id>/results.jsonl` → env, model, id (model `--` → `/`). Split on the first `--`. */
+/** Run facts of a parsed metadata.json: env, model, creation time, pass threshold and a storable header. */
+export function verifiersMetadataFacts(meta: Obj): Omit<RunHeader, 'name' | 'checkpointStep'> {
+  const header: Obj = {}
+  for (const [key, value] of Object.entries(meta)) {
+    if (key === 'tools' && Array.isArray(value)) {
+      // full JSON schemas of every tool (13 KB in agent_dojo): the names are what a run list needs
+      header.toolNames = value.map((t) => (isObj(t) ? str(t.name) : null)).filter((n) => n !== null)
+      continue
+    }
+    const size = typeof value === 'object' && value !== null ? JSON.stringify(value).length : 0
+    header[key] = size > MAX_HEADER_VALUE_CHARS ? `[omitted: ${size.toLocaleString('en-US')} characters]` : value
+  }
+  return {
+    env: str(meta.env_id) ?? str(meta.env),
+    model: str(meta.model),
+    createdAt: createdAtOf(meta),
+    header,
+    passThreshold: num(meta.pass_threshold)
+  }
+}
+
+/** `<env>--<model>/<run id>/results.jsonl` → env, model (`--` → `/`), run folder. Splits on the FIRST `--`. */
 export function namesFromFolder(resultsPath: string): { env: string | null; model: string | null; runFolder: string } {
   const runFolder = basename(dirname(resultsPath))
   const envModel = basename(dirname(dirname(resultsPath)))
   const at = envModel.indexOf('--')
-  if (at <= 0) return { env: null, model: null, runFolder }
+  if (at <= 0 || at + 2 >= envModel.length) return { env: null, model: null, runFolder }
   return { env: envModel.slice(0, at), model: envModel.slice(at + 2).replace(/--/g, '/'), runFolder }
 }
 
-/** Run header of a verifiers results.jsonl: from the sibling metadata.json, else from the folder names. */
+/**
+ * Run header of a verifiers results.jsonl: from the sibling metadata.json, else from the folder
+ * names (then `header.nameFromFolder` says so). Never throws: a broken metadata.json is reported in
+ * `header.metadataError` and the folder names are used.
+ */
 export function verifiersRunHeader(resultsPath: string): RunHeader {
-  const meta = readVerifiersMetadata(join(dirname(resultsPath), 'metadata.json'))
+  let meta: Obj | null = null
+  let metadataError: string | null = null
+  try {
+    meta = readVerifiersMetadata(join(dirname(resultsPath), 'metadata.json'))
+  } catch (err) {
+    metadataError = err instanceof Error ? err.message : String(err)
+  }
   const folder = namesFromFolder(resultsPath)
-  const header: Obj = {}
-  if (meta) {
-    for (const [k, v] of Object.entries(meta)) {
-      if (k === 'tools' && Array.isArray(v)) header.toolNames = v.map((t) => (isObj(t) ? t.name : null)).filter(Boolean)
-      else header[k] = v
-    }
-  } else header.nameFromFolder = true
-  const env = str(meta?.env_id) ?? str(meta?.env) ?? folder.env
-  const model = str(meta?.model) ?? folder.model
-  const name = [env, model].filter(Boolean).join(' · ') || basename(dirname(resultsPath))
+  const facts = meta ? verifiersMetadataFacts(meta) : null
+  const header: Obj = facts ? facts.header : {}
+  const env = facts?.env ?? folder.env
+  const model = facts?.model ?? folder.model
+  if ((!facts?.env && folder.env !== null) || (!facts?.model && folder.model !== null)) header.nameFromFolder = true
+  if (metadataError) header.metadataError = `metadata.json could not be read: ${metadataError}`
+  const file = basename(resultsPath)
+  const runLabel = file === 'results.jsonl' ? folder.runFolder : file.replace(/\.jsonl$/i, '')
+  const known = [env, model].filter((v): v is string => v !== null)
+  const parent = basename(dirname(dirname(resultsPath)))
+  const name = known.length ? `${known.join(' · ')} (${runLabel})` : `${parent}/${runLabel}`
   return {
-    name: `${name} (${folder.runFolder})`,
+    name,
     env,
     model,
-    createdAt: createdAt(meta),
+    createdAt: facts?.createdAt ?? null,
     checkpointStep: null,
     header,
-    passThreshold: num(meta?.pass_threshold)
+    passThreshold: facts?.passThreshold ?? null
   }
 }
 
-/** `date` + `time` (v0a), `date` with time (v0b), or an ISO `date` (v3), as `YYYY-MM-DD HH:MM:SS` or ISO. */
-function createdAt(meta: Obj | null): string | null {
-  const date = str(meta?.date)
+/**
+ * Creation time as an ISO-like local timestamp: v0a `date` + `time` → `YYYY-MM-DDTHH:MM:SS`,
+ * v0b `YYYY-MM-DD HH:MM:SS` → the same with a `T`, ISO dates (v3) kept; a date alone stays a date.
+ * (v0b/v3 `time` / `time_ms` are durations, not clock times.)
+ */
+function createdAtOf(meta: Obj): string | null {
+  const date = str(meta.date)?.trim()
   if (!date) return null
-  const time = str(meta?.time)
-  return time && !date.includes(' ') && !date.includes('T') ? `${date} ${time}` : date
+  const time = str(meta.time)?.trim()
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    return time && /^\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(time) ? `${date}T${time}` : date
+  }
+  return /^\d{4}-\d{2}-\d{2} \d/.test(date) ? date.replace(' ', 'T') : date
 }

@@ -1,22 +1,28 @@
 /**
  * verifiers / `prime eval` results.jsonl (FORMATS.md §1), every era:
- * - Aug–Sep 2025: `id` (unreliable in Wordle, math-python, mmmu, tool-test: `id = row // rollouts`
- *   while rows cycle through examples; the indexer then keys tasks by content), flattened metrics;
- * - late Sep 2025: `generation_ms` / `scoring_ms` / `total_ms`, tool calls as JSON strings, tool
- *   results without `tool_call_id`;
- * - Dec 2025 / 2026: `example_id`, `error`, `is_truncated`, `timing{}`, `token_usage{}`, `metrics{}`
- *   (also flattened: counted once), `tool_defs`.
+ * - Aug–Sep 2025: `id`, rubric functions flattened to top-level numbers;
+ * - late Sep 2025: + `generation_ms` / `scoring_ms` / `total_ms`, tool calls as JSON strings, tool
+ *   results without `tool_call_id`, `info` always present;
+ * - Dec 2025: `example_id`, `error`, env metrics (`turns`, `prompt_tokens`...) flattened;
+ * - 2026: + `timing{total (s)}`, `is_completed`, `is_truncated`, `stop_condition`, `error{message...}`,
+ *   `token_usage{}`, `metrics{}` (also flattened: counted once), `tool_defs`.
+ *
+ * Ids are unreliable in the Sep-2025 corpus files: `id = row // rollouts_per_example` while the rows
+ * cycle through the examples, so one id covers several tasks. Checked by hand: wordle (both runs),
+ * math-python (both runs), mmmu and tool-test have this bug; mcp-env (1 example × 3 rollouts) is
+ * fine. This adapter only reports sourceId + promptHash + answer; the indexer decides the task key.
  */
 import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter } from './types'
 import { RecordError } from './types'
-import { contentText, oneLine } from './content-text'
-import { firstUserText, messagesToTurns, taskDefiningMessages } from './messages'
+import { messagesToTurns } from './messages'
+import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
-import { isObj, num, numericFields, scalarFields, str, type Obj } from './record-fields'
+import { idText, isObj, num, numericFields, scalarFields, str, usageTokens, type Obj } from './record-fields'
 import { verifiersRunHeader } from './verifiers-metadata'
+import { decodeMaybeJson } from '../tolerant-json'
 
-/** Top-level numbers that are identity, timing or training bookkeeping, not metrics (FORMATS.md §1.5). */
+/** Top-level numbers that are identity, timing or training bookkeeping, not metrics (FORMATS.md §1.5; reward is kept). */
 const RESERVED = new Set([
   'id',
   'example_id',
@@ -31,77 +37,104 @@ const RESERVED = new Set([
   'num_output_tokens'
 ])
 
-const asList = (v: unknown): unknown[] | string => (Array.isArray(v) ? v : typeof v === 'string' ? v : [])
+type Messages = unknown[] | string
 
+/** `prompt` / `completion` as a message list, or a string for completion envs; anything else is empty. */
+const messagesOf = (v: unknown): Messages => (Array.isArray(v) || typeof v === 'string' ? v : [])
+const countOf = (m: Messages): number => (typeof m === 'string' ? 1 : m.length)
+
+/** Adapter for verifiers results.jsonl rows (not the hosted-RL export, whose fields are JSON strings). */
 export const verifiersAdapter: JsonlAdapter = {
   format: 'verifiers',
 
   matches(r) {
-    const hostedExport = typeof r.prompt === 'string' && typeof r.completion === 'string' && 'problem_id' in r && 'run_id' in r
-    return 'prompt' in r && 'completion' in r && ('reward' in r || 'id' in r || 'example_id' in r) && !hostedExport
+    if (!('prompt' in r) || !('completion' in r)) return false
+    if (!('reward' in r || 'id' in r || 'example_id' in r)) return false
+    const stringly = typeof r.prompt === 'string' || typeof r.completion === 'string' || typeof r.metrics === 'string'
+    const hostedExport = stringly && 'problem_id' in r && ('run_id' in r || 'step' in r)
+    return !hostedExport
   },
 
   readRunHeader: verifiersRunHeader,
 
   summarize(r): EpisodeSummaryRecord {
-    const prompt = asList(r.prompt)
-    const completion = asList(r.completion)
-    if (typeof prompt !== 'string' && prompt.length === 0 && completion.length === 0) {
-      throw new RecordError('record has neither prompt nor completion')
-    }
-    const idValue = r.example_id ?? r.id
-    const task = str(r.task)
-    const sourceId =
-      idValue === undefined || idValue === null ? null : task && task !== 'default' ? `${task}/${String(idValue)}` : String(idValue)
+    const prompt = messagesOf(r.prompt)
+    const completion = messagesOf(r.completion)
+    if (prompt !== r.prompt && completion !== r.completion) throw new RecordError('record has neither prompt nor completion')
     const metrics = numericFields(r, RESERVED)
     if (isObj(r.metrics)) numericFields(r.metrics, RESERVED, metrics)
     const reward = num(r.reward)
-    const turns = (typeof prompt === 'string' ? 1 : prompt.length) + (typeof completion === 'string' ? (completion ? 1 : 0) : completion.length)
-    const { status, error } = statusOf(r, completion, reward)
-    const usage = isObj(r.token_usage) ? r.token_usage : isObj(r.usage) ? r.usage : null
-    const timing = isObj(r.timing) ? r.timing : null
-    const info = scalarFields(r.info)
+    const task = str(r.task)
+    const info = scalarFields(infoOf(r))
     if (task && task !== 'default') info.task = task
+    const tokens = usageTokens(r.token_usage ?? r.usage)
     return {
-      sourceId,
-      promptHash: promptHash(typeof prompt === 'string' ? prompt : taskDefiningMessages(prompt)),
+      sourceId: sourceIdOf(r, task),
+      promptHash: promptHash(prompt, 'all'),
       answer: answerText(r.answer),
       reward,
       success: null,
-      status,
-      error,
-      turns,
-      preview: oneLine(typeof prompt === 'string' ? prompt : firstUserText(prompt) || contentText(null)),
+      ...statusOf(r, completion, reward),
+      turns: countOf(prompt) + countOf(completion),
+      preview: previewOf(prompt),
       metrics,
       info,
-      tokensIn: num(usage?.input_tokens) ?? num(usage?.prompt_tokens) ?? num(r.num_input_tokens),
-      tokensOut: num(usage?.output_tokens) ?? num(usage?.completion_tokens) ?? num(r.num_output_tokens),
-      durationMs: num(r.total_ms) ?? (num(timing?.total) !== null ? (num(timing?.total) as number) * 1000 : null)
+      tokensIn: tokens.tokensIn ?? num(r.prompt_tokens),
+      tokensOut: tokens.tokensOut ?? num(r.completion_tokens),
+      durationMs: durationOf(r)
     }
   },
 
   parseEpisode(r): EpisodeBody {
-    const prompt = asList(r.prompt)
-    const completion = asList(r.completion)
+    const prompt = messagesOf(r.prompt)
+    const completion = messagesOf(r.completion)
     const turns = messagesToTurns(
       typeof prompt === 'string' ? [{ role: 'user', content: prompt }] : prompt,
-      typeof completion === 'string' ? (completion ? [{ role: 'assistant', content: completion }] : []) : completion
+      typeof completion === 'string' ? [{ role: 'assistant', content: completion }] : completion
     )
-    const info = isObj(r.info) ? r.info : {}
+    const info = infoOf(r)
     const tools = Array.isArray(r.tool_defs) ? r.tool_defs : Array.isArray(info.oai_tools) ? info.oai_tools : []
     return { turns, tools, infoFull: info }
   }
 }
 
-function statusOf(r: Obj, completion: unknown[] | string, reward: number | null): { status: EpisodeStatus; error: string | null } {
-  const err = r.error
-  if (err !== null && err !== undefined && err !== '' && err !== false) {
-    const message = isObj(err) ? (str(err.message) ?? str(err.error_chain_str) ?? str(err.error) ?? JSON.stringify(err)) : String(err)
-    return { status: 'error', error: message }
+/** `info` as an object (some writers store it JSON-encoded, or as "" when empty). */
+function infoOf(r: Obj): Obj {
+  const info = decodeMaybeJson(r.info)
+  return isObj(info) ? info : {}
+}
+
+/** `example_id` (Dec 2025+) or `id`, prefixed by the sub-task of multi-task envs (`task/id`). */
+function sourceIdOf(r: Obj, task: string | null): string | null {
+  const id = idText(r.example_id) ?? idText(r.id)
+  if (id === null) return null
+  return task && task !== 'default' ? `${task}/${id}` : id
+}
+
+/** `total_ms` (late Sep 2025), else 2026 `timing.total` in seconds. */
+function durationOf(r: Obj): number | null {
+  const ms = num(r.total_ms)
+  if (ms !== null) return ms
+  const seconds = isObj(r.timing) ? num(r.timing.total) : null
+  return seconds === null ? null : seconds * 1000
+}
+
+function statusOf(r: Obj, completion: Messages, reward: number | null): { status: EpisodeStatus; error: string | null } {
+  const error = errorText(r.error) ?? str(r.error_chain_str)
+  if (error !== null) return { status: 'error', error }
+  if (r.is_truncated === true) {
+    const why = str(r.stop_condition)
+    return { status: 'truncated', error: why ? `truncated: ${why}` : null }
   }
-  if (r.is_truncated === true) return { status: 'truncated', error: str(r.stop_condition) }
-  if (Array.isArray(completion) && completion.length === 0 && (reward === 0 || reward === null)) {
-    return { status: 'error', error: 'generation failed (empty completion)' }
-  }
+  const empty = typeof completion === 'string' ? completion === '' : completion.length === 0
+  if (empty && (reward === 0 || reward === null)) return { status: 'error', error: 'generation failed (empty completion)' }
   return { status: 'ok', error: null }
+}
+
+/** Text of a 2026 error object (`message`, else `error_chain_str`, else `error`) or of a plain error value. */
+function errorText(err: unknown): string | null {
+  if (err === null || err === undefined || err === false || err === '') return null
+  if (typeof err === 'string') return err
+  if (isObj(err)) return str(err.message) || str(err.error_chain_str) || str(err.error) || JSON.stringify(err)
+  return String(err)
 }
