@@ -9,7 +9,7 @@ const path = z.string().min(1).max(4096)
 const runId = z.string().min(1).max(200)
 
 const sortKey = z.union([
-  z.enum(['ordinal', 'reward', 'turns', 'taskKey', 'rollout', 'status']),
+  z.enum(['ordinal', 'reward', 'turns', 'taskKey', 'rollout', 'step', 'status']),
   z.string().regex(/^metric:[\w.\-/]{1,200}$/)
 ])
 

@@ -6,7 +6,14 @@
  */
 
 /** Formats the indexer knows. `unknown` is what detection says about anything else. */
-export type TraceFormat = 'verifiers' | 'chat-jsonl' | 'verifiers-metadata' | 'lfs-pointer' | 'unknown'
+export type TraceFormat =
+  | 'verifiers'
+  | 'prime-hosted-rl'
+  | 'nemo-gym'
+  | 'chat-jsonl'
+  | 'verifiers-metadata'
+  | 'lfs-pointer'
+  | 'unknown'
 
 /** How an episode's task key was derived (FORMATS.md §7); shown as a confidence hint. */
 export type TaskKeyKind = 'explicit' | 'answer' | 'prompt_hash'
@@ -104,6 +111,8 @@ export interface EpisodeSummary {
   sourceId: string | null
   /** 0-based rollout index within the task. */
   rollout: number
+  /** Training step of the episode (hosted-RL exports), else null. */
+  step: number | null
   reward: number | null
   passed: boolean | null
   /** Number of turns in the transcript (prompt messages included). */
@@ -175,7 +184,7 @@ export interface Page<T> {
   offset: number
 }
 
-export type EpisodeSortKey = 'ordinal' | 'reward' | 'turns' | 'taskKey' | 'rollout' | 'status' | `metric:${string}`
+export type EpisodeSortKey = 'ordinal' | 'reward' | 'turns' | 'taskKey' | 'rollout' | 'step' | 'status' | `metric:${string}`
 
 export interface EpisodeQuery {
   runId: string

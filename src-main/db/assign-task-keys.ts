@@ -60,10 +60,12 @@ export function assignTaskKeys(db: Db, runId: string): string[] {
     }
   }
 
+  // Rollout indices the format wrote are kept (for steps, the same task recurs at every step);
+  // otherwise rollouts are numbered by occurrence within the task (and step).
   db.prepare(
     `WITH k AS (
-       SELECT rowid r, row_number() OVER (PARTITION BY task_key ORDER BY ordinal) - 1 AS n
-       FROM episodes WHERE run_id = ?)
+       SELECT rowid r, row_number() OVER (PARTITION BY task_key, step ORDER BY ordinal) - 1 AS n
+       FROM episodes WHERE run_id = ? AND NOT rollout_given)
      UPDATE episodes SET rollout = k.n FROM k WHERE episodes.rowid = k.r`
   ).run(runId)
   return warnings

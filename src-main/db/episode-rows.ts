@@ -14,6 +14,7 @@ export interface EpisodeRow {
   task_key_kind: string
   source_ref: string | null
   rollout: number
+  step: number | null
   reward: number | null
   passed: number | null
   success: number | null
@@ -42,6 +43,7 @@ export function toEpisodeSummary(r: EpisodeRow): EpisodeSummary {
     taskKeyKind: r.task_key_kind as TaskKeyKind,
     sourceId: r.source_ref,
     rollout: r.rollout,
+    step: r.step,
     reward: r.reward,
     passed: r.passed === null ? null : r.passed === 1,
     turns: r.turns,
@@ -63,6 +65,7 @@ const SORT_COLUMNS: Record<string, string> = {
   turns: 'e.turns',
   taskKey: 'e.task_key',
   rollout: 'e.rollout',
+  step: 'e.step',
   status: 'e.status'
 }
 
@@ -73,6 +76,7 @@ function filterFields(threshold: number | null, metricNames: ReadonlySet<string>
       reward: { sql: 'e.reward', type: 'number' },
       turns: { sql: 'e.turns', type: 'number' },
       rollout: { sql: 'e.rollout', type: 'number' },
+      step: { sql: 'e.step', type: 'number' },
       ordinal: { sql: 'e.ordinal', type: 'number' },
       task: { sql: 'e.task_key', type: 'string' },
       taskKey: { sql: 'e.task_key', type: 'string' },

@@ -65,8 +65,8 @@ export function indexJsonlFile(
   const insert = db.prepare(
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, source_ref, prompt_hash, reward, success,
         status, error, turns, preview, answer, metrics_json, info_json, tokens_in, tokens_out, duration_ms,
-        byte_offset, byte_length)
-     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        byte_offset, byte_length, step, rollout, rollout_given)
+     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
   let ordinal = 0
   let modelFromRows: string | null = null
@@ -115,7 +115,10 @@ export function indexJsonlFile(
       finiteOrNull(s.tokensOut),
       finiteOrNull(s.durationMs),
       offset,
-      length
+      length,
+      finiteOrNull(s.step ?? null),
+      finiteOrNull(s.rollout ?? null) ?? 0,
+      Number.isInteger(s.rollout) ? 1 : 0
     )
     ordinal++
   }

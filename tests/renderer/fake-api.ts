@@ -57,6 +57,7 @@ export function episode(runId: string, i: number): EpisodeSummary {
     taskKeyKind: 'explicit',
     sourceId: null,
     rollout: i % 2,
+    step: null,
     reward: [0, 0.5, 1][i % 3],
     passed: i % 3 === 2,
     turns: 3,

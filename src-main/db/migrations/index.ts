@@ -1,5 +1,6 @@
 import type { Migration } from './types'
 import { migration0001 } from './0001-initial-schema'
+import { migration0002 } from './0002-episode-step'
 
 /** Every migration, in order. */
-export const MIGRATIONS: readonly Migration[] = [migration0001]
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002]

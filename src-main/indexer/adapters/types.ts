@@ -44,6 +44,10 @@ export interface EpisodeSummaryRecord {
   tokensIn: number | null
   tokensOut: number | null
   durationMs: number | null
+  /** Rollout index written by the format (NeMo `_ng_rollout_index`, Inspect epoch, tau trial); else the indexer numbers rollouts by occurrence. */
+  rollout?: number | null
+  /** Training step of the episode (Prime hosted-RL `step`), so a run can be split or grouped by step. */
+  step?: number | null
 }
 
 /** Full parse of one record, for the episode view. */

@@ -53,6 +53,7 @@ function episode(runId: string, ordinal: number, taskKey: string, rollout: numbe
     id: `${runId}-e${ordinal}`,
     runId,
     ordinal,
+    step: null,
     taskKey,
     taskKeyKind: 'explicit',
     sourceId: String(ordinal),

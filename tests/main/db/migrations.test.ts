@@ -21,7 +21,10 @@ describe('migrations', () => {
     const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).raw().all() as [string][]).map((r) => r[0])
     expect(tables).toEqual(expect.arrayContaining(['roots', 'sources', 'runs', 'episodes', 'settings', 'schema_migrations']))
     const applied = db.prepare('SELECT version, name FROM schema_migrations').all()
-    expect(applied).toEqual([{ version: 1, name: 'initial-schema' }])
+    expect(applied).toEqual([
+      { version: 1, name: 'initial-schema' },
+      { version: 2, name: 'episode-step' }
+    ])
   })
 
   it('0001: deleting a source cascades to its runs and episodes', () => {
@@ -39,15 +42,30 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1])
+    expect(migrate(db)).toEqual([1, 2])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 2, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 3, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 1 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 2 })
+  })
+
+  it('0002 adds a step and a given-rollout flag to episodes, on a database that already has data', () => {
+    const db = new Database(':memory:')
+    migrate(db, MIGRATIONS.slice(0, 1))
+    db.prepare(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/a', '/', 1, 1, 'verifiers', 'indexed')`).run()
+    db.prepare(`INSERT INTO runs (id, source_id, name, format, source_path, updated_at) VALUES ('r1', 1, 'n', 'verifiers', '/a', 0)`).run()
+    db.prepare(
+      `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length)
+       VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10)`
+    ).run()
+    expect(migrate(db)).toEqual([2])
+    expect(db.prepare('SELECT step, rollout_given FROM episodes').get()).toEqual({ step: null, rollout_given: null })
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM episodes WHERE run_id = 'r1' AND step = 3`).all() as { detail: string }[]
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/episodes_run_step/)
   })
 
   it('refuses a database from a newer version', () => {
