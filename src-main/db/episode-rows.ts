@@ -151,9 +151,9 @@ export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<s
 export function getEpisodeRow(db: Db, episodeId: string): (EpisodeRow & { source_path: string; run_name: string; format: string; size: number; mtime_ms: number }) | undefined {
   const row = db
     .prepare(
-      `SELECT e.*, r.source_path, r.name run_name, r.format, s.size, s.mtime_ms,
+      `SELECT e.*, s.path source_path, r.name run_name, r.format, s.size, s.mtime_ms,
               r.pass_threshold_user u, r.pass_threshold_default d
-       FROM episodes e JOIN runs r ON r.id = e.run_id JOIN sources s ON s.id = r.source_id WHERE e.id = ?`
+       FROM episodes e JOIN runs r ON r.id = e.run_id JOIN sources s ON s.id = e.source_id WHERE e.id = ?`
     )
     .get(episodeId) as (EpisodeRow & { source_path: string; run_name: string; format: string; size: number; mtime_ms: number; u: number | null; d: number | null }) | undefined
   if (!row) return undefined

@@ -24,10 +24,21 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue
-    db.transaction(() => {
-      m.up(db)
-      record.run(m.version, m.name, Date.now())
-    })()
+    // PRAGMA foreign_keys is a no-op inside a transaction, so it is switched around it.
+    const fkWasOn = db.pragma('foreign_keys', { simple: true }) === 1
+    if (m.foreignKeysOff) db.pragma('foreign_keys = OFF')
+    try {
+      db.transaction(() => {
+        m.up(db)
+        if (m.foreignKeysOff) {
+          const broken = db.pragma('foreign_key_check') as unknown[]
+          if (broken.length) throw new Error(`migration ${m.version} left ${broken.length} broken foreign keys`)
+        }
+        record.run(m.version, m.name, Date.now())
+      })()
+    } finally {
+      if (m.foreignKeysOff && fkWasOn) db.pragma('foreign_keys = ON')
+    }
     ran.push(m.version)
   }
   return ran

@@ -15,7 +15,7 @@ interface SourceRow {
   run_id: string | null
 }
 
-const SELECT = `SELECT s.*, (SELECT r.id FROM runs r WHERE r.source_id = s.id LIMIT 1) run_id FROM sources s`
+const SELECT = `SELECT s.*, (SELECT e.run_id FROM episodes e WHERE e.source_id = s.id LIMIT 1) run_id FROM sources s`
 
 /** Maps a sources row to the contract shape. */
 export function toSourceStatus(r: SourceRow): SourceStatus {

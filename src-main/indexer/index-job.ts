@@ -1,6 +1,7 @@
 import { basename, dirname, join, resolve } from 'node:path'
 import type { IndexReport, SourceStatus, TraceFormat } from '@contract/model'
 import type { Db } from '../db/open-db'
+import { dropEmptyRuns, dropSourceEpisodes, settleRuns } from '../db/run-membership'
 import { getSource, upsertSource } from '../db/source-rows'
 import { detectFormat } from './detect'
 import { indexJsonlFile } from './index-jsonl-file'
@@ -27,9 +28,13 @@ function removeRoot(db: Db, path: string, hooks: JobHooks): IndexReport {
   const started = Date.now()
   const root = resolve(path)
   const runIds = db.transaction(() => {
-    const ids = (db.prepare(`SELECT r.id FROM runs r JOIN sources s ON s.id = r.source_id WHERE s.root = ?`).raw().all(root) as [string][]).map((r) => r[0])
-    db.prepare('DELETE FROM sources WHERE root = ?').run(root)
+    const ids = (
+      db.prepare(`SELECT DISTINCT e.run_id FROM episodes e JOIN sources s ON s.id = e.source_id WHERE s.root = ?`).raw().all(root) as [string][]
+    ).map((r) => r[0])
+    db.prepare('DELETE FROM sources WHERE root = ?').run(root) // cascades to their episodes
     db.prepare('DELETE FROM roots WHERE path = ?').run(root)
+    settleRuns(db, ids)
+    dropEmptyRuns(db)
     return ids
   })()
   hooks.tracker.finish('done', `removed ${root}`)
@@ -122,9 +127,9 @@ function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRu
   for (const r of rows) {
     if (present.has(r.path)) continue
     db.transaction(() => {
-      const runs = (db.prepare('SELECT id FROM runs WHERE source_id = ?').raw().all(r.id) as [string][]).map((x) => x[0])
+      const runs = dropSourceEpisodes(db, r.id)
       changedRuns.push(...runs)
-      db.prepare('DELETE FROM runs WHERE source_id = ?').run(r.id)
+      settleRuns(db, runs)
       db.prepare(`UPDATE sources SET state = 'error', error = ?, episodes = 0 WHERE id = ?`).run(
         'file no longer exists (moved or deleted since it was indexed)',
         r.id
@@ -143,7 +148,7 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
   const simple = (format: TraceFormat, state: SourceStatus['state'], error: string | null, warnings: string[] = []): SourceStatus => {
     db.transaction(() => {
       const id = upsertSource(db, { ...base, format, state, error, warnings, episodes: 0, indexedBytes: 0 })
-      db.prepare('DELETE FROM runs WHERE source_id = ?').run(id)
+      settleRuns(db, dropSourceEpisodes(db, id))
     })()
     tracker.p.bytesDone = bytesBefore + file.size
     return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
@@ -182,7 +187,7 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
       try {
         outcome = db.transaction(() => {
           const id = upsertSource(db, { ...base, format: adapter.format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
-          db.prepare('DELETE FROM runs WHERE source_id = ?').run(id)
+          const before = dropSourceEpisodes(db, id)
           const o = indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, {
             isCancelled: hooks.isCancelled,
             onBytes: (n, episodes) => {
@@ -192,8 +197,10 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
             }
           })
           if (o.cancelled) throw new CancelledError()
+          // Runs this file fed before (other than the one just settled) lost its episodes; a failed file's run is empty.
+          const stale = before.filter((r) => r !== o.runId)
+          settleRuns(db, o.error ? [...stale, o.runId] : stale)
           if (o.error) {
-            db.prepare('DELETE FROM runs WHERE id = ?').run(o.runId)
             upsertSource(db, { ...base, format: adapter.format, state: 'error', error: o.error, warnings: o.warnings, episodes: 0, indexedBytes: o.indexedBytes })
           } else {
             upsertSource(db, { ...base, format: adapter.format, state: 'indexed', error: null, warnings: o.warnings, episodes: o.episodes, indexedBytes: o.indexedBytes })

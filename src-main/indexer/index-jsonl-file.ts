@@ -1,7 +1,6 @@
 import { closeSync, openSync } from 'node:fs'
 import type { Db } from '../db/open-db'
-import { assignTaskKeys } from '../db/assign-task-keys'
-import { defaultThreshold, refreshRunSummary } from '../db/run-summary'
+import { settleRuns, upsertRun } from '../db/run-membership'
 import type { EpisodeSummaryRecord, JsonlAdapter, RunHeader } from './adapters/types'
 import { RecordError } from './adapters/types'
 import { readLines, readRange } from './line-reader'
@@ -23,7 +22,8 @@ const MAX_WARNINGS = 20
 
 /**
  * Indexes one JSONL source into a run and its episode summaries. Runs inside the caller's
- * transaction (one per file): a crash or cancel leaves the previous state of the file intact.
+ * transaction (one per file), after the file's previous episodes were dropped: a crash or cancel
+ * leaves the previous state of the file intact.
  * Bad lines are skipped with a warning naming the line; the rest of the file goes on.
  */
 export function indexJsonlFile(
@@ -43,30 +43,13 @@ export function indexJsonlFile(
     if (warnings.length < MAX_WARNINGS) warnings.push(msg)
   }
 
-  db.prepare(
-    `INSERT INTO runs (id, source_id, name, format, source_path, model, env, created_at, checkpoint_step,
-                       header_json, pass_threshold_default, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
-  ).run(
-    runId,
-    sourceId,
-    header.name,
-    adapter.format,
-    path,
-    header.model,
-    header.env,
-    header.createdAt,
-    header.checkpointStep,
-    JSON.stringify(header.header),
-    header.passThreshold,
-    Date.now()
-  )
+  upsertRun(db, { id: runId, runKey: path, sourceId, sourcePath: path, format: adapter.format, header })
 
   const insert = db.prepare(
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, source_ref, prompt_hash, reward, success,
         status, error, turns, preview, answer, metrics_json, info_json, tokens_in, tokens_out, duration_ms,
-        byte_offset, byte_length, step, rollout, rollout_given)
-     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        byte_offset, byte_length, step, rollout, rollout_given, source_id)
+     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
   let ordinal = 0
   let modelFromRows: string | null = null
@@ -118,7 +101,8 @@ export function indexJsonlFile(
       length,
       finiteOrNull(s.step ?? null),
       finiteOrNull(s.rollout ?? null) ?? 0,
-      Number.isInteger(s.rollout) ? 1 : 0
+      Number.isInteger(s.rollout) ? 1 : 0,
+      sourceId
     )
     ordinal++
   }
@@ -180,17 +164,7 @@ export function indexJsonlFile(
   if (header.model === null && modelFromRows !== null) {
     db.prepare('UPDATE runs SET model = ? WHERE id = ?').run(modelFromRows, runId)
   }
-  const runWarnings = assignTaskKeys(db, runId)
-  const range = db.prepare('SELECT min(reward) lo, max(reward) hi FROM episodes WHERE run_id = ?').get(runId) as {
-    lo: number | null
-    hi: number | null
-  }
-  db.prepare('UPDATE runs SET pass_threshold_default = ?, warnings_json = ? WHERE id = ?').run(
-    defaultThreshold(header.passThreshold, range.lo, range.hi),
-    JSON.stringify(runWarnings),
-    runId
-  )
-  refreshRunSummary(db, runId)
+  settleRuns(db, [runId])
   return { runId, episodes: ordinal, warnings, indexedBytes, cancelled, error: null }
 }
 

@@ -1,6 +1,7 @@
 import type { Migration } from './types'
 import { migration0001 } from './0001-initial-schema'
 import { migration0002 } from './0002-episode-step'
+import { migration0003 } from './0003-multi-file-runs'
 
 /** Every migration, in order. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002]
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003]

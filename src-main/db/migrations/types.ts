@@ -4,5 +4,7 @@ import type Database from 'better-sqlite3'
 export interface Migration {
   version: number
   name: string
+  /** Run with foreign-key enforcement off (needed to rebuild a table others reference); checked afterwards. */
+  foreignKeysOff?: boolean
   up(db: Database.Database): void
 }

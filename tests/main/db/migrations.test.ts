@@ -7,6 +7,16 @@ import { migrate } from '../../../src-main/db/migrate'
 import { MIGRATIONS } from '../../../src-main/db/migrations'
 import { openDb } from '../../../src-main/db/open-db'
 
+/** One source, one run, one episode, in the 0001 shape. */
+function seedOneEpisode(db: Database.Database): void {
+  db.prepare(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/a', '/', 1, 1, 'verifiers', 'indexed')`).run()
+  db.prepare(`INSERT INTO runs (id, source_id, name, format, source_path, updated_at) VALUES ('r1', 1, 'n', 'verifiers', '/a', 0)`).run()
+  db.prepare(
+    `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length)
+     VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10)`
+  ).run()
+}
+
 const tmpDb = (): string => join(mkdtempSync(join(tmpdir(), 'rs-mig-')), 'app.db')
 
 describe('migrations', () => {
@@ -23,46 +33,60 @@ describe('migrations', () => {
     const applied = db.prepare('SELECT version, name FROM schema_migrations').all()
     expect(applied).toEqual([
       { version: 1, name: 'initial-schema' },
-      { version: 2, name: 'episode-step' }
+      { version: 2, name: 'episode-step' },
+      { version: 3, name: 'multi-file-runs' }
     ])
   })
 
   it('0001: deleting a source cascades to its runs and episodes', () => {
-    const db = openDb(':memory:')
-    db.prepare(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/a', '/', 1, 1, 'verifiers', 'indexed')`).run()
-    db.prepare(`INSERT INTO runs (id, source_id, name, format, source_path, updated_at) VALUES ('r1', 1, 'n', 'verifiers', '/a', 0)`).run()
-    db.prepare(
-      `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length)
-       VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10)`
-    ).run()
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    migrate(db, MIGRATIONS.slice(0, 1))
+    seedOneEpisode(db)
     db.prepare('DELETE FROM sources WHERE id = 1').run()
     expect(db.prepare('SELECT count(*) n FROM runs').get()).toEqual({ n: 0 })
     expect(db.prepare('SELECT count(*) n FROM episodes').get()).toEqual({ n: 0 })
   })
 
+  it('0003 keeps existing runs, gives episodes their source, and detaches runs from a single file', () => {
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    migrate(db, MIGRATIONS.slice(0, 2))
+    seedOneEpisode(db)
+    db.prepare(`UPDATE runs SET pass_threshold_user = 0.7 WHERE id = 'r1'`).run()
+    expect(migrate(db)).toEqual([3])
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    expect(db.prepare('SELECT id, run_key, source_id, pass_threshold_user FROM runs').get()).toEqual({
+      id: 'r1',
+      run_key: '/a',
+      source_id: 1,
+      pass_threshold_user: 0.7
+    })
+    expect(db.prepare('SELECT source_id, locator FROM episodes').get()).toEqual({ source_id: 1, locator: null })
+    // episodes now go with their file; the run outlives it until the indexer settles it
+    db.prepare('DELETE FROM sources WHERE id = 1').run()
+    expect(db.prepare('SELECT count(*) n FROM episodes').get()).toEqual({ n: 0 })
+    expect(db.prepare('SELECT count(*) n FROM runs').get()).toEqual({ n: 1 })
+  })
+
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2])
+    expect(migrate(db)).toEqual([1, 2, 3])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 3, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 4, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 2 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 3 })
   })
 
   it('0002 adds a step and a given-rollout flag to episodes, on a database that already has data', () => {
     const db = new Database(':memory:')
     migrate(db, MIGRATIONS.slice(0, 1))
-    db.prepare(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/a', '/', 1, 1, 'verifiers', 'indexed')`).run()
-    db.prepare(`INSERT INTO runs (id, source_id, name, format, source_path, updated_at) VALUES ('r1', 1, 'n', 'verifiers', '/a', 0)`).run()
-    db.prepare(
-      `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length)
-       VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10)`
-    ).run()
-    expect(migrate(db)).toEqual([2])
+    seedOneEpisode(db)
+    expect(migrate(db, MIGRATIONS.slice(0, 2))).toEqual([2])
     expect(db.prepare('SELECT step, rollout_given FROM episodes').get()).toEqual({ step: null, rollout_given: null })
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM episodes WHERE run_id = 'r1' AND step = 3`).all() as { detail: string }[]
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/episodes_run_step/)
