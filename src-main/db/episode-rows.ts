@@ -31,6 +31,7 @@ export interface EpisodeRow {
   byte_offset: number
   byte_length: number
   prompt_hash: string
+  locator: string | null
 }
 
 /** Maps an episodes row (with its computed `passed`) to the contract shape. */

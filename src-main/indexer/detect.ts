@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync } from 'node:fs'
-import type { JsonlAdapter } from './adapters/types'
-import { pickJsonlAdapter } from './adapters/registry'
+import type { DocumentAdapter, JsonlAdapter } from './adapters/types'
+import { pickDocumentAdapter, pickJsonlAdapter } from './adapters/registry'
 import { describeLfsPointer, isLfsPointer } from './adapters/lfs-pointer'
 import { parseJsonLine } from './tolerant-json'
 import { readLines, readRange } from './line-reader'
@@ -9,13 +9,15 @@ import { describeFsError } from './walk'
 /** What a file turned out to be, from its first bytes / first record. */
 export type Detection =
   | { kind: 'jsonl'; adapter: JsonlAdapter }
+  /** A whole-file JSON document; `doc` is already parsed (the indexer reuses it). */
+  | { kind: 'document'; adapter: DocumentAdapter; doc: unknown }
   | { kind: 'verifiers-metadata'; metadata: Record<string, unknown> }
   | { kind: 'lfs-pointer'; message: string }
   | { kind: 'unknown'; message: string }
   | { kind: 'unreadable'; message: string }
 
-/** Largest whole-file JSON document parsed just to recognize it. */
-const MAX_JSON_DOCUMENT = 16 << 20
+/** Largest whole-file JSON document parsed (JSON.parse needs several times its size in memory). */
+export const MAX_JSON_DOCUMENT = (Number(process.env.ROLLSCOPE_MAX_DOCUMENT_MB) || 64) * 1e6
 
 /**
  * Detects a file's format by content (FORMATS.md §0): a Git LFS pointer by its first line, a JSONL
@@ -40,8 +42,10 @@ export function detectFormat(path: string, size: number, maxLineBytes: number): 
 
     let firstRecord: unknown
     let firstError: string | null = null
+    let firstLineEnd = 0
     readLines(fd, 0, maxLineBytes, (line) => {
       if (!line.text.trim()) return true
+      firstLineEnd = line.offset + line.length
       try {
         firstRecord = parseJsonLine(line.text)
       } catch (err) {
@@ -49,27 +53,33 @@ export function detectFormat(path: string, size: number, maxLineBytes: number): 
       }
       return false
     })
-    if (firstRecord === undefined && firstError === null) {
-      // One unterminated line (no newline at all): the whole file is the candidate record.
-      const text = readRange(fd, 0, Math.min(size, MAX_JSON_DOCUMENT)).toString('utf8')
-      try {
-        firstRecord = parseJsonLine(text)
-      } catch (err) {
-        firstError = (err as Error).message
+    // One JSON value filling the file (a single line, or no newline at all) is a document.
+    let isDocument = firstRecord !== undefined && onlyWhitespaceAfter(fd, firstLineEnd, size)
+    if (firstRecord === undefined) {
+      // No complete first line, or a pretty-printed document spanning lines: parse the file whole.
+      if (size > MAX_JSON_DOCUMENT) {
+        return {
+          kind: 'unknown',
+          message: firstError
+            ? `not valid JSON or JSONL: ${firstError}`
+            : `a ${(size / 1e6).toFixed(0)} MB JSON document is over the ${(MAX_JSON_DOCUMENT / 1e6).toFixed(0)} MB limit for whole-file formats`
+        }
       }
-    }
-    if (firstRecord === undefined && size <= MAX_JSON_DOCUMENT) {
-      // A pretty-printed JSON document spans lines: parse it whole.
       try {
         firstRecord = parseJsonLine(readFileSync(path, 'utf8'))
         firstError = null
-      } catch {
-        // keep the first line's error
+        isDocument = true
+      } catch (err) {
+        firstError ??= (err as Error).message
       }
     }
     if (firstRecord === undefined) return { kind: 'unknown', message: `not valid JSON or JSONL: ${firstError}` }
-    if (!isObject(firstRecord)) return { kind: 'unknown', message: 'JSON array documents are not a supported format yet' }
-    if (isVerifiersMetadata(firstRecord)) return { kind: 'verifiers-metadata', metadata: firstRecord }
+    if (isDocument) {
+      if (isObject(firstRecord) && isVerifiersMetadata(firstRecord)) return { kind: 'verifiers-metadata', metadata: firstRecord }
+      const documentAdapter = pickDocumentAdapter(firstRecord, path)
+      if (documentAdapter) return { kind: 'document', adapter: documentAdapter, doc: firstRecord }
+    }
+    if (!isObject(firstRecord)) return { kind: 'unknown', message: 'a JSON array of an unrecognized shape' }
     const adapter = pickJsonlAdapter(firstRecord)
     if (adapter) return { kind: 'jsonl', adapter }
     const keys = Object.keys(firstRecord).slice(0, 8).join(', ')
@@ -92,6 +102,14 @@ export function isVerifiersMetadata(o: Record<string, unknown>): boolean {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** True when the bytes from `from` to the end are whitespace (checked in small reads). */
+function onlyWhitespaceAfter(fd: number, from: number, size: number): boolean {
+  if (size - from > 4096) return false
+  const rest = readRange(fd, from, size - from)
+  for (const b of rest) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false
+  return true
+}
 
 function firstNonBlank(buf: Buffer): number {
   for (const b of buf) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0xef && b !== 0xbb && b !== 0xbf) return b

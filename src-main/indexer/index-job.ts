@@ -4,6 +4,7 @@ import type { Db } from '../db/open-db'
 import { dropEmptyRuns, dropSourceEpisodes, settleRuns } from '../db/run-membership'
 import { getSource, upsertSource } from '../db/source-rows'
 import { detectFormat } from './detect'
+import { indexDocument } from './index-document'
 import { indexJsonlFile } from './index-jsonl-file'
 import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
@@ -173,6 +174,43 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
         'sidecar',
         null,
         hasResults ? [] : ['metadata only: there is no results.jsonl beside it, so there are no episodes to index']
+      )
+    }
+    case 'document': {
+      const { adapter, doc } = detection
+      let outcome
+      try {
+        outcome = db.transaction(() => {
+          const id = upsertSource(db, { ...base, format: adapter.format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
+          const before = dropSourceEpisodes(db, id)
+          const o = indexDocument(db, id, file.path, file.size, adapter, doc)
+          settleRuns(db, before.filter((r) => !o.runIds.includes(r)))
+          upsertSource(db, {
+            ...base,
+            format: adapter.format,
+            state: o.error ? 'error' : 'indexed',
+            error: o.error,
+            warnings: o.warnings,
+            episodes: o.episodes,
+            indexedBytes: file.size
+          })
+          return o
+        })()
+      } catch (err) {
+        return simple(adapter.format, 'error', describeIndexError(err))
+      }
+      tracker.p.bytesDone = bytesBefore + file.size
+      tracker.p.episodes = episodesBefore + outcome.episodes
+      return statusOf(
+        file.path,
+        file.size,
+        file.mtimeMs,
+        adapter.format,
+        outcome.error ? 'error' : 'indexed',
+        outcome.error,
+        outcome.warnings,
+        outcome.episodes,
+        outcome.runIds[0] ?? null
       )
     }
     case 'jsonl': {

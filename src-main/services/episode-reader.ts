@@ -1,7 +1,8 @@
-import { closeSync, openSync, statSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs'
 import type { EpisodeDetail } from '@contract/model'
 import { NotFoundError } from '@contract/guards'
-import { adapterForFormat } from '../indexer/adapter-for-format'
+import { adapterForFormat, documentAdapterForFormat } from '../indexer/adapter-for-format'
+import type { EpisodeBody } from '../indexer/adapters/types'
 import { readRange } from '../indexer/line-reader'
 import { parseJsonLine } from '../indexer/tolerant-json'
 import type { Db } from '../db/open-db'
@@ -16,6 +17,7 @@ const MAX_RAW_CHARS = 2_000_000
 export function readEpisode(db: Db, episodeId: string): EpisodeDetail {
   const row = getEpisodeRow(db, episodeId)
   if (!row) throw new NotFoundError(`no episode with id ${episodeId}`)
+  if (row.locator !== null) return readDocumentEpisode(row)
   const adapter = adapterForFormat(row.format)
   if (!adapter) throw new Error(`no adapter can open ${row.format} episodes`)
 
@@ -44,8 +46,31 @@ export function readEpisode(db: Db, episodeId: string): EpisodeDetail {
     if (err instanceof NotFoundError) throw err
     throw staleError(row.source_path)
   }
-  const body = adapter.parseEpisode(record)
-  let raw = JSON.stringify(record, null, 2)
+  return detail(row, adapter.parseEpisode(record), record)
+}
+
+/** An episode of a whole-file JSON document: the file is parsed again and the adapter finds the episode by its locator. */
+function readDocumentEpisode(row: Row): EpisodeDetail {
+  const adapter = documentAdapterForFormat(row.format)
+  if (!adapter) throw new Error(`no adapter can open ${row.format} episodes`)
+  let text: string
+  try {
+    const st = statSync(row.source_path)
+    if (st.size !== row.size || st.mtimeMs !== row.mtime_ms) throw staleError(row.source_path)
+    text = readFileSync(row.source_path, 'utf8')
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new NotFoundError(`the source file ${row.source_path} no longer exists; re-index the workspace`)
+    }
+    throw err
+  }
+  const doc = parseJsonLine(text)
+  const body = adapter.parseEpisode(doc, row.locator as string, row.source_path)
+  return detail(row, body, body.raw ?? doc)
+}
+
+function detail(row: Row, body: EpisodeBody, rawValue: unknown): EpisodeDetail {
+  let raw = JSON.stringify(rawValue, null, 2)
   if (raw.length > MAX_RAW_CHARS) raw = raw.slice(0, MAX_RAW_CHARS) + `\n… truncated (${raw.length.toLocaleString()} characters in all)`
   const { turns: turnCount, ...summary } = toEpisodeSummary(row)
   return {
@@ -59,6 +84,8 @@ export function readEpisode(db: Db, episodeId: string): EpisodeDetail {
     raw
   }
 }
+
+type Row = NonNullable<ReturnType<typeof getEpisodeRow>>
 
 const staleError = (path: string): NotFoundError =>
   new NotFoundError(`${path} changed since it was indexed; re-index to open this episode`)

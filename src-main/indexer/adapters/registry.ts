@@ -1,4 +1,4 @@
-import type { JsonlAdapter } from './types'
+import type { DocumentAdapter, JsonlAdapter } from './types'
 import { chatJsonlAdapter } from './chat-jsonl'
 import { verifiersAdapter } from './verifiers'
 
@@ -8,3 +8,10 @@ export const JSONL_ADAPTERS: JsonlAdapter[] = [verifiersAdapter, chatJsonlAdapte
 /** The adapter whose shape the first record of a file has, or undefined. */
 export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAdapter | undefined =>
   JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
+
+/** Adapters for whole-file JSON documents, most specific first. */
+export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = []
+
+/** The document adapter that recognizes a parsed JSON document, or undefined. */
+export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>
+  DOCUMENT_ADAPTERS.find((a) => a.matches(doc, path))

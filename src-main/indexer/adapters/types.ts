@@ -55,6 +55,8 @@ export interface EpisodeBody {
   turns: Turn[]
   tools: unknown[]
   infoFull: Record<string, unknown>
+  /** The part of the source that is this episode, for the raw view (default: the whole record). */
+  raw?: unknown
 }
 
 /** Thrown by an adapter for a record it cannot use; the indexer records it as a warning and goes on. */
@@ -80,3 +82,33 @@ export interface JsonlAdapter {
 }
 
 export type { ToolCall, Turn }
+
+/** One run found in a JSON document: its key, header and episodes (summaries plus where each one is). */
+export interface DocumentRun {
+  /**
+   * What identifies the run. '' means "this file". A folder path (or any string shared by several
+   * files) makes one run of many files, e.g. the .traj files of one SWE-agent run.
+   */
+  runKey: string
+  header: RunHeader
+  episodes: { summary: EpisodeSummaryRecord; locator: string }[]
+}
+
+/**
+ * An adapter for formats whose file is one JSON document (an object or an array) holding one or
+ * more episodes: SWE-agent .traj, tau-bench result arrays, ATIF trajectories, Inspect .json logs.
+ * The document is parsed whole (bounded by the indexer's document size limit); an episode is found
+ * again by the opaque `locator` the adapter returned.
+ */
+export interface DocumentAdapter {
+  format: TraceFormat
+  /** Cheap check on the parsed document and its path. */
+  matches(doc: unknown, path: string): boolean
+  /**
+   * Runs and episode summaries of the document. Synchronous; may read small sidecar files (e.g. a
+   * SWE-bench report beside a trajectory). Throws RecordError when the document cannot be used.
+   */
+  index(doc: unknown, path: string): DocumentRun[]
+  /** Full body of one episode. */
+  parseEpisode(doc: unknown, locator: string, path: string): EpisodeBody
+}
