@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import type { DocumentAdapter, JsonlAdapter } from './adapters/types'
-import { pickDocumentAdapter, pickJsonlAdapter } from './adapters/registry'
+import { pickDocumentAdapter, pickGroupedJsonlAdapter, pickJsonlAdapter } from './adapters/registry'
+import { readJsonlRecords } from './jsonl-records'
 import { describeLfsPointer, isLfsPointer } from './adapters/lfs-pointer'
 import { parseJsonLine } from './tolerant-json'
 import { readLines, readRange } from './line-reader'
@@ -10,7 +11,7 @@ import { describeFsError } from './walk'
 export type Detection =
   | { kind: 'jsonl'; adapter: JsonlAdapter }
   /** A whole-file JSON document; `doc` is already parsed (the indexer reuses it). */
-  | { kind: 'document'; adapter: DocumentAdapter; doc: unknown }
+  | { kind: 'document'; adapter: DocumentAdapter; doc: unknown; warnings?: string[] }
   | { kind: 'verifiers-metadata'; metadata: Record<string, unknown> }
   | { kind: 'lfs-pointer'; message: string }
   | { kind: 'unknown'; message: string }
@@ -80,6 +81,14 @@ export function detectFormat(path: string, size: number, maxLineBytes: number): 
       if (documentAdapter) return { kind: 'document', adapter: documentAdapter, doc: firstRecord }
     }
     if (!isObject(firstRecord)) return { kind: 'unknown', message: 'a JSON array of an unrecognized shape' }
+    const grouped = pickGroupedJsonlAdapter(firstRecord, path)
+    if (grouped) {
+      if (size > MAX_JSON_DOCUMENT) {
+        return { kind: 'unknown', message: `a ${(size / 1e6).toFixed(0)} MB per-step log is over the ${(MAX_JSON_DOCUMENT / 1e6).toFixed(0)} MB limit` }
+      }
+      const { records, warnings } = readJsonlRecords(path)
+      return { kind: 'document', adapter: grouped, doc: records, warnings }
+    }
     const adapter = pickJsonlAdapter(firstRecord)
     if (adapter) return { kind: 'jsonl', adapter }
     const keys = Object.keys(firstRecord).slice(0, 8).join(', ')

@@ -178,6 +178,7 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
     }
     case 'document': {
       const { adapter, doc } = detection
+      const readWarnings = detection.warnings ?? []
       let outcome
       try {
         outcome = db.transaction(() => {
@@ -190,11 +191,11 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
             format: adapter.format,
             state: o.error ? 'error' : 'indexed',
             error: o.error,
-            warnings: o.warnings,
+            warnings: [...readWarnings, ...o.warnings],
             episodes: o.episodes,
             indexedBytes: file.size
           })
-          return o
+          return { ...o, warnings: [...readWarnings, ...o.warnings] }
         })()
       } catch (err) {
         return simple(adapter.format, 'error', describeIndexError(err))

@@ -5,6 +5,7 @@ import { adapterForFormat, documentAdapterForFormat } from '../indexer/adapter-f
 import type { EpisodeBody } from '../indexer/adapters/types'
 import { readRange } from '../indexer/line-reader'
 import { parseJsonLine } from '../indexer/tolerant-json'
+import { readJsonlRecords } from '../indexer/jsonl-records'
 import type { Db } from '../db/open-db'
 import { getEpisodeRow, toEpisodeSummary } from '../db/episode-rows'
 
@@ -64,7 +65,7 @@ function readDocumentEpisode(row: Row): EpisodeDetail {
     }
     throw err
   }
-  const doc = parseJsonLine(text)
+  const doc = adapter.matchesFirstRecord && !isSingleJson(text) ? readJsonlRecords(row.source_path).records : parseJsonLine(text)
   const body = adapter.parseEpisode(doc, row.locator as string, row.source_path)
   return detail(row, body, body.raw ?? doc)
 }
@@ -86,6 +87,16 @@ function detail(row: Row, body: EpisodeBody, rawValue: unknown): EpisodeDetail {
 }
 
 type Row = NonNullable<ReturnType<typeof getEpisodeRow>>
+
+/** Whether the text is one JSON value (a document) rather than JSONL. */
+function isSingleJson(text: string): boolean {
+  try {
+    parseJsonLine(text)
+    return true
+  } catch {
+    return false
+  }
+}
 
 const staleError = (path: string): NotFoundError =>
   new NotFoundError(`${path} changed since it was indexed; re-index to open this episode`)

@@ -15,3 +15,7 @@ export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = []
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>
   DOCUMENT_ADAPTERS.find((a) => a.matches(doc, path))
+
+/** The document adapter that claims a multi-line JSONL file (episodes spanning lines) from its first record. */
+export const pickGroupedJsonlAdapter = (firstRecord: Record<string, unknown>, path: string): DocumentAdapter | undefined =>
+  DOCUMENT_ADAPTERS.find((a) => a.matchesFirstRecord?.(firstRecord, path))

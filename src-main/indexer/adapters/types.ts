@@ -105,6 +105,11 @@ export interface DocumentAdapter {
   /** Cheap check on the parsed document and its path. */
   matches(doc: unknown, path: string): boolean
   /**
+   * For JSONL files whose episodes span several lines (per-step logs): claims the file from its
+   * first record. `doc` is then the array of the file's records (bad lines skipped).
+   */
+  matchesFirstRecord?(firstRecord: Record<string, unknown>, path: string): boolean
+  /**
    * Runs and episode summaries of the document. Synchronous; may read small sidecar files (e.g. a
    * SWE-bench report beside a trajectory). Throws RecordError when the document cannot be used.
    */
