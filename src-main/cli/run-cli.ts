@@ -117,7 +117,9 @@ function makeContext(
         mode,
         demoPath: io.demoPath !== undefined ? io.demoPath : defaultDemoPath(),
         version: ROLLSCOPE_VERSION,
-        indexer: io.indexer ?? 'worker'
+        indexer: io.indexer ?? 'worker',
+        // browser mode stays open: it follows the roots as files change (live tail)
+        watch: mode === 'browser'
       }
       const engine = await (io.createEngine ?? loadEngine)(options)
       engines.push(engine)

@@ -47,18 +47,31 @@ export function getSource(db: Db, path: string): SourceStatus | undefined {
 /** Inserts or updates a source row, returning its id. */
 export function upsertSource(
   db: Db,
-  s: { path: string; root: string; size: number; mtimeMs: number; format: TraceFormat; state: SourceState; error: string | null; warnings: string[]; episodes: number; indexedBytes: number }
+  s: {
+    path: string
+    root: string
+    size: number
+    mtimeMs: number
+    format: TraceFormat
+    state: SourceState
+    error: string | null
+    warnings: string[]
+    episodes: number
+    indexedBytes: number
+    /** Resume signature for appends (JSONL sources only). */
+    tailSig?: string | null
+  }
 ): number {
   const row = db
     .prepare(
-      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, warnings_json, episodes, indexed_bytes, indexed_at)
-       VALUES (@path, @root, @size, @mtimeMs, @format, @state, @error, @warnings, @episodes, @indexedBytes, @now)
+      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, warnings_json, episodes, indexed_bytes, indexed_at, tail_sig)
+       VALUES (@path, @root, @size, @mtimeMs, @format, @state, @error, @warnings, @episodes, @indexedBytes, @now, @tailSig)
        ON CONFLICT(path) DO UPDATE SET root = excluded.root, size = excluded.size, mtime_ms = excluded.mtime_ms,
          format = excluded.format, state = excluded.state, error = excluded.error,
          warnings_json = excluded.warnings_json, episodes = excluded.episodes,
-         indexed_bytes = excluded.indexed_bytes, indexed_at = excluded.indexed_at
+         indexed_bytes = excluded.indexed_bytes, indexed_at = excluded.indexed_at, tail_sig = excluded.tail_sig
        RETURNING id`
     )
-    .get({ ...s, warnings: JSON.stringify(s.warnings), now: Date.now() }) as { id: number }
+    .get({ ...s, warnings: JSON.stringify(s.warnings), now: Date.now(), tailSig: s.tailSig ?? null }) as { id: number }
   return row.id
 }

@@ -86,7 +86,8 @@ async function onReady(): Promise<void> {
     mode: 'desktop',
     demoPath,
     version: app.getVersion(),
-    indexer: 'worker'
+    indexer: 'worker',
+    watch: true
   })
   recent = await createRecentStore(join(userData, 'recent.json'), buildMenu)
   const store = recent

@@ -1,14 +1,17 @@
+import { existsSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { IndexReport, SourceStatus, TraceFormat } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { dropEmptyRuns, dropSourceEpisodes, settleRuns } from '../db/run-membership'
 import { getSource, upsertSource } from '../db/source-rows'
 import { detectFormat } from './detect'
+import { appendResumePoint, tailSignature } from './append-resume'
 import { indexDocument } from './index-document'
 import { indexJsonlFile } from './index-jsonl-file'
 import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
+import { walkPaths } from './walk-paths'
 
 export interface JobHooks {
   isCancelled: () => boolean
@@ -22,6 +25,7 @@ export const MAX_RECORD_BYTES = (Number(process.env.ROLLSCOPE_MAX_RECORD_MB) || 
 /** Runs one job on the writer connection. Synchronous: it runs on the worker thread (or inline in tests). */
 export function runJob(db: Db, job: IndexJob, hooks: JobHooks): IndexReport {
   if (job.type === 'removeRoot') return removeRoot(db, job.path, hooks)
+  if (job.type === 'paths') return indexRoots(db, { type: 'index', roots: [], scope: 'all', force: false }, hooks, job.paths)
   return indexRoots(db, job, hooks)
 }
 
@@ -43,7 +47,8 @@ function removeRoot(db: Db, path: string, hooks: JobHooks): IndexReport {
   return emptyReport(started)
 }
 
-function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: JobHooks): IndexReport {
+/** Indexes roots, or with `onlyPaths` just those changed paths (and forgets the ones that vanished). */
+function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: JobHooks, onlyPaths?: string[]): IndexReport {
   const started = Date.now()
   const { tracker } = hooks
   const added = job.roots.map((r) => resolve(r))
@@ -54,7 +59,8 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
 
   tracker.p.state = 'scanning'
   tracker.tick(true)
-  const walk = walkRoots(roots, hooks.isCancelled)
+  const partial = onlyPaths ? walkPaths(db, onlyPaths) : null
+  const walk = partial ?? walkRoots(roots, hooks.isCancelled)
   const report: IndexReport = emptyReport(started)
   const changedRuns: string[] = []
 
@@ -63,7 +69,8 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
     report.files.push(statusOf(p.path, 0, 0, 'unknown', 'error', p.message, [], 0, null))
     report.failed++
   }
-  forgetVanished(db, roots, new Set(walk.files.map((f) => f.path)), changedRuns)
+  if (partial) forgetPaths(db, partial.missing, changedRuns)
+  else forgetVanished(db, roots, new Set(walk.files.map((f) => f.path)), changedRuns)
 
   const todo = pickChanged(db, walk.files, job.force)
   for (const f of walk.files) {
@@ -125,8 +132,18 @@ function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRu
     id: number
     path: string
   }[]
+  forgetSources(db, rows.filter((r) => !present.has(r.path)), changedRuns)
+}
+
+/** The watcher saw these paths disappear: forget the sources at or below them. */
+function forgetPaths(db: Db, paths: string[], changedRuns: string[]): void {
+  const get = db.prepare(`SELECT id, path FROM sources WHERE path = ? OR path LIKE ? ESCAPE '\\'`)
+  const rows = paths.flatMap((p) => get.all(p, `${p.replace(/[\\%_]/g, (c) => '\\' + c)}/%`) as { id: number; path: string }[])
+  forgetSources(db, rows, changedRuns)
+}
+
+function forgetSources(db: Db, rows: { id: number; path: string }[], changedRuns: string[]): void {
   for (const r of rows) {
-    if (present.has(r.path)) continue
     db.transaction(() => {
       const runs = dropSourceEpisodes(db, r.id)
       changedRuns.push(...runs)
@@ -156,7 +173,7 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
   }
 
   const main = mainFileOfSidecar(file.path)
-  if (main && all.some((f) => f.path === main) && detection.kind === 'unknown') {
+  if (main && (all.some((f) => f.path === main) || existsSync(main)) && detection.kind === 'unknown') {
     return simple('chat-jsonl', 'sidecar', null)
   }
   switch (detection.kind) {
@@ -168,7 +185,7 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
       return simple('lfs-pointer', 'not-downloaded', detection.message)
     case 'verifiers-metadata': {
       const sibling = join(dirname(file.path), 'results.jsonl')
-      const hasResults = all.some((f) => f.path === sibling)
+      const hasResults = all.some((f) => f.path === sibling) || existsSync(sibling)
       return simple(
         'verifiers-metadata',
         'sidecar',
@@ -222,27 +239,48 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
       } catch (err) {
         return simple(adapter.format, 'error', `could not read the run header: ${(err as Error).message}`)
       }
+      // A file that only grew (live tail of a running eval) is read from where the last pass stopped.
+      const resume = appendResumePoint(db, file, adapter.format)
       let outcome
       try {
         outcome = db.transaction(() => {
-          const id = upsertSource(db, { ...base, format: adapter.format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
-          const before = dropSourceEpisodes(db, id)
-          const o = indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, {
+          const id = resume
+            ? resume.sourceId
+            : upsertSource(db, { ...base, format: adapter.format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
+          const before = resume ? [] : dropSourceEpisodes(db, id)
+          if (resume) tracker.p.bytesDone += resume.offset // already indexed: not read again
+          const hooksForFile = {
             isCancelled: hooks.isCancelled,
-            onBytes: (n, episodes) => {
+            onBytes: (n: number, episodes: number) => {
               tracker.p.bytesDone += n
               tracker.p.episodes = episodesBefore + episodes
               tracker.tick()
             }
-          })
+          }
+          const o = resume
+            ? indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, hooksForFile, { offset: resume.offset, ordinal: resume.nextOrdinal })
+            : indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, hooksForFile)
           if (o.cancelled) throw new CancelledError()
+          if (resume) {
+            o.episodes += resume.episodes
+            o.warnings = [...resume.warnings, ...o.warnings]
+          }
           // Runs this file fed before (other than the one just settled) lost its episodes; a failed file's run is empty.
           const stale = before.filter((r) => r !== o.runId)
           settleRuns(db, o.error ? [...stale, o.runId] : stale)
           if (o.error) {
             upsertSource(db, { ...base, format: adapter.format, state: 'error', error: o.error, warnings: o.warnings, episodes: 0, indexedBytes: o.indexedBytes })
           } else {
-            upsertSource(db, { ...base, format: adapter.format, state: 'indexed', error: null, warnings: o.warnings, episodes: o.episodes, indexedBytes: o.indexedBytes })
+            upsertSource(db, {
+              ...base,
+              format: adapter.format,
+              state: 'indexed',
+              error: null,
+              warnings: o.warnings,
+              episodes: o.episodes,
+              indexedBytes: o.indexedBytes,
+              tailSig: tailSignature(file.path, o.indexedBytes)
+            })
           }
           return o
         })()

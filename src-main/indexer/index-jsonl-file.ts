@@ -33,7 +33,9 @@ export function indexJsonlFile(
   adapter: JsonlAdapter,
   header: RunHeader,
   maxLineBytes: number,
-  hooks: { isCancelled: () => boolean; onBytes: (n: number, episodes: number) => void }
+  hooks: { isCancelled: () => boolean; onBytes: (n: number, episodes: number) => void },
+  /** Where to start: the whole file, or (live tail) just after the records already indexed. */
+  from: { offset: number; ordinal: number } = { offset: 0, ordinal: 0 }
 ): JsonlFileOutcome {
   const runId = runIdFor(path)
   const warnings: string[] = []
@@ -51,7 +53,7 @@ export function indexJsonlFile(
         byte_offset, byte_length, step, rollout, rollout_given, source_id)
      VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
-  let ordinal = 0
+  let ordinal = from.ordinal
   let modelFromRows: string | null = null
   let cancelled = false
 
@@ -110,14 +112,14 @@ export function indexJsonlFile(
   const fd = openSync(path, 'r')
   let indexedBytes: number
   try {
-    const result = readLines(fd, 0, maxLineBytes, (line) => {
+    const result = readLines(fd, from.offset, maxLineBytes, (line) => {
       if (hooks.isCancelled()) {
         cancelled = true
         return false
       }
       if (!line.validUtf8) warn(`line ${line.lineNo}: invalid UTF-8 bytes were replaced with U+FFFD`)
       if (line.text.trim()) take(line.text, line.offset, line.length, line.lineNo)
-      hooks.onBytes(line.length + 1, ordinal)
+      hooks.onBytes(line.length + 1, ordinal - from.ordinal)
     })
     indexedBytes = result.endOfCompleteLines
     for (const o of result.oversized) {
@@ -143,13 +145,14 @@ export function indexJsonlFile(
           )
         }
       }
-      hooks.onBytes(result.tail.length, ordinal)
+      hooks.onBytes(result.tail.length, ordinal - from.ordinal)
     }
   } finally {
     closeSync(fd)
   }
 
   if (skippedLines > warnings.length) warnings.push(`… ${skippedLines - warnings.length} more problems not listed`)
+  const added = ordinal - from.ordinal
   if (ordinal === 0) {
     return {
       runId,
@@ -165,7 +168,7 @@ export function indexJsonlFile(
     db.prepare('UPDATE runs SET model = ? WHERE id = ?').run(modelFromRows, runId)
   }
   settleRuns(db, [runId])
-  return { runId, episodes: ordinal, warnings, indexedBytes, cancelled, error: null }
+  return { runId, episodes: added, warnings, indexedBytes, cancelled, error: null }
 }
 
 const finiteOrNull = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null)

@@ -4,6 +4,8 @@ import type { IndexProgress, IndexReport } from '@contract/model'
 export type IndexJob =
   /** Add `roots` (may be empty) and index: only those roots (`added`) or every root (`all`). */
   | { type: 'index'; roots: string[]; scope: 'added' | 'all'; force: boolean }
+  /** Index just these changed files or folders (from the watcher); unchanged ones are skipped as usual. */
+  | { type: 'paths'; paths: string[] }
   /** Forget a root and everything indexed from it. */
   | { type: 'removeRoot'; path: string }
 

@@ -17,6 +17,9 @@ export interface WalkResult {
 
 /** Extensions worth opening when walking a folder (files named explicitly are always opened). */
 const CANDIDATE_EXTENSIONS = new Set(['.jsonl', '.ndjson', '.json', '.traj', '.eval'])
+
+/** Whether a file found inside a folder is worth opening (by extension; explicit files always are). */
+export const isCandidateFile = (path: string): boolean => CANDIDATE_EXTENSIONS.has(extname(path).toLowerCase())
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn', '__pycache__', '.venv'])
 
 /**
@@ -30,7 +33,7 @@ export function walkRoots(roots: string[], isCancelled: () => boolean = () => fa
   const seenFiles = new Set<string>()
 
   const addFile = (path: string, root: string, explicit: boolean): void => {
-    if (!explicit && !CANDIDATE_EXTENSIONS.has(extname(path).toLowerCase())) return
+    if (!explicit && !isCandidateFile(path)) return
     try {
       const st = statSync(path)
       if (!st.isFile()) return

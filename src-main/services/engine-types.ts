@@ -17,6 +17,8 @@ export interface EngineOptions {
    * Inline exists for unit tests, which import TypeScript sources that a worker thread cannot load.
    */
   indexer?: 'worker' | 'inline'
+  /** Watch the workspace roots and index changes as they happen (live tail). Off for one-shot CLI commands. */
+  watch?: boolean
 }
 
 export interface Engine {

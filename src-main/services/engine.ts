@@ -7,6 +7,7 @@ import type { Engine, EngineOptions } from './engine-types'
 import { createWorkerIndexer, findWorkerFile, type IndexerClient, type IndexerEvents } from './indexer-client'
 import { createInlineIndexer } from './inline-indexer'
 import { createTraceService } from './trace-service'
+import { createRootWatcher } from './watcher'
 
 
 /**
@@ -21,12 +22,17 @@ export function createEngine(options: EngineOptions): Engine {
   const emit = (e: TraceEvent): void => listeners.forEach((l) => l(e))
   let progress: IndexProgress = idleProgress()
 
+  // Live tail: changed paths under the roots become small index jobs (only what changed is read).
+  const watcher = options.watch ? createRootWatcher((paths) => background({ type: 'paths', paths })) : null
+  const watchRoots = (): void => watcher?.setRoots((db.prepare('SELECT path FROM roots').raw().all() as [string][]).map((r) => r[0]))
+
   const events: IndexerEvents = {
     onProgress(p) {
       progress = p
       emit({ name: 'indexProgress', payload: p })
     },
     onChanged(runIds) {
+      watchRoots() // roots may have been added or removed by the job
       emit({ name: 'workspaceChanged', payload: { runIds } })
     }
   }
@@ -35,6 +41,7 @@ export function createEngine(options: EngineOptions): Engine {
       ? createInlineIndexer(db, events)
       : createWorkerIndexer(options.dbPath, events, findWorkerFile(import.meta.dirname))
 
+  watchRoots()
   const background = (job: IndexJob): void => {
     indexer.run(job).catch((err: Error) => {
       progress = { ...progress, state: 'error', message: err.message, finishedAt: Date.now() }
@@ -64,6 +71,7 @@ export function createEngine(options: EngineOptions): Engine {
     },
     onEvent: subscribe,
     async close() {
+      watcher?.close()
       await indexer.close()
       db.close()
     }

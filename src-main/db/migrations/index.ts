@@ -2,6 +2,7 @@ import type { Migration } from './types'
 import { migration0001 } from './0001-initial-schema'
 import { migration0002 } from './0002-episode-step'
 import { migration0003 } from './0003-multi-file-runs'
+import { migration0004 } from './0004-source-tail-signature'
 
 /** Every migration, in order. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003]
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004]

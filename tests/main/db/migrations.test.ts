@@ -34,7 +34,8 @@ describe('migrations', () => {
     expect(applied).toEqual([
       { version: 1, name: 'initial-schema' },
       { version: 2, name: 'episode-step' },
-      { version: 3, name: 'multi-file-runs' }
+      { version: 3, name: 'multi-file-runs' },
+      { version: 4, name: 'source-tail-signature' }
     ])
   })
 
@@ -54,7 +55,7 @@ describe('migrations', () => {
     migrate(db, MIGRATIONS.slice(0, 2))
     seedOneEpisode(db)
     db.prepare(`UPDATE runs SET pass_threshold_user = 0.7 WHERE id = 'r1'`).run()
-    expect(migrate(db)).toEqual([3])
+    expect(migrate(db, MIGRATIONS.slice(0, 3))).toEqual([3])
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
     expect(db.prepare('SELECT id, run_key, source_id, pass_threshold_user FROM runs').get()).toEqual({
       id: 'r1',
@@ -71,15 +72,15 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3])
+    expect(migrate(db)).toEqual([1, 2, 3, 4])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 4, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 5, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 3 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 4 })
   })
 
   it('0002 adds a step and a given-rollout flag to episodes, on a database that already has data', () => {

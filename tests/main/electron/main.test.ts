@@ -123,7 +123,8 @@ describe('main.ts', () => {
       mode: 'desktop',
       demoPath: resolve(electronDir, '../../resources/demo'),
       version: '1.2.3',
-      indexer: 'worker'
+      indexer: 'worker',
+      watch: true
     } satisfies EngineOptions)
     expect(ipcMain.handle.mock.calls.map((c) => c[0])).toEqual([IPC_INVOKE_CHANNEL, IPC_DESKTOP_CHANNEL])
     expect((win.options.webPreferences as { preload: string }).preload).toBe(resolve(electronDir, '../preload/index.cjs'))
