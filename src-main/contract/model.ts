@@ -25,7 +25,7 @@ export type EpisodeStatus = 'ok' | 'error' | 'truncated' | 'cancelled'
 export type SourceState =
   | 'pending' // queued, not indexed yet
   | 'indexed' // fully indexed (possibly with warnings)
-  | 'skipped' // unchanged since the last index (path, size, mtime)
+  | 'unchanged' // not read again: unchanged since the last index (path, size, mtime)
   | 'sidecar' // a companion file read together with another (e.g. verifiers metadata.json)
   | 'not-downloaded' // a Git LFS pointer: the real content was never fetched
   | 'unknown-format' // content matched no adapter

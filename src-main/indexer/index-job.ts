@@ -76,7 +76,7 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
   for (const f of walk.files) {
     if (!todo.has(f.path)) {
       const prev = getSource(db, f.path)
-      report.files.push({ ...(prev as SourceStatus), state: 'skipped' })
+      report.files.push({ ...(prev as SourceStatus), state: 'unchanged' })
       report.skipped++
     }
   }

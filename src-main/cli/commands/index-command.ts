@@ -21,7 +21,7 @@ export const indexCommand: CommandSpec = {
 Indexes files and folders (recursively) into the database and prints one line per file:
 its state, format, episodes and, when it was not indexed, why.
 
-States: indexed, skipped (unchanged since the last index), sidecar (read with another file),
+States: indexed, unchanged (not read again since the last index), sidecar (read with another file),
 not-downloaded (a Git LFS pointer), unknown-format, error.
 
 Options:
@@ -30,7 +30,7 @@ Options:
   --json       print the IndexReport as one JSON document
   -h, --help   show this help
 
-Exit status: 0 when every file was indexed, skipped or set aside (LFS pointer, unknown format);
+Exit status: 0 when every file was indexed, unchanged or set aside (LFS pointer, unknown format);
 1 when any file failed (state "error") or a PATH does not exist; 2 on bad usage.
 Progress goes to stderr.`,
   options: { force: { type: 'boolean' } },

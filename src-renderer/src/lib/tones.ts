@@ -5,7 +5,7 @@ export function sourceStateTone(state: SourceState): string {
   switch (state) {
     case 'indexed':
       return 'ok'
-    case 'skipped':
+    case 'unchanged':
     case 'sidecar':
       return 'muted'
     case 'pending':
@@ -39,7 +39,7 @@ export function sourceStateHint(state: SourceState): string {
       return 'Queued for indexing'
     case 'indexed':
       return 'Indexed'
-    case 'skipped':
+    case 'unchanged':
       return 'Unchanged since the last index (same size and modification time)'
     case 'sidecar':
       return 'Companion file, read together with its main file'

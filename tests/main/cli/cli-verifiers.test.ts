@@ -67,10 +67,10 @@ describe('rollscope index over the verifiers fixtures', () => {
   it('skips unchanged files the second time, in the human output too', async () => {
     const r = await cli('index', 'willccbb-verifiers')
     expect(r.code).toBe(0)
-    expect(r.stdout).toMatch(/^skipped\s+verifiers\s+15\s+willccbb-verifiers\/wordle--gpt-5-mini\/b5161fc3\/results\.jsonl$/m)
-    // An unchanged LFS pointer is skipped too, and keeps its reason.
+    expect(r.stdout).toMatch(/^unchanged\s+verifiers\s+15\s+willccbb-verifiers\/wordle--gpt-5-mini\/b5161fc3\/results\.jsonl$/m)
+    // An unchanged LFS pointer is listed as unchanged too, and keeps its reason.
     expect(r.stdout).toMatch(
-      /^skipped\s+lfs-pointer\s+0\s+willccbb-verifiers\/_lfs-pointer-example\/tool-test--gpt-4\.1-mini\/066dba27\/results\.jsonl\s+Git LFS pointer: content not downloaded/m
+      /^unchanged\s+lfs-pointer\s+0\s+willccbb-verifiers\/_lfs-pointer-example\/tool-test--gpt-4\.1-mini\/066dba27\/results\.jsonl\s+Git LFS pointer: content not downloaded/m
     )
     // 7 results.jsonl + 7 metadata.json + 1 LFS pointer under willccbb-verifiers
     expect(r.stdout).toContain('\n0 indexed, 15 unchanged, 0 failed; 0 episodes, 0 B in ')
