@@ -1,0 +1,35 @@
+/** Live tail in the open app: lines appended to a watched results file appear within 2 s (issue 3). */
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { addPathViaUi, openApp, selectRun, shot } from './e2e-helpers'
+import { expect, test } from './server-fixture'
+
+const row = (id: string, reward: number): string =>
+  JSON.stringify({
+    id,
+    reward,
+    model: 'live-model',
+    messages: [
+      { role: 'user', content: `live task ${id}` },
+      { role: 'assistant', content: `done ${id}` }
+    ]
+  }) + '\n'
+
+test('appended lines of a running eval show up in the open app within 2 s', async ({ page, server }) => {
+  const dir = join(server.tmpDir, 'running-eval')
+  mkdirSync(dir)
+  const file = join(dir, 'live.jsonl')
+  writeFileSync(file, row('a', 1) + row('b', 0))
+  await openApp(page, server.url, 2)
+  await addPathViaUi(page, dir)
+  await expect(page.getByTestId('run-row')).toHaveCount(3)
+  await selectRun(page, 'running-eval/live')
+  await expect(page.getByTestId('episode-count')).toContainText('2 episodes')
+
+  const appendedAt = Date.now()
+  appendFileSync(file, row('c', 1) + row('d', 0.5))
+  await expect(page.getByTestId('episode-count')).toContainText('4 episodes', { timeout: 2000 })
+  expect(Date.now() - appendedAt).toBeLessThan(2000)
+  await expect(page.getByTestId('episode-row')).toHaveCount(4)
+  await shot(page, '30-live-tail')
+})
