@@ -10,10 +10,13 @@ export interface DocumentOutcome {
   episodes: number
   warnings: string[]
   error: string | null
+  /** The adapter recognized the file but it holds no runs of its own (a report, a continuation): a sidecar. */
+  sidecar: boolean
 }
 
 /**
- * Indexes one whole-file JSON document (already parsed by detection) into its run(s). Inside the
+ * Indexes one whole-file JSON document (already parsed by detection) into its run(s). An adapter
+ * that returns no run at all marks the file as a sidecar (read together with another file). Inside the
  * caller's per-file transaction, after the file's previous episodes were dropped. Episode ids are
  * derived from the file and the adapter's locator, so they stay the same across re-indexing even
  * when several files feed one run.
@@ -23,7 +26,7 @@ export function indexDocument(db: Db, sourceId: number, path: string, size: numb
   try {
     runs = adapter.index(doc, path)
   } catch (err) {
-    if (err instanceof RecordError) return { runIds: [], episodes: 0, warnings: [], error: err.message }
+    if (err instanceof RecordError) return { runIds: [], episodes: 0, warnings: [], error: err.message, sidecar: false }
     throw err
   }
   const insert = db.prepare(
@@ -73,7 +76,8 @@ export function indexDocument(db: Db, sourceId: number, path: string, size: numb
     runIds.push(runId)
   }
   settleRuns(db, runIds)
-  return { runIds, episodes, warnings: [], error: episodes === 0 ? 'the document holds no episodes' : null }
+  if (runs.length === 0) return { runIds, episodes: 0, warnings: [], error: null, sidecar: true }
+  return { runIds, episodes, warnings: [], error: episodes === 0 ? 'the document holds no episodes' : null, sidecar: false }
 }
 
 const shortHash = (s: string): string => createHash('sha1').update(s).digest('hex').slice(0, 12)

@@ -206,7 +206,7 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
           upsertSource(db, {
             ...base,
             format: adapter.format,
-            state: o.error ? 'error' : 'indexed',
+            state: o.error ? 'error' : o.sidecar ? 'sidecar' : 'indexed',
             error: o.error,
             warnings: [...readWarnings, ...o.warnings],
             episodes: o.episodes,
@@ -224,7 +224,7 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
         file.size,
         file.mtimeMs,
         adapter.format,
-        outcome.error ? 'error' : 'indexed',
+        outcome.error ? 'error' : outcome.sidecar ? 'sidecar' : 'indexed',
         outcome.error,
         outcome.warnings,
         outcome.episodes,

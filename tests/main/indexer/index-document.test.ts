@@ -107,6 +107,20 @@ describe('document formats and multi-file runs', () => {
     expect(await engine.api.listRuns()).toEqual([])
   })
 
+  it('a document the adapter recognizes but that holds no run of its own is a sidecar', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-doc-'))
+    writeFileSync(join(dir, 'report.toy.json'), JSON.stringify({ toy: [], report: true }))
+    const adapter: DocumentAdapter = { ...toyAdapter, matches: (d) => (d as { report?: boolean }).report === true, index: () => [] }
+    registry.unshift(adapter)
+    try {
+      engine = tempEngine().engine
+      const report = await engine.indexPaths([dir])
+      expect(report.files[0]).toMatchObject({ state: 'sidecar', error: null, episodes: 0 })
+    } finally {
+      registry.splice(registry.indexOf(adapter), 1)
+    }
+  })
+
   it('reports a JSON array nobody reads as unknown, not as garbage episodes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rs-doc-'))
     writeFileSync(join(dir, 'x.json'), JSON.stringify([{ a: 1 }, { b: 2 }]))
