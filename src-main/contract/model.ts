@@ -11,6 +11,20 @@ export type TraceFormat =
   | 'prime-hosted-rl'
   | 'nemo-gym'
   | 'chat-jsonl'
+  | 'inspect'
+  | 'swe-agent'
+  | 'mini-swe-agent'
+  | 'swe-bench-report'
+  | 'atif'
+  | 'harbor-traces'
+  | 'harbor-trial'
+  | 'openhands'
+  | 'gemini-cli'
+  | 'terminal-bench'
+  | 'tau-bench'
+  | 'tau2-bench'
+  | 'step-jsonl'
+  | 'mapped'
   | 'verifiers-metadata'
   | 'lfs-pointer'
   | 'unknown'
@@ -159,6 +173,35 @@ export interface Turn {
   reward: number | null
   done: boolean | null
   tokens: number | null
+  /** Images of the turn, by reference (a data URI stays in the source file; never copied into SQLite). */
+  images?: ImageRef[]
+  /** Producer-specific extras shown with the turn (latency ms, cost, simulated-user flag, error text...). */
+  meta?: TurnMeta
+}
+
+/** One image of a turn: a data URI, an http(s) URL, or a file path relative to the source file. */
+export interface ImageRef {
+  src: string
+  /** MIME type when known (from a data URI or the producer), else null. */
+  mime: string | null
+}
+
+/** Optional per-turn facts some formats record. */
+export interface TurnMeta {
+  /** Wall time of the step, ms. */
+  latencyMs?: number
+  costUsd?: number
+  /** A simulated user (tau-bench) rather than a real one or the environment. */
+  simulatedUser?: boolean
+  /** The turn (tool call or result) failed: the producer's error text. */
+  error?: string
+  /** The model's output was cut (max tokens / context). */
+  truncated?: boolean
+  /** Metrics of this step (per-step reward components, partial progress...). */
+  metrics?: Record<string, number>
+  /** Copied from an earlier context window (ATIF `is_copied_context`). */
+  copied?: boolean
+  timestamp?: string
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ImageRef } from '@contract/model'
 import { isObj, type Obj } from './record-fields'
 
 /** Marker that stands for an image in turn text (base64 is never copied around). */
@@ -37,4 +38,24 @@ function partText(part: Obj): string | null {
   if (typeof part.refusal === 'string') return part.refusal
   if (typeof part.output === 'string') return part.output
   return null
+}
+
+/**
+ * Images of a message content, by reference: OpenAI `image_url{url}`, Responses `input_image{image_url}`,
+ * Inspect `{type:"image", image}` (a data URI, URL or `attachment://` ref the adapter resolves first).
+ * The reference is kept as it is: a data URI lives in the episode body, loaded on demand, never in a row.
+ */
+export function contentImages(content: unknown): ImageRef[] {
+  if (!Array.isArray(content)) return isObj(content) && isImagePart(content) ? imageOf(content) : []
+  const out: ImageRef[] = []
+  for (const part of content) if (isObj(part) && isImagePart(part)) out.push(...imageOf(part))
+  return out
+}
+
+function imageOf(part: Obj): ImageRef[] {
+  const v = part.image_url ?? part.image ?? part.url ?? part.source
+  const src = typeof v === 'string' ? v : isObj(v) && typeof (v.url ?? v.data) === 'string' ? String(v.url ?? v.data) : null
+  if (!src) return []
+  const mime = /^data:([^;,]+)/.exec(src)?.[1] ?? (typeof part.mime_type === 'string' ? part.mime_type : null)
+  return [{ src, mime }]
 }

@@ -1,5 +1,5 @@
 import type { Turn } from '@contract/model'
-import { contentText } from './content-text'
+import { contentImages, contentText } from './content-text'
 import { isObj, num, type Obj } from './record-fields'
 import { normalizeRole } from './roles'
 import { normalizeToolCalls } from './tool-calls'
@@ -35,6 +35,7 @@ export function messagesToTurns(prompt: readonly unknown[], completion: readonly
       toolName = call?.name ?? (id ? callNames.get(id) : undefined) ?? ownName
     }
     const reasoning = m.reasoning_content ?? m.reasoning ?? m.thinking
+    const images = contentImages(m.content)
     turns.push({
       index: turns.length,
       role,
@@ -47,7 +48,8 @@ export function messagesToTurns(prompt: readonly unknown[], completion: readonly
       isObservation: role === 'tool' || role === 'env' || (role === 'user' && !isPrompt && modelSpoke),
       reward: num(m.reward),
       done: typeof m.done === 'boolean' ? m.done : null,
-      tokens: messageTokens(m.usage)
+      tokens: messageTokens(m.usage),
+      ...(images.length ? { images } : {})
     })
     if (role === 'assistant' && !isPrompt) modelSpoke = true
     for (const c of toolCalls) {
