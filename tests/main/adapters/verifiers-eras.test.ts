@@ -53,7 +53,10 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
     expect(s[3].preview).toBe('How many circles are in the picture? [image]')
     const turns = V.parseEpisode(rows[3]).turns
     expect(turns[0].text).toBe('How many circles are in the picture?\n[image]')
-    expect(JSON.stringify(turns)).not.toContain('base64')
+    // the picture travels by reference in `images` (episode body, loaded on demand), never inside the text
+    expect(turns[0].text).not.toContain('base64')
+    expect(turns[0].images).toEqual([{ src: expect.stringMatching(/^data:image\/png;base64,/), mime: 'image/png' }])
+    expect(s[3].preview).not.toContain('base64')
     // another picture with the same question is another task
     const other = structuredClone(rows[3]) as { prompt: { content: { image_url?: { url: string } }[] }[] }
     other.prompt[0].content[1].image_url = { url: 'data:image/png;base64,AAAA' }
