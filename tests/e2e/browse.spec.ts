@@ -58,7 +58,7 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
       [0, '844,823'],
       [1, '23,975']
     ] as const) {
-      await expect(pointers.nth(i).getByTestId('source-state')).toHaveText('not-downloaded')
+      await expect(pointers.nth(i).getByTestId('source-state')).toHaveText('skipped: LFS pointer')
       await expect(pointers.nth(i).getByTestId('source-error')).toContainText(
         `Git LFS pointer: content not downloaded (real size ${size} bytes)`
       )

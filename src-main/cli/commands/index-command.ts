@@ -21,8 +21,9 @@ export const indexCommand: CommandSpec = {
 Indexes files and folders (recursively) into the database and prints one line per file:
 its state, format, episodes and, when it was not indexed, why.
 
-States: indexed, unchanged (not read again since the last index), sidecar (read with another file),
-not-downloaded (a Git LFS pointer), unknown-format, error.
+States: indexed (N episodes), unchanged (not read again since the last index), sidecar (a companion
+read with another file: metadata, reports, continuations), skipped as not-downloaded (a Git LFS
+pointer) or unknown-format (not a trace), error (failed, with the reason).
 
 Options:
   --force      re-index files even when unchanged
@@ -110,7 +111,8 @@ export function formatReport(report: IndexReport, cwd: string): string {
   const count = (state: SourceStatus['state']): number => files.filter((f) => f.state === state).length
   const parts = [`${formatInt(report.indexed)} indexed`, `${formatInt(report.skipped)} unchanged`]
   if (count('not-downloaded')) parts.push(`${count('not-downloaded')} not downloaded (Git LFS)`)
-  if (count('unknown-format')) parts.push(`${count('unknown-format')} unknown format`)
+  if (count('sidecar')) parts.push(`${count('sidecar')} companion`)
+  if (count('unknown-format')) parts.push(`${count('unknown-format')} skipped (not a trace)`)
   parts.push(`${formatInt(report.failed)} failed`)
   const summary =
     `${parts.join(', ')}; ${formatInt(report.episodes)} episodes, ` +

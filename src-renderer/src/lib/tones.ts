@@ -32,6 +32,27 @@ export function episodeStatusTone(status: EpisodeStatus): string {
   }
 }
 
+/**
+ * The words a file's state is shown with: indexed, unchanged, companion, skipped (not a trace / not
+ * downloaded) or failed. The machine names stay as they are in the API and `index --json`.
+ */
+export function sourceStateLabel(state: SourceState): string {
+  switch (state) {
+    case 'indexed':
+    case 'unchanged':
+    case 'pending':
+      return state
+    case 'sidecar':
+      return 'companion'
+    case 'not-downloaded':
+      return 'skipped: LFS pointer'
+    case 'unknown-format':
+      return 'skipped: not a trace'
+    case 'error':
+      return 'failed'
+  }
+}
+
 /** What a source state means, for its tooltip. */
 export function sourceStateHint(state: SourceState): string {
   switch (state) {

@@ -17,7 +17,7 @@ describe('rollscope index', () => {
     expect(lines[2]).toMatch(/^not-downloaded\s+lfs-pointer\s+0\s+traces\/b\/results\.jsonl\s+Git LFS pointer: content not downloaded$/)
     expect(lines[3]).toMatch(/^unknown-format\s+unknown\s+0\s+traces\/notes\.txt\s+no adapter recognized this file$/)
     expect(r.stdout).toContain(
-      '1 indexed, 0 unchanged, 1 not downloaded (Git LFS), 1 unknown format, 0 failed; 15 episodes, 4.00 kB in 0.3 s'
+      '1 indexed, 0 unchanged, 1 not downloaded (Git LFS), 1 skipped (not a trace), 0 failed; 15 episodes, 4.00 kB in 0.3 s'
     )
     const engine = r.engines[0]
     expect(engine.calls.find((c) => c.method === 'indexPaths')?.args).toEqual([[join(dir, 'traces')], false])

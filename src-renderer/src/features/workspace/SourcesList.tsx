@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import type { SourceStatus } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { baseName, fmtBytes, fmtInt } from '../../lib/format'
-import { sourceStateHint, sourceStateTone } from '../../lib/tones'
+import { sourceStateHint, sourceStateLabel, sourceStateTone } from '../../lib/tones'
 import { useApp } from '../../state/store-context'
 import { stateCounts, visibleSources } from './source-stats'
 
@@ -38,7 +38,7 @@ export function SourcesList(): ReactNode {
       <div className="state-counts">
         {counts.map(([state, n]) => (
           <Badge key={state} tone={sourceStateTone(state)} title={sourceStateHint(state)}>
-            {state} {fmtInt(n)}
+            {sourceStateLabel(state)} {fmtInt(n)}
           </Badge>
         ))}
       </div>
@@ -93,7 +93,7 @@ function SourceRow({ source }: { source: SourceStatus }): ReactNode {
           {parentName(source.path)}
         </span>
         <Badge tone={sourceStateTone(source.state)} title={sourceStateHint(source.state)} testId="source-state">
-          {source.state}
+          {sourceStateLabel(source.state)}
         </Badge>
       </div>
       <div className="source-meta" title={source.path}>
