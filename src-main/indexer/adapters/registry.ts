@@ -1,6 +1,7 @@
 import type { DocumentAdapter, JsonlAdapter } from './types'
 import { chatJsonlAdapter } from './chat-jsonl'
 import { verifiersAdapter } from './verifiers'
+import { stepJsonlAdapter } from './step-jsonl'
 
 /** JSONL adapters in detection priority order: most specific shape first (a verifiers row may also look like chat). */
 export const JSONL_ADAPTERS: JsonlAdapter[] = [verifiersAdapter, chatJsonlAdapter]
@@ -10,7 +11,7 @@ export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAda
   JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
 
 /** Adapters for whole-file JSON documents, most specific first. */
-export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = []
+export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [stepJsonlAdapter]
 
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>
