@@ -156,7 +156,8 @@ function stepOf(r: Obj): StepInput {
     before,
     observation,
     reward: num(r.reward),
-    done: typeof r.done === 'boolean' ? r.done : r.terminated === true || r.truncated === true ? true : typeof r.terminated === 'boolean' ? false : null,
+    // the episode ended at this step, whichever flag says so (gymnasium: done = terminated or truncated)
+    done: DONE_KEYS.some((k) => r[k] === true) ? true : DONE_KEYS.some((k) => typeof r[k] === 'boolean') ? false : null,
     truncated: r.truncated === true,
     reasoning: reasoning || null,
     text: str(r.completion) ?? str(r.response) ?? str(r.model_output) ?? null,
