@@ -6,6 +6,7 @@ import { describeLfsPointer, isLfsPointer } from './adapters/lfs-pointer'
 import { parseJsonLine } from './tolerant-json'
 import { readLines, readRange } from './line-reader'
 import { describeFsError } from './walk'
+import { detectMapped } from './mapping/adapter'
 
 /** What a file turned out to be, from its first bytes / first record. */
 export type Detection =
@@ -25,6 +26,9 @@ export const MAX_JSON_DOCUMENT = (Number(process.env.ROLLSCOPE_MAX_DOCUMENT_MB) 
  * format by its first record, a verifiers metadata.json by its keys. Reads only what it needs.
  */
 export function detectFormat(path: string, size: number, maxLineBytes: number): Detection {
+  // a mapping file, or a file a mapping file claims (docs/formats/mapping-file.md); cached per folder
+  const mapped = detectMapped(path, size)
+  if (mapped) return mapped
   let fd: number
   try {
     fd = openSync(path, 'r')
