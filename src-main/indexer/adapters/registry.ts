@@ -2,6 +2,7 @@ import type { DocumentAdapter, JsonlAdapter } from './types'
 import { chatJsonlAdapter } from './chat-jsonl'
 import { verifiersAdapter } from './verifiers'
 import { stepJsonlAdapter } from './step-jsonl'
+import { mappedAdapter } from '../mapping/adapter'
 
 /** JSONL adapters in detection priority order: most specific shape first (a verifiers row may also look like chat). */
 export const JSONL_ADAPTERS: JsonlAdapter[] = [verifiersAdapter, chatJsonlAdapter]
@@ -11,7 +12,7 @@ export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAda
   JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
 
 /** Adapters for whole-file JSON documents, most specific first. */
-export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [stepJsonlAdapter]
+export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [stepJsonlAdapter, mappedAdapter]
 
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>
