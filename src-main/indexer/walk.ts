@@ -1,5 +1,6 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs'
 import { basename, extname, join, resolve } from 'node:path'
+import { isMappingFileName } from './mapping/names'
 
 /** A file found under a root, with the identity used to skip unchanged files. */
 export interface FoundFile {
@@ -19,7 +20,8 @@ export interface WalkResult {
 const CANDIDATE_EXTENSIONS = new Set(['.jsonl', '.ndjson', '.json', '.traj', '.eval'])
 
 /** Whether a file found inside a folder is worth opening (by extension; explicit files always are). */
-export const isCandidateFile = (path: string): boolean => CANDIDATE_EXTENSIONS.has(extname(path).toLowerCase())
+export const isCandidateFile = (path: string): boolean =>
+  CANDIDATE_EXTENSIONS.has(extname(path).toLowerCase()) || isMappingFileName(basename(path)) // rollscope.yaml mapping files
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn', '__pycache__', '.venv'])
 
 /**
