@@ -12,6 +12,8 @@ import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
+import { mappingClaims } from './mapping/discover'
+import { isMappingFileName } from './mapping/names'
 
 export interface JobHooks {
   isCancelled: () => boolean
@@ -122,6 +124,8 @@ function pickChanged(db: Db, files: FoundFile[], force: boolean): Set<string> {
   for (const p of [...todo]) {
     const main = mainFileOfSidecar(p)
     if (main && paths.has(main)) todo.add(main)
+    // a new or edited mapping file re-reads the files it claims
+    if (isMappingFileName(basename(p))) for (const f of files) if (mappingClaims(p, f.path)) todo.add(f.path)
   }
   return todo
 }
