@@ -136,10 +136,9 @@ export function collectEpisodes(mapping: Mapping, data: MappedData, dataName: st
 
   if (!reachedAny) {
     const first = roots[0]
-    const what = data.kind === 'jsonl' ? `no line of ${dataName}` : dataName
-    throw new RecordError(
-      `${what} has \`${c.spec.episodes ?? '$'}\` (${c.name}${lineText(c, 'episodes')}, key \`episodes\`)${first ? `; ${describeKeys(first.value, first.where)}` : ''}`
-    )
+    const what = data.kind === 'jsonl' ? `no line of ${dataName} has` : `${dataName} has no`
+    const sample = !first ? '' : data.kind === 'json' ? `; ${describeKeys(first.value, '', 'document', 'its top-level keys are')}` : `; ${describeKeys(first.value, first.where)}`
+    throw new RecordError(`${what} \`${c.spec.episodes ?? '$'}\` (${c.name}${lineText(c, 'episodes')}, key \`episodes\`)${sample}`)
   }
   if (!items.length) throw new RecordError(`${dataName}: no episode objects found${warnings.first ? `: ${warnings.first}` : ''}`)
 
@@ -361,7 +360,8 @@ function summarize(c: Compiled, r: Reader, src: EpisodeSource): EpisodeSummaryRe
 
   const steps = r.steps().map((s) => stepOf(c, s, r))
   const stepRewards = steps.map((s) => s.reward).filter((x): x is number => x !== null)
-  const reward = toNumber(r.last('reward')) ?? (stepRewards.length ? stepRewards.reduce((a, b) => a + b, 0) : null)
+  // a mapped reward that is missing stays empty; without a mapped reward, the step rewards are summed
+  const reward = c.fields.has('reward') ? toNumber(r.last('reward')) : stepRewards.length ? stepRewards.reduce((a, b) => a + b, 0) : null
 
   const metrics: Record<string, number> = {}
   for (const { field, hits } of r.all(c.metrics)) {
@@ -513,11 +513,11 @@ const lineText = (c: Compiled, key: string): string => {
 }
 
 /** "the first episode (line 1) has the keys: a, b, c" — to see at a glance what the path should be. */
-function describeKeys(v: unknown, where: string, what = 'record'): string {
-  const at = where ? ` (${where})` : ''
+function describeKeys(v: unknown, where: string, what = 'record', has?: string): string {
+  const subject = has ? has : `the first ${what}${where ? ` (${where})` : ''} has the keys`
   if (isObj(v)) {
     const keys = Object.keys(v)
-    return `the first ${what}${at} has the keys: ${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}`
+    return `${subject}: ${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}`
   }
-  return `the first ${what}${at} is ${kindOf(v)}`
+  return `${has ? `the ${what}` : `the first ${what}${where ? ` (${where})` : ''}`} is ${kindOf(v)}`
 }
