@@ -108,7 +108,13 @@ export function validateMapping(text: string, name: string): ValidationResult {
     const msg = e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')
     return { ok: false, error: `${name} line ${lineOf(e.pos[0])}: YAML syntax error: ${msg}`, globs: null }
   }
-  const value: unknown = doc.toJS()
+  let value: unknown
+  try {
+    value = doc.toJS({ maxAliasCount: 50 })
+  } catch (err) {
+    // an unresolved alias, too many aliases: problems found only when building values
+    return { ok: false, error: `${name}: YAML error: ${(err as Error).message.split('\n')[0]}`, globs: null }
+  }
   if (value === null || value === undefined) {
     return { ok: false, error: `${name}: the file is empty (it needs at least \`files\`, e.g. files: ["*.jsonl"])`, globs: null }
   }

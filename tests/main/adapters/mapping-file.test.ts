@@ -70,6 +70,7 @@ describe('validation messages (exact)', () => {
     )
     expect(err('')).toBe('rollscope.yaml: the file is empty (it needs at least `files`, e.g. files: ["*.jsonl"])')
     expect(err('42')).toBe('rollscope.yaml: expected a mapping of keys, got a number at the top level')
+    expect(err('files: *x\n')).toBe('rollscope.yaml: YAML error: Unresolved alias (the anchor must be set before the alias): x')
   })
 
   it('valid mappings keep the line of every key', () => {
