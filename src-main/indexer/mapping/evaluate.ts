@@ -76,7 +76,7 @@ function compile(m: Mapping): Compiled {
 /** One object the `episodes` path reached (an episode, or a step when `groupBy` is set). */
 interface Item {
   value: Obj
-  /** For people: `line 7`, `results[3]`, `["task_1"]["gpt-4o"]`. */
+  /** For people: `line 7`, `results[3]`, `task_1.gpt-4o`. */
   where: string
   locator: string
   keys: Record<string, string>
