@@ -1,18 +1,20 @@
 import type { DocumentAdapter, JsonlAdapter } from './types'
 import { chatJsonlAdapter } from './chat-jsonl'
 import { verifiersAdapter } from './verifiers'
+import { primeHostedRlAdapter } from './prime-hosted-rl'
+import { primeHostedRlFilesAdapter } from './prime-hosted-rl-files'
 import { stepJsonlAdapter } from './step-jsonl'
 import { mappedAdapter } from '../mapping/adapter'
 
 /** JSONL adapters in detection priority order: most specific shape first (a verifiers row may also look like chat). */
-export const JSONL_ADAPTERS: JsonlAdapter[] = [verifiersAdapter, chatJsonlAdapter]
+export const JSONL_ADAPTERS: JsonlAdapter[] = [primeHostedRlAdapter, verifiersAdapter, chatJsonlAdapter]
 
 /** The adapter whose shape the first record of a file has, or undefined. */
 export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAdapter | undefined =>
   JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
 
 /** Adapters for whole-file JSON documents, most specific first. */
-export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [stepJsonlAdapter, mappedAdapter]
+export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [primeHostedRlFilesAdapter, stepJsonlAdapter, mappedAdapter]
 
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>
