@@ -25,7 +25,9 @@ export function parseArguments(args: unknown): unknown {
 export function normalizeToolCall(raw: unknown): ToolCall | null {
   const v = decodeMaybeJson(raw)
   if (!isObj(v)) return null
-  const id = str(v.id) ?? str(v.call_id) ?? str(v.tool_call_id)
+  // a Responses item (`function_call`, `custom_tool_call`...) has an item `id` AND the `call_id` its output refers to
+  const responsesItem = typeof v.type === 'string' && v.type.endsWith('_call')
+  const id = (responsesItem ? str(v.call_id) : null) ?? str(v.id) ?? str(v.call_id) ?? str(v.tool_call_id)
   if (isObj(v.function)) {
     const fn = v.function
     return { id, name: str(fn.name) ?? 'unknown', arguments: parseArguments(fn.arguments) }
