@@ -164,11 +164,28 @@ export function indexJsonlFile(
     }
   }
 
+  if (adapter.listInTaskOrder) orderByTask(db, runId)
   if (header.model === null && modelFromRows !== null) {
     db.prepare('UPDATE runs SET model = ? WHERE id = ?').run(modelFromRows, runId)
   }
   settleRuns(db, [runId])
   return { runId, episodes: added, warnings, indexedBytes, cancelled, error: null }
+}
+
+/**
+ * Renumbers a run's ordinals by task id (numeric ids numerically, then other ids, then none), rollout
+ * index, file order, for formats written in completion order. Episode ids and byte offsets stay.
+ */
+function orderByTask(db: Db, runId: string): void {
+  const numeric = `(source_ref GLOB '[0-9]*' AND source_ref NOT GLOB '*[^0-9]*' AND length(source_ref) < 19)`
+  db.prepare(
+    `WITH k AS (
+       SELECT rowid r, row_number() OVER (
+         ORDER BY source_ref IS NULL, NOT ${numeric}, CASE WHEN ${numeric} THEN CAST(source_ref AS INTEGER) END,
+                  source_ref, NOT rollout_given, rollout, ordinal) - 1 AS n
+       FROM episodes WHERE run_id = ?)
+     UPDATE episodes SET ordinal = k.n FROM k WHERE episodes.rowid = k.r`
+  ).run(runId)
 }
 
 const finiteOrNull = (v: number | null): number | null => (v !== null && Number.isFinite(v) ? v : null)

@@ -79,6 +79,11 @@ export interface JsonlAdapter {
   summarize(record: Record<string, unknown>): EpisodeSummaryRecord
   /** Full turns of one parsed record. */
   parseEpisode(record: Record<string, unknown>): EpisodeBody
+  /**
+   * Rows are written in completion order (NeMo Gym): after indexing, the run's ordinals follow the
+   * task id (numeric ids in numeric order), then the rollout index, then file order.
+   */
+  listInTaskOrder?: boolean
 }
 
 export type { ToolCall, Turn }
