@@ -3,6 +3,8 @@ import { chatJsonlAdapter } from './chat-jsonl'
 import { verifiersAdapter } from './verifiers'
 import { primeHostedRlAdapter } from './prime-hosted-rl'
 import { primeHostedRlFilesAdapter } from './prime-hosted-rl-files'
+import { nemoGymAdapter } from './nemo-gym'
+import { nemoGymFilesAdapter } from './nemo-gym-files'
 import { stepJsonlAdapter } from './step-jsonl'
 import { sweAgentAdapter } from './swe-agent'
 import { miniSweAgentAdapter } from './mini-swe-agent'
@@ -10,14 +12,14 @@ import { sweBenchAdapter } from './swe-bench'
 import { mappedAdapter } from '../mapping/adapter'
 
 /** JSONL adapters in detection priority order: most specific shape first (a verifiers row may also look like chat). */
-export const JSONL_ADAPTERS: JsonlAdapter[] = [primeHostedRlAdapter, verifiersAdapter, chatJsonlAdapter]
+export const JSONL_ADAPTERS: JsonlAdapter[] = [primeHostedRlAdapter, verifiersAdapter, nemoGymAdapter, chatJsonlAdapter]
 
 /** The adapter whose shape the first record of a file has, or undefined. */
 export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAdapter | undefined =>
   JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
 
 /** Adapters for whole-file JSON documents, most specific first. */
-export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [primeHostedRlFilesAdapter, sweAgentAdapter, miniSweAgentAdapter, sweBenchAdapter, stepJsonlAdapter, mappedAdapter]
+export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [primeHostedRlFilesAdapter, nemoGymFilesAdapter, sweAgentAdapter, miniSweAgentAdapter, sweBenchAdapter, stepJsonlAdapter, mappedAdapter]
 
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>
