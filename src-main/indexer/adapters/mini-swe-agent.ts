@@ -157,8 +157,8 @@ function build(parts: Parts): Built {
   let tokensOut: number | null = null
   const times: number[] = []
   for (const m of parts.messages) {
-    const t = num(extraOf(m).timestamp)
-    if (t !== null) times.push(t)
+    const ts = isoTime(extraOf(m).timestamp) ?? isoTime(m.timestamp)
+    if (ts) times.push(Date.parse(ts) / 1000)
     if (m.role !== 'assistant') continue
     const u = usageOf(m)
     if (!u) continue

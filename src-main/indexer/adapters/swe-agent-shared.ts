@@ -42,8 +42,8 @@ export function exitOutcome(exit: unknown, detail: string | null = null): { stat
   const meaning = hit ? hit[2] : 'the agent stopped without submitting'
   if (status === 'ok') return { status, error: null }
   const autoNote = auto || /autosubmi/i.test(raw) ? '; the changes so far were submitted automatically' : ''
-  const more = detail ? `\n${detail}` : ''
-  return { status, error: `${raw}: ${meaning}${autoNote}${more}` }
+  if (detail) return { status, error: detail.startsWith(raw) ? detail : `${raw}: ${detail}` }
+  return { status, error: `${raw}: ${meaning}${autoNote}` }
 }
 
 /** Instance id from a trajectory file name: `<id>.traj`, `<id>.traj.json` (else the name without its extension). */
@@ -67,12 +67,24 @@ export function runDirOf(path: string, instanceId: string): string {
 /** Boilerplate before the issue text in SWE-agent / mini-swe-agent instance prompts. */
 const LEADS = [/ISSUE:\s*\n/, /Consider the following PR description:\s*\n/, /<pr_description>\s*\n/, /Please solve this issue:\s*/]
 
+/** Markers after the issue text (the instructions follow). */
+const ENDS = ['</pr_description>', '\nINSTRUCTIONS:']
+
+const untilEnd = (text: string): string => {
+  let end = text.length
+  for (const e of ENDS) {
+    const at = text.indexOf(e)
+    if (at >= 0 && at < end) end = at
+  }
+  return text.slice(0, end)
+}
+
 /** One-line preview of a task prompt, starting at the issue text when a known lead-in precedes it. */
 export function issuePreview(text: string): string {
   const head = text.slice(0, 600)
   for (const re of LEADS) {
     const m = re.exec(head)
-    if (m) return oneLine(text.slice(m.index + m[0].length))
+    if (m) return oneLine(untilEnd(text.slice(m.index + m[0].length)))
   }
   return oneLine(text)
 }
