@@ -10,7 +10,7 @@
  * Rows are written in completion order; the adapter sets `listInTaskOrder` so the indexer lists a
  * run's episodes by task index, then rollout index.
  */
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from './types'
@@ -289,7 +289,7 @@ function readSideJson(path: string, problems: string[]): unknown {
 
 function firstRecordOf(path: string): Obj | null {
   try {
-    const text = readFileSync(path).subarray(0, MAX_SIDE_FILE_BYTES).toString('utf8')
+    const text = readHead(path, MAX_SIDE_FILE_BYTES)
     const end = text.indexOf('\n')
     const v = parseJsonLine(end < 0 ? text : text.slice(0, end))
     return isObj(v) ? v : null
@@ -359,5 +359,17 @@ export function nemoGymRunHeader(path: string): RunHeader {
     checkpointStep: null,
     header,
     passThreshold: null
+  }
+}
+
+/** The first `max` bytes of a file as text (never the whole of a big file). */
+function readHead(path: string, max: number): string {
+  const fd = openSync(path, 'r')
+  try {
+    const buf = Buffer.alloc(max)
+    const n = readSync(fd, buf, 0, max, 0)
+    return buf.subarray(0, n).toString('utf8')
+  } finally {
+    closeSync(fd)
   }
 }

@@ -13,7 +13,7 @@
  * Episodes come from results.jsonl; rollouts_raw.json is a sidecar when a results.jsonl sits beside it
  * (no double counting) and the episode source only when it is alone.
  */
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from './types'
@@ -183,8 +183,7 @@ function readSideObject(path: string, problems: string[]): Obj | null {
 /** The first record of a JSONL file (read from its first MB), or null. */
 function firstRecordOf(path: string): Obj | null {
   try {
-    const buf = readFileSync(path).subarray(0, MAX_SIDE_FILE_BYTES)
-    const text = buf.toString('utf8')
+    const text = readHead(path, MAX_SIDE_FILE_BYTES)
     const end = text.indexOf('\n')
     const v = parseJsonLine(end < 0 ? text : text.slice(0, end))
     return isObj(v) ? v : null
@@ -244,5 +243,17 @@ export function primeHostedRlRunHeader(path: string, firstRow?: Obj | null): Run
     checkpointStep: null, // a run's samples may span several training steps: the step is per episode
     header,
     passThreshold: null
+  }
+}
+
+/** The first `max` bytes of a file as text (never the whole of a big file). */
+function readHead(path: string, max: number): string {
+  const fd = openSync(path, 'r')
+  try {
+    const buf = Buffer.alloc(max)
+    const n = readSync(fd, buf, 0, max, 0)
+    return buf.subarray(0, n).toString('utf8')
+  } finally {
+    closeSync(fd)
   }
 }
