@@ -117,7 +117,7 @@ export interface RunSummary {
 export interface EpisodeSummary {
   id: string
   runId: string
-  /** 0-based position of the episode in its run (file order). */
+  /** 0-based position of the episode in its run: file order, or task then rollout where the producer writes in completion order (NeMo Gym). */
   ordinal: number
   taskKey: string
   taskKeyKind: TaskKeyKind

@@ -157,7 +157,7 @@ describe('matching', () => {
     const [hosted] = rowsOf(fixture('prime-hosted-rl-run/security-verifiers/bp6qd19u06wzeqkdrf0h24xx/results.jsonl'))
     expect(typeof hosted.prompt).toBe('string')
     expect(V.matches(hosted)).toBe(false)
-    expect(pickJsonlAdapter(hosted)).toBeUndefined()
+    expect(pickJsonlAdapter(hosted)?.format).toBe('prime-hosted-rl')
   })
 
   it('does not claim the other formats of the corpus', () => {
@@ -166,8 +166,9 @@ describe('matching', () => {
       'nemo-gym/finance_sec_search/example.jsonl',
       'swe-agent/v0.x/gpt4__swe-bench-dev-easy_first_only/all_preds.jsonl'
     ]) {
-      expect(pickJsonlAdapter(rowsOf(fixture(rel))[0]), rel).toBeUndefined()
+      expect(V.matches(rowsOf(fixture(rel))[0]), rel).toBe(false)
     }
+    expect(pickJsonlAdapter(rowsOf(fixture('nemo-gym/grl_sokoban/example_rollouts.jsonl'))[0])?.format).toBe('nemo-gym')
     // mini-swe-agent trajectories are one JSON document with messages: not chat JSONL rows
     const trajPath = fixture('mini-swe-agent/output/deepseek_chat_dev/pydicom__pydicom-901/pydicom__pydicom-901.traj.json')
     const traj = JSON.parse(readFileSync(trajPath, 'utf8')) as Record<string, unknown>

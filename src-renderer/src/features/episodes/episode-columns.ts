@@ -30,7 +30,7 @@ const widthFor = (label: string, min: number, max: number): number => Math.max(m
 /** Base columns plus one per metric and one per info field of the run. */
 export function episodeColumns(run: Pick<RunSummary, 'metrics' | 'infoFields'> | null): EpisodeColumn[] {
   const cols: EpisodeColumn[] = [
-    { id: 'ordinal', label: '#', hint: 'Position in the file (0-based)', width: 64, kind: 'num', sortKey: 'ordinal', text: (e) => String(e.ordinal) },
+    { id: 'ordinal', label: '#', hint: 'Position in the run (0-based): file order, or task then rollout for logs written in completion order', width: 64, kind: 'num', sortKey: 'ordinal', text: (e) => String(e.ordinal) },
     { id: 'task', label: 'Task', hint: 'Task key (how it was derived is shown after it)', width: 200, kind: 'task', sortKey: 'taskKey', text: (e) => e.taskKey },
     { id: 'rollout', label: 'Roll', hint: 'Rollout index within the task (0-based)', width: 52, kind: 'num', sortKey: 'rollout', text: (e) => String(e.rollout) },
     { id: 'reward', label: 'Reward', hint: 'Episode reward', width: 84, kind: 'num', sortKey: 'reward', text: (e) => fmtReward(e.reward) },
