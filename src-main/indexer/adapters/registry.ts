@@ -10,6 +10,7 @@ import { sweAgentAdapter } from './swe-agent'
 import { miniSweAgentAdapter } from './mini-swe-agent'
 import { sweBenchAdapter } from './swe-bench'
 import { tauBenchAdapter } from './tau-bench'
+import { terminalBenchAdapter } from './terminal-bench'
 import { tau2Adapter } from './tau2'
 import { mappedAdapter } from '../mapping/adapter'
 
@@ -21,7 +22,7 @@ export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAda
   JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
 
 /** Adapters for whole-file JSON documents, most specific first. */
-export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [primeHostedRlFilesAdapter, nemoGymFilesAdapter, sweAgentAdapter, miniSweAgentAdapter, sweBenchAdapter, tauBenchAdapter, tau2Adapter, stepJsonlAdapter, mappedAdapter]
+export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [primeHostedRlFilesAdapter, nemoGymFilesAdapter, sweAgentAdapter, miniSweAgentAdapter, terminalBenchAdapter, sweBenchAdapter, tauBenchAdapter, tau2Adapter, stepJsonlAdapter, mappedAdapter]
 
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>
