@@ -113,7 +113,7 @@ function runHeader(runDir: string, results: Obj | null): RunHeader {
     for (const k of ['accuracy', 'n_resolved', 'n_unresolved', 'pass_at_k']) if (results[k] !== undefined) header[`results_${k}`] = results[k]
   }
   return {
-    name: folder,
+    name: folder || runDir,
     model,
     env: dataset ? (version ? `${dataset}@${version}` : dataset) : 'terminal-bench',
     createdAt: str(meta.start_time),
