@@ -12,6 +12,7 @@ import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
+import { sidecarDependents } from './sidecar-dependents'
 import { mappingClaims } from './mapping/discover'
 import { isMappingFileName } from './mapping/names'
 
@@ -88,12 +89,28 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
   tracker.p.bytesTotal = queue.reduce((n, f) => n + f.size, 0)
   tracker.tick(true)
 
-  for (const file of queue) {
+  const read = new Set(queue.map((f) => f.path))
+  // The queue grows while it is read: a new or changed companion file adds the trace files that read it.
+  for (let i = 0; i < queue.length; i++) {
+    const file = queue[i]
     if (hooks.isCancelled()) break
     tracker.p.currentFile = file.path
     tracker.tick()
     const status = indexOneFile(db, file, walk.files, hooks)
     if (status === null) break // cancelled mid-file: its previous state stays
+    if (status.state === 'sidecar') {
+      for (const dep of sidecarDependents(db, file, read)) {
+        const listed = report.files.findIndex((f) => f.path === dep.path && f.state === 'unchanged')
+        if (listed >= 0) {
+          report.files.splice(listed, 1) // it is read again after all
+          report.skipped--
+        }
+        read.add(dep.path)
+        queue.push(dep)
+        tracker.p.filesTotal++
+        tracker.p.bytesTotal += dep.size
+      }
+    }
     report.files.push(status)
     tracker.p.filesDone++
     if (status.state === 'error') {

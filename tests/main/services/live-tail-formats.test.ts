@@ -1,0 +1,82 @@
+/**
+ * Live tail beyond JSONL: a new trajectory file in a new instance folder of a watched run, and a
+ * harness report written after the trajectories (a companion file that changes their rewards).
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createEngine } from '../../../src-main/services/engine'
+import type { Engine } from '../../../src-main/services/engine-types'
+import { fixture } from '../../helpers/fixtures-path'
+
+const MINI = fixture('mini-swe-agent/output/deepseek_chat_dev')
+const RUN_REPORT = fixture('mini-swe-agent/deepseek__deepseek-chat.deepseek_chat_dev.json')
+const SQLFLUFF = 'sqlfluff__sqlfluff-2419'
+const PYDICOM = 'pydicom__pydicom-901'
+
+let engine: Engine | null = null
+afterEach(async () => {
+  await engine?.close()
+  engine = null
+})
+
+function watchedEngine(): { dir: string; e: Engine } {
+  const dir = mkdtempSync(join(tmpdir(), 'rs-tail-fmt-'))
+  engine = createEngine({ dbPath: join(dir, 'app.db'), mode: 'browser', demoPath: null, version: 't', indexer: 'inline', watch: true })
+  return { dir, e: engine }
+}
+
+/** Writes one instance's trajectory the way mini-swe-agent does: a new folder, then the file. */
+function addTrajectory(out: string, id: string): void {
+  mkdirSync(join(out, id), { recursive: true })
+  copyFileSync(join(MINI, id, `${id}.traj.json`), join(out, id, `${id}.traj.json`))
+}
+
+const rewardsByTask = async (e: Engine): Promise<[string, number | null][]> => {
+  const runs = (await e.api.listRuns()).filter((r) => r.format === 'mini-swe-agent')
+  if (runs.length !== 1) return []
+  const page = await e.api.listEpisodes({ runId: runs[0].id, sort: 'taskKey' })
+  return page.items.map((x) => [x.taskKey, x.reward])
+}
+
+describe('live tail of trajectory runs', () => {
+  it('a new .traj.json in a new instance folder joins the open run within 2 s; a late run report sets the rewards', async () => {
+    const { dir, e } = watchedEngine()
+    const work = join(dir, 'work')
+    const out = join(work, 'output', 'deepseek_chat_dev')
+    addTrajectory(out, SQLFLUFF)
+    await e.indexPaths([work])
+    expect(await rewardsByTask(e)).toEqual([[SQLFLUFF, null]]) // not evaluated yet
+
+    let started = Date.now()
+    addTrajectory(out, PYDICOM)
+    await vi.waitFor(async () => expect(await rewardsByTask(e)).toHaveLength(2), { timeout: 2000, interval: 50 })
+    expect(Date.now() - started).toBeLessThan(2000)
+
+    // the harness finishes: its run report lands two levels above the run folder
+    started = Date.now()
+    writeFileSync(join(work, 'deepseek__deepseek-chat.deepseek_chat_dev.json'), readFileSync(RUN_REPORT))
+    // resolved_ids of the report: sqlfluff-2419 resolved, pydicom-901 not
+    await vi.waitFor(async () => expect(await rewardsByTask(e)).toEqual([[PYDICOM, 0], [SQLFLUFF, 1]]), { timeout: 2000, interval: 50 })
+    expect(Date.now() - started).toBeLessThan(2000)
+    const ws = await e.api.getWorkspace()
+    expect(ws.sources.map((s) => s.state).sort()).toEqual(['indexed', 'indexed', 'sidecar'])
+  })
+
+  it('a full re-index after a report appeared lists each trace once, as indexed (read again), not also as unchanged', async () => {
+    const { dir, e } = watchedEngine()
+    const work = join(dir, 'work')
+    const out = join(work, 'output', 'deepseek_chat_dev')
+    addTrajectory(out, SQLFLUFF)
+    addTrajectory(out, PYDICOM)
+    await e.indexPaths([work])
+    await e.close() // no watcher: the report arrives while the app is closed
+    engine = createEngine({ dbPath: join(dir, 'app.db'), mode: 'cli', demoPath: null, version: 't', indexer: 'inline' })
+    writeFileSync(join(work, 'deepseek__deepseek-chat.deepseek_chat_dev.json'), readFileSync(RUN_REPORT))
+    const again = await engine.indexPaths([work])
+    expect(again.files.map((f) => f.state).sort()).toEqual(['indexed', 'indexed', 'sidecar'])
+    expect(again.skipped).toBe(0)
+    expect(await rewardsByTask(engine)).toEqual([[PYDICOM, 0], [SQLFLUFF, 1]])
+  })
+})
