@@ -6,6 +6,7 @@ import { describeLfsPointer, isLfsPointer } from './adapters/lfs-pointer'
 import { parseJsonLine } from './tolerant-json'
 import { readLines, readRange } from './line-reader'
 import { describeFsError } from './walk'
+import { ZipArchive } from './zip/zip-reader'
 import { detectMapped } from './mapping/adapter'
 
 /** What a file turned out to be, from its first bytes / first record. */
@@ -39,7 +40,7 @@ export function detectFormat(path: string, size: number, maxLineBytes: number): 
     if (size === 0) return { kind: 'unknown', message: 'empty file' }
     const head = readRange(fd, 0, Math.min(size, 1024))
     if (isLfsPointer(head)) return { kind: 'lfs-pointer', message: describeLfsPointer(head.toString('utf8')) }
-    if (head[0] === 0x50 && head[1] === 0x4b) return { kind: 'unknown', message: 'zip archive: not a supported format yet' }
+    if (head[0] === 0x50 && head[1] === 0x4b) return detectArchive(path)
     const first = firstNonBlank(head)
     if (first !== 0x7b && first !== 0x5b) {
       return { kind: 'unknown', message: 'not JSON or JSONL (the first character is not "{" or "[")' }
@@ -102,6 +103,23 @@ export function detectFormat(path: string, size: number, maxLineBytes: number): 
   } finally {
     closeSync(fd)
   }
+}
+
+/**
+ * A zip archive (an Inspect `.eval`): only its central directory is read here; the adapter that
+ * recognizes its member names reads the members it needs.
+ */
+function detectArchive(path: string): Detection {
+  let zip: ZipArchive
+  try {
+    zip = ZipArchive.open(path)
+  } catch (err) {
+    return { kind: 'unreadable', message: `zip archive: ${(err as Error).message}` }
+  }
+  const adapter = pickDocumentAdapter(zip, path)
+  if (adapter) return { kind: 'document', adapter, doc: zip }
+  const names = zip.names().slice(0, 5).join(', ')
+  return { kind: 'unknown', message: `a zip archive of no known format (no Inspect header.json or _journal/start.json; members: ${names || 'none'})` }
 }
 
 /** verifiers metadata.json: env id + model + run aggregates/config (FORMATS.md §1.3). */

@@ -8,6 +8,7 @@ import { parseJsonLine } from '../indexer/tolerant-json'
 import { readJsonlRecords } from '../indexer/jsonl-records'
 import type { Db } from '../db/open-db'
 import { getEpisodeRow, toEpisodeSummary } from '../db/episode-rows'
+import { ZipArchive } from '../indexer/zip/zip-reader'
 
 const MAX_RAW_CHARS = 2_000_000
 
@@ -58,6 +59,11 @@ function readDocumentEpisode(row: Row): EpisodeDetail {
   try {
     const st = statSync(row.source_path)
     if (st.size !== row.size || st.mtimeMs !== row.mtime_ms) throw staleError(row.source_path)
+    if (isZip(row.source_path)) {
+      // an archive (Inspect .eval): only the central directory and this episode's member are read
+      const body = adapter.parseEpisode(ZipArchive.open(row.source_path), row.locator as string, row.source_path)
+      return detail(row, body, body.raw ?? null)
+    }
     text = readFileSync(row.source_path, 'utf8')
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
@@ -100,3 +106,14 @@ function isSingleJson(text: string): boolean {
 
 const staleError = (path: string): NotFoundError =>
   new NotFoundError(`${path} changed since it was indexed; re-index to open this episode`)
+
+/** True when the file starts with the zip signature. */
+function isZip(path: string): boolean {
+  const fd = openSync(path, 'r')
+  try {
+    const head = readRange(fd, 0, 2)
+    return head[0] === 0x50 && head[1] === 0x4b
+  } finally {
+    closeSync(fd)
+  }
+}
