@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEngine } from '../../../src-main/services/engine'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { fixture } from '../../helpers/fixtures-path'
+import { buildZip, type ZipMember } from '../../helpers/zip-writer'
 
 const MINI = fixture('mini-swe-agent/output/deepseek_chat_dev')
 const RUN_REPORT = fixture('mini-swe-agent/deepseek__deepseek-chat.deepseek_chat_dev.json')
@@ -78,5 +79,28 @@ describe('live tail of trajectory runs', () => {
     expect(again.files.map((f) => f.state).sort()).toEqual(['indexed', 'indexed', 'sidecar'])
     expect(again.skipped).toBe(0)
     expect(await rewardsByTask(engine)).toEqual([[PYDICOM, 0], [SQLFLUFF, 1]])
+  })
+})
+
+describe('live tail of a running Inspect eval', () => {
+  it('a sample the running eval adds to its .eval shows up within 2 s', async () => {
+    const { dir, e } = watchedEngine()
+    const logs = join(dir, 'logs')
+    mkdirSync(logs)
+    const start = { version: 2, status: 'started', eval: { task: 'live', model: 'm/x', created: '2026-01-01T00:00:00+00:00' }, plan: {} }
+    const sample = (id: number): ZipMember => ({
+      name: `samples/${id}_epoch_1.json`,
+      data: { id, epoch: 1, input: `q${id}`, messages: [{ role: 'user', content: `q${id}` }, { role: 'assistant', content: 'a' }], scores: { s: { value: 'C' } } }
+    })
+    const file = join(logs, 'live.eval')
+    const members: ZipMember[] = [{ name: '_journal/start.json', data: start }, sample(1)]
+    writeFileSync(file, buildZip(members))
+    await e.indexPaths([logs])
+    expect((await e.api.listRuns())[0].episodes).toBe(1)
+    const started = Date.now()
+    members.push(sample(2), { name: '_journal/summaries/1.json', data: [{ id: 1, epoch: 1 }, { id: 2, epoch: 1 }] })
+    writeFileSync(file, buildZip(members))
+    await vi.waitFor(async () => expect((await e.api.listRuns())[0]?.episodes).toBe(2), { timeout: 2000, interval: 50 })
+    expect(Date.now() - started).toBeLessThan(2000)
   })
 })
