@@ -13,7 +13,26 @@
  * @property {null | { peakRssMb: number, target: number, verdict: string }} memory
  * @property {null | { wallSeconds: number, skipped: number, target: number, verdict: string }} reopen
  * @property {null | { run: string, startupMs: number, runsMs: number, episodesMs: number, episodesSortedMs: number }} queries
+ * @property {null | InspectFigures} [inspect]
  * @property {string[]} notes
+ */
+
+/**
+ * @typedef {object} InspectFigures
+ * @property {number} mb on-disk size of the .eval corpus
+ * @property {number} uncompressedMb
+ * @property {number} files
+ * @property {number} episodes
+ * @property {number} indexedEpisodes
+ * @property {number} failed
+ * @property {number} limitMbPerSec read + inflate + JSON.parse, on-disk MB/s
+ * @property {number[]} limitPasses
+ * @property {number} indexMbPerSec
+ * @property {number} indexSeconds
+ * @property {number} peakRssMb
+ * @property {{ value: number, target: number, verdict: string }} ratio
+ * @property {number} openSampleMs `show EPISODE --json` wall time, median of 5
+ * @property {number} startupMs
  */
 
 const f1 = (/** @type {number} */ x) => x.toFixed(1)
@@ -44,6 +63,14 @@ export function formatBench(b) {
     rows.push(['runs --json', `${f1(q.runsMs)} ms`, `median of 5 (minus start-up: ${f1(q.runsMs - q.startupMs)} ms)`])
     rows.push(['episodes --limit 200', `${f1(q.episodesMs)} ms`, `median of 5 (minus start-up: ${f1(q.episodesMs - q.startupMs)} ms)`])
     rows.push(['  same, --sort reward --desc', `${f1(q.episodesSortedMs)} ms`, `minus start-up: ${f1(q.episodesSortedMs - q.startupMs)} ms`])
+  }
+  if (b.inspect) {
+    const x = b.inspect
+    rows.push(['inspect corpus', `${f1(x.mb)} MB .eval (${f1(x.uncompressedMb)} MB inflated), ${x.files} files, ${x.episodes} samples`, `${x.indexedEpisodes} indexed, ${x.failed} failed`])
+    rows.push(['  limit: read + inflate + parse', `${f1(x.limitMbPerSec)} MB/s`, `best of ${x.limitPasses.length}: ${x.limitPasses.map(f2).join(' s, ')} s`])
+    rows.push(['  indexing (CLI wall)', `${f1(x.indexMbPerSec)} MB/s, ${f2(x.indexSeconds)} s`, `peak RSS ${f1(x.peakRssMb)} MB`])
+    rows.push(['  ratio index / limit', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
+    rows.push(['  open one sample (show)', `${f1(x.openSampleMs)} ms`, `median of 5 (minus start-up: ${f1(x.openSampleMs - x.startupMs)} ms)`])
   }
   const w0 = Math.max(...rows.map((r) => r[0].length))
   const w1 = Math.max(...rows.map((r) => r[1].length))

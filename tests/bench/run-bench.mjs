@@ -2,7 +2,7 @@
  * `npm run bench` (after `electron-vite build`): PRODUCT.md §4 performance figures on a generated corpus, as ratios
  * to this machine's own read+parse limit measured in the same run.
  *
- * Flags: --mb N (corpus size, default 300), --keep (keep the temporary bench database and print its path).
+ * Flags: --mb N (corpus size, default 300), --inspect-mb N (Inspect .eval corpus, default 100; 0 skips it), --keep (keep the temporary bench database and print its path).
  * Env: ROLLSCOPE_BENCH_CLI=path/to/rollscope.js to measure another build.
  * The corpus is cached in .bench/corpus and reused while its parameters match. Figures go to stdout and to
  * .bench/last-bench.json. Exit code 0 unless something crashed: the bench never fails the test suite.
@@ -15,6 +15,8 @@ import { generateVerifiersCorpus } from '../generators/verifiers-corpus.mjs'
 import { measureReadLimit } from './read-limit.mjs'
 import { jsonOf, median, runCli } from './cli-child.mjs'
 import { formatBench, verdict } from './report.mjs'
+import { generateInspectCorpus } from '../generators/inspect-corpus.mjs'
+import { measureInspect } from './inspect-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(`The bench needs Node >= 22 (found ${process.version}). Run it with \`npm run bench\`, which uses the pinned Node 24.`)
@@ -30,7 +32,7 @@ const BENCH_DIR = join(ROOT, '.bench')
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`)
 
 async function main() {
-  const { values } = parseArgs({ options: { mb: { type: 'string', default: '300' }, keep: { type: 'boolean', default: false } } })
+  const { values } = parseArgs({ options: { mb: { type: 'string', default: '300' }, 'inspect-mb': { type: 'string', default: '100' }, keep: { type: 'boolean', default: false } } })
   const totalMB = Number(values.mb)
   if (!Number.isFinite(totalMB) || totalMB <= 0) {
     process.stderr.write(`--mb must be a positive number, got ${values.mb}\n`)
@@ -61,6 +63,15 @@ async function main() {
       if (values.keep) bench.notes.push(`database kept: ${db}`)
       else rmSync(dbDir, { recursive: true, force: true })
     }
+  }
+
+  const inspectMB = Number(values['inspect-mb'])
+  if (inspectMB > 0 && existsSync(CLI)) {
+    const inspectDir = join(BENCH_DIR, 'inspect-corpus')
+    log(`inspect corpus: ${inspectMB} MB of .eval in ${inspectDir}`)
+    const { manifest: im } = generateInspectCorpus({ outDir: inspectDir, totalMB: inspectMB, seed: 1 })
+    bench.inspect = await measureInspect(CLI, inspectDir, im, log)
+    if (bench.inspect.indexedEpisodes !== im.episodes) bench.notes.push(`inspect: indexed ${bench.inspect.indexedEpisodes} samples, the corpus has ${im.episodes}`)
   }
 
   process.stdout.write(formatBench(bench))

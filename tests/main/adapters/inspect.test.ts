@@ -13,7 +13,7 @@ import { scoreValue } from '../../../src-main/indexer/adapters/inspect-sample'
 import { ZipArchive } from '../../../src-main/indexer/zip/zip-reader'
 import { fixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
-import { buildZip, type ZipMember } from '../../helpers/zip-writer'
+import { buildZip, type ZipMember } from '../../generators/zip-writer.mjs'
 
 const UNSCORED = fixture('inspect-ai/2025-02-11T15-17-00-05-00_popularity_dPiJifoWeEQBrfWsAopzWr.eval')
 const SCORED = fixture('inspect-ai/2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval')

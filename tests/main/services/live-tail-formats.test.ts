@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createEngine } from '../../../src-main/services/engine'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { fixture } from '../../helpers/fixtures-path'
-import { buildZip, type ZipMember } from '../../helpers/zip-writer'
+import { buildZip, type ZipMember } from '../../generators/zip-writer.mjs'
 
 const MINI = fixture('mini-swe-agent/output/deepseek_chat_dev')
 const RUN_REPORT = fixture('mini-swe-agent/deepseek__deepseek-chat.deepseek_chat_dev.json')

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MAX_ZIP_MEMBER, ZipArchive, ZipError } from '../../../src-main/indexer/zip/zip-reader'
-import { buildZip } from '../../helpers/zip-writer'
+import { buildZip } from '../../generators/zip-writer.mjs'
 import { fixture } from '../../helpers/fixtures-path'
 
 const dir = mkdtempSync(join(tmpdir(), 'rs-zip-'))
