@@ -58,10 +58,16 @@ export async function measureInspect(cli, corpusDir, manifest, log) {
     const mbPerSec = manifest.totalBytes / 1e6 / (first.wallMs / 1000)
     const runs = jsonOf(await runCli(cli, ['runs', '--db', db, '--json']), 'runs (inspect)')
     const eps = jsonOf(await runCli(cli, ['episodes', runs[0].id, '--limit', '1', '--db', db, '--json']), 'episodes (inspect)')
-    const startup = median(await Promise.all([0, 1, 2].map(async () => (await runCli(cli, ['--version'])).wallMs)))
+    // one process at a time: concurrent start-ups would inflate the baseline
+    /** @type {number[]} */
+    const boot = []
     /** @type {number[]} */
     const show = []
-    for (let i = 0; i < 5; i++) show.push((await runCli(cli, ['show', eps[0].id, '--db', db, '--json'])).wallMs)
+    for (let i = 0; i < 5; i++) {
+      boot.push((await runCli(cli, ['--version'])).wallMs)
+      show.push((await runCli(cli, ['show', eps[0].id, '--db', db, '--json'])).wallMs)
+    }
+    const startup = median(boot)
     const ratio = mbPerSec / limitMbPerSec
     return {
       mb: manifest.totalBytes / 1e6,
