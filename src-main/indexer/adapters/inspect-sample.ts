@@ -206,7 +206,8 @@ export function sampleSummary(sample: Obj, turnCount?: number): EpisodeSummaryRe
     success: null,
     status,
     error,
-    turns: turnCount ?? sampleTurns(sample).length,
+    // one turn per message (sampleTurns): counted without building the turns or resolving attachments
+    turns: turnCount ?? sampleMessages(sample).length,
     preview: previewOf(input),
     metrics,
     info,
