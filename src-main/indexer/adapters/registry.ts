@@ -16,6 +16,8 @@ import { mappedAdapter } from '../mapping/adapter'
 import { inspectAdapter } from './inspect'
 import { atifAdapter } from './atif'
 import { harborResultAdapter, harborTracesAdapter } from './harbor'
+import { openhandsAdapter } from './openhands'
+import { geminiCliAdapter } from './gemini-cli'
 
 /** JSONL adapters in detection priority order: most specific shape first (a verifiers row may also look like chat). */
 export const JSONL_ADAPTERS: JsonlAdapter[] = [primeHostedRlAdapter, verifiersAdapter, nemoGymAdapter, chatJsonlAdapter]
@@ -25,7 +27,7 @@ export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAda
   JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
 
 /** Adapters for whole-file JSON documents, most specific first. */
-export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [inspectAdapter, atifAdapter, harborResultAdapter, harborTracesAdapter, primeHostedRlFilesAdapter, nemoGymFilesAdapter, sweAgentAdapter, miniSweAgentAdapter, terminalBenchAdapter, sweBenchAdapter, tauBenchAdapter, tau2Adapter, stepJsonlAdapter, mappedAdapter]
+export const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = [inspectAdapter, atifAdapter, harborResultAdapter, harborTracesAdapter, openhandsAdapter, geminiCliAdapter, primeHostedRlFilesAdapter, nemoGymFilesAdapter, sweAgentAdapter, miniSweAgentAdapter, terminalBenchAdapter, sweBenchAdapter, tauBenchAdapter, tau2Adapter, stepJsonlAdapter, mappedAdapter]
 
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>

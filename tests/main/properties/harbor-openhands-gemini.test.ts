@@ -1,10 +1,12 @@
-/** Property-based robustness of the ATIF, Harbor result and traces adapters: random, mutated and truncated input. */
+/** Property-based robustness of the ATIF, Harbor traces, OpenHands and Gemini CLI adapters: random, mutated and truncated input. */
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'vitest'
 import { atifAdapter } from '../../../src-main/indexer/adapters/atif'
 import { harborTracesAdapter } from '../../../src-main/indexer/adapters/harbor'
 import { checkDocumentAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
-import { fixture } from '../../helpers/fixtures-path'
+import { fixture, ownFixture } from '../../helpers/fixtures-path'
+import { openhandsAdapter } from '../../../src-main/indexer/adapters/openhands'
+import { geminiCliAdapter } from '../../../src-main/indexer/adapters/gemini-cli'
 
 const G = (name: string): string => fixture(`harbor-atif/golden/terminus_2/hello-world-${name}`)
 const doc = (name: string): { doc: unknown; path: string } => ({ doc: JSON.parse(readFileSync(G(name), 'utf8')), path: G(name) })
@@ -24,4 +26,12 @@ describe('adapter properties: Harbor / ATIF', () => {
       { bytes: readFileSync(G('invalid-json.traces.json')), name: 'x.traces.json' }
     ])
   }, 60_000)
+})
+
+describe('adapter properties: OpenHands and Gemini CLI', () => {
+  const own = (rel: string): { doc: unknown; path: string } => ({ doc: JSON.parse(readFileSync(ownFixture(rel), 'utf8')), path: ownFixture(rel) })
+  it('random and mutated event streams and sessions never throw out of the adapters', () => {
+    checkDocumentAdapterProperties(openhandsAdapter, [own('openhands/fix-readme/trajectory.json'), own('openhands/fix-readme/timeout.json')])
+    checkDocumentAdapterProperties(geminiCliAdapter, [own('gemini-cli/chats/session-2025-08-20T14-00-7f3c2a10.json')])
+  })
 })
