@@ -10,7 +10,7 @@
  * Rows are written in completion order; the adapter sets `listInTaskOrder` so the indexer lists a
  * run's episodes by task index, then rollout index.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
+import { firstRecordOf, readSideJson } from './side-files'
 import { basename, dirname, join } from 'node:path'
 import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from './types'
@@ -19,7 +19,6 @@ import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, scalarFields, str, usageTokens, type Obj, type ScalarMap } from './record-fields'
-import { parseJsonLine } from '../tolerant-json'
 
 /** A NeMo Gym rollout: the Responses-API input and the response. (Input-only rows of `example.jsonl` are not rollouts.) */
 export const isNemoRollout = (r: Obj): boolean => isObj(r.responses_create_params) && isObj(r.response)
@@ -264,39 +263,7 @@ export const nemoGymAdapter: JsonlAdapter = {
 // ---------------------------------------------------------------------------------------------
 // Run header: first row (model, agent, time), aggregate metrics and dataset metrics side files
 
-const MAX_SIDE_FILE_BYTES = 1_000_000
 const MAX_HEADER_VALUE_CHARS = 8192
-
-function readSideJson(path: string, problems: string[]): unknown {
-  let buf: Buffer
-  try {
-    buf = readFileSync(path)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`${basename(path)} could not be read: ${(err as Error).message}`)
-    return undefined
-  }
-  if (buf.length > MAX_SIDE_FILE_BYTES) {
-    problems.push(`${basename(path)} is over ${MAX_SIDE_FILE_BYTES / 1e6} MB; not read`)
-    return undefined
-  }
-  try {
-    return parseJsonLine(buf.toString('utf8'))
-  } catch (err) {
-    problems.push(`${basename(path)} is not valid JSON: ${(err as Error).message}`)
-    return undefined
-  }
-}
-
-function firstRecordOf(path: string): Obj | null {
-  try {
-    const text = readHead(path, MAX_SIDE_FILE_BYTES)
-    const end = text.indexOf('\n')
-    const v = parseJsonLine(end < 0 ? text : text.slice(0, end))
-    return isObj(v) ? v : null
-  } catch {
-    return null
-  }
-}
 
 const capped = (v: unknown): unknown => {
   const size = typeof v === 'object' && v !== null ? JSON.stringify(v).length : 0
@@ -362,14 +329,3 @@ export function nemoGymRunHeader(path: string): RunHeader {
   }
 }
 
-/** The first `max` bytes of a file as text (never the whole of a big file). */
-function readHead(path: string, max: number): string {
-  const fd = openSync(path, 'r')
-  try {
-    const buf = Buffer.alloc(max)
-    const n = readSync(fd, buf, 0, max, 0)
-    return buf.subarray(0, n).toString('utf8')
-  } finally {
-    closeSync(fd)
-  }
-}

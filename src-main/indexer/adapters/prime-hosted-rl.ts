@@ -13,7 +13,7 @@
  * Episodes come from results.jsonl; rollouts_raw.json is a sidecar when a results.jsonl sits beside it
  * (no double counting) and the episode source only when it is alone.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
+import { firstRecordOf, readSideObject } from './side-files'
 import { basename, dirname, join } from 'node:path'
 import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from './types'
@@ -22,7 +22,7 @@ import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, numericFields, scalarFields, str, type Obj } from './record-fields'
-import { decodeMaybeJson, parseJsonLine } from '../tolerant-json'
+import { decodeMaybeJson } from '../tolerant-json'
 
 /** Whether a record is a hosted-RL export row: a verifiers-like sample plus the platform's training fields. */
 export function isHostedRlRow(r: Obj): boolean {
@@ -153,44 +153,6 @@ function statusOf(r: Obj, completion: Messages, reward: number | null): { status
 
 /** Header values larger than this (serialized) are replaced by a note: the header is stored per run. */
 const MAX_HEADER_VALUE_CHARS = 8192
-/** Most bytes read from a sibling JSON file or from the head of the results file. */
-const MAX_SIDE_FILE_BYTES = 1_000_000
-
-/** A small JSON object file, or null when absent, too big or not an object; `problems` collects why it was not used. */
-function readSideObject(path: string, problems: string[]): Obj | null {
-  let text: string
-  try {
-    const buf = readFileSync(path)
-    if (buf.length > MAX_SIDE_FILE_BYTES) {
-      problems.push(`${basename(path)} is over ${MAX_SIDE_FILE_BYTES / 1e6} MB; not read`)
-      return null
-    }
-    text = buf.toString('utf8')
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`${basename(path)} could not be read: ${(err as Error).message}`)
-    return null
-  }
-  try {
-    const v = parseJsonLine(text)
-    if (isObj(v)) return v
-    problems.push(`${basename(path)} is not a JSON object`)
-  } catch (err) {
-    problems.push(`${basename(path)} is not valid JSON: ${(err as Error).message}`)
-  }
-  return null
-}
-
-/** The first record of a JSONL file (read from its first MB), or null. */
-function firstRecordOf(path: string): Obj | null {
-  try {
-    const text = readHead(path, MAX_SIDE_FILE_BYTES)
-    const end = text.indexOf('\n')
-    const v = parseJsonLine(end < 0 ? text : text.slice(0, end))
-    return isObj(v) ? v : null
-  } catch {
-    return null
-  }
-}
 
 /** `2026-05-15 14:12:20.609000` (platform time, UTC) → `2026-05-15T14:12:20.609Z`; ISO strings kept. */
 function isoOf(v: unknown): string | null {
@@ -246,14 +208,3 @@ export function primeHostedRlRunHeader(path: string, firstRow?: Obj | null): Run
   }
 }
 
-/** The first `max` bytes of a file as text (never the whole of a big file). */
-function readHead(path: string, max: number): string {
-  const fd = openSync(path, 'r')
-  try {
-    const buf = Buffer.alloc(max)
-    const n = readSync(fd, buf, 0, max, 0)
-    return buf.subarray(0, n).toString('utf8')
-  } finally {
-    closeSync(fd)
-  }
-}
