@@ -1,0 +1,38 @@
+/** The whole shared corpus added in the open app: every file's state in the workspace, then episodes of new formats (issue 3). */
+import { resolve } from 'node:path'
+import { addPathViaUi, openApp, selectRun, shot } from './e2e-helpers'
+import { REPO_ROOT } from './server-fixture'
+import { expect, test } from './server-fixture'
+
+const CORPUS = resolve(REPO_ROOT, '../shared/fixtures')
+
+test('every corpus file gets a state in the workspace; an Inspect agent sample and an ATIF trajectory open with paired tool calls', async ({ page, server }) => {
+  await openApp(page, server.url, 2)
+  await addPathViaUi(page, CORPUS)
+  // 26 runs of the corpus (tests/main/integration/fixture-matrix.test.ts) next to the 2 demo runs
+  await expect(page.getByTestId('run-row')).toHaveCount(28, { timeout: 30_000 })
+  const counts = page.locator('.state-counts')
+  await expect(counts).toContainText('indexed 34') // 32 corpus files and the demo's 2
+  await expect(counts).toContainText('companion 36')
+  await expect(counts).toContainText('skipped: LFS pointer 2')
+  await shot(page, '40-corpus-workspace')
+
+  await selectRun(page, 'inspect_test_utils/guess_number')
+  await page.getByTestId('episode-row').first().click()
+  const turns = page.getByTestId('turn-row')
+  await expect(turns.first()).toContainText('Guess the number')
+  await expect(page.getByText('hardcoded_0').first()).toBeVisible()
+  await shot(page, '41-inspect-dedup-sample')
+
+  await page.getByTestId('episode-back').click()
+  await selectRun(page, 'terminus_2')
+  await expect(page.getByTestId('episode-count')).toContainText('4 episodes')
+  await page.getByTestId('episode-row').filter({ hasText: '17' }).first().click()
+  await expect(page.getByText('Turns').locator('..')).toContainText('17')
+  // turn 7 is the system step of the context summarization: it links the three sub-trajectories
+  for (let i = 0; i < 7; i++) await page.keyboard.press('j')
+  const active = page.locator('[data-testid="turn-row"].active')
+  await expect(active).toHaveAttribute('data-turn', '7')
+  await expect(active).toContainText('↳ sub-trajectory trajectory.summarization-1-summary.json: Context summarization 1: Step 1 - Summary generation (5 steps)')
+  await shot(page, '42-atif-trajectory')
+})
