@@ -35,4 +35,26 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await expect(active).toHaveAttribute('data-turn', '7')
   await expect(active).toContainText('↳ sub-trajectory trajectory.summarization-1-summary.json: Context summarization 1: Step 1 - Summary generation (5 steps)')
   await shot(page, '42-atif-trajectory')
+
+  // images stored as attachments are drawn (data URIs, lazily); tool errors and the simulated user are marked
+  await page.getByTestId('episode-back').click()
+  await selectRun(page, 'images 2024-10-22')
+  await page.getByTestId('episode-row').first().click()
+  const img = page.getByTestId('turn-image').first()
+  await expect(img).toBeVisible()
+  expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  await shot(page, '43-inspect-image')
+
+  await page.getByTestId('episode-back').click()
+  await selectRun(page, '... 2025-02-07')
+  await page.getByTestId('episode-row').first().click()
+  await expect(page.getByTestId('turn-error').first()).toHaveText('parsing: ...')
+  await expect(page.getByTestId('turn-error-badge')).toHaveCount(11)
+  await shot(page, '44-inspect-tool-errors')
+
+  await page.getByTestId('episode-back').click()
+  await selectRun(page, 'gpt-4o-airline')
+  await page.getByTestId('episode-row').first().click()
+  await expect(page.getByTestId('turn-simulated').first()).toBeVisible()
+  await shot(page, '45-tau-simulated-user')
 })

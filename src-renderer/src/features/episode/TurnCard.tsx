@@ -6,6 +6,8 @@ import { countLines } from '../../lib/long-text'
 import { formatArguments, turnLabel } from '../../lib/turn-label'
 import { useApp, useAppStore } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
+import { TurnError, TurnImages, TurnMetaBadges } from './TurnExtras'
+import { stripAnsi } from '../../lib/ansi'
 
 interface TurnCardProps {
   turn: Turn
@@ -18,6 +20,8 @@ interface TurnCardProps {
 /** One turn: role badges, reasoning (collapsed), text, tool calls, per-turn reward. */
 export const TurnCard = memo(function TurnCard({ turn, position, active, onSelect }: TurnCardProps): ReactNode {
   const label = turnLabel(turn)
+  // terminal colour codes (pane captures, test output) are dropped, never shown raw
+  const text = stripAnsi(turn.text)
   return (
     <article
       className={`turn role-${turn.role} ${active ? 'active' : ''} ${turn.isPrompt ? 'is-prompt' : ''}`}
@@ -27,12 +31,15 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, onSelec
       onClick={onSelect}
     >
       <div className="turn-head">
-        <span className="turn-index mono">#{turn.index}</span>
+        <span className="turn-index mono" title={turn.meta?.timestamp}>
+          #{turn.index}
+        </span>
         <Badge tone={`role-${turn.role}`} testId="turn-role">
           {turn.role}
         </Badge>
         {label.origin && <span className={`origin origin-${label.origin}`}>{label.origin}</span>}
-        {label.observation && <span className="origin origin-observation">observation</span>}
+        {label.observation && !turn.meta?.simulatedUser && <span className="origin origin-observation">observation</span>}
+        <TurnMetaBadges turn={turn} />
         {label.toolLabel && (
           <span className="tool-result-label mono" title="Result of this tool call">
             ↳ {label.toolLabel}
@@ -47,9 +54,11 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, onSelec
           </span>
         )}
       </div>
-      {turn.reasoning && <Reasoning text={turn.reasoning} expandKey={`${position}:reasoning`} />}
-      {turn.text !== '' && <CollapsibleText text={turn.text} expandKey={`${position}:text`} className="turn-text" />}
-      {turn.text === '' && turn.toolCalls.length === 0 && !turn.reasoning && <div className="muted-text empty-turn">(empty)</div>}
+      <TurnError turn={turn} />
+      {turn.reasoning && <Reasoning text={stripAnsi(turn.reasoning)} expandKey={`${position}:reasoning`} />}
+      {text !== '' && <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" />}
+      <TurnImages turn={turn} />
+      {text === '' && turn.toolCalls.length === 0 && !turn.reasoning && !turn.images?.length && <div className="muted-text empty-turn">(empty)</div>}
       {turn.toolCalls.map((call, i) => (
         <ToolCallBlock key={i} call={call} expandKey={`${position}:call:${i}`} />
       ))}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react'
+import type { Turn } from '@contract/model'
+import { fmtDuration, fmtNum } from '../../lib/format'
+import { imageView } from '../../lib/turn-images'
+
+/** Badges for what the producer recorded about a turn: simulated user, copied context, truncation, error, cost, latency. */
+export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
+  const m = turn.meta
+  if (!m) return null
+  return (
+    <>
+      {m.simulatedUser && (
+        <span className="origin origin-simulated" data-testid="turn-simulated" title="Written by a simulated user (an LLM playing the user), not a person or the environment">
+          simulated user
+        </span>
+      )}
+      {m.copied && (
+        <span className="origin origin-copied" title="Copied from an earlier context window after summarization">
+          copied context
+        </span>
+      )}
+      {m.truncated && (
+        <span className="origin origin-bad" data-testid="turn-truncated" title="The output was cut (max tokens or context)">
+          truncated
+        </span>
+      )}
+      {m.error && (
+        <span className="origin origin-bad" data-testid="turn-error-badge" title={m.error}>
+          error
+        </span>
+      )}
+      {m.costUsd !== undefined && <span className="turn-meta" title="Cost of this step">${fmtNum(m.costUsd, 4)}</span>}
+      {m.latencyMs !== undefined && <span className="turn-meta" title="Wall time of this step">{fmtDuration(m.latencyMs / 1000)}</span>}
+    </>
+  )
+}
+
+/** The producer's error text for a failed turn, shown in full under its head. */
+export function TurnError({ turn }: { turn: Turn }): ReactNode {
+  if (!turn.meta?.error) return null
+  return (
+    <div className="turn-error" data-testid="turn-error">
+      {turn.meta.error}
+    </div>
+  )
+}
+
+/** Images of a turn: data-URI images drawn lazily, anything else only named (the app never fetches from outside). */
+export function TurnImages({ turn }: { turn: Turn }): ReactNode {
+  if (!turn.images?.length) return null
+  return (
+    <div className="turn-images">
+      {turn.images.map((image, i) => {
+        const view = imageView(image)
+        return view.kind === 'inline' ? (
+          <img key={i} className="turn-image" data-testid="turn-image" src={view.src} alt={`image ${i + 1} of turn ${turn.index}`} loading="lazy" decoding="async" />
+        ) : (
+          <span key={i} className="turn-image-ref mono" data-testid="turn-image-ref" title="Not loaded: Rollscope fetches nothing from outside">
+            image: {view.label}
+          </span>
+        )
+      })}
+    </div>
+  )
+}
