@@ -57,4 +57,25 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await page.getByTestId('episode-row').first().click()
   await expect(page.getByTestId('turn-simulated').first()).toBeVisible()
   await shot(page, '45-tau-simulated-user')
+
+  // keys: ? shows the sheet (Esc closes it, not the episode), e / x expand and collapse every long text, c copies the turn
+  await page.keyboard.press('?')
+  await expect(page.getByTestId('shortcut-sheet')).toContainText('expand / collapse every long text')
+  await shot(page, '46-shortcut-sheet')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('shortcut-sheet')).toHaveCount(0)
+  await expect(page.getByTestId('episode-view')).toBeVisible()
+  const showAll = page.getByRole('button', { name: /^Show all/ })
+  await expect(showAll.first()).toBeVisible()
+  await page.keyboard.press('e')
+  await expect(showAll).toHaveCount(0)
+  await page.keyboard.press('x')
+  await expect(showAll.first()).toBeVisible()
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.keyboard.press('j')
+  await page.keyboard.press('c')
+  await expect(page.getByText('Turn #1 copied')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    '#1 user\n\nHi! I\'m looking to book a flight from New York to Seattle on May 20th.'
+  )
 })

@@ -2,6 +2,7 @@ import type { TraceApi } from '@contract/api'
 import type { EpisodeDetail } from '@contract/model'
 import { errorMessage } from '../api/api-error'
 import type { SliceCreator } from './types'
+import { expandableKeys } from '../lib/turn-text'
 
 /** The open episode: its detail (transcript), and the transcript's UI state. */
 export interface EpisodeState {
@@ -20,6 +21,8 @@ export interface EpisodeSlice {
   loadEpisode(episodeId: string): Promise<void>
   clearEpisode(): void
   toggleExpanded(key: string): void
+  /** Expands every long text, reasoning and tool call of the transcript (`e`), or collapses them all (`x`). */
+  setAllExpanded(open: boolean): void
   setActiveTurn(index: number): void
   /** Moves the highlight by `delta` turns, clamped to the transcript. */
   moveActiveTurn(delta: number): void
@@ -50,6 +53,12 @@ export const createEpisodeSlice =
       const expanded = { ...get().episode.expanded }
       if (expanded[key]) delete expanded[key]
       else expanded[key] = true
+      set({ episode: { ...get().episode, expanded } })
+    },
+    setAllExpanded: (open) => {
+      const turns = get().episode.detail?.turns ?? []
+      const expanded: Record<string, true> = {}
+      if (open) for (const k of expandableKeys(turns)) expanded[k] = true
       set({ episode: { ...get().episode, expanded } })
     },
     setActiveTurn: (index) => {

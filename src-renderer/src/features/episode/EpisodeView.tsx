@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { fmtInt } from '../../lib/format'
 import { isTypingTarget } from '../../lib/keys'
 import { rowAt } from '../../state/page-cache'
@@ -7,6 +7,8 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { EpisodeHeader } from './EpisodeHeader'
 import { RawView } from './RawView'
 import { Transcript } from './Transcript'
+import { ShortcutSheet } from './ShortcutSheet'
+import { turnAsText } from '../../lib/turn-text'
 
 /** The open episode: header with outcome and metrics, then the transcript or the raw record. */
 export function EpisodeView(): ReactNode {
@@ -16,6 +18,7 @@ export function EpisodeView(): ReactNode {
   const error = useApp((s) => s.episode.error)
   const tab = useApp((s) => s.episodeTab)
   const runName = useApp((s) => findRun(s.runs, s.selectedRunId)?.name ?? s.selectedRunId)
+  const [sheetOpen, setSheetOpen] = useState(false)
   const rowInfo = useApp((s) => {
     const e = s.episodes
     const fromTable = e.total !== null && s.openEpisodeId !== null && rowAt(e.pages, e.activeIndex)?.id === s.openEpisodeId
@@ -26,15 +29,32 @@ export function EpisodeView(): ReactNode {
     const onKey = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
       const s = store.getState()
-      if (e.key === 'Escape') s.closeEpisode()
+      if (e.key === 'Escape') {
+        if (sheetOpen) setSheetOpen(false)
+        else s.closeEpisode()
+      } else if (e.key === '?') setSheetOpen((v) => !v)
+      else if (e.key === 'e') s.setAllExpanded(true)
+      else if (e.key === 'x') s.setAllExpanded(false)
+      else if (e.key === 'c') void copyActiveTurn()
       else if (e.key === 'n') void s.openAdjacentEpisode(1)
       else if (e.key === 'p') void s.openAdjacentEpisode(-1)
       else return
       e.preventDefault()
     }
+    const copyActiveTurn = async (): Promise<void> => {
+      const s = store.getState()
+      const turn = s.episode.detail?.turns[s.episode.activeTurn]
+      if (!turn) return
+      try {
+        await navigator.clipboard.writeText(turnAsText(turn))
+        s.pushInfo(`Turn #${turn.index} copied`)
+      } catch (err) {
+        s.pushError(err, 'Could not copy the turn')
+      }
+    }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [store])
+  }, [store, sheetOpen])
 
   return (
     <section className="episode-view" data-testid="episode-view">
@@ -46,9 +66,10 @@ export function EpisodeView(): ReactNode {
         {rowInfo && <span className="crumb muted-text">row {rowInfo}</span>}
         <span className="spacer" />
         <span className="hint keys">
-          <kbd>j</kbd>/<kbd>k</kbd> turn · <kbd>n</kbd>/<kbd>p</kbd> episode · <kbd>Esc</kbd> back
+          <kbd>j</kbd>/<kbd>k</kbd> turn · <kbd>n</kbd>/<kbd>p</kbd> episode · <kbd>Esc</kbd> back · <kbd>?</kbd> keys
         </span>
       </nav>
+      {sheetOpen && <ShortcutSheet onClose={() => setSheetOpen(false)} />}
       {loading && !detail && <div className="panel-placeholder">Loading episode…</div>}
       {error && !detail && (
         <div className="panel-placeholder bad-text" data-testid="episode-error">
