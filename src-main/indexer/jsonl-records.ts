@@ -6,10 +6,12 @@ const MAX_WARNINGS = 20
 
 /**
  * Every record of a JSONL file, in order, for formats whose episodes span lines (bounded by the
- * document size limit before this is called). Bad lines are skipped with a warning naming them.
+ * document size limit before this is called), with each record's 1-based line number. Bad lines are
+ * skipped with a warning naming them.
  */
-export function readJsonlRecords(path: string): { records: Record<string, unknown>[]; warnings: string[] } {
+export function readJsonlRecords(path: string): { records: Record<string, unknown>[]; lines: number[]; warnings: string[] } {
   const records: Record<string, unknown>[] = []
+  const lines: number[] = []
   const warnings: string[] = []
   let bad = 0
   const fd = openSync(path, 'r')
@@ -20,6 +22,7 @@ export function readJsonlRecords(path: string): { records: Record<string, unknow
         const v = parseJsonLine(text)
         if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
           records.push(v as Record<string, unknown>)
+          lines.push(lineNo)
           return
         }
         throw new Error('not a JSON object')
@@ -39,5 +42,5 @@ export function readJsonlRecords(path: string): { records: Record<string, unknow
     closeSync(fd)
   }
   if (bad > MAX_WARNINGS) warnings.push(`… ${bad - MAX_WARNINGS} more bad lines not listed`)
-  return { records, warnings }
+  return { records, lines, warnings }
 }

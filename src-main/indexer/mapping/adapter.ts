@@ -3,10 +3,10 @@
  * becomes a 'sidecar' (valid) or an 'error' with the precise message (invalid); a data file claimed
  * by a mapping is read as the mapping says (format 'mapped'), whatever its content looks like.
  */
-import { closeSync, openSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { basename, extname } from 'node:path'
 import type { Detection } from '../detect'
-import { readLines, readRange } from '../line-reader'
+import { readJsonlRecords } from '../jsonl-records'
 import { parseJsonLine } from '../tolerant-json'
 import { RecordError, type DocumentAdapter, type DocumentRun } from '../adapters/types'
 import { loadMappingFile, mappingFor, type LoadedMapping } from './discover'
@@ -111,7 +111,7 @@ export function detectMapped(path: string, size: number): Detection | null {
         return failed(`${name} is not valid JSON (${(err as Error).message}); if it has one JSON record per line, set \`format: jsonl\` in ${basename(mapping.file)}`)
       }
     } else {
-      const r = readRecordsWithLines(path)
+      const r = readJsonlRecords(path)
       if (!r.records.length) return failed(`${name} has no JSON object lines${r.warnings[0] ? ` (${r.warnings[0]})` : ''}`)
       doc = r.records
       recordLines.set(r.records, r.lines)
@@ -132,42 +132,4 @@ export function detectMapped(path: string, size: number): Detection | null {
     }
   }
   return { kind: 'document', adapter: mappedAdapter, doc, warnings }
-}
-
-/**
- * The records of a JSONL file with their 1-based line numbers. Keeps exactly the records
- * readJsonlRecords keeps (JSON objects; bad lines skipped), so locators agree when an episode is opened.
- */
-export function readRecordsWithLines(path: string): { records: Record<string, unknown>[]; lines: number[]; warnings: string[] } {
-  const records: Record<string, unknown>[] = []
-  const lines: number[] = []
-  const warnings: string[] = []
-  let bad = 0
-  const fd = openSync(path, 'r')
-  try {
-    const take = (text: string, lineNo: number): void => {
-      if (!text.trim()) return
-      try {
-        const v = parseJsonLine(text)
-        if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
-          records.push(v as Record<string, unknown>)
-          lines.push(lineNo)
-          return
-        }
-        throw new Error('not a JSON object')
-      } catch (err) {
-        if (++bad <= 20) warnings.push(`line ${lineNo}: ${(err as Error).message}; skipped`)
-      }
-    }
-    let last = 0
-    const r = readLines(fd, 0, Number.MAX_SAFE_INTEGER, (line) => {
-      last = line.lineNo
-      take(line.text, line.lineNo)
-    })
-    if (r.tail) take(readRange(fd, r.tail.offset, r.tail.length).toString('utf8'), last + 1)
-  } finally {
-    closeSync(fd)
-  }
-  if (bad > 20) warnings.push(`… ${bad - 20} more bad lines not listed`)
-  return { records, lines, warnings }
 }
