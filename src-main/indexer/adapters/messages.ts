@@ -68,6 +68,22 @@ function messageTokens(usage: unknown): number | null {
   return num(usage.output_tokens) ?? num(usage.completion_tokens) ?? num(usage.total_tokens)
 }
 
+/** A turn with nothing in it but its position and role, for adapters that build turns field by field. */
+export const blankTurn = (index: number, role: Turn['role']): Turn => ({
+  index,
+  role,
+  text: '',
+  reasoning: null,
+  toolCalls: [],
+  toolCallId: null,
+  toolName: null,
+  isPrompt: false,
+  isObservation: false,
+  reward: null,
+  done: null,
+  tokens: null
+})
+
 /** Index of the first assistant message, or the list length when there is none. */
 export function firstAssistantIndex(messages: readonly unknown[]): number {
   const i = messages.findIndex((m) => isObj(m) && normalizeRole(m.role) === 'assistant')

@@ -5,7 +5,7 @@
  */
 import type { ToolCall, Turn, TurnMeta } from '@contract/model'
 import { contentImages, contentText } from './content-text'
-import { messagesToTurns } from './messages'
+import { blankTurn, messagesToTurns } from './messages'
 import { isObj } from './record-fields'
 import { parseArguments, normalizeToolCall } from './tool-calls'
 
@@ -30,18 +30,6 @@ export interface StepInput {
   text: string | null
   meta: TurnMeta
 }
-
-const blank = (): Omit<Turn, 'index' | 'role' | 'text'> => ({
-  reasoning: null,
-  toolCalls: [],
-  toolCallId: null,
-  toolName: null,
-  isPrompt: false,
-  isObservation: false,
-  reward: null,
-  done: null,
-  tokens: null
-})
 
 /** Text of an observation of any shape: strings as they are, content parts joined, other values as JSON. */
 export function observationText(v: unknown): string {
@@ -83,8 +71,8 @@ export function actionCall(action: unknown, actionName: string, id: string): Too
  */
 export function stepsToTurns(prompt: readonly unknown[], steps: readonly StepInput[]): Turn[] {
   const turns = messagesToTurns(prompt)
-  const push = (t: Omit<Turn, 'index'>): Turn => {
-    const turn = { index: turns.length, ...t }
+  const push = (t: Turn): Turn => {
+    const turn = { ...t, index: turns.length }
     turns.push(turn)
     return turn
   }
@@ -93,19 +81,19 @@ export function stepsToTurns(prompt: readonly unknown[], steps: readonly StepInp
     let last: Turn | null = null
     if (s.before !== undefined) {
       const images = contentImages(s.before)
-      last = push({ ...blank(), role: 'env', text: observationText(s.before), isObservation: true, ...(images.length ? { images } : {}) })
+      last = push({ ...blankTurn(0, 'env'), text: observationText(s.before), isObservation: true, ...(images.length ? { images } : {}) })
     }
     let call: ToolCall | null = null
     if (s.action !== undefined) {
       call = actionCall(s.action, s.actionName, `step-${stepNo}`)
-      last = push({ ...blank(), role: 'assistant', text: s.text ?? '', reasoning: s.reasoning, toolCalls: [call] })
+      last = push({ ...blankTurn(0, 'assistant'), text: s.text ?? '', reasoning: s.reasoning, toolCalls: [call] })
     } else if (s.text !== null || s.reasoning !== null) {
-      last = push({ ...blank(), role: 'assistant', text: s.text ?? '', reasoning: s.reasoning })
+      last = push({ ...blankTurn(0, 'assistant'), text: s.text ?? '', reasoning: s.reasoning })
     }
     if (s.observation !== undefined) {
       const images = contentImages(s.observation)
       last = push({
-        ...blank(),
+        ...blankTurn(0, 'env'),
         role: call ? 'tool' : 'env',
         text: observationText(s.observation),
         toolCallId: call?.id ?? null,
@@ -114,7 +102,7 @@ export function stepsToTurns(prompt: readonly unknown[], steps: readonly StepInp
         ...(images.length ? { images } : {})
       })
     }
-    if (!last) last = push({ ...blank(), role: 'env', text: '', isObservation: true })
+    if (!last) last = push({ ...blankTurn(0, 'env'), text: '', isObservation: true })
     last.reward = s.reward
     last.done = s.done
     const meta: TurnMeta = { ...s.meta, ...(s.truncated ? { truncated: true } : {}) }

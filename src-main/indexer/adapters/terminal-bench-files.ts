@@ -18,6 +18,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ToolCall, Turn } from '@contract/model'
+import { blankTurn } from './messages'
 import { isObj, str, type Obj } from './record-fields'
 
 const MAX_TEXT_BYTES = 512 * 1024
@@ -112,21 +113,6 @@ export function parseKeysLine(line: string): string[] | null {
     i = one.end
   }
 }
-
-const blankTurn = (index: number, role: Turn['role']): Turn => ({
-  index,
-  role,
-  text: '',
-  reasoning: null,
-  toolCalls: [],
-  toolCallId: null,
-  toolName: null,
-  isPrompt: false,
-  isObservation: false,
-  reward: null,
-  done: null,
-  tokens: null
-})
 
 /** Builds the turn list with running indexes. */
 class TurnList {
