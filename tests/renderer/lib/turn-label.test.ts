@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Turn } from '@contract/model'
+import { makeTurn } from '../../helpers/make-turn'
 import { formatArguments, turnLabel } from '../../../src-renderer/src/lib/turn-label'
 import { displayValue, toolNames } from '../../../src-renderer/src/lib/display-value'
 
-const turn = (p: Partial<Turn>): Turn => ({
-  index: 0,
-  role: 'assistant',
-  text: '',
-  reasoning: null,
-  toolCalls: [],
-  toolCallId: null,
-  toolName: null,
-  isPrompt: false,
-  isObservation: false,
-  reward: null,
-  done: null,
-  tokens: null,
-  ...p
-})
+const turn = makeTurn
 
 describe('turnLabel', () => {
   it('marks prompts, generated turns and observations', () => {

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Turn } from '@contract/model'
+import { makeTurn } from '../../helpers/make-turn'
 import { expandableKeys, turnAsText } from '../../../src-renderer/src/lib/turn-text'
 
-const turn = (over: Partial<Turn>): Turn => ({
-  index: 0,
-  role: 'assistant',
-  text: '',
-  reasoning: null,
-  toolCalls: [],
-  toolCallId: null,
-  toolName: null,
-  isPrompt: false,
-  isObservation: false,
-  reward: null,
-  done: null,
-  tokens: null,
-  ...over
-})
+const turn = makeTurn
 
 describe('turn text helpers', () => {
   it('lists every expand key the transcript uses', () => {
