@@ -41,30 +41,27 @@ export const atifAdapter: DocumentAdapter = {
           header: { agent: str(agent.name), agent_version: str(agent.version), schema_version: doc.schema_version, ...(isObj(agent.extra) ? agent.extra : {}) },
           passThreshold: null
         },
-        episodes: [{ summary: summarize(doc, path), locator: '' }]
+        episodes: [{ summary: summarize(doc, path, trial), locator: '' }]
       }
     ]
   },
 
   parseEpisode(doc, _locator, path) {
     if (!isAtif(doc)) throw new RecordError('not an ATIF trajectory')
-    const { turns, subagents, files } = buildTurns(doc, path)
+    const chain = continuationChain(doc, path)
+    const { turns, subagents } = buildTurns(chain, path)
     const trial = trialResultFor(path)
     return {
       turns,
       tools: isObj(doc.agent) && Array.isArray(doc.agent.tool_definitions) ? doc.agent.tool_definitions : [],
-      infoFull: { files, subagents, final_metrics: lastOf(doc, path).final_metrics ?? null, ...(trial ? { trial_result: trial.result } : {}) },
+      infoFull: { files: chain.map((c) => c.path), subagents, final_metrics: chain.at(-1)!.doc.final_metrics ?? null, ...(trial ? { trial_result: trial.result } : {}) },
       raw: doc
     }
   }
 }
 
-/** The last file of the continuation chain: its final_metrics are the cumulative ones. */
-const lastOf = (doc: Obj, path: string): Obj => continuationChain(doc, path).at(-1)!.doc
-
 /** Steps of the whole chain; a copied-context step that repeats one already seen is dropped (no double counting). */
-function chainSteps(doc: Obj, path: string): { steps: Step[]; files: string[] } {
-  const chain = continuationChain(doc, path)
+function chainSteps(chain: readonly { doc: Obj }[]): Step[] {
   const seen = new Set<string>()
   const steps: Step[] = []
   for (const { doc: d } of chain) {
@@ -77,7 +74,7 @@ function chainSteps(doc: Obj, path: string): { steps: Step[]; files: string[] } 
       steps.push({ step: s, copied })
     }
   }
-  return { steps, files: chain.map((c) => c.path) }
+  return steps
 }
 
 /** ATIF steps as chat messages for the shared normalizer: an agent step's observation results become tool results. */
@@ -104,8 +101,8 @@ function stepMessages(steps: Step[]): { messages: Obj[]; owners: (Step | null)[]
 
 const textOf = (v: unknown): unknown => (typeof v === 'string' || Array.isArray(v) ? v : v === undefined || v === null ? '' : JSON.stringify(v))
 
-function buildTurns(doc: Obj, path: string): { turns: Turn[]; subagents: Obj[]; files: string[] } {
-  const { steps, files } = chainSteps(doc, path)
+function buildTurns(chain: readonly { doc: Obj }[], path: string): { turns: Turn[]; subagents: Obj[] } {
+  const steps = chainSteps(chain)
   const { messages, owners } = stepMessages(steps)
   const firstAgent = messages.findIndex((m) => m.role === 'assistant')
   const promptLen = firstAgent < 0 ? messages.length : firstAgent
@@ -140,16 +137,17 @@ function buildTurns(doc: Obj, path: string): { turns: Turn[]; subagents: Obj[]; 
     }
     if (lines.length) t.text = [t.text, ...lines].filter(Boolean).join('\n')
   })
-  return { turns, subagents, files }
+  return { turns, subagents }
 }
 
-function summarize(doc: Obj, path: string): EpisodeSummaryRecord {
-  const { turns } = buildTurns(doc, path)
-  const last = lastOf(doc, path)
+/** Summary of a trajectory; the chain is read once, and the last file's final_metrics are the cumulative ones. */
+function summarize(doc: Obj, path: string, trial: ReturnType<typeof trialResultFor>): EpisodeSummaryRecord {
+  const chain = continuationChain(doc, path)
+  const { turns } = buildTurns(chain, path)
+  const last = chain.at(-1)!.doc
   const fm = isObj(last.final_metrics) ? last.final_metrics : {}
   const firstUser = (Array.isArray(doc.steps) ? doc.steps : []).find((s) => isObj(s) && s.source === 'user') as Obj | undefined
   const prompt = firstUser ? [{ role: 'user', content: textOf(firstUser.message) }] : []
-  const trial = trialResultFor(path)
   const r = trial?.result
   const rewards = r && isObj(r.verifier_result) && isObj(r.verifier_result.rewards) ? r.verifier_result.rewards : {}
   const metrics: Record<string, number> = {}
@@ -174,7 +172,7 @@ function summarize(doc: Obj, path: string): EpisodeSummaryRecord {
     turns: turns.length,
     preview: previewOf(prompt),
     metrics,
-    info: { agent: isObj(doc.agent) ? str(doc.agent.name) : null, ...(r ? { trial: str(r.trial_name) } : {}), continuations: continuationChain(doc, path).length - 1 },
+    info: { agent: isObj(doc.agent) ? str(doc.agent.name) : null, ...(r ? { trial: str(r.trial_name) } : {}), continuations: chain.length - 1 },
     tokensIn: num(fm.total_prompt_tokens),
     tokensOut: num(fm.total_completion_tokens),
     durationMs: Number.isFinite(finished - started) ? finished - started : stamps.length > 1 ? Math.max(...stamps) - Math.min(...stamps) : null
