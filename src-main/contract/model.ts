@@ -219,6 +219,29 @@ export interface EpisodeDetail extends Omit<EpisodeSummary, 'turns'> {
   tools: unknown[]
   /** The raw source record, pretty-printed JSON, for the raw view. Truncated past 2 MB. */
   raw: string
+  /** Links to the other rollouts of this task and to the same task in other runs. */
+  related: RelatedEpisodes
+}
+
+/** A link to an episode, with enough to label it (run, rollout, outcome). */
+export interface EpisodeRef {
+  id: string
+  runId: string
+  runName: string
+  rollout: number
+  reward: number | null
+  passed: boolean | null
+  checkpointStep: number | null
+}
+
+export interface RelatedEpisodes {
+  /** Every rollout of the task in this run, this episode included, by rollout index (at most 200). */
+  sameTask: EpisodeRef[]
+  /**
+   * The task in every run that has it, this run included, in the runs list's order: one episode
+   * per run, the same rollout index where that run has it, else its first rollout.
+   */
+  sameTaskInRuns: EpisodeRef[]
 }
 
 export interface Page<T> {

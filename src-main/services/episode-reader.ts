@@ -9,6 +9,7 @@ import { readJsonlRecords } from '../indexer/jsonl-records'
 import type { Db } from '../db/open-db'
 import { getEpisodeRow, toEpisodeSummary } from '../db/episode-rows'
 import { ZipArchive } from '../indexer/zip/zip-reader'
+import { relatedEpisodes } from '../db/related-episodes'
 
 const MAX_RAW_CHARS = 2_000_000
 
@@ -19,6 +20,12 @@ const MAX_RAW_CHARS = 2_000_000
 export function readEpisode(db: Db, episodeId: string): EpisodeDetail {
   const row = getEpisodeRow(db, episodeId)
   if (!row) throw new NotFoundError(`no episode with id ${episodeId}`)
+  const detail = readTranscript(row)
+  detail.related = relatedEpisodes(db, detail)
+  return detail
+}
+
+function readTranscript(row: Row): EpisodeDetail {
   if (row.locator !== null) return readDocumentEpisode(row)
   const adapter = adapterForFormat(row.format)
   if (!adapter) throw new Error(`no adapter can open ${row.format} episodes`)
@@ -88,7 +95,8 @@ function detail(row: Row, body: EpisodeBody, rawValue: unknown): EpisodeDetail {
     infoFull: body.infoFull,
     turns: body.turns,
     tools: body.tools,
-    raw
+    raw,
+    related: { sameTask: [], sameTaskInRuns: [] }
   }
 }
 

@@ -133,7 +133,8 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
         infoFull: {},
         turns: [],
         tools: [],
-        raw: '{}'
+        raw: '{}',
+        related: { sameTask: [], sameTaskInRuns: [] }
       }
     })
   }

@@ -95,6 +95,7 @@ export const FAKE_DETAIL: EpisodeDetail = (() => {
     infoFull: { difficulty: 'easy', nested: { a: 1 } },
     tools: [],
     raw: '{}',
+    related: { sameTask: [], sameTaskInRuns: [] },
     turns: [
       turn(0, 'system', 'You are playing Wordle.', { isPrompt: true }),
       turn(1, 'user', 'Guess the word.', { isPrompt: true }),

@@ -35,7 +35,8 @@ describe('migrations', () => {
       { version: 1, name: 'initial-schema' },
       { version: 2, name: 'episode-step' },
       { version: 3, name: 'multi-file-runs' },
-      { version: 4, name: 'source-tail-signature' }
+      { version: 4, name: 'source-tail-signature' },
+      { version: 5, name: 'episode-task-index' }
     ])
   })
 
@@ -72,15 +73,22 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3, 4])
+    expect(migrate(db)).toEqual([1, 2, 3, 4, 5])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 5, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 6, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 4 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 5 })
+  })
+
+  it('0005 lets the same task be found across runs through an index', () => {
+    const db = new Database(':memory:')
+    migrate(db)
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM episodes WHERE task_key = 'k'`).all() as { detail: string }[]
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/episodes_task/)
   })
 
   it('0002 adds a step and a given-rollout flag to episodes, on a database that already has data', () => {

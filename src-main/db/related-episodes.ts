@@ -1,0 +1,64 @@
+import type { EpisodeRef, RelatedEpisodes } from '@contract/model'
+import type { Db } from './open-db'
+
+/** Most rollouts of one task listed with an episode; more are reachable through the table's filter. */
+const MAX_ROLLOUTS = 200
+
+// pass/fail per row with each run's own threshold (see passed-sql.ts for the rule)
+const PASSED = `COALESCE(e.success, CASE WHEN COALESCE(r.pass_threshold_user, r.pass_threshold_default) IS NULL THEN NULL
+  WHEN e.reward IS NULL THEN 0 WHEN e.reward >= COALESCE(r.pass_threshold_user, r.pass_threshold_default) THEN 1 ELSE 0 END)`
+
+interface RefRow {
+  id: string
+  run_id: string
+  run_name: string
+  rollout: number
+  reward: number | null
+  passed: number | null
+  checkpoint_step: number | null
+}
+
+/**
+ * The episodes an open episode links to: the other rollouts of its task in its run, and the same
+ * task in every run that has it (one episode per run: the same rollout index when that run has it,
+ * else its first rollout), in the runs list's order so `[` / `]` step through them.
+ */
+export function relatedEpisodes(db: Db, ep: { runId: string; taskKey: string; rollout: number }): RelatedEpisodes {
+  const sameTask = (
+    db
+      .prepare(
+        `SELECT e.id, e.run_id, r.name run_name, e.rollout, e.reward, ${PASSED} passed, r.checkpoint_step
+         FROM episodes e JOIN runs r ON r.id = e.run_id
+         WHERE e.run_id = ? AND e.task_key = ? ORDER BY e.rollout, e.ordinal LIMIT ?`
+      )
+      .all(ep.runId, ep.taskKey, MAX_ROLLOUTS) as RefRow[]
+  ).map(toRef)
+  const perRun = db
+    .prepare(
+      `SELECT e.id, e.run_id, r.name run_name, e.rollout, e.reward, ${PASSED} passed, r.checkpoint_step
+       FROM episodes e JOIN runs r ON r.id = e.run_id
+       WHERE e.task_key = ?
+       ORDER BY ifnull(r.env, r.name), r.name, r.source_path, e.run_id, (e.rollout <> ?), e.rollout, e.ordinal`
+    )
+    .all(ep.taskKey, ep.rollout) as RefRow[]
+  const sameTaskInRuns: EpisodeRef[] = []
+  let last: string | null = null
+  for (const row of perRun) {
+    if (row.run_id === last) continue
+    last = row.run_id
+    sameTaskInRuns.push(toRef(row))
+  }
+  return { sameTask, sameTaskInRuns }
+}
+
+function toRef(r: RefRow): EpisodeRef {
+  return {
+    id: r.id,
+    runId: r.run_id,
+    runName: r.run_name,
+    rollout: r.rollout,
+    reward: r.reward,
+    passed: r.passed === null ? null : r.passed === 1,
+    checkpointStep: r.checkpoint_step
+  }
+}
