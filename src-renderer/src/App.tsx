@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { NoticeBanner } from './components/NoticeBanner'
+import { SplitPanes } from './components/SplitPanes'
 import { EpisodeView } from './features/episode/EpisodeView'
 import { EpisodesPanel } from './features/episodes/EpisodesPanel'
 import { RunsPanel } from './features/runs/RunsPanel'
@@ -7,25 +8,47 @@ import { DropZone } from './features/workspace/DropZone'
 import { Sidebar } from './features/workspace/Sidebar'
 import { useApp } from './state/store-context'
 
-/** The window: workspace sidebar on the left; runs + episodes, or the open episode, on the right. */
+/** The window: workspace sidebar on the left; runs over episodes, or the open episode, on the right; both splits resizable. */
 export function App(): ReactNode {
   const episodeOpen = useApp((s) => s.openEpisodeId !== null)
+  const hasRuns = useApp((s) => s.runs.length > 0)
+  const main = (
+    <main className="main">
+      <NoticeBanner />
+      {episodeOpen ? (
+        <EpisodeView />
+      ) : hasRuns ? (
+        <SplitPanes
+          id="rs-browse"
+          orientation="vertical"
+          className="browse"
+          first={<RunsPanel />}
+          second={<EpisodesPanel />}
+          defaultFirst="34%"
+          minFirst={96}
+          maxFirst="80%"
+          minSecond={160}
+        />
+      ) : (
+        <div className="browse">
+          <RunsPanel />
+        </div>
+      )}
+    </main>
+  )
   return (
     <DropZone>
-    <div className="app">
-      <Sidebar />
-      <main className="main">
-        <NoticeBanner />
-        {episodeOpen ? (
-          <EpisodeView />
-        ) : (
-          <div className="browse">
-            <RunsPanel />
-            <EpisodesPanel />
-          </div>
-        )}
-      </main>
-    </div>
+      <SplitPanes
+        id="rs-app"
+        orientation="horizontal"
+        className="app"
+        first={<Sidebar />}
+        second={main}
+        defaultFirst={300}
+        minFirst={220}
+        maxFirst="50%"
+        minSecond={480}
+      />
     </DropZone>
   )
 }
