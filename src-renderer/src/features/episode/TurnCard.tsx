@@ -1,11 +1,13 @@
 import { memo, type ReactNode } from 'react'
-import type { ToolCall, Turn } from '@contract/model'
+import type { Turn } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { fmtInt, fmtNum } from '../../lib/format'
 import { countLines } from '../../lib/long-text'
-import { formatArguments, turnLabel } from '../../lib/turn-label'
+import { turnLabel } from '../../lib/turn-label'
 import { useApp, useAppStore } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
+import { AssistantMarkdown } from './MarkdownText'
+import { ToolCallView } from './ToolCallView'
 import { TurnError, TurnImages, TurnMetaBadges } from './TurnExtras'
 import { stripAnsi } from '../../lib/ansi'
 
@@ -56,11 +58,18 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, onSelec
       </div>
       <TurnError turn={turn} />
       {turn.reasoning && <Reasoning text={stripAnsi(turn.reasoning)} expandKey={`${position}:reasoning`} />}
-      {text !== '' && <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" />}
+      {text !== '' &&
+        // only the model's own words are markdown; prompts, observations and tool output stay verbatim text
+        (turn.role === 'assistant' ? (
+          <AssistantMarkdown text={text} expandKey={`${position}:text`} />
+        ) : (
+          <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" />
+        ))}
       <TurnImages turn={turn} />
       {text === '' && turn.toolCalls.length === 0 && !turn.reasoning && !turn.images?.length && <div className="muted-text empty-turn">(empty)</div>}
       {turn.toolCalls.map((call, i) => (
-        <ToolCallBlock key={i} call={call} expandKey={`${position}:call:${i}`} />
+        // drawn by kind (shell, python, file edit, patch, else JSON): see lib/tool-view.ts
+        <ToolCallView key={i} call={call} expandKey={`${position}:call:${i}`} />
       ))}
     </article>
   )
@@ -87,24 +96,6 @@ function Reasoning({ text, expandKey }: { text: string; expandKey: string }): Re
         Reasoning <span className="muted-text">({fmtInt(countLines(text))} lines)</span>
       </button>
       {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} className="reasoning-text" />}
-    </div>
-  )
-}
-
-function ToolCallBlock({ call, expandKey }: { call: ToolCall; expandKey: string }): ReactNode {
-  return (
-    <div className="tool-call" data-testid="tool-call">
-      <div className="tool-call-head">
-        <span className="tool-icon" aria-hidden>
-          ⚙
-        </span>
-        <span className="tool-name mono" data-testid="tool-call-name">
-          {call.name}
-        </span>
-        {call.id && <span className="muted-text mono tool-id">{call.id}</span>}
-        {typeof call.arguments === 'string' && <span className="muted-text">(arguments are not valid JSON)</span>}
-      </div>
-      <CollapsibleText text={formatArguments(call.arguments)} expandKey={expandKey} className="code-block" />
     </div>
   )
 }

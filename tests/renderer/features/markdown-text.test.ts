@@ -1,0 +1,128 @@
+/** Assistant markdown rendered to static HTML (no DOM here): what elements and attributes untrusted text can produce. */
+import { createElement, type ReactNode } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { AssistantMarkdown, MarkdownText } from '../../../src-renderer/src/features/episode/MarkdownText'
+import { AppProvider } from '../../../src-renderer/src/state/store-context'
+import { createAppStore } from '../../../src-renderer/src/state/store'
+import { fakeApi } from '../fake-api'
+
+const md = (text: string): string => renderToStaticMarkup(createElement(MarkdownText, { text }))
+
+/** Every tag name in a piece of markup (escaped text such as `&lt;img` is not a tag). */
+const tags = (html: string): string[] => [...html.matchAll(/<([a-zA-Z][\w-]*)/g)].map((m) => m[1].toLowerCase())
+/** The attribute part of every real start tag. */
+const attributes = (html: string): string => [...html.matchAll(/<[a-zA-Z][\w-]*([^>]*)>/g)].map((m) => m[1]).join(' ')
+
+const HOSTILE = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '[x](javascript:alert(1))',
+  '[y](https://example.com)',
+  '![i](https://example.com/a.png)',
+  'inline <b onclick="alert(1)">bold</b> and <a href="https://evil.test">a</a> and <iframe src="https://evil.test"></iframe>',
+  '<div>\n\n<svg onload=alert(1)>\n\n</div>',
+  '[ref][1]\n\n[1]: javascript:alert(2)',
+  '<https://autolink.example> and www.gfm-autolink.example',
+  'Text[^n]\n\n[^n]: A footnote'
+].join('\n\n')
+
+describe('MarkdownText: untrusted input stays inert', () => {
+  const html = md(HOSTILE)
+
+  it('creates no script, img, iframe, svg, anchor or raw-HTML element', () => {
+    const found = new Set(tags(html))
+    for (const t of ['script', 'img', 'iframe', 'svg', 'a', 'b', 'object', 'embed', 'style', 'link']) expect(found.has(t), t).toBe(false)
+    // the one div is the wrapper; the source's <div> is text
+    expect(tags(html).filter((t) => t === 'div')).toHaveLength(1)
+  })
+
+  it('has no href, src, event-handler or javascript: attribute', () => {
+    const attrs = attributes(html)
+    expect(attrs).toContain('class="md-link"') // the helper does see attributes
+    expect(attrs).not.toMatch(/\bhref=/i)
+    expect(attrs).not.toMatch(/\bsrc=/i)
+    expect(attrs).not.toMatch(/\bon[a-z]+=/i)
+    // a dangerous address is dropped, not even put in a tooltip
+    expect(attrs).not.toMatch(/javascript:/i)
+  })
+
+  it('shows raw HTML as the literal text it is', () => {
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(html).toContain('&lt;b onclick=&quot;alert(1)&quot;&gt;')
+  })
+
+  it('draws links as spans with the address in the tooltip', () => {
+    expect(html).toContain('<span class="md-link" title="https://example.com">y</span>')
+    expect(html).toContain('<span class="md-link">x</span>')
+    expect(html).toContain('title="https://autolink.example"')
+    expect(html).toContain('title="http://www.gfm-autolink.example"')
+  })
+
+  it('never loads an image: alt text and address shown as text', () => {
+    expect(html).toContain('[image: i]')
+    expect(html).toContain('<span class="md-image-src"> https://example.com/a.png</span>')
+  })
+})
+
+describe('MarkdownText: markdown', () => {
+  it('renders emphasis, lists, tables, task lists and inline code', () => {
+    const html = md('**bold** _it_ ~~del~~ `x < y`\n\n- one\n- [x] done\n\n| a | b |\n|---|:-:|\n| 1 | 2 |')
+    expect(html).toContain('<strong>bold</strong>')
+    expect(html).toContain('<em>it</em>')
+    expect(html).toContain('<del>del</del>')
+    expect(html).toContain('<code>x &lt; y</code>')
+    expect(tags(html)).toEqual(expect.arrayContaining(['ul', 'li', 'table', 'th', 'td', 'input']))
+    expect(html).toMatch(/<input type="checkbox" disabled="" readonly="" checked=""\/>/i)
+  })
+
+  it('highlights a labeled fence through spans only', () => {
+    const html = md('```python\ndef f(x):\n    return "<b>" # c\n```')
+    expect(html).toContain('<pre class="code-block hl md-code-block" data-language="python">')
+    expect(html).toContain('<span class="hljs-keyword">def</span>')
+    expect(html).toContain('<span class="hljs-string">&quot;&lt;b&gt;&quot;</span>')
+    expect(html).toContain('<span class="hljs-comment"># c</span>')
+    expect(new Set(tags(html))).toEqual(new Set(['div', 'pre', 'code', 'span']))
+  })
+
+  it('shows an unknown fence label plain, and guesses only confident unlabeled blocks', () => {
+    expect(md('```cobol\nMOVE A TO B.\n```')).toContain('<code>MOVE A TO B.</code>')
+    const guessed = md('```\nimport os\ndef main():\n    print(os.getcwd())\n```')
+    expect(guessed).toContain('<span class="hljs-keyword">import</span>')
+    expect(md('```\n{"a": [1, 2]}\n```')).toContain('<span class="hljs-attr">&quot;a&quot;</span>')
+    expect(md('```\njust some words\n```')).toContain('<code>just some words</code>')
+    expect(md('```\nThe answer is 42.\nSo we conclude.\n```')).toContain('<code>The answer is 42.')
+  })
+
+  it('keeps an indented code block as code', () => {
+    expect(md('para\n\n    x = 1\n')).toContain('<pre class="code-block hl md-code-block"')
+  })
+})
+
+describe('AssistantMarkdown: long texts collapse like every other long text', () => {
+  const render = (store: ReturnType<typeof createAppStore>, text: string): string =>
+    renderToStaticMarkup(
+      createElement(AppProvider, {
+        store,
+        transport: { mode: 'browser', desktop: null, hasToken: true },
+        children: createElement(AssistantMarkdown, { text, expandKey: '3:text' }) as ReactNode
+      })
+    )
+  const long = Array.from({ length: 60 }, (_, i) => `line **${i}**`).join('\n\n')
+
+  // (opening it is covered in the browser, tests/e2e/markdown.spec.ts: server rendering only sees a store's first state)
+  it('shows a preview and a "Show all" button', () => {
+    const closed = render(createAppStore(fakeApi({})), long)
+    expect(closed).toContain('collapsible is-closed')
+    expect(closed).toContain('Show all (119 lines')
+    expect(closed).toContain('<strong>0</strong>')
+    expect(closed).not.toContain('<strong>59</strong>')
+  })
+
+  it('draws a short text whole, without a button', () => {
+    const html = render(createAppStore(fakeApi({})), 'short *text*')
+    expect(html).toContain('<em>text</em>')
+    expect(html).not.toContain('show-all')
+  })
+})
