@@ -11,6 +11,7 @@ import type {
   IndexProgress,
   Page,
   RunSummary,
+  TaskGroupSummary,
   Workspace
 } from './model'
 
@@ -39,6 +40,8 @@ export interface TraceApi {
   /** Sets (or with null, resets to the default) the reward threshold for pass/fail of a run. */
   setPassThreshold(runId: string, threshold: number | null): Promise<RunSummary>
   listEpisodes(query: EpisodeQuery): Promise<Page<EpisodeSummary>>
+  /** One page of the query's tasks (one row per task key, rollouts aggregated), ordered by the aggregate of the sort key. */
+  listTaskGroups(query: EpisodeQuery): Promise<Page<TaskGroupSummary>>
   getEpisode(episodeId: string): Promise<EpisodeDetail>
 }
 
@@ -59,6 +62,7 @@ const methods: Record<ApiMethod, true> = {
   getRun: true,
   setPassThreshold: true,
   listEpisodes: true,
+  listTaskGroups: true,
   getEpisode: true
 } // a compile error here means the list is out of sync with TraceApi
 

@@ -9,8 +9,8 @@ const path = z.string().min(1).max(4096)
 const runId = z.string().min(1).max(200)
 
 const sortKey = z.union([
-  z.enum(['ordinal', 'reward', 'turns', 'taskKey', 'rollout', 'step', 'status']),
-  z.string().regex(/^metric:[\w.\-/]{1,200}$/)
+  z.enum(['ordinal', 'reward', 'turns', 'taskKey', 'rollout', 'step', 'status', 'tokensIn', 'tokensOut', 'durationMs']),
+  z.string().regex(/^(metric|info):[\w.\-/]{1,200}$/)
 ])
 
 const episodeQuery = z.strictObject({
@@ -19,6 +19,7 @@ const episodeQuery = z.strictObject({
   filter: z.string().max(4000).optional(),
   sort: sortKey.optional(),
   desc: z.boolean().optional(),
+  taskKey: z.string().max(4096).optional(),
   offset: z.number().int().min(0).max(1e9).optional(),
   limit: z.number().int().min(1).max(5000).optional()
 })
@@ -37,6 +38,7 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   getRun: z.tuple([runId]),
   setPassThreshold: z.tuple([runId, z.number().finite().nullable()]),
   listEpisodes: z.tuple([episodeQuery]),
+  listTaskGroups: z.tuple([episodeQuery]),
   getEpisode: z.tuple([z.string().min(1).max(300)])
 }
 

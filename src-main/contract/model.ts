@@ -228,6 +228,8 @@ export interface EpisodeRef {
   id: string
   runId: string
   runName: string
+  /** Position in its run (the episodes table's row in its default order). */
+  ordinal: number
   rollout: number
   reward: number | null
   passed: boolean | null
@@ -250,7 +252,19 @@ export interface Page<T> {
   offset: number
 }
 
-export type EpisodeSortKey = 'ordinal' | 'reward' | 'turns' | 'taskKey' | 'rollout' | 'step' | 'status' | `metric:${string}`
+export type EpisodeSortKey =
+  | 'ordinal'
+  | 'reward'
+  | 'turns'
+  | 'taskKey'
+  | 'rollout'
+  | 'step'
+  | 'status'
+  | 'tokensIn'
+  | 'tokensOut'
+  | 'durationMs'
+  | `metric:${string}`
+  | `info:${string}`
 
 export interface EpisodeQuery {
   runId: string
@@ -260,8 +274,33 @@ export interface EpisodeQuery {
   filter?: string
   sort?: EpisodeSortKey
   desc?: boolean
+  /** Only the rollouts of this task (the unfolded group of the grouped table). */
+  taskKey?: string
   offset?: number
   limit?: number
+}
+
+/**
+ * One task of a run with its rollouts aggregated: a row of the episodes table grouped by task. Counts cover
+ * the rollouts matching the query's text and filter, not every rollout of the task.
+ */
+export interface TaskGroupSummary {
+  taskKey: string
+  taskKeyKind: TaskKeyKind
+  /** Matching rollouts of the task (k). */
+  rollouts: number
+  meanReward: number | null
+  minReward: number | null
+  maxReward: number | null
+  /** Rollouts that passed, and rollouts whose pass/fail is known (passed / known is k_pass / k). */
+  passed: number
+  passKnown: number
+  meanTurns: number | null
+  /** Rollouts with status error, and with status truncated. */
+  errors: number
+  truncated: number
+  /** Preview of the task's first matching rollout (in file order). */
+  preview: string
 }
 
 export type IndexState = 'idle' | 'scanning' | 'indexing' | 'cancelled' | 'done' | 'error'

@@ -1,6 +1,6 @@
 import type { EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, TaskKeyKind } from '@contract/model'
-import { BadRequestError, NotFoundError } from '@contract/guards'
-import { compileFilter, FilterError, type FilterFields } from './filter-expr'
+import { NotFoundError } from '@contract/guards'
+import { episodeWhere, sortValue } from './episode-query-sql'
 import type { Db } from './open-db'
 import { passedSql } from './passed-sql'
 import { effectiveThreshold } from './run-summary'
@@ -60,91 +60,23 @@ export function toEpisodeSummary(r: EpisodeRow): EpisodeSummary {
   }
 }
 
-const SORT_COLUMNS: Record<string, string> = {
-  ordinal: 'e.ordinal',
-  reward: 'e.reward',
-  turns: 'e.turns',
-  taskKey: 'e.task_key',
-  rollout: 'e.rollout',
-  step: 'e.step',
-  status: 'e.status'
-}
-
-/** The fields a filter expression may name, as SQL over `e` (episodes) with the run's threshold bound. */
-function filterFields(threshold: number | null, metricNames: ReadonlySet<string>): FilterFields {
-  return {
-    columns: {
-      reward: { sql: 'e.reward', type: 'number' },
-      turns: { sql: 'e.turns', type: 'number' },
-      rollout: { sql: 'e.rollout', type: 'number' },
-      step: { sql: 'e.step', type: 'number' },
-      ordinal: { sql: 'e.ordinal', type: 'number' },
-      task: { sql: 'e.task_key', type: 'string' },
-      taskKey: { sql: 'e.task_key', type: 'string' },
-      id: { sql: 'e.source_ref', type: 'string' },
-      status: { sql: 'e.status', type: 'string' },
-      error: { sql: 'e.error', type: 'string' },
-      answer: { sql: 'e.answer', type: 'string' },
-      preview: { sql: 'e.preview', type: 'string' },
-      passed: { sql: passedSql(threshold), type: 'boolean' },
-      success: { sql: 'e.success', type: 'boolean' },
-      tokensIn: { sql: 'e.tokens_in', type: 'number' },
-      tokensOut: { sql: 'e.tokens_out', type: 'number' },
-      durationMs: { sql: 'e.duration_ms', type: 'number' }
-    },
-    metric: (p) => `json_extract(e.metrics_json, ${p})`,
-    info: (p) => `json_extract(e.info_json, ${p})`,
-    metricNames
-  }
-}
-
 /** One page of a run's episodes, filtered and sorted in SQLite. */
 export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<EpisodeSummary> {
   if (!db.prepare('SELECT 1 FROM runs WHERE id = ?').get(q.runId)) throw new NotFoundError(`no run with id ${q.runId}`)
   const threshold = effectiveThreshold(db, q.runId)
-  const where: string[] = ['e.run_id = ?']
-  const params: unknown[] = [q.runId]
-  if (q.text?.trim()) {
-    const needle = q.text.trim().toLowerCase()
-    where.push(
-      '(instr(lower(e.task_key), ?) > 0 OR instr(lower(e.preview), ?) > 0 OR instr(lower(ifnull(e.answer, \'\')), ?) > 0)'
-    )
-    params.push(needle, needle, needle)
-  }
-  if (q.filter?.trim()) {
-    try {
-      const compiled = compileFilter(q.filter, filterFields(threshold, metricNames))
-      where.push(`(${compiled.sql})`)
-      params.push(...compiled.params)
-    } catch (err) {
-      if (err instanceof FilterError) throw new BadRequestError(err.message)
-      throw err
-    }
-  }
-  const sort = q.sort ?? 'ordinal'
+  const where = episodeWhere(q, threshold, metricNames)
+  const value = sortValue(q.sort ?? 'ordinal')
   const dir = q.desc ? 'DESC' : 'ASC'
-  let order: string
-  const orderParams: unknown[] = []
-  if (sort.startsWith('metric:')) {
-    const path = `$."${sort.slice(7).replace(/["\\]/g, (c) => '\\' + c)}"`
-    order = `json_extract(e.metrics_json, ?) IS NULL, json_extract(e.metrics_json, ?) ${dir}`
-    orderParams.push(path, path)
-  } else {
-    const col = SORT_COLUMNS[sort]
-    if (!col) throw new BadRequestError(`cannot sort by ${sort}`)
-    // Missing values last whichever the direction.
-    order = `${col} IS NULL, ${col} ${dir}`
-  }
-  const whereSql = where.join(' AND ')
-  const total = (db.prepare(`SELECT count(*) n FROM episodes e WHERE ${whereSql}`).get(...params) as { n: number }).n
+  const total = (db.prepare(`SELECT count(*) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }).n
   const offset = q.offset ?? 0
   const limit = q.limit ?? 200
+  // Missing values last whichever the direction; file order breaks ties.
   const rows = db
     .prepare(
-      `SELECT e.*, ${passedSql(threshold)} passed FROM episodes e WHERE ${whereSql}
-       ORDER BY ${order}, e.ordinal LIMIT ? OFFSET ?`
+      `SELECT e.*, ${passedSql(threshold)} passed FROM ${where.from} WHERE ${where.sql}
+       ORDER BY ${value.sql} IS NULL, ${value.sql} ${dir}, e.ordinal LIMIT ? OFFSET ?`
     )
-    .all(...params, ...orderParams, limit, offset) as EpisodeRow[]
+    .all(...where.params, ...value.params, ...value.params, limit, offset) as EpisodeRow[]
   return { items: rows.map(toEpisodeSummary), total, offset }
 }
 

@@ -8,6 +8,7 @@ import { listEpisodes } from '../db/episode-rows'
 import { getRun, listRuns } from '../db/run-rows'
 import { refreshRunSummary } from '../db/run-summary'
 import { listSources } from '../db/source-rows'
+import { listTaskGroups } from '../db/task-groups'
 import { readEpisode } from './episode-reader'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
@@ -99,6 +100,10 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     async listEpisodes(query) {
       const run = runOrThrow(query.runId)
       return listEpisodes(d.db, query, new Set(run.metrics.map((m) => m.name)))
+    },
+    async listTaskGroups(query) {
+      const run = runOrThrow(query.runId)
+      return listTaskGroups(d.db, query, new Set(run.metrics.map((m) => m.name)))
     },
     async getEpisode(episodeId) {
       return readEpisode(d.db, episodeId)

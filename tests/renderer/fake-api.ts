@@ -1,4 +1,5 @@
 import { idleProgress } from '@contract/progress'
+import { makeTurn } from '../helpers/make-turn'
 import { vi } from 'vitest'
 import { ApiCallError } from '../../src-renderer/src/api/api-error'
 import type { TraceApi } from '@contract/api'
@@ -8,6 +9,7 @@ import type {
   EpisodeSummary,
   IndexProgress,
   RunSummary,
+  TaskGroupSummary,
   Workspace
 } from '@contract/model'
 
@@ -73,9 +75,31 @@ export function episode(runId: string, i: number): EpisodeSummary {
   }
 }
 
+/** Task group `g` of a run of `n` episodes: the fake's tasks are episodes 2g and 2g + 1 (see `episode`). */
+export function taskGroup(runId: string, g: number, n: number): TaskGroupSummary {
+  const eps = [2 * g, 2 * g + 1].filter((i) => i < n).map((i) => episode(runId, i))
+  const rewards = eps.map((e) => e.reward ?? 0)
+  return {
+    taskKey: `t${g}`,
+    taskKeyKind: 'explicit',
+    rollouts: eps.length,
+    meanReward: rewards.reduce((a, b) => a + b, 0) / eps.length,
+    minReward: Math.min(...rewards),
+    maxReward: Math.max(...rewards),
+    passed: eps.filter((e) => e.passed).length,
+    passKnown: eps.length,
+    meanTurns: 3,
+    errors: 0,
+    truncated: 0,
+    preview: eps[0].preview
+  }
+}
+
 export interface FakeApi extends TraceApi {
   /** Every listEpisodes query received, in order. */
   queries: EpisodeQuery[]
+  /** Every listTaskGroups query received, in order. */
+  groupQueries: EpisodeQuery[]
 }
 
 /**
@@ -93,8 +117,10 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
     ...workspace
   })
   const queries: EpisodeQuery[] = []
+  const groupQueries: EpisodeQuery[] = []
   const api: FakeApi = {
     queries,
+    groupQueries,
     appInfo: vi.fn(async () => ({ version: '9.9.9', mode: 'browser' as const, platform: 'linux' })),
     getWorkspace: vi.fn(async () => ws()),
     addPaths: vi.fn(async (paths: string[]) => ({ ...ws(), roots: ['/data', ...paths] })),
@@ -117,10 +143,28 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
       }
       const n = runs[q.runId] ?? 0
       const offset = q.offset ?? 0
+      if (q.taskKey !== undefined) {
+        // one task's rollouts: episodes 2g and 2g + 1
+        const g = Number(q.taskKey.slice(1))
+        const all = [2 * g, 2 * g + 1].filter((i) => i < n).map((i) => episode(q.runId, i))
+        return { items: all.slice(offset, offset + (q.limit ?? 100)), total: all.length, offset }
+      }
       const end = Math.min(n, offset + (q.limit ?? 100))
       const items: EpisodeSummary[] = []
       for (let i = offset; i < end; i++) items.push(episode(q.runId, q.desc ? n - 1 - i : i))
       return { items, total: n, offset }
+    }),
+    listTaskGroups: vi.fn(async (q: EpisodeQuery) => {
+      groupQueries.push(q)
+      if (q.filter?.includes('!!')) {
+        throw new ApiCallError('bad-request', `filter: unexpected "!!" at 0`, 'listTaskGroups')
+      }
+      const n = runs[q.runId] ?? 0
+      const groups = Math.ceil(n / 2)
+      const offset = q.offset ?? 0
+      const items: TaskGroupSummary[] = []
+      for (let g = offset; g < Math.min(groups, offset + (q.limit ?? 100)); g++) items.push(taskGroup(q.runId, g, n))
+      return { items, total: groups, offset }
     }),
     getEpisode: vi.fn(async (id: string): Promise<EpisodeDetail> => {
       const [runId, i] = id.split(':')
@@ -131,7 +175,10 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
         runName: runId,
         sourcePath: '/x',
         infoFull: {},
-        turns: [],
+        // six turns; "needle" appears once in turns 0 and 1, twice in turn 4's text and once in its tool call
+        turns: FAKE_TURN_TEXTS.map((text, index) =>
+          makeTurn({ index, role: index % 2 ? 'assistant' : 'user', text, toolCalls: index === 4 ? [{ id: 'c1', name: 'grep', arguments: { pattern: 'Needle' } }] : [] })
+        ),
         tools: [],
         raw: '{}',
         related: { sameTask: [], sameTaskInRuns: [] }
@@ -140,6 +187,8 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
   }
   return api
 }
+
+const FAKE_TURN_TEXTS = ['find the needle?', 'a needle here', 'nothing', 'still nothing', 'needle and NEEDLE', 'done']
 
 /** Lets pending promise callbacks run. */
 export const flush = (): Promise<void> => new Promise((r) => setTimeout(r, 0))

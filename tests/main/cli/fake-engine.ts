@@ -211,6 +211,10 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
       const offset = query.offset ?? 0
       return { items: items.slice(offset, offset + (query.limit ?? 200)), total: items.length, offset }
     },
+    async listTaskGroups(query) {
+      log('listTaskGroups', [query])
+      throw new NotFoundError(`no run with id ${query.runId}`) // the CLI does not group
+    },
     async getEpisode(episodeId) {
       if (episodeId !== FAKE_DETAIL.id) throw new NotFoundError(`no episode with id ${episodeId}`)
       return FAKE_DETAIL

@@ -109,6 +109,7 @@ export function makeFakeApi(roots: string[] = []) {
       throw new Error('not used')
     }),
     listEpisodes: vi.fn(async () => ({ items: [], total: 0, offset: 0 })),
+    listTaskGroups: vi.fn(async () => ({ items: [], total: 0, offset: 0 })),
     getEpisode: vi.fn(async () => {
       throw new Error('not used')
     })

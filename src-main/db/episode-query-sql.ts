@@ -1,0 +1,113 @@
+/**
+ * The parts of an EpisodeQuery that the flat list (episode-rows.ts) and the task groups (task-groups.ts) share:
+ * which episodes match (run, free text, filter expression, task) and the SQL value a sort key orders by.
+ * User text only reaches SQLite as bound parameters.
+ */
+import type { EpisodeQuery, EpisodeSortKey } from '@contract/model'
+import { BadRequestError } from '@contract/guards'
+import { compileFilter, FilterError, type FilterFields } from './filter-expr'
+import { passedSql } from './passed-sql'
+
+/** The FROM and WHERE clauses over `episodes e`, and the WHERE's parameters in order. */
+export interface EpisodeWhere {
+  from: string
+  sql: string
+  params: unknown[]
+}
+
+/** A sort key as one SQL value over `e`, with the parameters it binds. */
+export interface SortValue {
+  sql: string
+  params: unknown[]
+  /** What the value is, for choosing a group aggregate: a number, text, or a JSON value of either kind. */
+  kind: 'number' | 'text' | 'json'
+}
+
+const SORT_COLUMNS: Record<string, { sql: string; kind: SortValue['kind'] }> = {
+  ordinal: { sql: 'e.ordinal', kind: 'number' },
+  reward: { sql: 'e.reward', kind: 'number' },
+  turns: { sql: 'e.turns', kind: 'number' },
+  taskKey: { sql: 'e.task_key', kind: 'text' },
+  rollout: { sql: 'e.rollout', kind: 'number' },
+  step: { sql: 'e.step', kind: 'number' },
+  status: { sql: 'e.status', kind: 'text' },
+  tokensIn: { sql: 'e.tokens_in', kind: 'number' },
+  tokensOut: { sql: 'e.tokens_out', kind: 'number' },
+  durationMs: { sql: 'e.duration_ms', kind: 'number' }
+}
+
+/** The fields a filter expression may name, as SQL over `e` (episodes) with the run's threshold inlined. */
+export function filterFields(threshold: number | null, metricNames: ReadonlySet<string>): FilterFields {
+  return {
+    columns: {
+      reward: { sql: 'e.reward', type: 'number' },
+      turns: { sql: 'e.turns', type: 'number' },
+      rollout: { sql: 'e.rollout', type: 'number' },
+      step: { sql: 'e.step', type: 'number' },
+      ordinal: { sql: 'e.ordinal', type: 'number' },
+      task: { sql: 'e.task_key', type: 'string' },
+      taskKey: { sql: 'e.task_key', type: 'string' },
+      id: { sql: 'e.source_ref', type: 'string' },
+      status: { sql: 'e.status', type: 'string' },
+      error: { sql: 'e.error', type: 'string' },
+      answer: { sql: 'e.answer', type: 'string' },
+      preview: { sql: 'e.preview', type: 'string' },
+      passed: { sql: passedSql(threshold), type: 'boolean' },
+      success: { sql: 'e.success', type: 'boolean' },
+      tokensIn: { sql: 'e.tokens_in', type: 'number' },
+      tokensOut: { sql: 'e.tokens_out', type: 'number' },
+      durationMs: { sql: 'e.duration_ms', type: 'number' }
+    },
+    metric: (p) => `json_extract(e.metrics_json, ${p})`,
+    info: (p) => `json_extract(e.info_json, ${p})`,
+    metricNames
+  }
+}
+
+/** The episodes of `q.runId` matching its text, filter and task; throws BadRequestError for a bad filter. */
+export function episodeWhere(q: EpisodeQuery, threshold: number | null, metricNames: ReadonlySet<string>): EpisodeWhere {
+  const where: string[] = ['e.run_id = ?']
+  const params: unknown[] = [q.runId]
+  if (q.taskKey !== undefined) {
+    where.push('e.task_key = ?')
+    params.push(q.taskKey)
+  }
+  if (q.text?.trim()) {
+    const needle = q.text.trim().toLowerCase()
+    where.push(
+      "(instr(lower(e.task_key), ?) > 0 OR instr(lower(e.preview), ?) > 0 OR instr(lower(ifnull(e.answer, '')), ?) > 0)"
+    )
+    params.push(needle, needle, needle)
+  }
+  if (q.filter?.trim()) {
+    try {
+      const compiled = compileFilter(q.filter, filterFields(threshold, metricNames))
+      where.push(`(${compiled.sql})`)
+      params.push(...compiled.params)
+    } catch (err) {
+      if (err instanceof FilterError) throw new BadRequestError(err.message)
+      throw err
+    }
+  }
+  // One task's rollouts are a handful of rows under (run_id, task_key): without the hint a range condition in the
+  // filter (reward > 0.5) makes SQLite walk that column's index over the whole run instead (100 ms at 100k episodes).
+  const from = q.taskKey !== undefined ? 'episodes e INDEXED BY episodes_run_task' : 'episodes e'
+  return { from, sql: where.join(' AND '), params }
+}
+
+/** JSON path of one top-level key, quoted so dots and brackets in the name stay literal. */
+const jsonKeyPath = (key: string): string => `$."${key.replace(/["\\]/g, (c) => '\\' + c)}"`
+
+/** The value a sort key orders episodes by. */
+export function sortValue(sort: EpisodeSortKey): SortValue {
+  if (sort.startsWith('metric:')) {
+    return { sql: 'json_extract(e.metrics_json, ?)', params: [jsonKeyPath(sort.slice(7))], kind: 'number' }
+  }
+  if (sort.startsWith('info:')) {
+    // Info values may be text or numbers; SQLite orders numbers before text, which keeps either kind sensible.
+    return { sql: 'json_extract(e.info_json, ?)', params: [jsonKeyPath(sort.slice(5))], kind: 'json' }
+  }
+  const col = Object.hasOwn(SORT_COLUMNS, sort) ? SORT_COLUMNS[sort] : undefined
+  if (!col) throw new BadRequestError(`cannot sort by ${sort}`)
+  return { sql: col.sql, params: [], kind: col.kind }
+}

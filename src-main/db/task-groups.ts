@@ -1,0 +1,91 @@
+/**
+ * The episodes table grouped by task: one row per task key with its matching rollouts aggregated in SQLite, paged
+ * like the flat list, so a run of 100k episodes never leaves the database as rows.
+ */
+import type { EpisodeQuery, EpisodeSortKey, Page, TaskGroupSummary, TaskKeyKind } from '@contract/model'
+import { NotFoundError } from '@contract/guards'
+import { episodeWhere, sortValue } from './episode-query-sql'
+import type { Db } from './open-db'
+import { passedSql } from './passed-sql'
+import { effectiveThreshold } from './run-summary'
+
+interface GroupRow {
+  task_key: string
+  kind: string
+  n: number
+  mean_reward: number | null
+  min_reward: number | null
+  max_reward: number | null
+  passed: number
+  pass_known: number
+  mean_turns: number | null
+  errors: number
+  truncated: number
+  preview: string | null
+}
+
+/**
+ * What a group is ordered by for a sort key, so that sorting the grouped table means what it means for episodes:
+ * file order → the task's first rollout; task → its key; status → how many rollouts did not end ok; a number
+ * (reward, turns, metric…) → its mean over the rollouts; an info field (usually the same for every rollout of a
+ * task, e.g. difficulty) → its smallest value.
+ */
+function groupSortValue(sort: EpisodeSortKey): { sql: string; params: unknown[] } {
+  if (sort === 'ordinal' || sort === 'rollout') return { sql: 'min(e.ordinal)', params: [] }
+  if (sort === 'taskKey') return { sql: 'e.task_key', params: [] }
+  if (sort === 'status') return { sql: "total(e.status <> 'ok')", params: [] }
+  const v = sortValue(sort)
+  return { sql: v.kind === 'number' ? `avg(${v.sql})` : `min(${v.sql})`, params: v.params }
+}
+
+/** One page of a run's task groups over the episodes matching `q` (its offset and limit count groups). */
+export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<TaskGroupSummary> {
+  if (!db.prepare('SELECT 1 FROM runs WHERE id = ?').get(q.runId)) throw new NotFoundError(`no run with id ${q.runId}`)
+  const threshold = effectiveThreshold(db, q.runId)
+  const where = episodeWhere(q, threshold, metricNames)
+  const order = groupSortValue(q.sort ?? 'ordinal')
+  const dir = q.desc ? 'DESC' : 'ASC'
+  const passed = passedSql(threshold)
+  const total = (
+    db.prepare(`SELECT count(DISTINCT e.task_key) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }
+  ).n
+  const offset = q.offset ?? 0
+  const limit = q.limit ?? 200
+  // Groups are aggregated and ordered in the inner query; only the page's rows then look up their preview
+  // (through the (run_id, ordinal) index). Missing sort values go last whichever the direction; a tie keeps file order.
+  const rows = db
+    .prepare(
+      `SELECT g.*, (SELECT p.preview FROM episodes p WHERE p.run_id = ? AND p.ordinal = g.first_ordinal AND p.task_key = g.task_key LIMIT 1) preview
+       FROM (
+         SELECT e.task_key task_key, min(e.task_key_kind) kind, count(*) n,
+                avg(e.reward) mean_reward, min(e.reward) min_reward, max(e.reward) max_reward,
+                total(${passed}) passed, count(${passed}) pass_known, avg(e.turns) mean_turns,
+                total(e.status = 'error') errors, total(e.status = 'truncated') truncated,
+                min(e.ordinal) first_ordinal, ${order.sql} sort_value
+         FROM ${where.from} WHERE ${where.sql}
+         GROUP BY e.task_key
+         ORDER BY sort_value IS NULL, sort_value ${dir}, first_ordinal
+         LIMIT ? OFFSET ?
+       ) g
+       ORDER BY g.sort_value IS NULL, g.sort_value ${dir}, g.first_ordinal`
+    )
+    .all(q.runId, ...order.params, ...where.params, limit, offset) as GroupRow[]
+  return { items: rows.map(toTaskGroup), total, offset }
+}
+
+function toTaskGroup(r: GroupRow): TaskGroupSummary {
+  return {
+    taskKey: r.task_key,
+    taskKeyKind: r.kind as TaskKeyKind,
+    rollouts: r.n,
+    meanReward: r.mean_reward,
+    minReward: r.min_reward,
+    maxReward: r.max_reward,
+    passed: r.passed,
+    passKnown: r.pass_known,
+    meanTurns: r.mean_turns,
+    errors: r.errors,
+    truncated: r.truncated,
+    preview: r.preview ?? ''
+  }
+}
