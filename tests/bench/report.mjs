@@ -14,7 +14,27 @@
  * @property {null | { wallSeconds: number, skipped: number, target: number, verdict: string }} reopen
  * @property {null | { run: string, startupMs: number, runsMs: number, episodesMs: number, episodesSortedMs: number }} queries
  * @property {null | InspectFigures} [inspect]
+ * @property {null | ViewerFigures} [viewer]
  * @property {string[]} notes
+ */
+
+/**
+ * The browser phase (viewer-bench.mjs): times in ms; a load's breakdown is counted from its start.
+ * @typedef {object} ViewerFigures
+ * @property {{ turns: number, mb: number, reused: boolean, responseMb: number, fetchedTurns: number }} episode
+ * @property {{ ms: number, runs: number[], coldMs: number, breakdown: import('./viewer-bench.mjs').ViewerLoad, verdict: string }} deepLink
+ *   first paint from navigation start, fresh tab each time (median; the first, cold load apart)
+ * @property {{ ms: number, runs: number[], breakdown: import('./viewer-bench.mjs').ViewerLoad, verdict: string }} inApp
+ *   first paint from the hash change, the app already showing the run (median)
+ * @property {number} target PRODUCT.md §4, ms
+ * @property {number} fetchJsonMs the reference: getEpisode fetched and parsed in the same page (median of 5)
+ * @property {number[]} fetchJsonRuns
+ * @property {number} ratio in-app first paint / reference
+ * @property {number | null} scrollToEndMs null when the last turn never showed
+ * @property {number} scrollFrames
+ * @property {boolean} lastTurnVisible
+ * @property {{ frames: number, p50: number, p95: number, max: number, over50: number, maxRows: number }} sweep
+ * @property {number} seconds the whole phase
  */
 
 /**
@@ -72,9 +92,30 @@ export function formatBench(b) {
     rows.push(['  ratio index / limit', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
     rows.push(['  open one sample (show)', `${f1(x.openSampleMs)} ms`, `median of 5 (minus start-up: ${f1(x.openSampleMs - x.startupMs)} ms)`])
   }
+  if (b.viewer) rows.push(...viewerRows(b.viewer))
   const w0 = Math.max(...rows.map((r) => r[0].length))
   const w1 = Math.max(...rows.map((r) => r[1].length))
   const lines = rows.map((r) => `${r[0].padEnd(w0)}  ${r[1].padEnd(w1)}  ${r[2]}`)
   const rule = '-'.repeat(Math.max(...lines.map((l) => l.length)))
   return [`Rollscope bench (${b.at}, Node ${b.node})`, rule, ...lines, rule, ...b.notes.map((n) => `note: ${n}`)].join('\n') + '\n'
+}
+
+/** @param {ViewerFigures} v @returns {[string, string, string][]} */
+function viewerRows(v) {
+  const ms = (/** @type {number | null} */ x) => (x === null ? '?' : `${Math.round(x)}`)
+  const list = (/** @type {number[]} */ xs) => xs.map((x) => Math.round(x)).join(', ')
+  const a = v.inApp.breakdown
+  const d = v.deepLink.breakdown
+  const s = v.sweep
+  return [
+    ['viewer: long episode', `${v.episode.turns.toLocaleString('en-US')} turns, ${f1(v.episode.mb)} MB`, `getEpisode answer ${f1(v.episode.responseMb)} MB; whole phase ${f1(v.seconds)} s`],
+    ['  first paint, in-app open', `${ms(v.inApp.ms)} ms`, `median of ${v.inApp.runs.length} (${list(v.inApp.runs)}); target < ${v.target} ms: ${v.inApp.verdict}`],
+    ['  reference: fetch + parse', `${ms(v.fetchJsonMs)} ms`, `the same getEpisode JSON in the same page, median of ${v.fetchJsonRuns.length}`],
+    ['  ratio paint / reference', f2(v.ratio), '1.00 = the viewer costs nothing beyond loading the episode'],
+    ['  in-app: where the time goes', `${ms(a.firstPaint)} ms`, `request ${ms(a.episodeStart)} → first byte ${ms(a.episodeResponseStart)} → last byte ${ms(a.episodeEnd)} → row in DOM ${ms(a.rowInDom)} → painted ${ms(a.firstPaint)} ms (${a.paintSource})`],
+    ['  first paint, deep link', `${ms(v.deepLink.ms)} ms`, `from navigation, fresh tab, median of ${v.deepLink.runs.length} (${list(v.deepLink.runs)}; cold ${ms(v.deepLink.coldMs)}); target < ${v.target} ms: ${v.deepLink.verdict}`],
+    ['  deep link: where the time goes', `${ms(d.firstPaint)} ms`, `app shell painted ${ms(d.fcp)} → request ${ms(d.episodeStart)} → first byte ${ms(d.episodeResponseStart)} → last byte ${ms(d.episodeEnd)} → row in DOM ${ms(d.rowInDom)} → painted ${ms(d.firstPaint)} ms`],
+    ['  scroll to the last turn', v.scrollToEndMs === null ? 'never shown' : `${ms(v.scrollToEndMs)} ms`, `${v.scrollFrames} frame(s); turn #${v.episode.turns - 1} ${v.lastTurnVisible ? 'visible' : 'NOT visible'}`],
+    ['  scroll through it all', `p95 frame ${f1(s.p95)} ms`, `${s.frames} frames: p50 ${f1(s.p50)}, max ${f1(s.max)} ms, ${s.over50} over 50 ms; at most ${s.maxRows} turn rows in the DOM`]
+  ]
 }

@@ -2,7 +2,9 @@
  * `npm run bench` (after `electron-vite build`): PRODUCT.md §4 performance figures on a generated corpus, as ratios
  * to this machine's own read+parse limit measured in the same run.
  *
- * Flags: --mb N (corpus size, default 300), --inspect-mb N (Inspect .eval corpus, default 100; 0 skips it), --keep (keep the temporary bench database and print its path).
+ * Flags: --mb N (corpus size, default 300), --inspect-mb N (Inspect .eval corpus, default 100; 0 skips it),
+ * --viewer-loads N (browser phase: opens of the 2,000-turn episode per way in, default 5; 0 skips it), --keep (keep
+ * the temporary bench database and print its path).
  * Env: ROLLSCOPE_BENCH_CLI=path/to/rollscope.js to measure another build.
  * The corpus is cached in .bench/corpus and reused while its parameters match. Figures go to stdout and to
  * .bench/last-bench.json. Exit code 0 unless something crashed: the bench never fails the test suite.
@@ -17,6 +19,7 @@ import { jsonOf, median, runCli } from './cli-child.mjs'
 import { formatBench, verdict } from './report.mjs'
 import { generateInspectCorpus } from '../generators/inspect-corpus.mjs'
 import { measureInspect } from './inspect-bench.mjs'
+import { measureViewer } from './viewer-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(`The bench needs Node >= 22 (found ${process.version}). Run it with \`npm run bench\`, which uses the pinned Node 24.`)
@@ -32,7 +35,9 @@ const BENCH_DIR = join(ROOT, '.bench')
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`)
 
 async function main() {
-  const { values } = parseArgs({ options: { mb: { type: 'string', default: '300' }, 'inspect-mb': { type: 'string', default: '100' }, keep: { type: 'boolean', default: false } } })
+  const { values } = parseArgs({
+    options: { mb: { type: 'string', default: '300' }, 'inspect-mb': { type: 'string', default: '100' }, 'viewer-loads': { type: 'string', default: '5' }, keep: { type: 'boolean', default: false } }
+  })
   const totalMB = Number(values.mb)
   if (!Number.isFinite(totalMB) || totalMB <= 0) {
     process.stderr.write(`--mb must be a positive number, got ${values.mb}\n`)
@@ -74,11 +79,34 @@ async function main() {
     if (bench.inspect.indexedEpisodes !== im.episodes) bench.notes.push(`inspect: indexed ${bench.inspect.indexedEpisodes} samples, the corpus has ${im.episodes}`)
   }
 
+  const viewerLoads = Number(values['viewer-loads'])
+  if (viewerLoads > 0 && existsSync(CLI)) await viewerPhase(bench, viewerLoads)
+
   process.stdout.write(formatBench(bench))
   mkdirSync(BENCH_DIR, { recursive: true })
   writeFileSync(join(BENCH_DIR, 'last-bench.json'), JSON.stringify(bench, null, 2) + '\n')
   log(`figures written to ${join(BENCH_DIR, 'last-bench.json')}`)
   return 0
+}
+
+/**
+ * The 2,000-turn episode in Chromium. A missing browser is a note, not a crash: the other figures stand.
+ * @param {import('./report.mjs').BenchFigures} bench @param {number} loads
+ */
+async function viewerPhase(bench, loads) {
+  let chromiumPath
+  try {
+    // Shared with playwright.config.ts (a .ts module: Node 24 strips its types).
+    chromiumPath = (await import('../e2e/find-chromium.ts')).findChromium()
+  } catch (err) {
+    bench.notes.push(`viewer phase skipped: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`)
+    return
+  }
+  bench.viewer = await measureViewer({ cli: CLI, outDir: join(BENCH_DIR, 'long-episode'), chromiumPath, log, loads })
+  const v = bench.viewer
+  if (!v.lastTurnVisible) bench.notes.push(`viewer: turn #${v.episode.turns - 1} was not visible after scrolling to the end`)
+  if (v.sweep.maxRows > 100) bench.notes.push(`viewer: ${v.sweep.maxRows} turn rows in the DOM at once (virtualization expected < 100)`)
+  bench.notes.push('viewer times come from the page (Element Timing of the first turn row); the reference is what loading the whole episode costs before any rendering')
 }
 
 /**

@@ -1,0 +1,87 @@
+/**
+ * The built CLI in browser mode for the bench: `rollscope serve PATH --port 0 --db FILE` as a child process, its
+ * printed URL (token included), typed-enough API calls over HTTP, and a wait for the background indexing to finish.
+ */
+import { spawn } from 'node:child_process'
+
+const URL_LINE = /^Rollscope is serving at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]+))$/m
+
+/**
+ * @typedef {object} Served
+ * @property {string} url the printed URL, token included
+ * @property {string} baseUrl `http://127.0.0.1:<port>`
+ * @property {string} token
+ * @property {(method: string, ...args: unknown[]) => Promise<any>} call one API call; throws on a failed Result
+ * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after 5 s
+ */
+
+/**
+ * Starts `serve` with the same Node that runs the bench and waits (up to `timeoutMs`) for its URL line.
+ * @param {string} cli @param {string[]} paths @param {string} db @param {number} [timeoutMs]
+ * @returns {Promise<Served>}
+ */
+export function startServe(cli, paths, db, timeoutMs = 20_000) {
+  const child = spawn(process.execPath, [cli, 'serve', ...paths, '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  let err = ''
+  child.stdout.setEncoding('utf8').on('data', (d) => (out += d))
+  child.stderr.setEncoding('utf8').on('data', (d) => (err += d))
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((done) => child.once('exit', done))
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+    await exited
+    clearTimeout(timer)
+  }
+  return new Promise((resolve, reject) => {
+    const fail = (/** @type {string} */ why) => {
+      clearTimeout(timer)
+      void stop()
+      reject(new Error(`rollscope serve ${why}.\nstdout: ${out.slice(-1000)}\nstderr: ${err.slice(-2000)}`))
+    }
+    const timer = setTimeout(() => fail(`printed no URL within ${timeoutMs / 1000} s`), timeoutMs)
+    child.once('error', (e) => fail(`could not be started (${e.message})`))
+    child.once('exit', (code, signal) => fail(`exited early (code ${code}, signal ${signal})`))
+    child.stdout.on('data', () => {
+      const m = URL_LINE.exec(out)
+      if (!m) return
+      clearTimeout(timer)
+      child.removeAllListeners('exit')
+      const baseUrl = `http://127.0.0.1:${m[2]}`
+      const token = m[3]
+      /** @type {Served['call']} */
+      const call = async (method, ...args) => {
+        const res = await fetch(`${baseUrl}/api/${method}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-rollscope-token': token },
+          body: JSON.stringify(args)
+        })
+        const body = await res.json()
+        if (!body.ok) throw new Error(`${method}: ${body.error?.code}: ${body.error?.message}`)
+        return body.value
+      }
+      resolve({ url: m[1], baseUrl, token, call, stop })
+    })
+  })
+}
+
+/**
+ * Polls until the background indexing job is done and a run has `episodes` episodes; returns that run's id.
+ * @param {Served} served @param {number} episodes @param {number} [timeoutMs]
+ */
+export async function waitForRun(served, episodes, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const progress = await served.call('getProgress')
+    if (progress.state === 'done' || progress.state === 'idle') {
+      /** @type {{ id: string, episodes: number }[]} */
+      const runs = await served.call('listRuns')
+      const run = runs.find((r) => r.episodes === episodes)
+      if (run) return run.id
+    }
+    if (progress.state === 'error') throw new Error(`indexing failed: ${progress.message}`)
+    if (Date.now() > until) throw new Error(`no run with ${episodes} episodes after ${timeoutMs / 1000} s (state ${progress.state})`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
