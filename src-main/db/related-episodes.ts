@@ -12,6 +12,7 @@ interface RefRow {
   id: string
   run_id: string
   run_name: string
+  ordinal: number
   rollout: number
   reward: number | null
   passed: number | null
@@ -27,7 +28,7 @@ export function relatedEpisodes(db: Db, ep: { runId: string; taskKey: string; ro
   const sameTask = (
     db
       .prepare(
-        `SELECT e.id, e.run_id, r.name run_name, e.rollout, e.reward, ${PASSED} passed, r.checkpoint_step
+        `SELECT e.id, e.run_id, r.name run_name, e.ordinal, e.rollout, e.reward, ${PASSED} passed, r.checkpoint_step
          FROM episodes e JOIN runs r ON r.id = e.run_id
          WHERE e.run_id = ? AND e.task_key = ? ORDER BY e.rollout, e.ordinal LIMIT ?`
       )
@@ -35,7 +36,7 @@ export function relatedEpisodes(db: Db, ep: { runId: string; taskKey: string; ro
   ).map(toRef)
   const perRun = db
     .prepare(
-      `SELECT e.id, e.run_id, r.name run_name, e.rollout, e.reward, ${PASSED} passed, r.checkpoint_step
+      `SELECT e.id, e.run_id, r.name run_name, e.ordinal, e.rollout, e.reward, ${PASSED} passed, r.checkpoint_step
        FROM episodes e JOIN runs r ON r.id = e.run_id
        WHERE e.task_key = ?
        ORDER BY ifnull(r.env, r.name), r.name, r.source_path, e.run_id, (e.rollout <> ?), e.rollout, e.ordinal`
@@ -56,6 +57,7 @@ function toRef(r: RefRow): EpisodeRef {
     id: r.id,
     runId: r.run_id,
     runName: r.run_name,
+    ordinal: r.ordinal,
     rollout: r.rollout,
     reward: r.reward,
     passed: r.passed === null ? null : r.passed === 1,

@@ -14,3 +14,17 @@ self.MonacoEnvironment = {
 }
 
 loader.config({ monaco })
+
+// Monaco has no unified-diff language; observations and patches often are diffs.
+monaco.languages.register({ id: 'diff', extensions: ['.diff', '.patch'] })
+monaco.languages.setMonarchTokensProvider('diff', {
+  tokenizer: {
+    root: [
+      [/^(diff --git|index |--- |\+\+\+ ).*$/, 'keyword'],
+      [/^@@.*@@.*$/, 'type'],
+      [/^\+.*$/, 'string'],
+      [/^-.*$/, 'comment'],
+      [/^.*$/, '']
+    ]
+  }
+})

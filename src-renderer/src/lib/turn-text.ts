@@ -7,6 +7,7 @@ export function expandableKeys(turns: readonly Turn[]): string[] {
   const keys: string[] = []
   turns.forEach((t, i) => {
     keys.push(`${i}:text`)
+    if (t.isPrompt) keys.push(`${i}:prompt`)
     if (t.reasoning) keys.push(`${i}:reasoning`, `${i}:reasoning:text`)
     t.toolCalls.forEach((_, j) => keys.push(`${i}:call:${j}`))
   })

@@ -3,6 +3,20 @@ import type { EpisodeDetail } from '@contract/model'
 import { errorMessage } from '../api/api-error'
 import type { SliceCreator } from './types'
 import { expandableKeys } from '../lib/turn-text'
+import { expandKeysFor, findInTurns, type FindMatch } from '../lib/find-in-turns'
+
+/** Find in this episode (`/`): the query, its matches in reading order, and the one shown. */
+export interface FindState {
+  open: boolean
+  query: string
+  matches: FindMatch[]
+  /** More matches exist than were collected (see MAX_MATCHES). */
+  capped: boolean
+  /** Index into `matches` of the current match; -1 when there is none. */
+  current: number
+}
+
+const NO_FIND: FindState = { open: false, query: '', matches: [], capped: false, current: -1 }
 
 /** The open episode: its detail (transcript), and the transcript's UI state. */
 export interface EpisodeState {
@@ -14,6 +28,19 @@ export interface EpisodeState {
   expanded: Record<string, true>
   /** The highlighted turn (j / k). */
   activeTurn: number
+  /** Bumped whenever the transcript must scroll the active turn into view (a jump, not a click). */
+  scrollSeq: number
+  /** A turn asked for (by its `index`, from a deep link) before the transcript arrived. */
+  pendingTurnIndex: number | null
+  find: FindState
+  /** A long text opened in the read-only editor overlay, or null. */
+  editor: EditorView | null
+}
+
+/** What the editor overlay shows. */
+export interface EditorView {
+  title: string
+  text: string
 }
 
 export interface EpisodeSlice {
@@ -24,49 +51,127 @@ export interface EpisodeSlice {
   /** Expands every long text, reasoning and tool call of the transcript (`e`), or collapses them all (`x`). */
   setAllExpanded(open: boolean): void
   setActiveTurn(index: number): void
-  /** Moves the highlight by `delta` turns, clamped to the transcript. */
+  /** Moves the highlight by `delta` turns, clamped to the transcript, and scrolls to it. */
   moveActiveTurn(delta: number): void
+  /** Highlights the turn at `position` and scrolls to it. */
+  jumpToTurn(position: number): void
+  /** Jumps to the turn whose `index` is `turnIndex` (deep links), now or once the transcript has loaded. */
+  jumpToTurnIndex(turnIndex: number): void
+  openFind(): void
+  closeFind(): void
+  setFindQuery(query: string): void
+  /** Moves to the next (+1) or previous (-1) match, wrapping around, and reveals it. */
+  stepFind(delta: number): void
+  openEditor(view: EditorView): void
+  closeEditor(): void
 }
 
-const EMPTY: EpisodeState = { id: null, detail: null, loading: false, error: null, expanded: {}, activeTurn: 0 }
+const EMPTY: EpisodeState = {
+  id: null,
+  detail: null,
+  loading: false,
+  error: null,
+  expanded: {},
+  activeTurn: 0,
+  scrollSeq: 0,
+  pendingTurnIndex: null,
+  find: NO_FIND,
+  editor: null
+}
 
 /** Creates the episode-detail slice over `api`. */
 export const createEpisodeSlice =
   (api: TraceApi): SliceCreator<EpisodeSlice> =>
-  (set, get) => ({
-    episode: EMPTY,
-    loadEpisode: async (episodeId) => {
-      if (get().episode.id === episodeId && (get().episode.detail || get().episode.loading)) return
-      set({ episode: { ...EMPTY, id: episodeId, loading: true } })
-      try {
-        const detail = await api.getEpisode(episodeId)
-        if (get().episode.id !== episodeId) return
-        set({ episode: { ...get().episode, detail, loading: false } })
-      } catch (err) {
-        if (get().episode.id !== episodeId) return
-        set({ episode: { ...get().episode, loading: false, error: errorMessage(err) } })
-        get().pushError(err, 'Could not open the episode')
-      }
-    },
-    clearEpisode: () => set({ episode: EMPTY }),
-    toggleExpanded: (key) => {
-      const expanded = { ...get().episode.expanded }
-      if (expanded[key]) delete expanded[key]
-      else expanded[key] = true
-      set({ episode: { ...get().episode, expanded } })
-    },
-    setAllExpanded: (open) => {
-      const turns = get().episode.detail?.turns ?? []
-      const expanded: Record<string, true> = {}
-      if (open) for (const k of expandableKeys(turns)) expanded[k] = true
-      set({ episode: { ...get().episode, expanded } })
-    },
-    setActiveTurn: (index) => {
-      if (index !== get().episode.activeTurn) set({ episode: { ...get().episode, activeTurn: index } })
-    },
-    moveActiveTurn: (delta) => {
-      const n = get().episode.detail?.turns.length ?? 0
-      if (n === 0) return
-      get().setActiveTurn(Math.max(0, Math.min(n - 1, get().episode.activeTurn + delta)))
+  (set, get) => {
+    /** Opens whatever hides the match (collapsed text, reasoning, prompt) and scrolls to its turn. */
+    const revealMatch = (i: number): void => {
+      const e = get().episode
+      const match = e.find.matches[i]
+      if (!match) return
+      const expanded = { ...e.expanded }
+      for (const k of expandKeysFor(match)) expanded[k] = true
+      set({ episode: { ...e, expanded } })
+      get().jumpToTurn(match.position)
     }
-  })
+    return {
+      episode: EMPTY,
+      loadEpisode: async (episodeId) => {
+        if (get().episode.id === episodeId && (get().episode.detail || get().episode.loading)) return
+        // the find bar stays open with its query across episodes (n / p while hunting a string)
+        const { open, query } = get().episode.find
+        set({ episode: { ...EMPTY, id: episodeId, loading: true, find: { ...NO_FIND, open, query } } })
+        try {
+          const detail = await api.getEpisode(episodeId)
+          if (get().episode.id !== episodeId) return
+          set({ episode: { ...get().episode, detail, loading: false } })
+          const pending = get().episode.pendingTurnIndex
+          if (pending !== null) get().jumpToTurnIndex(pending)
+          if (query !== '') get().setFindQuery(query)
+        } catch (err) {
+          if (get().episode.id !== episodeId) return
+          set({ episode: { ...get().episode, loading: false, error: errorMessage(err) } })
+          get().pushError(err, 'Could not open the episode')
+        }
+      },
+      clearEpisode: () => set({ episode: EMPTY }),
+      toggleExpanded: (key) => {
+        const expanded = { ...get().episode.expanded }
+        if (expanded[key]) delete expanded[key]
+        else expanded[key] = true
+        set({ episode: { ...get().episode, expanded } })
+      },
+      setAllExpanded: (open) => {
+        const turns = get().episode.detail?.turns ?? []
+        const expanded: Record<string, true> = {}
+        if (open) for (const k of expandableKeys(turns)) expanded[k] = true
+        set({ episode: { ...get().episode, expanded } })
+      },
+      setActiveTurn: (index) => {
+        if (index !== get().episode.activeTurn) set({ episode: { ...get().episode, activeTurn: index } })
+      },
+      moveActiveTurn: (delta) => {
+        const n = get().episode.detail?.turns.length ?? 0
+        if (n === 0) return
+        get().jumpToTurn(Math.max(0, Math.min(n - 1, get().episode.activeTurn + delta)))
+      },
+      jumpToTurn: (position) => {
+        const e = get().episode
+        set({ episode: { ...e, activeTurn: position, scrollSeq: e.scrollSeq + 1 } })
+      },
+      jumpToTurnIndex: (turnIndex) => {
+        const e = get().episode
+        if (!e.detail) {
+          set({ episode: { ...e, pendingTurnIndex: turnIndex } })
+          return
+        }
+        const turns = e.detail.turns
+        // a turn's `index` is its position in nearly every format; fall back to a search when not
+        const position = turns[turnIndex]?.index === turnIndex ? turnIndex : turns.findIndex((t) => t.index === turnIndex)
+        set({ episode: { ...e, pendingTurnIndex: null } })
+        if (position >= 0) get().jumpToTurn(position)
+      },
+      openFind: () => {
+        const e = get().episode
+        if (!e.find.open) set({ episode: { ...e, find: { ...e.find, open: true } } })
+      },
+      closeFind: () => set({ episode: { ...get().episode, find: NO_FIND } }),
+      setFindQuery: (query) => {
+        const e = get().episode
+        const { matches, capped } = e.detail ? findInTurns(e.detail.turns, query) : { matches: [], capped: false }
+        // start from the first match at or after the highlighted turn, as editors do
+        const from = matches.findIndex((m) => m.position >= e.activeTurn)
+        const current = matches.length === 0 ? -1 : from === -1 ? 0 : from
+        set({ episode: { ...e, find: { open: true, query, matches, capped, current } } })
+        if (current >= 0) revealMatch(current)
+      },
+      openEditor: (view) => set({ episode: { ...get().episode, editor: view } }),
+      closeEditor: () => set({ episode: { ...get().episode, editor: null } }),
+      stepFind: (delta) => {
+        const { matches, current } = get().episode.find
+        if (matches.length === 0) return
+        const next = (current + delta + matches.length) % matches.length
+        set({ episode: { ...get().episode, find: { ...get().episode.find, current: next } } })
+        revealMatch(next)
+      }
+    }
+  }

@@ -1,31 +1,44 @@
 import { formatHash, parseHash, sameRoute, type Route } from './hash-route'
-import type { AppStore } from './store'
+import type { AppState, AppStore } from './store'
 
 interface HashHost {
   location: { hash: string }
+  /** Replaces the hash without a new history entry (turn moves would otherwise flood Back). */
+  history?: { replaceState(data: unknown, unused: string, url: string): void }
   addEventListener(type: 'hashchange', fn: () => void): void
   removeEventListener(type: 'hashchange', fn: () => void): void
 }
 
+/** The route the state shows: the highlighted turn is part of it once the transcript is there. */
+function routeOf(s: AppState): Route {
+  const e = s.episode
+  const onOpen = s.openEpisodeId !== null && e.id === s.openEpisodeId
+  const turn = !onOpen ? null : e.detail ? (e.activeTurn > 0 ? (e.detail.turns[e.activeTurn]?.index ?? null) : null) : e.pendingTurnIndex
+  return { runId: s.selectedRunId, episodeId: s.openEpisodeId, turn }
+}
+
 /**
  * Keeps the selection and the URL hash in sync both ways: the hash is applied at start and on
- * hashchange (back / forward, pasted links); selection changes write the hash. Returns the unbind function.
+ * hashchange (back / forward, pasted links); selection changes write the hash (a new history
+ * entry for a run or an episode, a replaced one for a turn). Returns the unbind function.
  */
 export function bindHashRoute(store: AppStore, host: HashHost): () => void {
-  const current = (): Route => ({ runId: store.getState().selectedRunId, episodeId: store.getState().openEpisodeId })
   const onHashChange = (): void => {
     const route = parseHash(host.location.hash)
-    if (!sameRoute(route, current())) store.getState().applyRoute(route)
+    if (!sameRoute(route, routeOf(store.getState()))) store.getState().applyRoute(route)
   }
   onHashChange()
   host.addEventListener('hashchange', onHashChange)
   const unsubscribe = store.subscribe((state, prev) => {
-    if (state.selectedRunId === prev.selectedRunId && state.openEpisodeId === prev.openEpisodeId) return
-    const hash = formatHash(current())
+    const now = routeOf(state)
+    const before = routeOf(prev)
+    if (sameRoute(now, before)) return
+    const hash = formatHash(now)
     // Setting '' would leave a bare '#'; '#/' reads as "nothing selected" too.
-    if (hash !== host.location.hash && !(hash === '' && parseHash(host.location.hash).runId === null)) {
-      host.location.hash = hash || '#/'
-    }
+    if (hash === host.location.hash || (hash === '' && parseHash(host.location.hash).runId === null)) return
+    const turnOnly = now.runId === before.runId && now.episodeId === before.episodeId
+    if (turnOnly && host.history) host.history.replaceState(null, '', hash)
+    else host.location.hash = hash || '#/'
   })
   return () => {
     host.removeEventListener('hashchange', onHashChange)

@@ -1,4 +1,5 @@
-import { initialEpisodesState } from './episodes-slice'
+import type { EpisodeRef } from '@contract/model'
+import { DEFAULT_EPISODE_QUERY, initialEpisodesState } from './episodes-slice'
 import type { Route } from './hash-route'
 import { rowAt } from './page-cache'
 import type { SliceCreator } from './types'
@@ -16,6 +17,13 @@ export interface SelectionSlice {
   closeEpisode(): void
   /** n / p: opens the next (+1) or previous (-1) row of the table, when the open episode came from it. */
   openAdjacentEpisode(delta: number): Promise<void>
+  /**
+   * Opens a linked episode (another rollout, the same task in another run), selecting its run.
+   * In a table left in its default order the row is the episode's ordinal, so n / p keep working.
+   */
+  openRelated(ref: EpisodeRef): void
+  /** `[` / `]`: the open episode's task in the previous (-1) or next (+1) run that has it. */
+  openSameTaskInRun(delta: number): void
   /** Applies a route parsed from the URL hash. */
   applyRoute(route: Route): void
   setEpisodeTab(tab: EpisodeTab): void
@@ -57,10 +65,28 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
     const ep = rowAt(get().episodes.pages, index)
     if (ep && get().openEpisodeId === openEpisodeId) get().openEpisode(ep.id, index)
   },
+  openRelated: (ref) => {
+    if (ref.id === get().openEpisodeId) return
+    if (ref.runId !== get().selectedRunId) get().selectRun(ref.runId)
+    const q = get().episodes.query
+    const defaultOrder = q.sort === DEFAULT_EPISODE_QUERY.sort && !q.desc && q.text.trim() === '' && q.filter.trim() === ''
+    get().openEpisode(ref.id, defaultOrder ? ref.ordinal : undefined)
+  },
+  openSameTaskInRun: (delta) => {
+    const detail = get().episode.detail
+    if (!detail || detail.id !== get().openEpisodeId) return
+    const inRuns = detail.related.sameTaskInRuns
+    const at = inRuns.findIndex((r) => r.runId === detail.runId)
+    const target = at === -1 ? undefined : inRuns[at + delta]
+    if (target) get().openRelated(target)
+    else get().pushInfo(inRuns.length <= 1 ? 'No other run has this task' : `No ${delta < 0 ? 'previous' : 'next'} run has this task`)
+  },
   applyRoute: (route) => {
     get().selectRun(route.runId)
-    if (route.runId && route.episodeId) get().openEpisode(route.episodeId)
-    else get().closeEpisode()
+    if (route.runId && route.episodeId) {
+      get().openEpisode(route.episodeId)
+      if (route.turn !== null) get().jumpToTurnIndex(route.turn)
+    } else get().closeEpisode()
   },
   setEpisodeTab: (tab) => set({ episodeTab: tab })
 })

@@ -6,18 +6,23 @@ import { fakeApi, flush } from '../fake-api'
 
 describe('hash routes', () => {
   it('round-trips run and episode ids, including characters that need encoding', () => {
-    const route = { runId: 'runs/a b#1', episodeId: 'ep:42/x' }
+    const route = { runId: 'runs/a b#1', episodeId: 'ep:42/x', turn: null }
     const hash = formatHash(route)
     expect(hash).toBe('#/run/runs%2Fa%20b%231/episode/ep%3A42%2Fx')
     expect(parseHash(hash)).toEqual(route)
+    const withTurn = { ...route, turn: 17 }
+    expect(formatHash(withTurn)).toBe(`${hash}/turn/17`)
+    expect(parseHash(`${hash}/turn/17`)).toEqual(withTurn)
   })
   it('parses a run alone, and treats anything else as no selection', () => {
-    expect(parseHash('#/run/r1')).toEqual({ runId: 'r1', episodeId: null })
-    expect(parseHash('#/run/r1/episode/')).toEqual({ runId: 'r1', episodeId: null })
-    expect(parseHash('')).toEqual({ runId: null, episodeId: null })
-    expect(parseHash('#/settings')).toEqual({ runId: null, episodeId: null })
-    expect(parseHash('#/run/%E0%A4%A')).toEqual({ runId: null, episodeId: null })
-    expect(formatHash({ runId: null, episodeId: 'x' })).toBe('')
+    expect(parseHash('#/run/r1')).toEqual({ runId: 'r1', episodeId: null, turn: null })
+    expect(parseHash('#/run/r1/episode/')).toEqual({ runId: 'r1', episodeId: null, turn: null })
+    expect(parseHash('#/run/r1/episode/e/turn/x')).toEqual({ runId: 'r1', episodeId: 'e', turn: null })
+    expect(parseHash('#/run/r1/turn/3')).toEqual({ runId: 'r1', episodeId: null, turn: null })
+    expect(parseHash('')).toEqual({ runId: null, episodeId: null, turn: null })
+    expect(parseHash('#/settings')).toEqual({ runId: null, episodeId: null, turn: null })
+    expect(parseHash('#/run/%E0%A4%A')).toEqual({ runId: null, episodeId: null, turn: null })
+    expect(formatHash({ runId: null, episodeId: 'x', turn: 2 })).toBe('')
   })
 })
 
@@ -25,6 +30,13 @@ function fakeHost(hash: string) {
   const listeners = new Set<() => void>()
   const host = {
     location: { hash },
+    /** Every hash written as a new history entry. */
+    pushed: [] as string[],
+    history: {
+      replaceState: vi.fn((_d: unknown, _u: string, url: string) => {
+        host.location.hash = url
+      })
+    },
     addEventListener: vi.fn((_t: 'hashchange', fn: () => void) => void listeners.add(fn)),
     removeEventListener: vi.fn((_t: 'hashchange', fn: () => void) => void listeners.delete(fn)),
     /** Simulates the user navigating (back button, pasted link). */
@@ -60,6 +72,31 @@ describe('bindHashRoute', () => {
     expect(host.location.hash).toBe('#/run/r1')
     store.getState().selectRun(null)
     expect(host.location.hash).toBe('#/')
+  })
+
+  it('a deep link restores the highlighted turn once the transcript arrives', async () => {
+    const api = fakeApi({ r1: 10 })
+    const store = createAppStore(api)
+    const host = fakeHost('#/run/r1/episode/r1%3A4/turn/3')
+    bindHashRoute(store, host)
+    expect(store.getState().episode.pendingTurnIndex).toBe(3)
+    expect(host.location.hash).toBe('#/run/r1/episode/r1%3A4/turn/3')
+    await flush()
+    expect(store.getState().episode).toMatchObject({ activeTurn: 3, pendingTurnIndex: null })
+    expect(store.getState().episode.scrollSeq).toBeGreaterThan(0)
+    expect(host.location.hash).toBe('#/run/r1/episode/r1%3A4/turn/3')
+  })
+
+  it('turn moves replace the hash (no history entry per turn); the first turn has no /turn part', async () => {
+    const store = createAppStore(fakeApi({ r1: 10 }))
+    const host = fakeHost('#/run/r1/episode/r1%3A2')
+    bindHashRoute(store, host)
+    await flush()
+    store.getState().moveActiveTurn(2)
+    expect(host.location.hash).toBe('#/run/r1/episode/r1%3A2/turn/2')
+    store.getState().moveActiveTurn(-2)
+    expect(host.location.hash).toBe('#/run/r1/episode/r1%3A2')
+    expect(host.history.replaceState).toHaveBeenCalledTimes(2)
   })
 
   it('follows hashchange (back / forward) and stops after unbinding', () => {

@@ -147,6 +147,42 @@ describe('app store', () => {
   })
 })
 
+describe('find in the episode', () => {
+  it('counts matches, starts at the highlighted turn, wraps with next / prev, and reveals each match', async () => {
+    const store = createAppStore(fakeApi({ a: 3 }))
+    await store.getState().loadEpisode('a:0')
+    store.getState().jumpToTurn(2)
+    store.getState().setFindQuery('needle')
+    let find = store.getState().episode.find
+    expect(find.matches.map((m) => `${m.position}:${m.part}`)).toEqual(['0:text', '1:text', '4:text', '4:text', '4:call:0'])
+    expect(find.current).toBe(2)
+    expect(store.getState().episode.activeTurn).toBe(4)
+    expect(store.getState().episode.expanded).toMatchObject({ '4:text': true, '4:prompt': true })
+    store.getState().stepFind(1)
+    store.getState().stepFind(1)
+    expect(store.getState().episode.expanded['4:call:0']).toBe(true)
+    store.getState().stepFind(1)
+    find = store.getState().episode.find
+    expect(find.current).toBe(0)
+    expect(store.getState().episode.activeTurn).toBe(0)
+    store.getState().stepFind(-1)
+    expect(store.getState().episode.find.current).toBe(4)
+    store.getState().setFindQuery('absent')
+    expect(store.getState().episode.find).toMatchObject({ matches: [], current: -1, open: true })
+    store.getState().closeFind()
+    expect(store.getState().episode.find).toMatchObject({ open: false, query: '' })
+  })
+
+  it('keeps the query across episodes (n / p while hunting a string) and searches the new one', async () => {
+    const store = createAppStore(fakeApi({ a: 3 }))
+    await store.getState().loadEpisode('a:0')
+    store.getState().setFindQuery('nothing')
+    await store.getState().loadEpisode('a:1')
+    expect(store.getState().episode.find).toMatchObject({ open: true, query: 'nothing', current: 0 })
+    expect(store.getState().episode.find.matches).toHaveLength(2)
+  })
+})
+
 describe('progress', () => {
   it('keeps the newer snapshot of the same job', () => {
     const a = progress({ state: 'indexing', startedAt: 100, filesDone: 5, filesTotal: 10 })

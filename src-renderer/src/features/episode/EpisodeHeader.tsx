@@ -8,6 +8,7 @@ import { taskKeyHint } from '../episodes/episode-columns'
 import { findRun } from '../../state/runs-slice'
 import { useApp } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
+import { RelatedLinks } from './RelatedLinks'
 
 /** Outcome, identity, answer, metrics and info of an episode. */
 export function EpisodeHeader({ detail }: { detail: EpisodeDetail }): ReactNode {
@@ -71,6 +72,7 @@ export function EpisodeHeader({ detail }: { detail: EpisodeDetail }): ReactNode 
         </div>
       )}
       {info.length > 0 && <InfoBlock entries={info} />}
+      <RelatedLinks detail={detail} />
     </header>
   )
 }

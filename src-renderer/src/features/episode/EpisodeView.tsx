@@ -8,6 +8,9 @@ import { EpisodeHeader } from './EpisodeHeader'
 import { RawView } from './RawView'
 import { Transcript } from './Transcript'
 import { ShortcutSheet } from './ShortcutSheet'
+import { FindBar } from './FindBar'
+import { RewardStrip } from './RewardStrip'
+import { EditorOverlay } from './EditorOverlay'
 import { turnAsText } from '../../lib/turn-text'
 
 /** The open episode: header with outcome and metrics, then the transcript or the raw record. */
@@ -19,6 +22,8 @@ export function EpisodeView(): ReactNode {
   const tab = useApp((s) => s.episodeTab)
   const runName = useApp((s) => findRun(s.runs, s.selectedRunId)?.name ?? s.selectedRunId)
   const [sheetOpen, setSheetOpen] = useState(false)
+  const findOpen = useApp((s) => s.episode.find.open)
+  const editor = useApp((s) => s.episode.editor)
   const rowInfo = useApp((s) => {
     const e = s.episodes
     const fromTable = e.total !== null && s.openEpisodeId !== null && rowAt(e.pages, e.activeIndex)?.id === s.openEpisodeId
@@ -29,10 +34,21 @@ export function EpisodeView(): ReactNode {
     const onKey = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
       const s = store.getState()
+      // the editor overlay is modal: only Esc (close it) gets through
+      if (s.episode.editor && e.key !== 'Escape') return
       if (e.key === 'Escape') {
         if (sheetOpen) setSheetOpen(false)
+        else if (s.episode.editor) s.closeEditor()
+        else if (s.episode.find.open) s.closeFind()
         else s.closeEpisode()
       } else if (e.key === '?') setSheetOpen((v) => !v)
+      else if (e.key === '/') {
+        if (s.episodeTab !== 'transcript') s.setEpisodeTab('transcript')
+        s.openFind()
+        // already open: take the focus back to the box
+        document.querySelector<HTMLInputElement>('[data-testid="find-input"]')?.focus()
+      } else if (e.key === '[') s.openSameTaskInRun(-1)
+      else if (e.key === ']') s.openSameTaskInRun(1)
       else if (e.key === 'e') s.setAllExpanded(true)
       else if (e.key === 'x') s.setAllExpanded(false)
       else if (e.key === 'c') void copyActiveTurn()
@@ -66,10 +82,11 @@ export function EpisodeView(): ReactNode {
         {rowInfo && <span className="crumb muted-text">row {rowInfo}</span>}
         <span className="spacer" />
         <span className="hint keys">
-          <kbd>j</kbd>/<kbd>k</kbd> turn · <kbd>n</kbd>/<kbd>p</kbd> episode · <kbd>Esc</kbd> back · <kbd>?</kbd> keys
+          <kbd>j</kbd>/<kbd>k</kbd> turn · <kbd>n</kbd>/<kbd>p</kbd> episode · <kbd>[</kbd>/<kbd>]</kbd> run · <kbd>/</kbd> find · <kbd>?</kbd> keys
         </span>
       </nav>
       {sheetOpen && <ShortcutSheet onClose={() => setSheetOpen(false)} />}
+      {editor && <EditorOverlay key={editor.title} view={editor} />}
       {loading && !detail && <div className="panel-placeholder">Loading episode…</div>}
       {error && !detail && (
         <div className="panel-placeholder bad-text" data-testid="episode-error">
@@ -99,7 +116,15 @@ export function EpisodeView(): ReactNode {
               Raw
             </button>
           </div>
-          {tab === 'transcript' ? <Transcript key={detail.id} detail={detail} /> : <RawView raw={detail.raw} />}
+          {tab === 'transcript' ? (
+            <>
+              <RewardStrip turns={detail.turns} />
+              {findOpen && <FindBar />}
+              <Transcript key={detail.id} detail={detail} />
+            </>
+          ) : (
+            <RawView raw={detail.raw} />
+          )}
         </>
       )}
     </section>

@@ -4,9 +4,11 @@ import type { ReactNode } from 'react'
 export const EPISODE_SHORTCUTS: [string, string][] = [
   ['j / k', 'next / previous turn'],
   ['n / p', 'next / previous episode in the table order'],
-  ['e / x', 'expand / collapse every long text, reasoning and tool call'],
+  ['[ / ]', 'the same task in the previous / next run'],
+  ['/', 'find in this episode (Enter / Shift+Enter: next / previous match)'],
+  ['e / x', 'expand / collapse every prompt, long text, reasoning and tool call'],
   ['c', 'copy the highlighted turn as text'],
-  ['Esc', 'back to the episodes (or close this sheet)'],
+  ['Esc', 'close this sheet or the find bar, else back to the episodes'],
   ['?', 'show / hide this sheet']
 ]
 

@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { EpisodeDetail } from '@contract/model'
+import type { EpisodeDetail, Turn } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
 import { isTypingTarget } from '../../lib/keys'
 import { TurnCard } from './TurnCard'
@@ -11,6 +11,7 @@ export function Transcript({ detail }: { detail: EpisodeDetail }): ReactNode {
   const activeTurn = useApp((s) => s.episode.activeTurn)
   const scrollRef = useRef<HTMLDivElement>(null)
   const turns = detail.turns
+  const foldable = useMemo(() => foldablePrompts(turns), [turns])
   const virtualizer = useVirtualizer({
     count: turns.length,
     getScrollElement: () => scrollRef.current,
@@ -22,17 +23,23 @@ export function Transcript({ detail }: { detail: EpisodeDetail }): ReactNode {
     scrollPaddingStart: 8
   })
 
+  const scrollSeq = useApp((s) => s.episode.scrollSeq)
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return
-      if (e.key !== 'j' && e.key !== 'k') return
+      if ((e.key !== 'j' && e.key !== 'k') || store.getState().episode.editor) return
       e.preventDefault()
       store.getState().moveActiveTurn(e.key === 'j' ? 1 : -1)
-      virtualizer.scrollToIndex(store.getState().episode.activeTurn, { align: 'start' })
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [store, virtualizer])
+  }, [store])
+
+  // Jumps (j / k, find, the reward strip, a deep link) bump scrollSeq; a click on a turn does not scroll.
+  useEffect(() => {
+    if (scrollSeq > 0) virtualizer.scrollToIndex(store.getState().episode.activeTurn, { align: 'start' })
+  }, [scrollSeq, store, virtualizer])
 
   if (turns.length === 0) return <div className="panel-placeholder">This episode has no turns.</div>
 
@@ -51,6 +58,7 @@ export function Transcript({ detail }: { detail: EpisodeDetail }): ReactNode {
               turn={turns[item.index]}
               position={item.index}
               active={item.index === activeTurn}
+              foldablePrompt={foldable.has(item.index)}
               onSelect={() => store.getState().setActiveTurn(item.index)}
             />
           </div>
@@ -58,4 +66,19 @@ export function Transcript({ detail }: { detail: EpisodeDetail }): ReactNode {
       </div>
     </div>
   )
+}
+
+/** Positions of the prompts folded by default: every system prompt and the first user prompt. */
+function foldablePrompts(turns: readonly Turn[]): Set<number> {
+  const out = new Set<number>()
+  let userSeen = false
+  turns.forEach((t, i) => {
+    if (!t.isPrompt) return
+    if (t.role === 'system') out.add(i)
+    else if (t.role === 'user' && !userSeen) {
+      userSeen = true
+      out.add(i)
+    }
+  })
+  return out
 }

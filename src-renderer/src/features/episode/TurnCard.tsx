@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react'
 import type { Turn } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { fmtInt, fmtNum } from '../../lib/format'
-import { countLines } from '../../lib/long-text'
+import { countLines, sizeLabel } from '../../lib/long-text'
 import { turnLabel } from '../../lib/turn-label'
 import { useApp, useAppStore } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
@@ -16,17 +16,21 @@ interface TurnCardProps {
   /** Position in the transcript (the key for expand state and the highlight). */
   position: number
   active: boolean
+  /** A system prompt or the first user prompt: folded to a one-line preview until expanded. */
+  foldablePrompt?: boolean
   onSelect(): void
 }
 
 /** One turn: role badges, reasoning (collapsed), text, tool calls, per-turn reward. */
-export const TurnCard = memo(function TurnCard({ turn, position, active, onSelect }: TurnCardProps): ReactNode {
+export const TurnCard = memo(function TurnCard({ turn, position, active, foldablePrompt, onSelect }: TurnCardProps): ReactNode {
   const label = turnLabel(turn)
   // terminal colour codes (pane captures, test output) are dropped, never shown raw
   const text = stripAnsi(turn.text)
+  const promptOpen = useApp((s) => !!s.episode.expanded[`${position}:prompt`])
+  const folded = !!foldablePrompt && !promptOpen
   return (
     <article
-      className={`turn role-${turn.role} ${active ? 'active' : ''} ${turn.isPrompt ? 'is-prompt' : ''}`}
+      className={`turn role-${turn.role} ${active ? 'active' : ''} ${turn.isPrompt ? 'is-prompt' : ''} ${folded ? 'is-folded' : ''}`}
       data-testid="turn-row"
       data-turn={turn.index}
       data-role={turn.role}
@@ -55,25 +59,66 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, onSelec
             r = {fmtNum(turn.reward, 4)}
           </span>
         )}
+        {foldablePrompt && <PromptToggle open={promptOpen} expandKey={`${position}:prompt`} />}
       </div>
-      <TurnError turn={turn} />
-      {turn.reasoning && <Reasoning text={stripAnsi(turn.reasoning)} expandKey={`${position}:reasoning`} />}
-      {text !== '' &&
-        // only the model's own words are markdown; prompts, observations and tool output stay verbatim text
-        (turn.role === 'assistant' ? (
-          <AssistantMarkdown text={text} expandKey={`${position}:text`} />
-        ) : (
-          <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" />
-        ))}
-      <TurnImages turn={turn} />
-      {text === '' && turn.toolCalls.length === 0 && !turn.reasoning && !turn.images?.length && <div className="muted-text empty-turn">(empty)</div>}
-      {turn.toolCalls.map((call, i) => (
-        // drawn by kind (shell, python, file edit, patch, else JSON): see lib/tool-view.ts
-        <ToolCallView key={i} call={call} expandKey={`${position}:call:${i}`} />
-      ))}
+      {folded ? (
+        <PromptPreview text={text} />
+      ) : (
+        <>
+          <TurnError turn={turn} />
+          {turn.reasoning && <Reasoning text={stripAnsi(turn.reasoning)} expandKey={`${position}:reasoning`} />}
+          {text !== '' &&
+            // only the model's own words are markdown; prompts, observations and tool output stay verbatim text
+            (turn.role === 'assistant' ? (
+              <AssistantMarkdown text={text} expandKey={`${position}:text`} />
+            ) : (
+              <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" editorTitle={editorTitle(turn)} />
+            ))}
+          <TurnImages turn={turn} />
+          {text === '' && turn.toolCalls.length === 0 && !turn.reasoning && !turn.images?.length && <div className="muted-text empty-turn">(empty)</div>}
+          {turn.toolCalls.map((call, i) => (
+            // drawn by kind (shell, python, file edit, patch, else JSON): see lib/tool-view.ts
+            <ToolCallView key={i} call={call} expandKey={`${position}:call:${i}`} />
+          ))}
+        </>
+      )}
     </article>
   )
 })
+
+/** "#12 tool · bash" for the editor overlay's title. */
+function editorTitle(turn: Turn): string {
+  return `#${turn.index} ${turn.role}${turn.toolName ? ` · ${turn.toolName}` : ''}`
+}
+
+function PromptToggle({ open, expandKey }: { open: boolean; expandKey: string }): ReactNode {
+  const store = useAppStore()
+  return (
+    <button
+      type="button"
+      className="link-btn prompt-toggle"
+      aria-expanded={open}
+      data-testid="prompt-toggle"
+      onClick={(e) => {
+        e.stopPropagation()
+        store.getState().toggleExpanded(expandKey)
+      }}
+    >
+      {open ? 'fold' : 'show'}
+    </button>
+  )
+}
+
+/** The first non-empty line of a folded prompt, and how much more there is. */
+function PromptPreview({ text }: { text: string }): ReactNode {
+  const first = text.split('\n').find((l) => l.trim() !== '') ?? ''
+  return (
+    <div className="prompt-preview" data-testid="prompt-preview">
+      <span className="prompt-line">{first.length > 240 ? `${first.slice(0, 240)}…` : first}</span>
+      <span className="muted-text prompt-size">{sizeLabel(text)}</span>
+    </div>
+  )
+}
 
 function Reasoning({ text, expandKey }: { text: string; expandKey: string }): ReactNode {
   const store = useAppStore()
@@ -95,7 +140,7 @@ function Reasoning({ text, expandKey }: { text: string; expandKey: string }): Re
         </span>
         Reasoning <span className="muted-text">({fmtInt(countLines(text))} lines)</span>
       </button>
-      {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} className="reasoning-text" />}
+      {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} findKey={expandKey} className="reasoning-text" />}
     </div>
   )
 }

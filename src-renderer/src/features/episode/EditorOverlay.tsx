@@ -1,0 +1,68 @@
+import { useMemo, useState, type ReactNode } from 'react'
+import { Editor } from '@monaco-editor/react'
+import { detectLanguage, EDITOR_LANGUAGES, type EditorLanguage } from '../../lib/detect-language'
+import { sizeLabel } from '../../lib/long-text'
+import { useColorScheme } from '../../lib/use-color-scheme'
+import type { EditorView } from '../../state/episode-slice'
+import { useAppStore } from '../../state/store-context'
+
+/**
+ * A long text (observation, tool output, prompt) in a read-only Monaco editor over the transcript,
+ * highlighted by its detected language (changeable). Esc or the backdrop closes it.
+ */
+export function EditorOverlay({ view }: { view: EditorView }): ReactNode {
+  const store = useAppStore()
+  const scheme = useColorScheme()
+  const detected = useMemo(() => detectLanguage(view.text), [view.text])
+  const [language, setLanguage] = useState<EditorLanguage>(detected)
+  const [wrap, setWrap] = useState(true)
+  const close = (): void => store.getState().closeEditor()
+  return (
+    <div className="sheet-backdrop" onClick={close}>
+      <div className="editor-sheet" role="dialog" aria-label={view.title} data-testid="text-editor" onClick={(e) => e.stopPropagation()}>
+        <div className="editor-head">
+          <span className="editor-title">{view.title}</span>
+          <span className="muted-text">{sizeLabel(view.text)}</span>
+          <span className="spacer" />
+          <label className="muted-text">
+            language{' '}
+            <select value={language} onChange={(e) => setLanguage(e.target.value as EditorLanguage)} data-testid="editor-language">
+              {EDITOR_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                  {l === detected ? ' (detected)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="muted-text">
+            <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
+          </label>
+          <button type="button" className="icon-btn" title="Close (Esc)" onClick={close} data-testid="editor-close">
+            ✕
+          </button>
+        </div>
+        <div className="editor-body">
+          <Editor
+            value={view.text}
+            language={language}
+            theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+            loading={<div className="panel-placeholder">Loading editor…</div>}
+            options={{
+              readOnly: true,
+              domReadOnly: true,
+              minimap: { enabled: view.text.length > 20_000 },
+              scrollBeyondLastLine: false,
+              wordWrap: wrap ? 'on' : 'off',
+              fontSize: 12,
+              lineNumbersMinChars: 4,
+              folding: true,
+              automaticLayout: true,
+              stickyScroll: { enabled: false }
+            }}
+          />
+        </div>
+      </div>
+    </div>
+  )
+}

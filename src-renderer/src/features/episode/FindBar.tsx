@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { fmtInt } from '../../lib/format'
+import { useApp, useAppStore } from '../../state/store-context'
+
+/** Typing settles for this long before the transcript is searched (10 MB episodes take a few ms per search). */
+const SEARCH_DELAY_MS = 120
+
+/**
+ * Find in this episode (`/`): a query box with the match count, next / previous (Enter / Shift+Enter,
+ * or the arrows) and Esc to close. Matches are highlighted in the transcript and revealed one by one.
+ */
+export function FindBar(): ReactNode {
+  const store = useAppStore()
+  const find = useApp((s) => s.episode.find)
+  const [text, setText] = useState(find.query)
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  // focused when it opens; `/` while it is open focuses it again (EpisodeView)
+  useEffect(() => {
+    inputRef.current?.focus()
+    inputRef.current?.select()
+  }, [])
+
+  useEffect(() => {
+    if (text === store.getState().episode.find.query) return
+    const t = setTimeout(() => store.getState().setFindQuery(text), SEARCH_DELAY_MS)
+    return () => clearTimeout(t)
+  }, [text, store])
+
+  const step = (delta: number): void => {
+    const s = store.getState()
+    // Enter before the delay ran: search now rather than step through stale matches
+    if (text !== s.episode.find.query) s.setFindQuery(text)
+    else s.stepFind(delta)
+  }
+
+  const total = find.matches.length
+  const count =
+    find.query === '' ? '' : total === 0 ? 'no matches' : `${fmtInt(find.current + 1)} of ${fmtInt(total)}${find.capped ? '+' : ''}`
+
+  return (
+    <div className="find-bar" role="search" data-testid="find-bar">
+      <span className="find-icon" aria-hidden>
+        ⌕
+      </span>
+      <input
+        ref={inputRef}
+        className="find-input"
+        data-testid="find-input"
+        placeholder="Find in this episode"
+        aria-label="Find in this episode"
+        value={text}
+        spellCheck={false}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') step(e.shiftKey ? -1 : 1)
+          else if (e.key === 'Escape') store.getState().closeFind()
+          else return
+          e.preventDefault()
+          e.stopPropagation()
+        }}
+      />
+      <span className={`find-count ${find.query !== '' && total === 0 ? 'bad-text' : 'muted-text'}`} data-testid="find-count" aria-live="polite">
+        {count}
+      </span>
+      <button type="button" className="icon-btn" title="Previous match (Shift+Enter)" disabled={total === 0} onClick={() => step(-1)} data-testid="find-prev">
+        ↑
+      </button>
+      <button type="button" className="icon-btn" title="Next match (Enter)" disabled={total === 0} onClick={() => step(1)} data-testid="find-next">
+        ↓
+      </button>
+      <button type="button" className="icon-btn" title="Close (Esc)" onClick={() => store.getState().closeFind()} data-testid="find-close">
+        ✕
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { splitOnMatches } from '../../lib/find-in-turns'
+import type { AppState } from '../../state/store'
+import { useApp } from '../../state/store-context'
+
+/**
+ * Which occurrence inside the part named `partKey` (`<position>:<part>`) is the current find match:
+ * its ordinal among that part's matches, or -1 when the current match is elsewhere.
+ */
+function currentOrdinalIn(s: AppState, partKey: string): number {
+  const { matches, current } = s.episode.find
+  const m = matches[current]
+  if (!m || `${m.position}:${m.part}` !== partKey) return -1
+  let n = 0
+  for (let i = current - 1; i >= 0 && matches[i].position === m.position && matches[i].part === m.part; i--) n++
+  return n
+}
+
+/** Plain text with the find query's occurrences marked; the current one is scrolled into view. */
+export function FindHighlight({ text, partKey }: { text: string; partKey: string }): ReactNode {
+  const query = useApp((s) => s.episode.find.query)
+  const currentOrdinal = useApp((s) => currentOrdinalIn(s, partKey))
+  const currentRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    // after the transcript's own scroll to the turn (a parent effect, run later in the same commit)
+    const raf = requestAnimationFrame(() => currentRef.current?.scrollIntoView({ block: 'center' }))
+    return () => cancelAnimationFrame(raf)
+  }, [currentOrdinal, query])
+  if (query === '') return text
+  const pieces = splitOnMatches(text, query)
+  if (pieces.length === 1) return text
+  return pieces.map((piece, i) => {
+    if (i % 2 === 0) return piece
+    const ordinal = (i - 1) / 2
+    const isCurrent = ordinal === currentOrdinal
+    return (
+      <mark key={i} ref={isCurrent ? currentRef : undefined} className={isCurrent ? 'find-hit find-current' : 'find-hit'} data-testid={isCurrent ? 'find-current' : undefined}>
+        {piece}
+      </mark>
+    )
+  })
+}

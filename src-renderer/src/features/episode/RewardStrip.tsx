@@ -1,0 +1,133 @@
+import { useMemo, useState, type MouseEvent, type ReactNode } from 'react'
+import type { Turn } from '@contract/model'
+import { fmtInt, fmtNum } from '../../lib/format'
+import { metricSeries, nearestPosition, rewardSeries } from '../../lib/reward-series'
+import { useApp, useAppStore } from '../../state/store-context'
+
+const W = 1000
+const H = 56
+const PAD = 4
+
+/**
+ * Per-step signals above the transcript: reward bars per turn, the cumulative reward as a line,
+ * one step metric (partial progress, reward components) on its own scale, error / truncation
+ * ticks, and the highlighted turn. A click jumps to the nearest turn with a signal.
+ */
+export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
+  const store = useAppStore()
+  const active = useApp((s) => s.episode.activeTurn)
+  const series = useMemo(() => rewardSeries(turns), [turns])
+  const [metric, setMetric] = useState<string>('')
+  const metricPoints = useMemo(() => (metric ? metricSeries(turns, metric) : []), [turns, metric])
+  const { points, flagged, metricNames } = series
+  if (points.length === 0 && metricNames.length === 0 && flagged.length === 0) return null
+
+  const n = Math.max(1, turns.length)
+  const x = (position: number): number => ((position + 0.5) / n) * W
+  const span = series.max - series.min || 1
+  const y = (v: number): number => PAD + ((series.max - v) / span) * (H - 2 * PAD)
+  const barW = Math.max(1.5, Math.min(24, (W / n) * 0.7))
+  const mMin = Math.min(...metricPoints.map((p) => p.value))
+  const mMax = Math.max(...metricPoints.map((p) => p.value))
+  const my = (v: number): number => PAD + (mMax === mMin ? 0.5 : (mMax - v) / (mMax - mMin)) * (H - 2 * PAD)
+  const last = points.at(-1)
+
+  const onClick = (e: MouseEvent<SVGSVGElement>): void => {
+    const rect = e.currentTarget.getBoundingClientRect()
+    const at = Math.min(n - 1, Math.max(0, Math.floor(((e.clientX - rect.left) / rect.width) * n)))
+    const signals = [...points.map((p) => p.position), ...flagged.map((f) => f.position), ...metricPoints.map((p) => p.position)]
+    const target = nearestPosition(signals, at)
+    // snap to a signal only when it is close (a few turns or 2% of the width), else go to the clicked turn
+    store.getState().jumpToTurn(Math.abs(target - at) <= Math.max(2, n * 0.02) ? target : at)
+  }
+
+  return (
+    <div className="reward-strip" data-testid="reward-strip">
+      <div className="strip-legend">
+        {points.length > 0 && (
+          <>
+            <span className="legend-item">
+              <span className="swatch swatch-bar" /> reward per step ({fmtInt(points.length)})
+            </span>
+            <span className="legend-item">
+              <span className="swatch swatch-line" /> cumulative{' '}
+              <span className="mono" data-testid="strip-total">
+                Σ {fmtNum(last?.cumulative ?? 0, 4)}
+              </span>
+            </span>
+          </>
+        )}
+        {flagged.length > 0 && (
+          <span className="legend-item">
+            <span className="swatch swatch-flag" /> {fmtInt(flagged.length)} error / truncated
+          </span>
+        )}
+        {metricNames.length > 0 && (
+          <label className="legend-item">
+            step metric{' '}
+            <select value={metric} onChange={(e) => setMetric(e.target.value)} data-testid="strip-metric">
+              <option value="">none</option>
+              {metricNames.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+            {metricPoints.length > 0 && (
+              <span className="muted-text mono">
+                {' '}
+                {fmtNum(mMin, 3)} – {fmtNum(mMax, 3)}
+              </span>
+            )}
+          </label>
+        )}
+        <span className="spacer" />
+        <span className="muted-text">click to jump</span>
+      </div>
+      <svg
+        className="strip-chart"
+        viewBox={`0 0 ${W} ${H}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label="Per-step reward; click to jump to a turn"
+        onClick={onClick}
+        data-testid="strip-chart"
+      >
+        <line className="strip-zero" x1={0} x2={W} y1={y(0)} y2={y(0)} vectorEffect="non-scaling-stroke" />
+        <rect className="strip-active" x={x(active) - W / n / 2} width={Math.max(2, W / n)} y={0} height={H} />
+        {flagged.map((f) => (
+          <rect key={`f${f.position}`} className={`strip-flag flag-${f.kind}`} x={x(f.position) - 1} width={2} y={0} height={H}>
+            <title>{`#${turns[f.position].index}: ${f.kind}`}</title>
+          </rect>
+        ))}
+        {points.map((p) => (
+          <rect
+            key={p.position}
+            className={p.reward >= 0 ? 'strip-bar pos' : 'strip-bar neg'}
+            x={x(p.position) - barW / 2}
+            width={barW}
+            y={Math.min(y(p.reward), y(0))}
+            height={Math.max(1, Math.abs(y(p.reward) - y(0)))}
+            data-turn={turns[p.position].index}
+          >
+            <title>{`#${turns[p.position].index}: reward ${fmtNum(p.reward, 4)}, cumulative ${fmtNum(p.cumulative, 4)}`}</title>
+          </rect>
+        ))}
+        {points.length > 1 && (
+          <polyline
+            className="strip-cumulative"
+            vectorEffect="non-scaling-stroke"
+            points={points.map((p) => `${x(p.position)},${y(p.cumulative)}`).join(' ')}
+          />
+        )}
+        {metricPoints.length > 0 && (
+          <polyline
+            className="strip-metric"
+            vectorEffect="non-scaling-stroke"
+            points={metricPoints.map((p) => `${x(p.position)},${my(p.value)}`).join(' ')}
+          />
+        )}
+      </svg>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import type { Turn } from '@contract/model'
+
+/** Per-step signals of a transcript, for the reward strip. */
+export interface RewardSeries {
+  /** Positions of turns that carry a reward, with that reward and the running sum up to it. */
+  points: { position: number; reward: number; cumulative: number }[]
+  /** Per-step metric names (partial progress, reward components) found on any turn. */
+  metricNames: string[]
+  /** Positions of turns marked as failed (tool error) or cut (truncated). */
+  flagged: { position: number; kind: 'error' | 'truncated' }[]
+  /** Smallest and largest of rewards, running sums and 0 (the axis always shows zero). */
+  min: number
+  max: number
+}
+
+/** Collects per-turn rewards, their running sum, step metrics and error / truncation marks. */
+export function rewardSeries(turns: readonly Turn[]): RewardSeries {
+  const points: RewardSeries['points'] = []
+  const flagged: RewardSeries['flagged'] = []
+  const names = new Set<string>()
+  let sum = 0
+  let min = 0
+  let max = 0
+  turns.forEach((t, position) => {
+    if (t.reward !== null && Number.isFinite(t.reward)) {
+      sum += t.reward
+      points.push({ position, reward: t.reward, cumulative: sum })
+      min = Math.min(min, t.reward, sum)
+      max = Math.max(max, t.reward, sum)
+    }
+    for (const k of Object.keys(t.meta?.metrics ?? {})) names.add(k)
+    if (t.meta?.error) flagged.push({ position, kind: 'error' })
+    else if (t.meta?.truncated) flagged.push({ position, kind: 'truncated' })
+  })
+  return { points, metricNames: [...names].sort(), flagged, min, max }
+}
+
+/** One step metric over the transcript: the positions that record it, with their values. */
+export function metricSeries(turns: readonly Turn[], name: string): { position: number; value: number }[] {
+  const out: { position: number; value: number }[] = []
+  turns.forEach((t, position) => {
+    const v = t.meta?.metrics?.[name]
+    if (typeof v === 'number' && Number.isFinite(v)) out.push({ position, value: v })
+  })
+  return out
+}
+
+/** The position of the turn nearest to `position` among `candidates` (sorted ascending); `position` itself when empty. */
+export function nearestPosition(candidates: readonly number[], position: number): number {
+  let best = position
+  let bestDist = Infinity
+  for (const c of candidates) {
+    const d = Math.abs(c - position)
+    if (d < bestDist) {
+      best = c
+      bestDist = d
+    }
+  }
+  return best
+}

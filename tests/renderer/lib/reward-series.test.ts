@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { metricSeries, nearestPosition, rewardSeries } from '../../../src-renderer/src/lib/reward-series'
+import { makeTurn } from '../../helpers/make-turn'
+
+describe('reward series', () => {
+  const turns = [
+    makeTurn({ index: 0, role: 'user' }),
+    makeTurn({ index: 1, reward: 0.5, meta: { metrics: { progress: 0.2 } } }),
+    makeTurn({ index: 2, role: 'tool', meta: { error: 'boom' } }),
+    makeTurn({ index: 3, reward: -1, meta: { metrics: { progress: 0.4, penalty: 1 } } }),
+    makeTurn({ index: 4, reward: 2, meta: { truncated: true } })
+  ]
+
+  it('collects per-step rewards with their running sum, and the range including zero', () => {
+    const s = rewardSeries(turns)
+    expect(s.points).toEqual([
+      { position: 1, reward: 0.5, cumulative: 0.5 },
+      { position: 3, reward: -1, cumulative: -0.5 },
+      { position: 4, reward: 2, cumulative: 1.5 }
+    ])
+    expect([s.min, s.max]).toEqual([-1, 2])
+    expect(s.metricNames).toEqual(['penalty', 'progress'])
+    expect(s.flagged).toEqual([
+      { position: 2, kind: 'error' },
+      { position: 4, kind: 'truncated' }
+    ])
+  })
+
+  it('is empty for a transcript without per-step signals, with a zero-based range', () => {
+    const s = rewardSeries([makeTurn({}), makeTurn({ index: 1 })])
+    expect(s).toEqual({ points: [], metricNames: [], flagged: [], min: 0, max: 0 })
+  })
+
+  it('extracts one step metric and snaps to the nearest signal', () => {
+    expect(metricSeries(turns, 'progress')).toEqual([
+      { position: 1, value: 0.2 },
+      { position: 3, value: 0.4 }
+    ])
+    expect(nearestPosition([1, 3, 4], 2)).toBe(1)
+    expect(nearestPosition([1, 3, 4], 10)).toBe(4)
+    expect(nearestPosition([], 7)).toBe(7)
+  })
+})
