@@ -229,8 +229,12 @@ function changeSummary(lines: readonly string[]): string {
   return `−${del} +${add}`
 }
 
+/** Lines of a text; a final newline ends the last line rather than starting an empty one. */
 function splitLines(text: string): string[] {
-  return text === '' ? [] : text.replace(/\r\n/g, '\n').split('\n')
+  if (text === '') return []
+  const lines = text.replace(/\r\n/g, '\n').split('\n')
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop()
+  return lines
 }
 
 /** Past this many line pairs the diff stops looking for common lines and shows all old then all new. */

@@ -47,8 +47,10 @@ describe('MarkdownText: untrusted input stays inert', () => {
     expect(attrs).not.toMatch(/javascript:/i)
   })
 
-  it('shows raw HTML as the literal text it is', () => {
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+  it('shows raw HTML as the literal text it is, a block as its own paragraph', () => {
+    expect(html).toContain('<p class="md-raw">&lt;script&gt;alert(1)&lt;/script&gt;</p>')
+    expect(html).toContain('<p class="md-raw">&lt;div&gt;</p>')
+    expect(md('> <div>quoted</div>')).toContain('<blockquote>\n<p class="md-raw">&lt;div&gt;quoted&lt;/div&gt;</p>')
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
     expect(html).toContain('&lt;b onclick=&quot;alert(1)&quot;&gt;')
   })

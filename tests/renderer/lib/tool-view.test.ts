@@ -169,6 +169,9 @@ describe('diffLines', () => {
     expect(diffLines('x', '')).toEqual(['-x'])
     expect(diffLines('same', 'same')).toEqual([' same'])
     expect(diffLines('a\r\nb', 'a\nc')).toEqual([' a', '-b', '+c'])
+    // a final newline ends the last line: no empty kept row
+    expect(diffLines('def f(s):\n    return s\n', 'def f(s):\n    return s.strip()\n')).toEqual([' def f(s):', '-    return s', '+    return s.strip()'])
+    expect(diffLines('x\n\n', 'x\n')).toEqual([' x', '-'])
   })
 
   it('finds the common subsequence in the middle', () => {

@@ -1,14 +1,15 @@
 import { memo, type ReactNode } from 'react'
 import Markdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import type { Element, ElementContent } from 'hast'
+import type { Element, ElementContent, Root, RootContent } from 'hast'
 import { languageFor } from '../../lib/highlight'
 import { Collapsible, HighlightedCode } from './HighlightedCode'
 
 /**
  * Model-written markdown drawn as React elements. Trace content is untrusted, so:
  * - raw HTML in the source is shown as the literal text it is (react-markdown turns `raw` nodes into text unless a
- *   rehype-raw plugin is added — none is), and only the elements markdown itself produces are allowed through;
+ *   rehype-raw plugin is added — none is; rawBlocksAsText only gives block HTML its own paragraph), and only the
+ *   elements markdown itself produces are allowed through;
  * - links are inert spans (the address in a tooltip): nothing in a transcript navigates the app;
  * - images are never fetched: their alt text and address are shown as text;
  * - code blocks are highlighted through a tree of spans (HighlightedCode), never through an HTML string.
@@ -19,6 +20,9 @@ const ALLOWED = [
   'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'br',
   'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'sup', 'section'
 ]
+
+const REMARK = [remarkGfm]
+const REHYPE = [rawBlocksAsText]
 
 const COMPONENTS: Components = {
   // footnote references point inside the page (`#user-content-fn-1`): no address worth showing
@@ -58,11 +62,30 @@ function textOf(nodes: ElementContent[]): string {
   return nodes.map((n) => (n.type === 'text' ? n.value : n.type === 'element' ? textOf(n.children) : '')).join('')
 }
 
+/** Parents whose raw-HTML children are whole blocks (inline HTML sits inside a paragraph or heading instead). */
+const BLOCK_PARENTS = new Set(['blockquote', 'li', 'section', 'td', 'th'])
+
+/**
+ * Rehype step: a raw HTML block becomes a paragraph holding its source as text, so it keeps its own lines instead of
+ * running into its neighbours once react-markdown turns `raw` into text. Inline raw HTML is left to that.
+ */
+function rawBlocksAsText() {
+  const wrap = (node: RootContent): RootContent =>
+    node.type === 'raw'
+      ? { type: 'element', tagName: 'p', properties: { className: ['md-raw'] }, children: [{ type: 'text', value: node.value }] }
+      : node
+  const walk = (parent: Root | Element): void => {
+    if (parent.type === 'root' || BLOCK_PARENTS.has(parent.tagName)) parent.children = parent.children.map(wrap) as typeof parent.children
+    for (const child of parent.children) if (child.type === 'element') walk(child)
+  }
+  return (tree: Root): void => walk(tree)
+}
+
 /** Renders one markdown string (no collapsing; see AssistantMarkdown). */
 export const MarkdownText = memo(function MarkdownText({ text }: { text: string }): ReactNode {
   return (
     <div className="md">
-      <Markdown remarkPlugins={[remarkGfm]} components={COMPONENTS} allowedElements={ALLOWED} unwrapDisallowed>
+      <Markdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={COMPONENTS} allowedElements={ALLOWED} unwrapDisallowed>
         {text}
       </Markdown>
     </div>

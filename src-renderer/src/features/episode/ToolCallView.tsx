@@ -61,7 +61,10 @@ function ToolBody({ view, expandKey }: { view: ToolView; expandKey: string }): R
   return <CollapsibleCode code={view.code} language={view.language} expandKey={expandKey} />
 }
 
-/** A before/after edit: one line per row, marked removed / added / kept by its first character (see diffLines). */
+/**
+ * A before/after edit: one line per row (block spans, so a copied selection still breaks lines), marked removed /
+ * added / kept by its first character (see diffLines).
+ */
 function DiffLines({ text }: { text: string }): ReactNode {
   const lines = text.split('\n')
   return (
@@ -76,7 +79,6 @@ function DiffLines({ text }: { text: string }): ReactNode {
                 {op === '@' ? '⋯' : op === ' ' ? ' ' : op}
               </span>
               {op === '@' ? '' : line.slice(1)}
-              {'\n'}
             </span>
           )
         })}
