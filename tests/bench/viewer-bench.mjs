@@ -132,8 +132,18 @@ async function deepLinkLoad(browser, url) {
   try {
     const page = await context.newPage()
     await page.addInitScript(installFirstRowProbe)
+    /** @type {string[]} */
+    const errors = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
     await page.goto(url, { waitUntil: 'commit' })
-    await page.locator(ROW).first().waitFor({ state: 'visible', timeout: 30_000 })
+    try {
+      await page.locator(ROW).first().waitFor({ state: 'visible', timeout: 30_000 })
+    } catch (err) {
+      // Say what the page showed instead (a rebuilt out/renderer mid-run gives 404s on the old bundle, for one).
+      const shown = (await page.locator('body').innerText().catch(() => '')).slice(0, 300).replace(/\s+/g, ' ')
+      throw new Error(`no turn row within 30 s. Page: "${shown}". Errors: ${errors.slice(0, 3).join(' | ') || 'none'}`, { cause: err })
+    }
     return await collect(page, 0)
   } finally {
     await context.close()
