@@ -1,8 +1,19 @@
 import type { TraceApi } from '@contract/api'
-import type { EpisodeQuery, EpisodeSortKey, EpisodeSummary } from '@contract/model'
+import type { EpisodeQuery, EpisodeSortKey, EpisodeSummary, TaskGroupSummary } from '@contract/model'
 import { ApiCallError, errorMessage } from '../api/api-error'
-import { PAGE_SIZE, pagesForRange, withPage, type PageMap } from './page-cache'
-import type { SliceCreator } from './types'
+import {
+  browserStorage,
+  loadPrefs,
+  prefsFor,
+  savePrefs,
+  withColumnShown,
+  withColumnsReset,
+  withGroupByTask,
+  type EpisodePrefs
+} from './episode-prefs'
+import { rowOf, withOpenGroup, type OpenGroup } from './grouped-rows'
+import { PAGE_SIZE, pagesForRange, rowAt, withPage, type PageMap } from './page-cache'
+import type { AppState, SliceCreator } from './types'
 
 /** Sort and filters of the episodes table. */
 export interface EpisodeListQuery {
@@ -35,6 +46,12 @@ export interface EpisodesState {
   /** Highlighted row and scroll position, restored when coming back from an episode. */
   activeIndex: number
   scrollTop: number
+  /** Grouped by task: task groups matching the query; null until the first page answered. */
+  groupTotal: number | null
+  groupPages: PageMap<TaskGroupSummary>
+  groupPageGen: Record<number, number>
+  /** Unfolded groups, sorted by group index; their rollouts follow them in the table. */
+  openGroups: OpenGroup[]
 }
 
 export interface EpisodesSlice {
@@ -50,6 +67,23 @@ export interface EpisodesSlice {
   setEpisodeActive(index: number): void
   /** Saves the table's scroll position; ignored when another run was selected meanwhile. */
   rememberEpisodeScroll(runId: string, scrollTop: number): void
+  /** Grouped by task: makes sure the groups and unfolded rollouts covering flat rows [start, end] are loaded. */
+  ensureGroupedRange(start: number, end: number): Promise<void>
+  /** Unfolds the group at index `group` (its rollouts follow it), or folds it when unfolded. */
+  toggleTaskGroup(group: number): void
+  /** The table's column and grouping choices, per run format, kept in localStorage. */
+  episodePrefs: EpisodePrefs
+  setColumnShown(format: string, columnId: string, shown: boolean, shownByDefault: boolean): void
+  /** Back to the default columns of `format`. */
+  resetColumns(format: string): void
+  /** Groups the table by task (or back to one row per episode) for runs of `format`. */
+  setGroupByTask(format: string, on: boolean): void
+}
+
+/** Whether the selected run's table is grouped by task (the choice for its format). */
+export function isGroupedView(s: Pick<AppState, 'runs' | 'episodes' | 'episodePrefs'>): boolean {
+  const run = s.episodes.runId === null ? undefined : s.runs.find((r) => r.id === s.episodes.runId)
+  return run ? prefsFor(s.episodePrefs, run.format).groupByTask : false
 }
 
 /** A fresh table state for `runId`. */
@@ -66,15 +100,23 @@ export function initialEpisodesState(runId: string | null, generation = 0): Epis
     filterError: null,
     error: null,
     activeIndex: 0,
-    scrollTop: 0
+    scrollTop: 0,
+    groupTotal: null,
+    groupPages: {},
+    groupPageGen: {},
+    openGroups: []
   }
 }
 
-/** The listEpisodes query for one page. Empty text / filter are left out. */
-export function pageQuery(runId: string, q: EpisodeListQuery, page: number, size = PAGE_SIZE): EpisodeQuery {
+/**
+ * The listEpisodes (or listTaskGroups) query for one page; with `taskKey`, a page of that task's rollouts. Empty
+ * text / filter are left out.
+ */
+export function pageQuery(runId: string, q: EpisodeListQuery, page: number, size = PAGE_SIZE, taskKey?: string): EpisodeQuery {
   const query: EpisodeQuery = { runId, sort: q.sort, desc: q.desc, offset: page * size, limit: size }
   if (q.text.trim()) query.text = q.text.trim()
   if (q.filter.trim()) query.filter = q.filter.trim()
+  if (taskKey !== undefined) query.taskKey = taskKey
   return query
 }
 
@@ -84,6 +126,7 @@ export const createEpisodesSlice =
   (set, get) => {
     const inflight = new Set<string>()
     let lastRange: [number, number] = [0, PAGE_SIZE - 1]
+    let lastGroupedRange: [number, number] = [0, PAGE_SIZE - 1]
 
     const patch = (p: Partial<EpisodesState>): void => set({ episodes: { ...get().episodes, ...p } })
 
@@ -98,41 +141,111 @@ export const createEpisodesSlice =
           filterError: q.filter === undefined ? cur.filterError : null
         }
       })
-      void get().ensureEpisodeRange(0, PAGE_SIZE - 1)
+      loadTop()
     }
 
-    const fetchPage = async (generation: number, page: number): Promise<void> => {
-      const st = get().episodes
-      if (!st.runId) return
-      const key = `${generation}:${page}`
+    /** Loads the first page of whichever view is showing. */
+    const loadTop = (): void => {
+      if (isGroupedView(get())) void get().ensureGroupedRange(0, PAGE_SIZE - 1)
+      else void get().ensureEpisodeRange(0, PAGE_SIZE - 1)
+    }
+
+    /** Shows a failed page: an invalid filter under the filter box, anything else in the banner. */
+    const failed = (err: unknown, filter: string): void => {
+      if (err instanceof ApiCallError && err.code === 'bad-request' && filter.trim()) {
+        patch({ filterError: err.message, total: 0, pages: {}, pageGen: {}, groupTotal: 0, groupPages: {}, groupPageGen: {}, openGroups: [] })
+      } else {
+        patch({ error: errorMessage(err) })
+        get().pushError(err, 'Could not load episodes')
+      }
+    }
+
+    /** Runs one page request once at a time, with its key listed in loadingKeys meanwhile. */
+    const tracked = async (key: string, load: () => Promise<void>): Promise<void> => {
       if (inflight.has(key)) return
       inflight.add(key)
       patch({ loadingKeys: [...get().episodes.loadingKeys, key] })
       try {
-        const result = await api.listEpisodes(pageQuery(st.runId, st.query, page))
-        const cur = get().episodes
-        if (cur.generation !== generation) return
-        // The total can change between pages (a running eval appends); pages past the end are dropped.
-        const lastPage = Math.max(0, Math.ceil(result.total / PAGE_SIZE) - 1)
-        const pages = withPage(cur.pages, page, result.items)
-        const pageGen = { ...cur.pageGen, [page]: generation }
-        for (const p of Object.keys(pages).map(Number)) if (p > lastPage && p !== page) delete pages[p]
-        for (const p of Object.keys(pageGen).map(Number)) if (!(p in pages)) delete pageGen[p]
-        patch({ total: result.total, pages, pageGen, error: null, filterError: null })
-      } catch (err) {
-        if (get().episodes.generation !== generation) return
-        if (err instanceof ApiCallError && err.code === 'bad-request' && st.query.filter.trim()) {
-          patch({ filterError: err.message, total: 0, pages: {}, pageGen: {} })
-        } else {
-          patch({ error: errorMessage(err) })
-          get().pushError(err, 'Could not load episodes')
-        }
+        await load()
       } finally {
         inflight.delete(key)
         const loadingKeys = get().episodes.loadingKeys
         if (loadingKeys.includes(key)) patch({ loadingKeys: loadingKeys.filter((k) => k !== key) })
       }
     }
+
+    const fetchGroupPage = (generation: number, page: number): Promise<void> =>
+      tracked(`${generation}:g${page}`, async () => {
+        const st = get().episodes
+        if (!st.runId) return
+        try {
+          const result = await api.listTaskGroups(pageQuery(st.runId, st.query, page))
+          const cur = get().episodes
+          if (cur.generation !== generation) return
+          const lastPage = Math.max(0, Math.ceil(result.total / PAGE_SIZE) - 1)
+          const groupPages = withPage(cur.groupPages, page, result.items)
+          const groupPageGen = { ...cur.groupPageGen, [page]: generation }
+          for (const p of Object.keys(groupPages).map(Number)) if (p > lastPage && p !== page) delete groupPages[p]
+          for (const p of Object.keys(groupPageGen).map(Number)) if (!(p in groupPages)) delete groupPageGen[p]
+          // A refresh can move or resize an unfolded group (a running eval appends rollouts): follow it by task key.
+          let openGroups = cur.openGroups
+          result.items.forEach((g, i) => {
+            const o = openGroups.find((x) => x.taskKey === g.taskKey)
+            const index = page * PAGE_SIZE + i
+            if (o && (o.index !== index || o.count !== g.rollouts)) openGroups = withOpenGroup(openGroups, { ...o, index, count: g.rollouts })
+          })
+          patch({ groupTotal: result.total, groupPages, groupPageGen, openGroups, error: null, filterError: null })
+        } catch (err) {
+          if (get().episodes.generation === generation) failed(err, st.query.filter)
+        }
+      })
+
+    const fetchChildPage = (generation: number, taskKey: string, page: number): Promise<void> =>
+      tracked(`${generation}:c${page}:${taskKey}`, async () => {
+        const st = get().episodes
+        if (!st.runId) return
+        try {
+          const result = await api.listEpisodes(pageQuery(st.runId, st.query, page, PAGE_SIZE, taskKey))
+          const cur = get().episodes
+          const open = cur.openGroups.find((g) => g.taskKey === taskKey)
+          if (cur.generation !== generation || !open) return
+          const next: OpenGroup = {
+            ...open,
+            count: result.total,
+            pages: withPage(open.pages, page, result.items),
+            pageGen: { ...open.pageGen, [page]: generation }
+          }
+          patch({ openGroups: withOpenGroup(cur.openGroups, next), error: null })
+        } catch (err) {
+          if (get().episodes.generation === generation) failed(err, st.query.filter)
+        }
+      })
+
+    /** Saves and applies new view choices. */
+    const setPrefs = (episodePrefs: EpisodePrefs): void => {
+      set({ episodePrefs })
+      savePrefs(browserStorage(), episodePrefs)
+    }
+
+    const fetchPage = (generation: number, page: number): Promise<void> =>
+      tracked(`${generation}:${page}`, async () => {
+        const st = get().episodes
+        if (!st.runId) return
+        try {
+          const result = await api.listEpisodes(pageQuery(st.runId, st.query, page))
+          const cur = get().episodes
+          if (cur.generation !== generation) return
+          // The total can change between pages (a running eval appends); pages past the end are dropped.
+          const lastPage = Math.max(0, Math.ceil(result.total / PAGE_SIZE) - 1)
+          const pages = withPage(cur.pages, page, result.items)
+          const pageGen = { ...cur.pageGen, [page]: generation }
+          for (const p of Object.keys(pages).map(Number)) if (p > lastPage && p !== page) delete pages[p]
+          for (const p of Object.keys(pageGen).map(Number)) if (!(p in pages)) delete pageGen[p]
+          patch({ total: result.total, pages, pageGen, error: null, filterError: null })
+        } catch (err) {
+          if (get().episodes.generation === generation) failed(err, st.query.filter)
+        }
+      })
 
     return {
       episodes: initialEpisodesState(null),
@@ -159,7 +272,8 @@ export const createEpisodesSlice =
         const cur = get().episodes
         if (!cur.runId) return
         patch({ generation: cur.generation + 1 })
-        await get().ensureEpisodeRange(lastRange[0], lastRange[1])
+        if (isGroupedView(get())) await get().ensureGroupedRange(lastGroupedRange[0], lastGroupedRange[1])
+        else await get().ensureEpisodeRange(lastRange[0], lastRange[1])
       },
       setEpisodeActive: (index) => {
         if (index !== get().episodes.activeIndex) patch({ activeIndex: index })
@@ -167,6 +281,58 @@ export const createEpisodesSlice =
       rememberEpisodeScroll: (runId, scrollTop) => {
         const cur = get().episodes
         if (cur.runId === runId && scrollTop !== cur.scrollTop) patch({ scrollTop })
+      },
+      ensureGroupedRange: async (start, end) => {
+        const st = get().episodes
+        if (!st.runId) return
+        lastGroupedRange = [start, end]
+        // Until the first page answered the group count is unknown: ask for the first page only.
+        const groupPages = new Set<number>(st.groupTotal === null ? [0] : [])
+        const childPages = new Map<string, Set<number>>()
+        if (st.groupTotal !== null) {
+          for (let i = start; i <= end; i++) {
+            const row = rowOf(i, st.openGroups)
+            if (row.kind === 'group') {
+              if (row.group >= st.groupTotal) break
+              groupPages.add(Math.floor(row.group / PAGE_SIZE))
+            } else {
+              const set = childPages.get(row.taskKey) ?? new Set<number>()
+              childPages.set(row.taskKey, set.add(Math.floor(row.child / PAGE_SIZE)))
+            }
+          }
+        }
+        const loads: Promise<void>[] = []
+        for (const p of groupPages) if (st.groupPageGen[p] !== st.generation) loads.push(fetchGroupPage(st.generation, p))
+        for (const [taskKey, pages] of childPages) {
+          const open = st.openGroups.find((g) => g.taskKey === taskKey)
+          for (const p of pages) if (open && open.pageGen[p] !== st.generation) loads.push(fetchChildPage(st.generation, taskKey, p))
+        }
+        await Promise.all(loads)
+      },
+      toggleTaskGroup: (group) => {
+        const cur = get().episodes
+        const g = rowAt(cur.groupPages, group)
+        if (!g) return
+        if (cur.openGroups.some((o) => o.taskKey === g.taskKey)) {
+          patch({ openGroups: cur.openGroups.filter((o) => o.taskKey !== g.taskKey) })
+          return
+        }
+        const open: OpenGroup = { taskKey: g.taskKey, index: group, count: g.rollouts, pages: {}, pageGen: {} }
+        patch({ openGroups: withOpenGroup(cur.openGroups, open) })
+        void fetchChildPage(cur.generation, g.taskKey, 0)
+      },
+      episodePrefs: loadPrefs(browserStorage()),
+      setColumnShown: (format, columnId, shown, shownByDefault) =>
+        setPrefs(withColumnShown(get().episodePrefs, format, columnId, shown, shownByDefault)),
+      resetColumns: (format) => setPrefs(withColumnsReset(get().episodePrefs, format)),
+      setGroupByTask: (format, on) => {
+        if (prefsFor(get().episodePrefs, format).groupByTask === on) return
+        setPrefs(withGroupByTask(get().episodePrefs, format, on))
+        // The other view's rows and positions mean nothing here: start it afresh (the query stays).
+        const cur = get().episodes
+        if (!cur.runId) return
+        set({ episodes: { ...initialEpisodesState(cur.runId, cur.generation + 1), query: cur.query } })
+        loadTop()
       }
     }
   }

@@ -17,15 +17,18 @@ describe('episode columns', () => {
 
   it('adds one column per metric and per info field after the base columns', () => {
     expect(cols.map((c) => c.id)).toEqual([
-      'ordinal', 'task', 'rollout', 'reward', 'passed', 'turns', 'status', 'preview', 'answer',
-      'metric:exact_match', 'metric:has space', 'info:difficulty'
+      'ordinal', 'task', 'rollout', 'reward', 'passed', 'flags', 'turns', 'status', 'step', 'tokensIn', 'tokensOut',
+      'duration', 'preview', 'answer', 'metric:exact_match', 'metric:has space', 'info:difficulty'
     ])
+    expect(cols.filter((c) => !c.shownByDefault).map((c) => c.id)).toEqual(['status', 'step', 'tokensIn', 'tokensOut', 'duration'])
+    expect(cols.map((c) => c.source).filter((s, i, a) => a.indexOf(s) === i)).toEqual(['fixed', 'metric', 'info'])
   })
 
   it('sorts only by keys the API accepts', () => {
     expect(cols.find((c) => c.id === 'metric:exact_match')?.sortKey).toBe('metric:exact_match')
     expect(cols.find((c) => c.id === 'metric:has space')?.sortKey).toBeNull()
-    expect(cols.find((c) => c.id === 'info:difficulty')?.sortKey).toBeNull()
+    expect(cols.find((c) => c.id === 'info:difficulty')?.sortKey).toBe('info:difficulty')
+    expect(cols.find((c) => c.id === 'duration')?.sortKey).toBe('durationMs')
     expect(cols.find((c) => c.id === 'task')?.sortKey).toBe('taskKey')
     expect(isSortableMetric('a.b-c/d_e')).toBe(true)
     expect(isSortableMetric('a b')).toBe(false)
@@ -40,12 +43,16 @@ describe('episode columns', () => {
     expect(text('metric:has space')).toBe('–')
     expect(text('info:difficulty')).toBe('hard')
     expect(text('preview')).toBe('a b')
+    const timed = { ...ep, durationMs: 65_000, tokensIn: 12_345, step: null }
+    expect(cols.find((c) => c.id === 'duration')!.text(timed)).toBe('1m 05s')
+    expect(cols.find((c) => c.id === 'tokensIn')!.text(timed)).toBe('12.3k')
+    expect(cols.find((c) => c.id === 'step')!.text(timed)).toBe('–')
   })
 
   it('shares one grid template; the preview column takes spare width', () => {
-    const base = episodeColumns(null)
-    expect(gridTemplate(base)).toBe('64px 200px 52px 84px 46px 56px 92px minmax(320px, 1fr) 140px')
-    expect(tableWidth(base)).toBe(64 + 200 + 52 + 84 + 46 + 56 + 92 + 320 + 140)
+    const base = episodeColumns(null).filter((c) => c.shownByDefault)
+    expect(gridTemplate(base)).toBe('64px 200px 52px 84px 46px 120px 56px minmax(320px, 1fr) 140px')
+    expect(tableWidth(base)).toBe(64 + 200 + 52 + 84 + 46 + 120 + 56 + 320 + 140)
     expect(taskKeyHint('prompt_hash').mark).toBe('hash')
     expect(taskKeyHint('explicit').mark).toBe('')
   })

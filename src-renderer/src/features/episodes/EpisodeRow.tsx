@@ -3,6 +3,7 @@ import type { EpisodeSummary } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { episodeStatusTone } from '../../lib/tones'
 import { taskKeyHint, type EpisodeColumn } from './episode-columns'
+import { rowFlags } from './row-flags'
 
 interface EpisodeRowProps {
   ep: EpisodeSummary
@@ -13,18 +14,21 @@ interface EpisodeRowProps {
   template: string
   height: number
   active: boolean
+  /** A rollout listed under its unfolded task group (grouped table). */
+  child?: boolean
   onOpen(index: number): void
 }
 
 /** One row of the episodes table. */
 export const EpisodeRow = memo(function EpisodeRow(props: EpisodeRowProps): ReactNode {
-  const { ep, index, cols, top, template, height, active, onOpen } = props
+  const { ep, index, cols, top, template, height, active, child, onOpen } = props
   const style: CSSProperties = { transform: `translateY(${top}px)`, gridTemplateColumns: template, height }
   return (
     <div
-      className={`ep-row ${active ? 'active' : ''} ${index % 2 ? 'odd' : ''}`}
+      className={`ep-row ${active ? 'active' : ''} ${child ? 'ep-child' : index % 2 ? 'odd' : ''}`}
       role="row"
       aria-rowindex={index + 1}
+      aria-level={child ? 2 : undefined}
       aria-selected={active}
       data-testid="episode-row"
       data-index={index}
@@ -61,6 +65,16 @@ function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNod
       return (
         <div className="ep-td" role="gridcell" title={ep.error ?? ep.status}>
           <Badge tone={episodeStatusTone(ep.status)}>{ep.status}</Badge>
+        </div>
+      )
+    case 'flags':
+      return (
+        <div className="ep-td ep-flags" role="gridcell" data-testid="episode-flags">
+          {rowFlags(ep).map((f) => (
+            <Badge key={f.kind} tone={f.tone} title={f.title} testId={`flag-${f.kind}`}>
+              {f.label}
+            </Badge>
+          ))}
         </div>
       )
     case 'num':

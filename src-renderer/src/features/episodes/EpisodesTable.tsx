@@ -1,11 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { RunSummary } from '@contract/model'
+import { isGroupedView } from '../../state/episodes-slice'
+import { flatCount, groupRowIndex, rowOf } from '../../state/grouped-rows'
 import { rowAt } from '../../state/page-cache'
 import { useApp, useAppStore } from '../../state/store-context'
 import { EpisodeRow, LoadingRow } from './EpisodeRow'
-import { episodeColumns, gridTemplate, tableWidth } from './episode-columns'
+import { gridTemplate, tableWidth } from './episode-columns'
+import { GroupRow } from './GroupRow'
 import { SortHeader } from './SortHeader'
+import { useEpisodeColumns } from './use-episode-columns'
+import './episodes-table.css'
 
 /** Fixed row height: the virtualizer needs no measuring, which is what makes 100k+ rows cheap. */
 export const ROW_HEIGHT = 26
@@ -13,19 +18,27 @@ const HEADER_HEIGHT = 28
 /** Scrolling fast past pages must not fetch every page on the way; fetch once the view settles a little. */
 const FETCH_DELAY_MS = 60
 
-/** The virtualized episodes table; rows are fetched by page as they scroll into view. */
+/**
+ * The virtualized episodes table; rows are fetched by page as they scroll into view. Grouped by task, its rows are
+ * the task groups, each followed by its rollouts when unfolded (one flat list for the virtualizer either way).
+ */
 export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
   const store = useAppStore()
-  const total = useApp((s) => s.episodes.total)
+  const grouped = useApp(isGroupedView)
+  const episodeTotal = useApp((s) => s.episodes.total)
   const pages = useApp((s) => s.episodes.pages)
+  const groupTotal = useApp((s) => s.episodes.groupTotal)
+  const groupPages = useApp((s) => s.episodes.groupPages)
+  const openGroups = useApp((s) => s.episodes.openGroups)
   const generation = useApp((s) => s.episodes.generation)
   const queryVersion = useApp((s) => s.episodes.queryVersion)
   const activeIndex = useApp((s) => s.episodes.activeIndex)
   const filterError = useApp((s) => s.episodes.filterError)
   const loadError = useApp((s) => s.episodes.error)
-  const cols = useMemo(() => episodeColumns(run), [run])
+  const { shown: cols } = useEpisodeColumns(run)
   const template = useMemo(() => gridTemplate(cols), [cols])
   const minWidth = useMemo(() => tableWidth(cols), [cols])
+  const total = grouped ? (groupTotal === null ? null : flatCount(groupTotal, openGroups)) : episodeTotal
 
   const scrollRef = useRef<HTMLDivElement>(null)
   const lastScrollTop = useRef(store.getState().episodes.scrollTop)
@@ -43,9 +56,12 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
   const last = items.length ? items[items.length - 1].index : 0
 
   useEffect(() => {
-    const t = setTimeout(() => void store.getState().ensureEpisodeRange(first, last), FETCH_DELAY_MS)
+    const t = setTimeout(() => {
+      const s = store.getState()
+      void (grouped ? s.ensureGroupedRange(first, last) : s.ensureEpisodeRange(first, last))
+    }, FETCH_DELAY_MS)
     return () => clearTimeout(t)
-  }, [first, last, generation, store])
+  }, [first, last, generation, grouped, openGroups, store])
 
   const mountedQuery = useRef(queryVersion)
   useEffect(() => {
@@ -61,13 +77,39 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
     return () => store.getState().rememberEpisodeScroll(run.id, lastScrollTop.current)
   }, [store, run.id])
 
-  const open = useCallback(
-    (index: number): void => {
-      const ep = rowAt(store.getState().episodes.pages, index)
-      if (ep) store.getState().openEpisode(ep.id, index)
+  const toggleGroup = useCallback(
+    (index: number, groupIndex: number): void => {
+      store.getState().setEpisodeActive(index)
+      store.getState().toggleTaskGroup(groupIndex)
     },
     [store]
   )
+
+  /** Enter or a click: opens an episode, or folds / unfolds a task group. */
+  const open = useCallback(
+    (index: number): void => {
+      const s = store.getState()
+      if (!isGroupedView(s)) {
+        const ep = rowAt(s.episodes.pages, index)
+        if (ep) s.openEpisode(ep.id, index)
+        return
+      }
+      const row = rowOf(index, s.episodes.openGroups)
+      if (row.kind === 'group') return toggleGroup(index, row.group)
+      const ep = rowAt(s.episodes.openGroups.find((g) => g.taskKey === row.taskKey)?.pages ?? {}, row.child)
+      if (ep) s.openEpisode(ep.id, index)
+    },
+    [store, toggleGroup]
+  )
+
+  /** Grouped: → unfolds the highlighted group, ← folds it (from one of its rollouts, goes up to it first). */
+  const foldKey = (key: string): number | null => {
+    const row = rowOf(activeIndex, openGroups)
+    const isOpen = openGroups.some((g) => g.index === row.group)
+    if (row.kind === 'episode') return key === 'ArrowLeft' ? groupRowIndex(row.group, openGroups) : null
+    if ((key === 'ArrowRight') !== isOpen) toggleGroup(activeIndex, row.group)
+    return null
+  }
 
   const onKeyDown = (e: KeyboardEvent): void => {
     const n = total ?? 0
@@ -78,11 +120,13 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
     if (e.key in moves) next = activeIndex + moves[e.key]
     else if (e.key === 'Home') next = 0
     else if (e.key === 'End') next = n - 1
+    else if (grouped && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) next = foldKey(e.key)
     else if (e.key === 'Enter') {
       open(activeIndex)
       e.preventDefault()
       return
     }
+    if (grouped && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) e.preventDefault()
     if (next === null) return
     e.preventDefault()
     next = Math.max(0, Math.min(n - 1, next))
@@ -95,8 +139,10 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
       className="ep-scroll"
       ref={scrollRef}
       tabIndex={0}
-      role="grid"
+      role={grouped ? 'treegrid' : 'grid'}
+      aria-label={grouped ? 'Tasks and their rollouts' : 'Episodes'}
       aria-rowcount={total ?? undefined}
+      data-grouped={grouped}
       data-testid="episodes-table"
       onKeyDown={onKeyDown}
       onScroll={(e) => {
@@ -110,14 +156,58 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
       </div>
       {total === 0 && (
         <div className="table-empty" data-testid="episodes-empty">
-          {filterError ? 'The filter is not valid (see the message above).' : 'No episodes match.'}
+          {filterError ? 'The filter is not valid (see the message above).' : grouped ? 'No tasks match.' : 'No episodes match.'}
         </div>
       )}
       {total === null && loadError && <div className="table-empty">{loadError}</div>}
       <div className="ep-body" style={{ height: virtualizer.getTotalSize(), minWidth }}>
         {items.map((item) => {
-          const ep = rowAt(pages, item.index)
           const top = item.start - HEADER_HEIGHT
+          const loading = (
+            <LoadingRow
+              key={item.index}
+              index={item.index}
+              style={{ transform: `translateY(${top}px)`, gridTemplateColumns: template, height: ROW_HEIGHT }}
+            />
+          )
+          if (grouped) {
+            const row = rowOf(item.index, openGroups)
+            if (row.kind === 'group') {
+              const g = rowAt(groupPages, row.group)
+              if (!g) return loading
+              return (
+                <GroupRow
+                  key={item.index}
+                  group={g}
+                  index={item.index}
+                  groupIndex={row.group}
+                  open={openGroups.some((o) => o.index === row.group)}
+                  active={item.index === activeIndex}
+                  top={top}
+                  height={ROW_HEIGHT}
+                  minWidth={minWidth}
+                  onToggle={toggleGroup}
+                />
+              )
+            }
+            const child = rowAt(openGroups.find((o) => o.taskKey === row.taskKey)?.pages ?? {}, row.child)
+            if (!child) return loading
+            return (
+              <EpisodeRow
+                key={item.index}
+                ep={child}
+                index={item.index}
+                cols={cols}
+                top={top}
+                template={template}
+                height={ROW_HEIGHT}
+                active={item.index === activeIndex}
+                child
+                onOpen={open}
+              />
+            )
+          }
+          const ep = rowAt(pages, item.index)
           return ep ? (
             <EpisodeRow
               key={item.index}
@@ -131,11 +221,7 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
               onOpen={open}
             />
           ) : (
-            <LoadingRow
-              key={item.index}
-              index={item.index}
-              style={{ transform: `translateY(${top}px)`, gridTemplateColumns: template, height: ROW_HEIGHT }}
-            />
+            loading
           )
         })}
       </div>

@@ -2,14 +2,24 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { isTypingTarget } from '../../lib/keys'
+import { isGroupedView } from '../../state/episodes-slice'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
+import { ColumnChooser } from './ColumnChooser'
 
 const TEXT_DEBOUNCE_MS = 250
 
-/** Free-text search, filter expression (applied on Enter) and the row count. */
+/** What the count says: episodes, or tasks when grouped ("12 of 40 tasks" once filtered). */
+function countText(n: number | null, of: number, filtered: boolean, noun: [string, string]): string {
+  const shown = n === null ? '…' : filtered ? `${fmtInt(n)} of ${fmtInt(of)}` : fmtInt(n)
+  return `${shown} ${(filtered ? of : n) === 1 ? noun[0] : noun[1]}`
+}
+
+/** Free-text search, filter expression (applied on Enter), the column chooser, grouping by task and the row count. */
 export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
   const store = useAppStore()
   const total = useApp((s) => s.episodes.total)
+  const groupTotal = useApp((s) => s.episodes.groupTotal)
+  const grouped = useApp(isGroupedView)
   const loading = useApp((s) => s.episodes.loadingKeys.length > 0)
   const { text: appliedText, filter: appliedFilter } = useAppShallow((s) => ({
     text: s.episodes.query.text,
@@ -78,13 +88,23 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
           </div>
         )}
       </div>
+      <ColumnChooser run={run} />
+      <label className="group-toggle" title="One row per task with its rollouts folded beneath (kept for every run of this format)">
+        <input
+          type="checkbox"
+          checked={grouped}
+          data-testid="group-by-task"
+          onChange={(e) => store.getState().setGroupByTask(run.format, e.target.checked)}
+        />
+        Group by task
+      </label>
       <span className="row-count" data-testid="episode-count">
         {loading && <span className="spinner" aria-label="loading" />}
         {filterError
           ? 'invalid filter'
-          : `${total === null ? '…' : filtered ? `${fmtInt(total)} of ${fmtInt(run.episodes)}` : fmtInt(total)} ${
-              (filtered ? run.episodes : total) === 1 ? 'episode' : 'episodes'
-            }`}
+          : grouped
+            ? countText(groupTotal, run.tasks, filtered, ['task', 'tasks'])
+            : countText(total, run.episodes, filtered, ['episode', 'episodes'])}
       </span>
     </div>
   )

@@ -1,8 +1,11 @@
 import type { EpisodeSortKey, EpisodeSummary, RunSummary, TaskKeyKind } from '@contract/model'
-import { fmtInt, fmtNum, fmtPassed, fmtReward, fmtScalar, oneLine } from '../../lib/format'
+import { fmtCompact, fmtDuration, fmtInt, fmtNum, fmtPassed, fmtReward, fmtScalar, oneLine } from '../../lib/format'
 
 /** How a cell is drawn (plain text, or one of the special renderers of the table). */
-export type EpisodeCellKind = 'text' | 'num' | 'task' | 'passed' | 'status'
+export type EpisodeCellKind = 'text' | 'num' | 'task' | 'passed' | 'status' | 'flags'
+
+/** Where a column comes from: the table's own, a metric of the run, or a task info field of the run. */
+export type EpisodeColumnSource = 'fixed' | 'metric' | 'info'
 
 /** One column of the episodes table. */
 export interface EpisodeColumn {
@@ -14,32 +17,48 @@ export interface EpisodeColumn {
   kind: EpisodeCellKind
   /** Server sort key, or null when the column cannot be sorted. */
   sortKey: EpisodeSortKey | null
+  source: EpisodeColumnSource
+  /** Shown until the user chooses otherwise (see state/episode-prefs.ts). */
+  shownByDefault: boolean
   text(ep: EpisodeSummary): string
 }
 
-// Same rule as the API's argument guard: other metric names cannot be sent as a sort key.
-const SORTABLE_METRIC = /^[\w.\-/]{1,200}$/
+// Same rule as the API's argument guard: other metric and info names cannot be sent as a sort key.
+const SORTABLE_NAME = /^[\w.\-/]{1,200}$/
 
-/** Whether `metric:<name>` is a valid sort key. */
+/** Whether `metric:<name>` (or `info:<name>`) is a valid sort key. */
 export function isSortableMetric(name: string): boolean {
-  return SORTABLE_METRIC.test(name)
+  return SORTABLE_NAME.test(name)
 }
 
 const widthFor = (label: string, min: number, max: number): number => Math.max(min, Math.min(max, label.length * 7 + 26))
 
-/** Base columns plus one per metric and one per info field of the run. */
+type FixedColumn = Omit<EpisodeColumn, 'source' | 'shownByDefault'> & { hidden?: true }
+
+/**
+ * The table's own columns, in display order. Status, step, tokens and duration start hidden: the flags column
+ * already marks every episode that did not end ok, and the others matter for some runs only (the chooser adds them).
+ */
+const FIXED_COLUMNS: FixedColumn[] = [
+  { id: 'ordinal', label: '#', hint: 'Position in the run (0-based): file order, or task then rollout for logs written in completion order', width: 64, kind: 'num', sortKey: 'ordinal', text: (e) => String(e.ordinal) },
+  { id: 'task', label: 'Task', hint: 'Task key (how it was derived is shown after it)', width: 200, kind: 'task', sortKey: 'taskKey', text: (e) => e.taskKey },
+  { id: 'rollout', label: 'Roll', hint: 'Rollout index within the task (0-based)', width: 52, kind: 'num', sortKey: 'rollout', text: (e) => String(e.rollout) },
+  { id: 'reward', label: 'Reward', hint: 'Episode reward', width: 84, kind: 'num', sortKey: 'reward', text: (e) => fmtReward(e.reward) },
+  { id: 'passed', label: 'Pass', hint: 'Passed (✓), failed (✗) or unknown (–)', width: 46, kind: 'passed', sortKey: null, text: (e) => fmtPassed(e.passed) },
+  { id: 'flags', label: 'Flags', hint: 'Error, truncated, cancelled, format failure (hover a badge for why); sorts by status', width: 120, kind: 'flags', sortKey: 'status', text: () => '' },
+  { id: 'turns', label: 'Turns', hint: 'Turns in the transcript (prompt messages included)', width: 56, kind: 'num', sortKey: 'turns', text: (e) => fmtInt(e.turns) },
+  { id: 'status', label: 'Status', hint: 'ok, error, truncated or cancelled', width: 92, kind: 'status', sortKey: 'status', text: (e) => e.status, hidden: true },
+  { id: 'step', label: 'Step', hint: 'Training step of the episode (hosted-RL exports)', width: 60, kind: 'num', sortKey: 'step', text: (e) => fmtInt(e.step), hidden: true },
+  { id: 'tokensIn', label: 'Tok in', hint: 'Input (prompt) tokens', width: 70, kind: 'num', sortKey: 'tokensIn', text: (e) => fmtCompact(e.tokensIn), hidden: true },
+  { id: 'tokensOut', label: 'Tok out', hint: 'Output (completion) tokens', width: 70, kind: 'num', sortKey: 'tokensOut', text: (e) => fmtCompact(e.tokensOut), hidden: true },
+  { id: 'duration', label: 'Time', hint: 'Wall time of the episode', width: 70, kind: 'num', sortKey: 'durationMs', text: (e) => fmtDuration(e.durationMs === null ? null : e.durationMs / 1000), hidden: true },
+  { id: 'preview', label: 'Preview', hint: 'First user message', width: 320, kind: 'text', sortKey: null, text: (e) => oneLine(e.preview) },
+  { id: 'answer', label: 'Answer', hint: 'Expected answer', width: 140, kind: 'text', sortKey: null, text: (e) => oneLine(e.answer) }
+]
+
+/** Every column the table can show: its own, then one per metric and one per info field of the run. */
 export function episodeColumns(run: Pick<RunSummary, 'metrics' | 'infoFields'> | null): EpisodeColumn[] {
-  const cols: EpisodeColumn[] = [
-    { id: 'ordinal', label: '#', hint: 'Position in the run (0-based): file order, or task then rollout for logs written in completion order', width: 64, kind: 'num', sortKey: 'ordinal', text: (e) => String(e.ordinal) },
-    { id: 'task', label: 'Task', hint: 'Task key (how it was derived is shown after it)', width: 200, kind: 'task', sortKey: 'taskKey', text: (e) => e.taskKey },
-    { id: 'rollout', label: 'Roll', hint: 'Rollout index within the task (0-based)', width: 52, kind: 'num', sortKey: 'rollout', text: (e) => String(e.rollout) },
-    { id: 'reward', label: 'Reward', hint: 'Episode reward', width: 84, kind: 'num', sortKey: 'reward', text: (e) => fmtReward(e.reward) },
-    { id: 'passed', label: 'Pass', hint: 'Passed (✓), failed (✗) or unknown (–)', width: 46, kind: 'passed', sortKey: null, text: (e) => fmtPassed(e.passed) },
-    { id: 'turns', label: 'Turns', hint: 'Turns in the transcript (prompt messages included)', width: 56, kind: 'num', sortKey: 'turns', text: (e) => fmtInt(e.turns) },
-    { id: 'status', label: 'Status', hint: 'ok, error, truncated or cancelled', width: 92, kind: 'status', sortKey: 'status', text: (e) => e.status },
-    { id: 'preview', label: 'Preview', hint: 'First user message', width: 320, kind: 'text', sortKey: null, text: (e) => oneLine(e.preview) },
-    { id: 'answer', label: 'Answer', hint: 'Expected answer', width: 140, kind: 'text', sortKey: null, text: (e) => oneLine(e.answer) }
-  ]
+  const cols: EpisodeColumn[] = FIXED_COLUMNS.map(({ hidden, ...c }) => ({ ...c, source: 'fixed', shownByDefault: !hidden }))
   for (const m of run?.metrics ?? []) {
     cols.push({
       id: `metric:${m.name}`,
@@ -48,6 +67,8 @@ export function episodeColumns(run: Pick<RunSummary, 'metrics' | 'infoFields'> |
       width: widthFor(m.name, 72, 170),
       kind: 'num',
       sortKey: isSortableMetric(m.name) ? `metric:${m.name}` : null,
+      source: 'metric',
+      shownByDefault: true,
       text: (e) => fmtNum(e.metrics[m.name])
     })
   }
@@ -58,7 +79,9 @@ export function episodeColumns(run: Pick<RunSummary, 'metrics' | 'infoFields'> |
       hint: `Task info field ${field} (usable in filters as info.${field})`,
       width: widthFor(`info.${field}`, 90, 180),
       kind: 'text',
-      sortKey: null,
+      sortKey: isSortableMetric(field) ? `info:${field}` : null,
+      source: 'info',
+      shownByDefault: true,
       text: (e) => fmtScalar(e.info[field])
     })
   }
