@@ -4,7 +4,8 @@
  * keyboard), row badges (error and truncated in the demo run, format failures in a small run written here), and
  * all of it kept across a reload, with Reset back to the defaults; n / p still step through the ungrouped table.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs'
+import { once } from 'node:events'
 import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import { addPathViaUi, openApp, selectRun, shot } from './e2e-helpers'
@@ -35,6 +36,31 @@ function writeFormatRun(dir: string): string {
     { task_id: 'fmt-c', rollout: 1, reward: 1, metrics: { format_reward: 1 } }
   ].map((r) => JSON.stringify({ ...r, messages: [{ role: 'user', content: `Answer ${r.task_id}` }, { role: 'assistant', content: '42' }] }))
   writeFileSync(join(folder, 'answers.jsonl'), rows.join('\n') + '\n')
+  return folder
+}
+
+/** A chat-JSONL run of `tasks` × 4 rollouts (100k episodes at 25,000 tasks), streamed to disk. */
+async function writeBigRun(dir: string, tasks: number): Promise<string> {
+  const folder = join(dir, 'big-run')
+  mkdirSync(folder, { recursive: true })
+  const out = createWriteStream(join(folder, 'rollouts.jsonl'))
+  for (let t = 0; t < tasks; t++) {
+    let chunk = ''
+    for (let k = 0; k < 4; k++) {
+      const reward = ((t * 7 + k * 3) % 10) / 9
+      chunk +=
+        JSON.stringify({
+          task_id: `task-${String(t).padStart(5, '0')}`,
+          rollout: k,
+          reward,
+          difficulty: ['easy', 'medium', 'hard'][t % 3],
+          messages: [{ role: 'user', content: `Problem ${t}` }, { role: 'assistant', content: String(k) }]
+        }) + '\n'
+    }
+    if (!out.write(chunk)) await once(out, 'drain')
+  }
+  out.end()
+  await once(out, 'finish')
   return folder
 }
 
@@ -200,4 +226,38 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     expect(await headers(page)).toContain('tests_total')
     await shot(page, 'ept-06-reset')
   })
+})
+
+test('grouped by task over 100,000 episodes: the last task is reached and unfolded, the first pages only are fetched', async ({ page, server }) => {
+  test.setTimeout(120_000)
+  const folder = await writeBigRun(server.tmpDir, 25_000)
+  await openApp(page, server.url, 2)
+  await addPathViaUi(page, folder)
+  await expect(page.getByTestId('run-row')).toHaveCount(3, { timeout: 60_000 })
+  await selectRun(page, 'big-run/rollouts')
+  await expect(page.getByTestId('episode-count')).toHaveText('100,000 episodes', { timeout: 20_000 })
+  const groupPages: number[] = []
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/listTaskGroups')) groupPages.push((JSON.parse(r.postData() ?? '[{}]')[0] as { offset: number }).offset)
+  })
+  await page.getByTestId('group-by-task').check()
+  await expect(page.getByTestId('episode-count')).toHaveText('25,000 tasks')
+  const table = page.getByTestId('episodes-table')
+  await table.focus()
+  await page.keyboard.press('End')
+  const last = page.locator('[data-testid="group-row"][data-index="24999"]')
+  await expect(last).toHaveAttribute('data-task-key', 'task-24999')
+  await expect(last).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('episode-row')).toHaveCount(4)
+  await expect(last.getByTestId('group-mean')).toHaveText(/mean \d\.\d{3}/)
+  // one page at the top, one at the end: never the 125 pages between
+  expect(groupPages.length).toBeLessThanOrEqual(4)
+  expect(groupPages).toContain(0)
+  expect(groupPages).toContain(24_800)
+  // the rollouts of the last task are the last rows
+  await page.keyboard.press('End')
+  await expect(page.locator('[data-testid="episode-row"][data-index="25003"]')).toHaveAttribute('aria-selected', 'true')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await shot(page, 'ept-07-100k-grouped-end-dark')
 })

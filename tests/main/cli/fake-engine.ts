@@ -213,7 +213,28 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
     },
     async listTaskGroups(query) {
       log('listTaskGroups', [query])
-      throw new NotFoundError(`no run with id ${query.runId}`) // the CLI does not group
+      if (!FAKE_RUNS.some((r) => r.id === query.runId)) throw new NotFoundError(`no run with id ${query.runId}`)
+      const byTask = new Map<string, EpisodeSummary[]>()
+      for (const e of FAKE_EPISODES) if (e.runId === query.runId) byTask.set(e.taskKey, [...(byTask.get(e.taskKey) ?? []), e])
+      const groups = [...byTask].map(([taskKey, eps]) => {
+        const rewards = eps.flatMap((e) => (e.reward === null ? [] : [e.reward]))
+        return {
+          taskKey,
+          taskKeyKind: eps[0].taskKeyKind,
+          rollouts: eps.length,
+          meanReward: rewards.length ? rewards.reduce((a, b) => a + b, 0) / rewards.length : null,
+          minReward: rewards.length ? Math.min(...rewards) : null,
+          maxReward: rewards.length ? Math.max(...rewards) : null,
+          passed: eps.filter((e) => e.passed === true).length,
+          passKnown: eps.filter((e) => e.passed !== null).length,
+          meanTurns: eps.reduce((n, e) => n + e.turns, 0) / eps.length,
+          errors: eps.filter((e) => e.status === 'error').length,
+          truncated: eps.filter((e) => e.status === 'truncated').length,
+          preview: eps[0].preview
+        }
+      })
+      const offset = query.offset ?? 0
+      return { items: groups.slice(offset, offset + (query.limit ?? 200)), total: groups.length, offset }
     },
     async getEpisode(episodeId) {
       if (episodeId !== FAKE_DETAIL.id) throw new NotFoundError(`no episode with id ${episodeId}`)
