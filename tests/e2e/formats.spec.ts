@@ -60,7 +60,7 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
 
   // keys: ? shows the sheet (Esc closes it, not the episode), e / x expand and collapse every long text, c copies the turn
   await page.keyboard.press('?')
-  await expect(page.getByTestId('shortcut-sheet')).toContainText('expand / collapse every long text')
+  await expect(page.getByTestId('shortcut-sheet')).toContainText('expand / collapse every prompt, long text')
   await shot(page, '46-shortcut-sheet')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('shortcut-sheet')).toHaveCount(0)

@@ -7,7 +7,7 @@ const HEAD = 20_000
 
 /**
  * Guesses what a tool result or observation holds, for read-only highlighting: JSON, a diff,
- * Python (source or a traceback), shell output, markup; plain text when nothing fits.
+ * Python (source or a traceback), markdown prose, shell output, markup; plain text when nothing fits.
  */
 export function detectLanguage(text: string): EditorLanguage {
   const t = text.trimStart()
@@ -15,6 +15,8 @@ export function detectLanguage(text: string): EditorLanguage {
   const head = t.slice(0, HEAD)
   if (/^(diff --git |--- \S|\+\+\+ \S|@@ -\d+(,\d+)? \+\d+(,\d+)? @@)/m.test(head) && /^[+-](?![+-]{2} )/m.test(head)) return 'diff'
   if (/^Traceback \(most recent call last\):/m.test(head)) return 'python'
+  // prose with code fences or several headings / bold lines (issue texts, task statements)
+  if (/^```/m.test(head) || (head.match(/^(#{1,6} \S|\*\*[^*\n]+\*\*\s*$)/gm) ?? []).length >= 2) return 'markdown'
   if (/^<\?xml\b/.test(t)) return 'xml'
   if (/^<(!doctype html|html\b)/i.test(t)) return 'html'
   const pyLines = (head.match(/^(\s*(def|class) \w+.*:|\s*(from \S+ )?import \w|\s*if __name__ == )/gm) ?? []).length

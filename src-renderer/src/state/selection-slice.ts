@@ -70,7 +70,10 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
     if (ref.runId !== get().selectedRunId) get().selectRun(ref.runId)
     const q = get().episodes.query
     const defaultOrder = q.sort === DEFAULT_EPISODE_QUERY.sort && !q.desc && q.text.trim() === '' && q.filter.trim() === ''
-    get().openEpisode(ref.id, defaultOrder ? ref.ordinal : undefined)
+    if (!defaultOrder) return get().openEpisode(ref.id)
+    get().openEpisode(ref.id, ref.ordinal)
+    // a freshly selected run has no table pages yet: load the row's page so n / p and "row i / n" work
+    void get().ensureEpisodeRange(ref.ordinal, ref.ordinal)
   },
   openSameTaskInRun: (delta) => {
     const detail = get().episode.detail

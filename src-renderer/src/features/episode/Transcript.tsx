@@ -68,17 +68,18 @@ export function Transcript({ detail }: { detail: EpisodeDetail }): ReactNode {
   )
 }
 
-/** Positions of the prompts folded by default: every system prompt and the first user prompt. */
+/**
+ * Positions of the prompts folded by default: every system prompt and the first user prompt,
+ * unless the one-line preview would already show all of it.
+ */
 function foldablePrompts(turns: readonly Turn[]): Set<number> {
   const out = new Set<number>()
   let userSeen = false
   turns.forEach((t, i) => {
-    if (!t.isPrompt) return
-    if (t.role === 'system') out.add(i)
-    else if (t.role === 'user' && !userSeen) {
-      userSeen = true
-      out.add(i)
-    }
+    if (!t.isPrompt || (t.role !== 'system' && (t.role !== 'user' || userSeen))) return
+    if (t.role === 'user') userSeen = true
+    const oneLine = !t.text.includes('\n') && t.text.length <= 200 && t.toolCalls.length === 0 && !t.images?.length
+    if (!oneLine) out.add(i)
   })
   return out
 }
