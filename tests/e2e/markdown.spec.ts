@@ -153,7 +153,7 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   await expect(calls.nth(1)).toContainText('/repo/src/parse.py')
   await expect(calls.nth(1).locator('.diff-del')).toHaveText(['-def parse(s):', '-    return int(s)'])
   await expect(calls.nth(1).locator('.diff-add')).toHaveText(['+def parse(s: str) -> int:', '+    return int(s.strip())'])
-  await shot(page, '50-markdown-light')
+  await shot(page, '70-markdown-light')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
@@ -167,7 +167,7 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   await expect(next.nth(2)).toHaveAttribute('data-tool-kind', 'json')
   await expect(next.nth(2).locator('.hljs-attr').first()).toHaveText('"ticket_id"')
 
-  await shot(page, '51-tool-calls-light')
+  await shot(page, '71-tool-calls-light')
 
   // a long assistant text collapses like other long texts, and e / x open and close it
   for (let i = 5; i < 9; i++) await page.keyboard.press('j')
@@ -175,7 +175,7 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   await expect(long).toHaveClass(/active/)
   await expect(long.getByTestId('show-all')).toHaveText(/^Show all \(60 lines/)
   await expect(long).not.toContainText('step 60 of the long plan')
-  await shot(page, '54-long-markdown-collapsed')
+  await shot(page, '72-long-markdown-collapsed')
   await page.keyboard.press('e')
   await expect(long).toContainText('step 60 of the long plan')
   await expect(long.locator('ol > li')).toHaveCount(60)
@@ -184,13 +184,43 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   await long.getByTestId('show-all').click()
   await expect(long).toContainText('step 60 of the long plan')
 
+  // find (/) marks its hits inside markdown, highlighted code and diff rows; every step shows exactly one current hit
+  await page.keyboard.press('x')
+  await page.keyboard.press('/')
+  await page.getByTestId('find-input').fill('parse')
+  const count = page.getByTestId('find-count')
+  await expect(count).toHaveText(/^1 of \d+$/)
+  const total = Number((await count.textContent())?.split(' of ')[1])
+  expect(total).toBeGreaterThan(8)
+  const current = page.getByTestId('find-current')
+  await expect(current).toHaveCount(1)
+  await expect(current).toHaveText(/^parse$/i)
+  await expect(md.locator('mark.find-hit').first()).toBeVisible()
+  await expect(md.locator('pre.md-code-block mark.find-hit')).toHaveCount(1)
+  await expect(answer.getByTestId('tool-diff').locator('mark.find-hit')).toHaveCount(2)
+  for (let i = 2; i <= total; i++) {
+    await page.keyboard.press('Enter')
+    await expect(count).toHaveText(`${i} of ${total}`)
+    await expect(current).toHaveCount(1)
+    await expect(current).toBeInViewport()
+  }
+  await page.keyboard.press('Enter')
+  await expect(count).toHaveText(`1 of ${total}`)
+  await expect(current).toBeInViewport()
+  await shot(page, '73-find-in-markdown')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('find-bar')).toHaveCount(0)
+
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.keyboard.press('x')
-  for (let i = 9; i > 2; i--) await page.keyboard.press('k')
+  // find moved the highlighted turn: back to the top, then down to the first answer
+  for (let i = 0; i < 10; i++) await page.keyboard.press('k')
+  await page.keyboard.press('j')
+  await page.keyboard.press('j')
   await expect(answer).toHaveClass(/active/)
-  await shot(page, '52-markdown-dark')
+  await shot(page, '74-markdown-dark')
   for (let i = 2; i < 5; i++) await page.keyboard.press('j')
-  await shot(page, '53-tool-calls-dark')
+  await shot(page, '75-tool-calls-dark')
 
   expect(dialogs).toEqual([])
   expect(errors).toEqual([])

@@ -102,6 +102,29 @@ describe('MarkdownText: markdown', () => {
   })
 })
 
+describe('MarkdownText: find marks', () => {
+  const html = renderToStaticMarkup(
+    createElement(MarkdownText, { text: 'Call **parse** here.\n\n```python\nparse(x)  # PARSE\n```\n\n[parse](https://p.example)', findQuery: 'parse', findCurrent: 1 })
+  )
+
+  it('marks every shown occurrence, in prose, code and link text, and flags the current one', () => {
+    expect(html.match(/<mark/g)).toHaveLength(4)
+    expect(html).toContain('<strong><mark class="find-hit">parse</mark></strong>')
+    expect(html).toContain('<mark class="find-hit find-current" data-testid="find-current">parse</mark>')
+    expect(html).toContain('<span class="hljs-comment"># <mark class="find-hit">PARSE</mark></span>')
+    expect(html).toContain('<span class="md-link" title="https://p.example"><mark class="find-hit">parse</mark></span>')
+  })
+
+  it('clamps a current match past the shown ones to the last', () => {
+    const last = renderToStaticMarkup(createElement(MarkdownText, { text: 'parse and parse', findQuery: 'parse', findCurrent: 7 }))
+    expect(last).toBe('<div class="md"><p><mark class="find-hit">parse</mark> and <mark class="find-hit find-current" data-testid="find-current">parse</mark></p></div>')
+  })
+
+  it('adds nothing without a query', () => {
+    expect(md('parse')).toBe('<div class="md"><p>parse</p></div>')
+  })
+})
+
 describe('AssistantMarkdown: long texts collapse like every other long text', () => {
   const render = (store: ReturnType<typeof createAppStore>, text: string): string =>
     renderToStaticMarkup(

@@ -1,44 +1,45 @@
 import { useMemo, type ReactNode } from 'react'
-import type { ElementContent, Root } from 'hast'
+import { currentMark, markTree } from '../../lib/find-marks'
 import { highlightTree, type CodeLanguage } from '../../lib/highlight'
 import { isLongText, previewText, sizeLabel } from '../../lib/long-text'
 import { useApp, useAppStore } from '../../state/store-context'
+import { HastView } from './HastView'
+
+/** Find state for one piece of a part: the query, the first ordinal of this piece, the part's current match. */
+export interface FindInPiece {
+  query: string
+  /** Ordinal of this piece's first match within its part (a tool call's name comes before its body). */
+  start: number
+  /** The part's current match ordinal, -1 when the current match is elsewhere. */
+  partCurrent: number
+}
 
 /**
- * A code block with syntax colours. The highlighter's tree is walked into <span className> elements and text:
- * whatever the tree holds, nothing but spans and text is ever created (no tag names or attributes from the input).
+ * A code block with syntax colours (and find marks): the highlighter's tree is drawn by HastView, which only ever
+ * creates spans, marks and text.
  */
-export function HighlightedCode(props: { code: string; language: CodeLanguage | null; className?: string }): ReactNode {
-  const { code, language } = props
+export function HighlightedCode(props: { code: string; language: CodeLanguage | null; className?: string; find?: FindInPiece }): ReactNode {
+  const { code, language, find } = props
   const tree = useMemo(() => highlightTree(code, language), [code, language])
+  const query = find?.query ?? ''
+  const start = find?.start ?? 0
+  const marked = useMemo(() => markTree(tree, query, start), [tree, query, start])
+  const current = currentMark(find?.partCurrent ?? -1, start, marked.count)
   return (
     <pre className={`code-block hl ${props.className ?? ''}`} data-language={language ?? 'auto'}>
-      <code>{renderChildren(tree)}</code>
+      <code>
+        <HastView node={marked.tree} current={current} />
+      </code>
     </pre>
-  )
-}
-
-function renderChildren(node: Root | Extract<ElementContent, { type: 'element' }>): ReactNode[] {
-  return node.children.map((child, i) => renderNode(child as ElementContent, i))
-}
-
-function renderNode(node: ElementContent, key: number): ReactNode {
-  if (node.type === 'text') return node.value
-  if (node.type !== 'element') return null
-  const cls = node.properties?.className
-  const className = Array.isArray(cls) ? cls.filter((c): c is string => typeof c === 'string' && c.startsWith('hljs-')).join(' ') : undefined
-  return (
-    <span key={key} className={className || undefined}>
-      {renderChildren(node)}
-    </span>
   )
 }
 
 /**
  * Long content shown collapsed the way CollapsibleText does it (a preview of the head, then "Show all" / "Collapse",
- * open state in the store under `expandKey`), with the caller drawing the shown part.
+ * open state in the store under `expandKey`, and "Open in editor" when `editorTitle` is given), with the caller
+ * drawing the shown part.
  */
-export function Collapsible(props: { text: string; expandKey: string; children: (shown: string) => ReactNode }): ReactNode {
+export function Collapsible(props: { text: string; expandKey: string; editorTitle?: string; children: (shown: string) => ReactNode }): ReactNode {
   const { text, expandKey } = props
   const store = useAppStore()
   const long = isLongText(text)
@@ -47,27 +48,49 @@ export function Collapsible(props: { text: string; expandKey: string; children: 
   return (
     <div className={`collapsible ${expanded ? 'is-open' : 'is-closed'}`}>
       {props.children(expanded ? text : previewText(text))}
-      <button
-        type="button"
-        className="show-all"
-        data-testid="show-all"
-        aria-expanded={expanded}
-        onClick={(e) => {
-          e.stopPropagation()
-          store.getState().toggleExpanded(expandKey)
-        }}
-      >
-        {expanded ? 'Collapse' : `Show all (${sizeLabel(text)})`}
-      </button>
+      <div className="collapsible-actions">
+        <button
+          type="button"
+          className="show-all"
+          data-testid="show-all"
+          aria-expanded={expanded}
+          onClick={(e) => {
+            e.stopPropagation()
+            store.getState().toggleExpanded(expandKey)
+          }}
+        >
+          {expanded ? 'Collapse' : `Show all (${sizeLabel(text)})`}
+        </button>
+        {props.editorTitle !== undefined && (
+          <button
+            type="button"
+            className="show-all"
+            data-testid="open-in-editor"
+            onClick={(e) => {
+              e.stopPropagation()
+              store.getState().openEditor({ title: props.editorTitle ?? '', text })
+            }}
+          >
+            Open in editor
+          </button>
+        )}
+      </div>
     </div>
   )
 }
 
 /** A highlighted code block that collapses when long. */
-export function CollapsibleCode(props: { code: string; language: CodeLanguage | null; expandKey: string; className?: string }): ReactNode {
+export function CollapsibleCode(props: {
+  code: string
+  language: CodeLanguage | null
+  expandKey: string
+  className?: string
+  find?: FindInPiece
+  editorTitle?: string
+}): ReactNode {
   return (
-    <Collapsible text={props.code} expandKey={props.expandKey}>
-      {(shown) => <HighlightedCode code={shown} language={props.language} className={props.className} />}
+    <Collapsible text={props.code} expandKey={props.expandKey} editorTitle={props.editorTitle}>
+      {(shown) => <HighlightedCode code={shown} language={props.language} className={props.className} find={props.find} />}
     </Collapsible>
   )
 }

@@ -1,28 +1,32 @@
-import { memo, type ReactNode } from 'react'
-import Markdown, { type Components } from 'react-markdown'
+import { memo, useMemo, type ReactNode } from 'react'
+import Markdown, { type Components, type Options } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import type { Element, ElementContent, Root, RootContent } from 'hast'
-import { languageFor } from '../../lib/highlight'
-import { Collapsible, HighlightedCode } from './HighlightedCode'
+import { findMarks, highlightCodeBlocks, rawBlocksAsText } from '../../lib/markdown-plugins'
+import { FindMark, useFindPart } from './HastView'
+import { Collapsible } from './HighlightedCode'
 
 /**
  * Model-written markdown drawn as React elements. Trace content is untrusted, so:
  * - raw HTML in the source is shown as the literal text it is (react-markdown turns `raw` nodes into text unless a
  *   rehype-raw plugin is added — none is; rawBlocksAsText only gives block HTML its own paragraph), and only the
- *   elements markdown itself produces are allowed through;
+ *   elements markdown itself produces (plus the highlighter's spans and find marks) are allowed through;
  * - links are inert spans (the address in a tooltip): nothing in a transcript navigates the app;
  * - images are never fetched: their alt text and address are shown as text;
- * - code blocks are highlighted through a tree of spans (HighlightedCode), never through an HTML string.
+ * - code blocks are highlighted as a tree of spans (lib/markdown-plugins.ts), never through an HTML string.
  */
 
-/** Everything CommonMark + GFM (tables, task lists, strikethrough, footnotes) can produce; anything else is unwrapped. */
+/**
+ * Everything CommonMark + GFM (tables, task lists, strikethrough, footnotes) can produce, and the spans and marks
+ * our own rehype steps add (source HTML never becomes an element, so these can come from nowhere else).
+ */
 const ALLOWED = [
   'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'br',
-  'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'sup', 'section'
+  'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'sup', 'section', 'span', 'mark'
 ]
 
 const REMARK = [remarkGfm]
-const REHYPE = [rawBlocksAsText]
+
+type PluggableList = NonNullable<Options['rehypePlugins']>
 
 const COMPONENTS: Components = {
   // footnote references point inside the page (`#user-content-fn-1`): no address worth showing
@@ -37,67 +41,42 @@ const COMPONENTS: Components = {
       {typeof src === 'string' && src !== '' && <span className="md-image-src"> {src}</span>}
     </span>
   ),
-  pre: ({ node }) => {
-    const code = node ? codeOf(node) : null
-    if (!code) return null
-    return <HighlightedCode code={code.text} language={code.language === undefined ? null : code.language} className="md-code-block" />
-  },
   // GFM task-list boxes: shown, never editable
-  input: ({ type, checked }) => (type === 'checkbox' ? <input type="checkbox" checked={!!checked} disabled readOnly /> : null)
-}
-
-/** The text and language of a fenced/indented block: `undefined` language = unlabeled, `null` = labeled but unknown. */
-function codeOf(pre: Element): { text: string; language: ReturnType<typeof languageFor> | undefined } | null {
-  const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
-  if (!code) return null
-  const cls = code.properties?.className
-  const label = Array.isArray(cls) ? cls.map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length) : undefined
-  const text = textOf(code.children).replace(/\n$/, '')
-  if (label === undefined) return { text, language: undefined }
-  // a label we have no grammar for is shown plain rather than guessed
-  return { text, language: languageFor(label) ?? 'plaintext' }
-}
-
-function textOf(nodes: ElementContent[]): string {
-  return nodes.map((n) => (n.type === 'text' ? n.value : n.type === 'element' ? textOf(n.children) : '')).join('')
-}
-
-/** Parents whose raw-HTML children are whole blocks (inline HTML sits inside a paragraph or heading instead). */
-const BLOCK_PARENTS = new Set(['blockquote', 'li', 'section', 'td', 'th'])
-
-/**
- * Rehype step: a raw HTML block becomes a paragraph holding its source as text, so it keeps its own lines instead of
- * running into its neighbours once react-markdown turns `raw` into text. Inline raw HTML is left to that.
- */
-function rawBlocksAsText() {
-  const wrap = (node: RootContent): RootContent =>
-    node.type === 'raw'
-      ? { type: 'element', tagName: 'p', properties: { className: ['md-raw'] }, children: [{ type: 'text', value: node.value }] }
-      : node
-  const walk = (parent: Root | Element): void => {
-    if (parent.type === 'root' || BLOCK_PARENTS.has(parent.tagName)) parent.children = parent.children.map(wrap) as typeof parent.children
-    for (const child of parent.children) if (child.type === 'element') walk(child)
-  }
-  return (tree: Root): void => walk(tree)
+  input: ({ type, checked }) => (type === 'checkbox' ? <input type="checkbox" checked={!!checked} disabled readOnly /> : null),
+  mark: ({ node, children }) => (
+    <FindMark current={node?.properties?.dataFindCurrent === true} first={node?.properties?.dataFindFirst === true}>
+      {children}
+    </FindMark>
+  )
 }
 
 /** Renders one markdown string (no collapsing; see AssistantMarkdown). */
-export const MarkdownText = memo(function MarkdownText({ text }: { text: string }): ReactNode {
+export const MarkdownText = memo(function MarkdownText(props: { text: string; findQuery?: string; findCurrent?: number }): ReactNode {
+  const { text, findQuery = '', findCurrent = -1 } = props
+  const rehype = useMemo((): PluggableList => {
+    const steps: PluggableList = [rawBlocksAsText, highlightCodeBlocks]
+    if (findQuery) steps.push([findMarks, { query: findQuery, partCurrent: findCurrent }])
+    return steps
+  }, [findQuery, findCurrent])
   return (
     <div className="md">
-      <Markdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={COMPONENTS} allowedElements={ALLOWED} unwrapDisallowed>
+      <Markdown remarkPlugins={REMARK} rehypePlugins={rehype} components={COMPONENTS} allowedElements={ALLOWED} unwrapDisallowed>
         {text}
       </Markdown>
     </div>
   )
 })
 
-/** An assistant turn's text as markdown; long texts show a preview and "Show all" like every other long text. */
-export function AssistantMarkdown({ text, expandKey }: { text: string; expandKey: string }): ReactNode {
+/**
+ * An assistant turn's text as markdown; long texts show a preview, "Show all" and "Open in editor" (the markdown
+ * source) like every other long text. `expandKey` is also the part find uses (`<position>:text`).
+ */
+export function AssistantMarkdown({ text, expandKey, editorTitle }: { text: string; expandKey: string; editorTitle?: string }): ReactNode {
+  const { query, current } = useFindPart(expandKey)
   return (
     <div className="turn-text turn-markdown" data-testid="turn-markdown">
-      <Collapsible text={text} expandKey={expandKey}>
-        {(shown) => <MarkdownText text={shown} />}
+      <Collapsible text={text} expandKey={expandKey} editorTitle={editorTitle}>
+        {(shown) => <MarkdownText text={shown} findQuery={query} findCurrent={current} />}
       </Collapsible>
     </div>
   )

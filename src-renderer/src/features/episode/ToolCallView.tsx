@@ -1,7 +1,10 @@
 import { useMemo, type ReactNode } from 'react'
+import type { Element, Root } from 'hast'
 import type { ToolCall } from '@contract/model'
+import { currentMark, markTree } from '../../lib/find-marks'
 import { toolView, type ToolView, type ToolViewKind } from '../../lib/tool-view'
-import { Collapsible, CollapsibleCode } from './HighlightedCode'
+import { HastView, useFindPart } from './HastView'
+import { Collapsible, CollapsibleCode, type FindInPiece } from './HighlightedCode'
 
 const KIND_LABEL: Record<ToolViewKind, string | null> = {
   shell: 'shell',
@@ -12,10 +15,18 @@ const KIND_LABEL: Record<ToolViewKind, string | null> = {
   json: null
 }
 
-/** One tool call: its name, what kind of call it is, the file it touches, then its body drawn for that kind. */
+/**
+ * One tool call: its name, what kind of call it is, the file it touches, then its body drawn for that kind.
+ * `expandKey` (`<position>:call:<i>`) is also the part name find uses; its matches are marked in the name, then
+ * the body, in that order (the order of the searched text, lib/find-in-turns.ts).
+ */
 export function ToolCallView({ call, expandKey }: { call: ToolCall; expandKey: string }): ReactNode {
   const view = useMemo(() => toolView(call), [call])
   const kind = KIND_LABEL[view.kind]
+  const { query, current } = useFindPart(expandKey)
+  const name = useMemo(() => markTree(textRoot(call.name), query), [call.name, query])
+  const find: FindInPiece = { query, start: name.count, partCurrent: current }
+  const title = `${call.name}${view.path ? ` · ${view.path}` : ''}`
   return (
     <div className={`tool-call tool-kind-${view.kind}`} data-testid="tool-call" data-tool-kind={view.kind}>
       <div className="tool-call-head">
@@ -23,7 +34,7 @@ export function ToolCallView({ call, expandKey }: { call: ToolCall; expandKey: s
           ⚙
         </span>
         <span className="tool-name mono" data-testid="tool-call-name">
-          {call.name}
+          <HastView node={name.tree} current={current < name.count ? current : -1} />
         </span>
         {kind && <span className="tool-kind">{kind}</span>}
         {view.path && (
@@ -44,45 +55,58 @@ export function ToolCallView({ call, expandKey }: { call: ToolCall; expandKey: s
           ))}
         </div>
       )}
-      <ToolBody view={view} expandKey={expandKey} />
+      <ToolBody view={view} expandKey={expandKey} find={find} editorTitle={title} />
     </div>
   )
 }
 
-function ToolBody({ view, expandKey }: { view: ToolView; expandKey: string }): ReactNode {
+function ToolBody({ view, expandKey, find, editorTitle }: { view: ToolView; expandKey: string; find: FindInPiece; editorTitle: string }): ReactNode {
   if (view.code === '') return <div className="muted-text tool-empty">{view.kind === 'json' ? '(no arguments)' : '(empty)'}</div>
   if (view.kind === 'edit') {
     return (
-      <Collapsible text={view.code} expandKey={expandKey}>
-        {(shown) => <DiffLines text={shown} />}
+      <Collapsible text={view.code} expandKey={expandKey} editorTitle={editorTitle}>
+        {(shown) => <DiffLines text={shown} find={find} />}
       </Collapsible>
     )
   }
-  return <CollapsibleCode code={view.code} language={view.language} expandKey={expandKey} />
+  return <CollapsibleCode code={view.code} language={view.language} expandKey={expandKey} find={find} editorTitle={editorTitle} />
 }
 
 /**
  * A before/after edit: one line per row (block spans, so a copied selection still breaks lines), marked removed /
  * added / kept by its first character (see diffLines).
  */
-function DiffLines({ text }: { text: string }): ReactNode {
-  const lines = text.split('\n')
+function DiffLines({ text, find }: { text: string; find: FindInPiece }): ReactNode {
+  const tree = useMemo(() => diffTree(text), [text])
+  const marked = useMemo(() => markTree(tree, find.query, find.start), [tree, find.query, find.start])
   return (
     <pre className="code-block diff-view" data-testid="tool-diff">
       <code>
-        {lines.map((line, i) => {
-          const op = line[0]
-          const cls = op === '-' ? 'diff-del' : op === '+' ? 'diff-add' : op === '@' ? 'diff-gap' : 'diff-ctx'
-          return (
-            <span key={i} className={`diff-line ${cls}`}>
-              <span className="diff-op" aria-hidden>
-                {op === '@' ? '⋯' : op === ' ' ? ' ' : op}
-              </span>
-              {op === '@' ? '' : line.slice(1)}
-            </span>
-          )
-        })}
+        <HastView node={marked.tree} current={currentMark(find.partCurrent, find.start, marked.count)} />
       </code>
     </pre>
   )
+}
+
+const DIFF_CLASS: Record<string, string> = { '-': 'diff-del', '+': 'diff-add', '@': 'diff-gap' }
+
+function diffTree(text: string): Root {
+  const row = (line: string): Element => {
+    const op = line[0] ?? ' '
+    const gap = op === '@'
+    return {
+      type: 'element',
+      tagName: 'span',
+      properties: { className: ['diff-line', DIFF_CLASS[op] ?? 'diff-ctx'] },
+      children: [
+        { type: 'element', tagName: 'span', properties: { className: ['diff-op'] }, children: [{ type: 'text', value: gap ? '⋯' : op }] },
+        { type: 'text', value: gap ? '' : line.slice(1) }
+      ]
+    }
+  }
+  return { type: 'root', children: text.split('\n').map(row) }
+}
+
+function textRoot(value: string): Root {
+  return { type: 'root', children: [{ type: 'text', value }] }
 }

@@ -70,7 +70,7 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
           {text !== '' &&
             // only the model's own words are markdown; prompts, observations and tool output stay verbatim text
             (turn.role === 'assistant' ? (
-              <AssistantMarkdown text={text} expandKey={`${position}:text`} />
+              <AssistantMarkdown text={text} expandKey={`${position}:text`} editorTitle={editorTitle(turn)} />
             ) : (
               <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" editorTitle={editorTitle(turn)} />
             ))}

@@ -1,0 +1,87 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import type { Element, ElementContent, Root } from 'hast'
+import { markOrdinal } from '../../lib/find-marks'
+import type { AppState } from '../../state/store'
+import { useApp } from '../../state/store-context'
+
+/**
+ * Draws a tree this app built itself (highlighter output, diff rows, find marks) as React elements. Whatever the
+ * tree holds, only <span> with known class names, <mark> and text come out: no tag name or attribute is taken from
+ * the input.
+ */
+export function HastView({ node, current = -1 }: { node: Root | Element; current?: number }): ReactNode {
+  const state = { current, tagged: false }
+  return <>{node.children.map((c, i) => renderNode(c as ElementContent, i, state))}</>
+}
+
+interface RenderState {
+  /** The ordinal of the current find match among the marks, -1 for none. */
+  current: number
+  /** Whether the current match's first piece already carries the test id. */
+  tagged: boolean
+}
+
+const CLASS_OK = /^(hljs-|diff-)[\w-]+$/
+
+function renderNode(node: ElementContent, key: number, state: RenderState): ReactNode {
+  if (node.type === 'text') return node.value
+  if (node.type !== 'element') return null
+  const children = node.children.map((c, i) => renderNode(c, i, state))
+  const ordinal = markOrdinal(node)
+  if (ordinal !== null) {
+    const isCurrent = ordinal === state.current
+    const first = isCurrent && !state.tagged
+    if (first) state.tagged = true
+    return (
+      <FindMark key={key} current={isCurrent} first={first}>
+        {children}
+      </FindMark>
+    )
+  }
+  return (
+    <span key={key} className={classOf(node)}>
+      {children}
+    </span>
+  )
+}
+
+function classOf(node: Element): string | undefined {
+  const cls = node.properties?.className
+  if (!Array.isArray(cls)) return undefined
+  return cls.filter((c): c is string => typeof c === 'string' && CLASS_OK.test(c)).join(' ') || undefined
+}
+
+/** One find hit; the current one scrolls itself into view when it becomes current. */
+export function FindMark({ current, first, children }: { current: boolean; first: boolean; children: ReactNode }): ReactNode {
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!current || !first) return
+    // after the transcript's own scroll to the turn (a parent effect, run later in the same commit)
+    const raf = requestAnimationFrame(() => ref.current?.scrollIntoView({ block: 'center' }))
+    return () => cancelAnimationFrame(raf)
+  }, [current, first])
+  return (
+    <mark ref={first ? ref : undefined} className={current ? 'find-hit find-current' : 'find-hit'} data-testid={first ? 'find-current' : undefined}>
+      {children}
+    </mark>
+  )
+}
+
+/**
+ * The find query and, when the current match is in the part named `partKey` (`<position>:<part>`, as in
+ * lib/find-in-turns.ts), its ordinal among that part's matches; -1 otherwise. The same rule as FindHighlight's.
+ */
+export function useFindPart(partKey: string): { query: string; current: number } {
+  const query = useApp((s) => s.episode.find.query)
+  const current = useApp((s) => partOrdinal(s, partKey))
+  return { query, current }
+}
+
+function partOrdinal(s: AppState, partKey: string): number {
+  const { matches, current } = s.episode.find
+  const m = matches[current]
+  if (!m || `${m.position}:${m.part}` !== partKey) return -1
+  let n = 0
+  for (let i = current - 1; i >= 0 && matches[i].position === m.position && matches[i].part === m.part; i--) n++
+  return n
+}
