@@ -89,7 +89,13 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
         )}
       </div>
       <ColumnChooser run={run} />
-      <label className="group-toggle" title="One row per task with its rollouts folded beneath (kept for every run of this format)">
+      <label
+        className="group-toggle"
+        title={
+          'One row per task, its rollouts folded beneath (kept for every run of this format). The filter picks the ' +
+          'rollouts; a sorted column orders the tasks by its mean (# by first rollout, Flags by rollouts not ok).'
+        }
+      >
         <input
           type="checkbox"
           checked={grouped}
