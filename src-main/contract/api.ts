@@ -6,12 +6,14 @@
  */
 import type {
   EpisodeDetail,
+  EpisodePreview,
   EpisodeQuery,
   EpisodeSummary,
   IndexProgress,
   Page,
   RunSummary,
   TaskGroupSummary,
+  Turn,
   Workspace
 } from './model'
 
@@ -42,7 +44,14 @@ export interface TraceApi {
   listEpisodes(query: EpisodeQuery): Promise<Page<EpisodeSummary>>
   /** One page of the query's tasks (one row per task key, rollouts aggregated), ordered by the aggregate of the sort key. */
   listTaskGroups(query: EpisodeQuery): Promise<Page<TaskGroupSummary>>
+  /** The whole episode: every turn in full and the raw record (`rollscope show`). */
   getEpisode(episodeId: string): Promise<EpisodeDetail>
+  /** What the viewer opens: no raw record, long texts cut to their previews (see EpisodePreview). */
+  getEpisodePreview(episodeId: string): Promise<EpisodePreview>
+  /** Every turn of the episode in full (for show all, find, copy, once a preview was cut). */
+  getEpisodeTurns(episodeId: string): Promise<Turn[]>
+  /** The raw source record, pretty-printed (the Raw tab). */
+  getEpisodeRaw(episodeId: string): Promise<string>
 }
 
 export type ApiMethod = keyof TraceApi
@@ -63,7 +72,10 @@ const methods: Record<ApiMethod, true> = {
   setPassThreshold: true,
   listEpisodes: true,
   listTaskGroups: true,
-  getEpisode: true
+  getEpisode: true,
+  getEpisodePreview: true,
+  getEpisodeTurns: true,
+  getEpisodeRaw: true
 } // a compile error here means the list is out of sync with TraceApi
 
 export const API_METHODS = Object.keys(methods) as ApiMethod[]

@@ -24,6 +24,8 @@ const episodeQuery = z.strictObject({
   limit: z.number().int().min(1).max(5000).optional()
 })
 
+const episodeId = z.string().min(1).max(300)
+
 /** One tuple schema per method: the exact argument list it accepts. */
 export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   appInfo: z.tuple([]),
@@ -39,7 +41,10 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   setPassThreshold: z.tuple([runId, z.number().finite().nullable()]),
   listEpisodes: z.tuple([episodeQuery]),
   listTaskGroups: z.tuple([episodeQuery]),
-  getEpisode: z.tuple([z.string().min(1).max(300)])
+  getEpisode: z.tuple([episodeId]),
+  getEpisodePreview: z.tuple([episodeId]),
+  getEpisodeTurns: z.tuple([episodeId]),
+  getEpisodeRaw: z.tuple([episodeId])
 }
 
 /** Parses the argument list of `method`; throws a readable error naming the bad argument. */

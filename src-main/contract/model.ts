@@ -177,6 +177,17 @@ export interface Turn {
   images?: ImageRef[]
   /** Producer-specific extras shown with the turn (latency ms, cost, simulated-user flag, error text...). */
   meta?: TurnMeta
+  /**
+   * Set in an episode preview when `text` / `reasoning` were cut to their preview: the full sizes.
+   * The full turn comes from getEpisodeTurns.
+   */
+  elided?: { text?: TextSize; reasoning?: TextSize }
+}
+
+/** Size of a text that was left out. */
+export interface TextSize {
+  chars: number
+  lines: number
 }
 
 /** One image of a turn: a data URI, an http(s) URL, or a file path relative to the source file. */
@@ -221,6 +232,16 @@ export interface EpisodeDetail extends Omit<EpisodeSummary, 'turns'> {
   raw: string
   /** Links to the other rollouts of this task and to the same task in other runs. */
   related: RelatedEpisodes
+}
+
+/**
+ * What the viewer opens first: the episode without `raw`, and, unless `complete`, with long texts
+ * cut to the preview the transcript shows collapsed (`Turn.elided` gives their sizes), so a
+ * 10 MB episode paints at once; getEpisodeTurns and getEpisodeRaw bring the rest on demand.
+ */
+export interface EpisodePreview extends Omit<EpisodeDetail, 'raw'> {
+  /** True when nothing was cut (the turns are the full ones). */
+  complete: boolean
 }
 
 /** A link to an episode, with enough to label it (run, rollout, outcome). */

@@ -18,14 +18,30 @@ const MAX_RAW_CHARS = 2_000_000
  * file and lets the format's adapter parse it. Listing never does this; opening does, on demand.
  */
 export function readEpisode(db: Db, episodeId: string): EpisodeDetail {
-  const row = getEpisodeRow(db, episodeId)
-  if (!row) throw new NotFoundError(`no episode with id ${episodeId}`)
-  const detail = readTranscript(row)
-  detail.related = relatedEpisodes(db, detail)
-  return detail
+  const { detail, rawValue } = readEpisodeParts(db, episodeId)
+  return { ...detail, raw: rawText(rawValue) }
 }
 
-function readTranscript(row: Row): EpisodeDetail {
+/**
+ * The episode without its raw record (pretty-printing a 10 MB record costs more than parsing it),
+ * and the raw value to print when someone asks for it.
+ */
+export function readEpisodeParts(db: Db, episodeId: string): { detail: Omit<EpisodeDetail, 'raw'>; rawValue: unknown } {
+  const row = getEpisodeRow(db, episodeId)
+  if (!row) throw new NotFoundError(`no episode with id ${episodeId}`)
+  const { body, rawValue } = readTranscript(row)
+  const detail = assemble(row, body)
+  detail.related = relatedEpisodes(db, detail)
+  return { detail, rawValue }
+}
+
+/** The raw source record, pretty-printed, cut past MAX_RAW_CHARS. */
+export function rawText(rawValue: unknown): string {
+  const raw = JSON.stringify(rawValue, null, 2)
+  return raw.length > MAX_RAW_CHARS ? raw.slice(0, MAX_RAW_CHARS) + `\n… truncated (${raw.length.toLocaleString()} characters in all)` : raw
+}
+
+function readTranscript(row: Row): { body: EpisodeBody; rawValue: unknown } {
   if (row.locator !== null) return readDocumentEpisode(row)
   const adapter = adapterForFormat(row.format)
   if (!adapter) throw new Error(`no adapter can open ${row.format} episodes`)
@@ -55,11 +71,11 @@ function readTranscript(row: Row): EpisodeDetail {
     if (err instanceof NotFoundError) throw err
     throw staleError(row.source_path)
   }
-  return detail(row, adapter.parseEpisode(record), record)
+  return { body: adapter.parseEpisode(record), rawValue: record }
 }
 
 /** An episode of a whole-file JSON document: the file is parsed again and the adapter finds the episode by its locator. */
-function readDocumentEpisode(row: Row): EpisodeDetail {
+function readDocumentEpisode(row: Row): { body: EpisodeBody; rawValue: unknown } {
   const adapter = documentAdapterForFormat(row.format)
   if (!adapter) throw new Error(`no adapter can open ${row.format} episodes`)
   let text: string
@@ -69,7 +85,7 @@ function readDocumentEpisode(row: Row): EpisodeDetail {
     if (isZip(row.source_path)) {
       // an archive (Inspect .eval): only the central directory and this episode's member are read
       const body = adapter.parseEpisode(ZipArchive.open(row.source_path), row.locator as string, row.source_path)
-      return detail(row, body, body.raw ?? null)
+      return { body, rawValue: body.raw ?? null }
     }
     text = readFileSync(row.source_path, 'utf8')
   } catch (err) {
@@ -80,12 +96,10 @@ function readDocumentEpisode(row: Row): EpisodeDetail {
   }
   const doc = adapter.matchesFirstRecord && !isSingleJson(text) ? readJsonlRecords(row.source_path).records : parseJsonLine(text)
   const body = adapter.parseEpisode(doc, row.locator as string, row.source_path)
-  return detail(row, body, body.raw ?? doc)
+  return { body, rawValue: body.raw ?? doc }
 }
 
-function detail(row: Row, body: EpisodeBody, rawValue: unknown): EpisodeDetail {
-  let raw = JSON.stringify(rawValue, null, 2)
-  if (raw.length > MAX_RAW_CHARS) raw = raw.slice(0, MAX_RAW_CHARS) + `\n… truncated (${raw.length.toLocaleString()} characters in all)`
+function assemble(row: Row, body: EpisodeBody): Omit<EpisodeDetail, 'raw'> {
   const { turns: turnCount, ...summary } = toEpisodeSummary(row)
   return {
     ...summary,
@@ -95,7 +109,6 @@ function detail(row: Row, body: EpisodeBody, rawValue: unknown): EpisodeDetail {
     infoFull: body.infoFull,
     turns: body.turns,
     tools: body.tools,
-    raw,
     related: { sameTask: [], sameTaskInRuns: [] }
   }
 }

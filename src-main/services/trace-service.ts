@@ -9,7 +9,8 @@ import { getRun, listRuns } from '../db/run-rows'
 import { refreshRunSummary } from '../db/run-summary'
 import { listSources } from '../db/source-rows'
 import { listTaskGroups } from '../db/task-groups'
-import { readEpisode } from './episode-reader'
+import { rawText, readEpisode, readEpisodeParts } from './episode-reader'
+import { toPreview } from './episode-preview'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
 
@@ -107,6 +108,15 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     },
     async getEpisode(episodeId) {
       return readEpisode(d.db, episodeId)
+    },
+    async getEpisodePreview(episodeId) {
+      return toPreview(readEpisodeParts(d.db, episodeId).detail)
+    },
+    async getEpisodeTurns(episodeId) {
+      return readEpisodeParts(d.db, episodeId).detail.turns
+    },
+    async getEpisodeRaw(episodeId) {
+      return rawText(readEpisodeParts(d.db, episodeId).rawValue)
     }
   }
 }

@@ -1,4 +1,3 @@
-import './lib/monaco' // first: points @monaco-editor/react at the bundled Monaco before any editor mounts
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createTransport } from './api/transport'

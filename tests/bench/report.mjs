@@ -108,9 +108,9 @@ function viewerRows(v) {
   const d = v.deepLink.breakdown
   const s = v.sweep
   return [
-    ['viewer: long episode', `${v.episode.turns.toLocaleString('en-US')} turns, ${f1(v.episode.mb)} MB`, `getEpisode answer ${f1(v.episode.responseMb)} MB; whole phase ${f1(v.seconds)} s`],
+    ['viewer: long episode', `${v.episode.turns.toLocaleString('en-US')} turns, ${f1(v.episode.mb)} MB`, `getEpisodePreview answer ${f1(v.episode.responseMb)} MB; whole phase ${f1(v.seconds)} s`],
     ['  first paint, in-app open', `${ms(v.inApp.ms)} ms`, `median of ${v.inApp.runs.length} (${list(v.inApp.runs)}); target < ${v.target} ms: ${v.inApp.verdict}`],
-    ['  reference: fetch + parse', `${ms(v.fetchJsonMs)} ms`, `the same getEpisode JSON in the same page, median of ${v.fetchJsonRuns.length}`],
+    ['  reference: fetch + parse', `${ms(v.fetchJsonMs)} ms`, `the whole episode (getEpisode JSON) in the same page, median of ${v.fetchJsonRuns.length}`],
     ['  ratio paint / reference', f2(v.ratio), '1.00 = the viewer costs nothing beyond loading the episode'],
     ['  in-app: where the time goes', `${ms(a.firstPaint)} ms`, `request ${ms(a.episodeStart)} → first byte ${ms(a.episodeResponseStart)} → last byte ${ms(a.episodeEnd)} → row in DOM ${ms(a.rowInDom)} → painted ${ms(a.firstPaint)} ms (${a.paintSource})`],
     ['  first paint, deep link', `${ms(v.deepLink.ms)} ms`, `from navigation, fresh tab, median of ${v.deepLink.runs.length} (${list(v.deepLink.runs)}; cold ${ms(v.deepLink.coldMs)}); target < ${v.target} ms: ${v.deepLink.verdict}`],

@@ -31,7 +31,7 @@ const ROW = '[data-testid="turn-row"]'
  * @property {number} firstPaint first turn row painted
  * @property {'element-timing' | 'frame'} paintSource Element Timing, or the frame after the row's insertion
  * @property {number | null} fcp first contentful paint of the page (deep links only)
- * @property {number | null} episodeStart getEpisode request sent
+ * @property {number | null} episodeStart getEpisodePreview request sent
  * @property {number | null} episodeResponseStart first byte of its answer
  * @property {number | null} episodeEnd its last byte
  * @property {number | null} episodeBytes its decoded size

@@ -80,12 +80,13 @@ export function openByHash(hash) {
 }
 
 /**
- * Resource timing of the latest `getEpisode` call and the page's own navigation entry.
+ * Resource timing of the latest `getEpisodePreview` call (what the viewer opens an episode with) and the page's own
+ * navigation entry.
  * @returns {{ episodeStart: number | null, episodeResponseStart: number | null, episodeEnd: number | null, episodeBytes: number | null, domContentLoaded: number }}
  */
 export function readTimings() {
   const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0])
-  const ep = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByType('resource').filter((r) => r.name.includes('/api/getEpisode')).at(-1))
+  const ep = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/api/getEpisodePreview')).at(-1))
   return {
     episodeStart: ep ? ep.startTime : null,
     episodeResponseStart: ep ? ep.responseStart : null,
@@ -96,8 +97,8 @@ export function readTimings() {
 }
 
 /**
- * The floor for any viewer that loads the whole episode: the same `getEpisode` call from the page, with
- * `response.json()`, timed in the page. @param {{ token: string, episodeId: string }} arg
+ * The floor for any viewer that loads the whole episode at once: `getEpisode` (every turn in full, the raw record)
+ * called from the page, with `response.json()`, timed in the page. @param {{ token: string, episodeId: string }} arg
  */
 export async function fetchEpisodeJson({ token, episodeId }) {
   const t0 = performance.now()

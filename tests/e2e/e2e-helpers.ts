@@ -19,7 +19,8 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** Opens the app at the URL `serve` printed and waits for the runs table with `runs` rows. */
 export async function openApp(page: Page, url: string, runs: number): Promise<void> {
   await page.goto(url)
-  await expect(page.getByTestId('run-row')).toHaveCount(runs)
+  // the demo workspace is indexed on first start: give a loaded machine time for it
+  await expect(page.getByTestId('run-row')).toHaveCount(runs, { timeout: 20_000 })
 }
 
 /** Adds a folder or file through the browser-mode path form (there is no native dialog in a browser). */

@@ -49,7 +49,9 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await selectRun(page, '... 2025-02-07')
   await page.getByTestId('episode-row').first().click()
   await expect(page.getByTestId('turn-error').first()).toHaveText('parsing: ...')
-  await expect(page.getByTestId('turn-error-badge')).toHaveCount(11)
+  // every one of the 11 turns failed: the strip above the transcript counts them (rows are virtualized)
+  await expect(page.getByTestId('reward-strip')).toContainText('11 error / truncated')
+  await expect(page.getByTestId('turn-error-badge').first()).toBeVisible()
   await shot(page, '44-inspect-tool-errors')
 
   await page.getByTestId('episode-back').click()
@@ -58,19 +60,23 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await expect(page.getByTestId('turn-simulated').first()).toBeVisible()
   await shot(page, '45-tau-simulated-user')
 
-  // keys: ? shows the sheet (Esc closes it, not the episode), e / x expand and collapse every long text, c copies the turn
+  // keys: ? shows the sheet (Esc closes it, not the episode), e / x expand and collapse every prompt and long text, c copies the turn
   await page.keyboard.press('?')
   await expect(page.getByTestId('shortcut-sheet')).toContainText('expand / collapse every prompt, long text')
   await shot(page, '46-shortcut-sheet')
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('shortcut-sheet')).toHaveCount(0)
   await expect(page.getByTestId('episode-view')).toBeVisible()
+  // the 6k-char policy (system prompt) is folded to one line; e unfolds it and opens it whole, x folds it back
+  const folded = page.getByTestId('prompt-preview')
   const showAll = page.getByRole('button', { name: /^Show all/ })
-  await expect(showAll.first()).toBeVisible()
+  await expect(folded).toHaveCount(1)
   await page.keyboard.press('e')
+  await expect(folded).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Collapse' }).first()).toBeVisible()
   await expect(showAll).toHaveCount(0)
   await page.keyboard.press('x')
-  await expect(showAll.first()).toBeVisible()
+  await expect(folded).toHaveCount(1)
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.keyboard.press('j')
   await page.keyboard.press('c')

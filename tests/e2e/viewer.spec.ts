@@ -159,6 +159,8 @@ test('tau-bench: the simulated user is marked; [ / ] step the same task through 
   await page.keyboard.press('n')
   await expect(page.locator('.crumbs')).toContainText('row 3 / 15')
   await page.keyboard.press('p')
+  await expect(page.locator('.crumbs')).toContainText('row 2 / 15')
+  await expect(page.getByTestId('episode-task')).toHaveText(task ?? '')
   await page.keyboard.press('[')
   await expect(page.locator('.crumbs')).toContainText('wordle · gpt-4.1-mini')
   await expect(page.getByTestId('episode-task')).toHaveText(task ?? '')

@@ -5,6 +5,7 @@ import { ApiCallError } from '../../src-renderer/src/api/api-error'
 import type { TraceApi } from '@contract/api'
 import type {
   EpisodeDetail,
+  EpisodePreview,
   EpisodeQuery,
   EpisodeSummary,
   IndexProgress,
@@ -183,7 +184,17 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
         raw: '{}',
         related: { sameTask: [], sameTaskInRuns: [] }
       }
-    })
+    }),
+    // built on getEpisode, so its mocks (failures, call counts) apply to the viewer's path too;
+    // episodes of run "cut" come with every text elided, as the engine does for big episodes
+    getEpisodePreview: vi.fn(async (id: string): Promise<EpisodePreview> => {
+      const { raw: _raw, ...detail } = await api.getEpisode(id)
+      if (!id.startsWith('cut:')) return { ...detail, complete: true }
+      const turns = detail.turns.map((t) => ({ ...t, text: t.text.slice(0, 3), elided: { text: { chars: t.text.length, lines: 1 } } }))
+      return { ...detail, turns, complete: false }
+    }),
+    getEpisodeTurns: vi.fn(async (id: string) => (await api.getEpisode(id)).turns),
+    getEpisodeRaw: vi.fn(async (id: string) => (await api.getEpisode(id)).raw)
   }
   return api
 }

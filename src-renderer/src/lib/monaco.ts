@@ -1,6 +1,6 @@
 /**
  * Monaco from the local bundle, never a CDN: @monaco-editor/react's loader defaults to a CDN copy,
- * which the CSP and offline use both forbid. Must be imported before any <Editor> mounts (first in main.tsx).
+ * which the CSP and offline use both forbid. Imported first by each (lazily loaded) view with an <Editor>.
  */
 import * as monaco from 'monaco-editor'
 import { loader } from '@monaco-editor/react'

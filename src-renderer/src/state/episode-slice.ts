@@ -1,5 +1,5 @@
 import type { TraceApi } from '@contract/api'
-import type { EpisodeDetail } from '@contract/model'
+import type { EpisodePreview } from '@contract/model'
 import { errorMessage } from '../api/api-error'
 import type { SliceCreator } from './types'
 import { expandableKeys } from '../lib/turn-text'
@@ -21,7 +21,10 @@ const NO_FIND: FindState = { open: false, query: '', matches: [], capped: false,
 /** The open episode: its detail (transcript), and the transcript's UI state. */
 export interface EpisodeState {
   id: string | null
-  detail: EpisodeDetail | null
+  /** The episode as opened: long texts may be cut until the full turns are fetched (`complete`). */
+  detail: EpisodePreview | null
+  /** The full turns are being fetched. */
+  fullLoading: boolean
   loading: boolean
   error: string | null
   /** Expanded parts of long texts / reasoning, keyed `<turn>:<part>`. */
@@ -35,6 +38,9 @@ export interface EpisodeState {
   find: FindState
   /** A long text opened in the read-only editor overlay, or null. */
   editor: EditorView | null
+  /** The raw source record (the Raw tab), fetched on first view; null until then. */
+  raw: string | null
+  rawError: string | null
 }
 
 /** What the editor overlay shows. */
@@ -42,6 +48,9 @@ export interface EditorView {
   title: string
   text: string
 }
+
+/** A text to open in the editor: given as is, or a turn's text / reasoning (fetched in full when the preview cut it). */
+export type EditorSource = EditorView | { title: string; position: number; part: 'text' | 'reasoning' }
 
 export interface EpisodeSlice {
   episode: EpisodeState
@@ -62,13 +71,19 @@ export interface EpisodeSlice {
   setFindQuery(query: string): void
   /** Moves to the next (+1) or previous (-1) match, wrapping around, and reveals it. */
   stepFind(delta: number): void
-  openEditor(view: EditorView): void
+  /** Opens a text in the editor overlay (a turn's part is fetched in full first when the preview cut it). */
+  openEditor(source: EditorSource): Promise<void>
   closeEditor(): void
+  /** Fetches the full turns when the preview cut some texts; resolves once they are in (or failed). */
+  ensureFullTurns(): Promise<void>
+  /** Fetches the raw record for the Raw tab, once per episode. */
+  loadRaw(): Promise<void>
 }
 
 const EMPTY: EpisodeState = {
   id: null,
   detail: null,
+  fullLoading: false,
   loading: false,
   error: null,
   expanded: {},
@@ -76,13 +91,17 @@ const EMPTY: EpisodeState = {
   scrollSeq: 0,
   pendingTurnIndex: null,
   find: NO_FIND,
-  editor: null
+  editor: null,
+  raw: null,
+  rawError: null
 }
 
 /** Creates the episode-detail slice over `api`. */
 export const createEpisodeSlice =
   (api: TraceApi): SliceCreator<EpisodeSlice> =>
   (set, get) => {
+    /** The one in-flight fetch of full turns (several triggers may ask at once). */
+    let fullRequest: { id: string; done: Promise<void> } | null = null
     /** Opens whatever hides the match (collapsed text, reasoning, prompt) and scrolls to its turn. */
     const revealMatch = (i: number): void => {
       const e = get().episode
@@ -101,7 +120,7 @@ export const createEpisodeSlice =
         const { open, query } = get().episode.find
         set({ episode: { ...EMPTY, id: episodeId, loading: true, find: { ...NO_FIND, open, query } } })
         try {
-          const detail = await api.getEpisode(episodeId)
+          const detail = await api.getEpisodePreview(episodeId)
           if (get().episode.id !== episodeId) return
           set({ episode: { ...get().episode, detail, loading: false } })
           const pending = get().episode.pendingTurnIndex
@@ -117,7 +136,11 @@ export const createEpisodeSlice =
       toggleExpanded: (key) => {
         const expanded = { ...get().episode.expanded }
         if (expanded[key]) delete expanded[key]
-        else expanded[key] = true
+        else {
+          expanded[key] = true
+          // the preview cut this turn's long text: bring the full turns (shown as they arrive)
+          if (get().episode.detail?.turns[parseInt(key, 10)]?.elided) void get().ensureFullTurns()
+        }
         set({ episode: { ...get().episode, expanded } })
       },
       setAllExpanded: (open) => {
@@ -125,6 +148,7 @@ export const createEpisodeSlice =
         const expanded: Record<string, true> = {}
         if (open) for (const k of expandableKeys(turns)) expanded[k] = true
         set({ episode: { ...get().episode, expanded } })
+        if (open) void get().ensureFullTurns()
       },
       setActiveTurn: (index) => {
         if (index !== get().episode.activeTurn) set({ episode: { ...get().episode, activeTurn: index } })
@@ -153,6 +177,8 @@ export const createEpisodeSlice =
       openFind: () => {
         const e = get().episode
         if (!e.find.open) set({ episode: { ...e, find: { ...e.find, open: true } } })
+        // find searches full texts: until they are in, it searches the previews, then again
+        void get().ensureFullTurns()
       },
       closeFind: () => set({ episode: { ...get().episode, find: NO_FIND } }),
       setFindQuery: (query) => {
@@ -164,7 +190,50 @@ export const createEpisodeSlice =
         set({ episode: { ...e, find: { open: true, query, matches, capped, current } } })
         if (current >= 0) revealMatch(current)
       },
-      openEditor: (view) => set({ episode: { ...get().episode, editor: view } }),
+      openEditor: async (source) => {
+        if ('text' in source) return set({ episode: { ...get().episode, editor: source } })
+        const id = get().episode.id
+        if (get().episode.detail?.turns[source.position]?.elided) await get().ensureFullTurns()
+        const e = get().episode
+        const turn = e.detail?.turns[source.position]
+        if (!turn || e.id !== id || turn.elided) return
+        const text = source.part === 'text' ? turn.text : (turn.reasoning ?? '')
+        set({ episode: { ...e, editor: { title: source.title, text } } })
+      },
+      loadRaw: async () => {
+        const { id, raw } = get().episode
+        if (id === null || raw !== null) return
+        try {
+          const text = await api.getEpisodeRaw(id)
+          if (get().episode.id === id) set({ episode: { ...get().episode, raw: text, rawError: null } })
+        } catch (err) {
+          if (get().episode.id === id) set({ episode: { ...get().episode, rawError: errorMessage(err) } })
+        }
+      },
+      ensureFullTurns: () => {
+        const e = get().episode
+        if (!e.detail || e.detail.complete) return Promise.resolve()
+        if (fullRequest?.id === e.id) return fullRequest.done
+        const id = e.detail.id
+        set({ episode: { ...e, fullLoading: true } })
+        const done = api.getEpisodeTurns(id).then(
+          (turns) => {
+            fullRequest = null
+            const now = get().episode
+            if (now.id !== id || !now.detail) return
+            set({ episode: { ...now, fullLoading: false, detail: { ...now.detail, turns, complete: true } } })
+            if (now.find.query !== '') get().setFindQuery(now.find.query)
+          },
+          (err: unknown) => {
+            fullRequest = null
+            if (get().episode.id !== id) return
+            set({ episode: { ...get().episode, fullLoading: false } })
+            get().pushError(err, 'Could not load the full turns')
+          }
+        )
+        fullRequest = { id, done }
+        return done
+      },
       closeEditor: () => set({ episode: { ...get().episode, editor: null } }),
       stepFind: (delta) => {
         const { matches, current } = get().episode.find

@@ -239,6 +239,16 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
     async getEpisode(episodeId) {
       if (episodeId !== FAKE_DETAIL.id) throw new NotFoundError(`no episode with id ${episodeId}`)
       return FAKE_DETAIL
+    },
+    async getEpisodePreview(episodeId) {
+      const { raw: _raw, ...rest } = await api.getEpisode(episodeId)
+      return { ...rest, complete: true }
+    },
+    async getEpisodeTurns(episodeId) {
+      return (await api.getEpisode(episodeId)).turns
+    },
+    async getEpisodeRaw(episodeId) {
+      return (await api.getEpisode(episodeId)).raw
     }
   }
 

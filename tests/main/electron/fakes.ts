@@ -112,7 +112,12 @@ export function makeFakeApi(roots: string[] = []) {
     listTaskGroups: vi.fn(async () => ({ items: [], total: 0, offset: 0 })),
     getEpisode: vi.fn(async () => {
       throw new Error('not used')
-    })
+    }),
+    getEpisodePreview: vi.fn(async () => {
+      throw new Error('not used')
+    }),
+    getEpisodeTurns: vi.fn(async () => []),
+    getEpisodeRaw: vi.fn(async () => '')
   } satisfies TraceApi
 }
 

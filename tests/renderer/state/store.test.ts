@@ -183,6 +183,49 @@ describe('find in the episode', () => {
   })
 })
 
+describe('an episode opened as a preview', () => {
+  it('fetches the full turns once, when a cut text is expanded (or find / e / the editor need them)', async () => {
+    const api = fakeApi({ cut: 3 })
+    const store = createAppStore(api)
+    await store.getState().loadEpisode('cut:0')
+    let e = store.getState().episode
+    expect(e.detail?.complete).toBe(false)
+    expect(e.detail?.turns[1].text).toBe('a n')
+    expect(api.getEpisodePreview).toHaveBeenCalledWith('cut:0')
+    expect(api.getEpisodeTurns).not.toHaveBeenCalled()
+    store.getState().toggleExpanded('1:text')
+    store.getState().setAllExpanded(true)
+    store.getState().openFind()
+    await flush()
+    e = store.getState().episode
+    expect(api.getEpisodeTurns).toHaveBeenCalledTimes(1)
+    expect(e.detail?.complete).toBe(true)
+    expect(e.detail?.turns[1].text).toBe('a needle here')
+    expect(e.fullLoading).toBe(false)
+  })
+
+  it('find searches the full texts once they arrive', async () => {
+    const store = createAppStore(fakeApi({ cut: 3 }))
+    await store.getState().loadEpisode('cut:0')
+    store.getState().openFind()
+    store.getState().setFindQuery('needle')
+    await flush()
+    expect(store.getState().episode.find.matches).toHaveLength(5)
+  })
+
+  it('opens a cut text in the editor whole, and loads the raw record once for the Raw tab', async () => {
+    const api = fakeApi({ cut: 3 })
+    const store = createAppStore(api)
+    await store.getState().loadEpisode('cut:0')
+    await store.getState().openEditor({ title: '#4 user', position: 4, part: 'text' })
+    expect(store.getState().episode.editor).toEqual({ title: '#4 user', text: 'needle and NEEDLE' })
+    await store.getState().loadRaw()
+    await store.getState().loadRaw()
+    expect(store.getState().episode.raw).toBe('{}')
+    expect(api.getEpisodeRaw).toHaveBeenCalledTimes(1)
+  })
+})
+
 describe('progress', () => {
   it('keeps the newer snapshot of the same job', () => {
     const a = progress({ state: 'indexing', startedAt: 100, filesDone: 5, filesTotal: 10 })

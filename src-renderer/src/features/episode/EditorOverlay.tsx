@@ -1,3 +1,4 @@
+import '../../lib/monaco' // Monaco is bundled locally and loaded with this (lazy) view, not at start-up
 import { useMemo, useState, type ReactNode } from 'react'
 import { Editor } from '@monaco-editor/react'
 import { detectLanguage, EDITOR_LANGUAGES, type EditorLanguage } from '../../lib/detect-language'
@@ -10,7 +11,7 @@ import { useAppStore } from '../../state/store-context'
  * A long text (observation, tool output, prompt) in a read-only Monaco editor over the transcript,
  * highlighted by its detected language (changeable). Esc or the backdrop closes it.
  */
-export function EditorOverlay({ view }: { view: EditorView }): ReactNode {
+export default function EditorOverlay({ view }: { view: EditorView }): ReactNode {
   const store = useAppStore()
   const scheme = useColorScheme()
   const detected = useMemo(() => detectLanguage(view.text), [view.text])

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import type { EpisodeDetail } from '@contract/model'
+import type { EpisodePreview } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { displayValue, toolNames } from '../../lib/display-value'
 import { fmtDuration, fmtInt, fmtNum, fmtPassed, fmtReward, fmtTokens } from '../../lib/format'
@@ -11,7 +11,7 @@ import { CollapsibleText } from './CollapsibleText'
 import { RelatedLinks } from './RelatedLinks'
 
 /** Outcome, identity, answer, metrics and info of an episode. */
-export function EpisodeHeader({ detail }: { detail: EpisodeDetail }): ReactNode {
+export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode {
   const model = useApp((s) => findRun(s.runs, detail.runId)?.model ?? null)
   const hint = taskKeyHint(detail.taskKeyKind)
   const metrics = Object.entries(detail.metrics)

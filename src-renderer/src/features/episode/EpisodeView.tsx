@@ -1,17 +1,20 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { fmtInt } from '../../lib/format'
 import { isTypingTarget } from '../../lib/keys'
 import { rowAt } from '../../state/page-cache'
 import { findRun } from '../../state/runs-slice'
 import { useApp, useAppStore } from '../../state/store-context'
 import { EpisodeHeader } from './EpisodeHeader'
-import { RawView } from './RawView'
 import { Transcript } from './Transcript'
 import { ShortcutSheet } from './ShortcutSheet'
 import { FindBar } from './FindBar'
 import { RewardStrip } from './RewardStrip'
-import { EditorOverlay } from './EditorOverlay'
 import { turnAsText } from '../../lib/turn-text'
+
+// Monaco (~4 MB) loads with the first view that needs it, so opening the app and an episode stays fast
+const RawView = lazy(() => import('./RawView'))
+const EditorOverlay = lazy(() => import('./EditorOverlay'))
+const editorLoading = <div className="panel-placeholder">Loading editor…</div>
 
 /** The open episode: header with outcome and metrics, then the transcript or the raw record. */
 export function EpisodeView(): ReactNode {
@@ -59,7 +62,10 @@ export function EpisodeView(): ReactNode {
     }
     const copyActiveTurn = async (): Promise<void> => {
       const s = store.getState()
-      const turn = s.episode.detail?.turns[s.episode.activeTurn]
+      const position = s.episode.activeTurn
+      // a turn the preview cut is copied whole
+      if (s.episode.detail?.turns[position]?.elided) await s.ensureFullTurns()
+      const turn = store.getState().episode.detail?.turns[position]
       if (!turn) return
       try {
         await navigator.clipboard.writeText(turnAsText(turn))
@@ -86,7 +92,11 @@ export function EpisodeView(): ReactNode {
         </span>
       </nav>
       {sheetOpen && <ShortcutSheet onClose={() => setSheetOpen(false)} />}
-      {editor && <EditorOverlay key={editor.title} view={editor} />}
+      {editor && (
+        <Suspense fallback={editorLoading}>
+          <EditorOverlay key={editor.title} view={editor} />
+        </Suspense>
+      )}
       {loading && !detail && <div className="panel-placeholder">Loading episode…</div>}
       {error && !detail && (
         <div className="panel-placeholder bad-text" data-testid="episode-error">
@@ -123,7 +133,9 @@ export function EpisodeView(): ReactNode {
               <Transcript key={detail.id} detail={detail} />
             </>
           ) : (
-            <RawView raw={detail.raw} />
+            <Suspense fallback={editorLoading}>
+              <RawView />
+            </Suspense>
           )}
         </>
       )}

@@ -1,8 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { currentMark, markTree } from '../../lib/find-marks'
 import { highlightTree, type CodeLanguage } from '../../lib/highlight'
-import { isLongText, previewText, sizeLabel } from '../../lib/long-text'
-import { useApp, useAppStore } from '../../state/store-context'
+import { Collapsible } from './Collapsible'
 import { HastView } from './HastView'
 
 /** Find state for one piece of a part: the query, the first ordinal of this piece, the part's current match. */
@@ -34,51 +33,6 @@ export function HighlightedCode(props: { code: string; language: CodeLanguage | 
   )
 }
 
-/**
- * Long content shown collapsed the way CollapsibleText does it (a preview of the head, then "Show all" / "Collapse",
- * open state in the store under `expandKey`, and "Open in editor" when `editorTitle` is given), with the caller
- * drawing the shown part.
- */
-export function Collapsible(props: { text: string; expandKey: string; editorTitle?: string; children: (shown: string) => ReactNode }): ReactNode {
-  const { text, expandKey } = props
-  const store = useAppStore()
-  const long = isLongText(text)
-  const expanded = useApp((s) => !!s.episode.expanded[expandKey])
-  if (!long) return props.children(text)
-  return (
-    <div className={`collapsible ${expanded ? 'is-open' : 'is-closed'}`}>
-      {props.children(expanded ? text : previewText(text))}
-      <div className="collapsible-actions">
-        <button
-          type="button"
-          className="show-all"
-          data-testid="show-all"
-          aria-expanded={expanded}
-          onClick={(e) => {
-            e.stopPropagation()
-            store.getState().toggleExpanded(expandKey)
-          }}
-        >
-          {expanded ? 'Collapse' : `Show all (${sizeLabel(text)})`}
-        </button>
-        {props.editorTitle !== undefined && (
-          <button
-            type="button"
-            className="show-all"
-            data-testid="open-in-editor"
-            onClick={(e) => {
-              e.stopPropagation()
-              store.getState().openEditor({ title: props.editorTitle ?? '', text })
-            }}
-          >
-            Open in editor
-          </button>
-        )}
-      </div>
-    </div>
-  )
-}
-
 /** A highlighted code block that collapses when long. */
 export function CollapsibleCode(props: {
   code: string
@@ -88,8 +42,9 @@ export function CollapsibleCode(props: {
   find?: FindInPiece
   editorTitle?: string
 }): ReactNode {
+  const editor = props.editorTitle !== undefined ? { title: props.editorTitle, text: props.code } : undefined
   return (
-    <Collapsible text={props.code} expandKey={props.expandKey} editorTitle={props.editorTitle}>
+    <Collapsible text={props.code} expandKey={props.expandKey} editor={editor}>
       {(shown) => <HighlightedCode code={shown} language={props.language} className={props.className} find={props.find} />}
     </Collapsible>
   )

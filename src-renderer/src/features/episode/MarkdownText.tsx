@@ -1,9 +1,11 @@
 import { memo, useMemo, type ReactNode } from 'react'
 import Markdown, { type Components, type Options } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import type { TextSize } from '@contract/model'
+import type { EditorSource } from '../../state/episode-slice'
 import { findMarks, highlightCodeBlocks, rawBlocksAsText } from '../../lib/markdown-plugins'
 import { FindMark, useFindPart } from './HastView'
-import { Collapsible } from './HighlightedCode'
+import { Collapsible } from './Collapsible'
 
 /**
  * Model-written markdown drawn as React elements. Trace content is untrusted, so:
@@ -71,11 +73,12 @@ export const MarkdownText = memo(function MarkdownText(props: { text: string; fi
  * An assistant turn's text as markdown; long texts show a preview, "Show all" and "Open in editor" (the markdown
  * source) like every other long text. `expandKey` is also the part find uses (`<position>:text`).
  */
-export function AssistantMarkdown({ text, expandKey, editorTitle }: { text: string; expandKey: string; editorTitle?: string }): ReactNode {
+export function AssistantMarkdown(props: { text: string; expandKey: string; fullSize?: TextSize; editor?: EditorSource }): ReactNode {
+  const { text, expandKey } = props
   const { query, current } = useFindPart(expandKey)
   return (
     <div className="turn-text turn-markdown" data-testid="turn-markdown">
-      <Collapsible text={text} expandKey={expandKey} editorTitle={editorTitle}>
+      <Collapsible text={text} expandKey={expandKey} fullSize={props.fullSize} editor={props.editor}>
         {(shown) => <MarkdownText text={shown} findQuery={query} findCurrent={current} />}
       </Collapsible>
     </div>

@@ -1,10 +1,20 @@
-import type { ReactNode } from 'react'
+import '../../lib/monaco' // Monaco is bundled locally and loaded with this (lazy) view, not at start-up
+import { useEffect, type ReactNode } from 'react'
 import { Editor } from '@monaco-editor/react'
 import { useColorScheme } from '../../lib/use-color-scheme'
+import { useApp, useAppStore } from '../../state/store-context'
 
-/** The raw source record in a read-only Monaco editor (bundled locally, see lib/monaco.ts). */
-export function RawView({ raw }: { raw: string }): ReactNode {
+/** The raw source record in a read-only Monaco editor, fetched when the tab first opens. */
+export default function RawView(): ReactNode {
+  const store = useAppStore()
+  const raw = useApp((s) => s.episode.raw)
+  const error = useApp((s) => s.episode.rawError)
   const scheme = useColorScheme()
+  useEffect(() => {
+    void store.getState().loadRaw()
+  }, [store])
+  if (error) return <div className="panel-placeholder bad-text">Could not read the raw record: {error}</div>
+  if (raw === null) return <div className="panel-placeholder">Loading the raw record…</div>
   return (
     <div className="raw-view" data-testid="raw-editor">
       <Editor

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react'
-import type { EpisodeDetail, EpisodeRef } from '@contract/model'
+import type { EpisodePreview, EpisodeRef } from '@contract/model'
 import { fmtPassed, fmtReward } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
 
 const SHOWN = 16
 
 /** Links from the header: the task's other rollouts in this run, and the same task in other runs (`[` / `]`). */
-export function RelatedLinks({ detail }: { detail: EpisodeDetail }): ReactNode {
+export function RelatedLinks({ detail }: { detail: EpisodePreview }): ReactNode {
   const { sameTask, sameTaskInRuns } = detail.related
   const rollouts = sameTask.length > 1
   const runs = sameTaskInRuns.length > 1

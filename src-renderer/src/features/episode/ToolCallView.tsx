@@ -4,7 +4,8 @@ import type { ToolCall } from '@contract/model'
 import { currentMark, markTree } from '../../lib/find-marks'
 import { toolView, type ToolView, type ToolViewKind } from '../../lib/tool-view'
 import { HastView, useFindPart } from './HastView'
-import { Collapsible, CollapsibleCode, type FindInPiece } from './HighlightedCode'
+import { Collapsible } from './Collapsible'
+import { CollapsibleCode, type FindInPiece } from './HighlightedCode'
 
 const KIND_LABEL: Record<ToolViewKind, string | null> = {
   shell: 'shell',
@@ -64,7 +65,7 @@ function ToolBody({ view, expandKey, find, editorTitle }: { view: ToolView; expa
   if (view.code === '') return <div className="muted-text tool-empty">{view.kind === 'json' ? '(no arguments)' : '(empty)'}</div>
   if (view.kind === 'edit') {
     return (
-      <Collapsible text={view.code} expandKey={expandKey} editorTitle={editorTitle}>
+      <Collapsible text={view.code} expandKey={expandKey} editor={{ title: editorTitle, text: view.code }}>
         {(shown) => <DiffLines text={shown} find={find} />}
       </Collapsible>
     )

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { EpisodeDetail, Turn } from '@contract/model'
+import type { EpisodePreview, Turn } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
 import { isTypingTarget } from '../../lib/keys'
 import { TurnCard } from './TurnCard'
 
 /** Every turn in order, virtualized with measured (dynamic) heights; j / k move the highlight. */
-export function Transcript({ detail }: { detail: EpisodeDetail }): ReactNode {
+export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
   const store = useAppStore()
   const activeTurn = useApp((s) => s.episode.activeTurn)
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -70,7 +70,7 @@ export function Transcript({ detail }: { detail: EpisodeDetail }): ReactNode {
 
 /**
  * Positions of the prompts folded by default: every system prompt and the first user prompt,
- * unless the one-line preview would already show all of it.
+ * unless it holds images or the one-line preview would already show all of it.
  */
 function foldablePrompts(turns: readonly Turn[]): Set<number> {
   const out = new Set<number>()
@@ -78,8 +78,9 @@ function foldablePrompts(turns: readonly Turn[]): Set<number> {
   turns.forEach((t, i) => {
     if (!t.isPrompt || (t.role !== 'system' && (t.role !== 'user' || userSeen))) return
     if (t.role === 'user') userSeen = true
-    const oneLine = !t.text.includes('\n') && t.text.length <= 200 && t.toolCalls.length === 0 && !t.images?.length
-    if (!oneLine) out.add(i)
+    // a prompt's images stay in view; so does a prompt the one-line preview would show whole
+    const oneLine = !t.text.includes('\n') && t.text.length <= 200 && t.toolCalls.length === 0
+    if (!oneLine && !t.images?.length) out.add(i)
   })
   return out
 }

@@ -1,8 +1,8 @@
 import { memo, type ReactNode } from 'react'
-import type { Turn } from '@contract/model'
+import type { TextSize, Turn } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { fmtInt, fmtNum } from '../../lib/format'
-import { countLines, sizeLabel } from '../../lib/long-text'
+import { countLines, sizeLabel, sizeLabelOf } from '../../lib/long-text'
 import { turnLabel } from '../../lib/turn-label'
 import { useApp, useAppStore } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
@@ -28,6 +28,7 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
   const text = stripAnsi(turn.text)
   const promptOpen = useApp((s) => !!s.episode.expanded[`${position}:prompt`])
   const folded = !!foldablePrompt && !promptOpen
+  const textEditor = { title: editorTitle(turn), position, part: 'text' as const }
   return (
     <article
       className={`turn role-${turn.role} ${active ? 'active' : ''} ${turn.isPrompt ? 'is-prompt' : ''} ${folded ? 'is-folded' : ''}`}
@@ -62,17 +63,17 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
         {foldablePrompt && <PromptToggle open={promptOpen} expandKey={`${position}:prompt`} />}
       </div>
       {folded ? (
-        <PromptPreview text={text} />
+        <PromptPreview text={text} size={turn.elided?.text} />
       ) : (
         <>
           <TurnError turn={turn} />
-          {turn.reasoning && <Reasoning text={stripAnsi(turn.reasoning)} expandKey={`${position}:reasoning`} />}
+          {turn.reasoning && <Reasoning text={stripAnsi(turn.reasoning)} expandKey={`${position}:reasoning`} fullSize={turn.elided?.reasoning} />}
           {text !== '' &&
             // only the model's own words are markdown; prompts, observations and tool output stay verbatim text
             (turn.role === 'assistant' ? (
-              <AssistantMarkdown text={text} expandKey={`${position}:text`} editorTitle={editorTitle(turn)} />
+              <AssistantMarkdown text={text} expandKey={`${position}:text`} fullSize={turn.elided?.text} editor={textEditor} />
             ) : (
-              <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" editorTitle={editorTitle(turn)} />
+              <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" fullSize={turn.elided?.text} editor={textEditor} />
             ))}
           <TurnImages turn={turn} />
           {text === '' && turn.toolCalls.length === 0 && !turn.reasoning && !turn.images?.length && <div className="muted-text empty-turn">(empty)</div>}
@@ -110,17 +111,17 @@ function PromptToggle({ open, expandKey }: { open: boolean; expandKey: string })
 }
 
 /** The first non-empty line of a folded prompt, and how much more there is. */
-function PromptPreview({ text }: { text: string }): ReactNode {
+function PromptPreview({ text, size }: { text: string; size?: TextSize }): ReactNode {
   const first = text.split('\n').find((l) => l.trim() !== '') ?? ''
   return (
     <div className="prompt-preview" data-testid="prompt-preview">
       <span className="prompt-line">{first.length > 240 ? `${first.slice(0, 240)}…` : first}</span>
-      <span className="muted-text prompt-size">{sizeLabel(text)}</span>
+      <span className="muted-text prompt-size">{size ? sizeLabelOf(size) : sizeLabel(text)}</span>
     </div>
   )
 }
 
-function Reasoning({ text, expandKey }: { text: string; expandKey: string }): ReactNode {
+function Reasoning({ text, expandKey, fullSize }: { text: string; expandKey: string; fullSize?: TextSize }): ReactNode {
   const store = useAppStore()
   const open = useApp((s) => !!s.episode.expanded[expandKey])
   return (
@@ -138,9 +139,9 @@ function Reasoning({ text, expandKey }: { text: string; expandKey: string }): Re
         <span className="chevron" aria-hidden>
           {open ? '▾' : '▸'}
         </span>
-        Reasoning <span className="muted-text">({fmtInt(countLines(text))} lines)</span>
+        Reasoning <span className="muted-text">({fmtInt(fullSize?.lines ?? countLines(text))} lines)</span>
       </button>
-      {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} findKey={expandKey} className="reasoning-text" />}
+      {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} findKey={expandKey} className="reasoning-text" fullSize={fullSize} />}
     </div>
   )
 }

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react'
+import type { TextSize } from '@contract/model'
+import { isLongText, previewText, sizeLabel, sizeLabelOf } from '../../lib/long-text'
+import type { EditorSource } from '../../state/episode-slice'
+import { useApp, useAppStore } from '../../state/store-context'
+
+interface CollapsibleProps {
+  text: string
+  /** Open state in the store (`<position>:<part>`), so e / x and find can open and close it. */
+  expandKey: string
+  /** The full size when `text` is only the preview the engine sent (the rest is fetched on Show all). */
+  fullSize?: TextSize
+  /** Offers "Open in editor" (read-only Monaco) for this text. */
+  editor?: EditorSource
+  /** Draws the shown part: the preview while collapsed, everything once open. */
+  children: (shown: string) => ReactNode
+}
+
+/**
+ * A long text (observation, prompt, assistant markdown, tool code) collapsed to a preview of its
+ * head with "Show all" / "Collapse", and optionally "Open in editor". Short texts are drawn whole.
+ */
+export function Collapsible(props: CollapsibleProps): ReactNode {
+  const { text, expandKey, fullSize } = props
+  const store = useAppStore()
+  const expanded = useApp((s) => !!s.episode.expanded[expandKey])
+  const fetching = useApp((s) => s.episode.fullLoading)
+  if (!fullSize && !isLongText(text)) return props.children(text)
+  const label = fullSize ? sizeLabelOf(fullSize) : sizeLabel(text)
+  return (
+    <div className={`collapsible ${expanded ? 'is-open' : 'is-closed'}`}>
+      {props.children(expanded && !fullSize ? text : previewText(text))}
+      {expanded && fullSize && <div className="muted-text loading-rest">{fetching ? 'Loading the rest…' : ''}</div>}
+      <div className="collapsible-actions">
+        <button
+          type="button"
+          className="show-all"
+          data-testid="show-all"
+          aria-expanded={expanded}
+          onClick={(e) => {
+            e.stopPropagation()
+            store.getState().toggleExpanded(expandKey)
+          }}
+        >
+          {expanded ? 'Collapse' : `Show all (${label})`}
+        </button>
+        {props.editor && (
+          <button
+            type="button"
+            className="show-all"
+            data-testid="open-in-editor"
+            onClick={(e) => {
+              e.stopPropagation()
+              if (props.editor) void store.getState().openEditor(props.editor)
+            }}
+          >
+            Open in editor
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}
