@@ -1,5 +1,6 @@
 import type { Turn } from '@contract/model'
 import { stripAnsi } from './ansi'
+import { visibleParts } from './thinking'
 import { formatArguments } from './turn-label'
 
 /** One occurrence of the find query: which turn, which part of it, where in that part's text. */
@@ -14,11 +15,12 @@ export interface FindMatch {
 /** Stop counting past this many: the count then reads "10,000+", and next/prev still walk those. */
 export const MAX_MATCHES = 10_000
 
-/** The searchable parts of a turn, as the transcript shows them (ANSI stripped, arguments pretty-printed). */
+/** The searchable parts of a turn, as the transcript shows them (thinking as reasoning, ANSI stripped, arguments pretty-printed). */
 export function searchableParts(turn: Turn): [part: string, text: string][] {
   const parts: [string, string][] = []
-  if (turn.text) parts.push(['text', stripAnsi(turn.text)])
-  if (turn.reasoning) parts.push(['reasoning', stripAnsi(turn.reasoning)])
+  const { text, reasoning } = visibleParts(turn)
+  if (text) parts.push(['text', stripAnsi(text)])
+  if (reasoning) parts.push(['reasoning', stripAnsi(reasoning)])
   turn.toolCalls.forEach((c, i) => parts.push([`call:${i}`, `${c.name}\n${formatArguments(c.arguments)}`]))
   if (turn.meta?.error) parts.push(['error', turn.meta.error])
   return parts

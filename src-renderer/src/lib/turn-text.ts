@@ -1,5 +1,6 @@
 import type { Turn } from '@contract/model'
 import { stripAnsi } from './ansi'
+import { visibleParts } from './thinking'
 import { formatArguments } from './turn-label'
 
 /** Every expand key of a transcript (`<position>:<part>`), for expand-all (`e`). Mirrors the keys TurnCard uses. */
@@ -8,7 +9,7 @@ export function expandableKeys(turns: readonly Turn[]): string[] {
   turns.forEach((t, i) => {
     keys.push(`${i}:text`)
     if (t.isPrompt) keys.push(`${i}:prompt`)
-    if (t.reasoning) keys.push(`${i}:reasoning`, `${i}:reasoning:text`)
+    if (visibleParts(t).reasoning) keys.push(`${i}:reasoning`, `${i}:reasoning:text`)
     t.toolCalls.forEach((_, j) => keys.push(`${i}:call:${j}`))
   })
   return keys

@@ -10,6 +10,7 @@ import { AssistantMarkdown } from './MarkdownText'
 import { ToolCallView } from './ToolCallView'
 import { TurnError, TurnImages, TurnMetaBadges } from './TurnExtras'
 import { stripAnsi } from '../../lib/ansi'
+import { visibleParts } from '../../lib/thinking'
 
 interface TurnCardProps {
   turn: Turn
@@ -25,7 +26,9 @@ interface TurnCardProps {
 export const TurnCard = memo(function TurnCard({ turn, position, active, foldablePrompt, onSelect }: TurnCardProps): ReactNode {
   const label = turnLabel(turn)
   // terminal colour codes (pane captures, test output) are dropped, never shown raw
-  const text = stripAnsi(turn.text)
+  // a leading <think>…</think> is shown as the (collapsed) reasoning, not as text
+  const shown = visibleParts(turn)
+  const text = stripAnsi(shown.text)
   const promptOpen = useApp((s) => !!s.episode.expanded[`${position}:prompt`])
   const folded = !!foldablePrompt && !promptOpen
   const textEditor = { title: editorTitle(turn), position, part: 'text' as const }
@@ -67,7 +70,9 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
       ) : (
         <>
           <TurnError turn={turn} />
-          {turn.reasoning && <Reasoning text={stripAnsi(turn.reasoning)} expandKey={`${position}:reasoning`} fullSize={turn.elided?.reasoning} />}
+          {shown.reasoning && (
+            <Reasoning text={stripAnsi(shown.reasoning)} expandKey={`${position}:reasoning`} fullSize={turn.reasoning ? turn.elided?.reasoning : undefined} />
+          )}
           {text !== '' &&
             // only the model's own words are markdown; prompts, observations and tool output stay verbatim text
             (turn.role === 'assistant' ? (
@@ -76,7 +81,7 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
               <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" fullSize={turn.elided?.text} editor={textEditor} />
             ))}
           <TurnImages turn={turn} />
-          {text === '' && turn.toolCalls.length === 0 && !turn.reasoning && !turn.images?.length && <div className="muted-text empty-turn">(empty)</div>}
+          {text === '' && turn.toolCalls.length === 0 && !shown.reasoning && !turn.images?.length && <div className="muted-text empty-turn">(empty)</div>}
           {turn.toolCalls.map((call, i) => (
             // drawn by kind (shell, python, file edit, patch, else JSON): see lib/tool-view.ts
             <ToolCallView key={i} call={call} expandKey={`${position}:call:${i}`} />
@@ -121,6 +126,8 @@ function PromptPreview({ text, size }: { text: string; size?: TextSize }): React
   )
 }
 
+const linesLabel = (n: number): string => `${fmtInt(n)} line${n === 1 ? '' : 's'}`
+
 function Reasoning({ text, expandKey, fullSize }: { text: string; expandKey: string; fullSize?: TextSize }): ReactNode {
   const store = useAppStore()
   const open = useApp((s) => !!s.episode.expanded[expandKey])
@@ -139,7 +146,7 @@ function Reasoning({ text, expandKey, fullSize }: { text: string; expandKey: str
         <span className="chevron" aria-hidden>
           {open ? '▾' : '▸'}
         </span>
-        Reasoning <span className="muted-text">({fmtInt(fullSize?.lines ?? countLines(text))} lines)</span>
+        Reasoning <span className="muted-text">({linesLabel(fullSize?.lines ?? countLines(text))})</span>
       </button>
       {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} findKey={expandKey} className="reasoning-text" fullSize={fullSize} />}
     </div>
