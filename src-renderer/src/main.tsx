@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { createTransport } from './api/transport'
 import { App } from './App'
 import { wireEvents } from './state/events'
-import { bindHashRoute } from './state/hash-sync'
+import { bindHashRoute, restoreLastRoute } from './state/hash-sync'
 import { bootstrap, createAppStore } from './state/store'
 import { AppProvider } from './state/store-context'
 import './styles/theme.css'
@@ -18,8 +18,9 @@ import './styles/markdown.css'
 const transport = createTransport(window)
 const store = createAppStore(transport.api)
 wireEvents(store, transport.onEvent)
-bindHashRoute(store, window)
-void bootstrap(store)
+bindHashRoute(store, window, localStorage)
+// a restart (no view in the URL) goes back to where the last session was
+void bootstrap(store).then(() => restoreLastRoute(store, window, localStorage))
 
 if (transport.mode === 'browser' && !transport.hasToken) {
   store

@@ -1,6 +1,11 @@
 import { formatHash, parseHash, sameRoute, type Route } from './hash-route'
 import type { AppState, AppStore } from './store'
 
+/** Where the last view is kept between starts (localStorage in the app). */
+export type RouteStorage = Pick<Storage, 'getItem' | 'setItem'>
+
+const LAST_ROUTE_KEY = 'rollscope:last-route'
+
 interface HashHost {
   location: { hash: string }
   /** Replaces the hash without a new history entry (turn moves would otherwise flood Back). */
@@ -22,7 +27,7 @@ function routeOf(s: AppState): Route {
  * hashchange (back / forward, pasted links); selection changes write the hash (a new history
  * entry for a run or an episode, a replaced one for a turn). Returns the unbind function.
  */
-export function bindHashRoute(store: AppStore, host: HashHost): () => void {
+export function bindHashRoute(store: AppStore, host: HashHost, storage?: RouteStorage): () => void {
   const onHashChange = (): void => {
     const route = parseHash(host.location.hash)
     if (!sameRoute(route, routeOf(store.getState()))) store.getState().applyRoute(route)
@@ -34,6 +39,7 @@ export function bindHashRoute(store: AppStore, host: HashHost): () => void {
     const before = routeOf(prev)
     if (sameRoute(now, before)) return
     const hash = formatHash(now)
+    saveLastRoute(storage, hash)
     // Setting '' would leave a bare '#'; '#/' reads as "nothing selected" too.
     if (hash === host.location.hash || (hash === '' && parseHash(host.location.hash).runId === null)) return
     const turnOnly = now.runId === before.runId && now.episodeId === before.episodeId
@@ -44,4 +50,30 @@ export function bindHashRoute(store: AppStore, host: HashHost): () => void {
     host.removeEventListener('hashchange', onHashChange)
     unsubscribe()
   }
+}
+
+function saveLastRoute(storage: RouteStorage | undefined, hash: string): void {
+  try {
+    storage?.setItem(LAST_ROUTE_KEY, hash)
+  } catch {
+    // storage full or denied: the view is simply not restored next time
+  }
+}
+
+/**
+ * At start, with no view in the URL (a restart, not a shared link), goes back to the view of the
+ * last session when its run is still in the workspace. Call once the runs are loaded.
+ */
+export function restoreLastRoute(store: AppStore, host: HashHost, storage: RouteStorage): void {
+  if (parseHash(host.location.hash).runId !== null) return
+  let saved: string | null = null
+  try {
+    saved = storage.getItem(LAST_ROUTE_KEY)
+  } catch {
+    return
+  }
+  const route = parseHash(saved ?? '')
+  if (route.runId === null || !store.getState().runs.some((r) => r.id === route.runId)) return
+  host.location.hash = saved ?? ''
+  store.getState().applyRoute(route)
 }

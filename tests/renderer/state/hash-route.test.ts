@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { formatHash, parseHash } from '../../../src-renderer/src/state/hash-route'
-import { bindHashRoute } from '../../../src-renderer/src/state/hash-sync'
+import { bindHashRoute, restoreLastRoute } from '../../../src-renderer/src/state/hash-sync'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi, flush } from '../fake-api'
 
@@ -111,5 +111,40 @@ describe('bindHashRoute', () => {
     unbind()
     host.navigate('#/run/r1')
     expect(store.getState().selectedRunId).toBe('r2')
+  })
+
+  it('keeps the last view and restores it at the next start when the URL has none and its run still exists', async () => {
+    const storage = new Map<string, string>()
+    const store1 = createAppStore(fakeApi({ r1: 10 }))
+    bindHashRoute(store1, fakeHost(''), { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) })
+    store1.getState().selectRun('r1')
+    store1.getState().openEpisode('r1:3')
+    await flush()
+    store1.getState().moveActiveTurn(2)
+    expect([...storage.values()]).toEqual(['#/run/r1/episode/r1%3A3/turn/2'])
+
+    const mem = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) }
+    const store2 = createAppStore(fakeApi({ r1: 10 }))
+    const host2 = fakeHost('')
+    bindHashRoute(store2, host2, mem)
+    await store2.getState().loadRuns()
+    restoreLastRoute(store2, host2, mem)
+    await flush()
+    expect(store2.getState()).toMatchObject({ selectedRunId: 'r1', openEpisodeId: 'r1:3' })
+    expect(store2.getState().episode.activeTurn).toBe(2)
+    expect(host2.location.hash).toBe('#/run/r1/episode/r1%3A3/turn/2')
+
+    // a link in the URL wins; a run gone from the workspace is not restored
+    const store3 = createAppStore(fakeApi({ r1: 10 }))
+    const host3 = fakeHost('#/run/r1')
+    bindHashRoute(store3, host3, mem)
+    await store3.getState().loadRuns()
+    restoreLastRoute(store3, host3, mem)
+    expect(store3.getState().openEpisodeId).toBeNull()
+    const store4 = createAppStore(fakeApi({ other: 1 }))
+    const host4 = fakeHost('')
+    await store4.getState().loadRuns()
+    restoreLastRoute(store4, host4, mem)
+    expect(store4.getState().selectedRunId).toBeNull()
   })
 })
