@@ -11,7 +11,7 @@ import {
   withGroupByTask,
   type EpisodePrefs
 } from './episode-prefs'
-import { rowOf, withOpenGroup, type OpenGroup } from './grouped-rows'
+import { flatCount, rowOf, withOpenGroup, type OpenGroup } from './grouped-rows'
 import { PAGE_SIZE, pagesForRange, rowAt, withPage, type PageMap } from './page-cache'
 import type { AppState, SliceCreator } from './types'
 
@@ -84,6 +84,28 @@ export interface EpisodesSlice {
 export function isGroupedView(s: Pick<AppState, 'runs' | 'episodes' | 'episodePrefs'>): boolean {
   const run = s.episodes.runId === null ? undefined : s.runs.find((r) => r.id === s.episodes.runId)
   return run ? prefsFor(s.episodePrefs, run.format).groupByTask : false
+}
+
+/** The episode on table row `index` in the current view (flat, or grouped: undefined on a task's own row or when not loaded). */
+export function episodeAtRow(s: Pick<AppState, 'runs' | 'episodes' | 'episodePrefs'>, index: number): EpisodeSummary | undefined {
+  const e = s.episodes
+  if (!isGroupedView(s)) return rowAt(e.pages, index)
+  const row = rowOf(index, e.openGroups)
+  if (row.kind === 'group') return undefined
+  const open = e.openGroups.find((g) => g.taskKey === row.taskKey)
+  return open && rowAt(open.pages, row.child)
+}
+
+/** Rows of the table in the current view (grouped: the tasks plus the unfolded rollouts); null until known. */
+export function tableRowCount(s: Pick<AppState, 'runs' | 'episodes' | 'episodePrefs'>): number | null {
+  const e = s.episodes
+  if (!isGroupedView(s)) return e.total
+  return e.groupTotal === null ? null : flatCount(e.groupTotal, e.openGroups)
+}
+
+/** Loads the rows [start, end] of the current view. */
+export function ensureTableRange(s: AppState, start: number, end: number): Promise<void> {
+  return isGroupedView(s) ? s.ensureGroupedRange(start, end) : s.ensureEpisodeRange(start, end)
 }
 
 /** A fresh table state for `runId`. */

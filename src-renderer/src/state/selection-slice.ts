@@ -1,7 +1,6 @@
 import type { EpisodeRef } from '@contract/model'
-import { DEFAULT_EPISODE_QUERY, initialEpisodesState } from './episodes-slice'
+import { DEFAULT_EPISODE_QUERY, ensureTableRange, episodeAtRow, initialEpisodesState, isGroupedView, tableRowCount } from './episodes-slice'
 import type { Route } from './hash-route'
-import { rowAt } from './page-cache'
 import type { SliceCreator } from './types'
 
 export type EpisodeTab = 'transcript' | 'raw'
@@ -28,6 +27,9 @@ export interface SelectionSlice {
   applyRoute(route: Route): void
   setEpisodeTab(tab: EpisodeTab): void
 }
+
+/** n / p over a grouped table skips folded tasks' rows: at most this many in one step. */
+const MAX_ROW_HOPS = 500
 
 /** Creates the selection slice. */
 export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, get) => ({
@@ -57,19 +59,25 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
     set({ openEpisodeId: null })
   },
   openAdjacentEpisode: async (delta) => {
-    const { episodes, openEpisodeId } = get()
-    if (!openEpisodeId || rowAt(episodes.pages, episodes.activeIndex)?.id !== openEpisodeId) return
-    const index = episodes.activeIndex + delta
-    if (index < 0 || (episodes.total !== null && index >= episodes.total)) return
-    await get().ensureEpisodeRange(index, index)
-    const ep = rowAt(get().episodes.pages, index)
-    if (ep && get().openEpisodeId === openEpisodeId) get().openEpisode(ep.id, index)
+    const start = get()
+    const openId = start.openEpisodeId
+    if (!openId || episodeAtRow(start, start.episodes.activeIndex)?.id !== openId) return
+    // grouped by task, a task's own row holds no episode: step over it to the next rollout shown
+    for (let index = start.episodes.activeIndex + delta, hops = 0; hops < MAX_ROW_HOPS; index += delta, hops++) {
+      const total = tableRowCount(get())
+      if (index < 0 || (total !== null && index >= total)) return
+      await ensureTableRange(get(), index, index)
+      if (get().openEpisodeId !== openId) return
+      const ep = episodeAtRow(get(), index)
+      if (ep) return get().openEpisode(ep.id, index)
+    }
   },
   openRelated: (ref) => {
     if (ref.id === get().openEpisodeId) return
     if (ref.runId !== get().selectedRunId) get().selectRun(ref.runId)
     const q = get().episodes.query
-    const defaultOrder = q.sort === DEFAULT_EPISODE_QUERY.sort && !q.desc && q.text.trim() === '' && q.filter.trim() === ''
+    const defaultOrder =
+      !isGroupedView(get()) && q.sort === DEFAULT_EPISODE_QUERY.sort && !q.desc && q.text.trim() === '' && q.filter.trim() === ''
     if (!defaultOrder) return get().openEpisode(ref.id)
     get().openEpisode(ref.id, ref.ordinal)
     // a freshly selected run has no table pages yet: load the row's page so n / p and "row i / n" work

@@ -98,6 +98,26 @@ describe('grouped table state', () => {
     expect(store.getState().episodes.openGroups[0].count).toBe(2)
   })
 
+  it('n / p step through the rollouts shown, over task rows, into the next unfolded task', async () => {
+    const { store } = await groupedStore(20)
+    store.getState().toggleTaskGroup(1)
+    store.getState().toggleTaskGroup(4)
+    await flush()
+    // rows: t0, t1, r:2, r:3, t2, t3, t4, r:8, r:9, ...
+    store.getState().openEpisode('r:2', 2)
+    await store.getState().openAdjacentEpisode(1)
+    expect(store.getState().openEpisodeId).toBe('r:3')
+    await store.getState().openAdjacentEpisode(1)
+    expect(store.getState().openEpisodeId).toBe('r:8')
+    expect(store.getState().episodes.activeIndex).toBe(7)
+    await store.getState().openAdjacentEpisode(-1)
+    expect(store.getState().openEpisodeId).toBe('r:3')
+    await store.getState().openAdjacentEpisode(-1)
+    await store.getState().openAdjacentEpisode(-1)
+    // nothing above r:2 is shown (t0 is folded): stays put
+    expect(store.getState().openEpisodeId).toBe('r:2')
+  })
+
   it('switching grouping off goes back to episode pages; the choice is per format', async () => {
     const { api, store } = await groupedStore(20)
     store.getState().setGroupByTask('verifiers', false)

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { fmtInt } from '../../lib/format'
 import { isTypingTarget } from '../../lib/keys'
-import { rowAt } from '../../state/page-cache'
+import { episodeAtRow, tableRowCount } from '../../state/episodes-slice'
 import { findRun } from '../../state/runs-slice'
 import { useApp, useAppStore } from '../../state/store-context'
 import { EpisodeHeader } from './EpisodeHeader'
@@ -28,9 +28,9 @@ export function EpisodeView(): ReactNode {
   const findOpen = useApp((s) => s.episode.find.open)
   const editor = useApp((s) => s.episode.editor)
   const rowInfo = useApp((s) => {
-    const e = s.episodes
-    const fromTable = e.total !== null && s.openEpisodeId !== null && rowAt(e.pages, e.activeIndex)?.id === s.openEpisodeId
-    return fromTable ? `${fmtInt(e.activeIndex + 1)} / ${fmtInt(e.total ?? 0)}` : null
+    const total = tableRowCount(s)
+    const fromTable = total !== null && s.openEpisodeId !== null && episodeAtRow(s, s.episodes.activeIndex)?.id === s.openEpisodeId
+    return fromTable ? `${fmtInt(s.episodes.activeIndex + 1)} / ${fmtInt(total)}` : null
   })
 
   useEffect(() => {
