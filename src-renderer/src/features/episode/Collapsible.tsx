@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import type { TextSize } from '@contract/model'
 import { isLongText, previewText, sizeLabel, sizeLabelOf } from '../../lib/long-text'
 import type { EditorSource } from '../../state/episode-slice'
@@ -25,11 +25,14 @@ export function Collapsible(props: CollapsibleProps): ReactNode {
   const store = useAppStore()
   const expanded = useApp((s) => !!s.episode.expanded[expandKey])
   const fetching = useApp((s) => s.episode.fullLoading)
-  if (!fullSize && !isLongText(text)) return props.children(text)
-  const label = fullSize ? sizeLabelOf(fullSize) : sizeLabel(text)
+  // counting the lines of a 200 kB observation on every render of its row shows up when scrolling
+  const long = useMemo(() => !!fullSize || isLongText(text), [fullSize, text])
+  const label = useMemo(() => (!long ? '' : fullSize ? sizeLabelOf(fullSize) : sizeLabel(text)), [long, fullSize, text])
+  const preview = useMemo(() => (long ? previewText(text) : text), [long, text])
+  if (!long) return props.children(text)
   return (
     <div className={`collapsible ${expanded ? 'is-open' : 'is-closed'}`}>
-      {props.children(expanded && !fullSize ? text : previewText(text))}
+      {props.children(expanded && !fullSize ? text : preview)}
       {expanded && fullSize && <div className="muted-text loading-rest">{fetching ? 'Loading the rest…' : ''}</div>}
       <div className="collapsible-actions">
         <button

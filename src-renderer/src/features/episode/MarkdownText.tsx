@@ -60,14 +60,34 @@ export const MarkdownText = memo(function MarkdownText(props: { text: string; fi
     if (findQuery) steps.push([findMarks, { query: findQuery, partCurrent: findCurrent }])
     return steps
   }, [findQuery, findCurrent])
-  return (
-    <div className="md">
-      <Markdown remarkPlugins={REMARK} rehypePlugins={rehype} components={COMPONENTS} allowedElements={ALLOWED} unwrapDisallowed>
-        {text}
-      </Markdown>
-    </div>
-  )
+  return <div className="md">{findQuery ? renderMarkdown(text, rehype) : cachedMarkdown(text, rehype)}</div>
 })
+
+function renderMarkdown(text: string, rehype: PluggableList): ReactNode {
+  // react-markdown's sync `Markdown` is a pure function (no hooks): its result can be kept and reused
+  return Markdown({ children: text, remarkPlugins: REMARK, rehypePlugins: rehype, components: COMPONENTS, allowedElements: ALLOWED, unwrapDisallowed: true })
+}
+
+/**
+ * Rendered markdown of recent texts without a find query: the virtualized transcript mounts rows again
+ * as they scroll back into view, and parsing and highlighting them each time cost most of a scroll frame.
+ */
+const MARKDOWN_CACHE = new Map<string, ReactNode>()
+const MARKDOWN_CACHE_SIZE = 300
+
+function cachedMarkdown(text: string, rehype: PluggableList): ReactNode {
+  const hit = MARKDOWN_CACHE.get(text)
+  if (hit !== undefined) {
+    // most recently used last, so the oldest is first out
+    MARKDOWN_CACHE.delete(text)
+    MARKDOWN_CACHE.set(text, hit)
+    return hit
+  }
+  const out = renderMarkdown(text, rehype)
+  MARKDOWN_CACHE.set(text, out)
+  if (MARKDOWN_CACHE.size > MARKDOWN_CACHE_SIZE) MARKDOWN_CACHE.delete(MARKDOWN_CACHE.keys().next().value as string)
+  return out
+}
 
 /**
  * An assistant turn's text as markdown; long texts show a preview, "Show all" and "Open in editor" (the markdown
