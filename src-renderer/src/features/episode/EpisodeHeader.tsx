@@ -5,6 +5,7 @@ import { displayValue, toolNames } from '../../lib/display-value'
 import { fmtDuration, fmtInt, fmtNum, fmtPassed, fmtReward, fmtTokens } from '../../lib/format'
 import { episodeStatusTone } from '../../lib/tones'
 import { taskKeyHint } from '../episodes/episode-columns'
+import { rowFlags } from '../episodes/row-flags'
 import { findRun } from '../../state/runs-slice'
 import { useApp } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
@@ -17,6 +18,7 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
   const metrics = Object.entries(detail.metrics)
   const info = Object.entries(detail.infoFull)
   const tools = toolNames(detail.tools)
+  const formatFlags = rowFlags(detail).filter((f) => f.kind === 'format')
   return (
     <header className="ep-header-card" data-testid="episode-header">
       <div className="ep-title-row">
@@ -34,6 +36,12 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
         <Badge tone={episodeStatusTone(detail.status)} testId="episode-status">
           {detail.status}
         </Badge>
+        {formatFlags.map((f) => (
+          // the status badge says how it ended; this says the output failed the format check (episodes table rule)
+          <Badge key={f.kind} tone={f.tone} title={f.title} testId={`episode-flag-${f.kind}`}>
+            {f.label}
+          </Badge>
+        ))}
       </div>
       {detail.error && (
         <div className="ep-error" data-testid="episode-error-text">
