@@ -72,3 +72,16 @@ export function splitOnMatches(text: string, query: string): string[] {
   out.push(text.slice(from))
   return out
 }
+
+/**
+ * Which occurrence inside the part named `partKey` (`<position>:<part>`) is the current find match:
+ * its ordinal among that part's matches, or -1 when the current match is elsewhere.
+ */
+export function currentOrdinalIn(find: { matches: readonly FindMatch[]; current: number }, partKey: string): number {
+  const { matches, current } = find
+  const m = matches[current]
+  if (!m || `${m.position}:${m.part}` !== partKey) return -1
+  let n = 0
+  for (let i = current - 1; i >= 0 && matches[i].position === m.position && matches[i].part === m.part; i--) n++
+  return n
+}

@@ -1,25 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { splitOnMatches } from '../../lib/find-in-turns'
-import type { AppState } from '../../state/store'
+import { currentOrdinalIn, splitOnMatches } from '../../lib/find-in-turns'
 import { useApp } from '../../state/store-context'
-
-/**
- * Which occurrence inside the part named `partKey` (`<position>:<part>`) is the current find match:
- * its ordinal among that part's matches, or -1 when the current match is elsewhere.
- */
-function currentOrdinalIn(s: AppState, partKey: string): number {
-  const { matches, current } = s.episode.find
-  const m = matches[current]
-  if (!m || `${m.position}:${m.part}` !== partKey) return -1
-  let n = 0
-  for (let i = current - 1; i >= 0 && matches[i].position === m.position && matches[i].part === m.part; i--) n++
-  return n
-}
 
 /** Plain text with the find query's occurrences marked; the current one is scrolled into view. */
 export function FindHighlight({ text, partKey }: { text: string; partKey: string }): ReactNode {
   const query = useApp((s) => s.episode.find.query)
-  const currentOrdinal = useApp((s) => currentOrdinalIn(s, partKey))
+  const currentOrdinal = useApp((s) => currentOrdinalIn(s.episode.find, partKey))
   const currentRef = useRef<HTMLElement>(null)
   useEffect(() => {
     // after the transcript's own scroll to the turn (a parent effect, run later in the same commit)

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { Element, ElementContent, Root } from 'hast'
 import { markOrdinal } from '../../lib/find-marks'
-import type { AppState } from '../../state/store'
+import { currentOrdinalIn } from '../../lib/find-in-turns'
 import { useApp } from '../../state/store-context'
 
 /**
@@ -69,19 +69,11 @@ export function FindMark({ current, first, children }: { current: boolean; first
 
 /**
  * The find query and, when the current match is in the part named `partKey` (`<position>:<part>`, as in
- * lib/find-in-turns.ts), its ordinal among that part's matches; -1 otherwise. The same rule as FindHighlight's.
+ * lib/find-in-turns.ts), its ordinal among that part's matches (currentOrdinalIn); -1 otherwise.
  */
 export function useFindPart(partKey: string): { query: string; current: number } {
   const query = useApp((s) => s.episode.find.query)
-  const current = useApp((s) => partOrdinal(s, partKey))
+  const current = useApp((s) => currentOrdinalIn(s.episode.find, partKey))
   return { query, current }
 }
 
-function partOrdinal(s: AppState, partKey: string): number {
-  const { matches, current } = s.episode.find
-  const m = matches[current]
-  if (!m || `${m.position}:${m.part}` !== partKey) return -1
-  let n = 0
-  for (let i = current - 1; i >= 0 && matches[i].position === m.position && matches[i].part === m.part; i--) n++
-  return n
-}
