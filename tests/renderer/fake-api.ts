@@ -2,7 +2,9 @@ import { idleProgress } from '@contract/progress'
 import { makeTurn } from '../helpers/make-turn'
 import { vi } from 'vitest'
 import { ApiCallError } from '../../src-renderer/src/api/api-error'
+import { fakeCompareHtml, fakeCompareReport, fakeSeriesReport } from './fake-compare'
 import type { TraceApi } from '@contract/api'
+import type { CompareOptions } from '@contract/compare'
 import type {
   EpisodeDetail,
   EpisodePreview,
@@ -194,7 +196,10 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
       return { ...detail, turns, complete: false }
     }),
     getEpisodeTurns: vi.fn(async (id: string) => (await api.getEpisode(id)).turns),
-    getEpisodeRaw: vi.fn(async (id: string) => (await api.getEpisode(id)).raw)
+    getEpisodeRaw: vi.fn(async (id: string) => (await api.getEpisode(id)).raw),
+    compareRuns: vi.fn(async (a: string, b: string, options?: CompareOptions) => fakeCompareReport(a, b, options)),
+    compareSeries: vi.fn(async (ids: string[]) => fakeSeriesReport(ids)),
+    compareReportHtml: vi.fn(async (a: string, b: string) => fakeCompareHtml(a, b))
   }
   return api
 }

@@ -1,12 +1,24 @@
 /**
  * The view kept in the URL hash, so a reload (or a shared link) restores it:
- * `#/run/<runId>/episode/<episodeId>/turn/<turnIndex>`.
+ * `#/run/<runId>/episode/<episodeId>/turn/<turnIndex>`, or a comparison of two runs
+ * `#/compare/<runA>/<runB>[/task/<taskKey>]`, or a checkpoint series `#/series/<id1>,<id2>,…`.
  */
 export interface Route {
   runId: string | null
   episodeId: string | null
   /** The highlighted turn's `index`; null for the first turn (or no episode). */
   turn: number | null
+  /** Set on a compare route (then runId / episodeId / turn are null). */
+  compare?: CompareRoute
+  /** Set on a series route: the runs in series order (at least two). */
+  series?: string[]
+}
+
+/** Two runs compared, and optionally one task opened side by side. */
+export interface CompareRoute {
+  runA: string
+  runB: string
+  taskKey: string | null
 }
 
 export const EMPTY_ROUTE: Route = { runId: null, episodeId: null, turn: null }
@@ -14,6 +26,8 @@ export const EMPTY_ROUTE: Route = { runId: null, episodeId: null, turn: null }
 /** Parses a location hash; anything unrecognised means "no selection". */
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#/, '').split('/').filter((p) => p !== '')
+  if (parts[0] === 'compare') return parseCompare(parts)
+  if (parts[0] === 'series') return parseSeries(parts)
   if (parts[0] !== 'run' || !parts[1]) return EMPTY_ROUTE
   const runId = safeDecode(parts[1])
   if (runId === null) return EMPTY_ROUTE
@@ -22,8 +36,28 @@ export function parseHash(hash: string): Route {
   return { runId, episodeId, turn }
 }
 
-/** The hash for a route ('' when nothing is selected). Ids are URI-encoded, so `/` in an id is safe. */
+function parseCompare(parts: string[]): Route {
+  const runA = parts[1] ? safeDecode(parts[1]) : null
+  const runB = parts[2] ? safeDecode(parts[2]) : null
+  if (runA === null || runB === null) return EMPTY_ROUTE
+  const taskKey = parts[3] === 'task' && parts[4] ? safeDecode(parts[4]) : null
+  return { ...EMPTY_ROUTE, compare: { runA, runB, taskKey } }
+}
+
+function parseSeries(parts: string[]): Route {
+  const ids = (parts[1] ?? '').split(',').map((p) => (p === '' ? null : safeDecode(p)))
+  if (ids.length < 2 || ids.some((id) => id === null)) return EMPTY_ROUTE
+  return { ...EMPTY_ROUTE, series: ids as string[] }
+}
+
+/** The hash for a route ('' when nothing is selected). Ids are URI-encoded, so `/` (and `,`) in an id is safe. */
 export function formatHash(route: Route): string {
+  if (route.compare) {
+    const { runA, runB, taskKey } = route.compare
+    const base = `#/compare/${encodeURIComponent(runA)}/${encodeURIComponent(runB)}`
+    return taskKey !== null ? `${base}/task/${encodeURIComponent(taskKey)}` : base
+  }
+  if (route.series) return `#/series/${route.series.map(encodeURIComponent).join(',')}`
   if (!route.runId) return ''
   const run = `#/run/${encodeURIComponent(route.runId)}`
   if (!route.episodeId) return run
@@ -33,7 +67,22 @@ export function formatHash(route: Route): string {
 
 /** Route equality. */
 export function sameRoute(a: Route, b: Route): boolean {
-  return a.runId === b.runId && a.episodeId === b.episodeId && a.turn === b.turn
+  return a.runId === b.runId && a.episodeId === b.episodeId && a.turn === b.turn && sameCompare(a.compare, b.compare) && sameSeries(a.series, b.series)
+}
+
+function sameCompare(a: CompareRoute | undefined, b: CompareRoute | undefined): boolean {
+  if (!a || !b) return a === b
+  return a.runA === b.runA && a.runB === b.runB && a.taskKey === b.taskKey
+}
+
+function sameSeries(a: string[] | undefined, b: string[] | undefined): boolean {
+  if (!a || !b) return a === b
+  return a.length === b.length && a.every((id, i) => id === b[i])
+}
+
+/** True for the routes that show the compare screen (two runs or a series) rather than the browser. */
+export function isCompareRoute(route: Route): boolean {
+  return route.compare !== undefined || route.series !== undefined
 }
 
 function safeDecode(s: string): string | null {

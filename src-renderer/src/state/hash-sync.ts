@@ -1,4 +1,5 @@
-import { formatHash, parseHash, sameRoute, type Route } from './hash-route'
+import { compareRouteOf } from './compare-slice'
+import { EMPTY_ROUTE, formatHash, isCompareRoute, parseHash, sameRoute, type Route } from './hash-route'
 import type { AppState, AppStore } from './store'
 
 /** Where the last view is kept between starts (localStorage in the app). */
@@ -14,8 +15,9 @@ interface HashHost {
   removeEventListener(type: 'hashchange', fn: () => void): void
 }
 
-/** The route the state shows: the highlighted turn is part of it once the transcript is there. */
+/** The route the state shows: the compare screen when open, else the selection (with the highlighted turn once the transcript is there). */
 function routeOf(s: AppState): Route {
+  if (s.compare || s.series) return { ...EMPTY_ROUTE, ...compareRouteOf(s) }
   const e = s.episode
   const onOpen = s.openEpisodeId !== null && e.id === s.openEpisodeId
   const turn = !onOpen ? null : e.detail ? (e.activeTurn > 0 ? (e.detail.turns[e.activeTurn]?.index ?? null) : null) : e.pendingTurnIndex
@@ -30,7 +32,7 @@ function routeOf(s: AppState): Route {
 export function bindHashRoute(store: AppStore, host: HashHost, storage?: RouteStorage): () => void {
   const onHashChange = (): void => {
     const route = parseHash(host.location.hash)
-    if (!sameRoute(route, routeOf(store.getState()))) store.getState().applyRoute(route)
+    if (!sameRoute(route, routeOf(store.getState()))) applyAnyRoute(store, route)
   }
   onHashChange()
   host.addEventListener('hashchange', onHashChange)
@@ -41,15 +43,36 @@ export function bindHashRoute(store: AppStore, host: HashHost, storage?: RouteSt
     const hash = formatHash(now)
     saveLastRoute(storage, hash)
     // Setting '' would leave a bare '#'; '#/' reads as "nothing selected" too.
-    if (hash === host.location.hash || (hash === '' && parseHash(host.location.hash).runId === null)) return
-    const turnOnly = now.runId === before.runId && now.episodeId === before.episodeId
-    if (turnOnly && host.history) host.history.replaceState(null, '', hash)
+    if (hash === host.location.hash || (hash === '' && sameRoute(parseHash(host.location.hash), EMPTY_ROUTE))) return
+    if (replacesEntry(now, before) && host.history) host.history.replaceState(null, '', hash)
     else host.location.hash = hash || '#/'
   })
   return () => {
     host.removeEventListener('hashchange', onHashChange)
     unsubscribe()
   }
+}
+
+/**
+ * Moves that replace the history entry instead of adding one: a turn within the same episode, or the next task of a
+ * list within the same comparison (opening or closing a task still adds one, so Back returns to the comparison).
+ */
+function replacesEntry(now: Route, before: Route): boolean {
+  if (now.compare && before.compare) {
+    const c = now.compare
+    const b = before.compare
+    return c.runA === b.runA && c.runB === b.runB && c.taskKey !== null && b.taskKey !== null
+  }
+  if (isCompareRoute(now) || isCompareRoute(before)) return false
+  return now.runId === before.runId && now.episodeId === before.episodeId
+}
+
+/** Shows a route: the compare screen for a compare or series route, else the runs browser's selection. */
+function applyAnyRoute(store: AppStore, route: Route): void {
+  const s = store.getState()
+  if (isCompareRoute(route)) return s.applyCompareRoute(route)
+  s.closeCompare()
+  s.applyRoute(route)
 }
 
 function saveLastRoute(storage: RouteStorage | undefined, hash: string): void {
@@ -65,7 +88,7 @@ function saveLastRoute(storage: RouteStorage | undefined, hash: string): void {
  * last session when its run is still in the workspace. Call once the runs are loaded.
  */
 export function restoreLastRoute(store: AppStore, host: HashHost, storage: RouteStorage): void {
-  if (parseHash(host.location.hash).runId !== null) return
+  if (!sameRoute(parseHash(host.location.hash), EMPTY_ROUTE)) return
   let saved: string | null = null
   try {
     saved = storage.getItem(LAST_ROUTE_KEY)
@@ -73,7 +96,9 @@ export function restoreLastRoute(store: AppStore, host: HashHost, storage: Route
     return
   }
   const route = parseHash(saved ?? '')
-  if (route.runId === null || !store.getState().runs.some((r) => r.id === route.runId)) return
+  const known = (id: string): boolean => store.getState().runs.some((r) => r.id === id)
+  const runIds = route.compare ? [route.compare.runA, route.compare.runB] : (route.series ?? (route.runId !== null ? [route.runId] : []))
+  if (runIds.length === 0 || !runIds.every(known)) return
   host.location.hash = saved ?? ''
-  store.getState().applyRoute(route)
+  applyAnyRoute(store, route)
 }

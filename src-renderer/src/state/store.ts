@@ -1,5 +1,6 @@
 import type { TraceApi } from '@contract/api'
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { createCompareSlice } from './compare-slice'
 import { createEpisodeSlice } from './episode-slice'
 import { createEpisodesSlice } from './episodes-slice'
 import { createNoticesSlice } from './notices-slice'
@@ -22,7 +23,8 @@ export function createAppStore(api: TraceApi): AppStore {
     ...createSelectionSlice()(...a),
     ...createEpisodesSlice(api)(...a),
     ...createEpisodeSlice(api)(...a),
-    ...notices(...a)
+    ...notices(...a),
+    ...createCompareSlice(api)(...a)
   }))
 }
 

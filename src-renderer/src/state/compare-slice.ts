@@ -1,0 +1,279 @@
+import type { TraceApi } from '@contract/api'
+import type { CompareOptions, CompareReport, SeriesReport } from '@contract/compare'
+import type { TaskGroupSummary } from '@contract/model'
+import { errorMessage } from '../api/api-error'
+import type { CompareRoute, Route } from './hash-route'
+import type { SliceCreator } from './types'
+
+export type CompareTab = 'summary' | 'categories' | 'groups'
+
+/** A cell of the flip table, whose tasks are listed under it. */
+export type FlipCell = 'fixed' | 'broken' | 'bothPass' | 'bothFail'
+
+/** Two runs compared: the report (kept while a new one loads, so the screen does not blank) and the open task. */
+export interface CompareView {
+  runA: string
+  runB: string
+  report: CompareReport | null
+  loading: boolean
+  error: string | null
+  /** The category field the breakdown is asked for (null: every field the report offers). */
+  category: string | null
+  /** The task opened side by side, and the list it was opened from (for [ ] / n p). */
+  taskKey: string | null
+  taskList: string[]
+}
+
+/** A checkpoint series of runs in order. */
+export interface SeriesView {
+  runIds: string[]
+  report: SeriesReport | null
+  loading: boolean
+  error: string | null
+}
+
+/** Both runs' task groups, for the Groups tab (k rollouts per task, flagged when every reward is the same). */
+export interface CompareGroups {
+  loading: boolean
+  error: string | null
+  a: Map<string, TaskGroupSummary>
+  b: Map<string, TaskGroupSummary>
+  /** True when a run had more tasks than were fetched. */
+  capped: boolean
+  /** Rewards of each rollout, by `<run>\n<task>`, fetched as rows come into view. */
+  rollouts: Map<string, (number | null)[]>
+}
+
+export interface CompareSlice {
+  /** Runs ticked in the runs table, in the order they were ticked (the first is A, the base). */
+  comparePicks: string[]
+  compare: CompareView | null
+  series: SeriesView | null
+  compareTab: CompareTab
+  flipCell: FlipCell | null
+  compareGroups: CompareGroups | null
+  toggleComparePick(runId: string): void
+  /** A ↔ B. */
+  swapComparePicks(): void
+  clearComparePicks(): void
+  /** Opens the comparison of A (base) and B (trained); `taskKey` opens one task side by side. */
+  openCompare(runA: string, runB: string, taskKey?: string | null): void
+  openSeries(runIds: string[]): void
+  /** Back to the runs browser. */
+  closeCompare(): void
+  /** Asks for the per-category breakdown by one field (null: every field). */
+  setCompareCategory(field: string | null): void
+  setCompareTab(tab: CompareTab): void
+  setFlipCell(cell: FlipCell | null): void
+  /** Opens a task side by side; `list` is the list it was clicked in. */
+  openCompareTask(taskKey: string, list: string[]): void
+  closeCompareTask(): void
+  /** Next (+1) / previous (-1) task of the list the open task came from; false at either end. */
+  stepCompareTask(delta: number): boolean
+  /** Applies a compare or series route from the URL hash. */
+  applyCompareRoute(route: Route): void
+  loadCompareGroups(): Promise<void>
+  /** Loads the rollout rewards of one task of one run (cached). */
+  loadGroupRollouts(runId: string, taskKey: string): Promise<void>
+  /** The comparison as a self-contained HTML report, or null after a failure (reported as a notice). */
+  compareReportHtml(): Promise<string | null>
+}
+
+/** At most this many tasks per run are listed in the Groups tab (pages of the API's largest page). */
+const GROUPS_PAGE = 5000
+const GROUPS_MAX = 20_000
+
+/** The key of a run's task in CompareGroups.rollouts. */
+export const rolloutKey = (runId: string, taskKey: string): string => `${runId}\n${taskKey}`
+
+/** The compare route the state shows, if any (for the URL hash). */
+export function compareRouteOf(s: CompareSlice): Pick<Route, 'compare' | 'series'> {
+  if (s.compare) return { compare: { runA: s.compare.runA, runB: s.compare.runB, taskKey: s.compare.taskKey } satisfies CompareRoute }
+  if (s.series) return { series: s.series.runIds }
+  return {}
+}
+
+/** Creates the compare slice over `api`. */
+export const createCompareSlice =
+  (api: TraceApi): SliceCreator<CompareSlice> =>
+  (set, get) => {
+    // answers to an older request (other runs, another category) are dropped
+    let reportSeq = 0
+    let seriesSeq = 0
+    let groupsSeq = 0
+    // rollouts asked for and not yet answered
+    const pendingRollouts = new Set<string>()
+
+    const fetchReport = async (): Promise<void> => {
+      const c = get().compare
+      if (!c) return
+      const seq = ++reportSeq
+      set({ compare: { ...c, loading: true, error: null } })
+      const options: CompareOptions = c.category ? { category: c.category } : {}
+      try {
+        const report = await api.compareRuns(c.runA, c.runB, options)
+        const now = get().compare
+        if (seq === reportSeq && now) set({ compare: { ...now, report, loading: false } })
+      } catch (err) {
+        const now = get().compare
+        if (seq === reportSeq && now) set({ compare: { ...now, loading: false, error: errorMessage(err) } })
+      }
+    }
+
+    return {
+      comparePicks: [],
+      compare: null,
+      series: null,
+      compareTab: 'summary',
+      flipCell: null,
+      compareGroups: null,
+      toggleComparePick: (runId) => {
+        const picks = get().comparePicks
+        set({ comparePicks: picks.includes(runId) ? picks.filter((id) => id !== runId) : [...picks, runId] })
+      },
+      swapComparePicks: () => {
+        const [a, b, ...rest] = get().comparePicks
+        if (a !== undefined && b !== undefined) set({ comparePicks: [b, a, ...rest] })
+      },
+      clearComparePicks: () => set({ comparePicks: [] }),
+      openCompare: (runA, runB, taskKey = null) => {
+        const c = get().compare
+        if (c && c.runA === runA && c.runB === runB) {
+          if (taskKey !== c.taskKey) set({ compare: { ...c, taskKey, taskList: taskKey === null ? [] : c.taskList } })
+          return
+        }
+        set({
+          compare: { runA, runB, report: null, loading: true, error: null, category: null, taskKey, taskList: [] },
+          series: null,
+          flipCell: null,
+          compareGroups: null,
+          comparePicks: [runA, runB]
+        })
+        void fetchReport()
+      },
+      openSeries: (runIds) => {
+        const s = get().series
+        if (s && s.runIds.join('\n') === runIds.join('\n')) return
+        const seq = ++seriesSeq
+        set({ series: { runIds, report: null, loading: true, error: null }, compare: null, comparePicks: runIds })
+        api.compareSeries(runIds).then(
+          (report) => {
+            const now = get().series
+            if (seq === seriesSeq && now) set({ series: { ...now, report, loading: false } })
+          },
+          (err: unknown) => {
+            const now = get().series
+            if (seq === seriesSeq && now) set({ series: { ...now, loading: false, error: errorMessage(err) } })
+          }
+        )
+      },
+      closeCompare: () => {
+        if (!get().compare && !get().series) return
+        reportSeq++
+        seriesSeq++
+        groupsSeq++
+        set({ compare: null, series: null, flipCell: null, compareGroups: null })
+      },
+      setCompareCategory: (field) => {
+        const c = get().compare
+        if (!c || c.category === field) return
+        set({ compare: { ...c, category: field } })
+        void fetchReport()
+      },
+      setCompareTab: (tab) => {
+        set({ compareTab: tab })
+        if (tab === 'groups' && !get().compareGroups) void get().loadCompareGroups()
+      },
+      setFlipCell: (cell) => set({ flipCell: cell }),
+      openCompareTask: (taskKey, list) => {
+        const c = get().compare
+        if (c) set({ compare: { ...c, taskKey, taskList: list } })
+      },
+      closeCompareTask: () => {
+        const c = get().compare
+        if (c && c.taskKey !== null) set({ compare: { ...c, taskKey: null } })
+      },
+      stepCompareTask: (delta) => {
+        const c = get().compare
+        if (!c || c.taskKey === null) return false
+        const list = compareTaskList(c)
+        const at = list.indexOf(c.taskKey)
+        const next = at === -1 ? undefined : list[at + delta]
+        if (next === undefined) return false
+        set({ compare: { ...c, taskKey: next, taskList: list } })
+        return true
+      },
+      applyCompareRoute: (route) => {
+        if (route.compare) get().openCompare(route.compare.runA, route.compare.runB, route.compare.taskKey)
+        else if (route.series) get().openSeries(route.series)
+      },
+      loadCompareGroups: async () => {
+        const c = get().compare
+        if (!c) return
+        const seq = ++groupsSeq
+        set({ compareGroups: { loading: true, error: null, a: new Map(), b: new Map(), capped: false, rollouts: new Map() } })
+        try {
+          const [a, b] = await Promise.all([allGroups(api, c.runA), allGroups(api, c.runB)])
+          if (seq !== groupsSeq) return
+          const prev = get().compareGroups
+          set({ compareGroups: { loading: false, error: null, a: a.groups, b: b.groups, capped: a.capped || b.capped, rollouts: prev?.rollouts ?? new Map() } })
+        } catch (err) {
+          if (seq === groupsSeq) set({ compareGroups: { loading: false, error: errorMessage(err), a: new Map(), b: new Map(), capped: false, rollouts: new Map() } })
+        }
+      },
+      loadGroupRollouts: async (runId, taskKey) => {
+        const key = rolloutKey(runId, taskKey)
+        const g = get().compareGroups
+        if (!g || g.rollouts.has(key) || pendingRollouts.has(key)) return
+        pendingRollouts.add(key)
+        const seq = groupsSeq
+        try {
+          const page = await api.listEpisodes({ runId, taskKey, sort: 'rollout', limit: 200 })
+          const now = get().compareGroups
+          if (seq !== groupsSeq || !now) return
+          const rollouts = new Map(now.rollouts)
+          rollouts.set(key, page.items.map((e) => e.reward))
+          set({ compareGroups: { ...now, rollouts } })
+        } catch (err) {
+          get().pushError(err, `Could not load the rollouts of ${taskKey}`)
+        } finally {
+          pendingRollouts.delete(key)
+        }
+      },
+      compareReportHtml: async () => {
+        const c = get().compare
+        if (!c) return null
+        try {
+          return await api.compareReportHtml(c.runA, c.runB, c.category ? { category: c.category } : {})
+        } catch (err) {
+          get().pushError(err, 'Could not build the HTML report')
+          return null
+        }
+      }
+    }
+  }
+
+async function allGroups(api: TraceApi, runId: string): Promise<{ groups: Map<string, TaskGroupSummary>; capped: boolean }> {
+  const groups = new Map<string, TaskGroupSummary>()
+  for (let offset = 0; offset < GROUPS_MAX; offset += GROUPS_PAGE) {
+    const page = await api.listTaskGroups({ runId, sort: 'taskKey', offset, limit: GROUPS_PAGE })
+    for (const g of page.items) groups.set(g.taskKey, g)
+    if (offset + page.items.length >= page.total || page.items.length === 0) return { groups, capped: false }
+  }
+  return { groups, capped: true }
+}
+
+/**
+ * The tasks [ ] / n p step through: the list the open task was clicked in, or (after a reload, which keeps only the
+ * task in the URL) the flipped tasks, fixed then broken, when the open task is one of them.
+ */
+export function compareTaskList(c: CompareView): string[] {
+  if (c.taskList.length > 0) return c.taskList
+  const flipped = c.report ? [...c.report.flips.fixed, ...c.report.flips.broken] : []
+  return c.taskKey !== null && flipped.includes(c.taskKey) ? flipped : []
+}
+
+/** A group of at least two rollouts that all got the same reward: GRPO learns nothing from it. */
+export function noSignal(g: TaskGroupSummary | undefined): boolean {
+  return g !== undefined && g.rollouts >= 2 && g.minReward !== null && g.minReward === g.maxReward
+}
