@@ -6,6 +6,7 @@ import { createEpisodesSlice } from './episodes-slice'
 import { createNoticesSlice } from './notices-slice'
 import { createRunsSlice } from './runs-slice'
 import { createSelectionSlice } from './selection-slice'
+import { createSideBySideSlice } from './side-by-side-slice'
 import type { AppState } from './types'
 import { createWorkspaceSlice } from './workspace-slice'
 
@@ -24,7 +25,8 @@ export function createAppStore(api: TraceApi): AppStore {
     ...createEpisodesSlice(api)(...a),
     ...createEpisodeSlice(api)(...a),
     ...notices(...a),
-    ...createCompareSlice(api)(...a)
+    ...createCompareSlice(api)(...a),
+    ...createSideBySideSlice(api)(...a)
   }))
 }
 
