@@ -8,6 +8,7 @@ import { defaultDbPath, defaultDemoPath, defaultStaticDir } from '../services/de
 import type { Engine, EngineOptions } from '../services/engine-types'
 import { parseCommandArgs, splitCommand } from './args'
 import { processIo, type CliIo } from './cli-io'
+import { compareCommand } from './commands/compare-command'
 import { episodesCommand } from './commands/episodes-command'
 import { indexCommand } from './commands/index-command'
 import { runsCommand } from './commands/runs-command'
@@ -18,7 +19,7 @@ import { CommandFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './
 import { ROLLSCOPE_VERSION } from './version'
 
 /** Every command, in help order. */
-export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, serveCommand]
+export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, compareCommand, serveCommand]
 
 /** The global help text. */
 export function globalHelp(): string {

@@ -151,6 +151,9 @@ export interface CompareReport {
   categoryFields: string[]
   /** Rows for every category field (or the one asked for), best delta first within each field. */
   perCategory: CategoryRow[]
+  /** Category values (field → value, over `categoryFields`) of each fixed and broken task, keyed by task key: the
+   * reports group the flips, and so the failures, by category. Optional: absent, the reports list them ungrouped. */
+  flipCategories?: Record<string, Record<string, string>>
   solvedWithin: SolvedWithin[]
   histogram: RewardHistogram
   warnings: CompareWarning[]

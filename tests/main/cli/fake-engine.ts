@@ -1,7 +1,7 @@
 import { idleProgress } from '@contract/progress'
 /** An in-memory Engine for CLI and server tests: two runs, a few episodes, one detailed transcript. */
 import type { TraceApi, TraceEvent } from '@contract/api'
-import { NotFoundError } from '@contract/guards'
+import { BadRequestError, NotFoundError } from '@contract/guards'
 import type {
   EpisodeDetail,
   EpisodeSummary,
@@ -12,6 +12,7 @@ import type {
   Workspace
 } from '@contract/model'
 import type { Engine, EngineOptions } from '../../../src-main/services/engine-types'
+import { demoCompareReport } from '../report/compare-fixture'
 
 export const IDLE_PROGRESS: IndexProgress = idleProgress()
 
@@ -249,6 +250,26 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
     },
     async getEpisodeRaw(episodeId) {
       return (await api.getEpisode(episodeId)).raw
+    },
+    // The comparison is a fixed demo-shaped report with the asked runs filled in; its statistics are H1's to test.
+    async compareRuns(runA, runB, options = {}) {
+      log('compareRuns', [runA, runB, options])
+      const report = demoCompareReport()
+      if (options.category !== undefined && !report.categoryFields.includes(options.category)) {
+        throw new BadRequestError(`no category field '${options.category}' in both runs`)
+      }
+      const ref = async (id: string) => {
+        const r = await api.getRun(id)
+        return { ...report.runA, id: r.id, name: r.name, model: r.model, env: r.env, episodes: r.episodes, tasks: r.tasks }
+      }
+      return { ...report, runA: await ref(runA), runB: await ref(runB), ci: { ...report.ci, seed: options.seed ?? 1 } }
+    },
+    async compareSeries() {
+      throw new Error('compareSeries is not used by the CLI')
+    },
+    async compareReportHtml(runA, runB, options) {
+      const report = await api.compareRuns(runA, runB, options)
+      return `<!doctype html><title>${report.runA.id} vs ${report.runB.id}</title>`
     }
   }
 

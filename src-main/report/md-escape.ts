@@ -1,0 +1,41 @@
+/**
+ * Untrusted text (task keys, run names, category values come from trace files) placed in Markdown so that it reads
+ * as the same text and never as markup, a link, raw HTML or a table cell break. Runtime-neutral.
+ */
+
+/** Longest text shown for one value; task keys derived from a prompt can be long. */
+const MAX_CHARS = 120
+
+function clip(s: string, max = MAX_CHARS): string {
+  // Newlines would end a table row or a list item; control characters have no business in a report.
+  // eslint-disable-next-line no-control-regex
+  const flat = s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat
+}
+
+/**
+ * Inline text, cut at `max` characters (prose such as a warning passes Infinity). Every character CommonMark or GFM
+ * reads as inline markup is backslash-escaped: emphasis, code, brackets, raw HTML, entities, strikethrough, math, and
+ * `|` so it cannot split a table cell. `#`, `-`, `+`, `=` only mean something at the start of a line, where this text
+ * is never put; `(` and `!` only next to a `[`, which is escaped. GFM autolinks (`http://`, `www.`, `a@b`) are broken
+ * up too, so a URL in a trace reads as text.
+ */
+export function mdText(s: string, max = MAX_CHARS): string {
+  const escaped = clip(s, max).replace(/[\\`*_[\]<>|~&$]/g, '\\$&')
+  return escaped.replace(/:\/\//g, '\\:\\/\\/').replace(/\b(www)\./gi, '$1\\.').replace(/@/g, '\\@')
+}
+
+/**
+ * A code span (task keys read best in monospace): markup inside a code span is never interpreted, so only its
+ * fence needs care: one backtick more than the longest run inside, padded when the text starts or ends with one.
+ * In a table cell `|` still splits the row, so it is escaped there (GFM removes that backslash inside the span).
+ */
+export function mdCode(s: string, inTable = false): string {
+  let text = clip(s)
+  if (inTable) text = text.replace(/\|/g, '\\|')
+  if (text === '') return '` `'
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
+  const fence = '`'.repeat(longest + 1)
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : ''
+  return `${fence}${pad}${text}${pad}${fence}`
+}

@@ -1,0 +1,112 @@
+/** `rollscope compare` against the fake engine: run resolution, the four outputs, usage errors and exit codes. */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { runFake, tempWorkspace } from './run-helper'
+
+describe('rollscope compare', () => {
+  it('resolves both runs by name or id prefix and prints a terminal summary', async () => {
+    const { db } = tempWorkspace()
+    const r = await runFake(['compare', 'wordle--gpt-4.1-mini', 'run-bbbb', '--db', db])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    expect(r.engines[0].calls.find((c) => c.method === 'compareRuns')?.args).toEqual(['run-aaaa1111', 'run-bbbb2222', {}])
+    const lines = r.stdout.split('\n')
+    expect(lines[0]).toBe('A  wordle--gpt-4.1-mini  (run-aaaa1111; gpt-4.1-mini, wordle, chat-jsonl, step 0): 3 episodes, 2 tasks')
+    expect(lines[1]).toMatch(/^B {2}wordle--gpt-5-mini {2}\(run-bbbb2222; gpt-5-mini,/)
+    expect(r.stdout).toContain('16 shared tasks; every number below is on the shared tasks.')
+    expect(r.stdout).toMatch(/^METRIC\s+A\s+B\s+Δ\s+Δ%\s+95% CI$/m)
+    expect(r.stdout).toMatch(/^Mean reward\s+0\.732\s+0\.877\s+\+0\.146\s+\+19\.9%\s+\[\+0\.07, \+0\.225\]$/m)
+    expect(r.stdout).toMatch(/^Pass rate\s+31\.3%\s+62\.5%\s+\+31\.3 pp\s+\+100\.0%\s+\[\+14\.1, \+48\.4\] pp$/m)
+    expect(r.stdout).toMatch(/^Reward std\s+0\.31\s+0\.234\s+-0\.077\s+-24\.7%\s+n\/a$/m)
+    expect(r.stdout).toContain('FLIPS  fixed 8  broken 1  still pass 1  still fail 6  McNemar p 0.039')
+    expect(r.stdout).toContain('  broken  rr-015-sched-cron\n')
+    // Per-category rows with success counts and the best / worst value marked.
+    expect(r.stdout).toMatch(/^easy\s+5\s+0\.712\s+0\.95\s+\+0\.238\s+\[\+0\.08, \+0\.41\]\s+1\/5 → 5\/5\s+best$/m)
+    expect(r.stdout).toMatch(/^hard\s+5\s+0\.769\s+0\.758\s+-0\.012\s+\[-0\.13, \+0\.11\]\s+1\/5 → 0\/5\s+worst$/m)
+    expect(r.stdout).toContain('RR@K   @5: 0.0% → 0.0%   @10: 12.5% → 34.4%   @15: 31.3% → 62.5%   @20: 31.3% → 62.5%')
+    expect(r.stdout).toContain('  ! Sampling settings differ: temperature 0.7 (A) vs 1.0 (B).')
+    expect(r.engines[0].closed).toBe(true)
+  })
+
+  it('--json prints the CompareReport with the contract fields, and passes --category and --seed through', async () => {
+    const { db } = tempWorkspace()
+    const r = await runFake(['compare', 'run-aaaa1111', 'run-bbbb2222', '--json', '--category', 'difficulty', '--seed', '7', '--db', db])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toBe('')
+    const report = JSON.parse(r.stdout)
+    expect(r.engines[0].calls.find((c) => c.method === 'compareRuns')?.args[2]).toEqual({ category: 'difficulty', seed: 7 })
+    expect(report).toMatchObject({ sharedTasks: 16, onlyA: 0, onlyB: 0, ci: { seed: 7 } })
+    expect(report.metrics[0]).toMatchObject({ key: 'reward', a: 0.7315, b: 0.8773, delta: 0.1458, ci95: [0.0701, 0.2248] })
+    expect(Object.keys(report.flips)).toEqual(expect.arrayContaining(['fixed', 'broken', 'bothPass', 'bothFail']))
+    expect(Array.isArray(report.perCategory) && Array.isArray(report.warnings)).toBe(true)
+  })
+
+  it('--md prints the Markdown report', async () => {
+    const { db } = tempWorkspace()
+    const r = await runFake(['compare', 'run-aaaa', 'run-bbbb', '--md', '--db', db])
+    expect(r.code).toBe(0)
+    expect(r.stdout.startsWith('# wordle--gpt-4.1-mini vs wordle--gpt-5-mini\n')).toBe(true)
+    expect(r.stdout).toContain('## Caveats')
+  })
+
+  it('--html FILE writes the report (resolved against the working directory) and says where', async () => {
+    const { dir, db } = tempWorkspace()
+    const r = await runFake(['compare', 'run-aaaa', 'run-bbbb', '--html', 'out.html', '--db', db], { cwd: dir })
+    expect(r.code).toBe(0)
+    const path = join(dir, 'out.html')
+    expect(r.stdout).toBe(`Wrote the HTML report to ${path}\n`)
+    expect(readFileSync(path, 'utf8')).toBe('<!doctype html><title>run-aaaa1111 vs run-bbbb2222</title>')
+  })
+
+  it('fails with exit 1 when the HTML file cannot be written', async () => {
+    const { dir, db } = tempWorkspace()
+    const r = await runFake(['compare', 'run-aaaa', 'run-bbbb', '--html', join(dir, 'no', 'such', 'dir.html'), '--db', db])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^rollscope: cannot write .*dir\.html: ENOENT/)
+  })
+
+  it('rejects bad usage with exit 2', async () => {
+    const { db } = tempWorkspace()
+    const cases: [string[], RegExp][] = [
+      [['compare', 'run-aaaa'], /compare needs two runs: RUN_A RUN_B/],
+      [['compare', 'run-aaaa', 'run-bbbb', 'run-cccc'], /unexpected argument 'run-cccc'/],
+      [['compare', 'run-aaaa', 'run-bbbb', '--json', '--md'], /choose one output: --json or --md/],
+      [['compare', 'run-aaaa', 'run-bbbb', '--md', '--html', 'x.html'], /choose one output: --md or --html/],
+      [['compare', 'run-aaaa', 'run-bbbb', '--seed', 'abc'], /--seed must be an integer from 0 to 2147483648, got 'abc'/],
+      [['compare', 'run-aaaa', 'run-bbbb', '--html'], /Option '--html' argument/],
+      [['compare', 'run-aaaa', 'run-aaaa1111'], /RUN_A and RUN_B are the same run \(run-aaaa1111\)/],
+      // The engine's bad-request (no such category) is the user's typo: usage.
+      [['compare', 'run-aaaa', 'run-bbbb', '--category', 'tier'], /no category field 'tier' in both runs/]
+    ]
+    for (const [argv, message] of cases) {
+      const r = await runFake([...argv, '--db', db])
+      expect({ argv, code: r.code }).toEqual({ argv, code: 2 })
+      expect(r.stderr).toMatch(message)
+      expect(r.stderr).toContain("Run 'rollscope compare --help' for usage.")
+      expect(r.stdout).toBe('')
+    }
+  })
+
+  it('exits 1 when a run does not exist or is ambiguous, and when there is no database', async () => {
+    const { dir, db } = tempWorkspace()
+    const missing = await runFake(['compare', 'run-aaaa', 'nope', '--db', db])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toBe("rollscope: no run matches 'nope' (see: rollscope runs)\n")
+    const ambiguous = await runFake(['compare', 'run-', 'run-bbbb', '--db', db])
+    expect(ambiguous.code).toBe(1)
+    expect(ambiguous.stderr).toContain("'run-' matches 3 runs; use a run id:")
+    const noDb = await runFake(['compare', 'a', 'b', '--db', join(dir, 'none.db')])
+    expect(noDb.code).toBe(1)
+    expect(noDb.stderr).toContain('no database at')
+  })
+
+  it('is listed in the global help and has its own help', async () => {
+    const global = await runFake(['--help'])
+    expect(global.stdout).toMatch(/^ {2}compare\s+compare two runs task by task/m)
+    const own = await runFake(['compare', '--help'])
+    expect(own.code).toBe(0)
+    expect(own.stdout).toContain('Usage: rollscope compare RUN_A RUN_B [--json | --md | --html FILE]')
+    expect(own.engines).toHaveLength(0)
+  })
+})
