@@ -1,0 +1,152 @@
+import type { CategoryRow, CiMethod } from '@contract/compare'
+import { meanOf } from './bootstrap'
+import { meanCis } from './ci'
+import type { Pairing } from './pairing'
+import { taskPasses, type InfoValue, type RunValues } from './task-values'
+
+/** At most this many distinct values make an info field a category. */
+export const MAX_CATEGORY_VALUES = 30
+
+/** Per shared task (pairing index): its value of one info field, or undefined. */
+type TaskCategory = (string | undefined)[]
+
+interface FieldScan {
+  values: TaskCategory
+  /** Whether the field looks like a property of the task (see categoryFields). */
+  isCategory: boolean
+}
+
+/** Index of each task of a run in the pairing (-1 when not shared). */
+export function pairIndex(taskCount: number, idx: Int32Array): Int32Array {
+  const out = new Int32Array(taskCount).fill(-1)
+  for (let j = 0; j < idx.length; j++) out[idx[j]] = j
+  return out
+}
+
+/**
+ * One field's value per shared task, from both runs' episodes. The field is a category when it describes the task
+ * rather than the outcome: scalar strings, booleans or integers (no fractional measurements), the same value in every
+ * episode of a task in both runs (so `score` or `exit_status`, which change between runs, are not categories), between
+ * 2 and MAX_CATEGORY_VALUES distinct values, and fewer values than tasks (an id per task groups nothing).
+ */
+function scanField(field: string, A: RunValues, B: RunValues, pa: Int32Array, pb: Int32Array, shared: number): FieldScan {
+  const values: TaskCategory = new Array(shared)
+  let consistent = true
+  let scalarKind = true
+  const distinct = new Set<string>()
+  const visit = (v: RunValues, pidx: Int32Array): void => {
+    const col = v.info.get(field)
+    if (!col) return
+    for (let i = 0; i < v.episodes; i++) {
+      const j = pidx[v.task[i]]
+      const x: InfoValue | undefined = col[i]
+      if (j < 0 || x === undefined) continue
+      if (typeof x === 'number' && !Number.isInteger(x)) scalarKind = false
+      const s = String(x)
+      const prev = values[j]
+      if (prev === undefined) {
+        values[j] = s
+        if (distinct.size <= MAX_CATEGORY_VALUES) distinct.add(s)
+      } else if (prev !== s) consistent = false
+    }
+  }
+  visit(A, pa)
+  visit(B, pb)
+  let tasksWithValue = 0
+  for (let j = 0; j < shared; j++) if (values[j] !== undefined) tasksWithValue++
+  const isCategory =
+    consistent && scalarKind && distinct.size >= 2 && distinct.size <= MAX_CATEGORY_VALUES && distinct.size < tasksWithValue
+  return { values, isCategory }
+}
+
+/** Per-task score both sides (per-task mean reward, or pass rate when the runs have no rewards), by pairing index. */
+export interface TaskScores {
+  a: Float64Array
+  b: Float64Array
+}
+
+/** The info fields usable as categories, and the breakdown rows (for every one, or only `only`). */
+export function categoryBreakdown(
+  A: RunValues,
+  B: RunValues,
+  p: Pairing,
+  scores: TaskScores,
+  verdicts: { a: (boolean | null)[]; b: (boolean | null)[] },
+  method: CiMethod,
+  only?: string
+): { fields: string[]; rows: CategoryRow[] } {
+  const shared = p.a.length
+  const pa = pairIndex(A.taskKeys.length, p.a)
+  const pb = pairIndex(B.taskKeys.length, p.b)
+  const common = [...A.info.keys()].filter((k) => B.info.has(k)).sort()
+  const fields: string[] = []
+  const rows: CategoryRow[] = []
+  for (const field of common) {
+    const scan = scanField(field, A, B, pa, pb, shared)
+    if (scan.isCategory) fields.push(field)
+    // An explicitly asked field is broken down even when it does not look like a category.
+    if (only !== undefined ? field !== only : !scan.isCategory) continue
+    rows.push(...fieldRows(field, scan.values, scores, verdicts, method))
+  }
+  return { fields, rows }
+}
+
+function fieldRows(
+  field: string,
+  values: TaskCategory,
+  scores: TaskScores,
+  verdicts: { a: (boolean | null)[]; b: (boolean | null)[] },
+  method: CiMethod
+): CategoryRow[] {
+  const groups = new Map<string, number[]>()
+  values.forEach((v, j) => {
+    if (v === undefined) return
+    const g = groups.get(v)
+    if (g) g.push(j)
+    else groups.set(v, [j])
+  })
+  const diffs: Float64Array[] = []
+  const rows: CategoryRow[] = []
+  for (const [value, tasks] of groups) {
+    const a: number[] = []
+    const b: number[] = []
+    const diff = new Float64Array(tasks.length).fill(NaN)
+    let passedA = 0
+    let passedB = 0
+    let decided = 0
+    tasks.forEach((j, k) => {
+      const x = scores.a[j]
+      const y = scores.b[j]
+      if (x === x && y === y) {
+        a.push(x)
+        b.push(y)
+        diff[k] = y - x
+      }
+      const va = verdicts.a[j]
+      const vb = verdicts.b[j]
+      if (va !== null && vb !== null) {
+        decided++
+        if (va) passedA++
+        if (vb) passedB++
+      }
+    })
+    const ma = a.length ? meanOf(a).mean : null
+    const mb = b.length ? meanOf(b).mean : null
+    diffs.push(diff)
+    rows.push({
+      field,
+      value,
+      tasks: tasks.length,
+      a: ma,
+      b: mb,
+      delta: a.length ? meanOf(diff).mean : null,
+      ci95: null,
+      passedA,
+      passedB,
+      decided
+    })
+  }
+  // One CI per value, each resampling only its own tasks (with the report's seed).
+  rows.forEach((r, k) => (r.ci95 = meanCis([diffs[k]], method)[0]))
+  return rows.sort((x, y) => (y.delta ?? -Infinity) - (x.delta ?? -Infinity) || x.value.localeCompare(y.value))
+}

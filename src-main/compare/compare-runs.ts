@@ -1,0 +1,131 @@
+import type { CiMethod, CompareOptions, CompareReport, CompareRunRef, CompareWarning } from '@contract/compare'
+import type { RunSummary } from '@contract/model'
+import type { Db } from '../db/open-db'
+import { categoryBreakdown } from './categories'
+import { ciMethod, DEFAULT_RESAMPLES, DEFAULT_SEED } from './ci'
+import { flipTable, passAtKRows } from './flips'
+import { rewardHistogram } from './histogram'
+import { compareMetrics } from './metrics'
+import { pairTasks, type Pairing } from './pairing'
+import { solvedWithin } from './solved-within'
+import { readRunValues, taskMeans, taskPassCounts, taskPasses, type RunValues } from './task-values'
+import { envVersionWarning, rolloutsWarning, samplingWarning, tasksWarning, tooFewWarning, verdictWarning } from './warnings'
+
+/** Task keys listed per side in onlyATasks / onlyBTasks. */
+export const ONLY_LIST_CAP = 200
+
+/**
+ * Pairs run A and run B by task key and compares them on the shared tasks (see src-main/contract/compare.ts for
+ * what each field means). Reads each run's episodes once (no transcripts); everything else is in memory.
+ */
+export function compareRuns(db: Db, runA: RunSummary, runB: RunSummary, options: CompareOptions): CompareReport {
+  const A = readRunValues(db, runA.id)
+  const B = readRunValues(db, runB.id)
+  return compareRunValues(runA, runB, A, B, options)
+}
+
+/** The comparison over already-read run values (compareSeries and tests reuse it). */
+export function compareRunValues(runA: RunSummary, runB: RunSummary, A: RunValues, B: RunValues, options: CompareOptions): CompareReport {
+  const p = pairTasks(A, B)
+  const shared = p.a.length
+  const method = ciMethod(shared, options.seed ?? DEFAULT_SEED, options.resamples ?? DEFAULT_RESAMPLES)
+
+  const metrics = compareMetrics(A, B, p, method)
+  const ca = taskPassCounts(A)
+  const cb = taskPassCounts(B)
+  const verdicts = {
+    a: Array.from(p.a, (t) => taskPasses(ca, t)),
+    b: Array.from(p.b, (t) => taskPasses(cb, t))
+  }
+  const { fields, rows } = categoryBreakdown(A, B, p, categoryScores(A, B, p), verdicts, method, options.category)
+  const flips = flipTable(A, p, ca, cb)
+
+  const warnings: CompareWarning[] = []
+  const reward = metrics.find((m) => m.key === 'reward' && m.n > 0) ?? metrics.find((m) => m.key === 'passRate' && m.n > 0)
+  const push = (w: CompareWarning | null): void => {
+    if (w) warnings.push(w)
+  }
+  push(tasksWarning(A.taskKeys.length, B.taskKeys.length, shared))
+  if (shared > 0) {
+    push(rolloutsWarning(A, B, p.a, p.b))
+    push(samplingWarning(runA.header, runB.header))
+    push(envVersionWarning(A, B, { a: runA.header, b: runB.header }, { a: p.sharedA, b: p.sharedB }))
+    push(tooFewWarning(shared, reward?.ci95 ?? null, reward?.key === 'passRate' ? 'pass rate' : 'reward'))
+    push(verdictWarning(verdicts.a.every((v) => v === null), verdicts.b.every((v) => v === null)))
+  }
+
+  return {
+    runA: runRef(runA, A, p.a),
+    runB: runRef(runB, B, p.b),
+    sharedTasks: shared,
+    onlyA: p.onlyA.length,
+    onlyB: p.onlyB.length,
+    onlyATasks: p.onlyA.slice(0, ONLY_LIST_CAP),
+    onlyBTasks: p.onlyB.slice(0, ONLY_LIST_CAP),
+    metrics,
+    flips,
+    passAtK: passAtKRows(p, ca, cb),
+    categoryFields: fields,
+    perCategory: rows,
+    solvedWithin: solvedWithin(sharedEpisodes(A, p.sharedA), sharedEpisodes(B, p.sharedB)),
+    histogram: rewardHistogram(sharedEpisodes(A, p.sharedA).reward, sharedEpisodes(B, p.sharedB).reward),
+    warnings,
+    ci: method,
+    ciNote: ciNote(shared, method)
+  }
+}
+
+function runRef(run: RunSummary, v: RunValues, sharedIdx: Int32Array): CompareRunRef {
+  let rollouts = 0
+  for (let j = 0; j < sharedIdx.length; j++) rollouts += v.rollouts[sharedIdx[j]]
+  return {
+    id: run.id,
+    name: run.name,
+    model: run.model,
+    env: run.env,
+    format: run.format,
+    checkpointStep: run.checkpointStep,
+    episodes: v.episodes,
+    tasks: v.taskKeys.length,
+    rolloutsPerTask: sharedIdx.length ? rollouts / sharedIdx.length : null,
+    passThreshold: v.threshold
+  }
+}
+
+/** Per shared task, the score categories compare: mean reward when both runs have rewards there, else pass rate. */
+function categoryScores(A: RunValues, B: RunValues, p: Pairing): { a: Float64Array; b: Float64Array } {
+  const pick = (useReward: boolean) => {
+    const ta = taskMeans(A, useReward ? A.reward : A.passed)
+    const tb = taskMeans(B, useReward ? B.reward : B.passed)
+    return { a: Float64Array.from(p.a, (t) => ta[t]), b: Float64Array.from(p.b, (t) => tb[t]) }
+  }
+  const byReward = pick(true)
+  for (let j = 0; j < p.a.length; j++) if (byReward.a[j] === byReward.a[j] && byReward.b[j] === byReward.b[j]) return byReward
+  return pick(false)
+}
+
+/** The turns, verdicts and rewards of a run's episodes that belong to shared tasks. */
+function sharedEpisodes(v: RunValues, shared: Uint8Array): { turns: Float64Array; passed: Float64Array; reward: Float64Array } {
+  let n = 0
+  for (let i = 0; i < v.episodes; i++) if (shared[v.task[i]]) n++
+  const out = { turns: new Float64Array(n), passed: new Float64Array(n), reward: new Float64Array(n) }
+  for (let i = 0, k = 0; i < v.episodes; i++) {
+    if (!shared[v.task[i]]) continue
+    out.turns[k] = v.turns[i]
+    out.passed[k] = v.passed[i]
+    out.reward[k++] = v.reward[i]
+  }
+  return out
+}
+
+function ciNote(shared: number, m: CiMethod): string {
+  const how =
+    m.method === 'paired-bootstrap'
+      ? `resampling the ${shared} shared tasks with replacement ${m.resamples} times (seed ${m.seed}) and keeping the middle 95% of the resampled mean differences`
+      : `the normal approximation over the ${shared} shared tasks (mean difference ± 1.96 standard errors; with this many tasks it matches the bootstrap)`
+  return (
+    `Each 95% CI is the range of deltas (B − A) compatible with these tasks, from ${how}. ` +
+    `A CI that excludes 0 means the difference is unlikely to come from which tasks happened to be in the set; ` +
+    `it says nothing about tasks outside this set or other sampling settings.`
+  )
+}

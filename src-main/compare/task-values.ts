@@ -1,0 +1,178 @@
+import type { Db } from '../db/open-db'
+import { passedSql } from '../db/passed-sql'
+import { effectiveThreshold } from '../db/run-summary'
+
+/** A scalar `info` value (what an episode's info_json holds per field). */
+export type InfoValue = string | number | boolean
+
+/**
+ * Every episode of one run as columns (one entry per episode, NaN = no value), with the task each belongs to.
+ * Columnar typed arrays keep 100k-episode runs cheap to aggregate; transcripts are never read.
+ */
+export interface RunValues {
+  runId: string
+  /** The run's effective pass threshold (the user's override, else the default). */
+  threshold: number | null
+  /** Distinct task keys in first-seen order; `task[i]` indexes into this. */
+  taskKeys: string[]
+  taskIndex: Map<string, number>
+  /** Episodes per task (its rollouts), by task index. */
+  rollouts: Int32Array
+  episodes: number
+  task: Int32Array
+  reward: Float64Array
+  /** 1 passed, 0 failed, NaN no verdict (no success flag and no threshold). */
+  passed: Float64Array
+  turns: Float64Array
+  tokensIn: Float64Array
+  tokensOut: Float64Array
+  durationMs: Float64Array
+  /** 1 when the episode's status is `ok`. */
+  ok: Float64Array
+  /** Numeric per-episode metrics by name (NaN where an episode lacks it). */
+  metrics: Map<string, Float64Array>
+  /** Scalar info fields by name (undefined where an episode lacks it). */
+  info: Map<string, (InfoValue | undefined)[]>
+}
+
+type Row = [string, number | null, number | null, number, number | null, number | null, number | null, string, string, string]
+
+const num = (v: number | null): number => (v === null ? NaN : v)
+
+/**
+ * Reads one run's episodes with a single query (pass/fail decided in SQL by the run's threshold, the same rule as
+ * everywhere else) and groups them by task key in JS.
+ */
+export function readRunValues(db: Db, runId: string): RunValues {
+  const threshold = effectiveThreshold(db, runId)
+  const rows = db
+    .prepare(
+      `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status,
+              metrics_json, info_json
+       FROM episodes e WHERE run_id = ? ORDER BY ordinal`
+    )
+    .raw()
+    .all(runId) as Row[]
+
+  const n = rows.length
+  const v: RunValues = {
+    runId,
+    threshold,
+    taskKeys: [],
+    taskIndex: new Map(),
+    rollouts: new Int32Array(0),
+    episodes: n,
+    task: new Int32Array(n),
+    reward: new Float64Array(n),
+    passed: new Float64Array(n),
+    turns: new Float64Array(n),
+    tokensIn: new Float64Array(n),
+    tokensOut: new Float64Array(n),
+    durationMs: new Float64Array(n),
+    ok: new Float64Array(n),
+    metrics: new Map(),
+    info: new Map()
+  }
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]
+    let t = v.taskIndex.get(r[0])
+    if (t === undefined) {
+      t = v.taskKeys.length
+      v.taskIndex.set(r[0], t)
+      v.taskKeys.push(r[0])
+    }
+    v.task[i] = t
+    v.reward[i] = num(r[1])
+    v.passed[i] = r[2] === null ? NaN : r[2] ? 1 : 0
+    v.turns[i] = r[3]
+    v.tokensIn[i] = num(r[4])
+    v.tokensOut[i] = num(r[5])
+    v.durationMs[i] = num(r[6])
+    v.ok[i] = r[7] === 'ok' ? 1 : 0
+    // Most episodes of big runs carry no metrics / info: skip the parse for the empty object.
+    if (r[8] !== '{}') addMetrics(v, i, r[8])
+    if (r[9] !== '{}') addInfo(v, i, r[9])
+  }
+  v.rollouts = new Int32Array(v.taskKeys.length)
+  for (let i = 0; i < n; i++) v.rollouts[v.task[i]]++
+  return v
+}
+
+function parseObject(json: string): Record<string, unknown> | null {
+  try {
+    const o = JSON.parse(json) as unknown
+    return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+function addMetrics(v: RunValues, i: number, json: string): void {
+  const o = parseObject(json)
+  if (!o) return
+  for (const k in o) {
+    const x = o[k]
+    if (typeof x !== 'number' || !Number.isFinite(x)) continue
+    let col = v.metrics.get(k)
+    if (!col) {
+      col = new Float64Array(v.episodes).fill(NaN)
+      v.metrics.set(k, col)
+    }
+    col[i] = x
+  }
+}
+
+function addInfo(v: RunValues, i: number, json: string): void {
+  const o = parseObject(json)
+  if (!o) return
+  for (const k in o) {
+    const x = o[k]
+    if (typeof x !== 'string' && typeof x !== 'number' && typeof x !== 'boolean') continue
+    let col = v.info.get(k)
+    if (!col) {
+      col = new Array<InfoValue | undefined>(v.episodes)
+      v.info.set(k, col)
+    }
+    col[i] = x
+  }
+}
+
+/** Per-task mean of a per-episode column (NaN values skipped; NaN for a task without any value). */
+export function taskMeans(v: RunValues, column: Float64Array): Float64Array {
+  const tasks = v.taskKeys.length
+  const sum = new Float64Array(tasks)
+  const cnt = new Int32Array(tasks)
+  for (let i = 0; i < v.episodes; i++) {
+    const x = column[i]
+    if (x !== x) continue // NaN
+    sum[v.task[i]] += x
+    cnt[v.task[i]]++
+  }
+  for (let t = 0; t < tasks; t++) sum[t] = cnt[t] ? sum[t] / cnt[t] : NaN
+  return sum
+}
+
+/** A per-episode column derived from others, NaN where `f` returns NaN. */
+export function deriveColumn(v: RunValues, f: (i: number) => number): Float64Array {
+  const out = new Float64Array(v.episodes)
+  for (let i = 0; i < v.episodes; i++) out[i] = f(i)
+  return out
+}
+
+/** Per task: rollouts with a verdict (`n`) and how many of them passed (`c`). */
+export function taskPassCounts(v: RunValues): { n: Int32Array; c: Int32Array } {
+  const n = new Int32Array(v.taskKeys.length)
+  const c = new Int32Array(v.taskKeys.length)
+  for (let i = 0; i < v.episodes; i++) {
+    const p = v.passed[i]
+    if (p !== p) continue
+    n[v.task[i]]++
+    if (p === 1) c[v.task[i]]++
+  }
+  return { n, c }
+}
+
+/** A task passes when more than half of its rollouts with a verdict pass; null without any verdict. */
+export function taskPasses(counts: { n: Int32Array; c: Int32Array }, t: number): boolean | null {
+  return counts.n[t] === 0 ? null : counts.c[t] * 2 > counts.n[t]
+}
