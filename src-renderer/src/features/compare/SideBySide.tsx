@@ -1,0 +1,291 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { EpisodePreview } from '@contract/model'
+import { alignTurns, type Alignment } from '../../lib/align-turns'
+import { fmtInt } from '../../lib/format'
+import { isTypingTarget } from '../../lib/keys'
+import type { Side, SideBySideState } from '../../state/side-by-side-slice'
+import type { AppState } from '../../state/store'
+import { useApp, useAppStore } from '../../state/store-context'
+import { AlignedRowView, KIND_TITLE } from './side-by-side/AlignedRowView'
+import { diffViewFor } from './side-by-side/diff-text'
+import { SideHeader } from './side-by-side/SideHeader'
+import { expandPrefix } from './side-by-side/StepCell'
+import '../../styles/side-by-side.css'
+
+// Monaco (~4 MB) loads with the first diff, not with the compare screen
+const SideBySideDiff = lazy(() => import('./side-by-side/SideBySideDiff'))
+
+export interface SideBySideProps {
+  runA: string
+  runB: string
+  taskKey: string
+  /** The tasks n / p and [ / ] step through (the list the task was opened from). */
+  tasks: string[]
+  onNavigate(taskKey: string): void
+  onClose(): void
+}
+
+/**
+ * One task in two runs, side by side: the two episodes' steps aligned by action (lib/align-turns.ts), inserted /
+ * missing / changed steps coloured, the first divergence marked and scrolled to, and a diff editor for a pair of
+ * steps or the final answers. Keys: j / k rows, n / p and [ / ] tasks, d diff, Esc closes the diff, then the view.
+ */
+export function SideBySide(props: SideBySideProps): ReactNode {
+  const { runA, runB, taskKey } = props
+  const store = useAppStore()
+  const sbs = useApp((s) => s.sideBySide)
+  // until the slice has switched to this task, show it loading rather than the previous task
+  const view = sbs && sbs.taskKey === taskKey && sbs.a.runId === runA && sbs.b.runId === runB ? sbs : null
+  const detailA = view?.a.detail ?? null
+  const detailB = view?.b.detail ?? null
+  const turnsA = detailA?.turns
+  const turnsB = detailB?.turns
+  const alignment = useMemo(() => (turnsA && turnsB ? alignTurns(turnsA, turnsB) : null), [turnsA, turnsB])
+
+  useEffect(() => {
+    void store.getState().openSideBySide(runA, runB, taskKey)
+  }, [store, runA, runB, taskKey])
+  useEffect(() => () => leaveView(store.getState()), [store])
+  useFullTurnsWhenOpened(view)
+  useLandOnFirstDivergence(alignment, detailA, detailB)
+  useViewKeys(props, alignment)
+
+  const onSelect = useCallback((i: number) => store.getState().selectRow(i), [store])
+  const onDiff = useCallback(
+    (i: number) => {
+      store.getState().selectRow(i)
+      store.getState().openDiff({ kind: 'row', row: i })
+    },
+    [store]
+  )
+  const position = props.tasks.indexOf(taskKey)
+  const step = (delta: number): void => {
+    const next = props.tasks[position + delta]
+    if (next !== undefined && position >= 0) props.onNavigate(next)
+  }
+
+  return (
+    <section className="sbs-view" data-testid="side-by-side">
+      <nav className="crumbs">
+        <button className="back-btn" onClick={props.onClose} title="Back to the comparison (Esc)" data-testid="sbs-close">
+          ← Compare
+        </button>
+        <span className="crumb mono sbs-task" title={taskKey} data-testid="sbs-task">
+          {taskKey}
+        </span>
+        {position >= 0 && (
+          <span className="crumb muted-text" data-testid="sbs-task-position">
+            task {fmtInt(position + 1)} / {fmtInt(props.tasks.length)}
+          </span>
+        )}
+        <button type="button" className="icon-btn" disabled={position <= 0} onClick={() => step(-1)} title="Previous task (p or [)">
+          ‹
+        </button>
+        <button type="button" className="icon-btn" disabled={position < 0 || position >= props.tasks.length - 1} onClick={() => step(1)} title="Next task (n or ])">
+          ›
+        </button>
+        <span className="spacer" />
+        <span className="hint keys">
+          <kbd>j</kbd>/<kbd>k</kbd> step · <kbd>d</kbd> diff · <kbd>n</kbd>/<kbd>p</kbd> task · <kbd>Esc</kbd> back
+        </span>
+      </nav>
+      {view && (
+        <div className="sbs-heads">
+          <SideHeader which="A" side={view.a} steps={alignment?.actionsA.length ?? null} onChoose={(id) => void store.getState().chooseRollout('a', id)} />
+          <SideHeader which="B" side={view.b} steps={alignment?.actionsB.length ?? null} onChoose={(id) => void store.getState().chooseRollout('b', id)} />
+        </div>
+      )}
+      {alignment && detailA && detailB ? (
+        <>
+          <AlignmentSummary alignment={alignment} />
+          <AlignedRows alignment={alignment} detailA={detailA} detailB={detailB} onSelect={onSelect} onDiff={onDiff} />
+          <DiffSheet alignment={alignment} detailA={detailA} detailB={detailB} />
+        </>
+      ) : (
+        !view?.a.error && !view?.b.error && <div className="panel-placeholder">Loading both episodes…</div>
+      )}
+    </section>
+  )
+}
+
+/** Counts by kind, the jump to the first divergence, and the final answers' diff. */
+function AlignmentSummary({ alignment }: { alignment: Alignment }): ReactNode {
+  const store = useAppStore()
+  const counts = { same: 0, changed: 0, inserted: 0, missing: 0 }
+  for (const r of alignment.rows) counts[r.kind]++
+  const first = alignment.firstDivergence
+  return (
+    <div className="sbs-summary" data-testid="sbs-summary">
+      {(['same', 'changed', 'missing', 'inserted'] as const).map((k) => (
+        <span key={k} className={`sbs-count kind-${k}`} title={KIND_TITLE[k]} data-testid={`sbs-count-${k}`}>
+          <span className="sbs-swatch" aria-hidden />
+          {fmtInt(counts[k])} {k === 'missing' ? 'only in A' : k === 'inserted' ? 'only in B' : k}
+        </span>
+      ))}
+      {first >= 0 ? (
+        <button type="button" className="link-btn" onClick={() => store.getState().selectRow(first, true)} data-testid="sbs-goto-divergence">
+          first divergence: row {fmtInt(first + 1)}
+        </button>
+      ) : (
+        <span className="muted-text">the two episodes take the same actions</span>
+      )}
+      {!alignment.exact && (
+        <span className="warn-text" title="The episodes are too long to align exactly; steps were anchored on actions that occur once in each">
+          approximate alignment
+        </span>
+      )}
+      <span className="spacer" />
+      <button type="button" onClick={() => store.getState().openDiff({ kind: 'answers' })} data-testid="sbs-diff-answers">
+        Diff final answers
+      </button>
+    </div>
+  )
+}
+
+function AlignedRows(props: { alignment: Alignment; detailA: EpisodePreview; detailB: EpisodePreview; onSelect(i: number): void; onDiff(i: number): void }): ReactNode {
+  const { alignment } = props
+  const store = useAppStore()
+  const selected = useApp((s) => s.sideBySide?.selectedRow ?? 0)
+  const scrollSeq = useApp((s) => s.sideBySide?.scrollSeq ?? 0)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: alignment.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 180,
+    overscan: 4,
+    paddingStart: 8,
+    paddingEnd: 24,
+    scrollPaddingStart: 8
+  })
+  useEffect(() => {
+    if (scrollSeq > 0) virtualizer.scrollToIndex(store.getState().sideBySide?.selectedRow ?? 0, { align: 'start' })
+  }, [scrollSeq, store, virtualizer])
+  if (alignment.rows.length === 0) return <div className="panel-placeholder">Neither episode took an action.</div>
+  return (
+    <div className="sbs-rows" ref={scrollRef} data-testid="sbs-rows">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="vrow sbs-slot" style={{ transform: `translateY(${item.start}px)` }}>
+            <AlignedRowView
+              row={alignment.rows[item.index]}
+              index={item.index}
+              alignment={alignment}
+              detailA={props.detailA}
+              detailB={props.detailB}
+              selected={item.index === selected}
+              firstDivergence={item.index === alignment.firstDivergence}
+              onSelect={props.onSelect}
+              onDiff={props.onDiff}
+            />
+          </div>
+        ))}
+      </div>
+    </div>
+  )
+}
+
+/** The diff editor for the chosen target, once the texts it compares are in full. */
+function DiffSheet(props: { alignment: Alignment; detailA: EpisodePreview; detailB: EpisodePreview }): ReactNode {
+  const store = useAppStore()
+  const target = useApp((s) => s.sideBySide?.diff ?? null)
+  const { view, cut } = useMemo(
+    () => (target ? diffViewFor(target, props.alignment, props.detailA, props.detailB) : { view: null, cut: [] as Side[] }),
+    [target, props.alignment, props.detailA, props.detailB]
+  )
+  const cutKey = cut.join('')
+  useEffect(() => {
+    for (const s of cutKey) void store.getState().ensureSideFull(s as Side)
+  }, [cutKey, store])
+  if (!target || !view) return null
+  const close = (): void => store.getState().closeDiff()
+  if (cut.length > 0) return <div className="sbs-diff-wait panel-placeholder">Loading the full texts…</div>
+  return (
+    <Suspense fallback={<div className="sbs-diff-wait panel-placeholder">Loading editor…</div>}>
+      <SideBySideDiff key={view.title} view={view} onClose={close} />
+    </Suspense>
+  )
+}
+
+/** A long text opened (Show all) on a side whose preview cut it brings that side's full turns. */
+function useFullTurnsWhenOpened(view: SideBySideState | null): void {
+  const store = useAppStore()
+  const wants = useApp((s) => (['a', 'b'] as const).filter((k) => opensCutText(s.episode.expanded, view?.[k].detail ?? null)).join(''))
+  useEffect(() => {
+    for (const s of wants) void store.getState().ensureSideFull(s as Side)
+  }, [wants, store])
+}
+
+function opensCutText(expanded: Record<string, true>, detail: EpisodePreview | null): boolean {
+  if (!detail || detail.complete) return false
+  const prefix = expandPrefix(detail.id)
+  for (const key of Object.keys(expanded)) {
+    if (key.startsWith(prefix) && detail.turns[parseInt(key.slice(prefix.length), 10)]?.elided) return true
+  }
+  return false
+}
+
+/** Once per pair of episodes shown: select the first divergence and scroll to it (or the first row). */
+function useLandOnFirstDivergence(alignment: Alignment | null, a: EpisodePreview | null, b: EpisodePreview | null): void {
+  const store = useAppStore()
+  const landed = useRef<string | null>(null)
+  const pair = a && b ? `${a.id}\n${b.id}` : null
+  useEffect(() => {
+    if (!alignment || pair === null || landed.current === pair) return
+    landed.current = pair
+    const first = alignment.firstDivergence
+    store.getState().selectRow(Math.max(0, first), first >= 0)
+  }, [alignment, pair, store])
+}
+
+/**
+ * The view's keys, on the window in the capture phase: while the view is open they are its own (the compare screen
+ * beneath must not also act on Esc, n or p).
+ */
+function useViewKeys(props: SideBySideProps, alignment: Alignment | null): void {
+  const store = useAppStore()
+  const latest = useRef({ props, alignment })
+  latest.current = { props, alignment }
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return
+      const { props: p, alignment: al } = latest.current
+      const s = store.getState()
+      const view = s.sideBySide
+      const handled = (): void => {
+        e.preventDefault()
+        e.stopPropagation()
+      }
+      if (e.key === 'Escape') {
+        // from inside the diff editor too: Esc is how the sheet closes
+        if (view?.diff) s.closeDiff()
+        else if (!isTypingTarget(e.target)) p.onClose()
+        else return
+        return handled()
+      }
+      if (e.defaultPrevented || isTypingTarget(e.target) || view?.diff) return
+      const rows = al?.rows.length ?? 0
+      const at = view?.selectedRow ?? 0
+      const position = p.tasks.indexOf(p.taskKey)
+      const go = (delta: number): void => {
+        const next = p.tasks[position + delta]
+        if (position >= 0 && next !== undefined) p.onNavigate(next)
+      }
+      if (e.key === 'j' && rows > 0) s.selectRow(Math.min(rows - 1, at + 1), true)
+      else if (e.key === 'k' && rows > 0) s.selectRow(Math.max(0, at - 1), true)
+      else if (e.key === 'n' || e.key === ']') go(1)
+      else if (e.key === 'p' || e.key === '[') go(-1)
+      else if (e.key === 'd' && rows > 0) s.openDiff({ kind: 'row', row: at })
+      else return
+      handled()
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [store])
+}
+
+/** Leaving the view: forget its state and the expand marks it left in the episode slice. */
+function leaveView(s: AppState): void {
+  for (const key of Object.keys(s.episode.expanded)) if (key.startsWith('sbs:')) s.toggleExpanded(key)
+  s.closeSideBySide()
+}

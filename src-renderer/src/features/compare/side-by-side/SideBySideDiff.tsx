@@ -1,0 +1,104 @@
+import '../../../lib/monaco' // Monaco is bundled locally and loaded with this (lazy) view, not at start-up
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { DiffEditor, type MonacoDiffEditor } from '@monaco-editor/react'
+import { detectLanguage, EDITOR_LANGUAGES, type EditorLanguage } from '../../../lib/detect-language'
+import { useColorScheme } from '../../../lib/use-color-scheme'
+import type { DiffView } from './diff-text'
+
+/**
+ * Two texts of the side-by-side view (a pair of steps or the final answers) in a read-only Monaco diff editor over
+ * the view. Esc, ✕ or the backdrop closes it.
+ */
+export default function SideBySideDiff({ view, onClose }: { view: DiffView; onClose(): void }): ReactNode {
+  const scheme = useColorScheme()
+  const detected = useMemo(() => detectLanguage(`${view.original}\n${view.modified}`), [view.original, view.modified])
+  const [language, setLanguage] = useState<EditorLanguage>(detected)
+  const [inline, setInline] = useState(false)
+  const [wrap, setWrap] = useState(true)
+  const editorRef = useRef<MonacoDiffEditor | null>(null)
+  // @monaco-editor/react 4.7 disposes a diff editor's models before the widget, which Monaco ≥ 0.52 reports as
+  // "TextModel got disposed before DiffEditorWidget model got reset": keep the models (keepCurrent*Model), and
+  // in a layout-effect cleanup (it runs before the library's passive one) detach them from the live widget first.
+  useLayoutEffect(
+    () => () => {
+      const editor = editorRef.current
+      if (!editor) return
+      const model = editor.getModel()
+      editor.setModel(null)
+      model?.original.dispose()
+      model?.modified.dispose()
+    },
+    []
+  )
+  const same = view.original === view.modified
+  return (
+    <div className="sheet-backdrop" onClick={onClose}>
+      <div className="editor-sheet sbs-diff-sheet" role="dialog" aria-label={view.title} data-testid="sbs-diff" onClick={(e) => e.stopPropagation()}>
+        <div className="editor-head">
+          <span className="editor-title">{view.title}</span>
+          {same && (
+            <span className="muted-text" data-testid="sbs-diff-identical">
+              identical
+            </span>
+          )}
+          <span className="spacer" />
+          <label className="muted-text">
+            language{' '}
+            <select value={language} onChange={(e) => setLanguage(e.target.value as EditorLanguage)}>
+              {EDITOR_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                  {l === detected ? ' (detected)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="muted-text">
+            <input type="checkbox" checked={inline} onChange={(e) => setInline(e.target.checked)} /> inline
+          </label>
+          <label className="muted-text">
+            <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
+          </label>
+          <button type="button" className="icon-btn" title="Close (Esc)" onClick={onClose} data-testid="sbs-diff-close">
+            ✕
+          </button>
+        </div>
+        <div className="sbs-diff-labels">
+          <span className="sbs-diff-label">A · {view.labelA}</span>
+          {!inline && <span className="sbs-diff-label">B · {view.labelB}</span>}
+        </div>
+        <div className="editor-body">
+          <DiffEditor
+            original={view.original}
+            modified={view.modified}
+            language={language}
+            theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+            loading={<div className="panel-placeholder">Loading editor…</div>}
+            keepCurrentOriginalModel
+            keepCurrentModifiedModel
+            onMount={(editor) => {
+              editorRef.current = editor
+            }}
+            options={{
+              readOnly: true,
+              originalEditable: false,
+              domReadOnly: true,
+              renderSideBySide: !inline,
+              // a narrow window would otherwise switch to inline on its own and hide the choice
+              useInlineViewWhenSpaceIsLimited: false,
+              wordWrap: wrap ? 'on' : 'off',
+              diffWordWrap: wrap ? 'on' : 'off',
+              minimap: { enabled: false },
+              scrollBeyondLastLine: false,
+              fontSize: 12,
+              lineNumbersMinChars: 4,
+              automaticLayout: true,
+              stickyScroll: { enabled: false },
+              renderOverviewRuler: true
+            }}
+          />
+        </div>
+      </div>
+    </div>
+  )
+}

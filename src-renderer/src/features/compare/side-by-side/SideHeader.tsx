@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react'
+import { Badge } from '../../../components/Badge'
+import { fmtInt, fmtPassed, fmtReward } from '../../../lib/format'
+import { episodeStatusTone } from '../../../lib/tones'
+import { findRun } from '../../../state/runs-slice'
+import type { SideEpisode } from '../../../state/side-by-side-slice'
+import { useApp } from '../../../state/store-context'
+
+/** One run's header over its column: run, rollout (a chooser when the task has several), reward, verdict, size. */
+export function SideHeader(props: { which: 'A' | 'B'; side: SideEpisode; steps: number | null; onChoose(episodeId: string): void }): ReactNode {
+  const { which, side } = props
+  const runName = useApp((s) => findRun(s.runs, side.runId)?.name ?? side.runId)
+  const d = side.detail
+  const rollouts = side.rollouts ?? []
+  return (
+    <div className={`sbs-side-head side-${which.toLowerCase()}`} data-testid={`sbs-head-${which.toLowerCase()}`}>
+      <div className="sbs-side-title">
+        <span className="sbs-side-letter">{which}</span>
+        <span className="sbs-run-name" title={runName}>
+          {runName}
+        </span>
+        {rollouts.length > 1 ? (
+          <select
+            className="sbs-rollout"
+            value={side.episodeId ?? ''}
+            onChange={(e) => props.onChoose(e.target.value)}
+            aria-label={`Rollout shown for ${which}`}
+            data-testid={`sbs-rollout-${which.toLowerCase()}`}
+          >
+            {rollouts.map((e) => (
+              <option key={e.id} value={e.id}>
+                rollout {e.rollout} · {fmtReward(e.reward)} {fmtPassed(e.passed)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          d && <span className="muted-text">rollout {d.rollout}</span>
+        )}
+      </div>
+      {side.error && <div className="bad-text sbs-side-error">{side.error}</div>}
+      {!side.error && !d && <div className="muted-text">Loading…</div>}
+      {d && (
+        <div className="sbs-side-facts">
+          <span className="ep-reward" data-testid={`sbs-reward-${which.toLowerCase()}`} title="Reward">
+            {fmtReward(d.reward)}
+          </span>
+          <Badge tone={d.passed === true ? 'ok' : d.passed === false ? 'bad' : 'muted'} testId={`sbs-passed-${which.toLowerCase()}`}>
+            {fmtPassed(d.passed)} {d.passed === true ? 'passed' : d.passed === false ? 'failed' : 'no verdict'}
+          </Badge>
+          <Badge tone={episodeStatusTone(d.status)}>{d.status}</Badge>
+          <span className="muted-text">
+            {fmtInt(d.turns.length)} turns{props.steps !== null ? ` · ${fmtInt(props.steps)} steps` : ''}
+          </span>
+          {side.fullLoading && <span className="muted-text">loading full texts…</span>}
+        </div>
+      )}
+    </div>
+  )
+}
