@@ -8,7 +8,7 @@ import { taskPasses, type InfoValue, type RunValues } from './task-values'
 export const MAX_CATEGORY_VALUES = 30
 
 /** Per shared task (pairing index): its value of one info field, or undefined. */
-type TaskCategory = (string | undefined)[]
+export type TaskCategory = (string | undefined)[]
 
 interface FieldScan {
   values: TaskCategory
@@ -65,7 +65,10 @@ export interface TaskScores {
   b: Float64Array
 }
 
-/** The info fields usable as categories, and the breakdown rows (for every one, or only `only`). */
+/**
+ * The info fields usable as categories with each shared task's value (by pairing index), and the breakdown rows (for
+ * every category field, or only `only`).
+ */
 export function categoryBreakdown(
   A: RunValues,
   B: RunValues,
@@ -74,21 +77,25 @@ export function categoryBreakdown(
   verdicts: { a: (boolean | null)[]; b: (boolean | null)[] },
   method: CiMethod,
   only?: string
-): { fields: string[]; rows: CategoryRow[] } {
+): { fields: string[]; rows: CategoryRow[]; values: Map<string, TaskCategory> } {
   const shared = p.a.length
   const pa = pairIndex(A.taskKeys.length, p.a)
   const pb = pairIndex(B.taskKeys.length, p.b)
   const common = [...A.info.keys()].filter((k) => B.info.has(k)).sort()
   const fields: string[] = []
   const rows: CategoryRow[] = []
+  const values = new Map<string, TaskCategory>()
   for (const field of common) {
     const scan = scanField(field, A, B, pa, pb, shared)
-    if (scan.isCategory) fields.push(field)
+    if (scan.isCategory) {
+      fields.push(field)
+      values.set(field, scan.values)
+    }
     // An explicitly asked field is broken down even when it does not look like a category.
     if (only !== undefined ? field !== only : !scan.isCategory) continue
     rows.push(...fieldRows(field, scan.values, scores, verdicts, method))
   }
-  return { fields, rows }
+  return { fields, rows, values }
 }
 
 function fieldRows(

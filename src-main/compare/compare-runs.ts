@@ -1,7 +1,7 @@
 import type { CiMethod, CompareOptions, CompareReport, CompareRunRef, CompareWarning } from '@contract/compare'
 import type { RunSummary } from '@contract/model'
 import type { Db } from '../db/open-db'
-import { categoryBreakdown } from './categories'
+import { categoryBreakdown, pairIndex, type TaskCategory } from './categories'
 import { ciMethod, DEFAULT_RESAMPLES, DEFAULT_SEED } from './ci'
 import { flipTable, passAtKRows } from './flips'
 import { rewardHistogram } from './histogram'
@@ -37,7 +37,7 @@ export function compareRunValues(runA: RunSummary, runB: RunSummary, A: RunValue
     a: Array.from(p.a, (t) => taskPasses(ca, t)),
     b: Array.from(p.b, (t) => taskPasses(cb, t))
   }
-  const { fields, rows } = categoryBreakdown(A, B, p, categoryScores(A, B, p), verdicts, method, options.category)
+  const { fields, rows, values } = categoryBreakdown(A, B, p, categoryScores(A, B, p), verdicts, method, options.category)
   const flips = flipTable(A, p, ca, cb)
 
   const warnings: CompareWarning[] = []
@@ -67,12 +67,26 @@ export function compareRunValues(runA: RunSummary, runB: RunSummary, A: RunValue
     passAtK: passAtKRows(p, ca, cb),
     categoryFields: fields,
     perCategory: rows,
+    flipCategories: flipCategories(A, p, [...flips.fixed, ...flips.broken], values),
     solvedWithin: solvedWithin(sharedEpisodes(A, p.sharedA), sharedEpisodes(B, p.sharedB)),
     histogram: rewardHistogram(sharedEpisodes(A, p.sharedA).reward, sharedEpisodes(B, p.sharedB).reward),
     warnings,
     ci: method,
     ciNote: ciNote(shared, method)
   }
+}
+
+/** Category values of the flipped tasks, so reports can group fixes and breaks by category. */
+function flipCategories(A: RunValues, p: Pairing, keys: string[], values: Map<string, TaskCategory>): Record<string, Record<string, string>> {
+  const pos = pairIndex(A.taskKeys.length, p.a)
+  const out: Record<string, Record<string, string>> = {}
+  for (const key of keys) {
+    const j = pos[A.taskIndex.get(key)!]
+    const cats: Record<string, string> = {}
+    for (const [field, perTask] of values) if (perTask[j] !== undefined) cats[field] = perTask[j]!
+    out[key] = cats
+  }
+  return out
 }
 
 function runRef(run: RunSummary, v: RunValues, sharedIdx: Int32Array): CompareRunRef {

@@ -1,0 +1,75 @@
+/**
+ * Runs written straight into a fresh engine database (the real schema, migrated), for compare tests whose expected
+ * numbers are worked out by hand from these few rows.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { RunSummary } from '@contract/model'
+import { openDb, type Db } from '../../../src-main/db/open-db'
+import { getRun } from '../../../src-main/db/run-rows'
+import { refreshRunSummary } from '../../../src-main/db/run-summary'
+
+export interface EpisodeSpec {
+  task: string
+  reward?: number | null
+  success?: boolean | null
+  turns?: number
+  status?: 'ok' | 'error' | 'truncated' | 'cancelled'
+  tokensIn?: number | null
+  tokensOut?: number | null
+  durationMs?: number | null
+  metrics?: Record<string, number>
+  info?: Record<string, string | number | boolean>
+}
+
+export interface RunSpec {
+  id: string
+  name?: string
+  checkpointStep?: number | null
+  header?: Record<string, unknown>
+  /** The run's default pass threshold (null: only the success flag decides). */
+  threshold?: number | null
+  episodes: EpisodeSpec[]
+}
+
+export function tempDb(): Db {
+  return openDb(join(mkdtempSync(join(tmpdir(), 'rs-compare-')), 'app.db'))
+}
+
+export function insertRun(db: Db, spec: RunSpec): RunSummary {
+  db.prepare(
+    `INSERT INTO runs (id, run_key, name, format, source_path, checkpoint_step, header_json, pass_threshold_default, updated_at)
+     VALUES (?, ?, ?, 'chat-jsonl', ?, ?, ?, ?, 0)`
+  ).run(spec.id, spec.id, spec.name ?? spec.id, `/synthetic/${spec.id}.jsonl`, spec.checkpointStep ?? null, JSON.stringify(spec.header ?? {}), spec.threshold ?? null)
+  const ins = db.prepare(
+    `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, rollout, reward, success, status, turns,
+                           preview, metrics_json, info_json, tokens_in, tokens_out, duration_ms, byte_offset, byte_length)
+     VALUES (?, ?, ?, ?, 'explicit', '', ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, 0, 0)`
+  )
+  const rollouts = new Map<string, number>()
+  db.transaction(() => {
+    spec.episodes.forEach((e, i) => {
+      const r = rollouts.get(e.task) ?? 0
+      rollouts.set(e.task, r + 1)
+      ins.run(
+        `${spec.id}:${i}`,
+        spec.id,
+        i,
+        e.task,
+        r,
+        e.reward ?? null,
+        e.success === undefined || e.success === null ? null : e.success ? 1 : 0,
+        e.status ?? 'ok',
+        e.turns ?? 1,
+        JSON.stringify(e.metrics ?? {}),
+        JSON.stringify(e.info ?? {}),
+        e.tokensIn ?? null,
+        e.tokensOut ?? null,
+        e.durationMs ?? null
+      )
+    })
+  })()
+  refreshRunSummary(db, spec.id)
+  return getRun(db, spec.id)!
+}
