@@ -1,0 +1,41 @@
+/** The HTML report's stylesheet: readable tables, light and dark schemes (the charts read the same variables), print. */
+export const REPORT_CSS = `
+:root {
+  color-scheme: light dark;
+  --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --grid: rgba(31, 35, 40, 0.12); --line: #d1d9e0; --head: #f6f8fa;
+  --run-a: #2563eb; --run-b: #ea580c; --delta: #0d9488; --better: #1a7f37; --worse: #cf222e; --code: #eff2f5;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --grid: rgba(230, 237, 243, 0.14); --line: #3d444d; --head: #151b23;
+    --run-a: #58a6ff; --run-b: #f0883e; --delta: #2dd4bf; --better: #3fb950; --worse: #f85149; --code: #262c36;
+  }
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--fg); font: 14px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; }
+main { max-width: 1000px; margin: 0 auto; padding: 24px 20px 48px; }
+h1 { font-size: 22px; margin: 0 0 12px; overflow-wrap: anywhere; }
+h2 { font-size: 17px; margin: 32px 0 8px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
+h3 { font-size: 15px; margin: 20px 0 6px; overflow-wrap: anywhere; }
+.muted { color: var(--muted); }
+.note { background: var(--head); border-left: 3px solid var(--delta); padding: 8px 12px; }
+.runs { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
+.run { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; overflow-wrap: anywhere; }
+.tag { display: inline-block; min-width: 1.6em; text-align: center; border-radius: 4px; color: #fff; font-weight: 600; }
+.run-a .tag { background: var(--run-a); }
+.run-b .tag { background: var(--run-b); }
+table { border-collapse: collapse; margin: 8px 0; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid var(--line); padding: 4px 10px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+thead th, tbody th { background: var(--head); }
+.num { text-align: right; white-space: nowrap; }
+.better { color: var(--better); }
+.worse { color: var(--worse); }
+code { background: var(--code); border-radius: 4px; padding: 0 4px; font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
+details { display: inline; }
+summary { display: inline; cursor: pointer; color: var(--muted); }
+details[open] summary { display: block; }
+.chart { margin: 8px 0 4px; min-height: 40px; }
+.uplot, .uplot .u-legend { color: var(--fg); font-family: inherit; }
+footer { margin-top: 40px; font-size: 12px; }
+@media print { h2 { break-after: avoid; } .chart, table { break-inside: avoid; } }
+`
