@@ -12,7 +12,7 @@ import type { DiffView } from './diff-text'
 export default function SideBySideDiff({ view, onClose }: { view: DiffView; onClose(): void }): ReactNode {
   const scheme = useColorScheme()
   const detected = useMemo(() => detectLanguage(`${view.original}\n${view.modified}`), [view.original, view.modified])
-  const [language, setLanguage] = useState<EditorLanguage>(detected)
+  const [language, setLanguage] = useState<EditorLanguage>(view.detect ? detected : 'plaintext')
   const [inline, setInline] = useState(false)
   const [wrap, setWrap] = useState(true)
   const editorRef = useRef<MonacoDiffEditor | null>(null)
