@@ -4,7 +4,7 @@
  */
 import type { CompareReport, CompareRunRef } from '@contract/compare'
 import { formatTable, oneLine, truncate } from '../cli/format'
-import { fraction, metricCi, metricDelta, metricValue, num, pct, pValue, relDelta } from './format-values'
+import { fraction, metricCi, metricLabel, metricDelta, metricValue, num, pct, pValue, relDelta } from './format-values'
 import { capped, categoryGroups, rrPoints } from './report-sections'
 
 /** Task keys listed per flip cell in a terminal (the JSON and the reports have more). */
@@ -30,7 +30,7 @@ export function formatCompare(r: CompareReport): string {
 
   out.push(
     formatTable(r.metrics, [
-      { header: 'METRIC', cell: (m) => m.label, maxWidth: 36 },
+      { header: 'METRIC', cell: (m) => metricLabel(m), maxWidth: 36 },
       { header: 'A', cell: (m) => metricValue(m, m.a), align: 'right' },
       { header: 'B', cell: (m) => metricValue(m, m.b), align: 'right' },
       { header: 'Δ', cell: (m) => metricDelta(m, m.delta), align: 'right' },

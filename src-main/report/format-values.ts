@@ -38,6 +38,11 @@ function signed(text: string, n: number): string {
   return n > 0 ? `+${text}` : text
 }
 
+/** A metric's label for the unit shown: durations are in seconds here, so a "(ms)" in the label goes. */
+export function metricLabel(m: Pick<CompareMetric, 'key' | 'isRate' | 'label'>): string {
+  return unitOf(m) === 'ms' ? m.label.replace(/\s*\(ms\)$/, '') : m.label
+}
+
 /** One value of a metric in its unit. */
 export function metricValue(m: Pick<CompareMetric, 'key' | 'isRate'>, v: number | null | undefined): string {
   if (!finite(v)) return NONE

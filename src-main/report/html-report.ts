@@ -10,7 +10,7 @@ import type { CompareMetric, CompareReport, CompareRunRef } from '@contract/comp
 import { escapeHtml as esc, scriptJson } from './html-escape'
 import { CHART_SCRIPT, chartData } from './report-charts'
 import { REPORT_CSS } from './html-style'
-import { ciExcludesZero, fraction, metricCi, metricDelta, metricValue, num, pct, pValue, relDelta, verdict } from './format-values'
+import { ciExcludesZero, fraction, metricCi, metricLabel, metricDelta, metricValue, num, pct, pValue, relDelta, verdict } from './format-values'
 import { capped, caveats, categoryGroups, flipGroupField, groupTasks, rrPoints, sharedNote } from './report-sections'
 import { uplotAssets } from './uplot-assets'
 
@@ -72,7 +72,7 @@ function metricRow(m: CompareMetric): Cell[] {
   const v = verdict(m, m.delta, m.ci95)
   const delta = metricDelta(m, m.delta)
   const deltaCell: Cell = ciExcludesZero(m.ci95) ? { html: `<strong>${esc(delta)}</strong>`, className: v } : { html: esc(delta), className: v }
-  return [m.label, metricValue(m, m.a), metricValue(m, m.b), deltaCell, relDelta(m.relDelta), m.kind === 'paired' ? metricCi(m, m.ci95) : 'n/a']
+  return [metricLabel(m), metricValue(m, m.a), metricValue(m, m.b), deltaCell, relDelta(m.relDelta), m.kind === 'paired' ? metricCi(m, m.ci95) : 'n/a']
 }
 
 function summary(r: CompareReport): string {

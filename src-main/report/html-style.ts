@@ -36,6 +36,7 @@ summary { display: inline; cursor: pointer; color: var(--muted); }
 details[open] summary { display: block; }
 .chart { margin: 8px 0 4px; min-height: 40px; }
 .uplot, .uplot .u-legend { color: var(--fg); font-family: inherit; }
+.u-legend th, .u-legend td { border: 0; background: none; padding: 2px 4px; }
 footer { margin-top: 40px; font-size: 12px; }
 @media print { h2 { break-after: avoid; } .chart, table { break-inside: avoid; } }
 `

@@ -4,7 +4,7 @@
  * the broken tasks grouped by category, RR@k, and caveats written from the warnings. Runtime-neutral.
  */
 import type { CompareMetric, CompareReport, CompareRunRef } from '@contract/compare'
-import { ciExcludesZero, fraction, metricCi, metricDelta, metricValue, num, pct, pValue, relDelta } from './format-values'
+import { ciExcludesZero, fraction, metricCi, metricLabel, metricDelta, metricValue, num, pct, pValue, relDelta } from './format-values'
 import { mdCode, mdText } from './md-escape'
 import { capped, caveats, categoryGroups, flipGroupField, groupTasks, rrPoints, sharedNote } from './report-sections'
 
@@ -48,7 +48,7 @@ function header(r: CompareReport): string {
 function metricRow(m: CompareMetric): string[] {
   const delta = metricDelta(m, m.delta)
   return [
-    mdText(m.label),
+    mdText(metricLabel(m)),
     metricValue(m, m.a),
     metricValue(m, m.b),
     ciExcludesZero(m.ci95) ? `**${delta}**` : delta,

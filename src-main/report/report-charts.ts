@@ -88,7 +88,7 @@ export const CHART_SCRIPT = String.raw`(function () {
       scales: { x: { time: false, range: [h.lo, h.hi] }, y: { range: function (u, lo, hi) { return [0, Math.max(hi, 0.01) * 1.1]; } } },
       axes: [axis({ label: 'reward' }), axis({ label: 'share of episodes', values: pct, size: 60 })],
       series: [
-        { value: function (u, x) { return x == null ? '' : (x - h.width / 2).toFixed(2) + ' – ' + (x + h.width / 2).toFixed(2); } },
+        { label: 'reward', value: function (u, x) { return x == null ? '' : (x - h.width / 2).toFixed(2) + ' – ' + (x + h.width / 2).toFixed(2); } },
         { label: data.labels.a, stroke: colA, fill: alpha(colA, 0.35), paths: bars, points: { show: false }, value: function (u, x) { return x == null ? '' : (x * 100).toFixed(1) + '%'; } },
         { label: data.labels.b, stroke: colB, fill: alpha(colB, 0.35), paths: bars, points: { show: false }, value: function (u, x) { return x == null ? '' : (x * 100).toFixed(1) + '%'; } }
       ]
@@ -123,6 +123,8 @@ export const CHART_SCRIPT = String.raw`(function () {
     }
     make('chart-category-' + ci, {
       height: 240,
+      // the table under the chart has the numbers; a hover legend would only repeat them
+      legend: { show: false },
       scales: { x: { time: false, range: [-0.5, xs.length - 0.5] }, y: { range: [lo - pad, hi + pad] } },
       axes: [
         axis({ label: c.field, splits: function () { return xs; }, values: function (u, splits) { return splits.map(function (s) { return c.values[s] == null ? '' : c.values[s]; }); } }),
@@ -137,13 +139,15 @@ export const CHART_SCRIPT = String.raw`(function () {
   });
 
   if (data.rr) {
+    // solved within k only changes at the sampled k: a step, not a slope
+    var steps = uPlot.paths.stepped({ align: 1 });
     make('chart-rr', {
       scales: { x: { time: false }, y: { range: [0, 1] } },
       axes: [axis({ label: 'turns (k)' }), axis({ label: 'solved within k', values: pct, size: 60 })],
       series: [
-        { value: function (u, k) { return k == null ? '' : 'k = ' + k; } },
-        { label: data.labels.a, stroke: colA, width: 2, points: { size: 6 }, value: function (u, x) { return x == null ? '' : (x * 100).toFixed(1) + '%'; } },
-        { label: data.labels.b, stroke: colB, width: 2, points: { size: 6 }, value: function (u, x) { return x == null ? '' : (x * 100).toFixed(1) + '%'; } }
+        { label: 'k', value: function (u, k) { return k == null ? '' : String(k); } },
+        { label: data.labels.a, stroke: colA, width: 2, points: { size: 6 }, paths: steps, value: function (u, x) { return x == null ? '' : (x * 100).toFixed(1) + '%'; } },
+        { label: data.labels.b, stroke: colB, width: 2, points: { size: 6 }, paths: steps, value: function (u, x) { return x == null ? '' : (x * 100).toFixed(1) + '%'; } }
       ]
     }, [data.rr.k, data.rr.a, data.rr.b]);
   }
