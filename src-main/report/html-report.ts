@@ -36,12 +36,18 @@ function table(header: string[], rows: Cell[][], numeric: boolean[]): string {
   return `<table>\n<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody>\n</table>`
 }
 
-/** Task keys as code, the first few shown and the rest behind a disclosure (the file keeps them all). */
+/** Keys behind a disclosure at most: a run of 100k tasks must not make a report of megabytes of keys. */
+const DISCLOSED_TASKS = 2000
+
+/** Task keys as code, the first few shown and the next ones (up to 2,000) behind a disclosure. */
 function taskList(keys: string[]): string {
   if (keys.length === 0) return '<span class="muted">none</span>'
   const code = (k: string): string => `<code>${esc(k)}</code>`
   const { shown, more } = capped(keys)
-  const rest = more ? ` <details><summary>+${more} more</summary>${keys.slice(shown.length).map(code).join(', ')}</details>` : ''
+  const hidden = keys.slice(shown.length, shown.length + DISCLOSED_TASKS)
+  const beyond = keys.length - shown.length - hidden.length
+  const tail = beyond > 0 ? `, <span class="muted">and ${beyond} more (rollscope compare --json lists every task)</span>` : ''
+  const rest = more ? ` <details><summary>+${more} more</summary>${hidden.map(code).join(', ')}${tail}</details>` : ''
   return shown.map(code).join(', ') + rest
 }
 

@@ -133,6 +133,11 @@ describe('compareReportHtml', () => {
     const page = compareReportHtml(report)
     expect(page).toContain('<details><summary>+10 more</summary><code>t20</code>')
     expect(page).toContain('<code>t29</code>')
+    // past 2,000 hidden keys the rest is counted, not listed
+    report.flips.fixed = Array.from({ length: 2025 }, (_, i) => `t${i}`)
+    const big = compareReportHtml(report)
+    expect(big).toContain('<code>t2019</code>, <span class="muted">and 5 more (rollscope compare --json lists every task)</span></details>')
+    expect(big).not.toContain('<code>t2020</code>')
   })
 
   it('escapeHtml and scriptJson', () => {
