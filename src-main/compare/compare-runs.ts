@@ -39,6 +39,8 @@ export function compareRunValues(runA: RunSummary, runB: RunSummary, A: RunValue
   }
   const { fields, rows, values } = categoryBreakdown(A, B, p, categoryScores(A, B, p), verdicts, method, options.category)
   const flips = flipTable(A, p, ca, cb)
+  const epA = sharedEpisodes(A, p.sharedA)
+  const epB = sharedEpisodes(B, p.sharedB)
 
   const warnings: CompareWarning[] = []
   const reward = metrics.find((m) => m.key === 'reward' && m.n > 0) ?? metrics.find((m) => m.key === 'passRate' && m.n > 0)
@@ -68,8 +70,8 @@ export function compareRunValues(runA: RunSummary, runB: RunSummary, A: RunValue
     categoryFields: fields,
     perCategory: rows,
     flipCategories: flipCategories(A, p, [...flips.fixed, ...flips.broken], values),
-    solvedWithin: solvedWithin(sharedEpisodes(A, p.sharedA), sharedEpisodes(B, p.sharedB)),
-    histogram: rewardHistogram(sharedEpisodes(A, p.sharedA).reward, sharedEpisodes(B, p.sharedB).reward),
+    solvedWithin: solvedWithin(epA, epB),
+    histogram: rewardHistogram(epA.reward, epB.reward),
     warnings,
     ci: method,
     ciNote: ciNote(shared, method)

@@ -144,14 +144,15 @@ export function pairedMetrics(A: RunValues, B: RunValues, p: Pairing, method: Ci
 }
 
 /** Values of a column over the episodes of the shared tasks (NaN skipped), optionally only where `keep` holds. */
-function sharedEpisodeValues(v: RunValues, shared: Uint8Array, col: Float64Array, keep?: (i: number) => boolean): number[] {
-  const out: number[] = []
+function sharedEpisodeValues(v: RunValues, shared: Uint8Array, col: Float64Array, keep?: (i: number) => boolean): Float64Array {
+  const out = new Float64Array(v.episodes)
+  let n = 0
   for (let i = 0; i < v.episodes; i++) {
     if (!shared[v.task[i]]) continue
     const x = col[i]
-    if (x === x && (!keep || keep(i))) out.push(x)
+    if (x === x && (!keep || keep(i))) out[n++] = x
   }
-  return out
+  return out.subarray(0, n)
 }
 
 /** Whole-run statistics over the shared tasks' episodes (no pairing, no CI): reward std / min / max, turns of passes. */

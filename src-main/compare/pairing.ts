@@ -45,18 +45,20 @@ export interface PairedValues {
 }
 
 export function pairValues(p: Pairing, perTaskA: Float64Array, perTaskB: Float64Array): PairedValues {
-  const a: number[] = []
-  const b: number[] = []
-  const pair: number[] = []
+  // Preallocated and trimmed: this runs once per metric over up to 100k shared tasks.
+  const a = new Float64Array(p.a.length)
+  const b = new Float64Array(p.a.length)
+  const pair = new Int32Array(p.a.length)
+  let n = 0
   for (let j = 0; j < p.a.length; j++) {
     const x = perTaskA[p.a[j]]
     const y = perTaskB[p.b[j]]
     if (x !== x || y !== y) continue // NaN on either side
-    a.push(x)
-    b.push(y)
-    pair.push(j)
+    a[n] = x
+    b[n] = y
+    pair[n++] = j
   }
-  return { a: Float64Array.from(a), b: Float64Array.from(b), pair: Int32Array.from(pair) }
+  return { a: a.subarray(0, n), b: b.subarray(0, n), pair: pair.subarray(0, n) }
 }
 
 /** Differences b - a of paired values. */

@@ -73,6 +73,7 @@ export function readRunValues(db: Db, runId: string): RunValues {
     metrics: new Map(),
     info: new Map()
   }
+  const cache = new ParseCache()
   for (let i = 0; i < n; i++) {
     const r = rows[i]
     let t = v.taskIndex.get(r[0])
@@ -90,12 +91,30 @@ export function readRunValues(db: Db, runId: string): RunValues {
     v.durationMs[i] = num(r[6])
     v.ok[i] = r[7] === 'ok' ? 1 : 0
     // Most episodes of big runs carry no metrics / info: skip the parse for the empty object.
-    if (r[8] !== '{}') addMetrics(v, i, r[8])
-    if (r[9] !== '{}') addInfo(v, i, r[9])
+    if (r[8] !== '{}') addMetrics(v, i, cache.get(r[8]))
+    if (r[9] !== '{}') addInfo(v, i, cache.get(r[9]))
   }
   v.rollouts = new Int32Array(v.taskKeys.length)
   for (let i = 0; i < n; i++) v.rollouts[v.task[i]]++
   return v
+}
+
+/**
+ * Parsed metrics / info objects by their JSON text. Big runs repeat the same few texts (`{"difficulty":"easy"}`), and
+ * a map lookup is several times cheaper than a parse; capped so runs of all-distinct texts do not grow it unbounded.
+ * Callers only read the parsed objects.
+ */
+class ParseCache {
+  private map = new Map<string, Record<string, unknown> | null>()
+  constructor(private readonly cap = 4096) {}
+  get(json: string): Record<string, unknown> | null {
+    let o = this.map.get(json)
+    if (o === undefined) {
+      o = parseObject(json)
+      if (this.map.size < this.cap) this.map.set(json, o)
+    }
+    return o
+  }
 }
 
 function parseObject(json: string): Record<string, unknown> | null {
@@ -107,8 +126,7 @@ function parseObject(json: string): Record<string, unknown> | null {
   }
 }
 
-function addMetrics(v: RunValues, i: number, json: string): void {
-  const o = parseObject(json)
+function addMetrics(v: RunValues, i: number, o: Record<string, unknown> | null): void {
   if (!o) return
   for (const k in o) {
     const x = o[k]
@@ -122,8 +140,7 @@ function addMetrics(v: RunValues, i: number, json: string): void {
   }
 }
 
-function addInfo(v: RunValues, i: number, json: string): void {
-  const o = parseObject(json)
+function addInfo(v: RunValues, i: number, o: Record<string, unknown> | null): void {
   if (!o) return
   for (const k in o) {
     const x = o[k]
