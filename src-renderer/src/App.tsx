@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { NoticeBanner } from './components/NoticeBanner'
 import { SplitPanes } from './components/SplitPanes'
+import { CompareView } from './features/compare/CompareView'
 import { EpisodeView } from './features/episode/EpisodeView'
 import { EpisodesPanel } from './features/episodes/EpisodesPanel'
 import { RunsPanel } from './features/runs/RunsPanel'
@@ -8,14 +9,20 @@ import { DropZone } from './features/workspace/DropZone'
 import { Sidebar } from './features/workspace/Sidebar'
 import { useApp } from './state/store-context'
 
-/** The window: workspace sidebar on the left; runs over episodes, or the open episode, on the right; both splits resizable. */
+/**
+ * The window: workspace sidebar on the left; on the right runs over episodes, or the open episode, or the comparison
+ * of runs; both splits resizable.
+ */
 export function App(): ReactNode {
+  const comparing = useApp((s) => s.compare !== null || s.series !== null)
   const episodeOpen = useApp((s) => s.openEpisodeId !== null)
   const hasRuns = useApp((s) => s.runs.length > 0)
   const main = (
     <main className="main">
       <NoticeBanner />
-      {episodeOpen ? (
+      {comparing ? (
+        <CompareView />
+      ) : episodeOpen ? (
         <EpisodeView />
       ) : hasRuns ? (
         <SplitPanes

@@ -14,6 +14,7 @@ import './styles/tables.css'
 import './styles/episode.css'
 import './styles/transcript.css'
 import './styles/markdown.css'
+import './styles/compare.css'
 
 const transport = createTransport(window)
 const store = createAppStore(transport.api)

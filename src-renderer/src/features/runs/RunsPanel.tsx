@@ -3,6 +3,7 @@ import type { RunSummary } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { isIndexing } from '../../state/progress'
 import { useApp, useAppStore } from '../../state/store-context'
+import { CompareBar } from './CompareBar'
 import { RunsEmpty } from './RunsEmpty'
 import { nextRunSort, RUN_COLUMNS, sortRuns, type RunSort } from './runs-columns'
 
@@ -11,6 +12,7 @@ export function RunsPanel(): ReactNode {
   const runs = useApp((s) => s.runs)
   const loaded = useApp((s) => s.runsLoaded)
   const selectedRunId = useApp((s) => s.selectedRunId)
+  const picks = useApp((s) => s.comparePicks)
   const indexing = useApp((s) => isIndexing(s.progress))
   const store = useAppStore()
   const [sort, setSort] = useState<RunSort>(null)
@@ -29,6 +31,7 @@ export function RunsPanel(): ReactNode {
     if (e.key === 'ArrowDown') select(i + 1)
     else if (e.key === 'ArrowUp') select(i - 1)
     else if (e.key === 'Enter') select(i)
+    else if (e.key === ' ' && sorted[i]) store.getState().toggleComparePick(sorted[i].id)
     else return
     e.preventDefault()
   }
@@ -40,11 +43,15 @@ export function RunsPanel(): ReactNode {
           Runs <span className="count">{fmtInt(runs.length)}</span>
         </h2>
         {indexing && <span className="hint">indexing — runs update as files finish</span>}
+        <CompareBar runs={runs} />
       </div>
       <div className="table-scroll runs-scroll">
         <table className="grid-table runs-table" data-testid="runs-table">
           <thead>
             <tr>
+              <th className="pick-col" title="Tick runs to compare (Space on a row): the first is A, the base">
+                compare
+              </th>
               {RUN_COLUMNS.map((c) => (
                 <th
                   key={c.id}
@@ -70,6 +77,7 @@ export function RunsPanel(): ReactNode {
                 run={run}
                 index={i}
                 selected={run.id === selectedRunId}
+                pick={picks.indexOf(run.id)}
                 onSelect={() => store.getState().selectRun(run.id)}
                 onKeyDown={(e) => onKeyDown(e, i)}
               />
@@ -85,11 +93,14 @@ interface RunRowProps {
   run: RunSummary
   index: number
   selected: boolean
+  /** Position among the runs ticked for comparison, -1 when not ticked. */
+  pick: number
   onSelect(): void
   onKeyDown(e: KeyboardEvent): void
 }
 
-function RunRow({ run, index, selected, onSelect, onKeyDown }: RunRowProps): ReactNode {
+function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps): ReactNode {
+  const store = useAppStore()
   return (
     <tr
       className={selected ? 'selected' : undefined}
@@ -101,6 +112,18 @@ function RunRow({ run, index, selected, onSelect, onKeyDown }: RunRowProps): Rea
       onClick={onSelect}
       onKeyDown={onKeyDown}
     >
+      <td className="pick-col" onClick={(e) => e.stopPropagation()}>
+        <label className="pick-label" title={pick === -1 ? 'Tick to compare' : `Picked as ${pickName(pick)}`}>
+          <input
+            type="checkbox"
+            checked={pick !== -1}
+            onChange={() => store.getState().toggleComparePick(run.id)}
+            aria-label={`Compare ${run.name}`}
+            data-testid="run-pick"
+          />
+          {pick !== -1 && <span className="cmp-side">{pickName(pick)}</span>}
+        </label>
+      </td>
       {RUN_COLUMNS.map((c) => (
         <td key={c.id} className={`${c.numeric ? 'num' : ''} col-${c.id}`} title={c.title?.(run) ?? c.text(run)}>
           {c.text(run)}
@@ -115,4 +138,9 @@ function RunRow({ run, index, selected, onSelect, onKeyDown }: RunRowProps): Rea
       </td>
     </tr>
   )
+}
+
+/** A, B, then 3, 4… for the runs of a series. */
+function pickName(i: number): string {
+  return i === 0 ? 'A' : i === 1 ? 'B' : String(i + 1)
 }

@@ -1,0 +1,80 @@
+import { useEffect, type ReactNode } from 'react'
+import { isTypingTarget } from '../../lib/keys'
+import { useApp, useAppStore } from '../../state/store-context'
+import { CompareHeader } from './CompareHeader'
+import { CompareReportBody } from './CompareReportBody'
+import { CompareTask } from './CompareTask'
+import { GroupsTab } from './GroupsTab'
+import { SeriesView } from './SeriesView'
+import { ExportButton } from './ExportButton'
+
+/** The compare screen: two runs paired by task (or a checkpoint series of more). */
+export function CompareView(): ReactNode {
+  const isSeries = useApp((s) => s.series !== null)
+  return isSeries ? <SeriesView /> : <CompareRunsView />
+}
+
+function CompareRunsView(): ReactNode {
+  const store = useAppStore()
+  const runA = useApp((s) => s.compare?.runA ?? '')
+  const runB = useApp((s) => s.compare?.runB ?? '')
+  const taskKey = useApp((s) => s.compare?.taskKey ?? null)
+  const report = useApp((s) => s.compare?.report ?? null)
+  const loading = useApp((s) => s.compare?.loading ?? false)
+  const error = useApp((s) => s.compare?.error ?? null)
+  const tab = useApp((s) => s.compareTab)
+
+  useEffect(() => {
+    if (taskKey !== null) return // the task view has its own keys
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape' || e.defaultPrevented || isTypingTarget(e.target)) return
+      store.getState().closeCompare()
+      e.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [store, taskKey])
+
+  if (taskKey !== null) return <CompareTask runA={runA} runB={runB} taskKey={taskKey} />
+  const s = store.getState()
+  return (
+    <div className="compare-view" data-testid="compare-view">
+      <div className="crumbs">
+        <button className="back-btn" onClick={() => s.closeCompare()} title="Back to the runs (Esc)" data-testid="compare-back">
+          ← Runs
+        </button>
+        <span className="crumb">
+          Compare <b>{report?.runA.name ?? runA}</b> → <b>{report?.runB.name ?? runB}</b>
+        </span>
+        <button onClick={() => s.openCompare(runB, runA)} title="Swap A and B" data-testid="compare-swap">
+          ⇄ Swap
+        </button>
+        <div className="cmp-tabs" role="tablist">
+          <button role="tab" aria-selected={tab !== 'groups'} onClick={() => s.setCompareTab('summary')} data-testid="compare-tab-summary">
+            Report
+          </button>
+          <button role="tab" aria-selected={tab === 'groups'} onClick={() => s.setCompareTab('groups')} data-testid="compare-tab-groups">
+            Groups
+          </button>
+        </div>
+        {loading && report && <span className="hint">updating…</span>}
+        <span className="spacer" />
+        <ExportButton />
+      </div>
+      <div className="compare-scroll">
+        {error && (
+          <div className="cmp-error" role="alert" data-testid="compare-error">
+            Could not compare these runs: {error}
+          </div>
+        )}
+        {!report && loading && <div className="panel-loading">Pairing tasks and computing the statistics…</div>}
+        {report && (
+          <>
+            <CompareHeader report={report} />
+            {tab === 'groups' ? <GroupsTab report={report} /> : <CompareReportBody report={report} />}
+          </>
+        )}
+      </div>
+    </div>
+  )
+}
