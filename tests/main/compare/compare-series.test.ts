@@ -1,0 +1,110 @@
+/**
+ * compareSeries: a hand-checked 3-checkpoint series written into a real database, and the demo workspace's base vs
+ * trained pair through the engine API, checked against the demo JSONL files.
+ */
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { compareSeries, taskHistory } from '../../../src-main/compare/compare-series'
+import { tempEngine } from '../../helpers/temp-engine'
+import { insertRun, tempDb, type EpisodeSpec } from './synthetic-db'
+
+const eps = (passes: Record<string, boolean>, extra: Partial<EpisodeSpec> = {}): EpisodeSpec[] =>
+  Object.entries(passes).map(([task, ok]) => ({ task, reward: ok ? 1 : 0, turns: ok ? 2 : 4, ...extra }))
+
+describe('taskHistory', () => {
+  it('finds the first pass after a fail, forgetting, and the number of changes', () => {
+    expect(taskHistory('t', [false, true, true])).toMatchObject({ learnedAt: 1, forgotten: false, changes: 1 })
+    expect(taskHistory('t', [true, false, true])).toMatchObject({ learnedAt: 2, forgotten: true, changes: 2 })
+    expect(taskHistory('t', [true, true, true])).toMatchObject({ learnedAt: null, forgotten: false, changes: 0 })
+    // no verdict at a point: skipped, the fail before still counts
+    expect(taskHistory('t', [false, null, true])).toMatchObject({ learnedAt: 2, forgotten: false, changes: 1 })
+  })
+})
+
+describe('compareSeries on three checkpoints', () => {
+  const db = tempDb()
+  // t1 learned at step 100; t2 passed then forgotten; t3 flips twice; t4 always fails; t5 only in the last run
+  const s0 = insertRun(db, { id: 's0', checkpointStep: 0, threshold: 0.5, episodes: eps({ t1: false, t2: true, t3: false, t4: false }) })
+  const s1 = insertRun(db, { id: 's1', checkpointStep: 100, threshold: 0.5, episodes: eps({ t1: true, t2: true, t3: true, t4: false }) })
+  const s2 = insertRun(db, {
+    id: 's2',
+    checkpointStep: 200,
+    threshold: 0.5,
+    header: { sampling: { temperature: 1 } },
+    episodes: eps({ t1: true, t2: false, t3: false, t4: false, t5: true })
+  })
+  const noHeader = { ...s0, header: { sampling: { temperature: 0.6 } } }
+  const r = compareSeries(db, [noHeader, s1, s2])
+
+  it('orders points as given, by training step, over the tasks all share', () => {
+    expect(r.points.map((p) => [p.runId, p.step])).toEqual([['s0', 0], ['s1', 100], ['s2', 200]])
+    expect(r.sharedTasks).toBe(4)
+    // reward over t1..t4: 1/4, 3/4, 1/4 (t5 left out)
+    const reward = r.points.map((p) => p.metrics.find((m) => m.key === 'reward')!.value)
+    expect(reward).toEqual([0.25, 0.75, 0.25])
+    const turns = r.points.map((p) => p.metrics.find((m) => m.key === 'turns')!.value)
+    expect(turns).toEqual([3.5, 2.5, 3.5])
+    expect(r.points[0].metrics.some((m) => m.key === 'tokensIn')).toBe(false)
+  })
+
+  it('lists the tasks that changed, most changes first, with when they were learned or forgotten', () => {
+    expect(r.tasks).toEqual([
+      { taskKey: 't3', passed: [false, true, false], learnedAt: 1, forgotten: true },
+      { taskKey: 't1', passed: [false, true, true], learnedAt: 1, forgotten: false },
+      { taskKey: 't2', passed: [true, true, false], learnedAt: null, forgotten: true }
+    ])
+  })
+
+  it('warns about different task sets and sampling', () => {
+    expect(r.warnings.map((w) => w.code)).toEqual(['different-tasks', 'different-sampling'])
+    expect(r.warnings[0].message).toContain('4, 4, 5')
+    expect(r.warnings[1].message).toContain('temperature 0.6 vs 1')
+  })
+
+  it('uses positions when a run has no step', () => {
+    const plain = compareSeries(db, [s2, { ...s1, checkpointStep: null }])
+    expect(plain.points.map((p) => p.step)).toEqual([0, 1])
+    expect(compareSeries(db, [])).toEqual({ points: [], sharedTasks: 0, tasks: [], warnings: [] })
+  })
+})
+
+describe('compareSeries on the demo workspace (base → GRPO step 400)', () => {
+  const DEMO = resolve(import.meta.dirname, '../../../resources/demo/repo-repair')
+
+  /** Task → passed (more than half of its rollouts have success: true), straight from a demo JSONL file. */
+  function verdicts(file: string): Map<string, boolean> {
+    const rows = readFileSync(join(DEMO, file), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { task_id: string; success: boolean })
+    const by = new Map<string, boolean[]>()
+    for (const r of rows) by.set(r.task_id, [...(by.get(r.task_id) ?? []), r.success])
+    return new Map([...by].map(([t, s]) => [t, s.filter(Boolean).length * 2 > s.length]))
+  }
+
+  it('has steps 0 and 400 and the tasks whose verdict changed', async () => {
+    const { engine } = tempEngine()
+    try {
+      await engine.indexPaths([DEMO])
+      const runs = await engine.api.listRuns()
+      const base = runs.find((x) => x.checkpointStep === 0)!
+      const trained = runs.find((x) => x.checkpointStep === 400)!
+      const r = await engine.api.compareSeries([base.id, trained.id])
+      expect(r.points.map((p) => p.step)).toEqual([0, 400])
+      expect(r.sharedTasks).toBe(16)
+
+      const a = verdicts('base--qwen3-8b.jsonl')
+      const b = verdicts('trained--qwen3-8b-grpo-step400.jsonl')
+      const learned = [...a.keys()].filter((t) => !a.get(t) && b.get(t)).sort()
+      const forgotten = [...a.keys()].filter((t) => a.get(t) && !b.get(t)).sort()
+      expect(learned.length).toBeGreaterThan(0)
+      const key = (t: string) => t.replace(/^.*?:/, '')
+      expect(r.tasks.filter((t) => t.learnedAt === 1).map((t) => key(t.taskKey)).sort()).toEqual(learned)
+      expect(r.tasks.filter((t) => t.forgotten).map((t) => key(t.taskKey)).sort()).toEqual(forgotten)
+      expect(r.tasks).toHaveLength(learned.length + forgotten.length)
+    } finally {
+      await engine.close()
+    }
+  })
+})
