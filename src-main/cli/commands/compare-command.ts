@@ -61,6 +61,14 @@ Exit status: 1 when a run does not exist; 2 on bad usage.`,
     const a = resolveRun(runs, argA)
     const b = resolveRun(runs, argB)
     if (a.id === b.id) throw new UsageError(`RUN_A and RUN_B are the same run (${a.id})`, 'compare')
+    // The engine breaks down by any field asked for; one neither run has would silently give no table.
+    if (category !== undefined && !(a.infoFields.includes(category) && b.infoFields.includes(category))) {
+      const shared = a.infoFields.filter((f) => b.infoFields.includes(f))
+      throw new UsageError(
+        `--category: both runs need the info field '${category}' (fields both have: ${shared.join(', ') || 'none'})`,
+        'compare'
+      )
+    }
 
     if (html !== undefined) {
       const path = resolve(ctx.io.cwd, html)

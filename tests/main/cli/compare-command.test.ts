@@ -76,8 +76,7 @@ describe('rollscope compare', () => {
       [['compare', 'run-aaaa', 'run-bbbb', '--seed', 'abc'], /--seed must be an integer from 0 to 2147483648, got 'abc'/],
       [['compare', 'run-aaaa', 'run-bbbb', '--html'], /Option '--html' argument/],
       [['compare', 'run-aaaa', 'run-aaaa1111'], /RUN_A and RUN_B are the same run \(run-aaaa1111\)/],
-      // The engine's bad-request (no such category) is the user's typo: usage.
-      [['compare', 'run-aaaa', 'run-bbbb', '--category', 'tier'], /no category field 'tier' in both runs/]
+      [['compare', 'run-aaaa', 'run-bbbb', '--category', 'tier'], /--category: both runs need the info field 'tier' \(fields both have: difficulty\)/]
     ]
     for (const [argv, message] of cases) {
       const r = await runFake([...argv, '--db', db])

@@ -1,7 +1,7 @@
 import { idleProgress } from '@contract/progress'
 /** An in-memory Engine for CLI and server tests: two runs, a few episodes, one detailed transcript. */
 import type { TraceApi, TraceEvent } from '@contract/api'
-import { BadRequestError, NotFoundError } from '@contract/guards'
+import { NotFoundError } from '@contract/guards'
 import type {
   EpisodeDetail,
   EpisodeSummary,
@@ -42,7 +42,7 @@ function run(id: string, name: string, overrides: Partial<RunSummary> = {}): Run
     tokensIn: 1200,
     tokensOut: 300,
     metrics: [],
-    infoFields: [],
+    infoFields: ['difficulty'],
     header: {},
     warnings: [],
     ...overrides
@@ -255,9 +255,6 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
     async compareRuns(runA, runB, options = {}) {
       log('compareRuns', [runA, runB, options])
       const report = demoCompareReport()
-      if (options.category !== undefined && !report.categoryFields.includes(options.category)) {
-        throw new BadRequestError(`no category field '${options.category}' in both runs`)
-      }
       const ref = async (id: string) => {
         const r = await api.getRun(id)
         return { ...report.runA, id: r.id, name: r.name, model: r.model, env: r.env, episodes: r.episodes, tasks: r.tasks }
