@@ -16,6 +16,7 @@ import type {
   Turn,
   Workspace
 } from './model'
+import type { CompareOptions, CompareReport, SeriesReport } from './compare'
 
 export interface AppInfo {
   version: string
@@ -52,6 +53,12 @@ export interface TraceApi {
   getEpisodeTurns(episodeId: string): Promise<Turn[]>
   /** The raw source record, pretty-printed (the Raw tab). */
   getEpisodeRaw(episodeId: string): Promise<string>
+  /** Pairs run A and run B by task key and compares them (statistics on the shared tasks). */
+  compareRuns(runA: string, runB: string, options?: CompareOptions): Promise<CompareReport>
+  /** Metrics by checkpoint along an ordered list of runs, and per task when it flipped. */
+  compareSeries(runIds: string[]): Promise<SeriesReport>
+  /** The comparison as one self-contained HTML file (tables and charts, no external resources). */
+  compareReportHtml(runA: string, runB: string, options?: CompareOptions): Promise<string>
 }
 
 export type ApiMethod = keyof TraceApi
@@ -75,7 +82,10 @@ const methods: Record<ApiMethod, true> = {
   getEpisode: true,
   getEpisodePreview: true,
   getEpisodeTurns: true,
-  getEpisodeRaw: true
+  getEpisodeRaw: true,
+  compareRuns: true,
+  compareSeries: true,
+  compareReportHtml: true
 } // a compile error here means the list is out of sync with TraceApi
 
 export const API_METHODS = Object.keys(methods) as ApiMethod[]

@@ -26,6 +26,12 @@ const episodeQuery = z.strictObject({
 
 const episodeId = z.string().min(1).max(300)
 
+const compareOptions = z.strictObject({
+  category: z.string().min(1).max(200).optional(),
+  seed: z.number().int().min(0).max(2 ** 31).optional(),
+  resamples: z.number().int().min(100).max(100_000).optional()
+})
+
 /** One tuple schema per method: the exact argument list it accepts. */
 export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   appInfo: z.tuple([]),
@@ -44,7 +50,10 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   getEpisode: z.tuple([episodeId]),
   getEpisodePreview: z.tuple([episodeId]),
   getEpisodeTurns: z.tuple([episodeId]),
-  getEpisodeRaw: z.tuple([episodeId])
+  getEpisodeRaw: z.tuple([episodeId]),
+  compareRuns: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions])]),
+  compareSeries: z.tuple([z.array(runId).min(2).max(100)]),
+  compareReportHtml: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions])])
 }
 
 /** Parses the argument list of `method`; throws a readable error naming the bad argument. */

@@ -11,6 +11,9 @@ import { listSources } from '../db/source-rows'
 import { listTaskGroups } from '../db/task-groups'
 import { rawText, readEpisode, readEpisodeParts } from './episode-reader'
 import { toPreview } from './episode-preview'
+import { compareRuns } from '../compare/compare-runs'
+import { compareSeries } from '../compare/compare-series'
+import { compareReportHtml } from '../report/html-report'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
 
@@ -117,6 +120,15 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     },
     async getEpisodeRaw(episodeId) {
       return rawText(readEpisodeParts(d.db, episodeId).rawValue)
+    },
+    async compareRuns(runA, runB, options) {
+      return compareRuns(d.db, runOrThrow(runA), runOrThrow(runB), options ?? {})
+    },
+    async compareSeries(runIds) {
+      return compareSeries(d.db, runIds.map(runOrThrow))
+    },
+    async compareReportHtml(runA, runB, options) {
+      return compareReportHtml(compareRuns(d.db, runOrThrow(runA), runOrThrow(runB), options ?? {}))
     }
   }
 }

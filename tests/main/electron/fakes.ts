@@ -117,7 +117,14 @@ export function makeFakeApi(roots: string[] = []) {
       throw new Error('not used')
     }),
     getEpisodeTurns: vi.fn(async () => []),
-    getEpisodeRaw: vi.fn(async () => '')
+    getEpisodeRaw: vi.fn(async () => ''),
+    compareRuns: vi.fn(async () => {
+      throw new Error('not used')
+    }),
+    compareSeries: vi.fn(async () => {
+      throw new Error('not used')
+    }),
+    compareReportHtml: vi.fn(async () => '')
   } satisfies TraceApi
 }
 
