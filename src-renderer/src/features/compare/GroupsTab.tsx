@@ -158,7 +158,9 @@ function RolloutCells({ runId, taskKey, group, range }: { runId: string; taskKey
   if (!group) return <td className="hint">not in this run</td>
   const flat = noSignal(group)
   return (
-    <td className={`rollout-cells${flat ? ' no-signal' : ''}`}>
+    <td>
+      {/* a flex box inside the cell: a td made flex would leave the table's row grid */}
+      <div className={`rollout-cells${flat ? ' no-signal' : ''}`}>
       {(rewards ?? []).map((r, i) => (
         <span key={i} className="rollout-cell" style={cellStyle(r, range)} title={`rollout ${i}: reward ${fmtNum(r)}`} data-testid="rollout-cell" />
       ))}
@@ -168,6 +170,7 @@ function RolloutCells({ runId, taskKey, group, range }: { runId: string; taskKey
           no signal
         </span>
       )}
+      </div>
     </td>
   )
 }
