@@ -15,6 +15,7 @@
  * @property {null | { run: string, startupMs: number, runsMs: number, episodesMs: number, episodesSortedMs: number }} queries
  * @property {null | InspectFigures} [inspect]
  * @property {null | ViewerFigures} [viewer]
+ * @property {null | import('./compare-bench.mjs').CompareFigures} [compare]
  * @property {string[]} notes
  */
 
@@ -91,6 +92,10 @@ export function formatBench(b) {
     rows.push(['  indexing (CLI wall)', `${f1(x.indexMbPerSec)} MB/s, ${f2(x.indexSeconds)} s`, `peak RSS ${f1(x.peakRssMb)} MB`])
     rows.push(['  ratio index / limit', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
     rows.push(['  open one sample (show)', `${f1(x.openSampleMs)} ms`, `median of 5 (minus start-up: ${f1(x.openSampleMs - x.startupMs)} ms)`])
+  }
+  if (b.compare) {
+    const c = b.compare
+    rows.push([`compare ${c.tasks.toLocaleString('en-US')} tasks`, `${Math.round(c.ms)} ms`, `compare --json minus start-up (median of 3, ${c.sharedTasks} shared, CI ${c.ciMethod}); target < ${c.target} ms: ${c.verdict}`])
   }
   if (b.viewer) rows.push(...viewerRows(b.viewer))
   const w0 = Math.max(...rows.map((r) => r[0].length))

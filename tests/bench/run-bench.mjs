@@ -3,6 +3,7 @@
  * to this machine's own read+parse limit measured in the same run.
  *
  * Flags: --mb N (corpus size, default 300), --inspect-mb N (Inspect .eval corpus, default 100; 0 skips it),
+ * --compare-tasks N (tasks per run of the compare phase, default 100000; 0 skips it),
  * --viewer-loads N (browser phase: opens of the 2,000-turn episode per way in, default 5; 0 skips it), --keep (keep
  * the temporary bench database and print its path).
  * Env: ROLLSCOPE_BENCH_CLI=path/to/rollscope.js to measure another build.
@@ -20,6 +21,7 @@ import { formatBench, verdict } from './report.mjs'
 import { generateInspectCorpus } from '../generators/inspect-corpus.mjs'
 import { measureInspect } from './inspect-bench.mjs'
 import { measureViewer } from './viewer-bench.mjs'
+import { measureCompare } from './compare-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(`The bench needs Node >= 22 (found ${process.version}). Run it with \`npm run bench\`, which uses the pinned Node 24.`)
@@ -36,7 +38,7 @@ const log = (msg) => process.stderr.write(`[bench] ${msg}\n`)
 
 async function main() {
   const { values } = parseArgs({
-    options: { mb: { type: 'string', default: '300' }, 'inspect-mb': { type: 'string', default: '100' }, 'viewer-loads': { type: 'string', default: '5' }, keep: { type: 'boolean', default: false } }
+    options: { mb: { type: 'string', default: '300' }, 'compare-tasks': { type: 'string', default: '100000' }, 'inspect-mb': { type: 'string', default: '100' }, 'viewer-loads': { type: 'string', default: '5' }, keep: { type: 'boolean', default: false } }
   })
   const totalMB = Number(values.mb)
   if (!Number.isFinite(totalMB) || totalMB <= 0) {
@@ -78,6 +80,9 @@ async function main() {
     bench.inspect = await measureInspect(CLI, inspectDir, im, log)
     if (bench.inspect.indexedEpisodes !== im.episodes) bench.notes.push(`inspect: indexed ${bench.inspect.indexedEpisodes} samples, the corpus has ${im.episodes}`)
   }
+
+  const compareTasks = Number(values['compare-tasks'])
+  if (compareTasks > 0 && existsSync(CLI)) bench.compare = await measureCompare(CLI, join(BENCH_DIR, 'compare-corpus'), log, compareTasks)
 
   const viewerLoads = Number(values['viewer-loads'])
   if (viewerLoads > 0 && existsSync(CLI)) await viewerPhase(bench, viewerLoads)
