@@ -27,7 +27,8 @@ export function pairIndex(taskCount: number, idx: Int32Array): Int32Array {
  * One field's value per shared task, from both runs' episodes. The field is a category when it describes the task
  * rather than the outcome: scalar strings, booleans or integers (no fractional measurements), the same value in every
  * episode of a task in both runs (so `score` or `exit_status`, which change between runs, are not categories), between
- * 2 and MAX_CATEGORY_VALUES distinct values, and fewer values than tasks (an id per task groups nothing).
+ * 2 and MAX_CATEGORY_VALUES distinct values, and at least 2 tasks per value on average (an id or a count per task,
+ * like `tests_total`, groups nothing).
  */
 function scanField(field: string, A: RunValues, B: RunValues, pa: Int32Array, pb: Int32Array, shared: number): FieldScan {
   const values: TaskCategory = new Array(shared)
@@ -55,7 +56,7 @@ function scanField(field: string, A: RunValues, B: RunValues, pa: Int32Array, pb
   let tasksWithValue = 0
   for (let j = 0; j < shared; j++) if (values[j] !== undefined) tasksWithValue++
   const isCategory =
-    consistent && scalarKind && distinct.size >= 2 && distinct.size <= MAX_CATEGORY_VALUES && distinct.size < tasksWithValue
+    consistent && scalarKind && distinct.size >= 2 && distinct.size <= MAX_CATEGORY_VALUES && distinct.size * 2 <= tasksWithValue
   return { values, isCategory }
 }
 

@@ -71,9 +71,18 @@ function isBinary(col: Float64Array): boolean {
   return true
 }
 
+function sameValues(a: Float64Array, b: Float64Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(a[i] !== a[i] && b[i] !== b[i])) return false
+  return true
+}
+
 /** Every per-episode metric all the given runs carry, as specs (by name). */
 export function metricSpecs(...runs: RunValues[]): PairedSpec[] {
-  const names = [...runs[0].metrics.keys()].filter((k) => runs.every((r) => r.metrics.has(k))).sort()
+  const names = [...runs[0].metrics.keys()]
+    .filter((k) => runs.every((r) => r.metrics.has(k)))
+    // Producers often repeat the reward among their metrics (`reward`, or the only reward function): shown once.
+    .filter((k) => !runs.every((r) => sameValues(r.metrics.get(k)!, r.reward)))
+    .sort()
   return names.map((name) => ({
     key: `metric:${name}`,
     label: name,

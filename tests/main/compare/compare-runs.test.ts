@@ -231,6 +231,19 @@ describe('compareRuns edge cases', () => {
     d.close()
   })
 
+  it('shows a metric that repeats the reward once, and does not take a per-task count for a category', () => {
+    const d = tempDb()
+    const eps = (rewards: number[]): EpisodeSpec[] =>
+      rewards.map((r, i) => ({ task: `t${i}`, reward: r, metrics: { reward: r, steps: i }, info: { tests_total: 10 + i, tier: i % 2 } }))
+    const a = insertRun(d, { id: 'a', threshold: 0.5, episodes: eps([0, 1, 0, 1]) })
+    const b = insertRun(d, { id: 'b', threshold: 0.5, episodes: eps([1, 1, 0, 0]) })
+    const r = compareRuns(d, a, b, {})
+    expect(r.metrics.filter((m) => m.key.startsWith('metric:')).map((m) => m.key)).toEqual(['metric:steps'])
+    // tests_total: 4 values over 4 tasks; tier: 2 values over 4 tasks
+    expect(r.categoryFields).toEqual(['tier'])
+    d.close()
+  })
+
   it('is reproducible per seed and moves with another seed (300 tasks)', () => {
     const d = tempDb()
     const eps = (shift: number): EpisodeSpec[] =>
