@@ -1,5 +1,6 @@
 import type { CompareWarning, SeriesPoint, SeriesReport, SeriesTask } from '@contract/compare'
 import type { RunSummary } from '@contract/model'
+import { BadRequestError } from '@contract/guards'
 import type { Db } from '../db/open-db'
 import { meanOf } from './bootstrap'
 import { baseSpecs, metricSpecs } from './metrics'
@@ -10,14 +11,26 @@ import { samplingWarning } from './warnings'
 export const SERIES_TASK_CAP = 2000
 
 /**
- * A checkpoint series (base → SFT → RL, or a training run's checkpoints), in the order given: the main metrics per
+ * A checkpoint series (base → SFT → RL, a training run's checkpoints, or the steps inside one hosted-RL export when
+ * a single run is given), in the order given: the main metrics per
  * point over the tasks every point has (the whole run when they share none), and per task when its verdict flipped.
  */
 export function compareSeries(db: Db, runs: RunSummary[]): SeriesReport {
+  if (runs.length === 1) return stepsSeries(db, runs[0])
   return seriesOfValues(
     runs,
     runs.map((r) => readRunValues(db, r.id))
   )
+}
+
+/** One run whose episodes carry training steps (a hosted-RL export): each step is a point of the series. */
+function stepsSeries(db: Db, run: RunSummary): SeriesReport {
+  const steps = (db.prepare('SELECT DISTINCT step FROM episodes WHERE run_id = ? AND step IS NOT NULL ORDER BY step').pluck().all(run.id) as number[])
+  if (steps.length < 2) {
+    throw new BadRequestError(`${run.name} has ${steps.length === 1 ? 'one training step' : 'no training steps'}: a series needs two runs, or one run with several steps`)
+  }
+  const points = steps.map((step) => ({ ...run, name: `${run.name} @${step}`, checkpointStep: step }))
+  return seriesOfValues(points, steps.map((step) => readRunValues(db, run.id, step)))
 }
 
 export function seriesOfValues(runs: RunSummary[], values: RunValues[]): SeriesReport {

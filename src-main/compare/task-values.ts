@@ -40,20 +40,20 @@ type Row = [string, number | null, number | null, number, number | null, number 
 const num = (v: number | null): number => (v === null ? NaN : v)
 
 /**
- * Reads one run's episodes with a single query (pass/fail decided in SQL by the run's threshold, the same rule as
+ * Reads one run's episodes (or those of one training `step` of it) with a single query (pass/fail decided in SQL by the run's threshold, the same rule as
  * everywhere else) and groups them by task key in JS.
  */
-export function readRunValues(db: Db, runId: string): RunValues {
+export function readRunValues(db: Db, runId: string, step?: number): RunValues {
   const threshold = effectiveThreshold(db, runId)
   const rows = db
     .prepare(
       // Decided in SQL what can be: an integer costs less to hand to JS than a string per row (100k rows per run).
       `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status = 'ok',
               nullif(metrics_json, '{}'), nullif(info_json, '{}')
-       FROM episodes e WHERE run_id = ? ORDER BY ordinal`
+       FROM episodes e WHERE run_id = ? ${step === undefined ? '' : 'AND step = ?'} ORDER BY ordinal`
     )
     .raw()
-    .all(runId) as Row[]
+    .all(...(step === undefined ? [runId] : [runId, step])) as Row[]
 
   const n = rows.length
   const v: RunValues = {

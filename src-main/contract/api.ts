@@ -55,7 +55,7 @@ export interface TraceApi {
   getEpisodeRaw(episodeId: string): Promise<string>
   /** Pairs run A and run B by task key and compares them (statistics on the shared tasks). */
   compareRuns(runA: string, runB: string, options?: CompareOptions): Promise<CompareReport>
-  /** Metrics by checkpoint along an ordered list of runs, and per task when it flipped. */
+  /** Metrics by checkpoint along an ordered list of runs (or the training steps of one run), and per task when it flipped. */
   compareSeries(runIds: string[]): Promise<SeriesReport>
   /** The comparison as one self-contained HTML file (tables and charts, no external resources). */
   compareReportHtml(runA: string, runB: string, options?: CompareOptions): Promise<string>

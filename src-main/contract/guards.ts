@@ -52,7 +52,7 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   getEpisodeTurns: z.tuple([episodeId]),
   getEpisodeRaw: z.tuple([episodeId]),
   compareRuns: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions])]),
-  compareSeries: z.tuple([z.array(runId).min(2).max(100)]),
+  compareSeries: z.tuple([z.array(runId).min(1).max(100)]),
   compareReportHtml: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions])])
 }
 

@@ -10,7 +10,7 @@ export interface Route {
   turn: number | null
   /** Set on a compare route (then runId / episodeId / turn are null). */
   compare?: CompareRoute
-  /** Set on a series route: the runs in series order (at least two). */
+  /** Set on a series route: the runs in series order (or one run, whose training steps make the series). */
   series?: string[]
 }
 
@@ -46,7 +46,8 @@ function parseCompare(parts: string[]): Route {
 
 function parseSeries(parts: string[]): Route {
   const ids = (parts[1] ?? '').split(',').map((p) => (p === '' ? null : safeDecode(p)))
-  if (ids.length < 2 || ids.some((id) => id === null)) return EMPTY_ROUTE
+  // one run: the training steps inside it (a hosted-RL export) make the series
+  if (ids.some((id) => id === null)) return EMPTY_ROUTE
   return { ...EMPTY_ROUTE, series: ids as string[] }
 }
 

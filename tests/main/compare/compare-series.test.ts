@@ -69,6 +69,39 @@ describe('compareSeries on three checkpoints', () => {
   })
 })
 
+describe('compareSeries over the training steps inside one run (a hosted-RL export)', () => {
+  it('makes each step a point, named and stepped, with the tasks that flipped between steps', () => {
+    const db = tempDb()
+    // steps 10, 20, 30; t1 fails, passes, passes (learned at 1); t2 passes, fails, passes (forgotten, then back)
+    const run = insertRun(db, {
+      id: 'hosted',
+      name: 'hosted',
+      threshold: 1,
+      episodes: [...eps({ t1: false, t2: true }), ...eps({ t1: true, t2: false }), ...eps({ t1: true, t2: true })]
+    })
+    const setStep = db.prepare('UPDATE episodes SET step = ? WHERE ordinal = ?')
+    ;[10, 10, 20, 20, 30, 30].forEach((step, ordinal) => setStep.run(step, ordinal))
+    const r = compareSeries(db, [run])
+    expect(r.points.map((p) => [p.name, p.step])).toEqual([
+      ['hosted @10', 10],
+      ['hosted @20', 20],
+      ['hosted @30', 30]
+    ])
+    expect(r.points.map((p) => p.metrics.find((m) => m.key === 'reward')?.value)).toEqual([0.5, 0.5, 1])
+    expect(r.sharedTasks).toBe(2)
+    expect(r.tasks).toEqual([
+      { taskKey: 't2', passed: [true, false, true], learnedAt: 2, forgotten: true },
+      { taskKey: 't1', passed: [false, true, true], learnedAt: 1, forgotten: false }
+    ])
+  })
+
+  it('refuses a single run with fewer than two steps, saying why', () => {
+    const db = tempDb()
+    const run = insertRun(db, { id: 'flat', name: 'flat', episodes: eps({ t1: true }) })
+    expect(() => compareSeries(db, [run])).toThrow('flat has no training steps: a series needs two runs, or one run with several steps')
+  })
+})
+
 describe('compareSeries on the demo workspace (base → GRPO step 400)', () => {
   const DEMO = resolve(import.meta.dirname, '../../../resources/demo/repo-repair')
 

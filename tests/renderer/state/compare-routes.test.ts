@@ -22,11 +22,15 @@ describe('compare and series hash routes', () => {
     expect(sameRoute(route, { ...route, series: ['base', 'rl/400', 'sft,v2'] })).toBe(false)
   })
 
+  it('reads a one-run series (the steps inside a hosted-RL export)', () => {
+    expect(parseHash('#/series/export-1')).toEqual({ runId: null, episodeId: null, turn: null, series: ['export-1'] })
+  })
+
   it('treats incomplete or broken compare and series hashes as no selection', () => {
     const none = { runId: null, episodeId: null, turn: null }
     expect(parseHash('#/compare/a')).toEqual(none)
     expect(parseHash('#/compare/a/%E0%A4%A')).toEqual(none)
-    expect(parseHash('#/series/only-one')).toEqual(none)
+    expect(parseHash('#/series/')).toEqual(none)
     expect(parseHash('#/series/a,,b')).toEqual(none)
     // a task part without a key is the comparison itself
     expect(parseHash('#/compare/a/b/task/').compare).toEqual({ runA: 'a', runB: 'b', taskKey: null })

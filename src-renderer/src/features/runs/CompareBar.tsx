@@ -23,9 +23,17 @@ export function CompareBar({ runs }: { runs: RunSummary[] }): ReactNode {
   return (
     <div className="compare-bar" data-testid="compare-bar">
       {live.length === 1 ? (
-        <span>
-          <b className="cmp-side">A</b> {name(live[0])} <span className="hint">· tick the run to compare it with (B)</span>
-        </span>
+        <>
+          <span>
+            <b className="cmp-side">A</b> {name(live[0])} <span className="hint">· tick the run to compare it with (B)</span>
+          </span>
+          {findRun(runs, live[0])?.format === 'prime-hosted-rl' && (
+            // a hosted-RL export holds the rollouts of several training steps: they make a series on their own
+            <button onClick={() => s.openSeries(live)} data-testid="series-steps-open" title="Metrics by training step inside this export">
+              Series over its training steps
+            </button>
+          )}
+        </>
       ) : live.length === 2 ? (
         <>
           <span className="compare-pair">
