@@ -8,9 +8,11 @@ export interface RewardSeries {
   metricNames: string[]
   /** Positions of turns marked as failed (tool error) or cut (truncated). */
   flagged: { position: number; kind: 'error' | 'truncated' }[]
-  /** Smallest and largest of rewards, running sums and 0 (the axis always shows zero). */
+  /** Range of the per-step rewards, and of their running sum; both include 0 (each axis shows zero). */
   min: number
   max: number
+  cumMin: number
+  cumMax: number
 }
 
 /** Collects per-turn rewards, their running sum, step metrics and error / truncation marks. */
@@ -21,18 +23,22 @@ export function rewardSeries(turns: readonly Turn[]): RewardSeries {
   let sum = 0
   let min = 0
   let max = 0
+  let cumMin = 0
+  let cumMax = 0
   turns.forEach((t, position) => {
     if (t.reward !== null && Number.isFinite(t.reward)) {
       sum += t.reward
       points.push({ position, reward: t.reward, cumulative: sum })
-      min = Math.min(min, t.reward, sum)
-      max = Math.max(max, t.reward, sum)
+      min = Math.min(min, t.reward)
+      max = Math.max(max, t.reward)
+      cumMin = Math.min(cumMin, sum)
+      cumMax = Math.max(cumMax, sum)
     }
     for (const k of Object.keys(t.meta?.metrics ?? {})) names.add(k)
     if (t.meta?.error) flagged.push({ position, kind: 'error' })
     else if (t.meta?.truncated) flagged.push({ position, kind: 'truncated' })
   })
-  return { points, metricNames: [...names].sort(), flagged, min, max }
+  return { points, metricNames: [...names].sort(), flagged, min, max, cumMin, cumMax }
 }
 
 /** One step metric over the transcript: the positions that record it, with their values. */

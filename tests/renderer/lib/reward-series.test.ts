@@ -11,7 +11,7 @@ describe('reward series', () => {
     makeTurn({ index: 4, reward: 2, meta: { truncated: true } })
   ]
 
-  it('collects per-step rewards with their running sum, and the range including zero', () => {
+  it('collects per-step rewards with their running sum, and both ranges including zero', () => {
     const s = rewardSeries(turns)
     expect(s.points).toEqual([
       { position: 1, reward: 0.5, cumulative: 0.5 },
@@ -19,6 +19,7 @@ describe('reward series', () => {
       { position: 4, reward: 2, cumulative: 1.5 }
     ])
     expect([s.min, s.max]).toEqual([-1, 2])
+    expect([s.cumMin, s.cumMax]).toEqual([-0.5, 1.5])
     expect(s.metricNames).toEqual(['penalty', 'progress'])
     expect(s.flagged).toEqual([
       { position: 2, kind: 'error' },
@@ -28,7 +29,7 @@ describe('reward series', () => {
 
   it('is empty for a transcript without per-step signals, with a zero-based range', () => {
     const s = rewardSeries([makeTurn({}), makeTurn({ index: 1 })])
-    expect(s).toEqual({ points: [], metricNames: [], flagged: [], min: 0, max: 0 })
+    expect(s).toEqual({ points: [], metricNames: [], flagged: [], min: 0, max: 0, cumMin: 0, cumMax: 0 })
   })
 
   it('extracts one step metric and snaps to the nearest signal', () => {

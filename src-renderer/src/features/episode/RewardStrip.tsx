@@ -9,7 +9,7 @@ const H = 56
 const PAD = 4
 
 /**
- * Per-step signals above the transcript: reward bars per turn, the cumulative reward as a line,
+ * Per-step signals above the transcript: reward bars per turn, the cumulative reward as a line (on its own scale),
  * one step metric (partial progress, reward components) on its own scale, error / truncation
  * ticks, and the highlighted turn. A click jumps to the nearest turn with a signal.
  */
@@ -24,8 +24,11 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
 
   const n = Math.max(1, turns.length)
   const x = (position: number): number => ((position + 0.5) / n) * W
+  // bars and the running sum each get their own scale: a sum of many steps would flatten the bars
   const span = series.max - series.min || 1
   const y = (v: number): number => PAD + ((series.max - v) / span) * (H - 2 * PAD)
+  const cumSpan = series.cumMax - series.cumMin || 1
+  const yc = (v: number): number => PAD + ((series.cumMax - v) / cumSpan) * (H - 2 * PAD)
   const barW = Math.max(1.5, Math.min(24, (W / n) * 0.7))
   const mMin = Math.min(...metricPoints.map((p) => p.value))
   const mMax = Math.max(...metricPoints.map((p) => p.value))
@@ -117,7 +120,7 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
           <polyline
             className="strip-cumulative"
             vectorEffect="non-scaling-stroke"
-            points={points.map((p) => `${x(p.position)},${y(p.cumulative)}`).join(' ')}
+            points={points.map((p) => `${x(p.position)},${yc(p.cumulative)}`).join(' ')}
           />
         )}
         {metricPoints.length > 0 && (
