@@ -51,9 +51,10 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   getEpisodePreview: z.tuple([episodeId]),
   getEpisodeTurns: z.tuple([episodeId]),
   getEpisodeRaw: z.tuple([episodeId]),
-  compareRuns: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions])]),
+  // the options may be left out, or sent as undefined / null by a caller that passes its optional argument through
+  compareRuns: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions.nullish()])]),
   compareSeries: z.tuple([z.array(runId).min(1).max(100)]),
-  compareReportHtml: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions])])
+  compareReportHtml: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions.nullish()])])
 }
 
 /** Parses the argument list of `method`; throws a readable error naming the bad argument. */
