@@ -4,6 +4,7 @@ import type { Db } from '../db/open-db'
 import { settleRuns, upsertRun } from '../db/run-membership'
 import { RecordError, type DocumentAdapter } from './adapters/types'
 import { runIdFor } from './run-id'
+import { toolCallsJson } from './adapters/tool-call-counts'
 
 export interface DocumentOutcome {
   runIds: string[]
@@ -32,8 +33,8 @@ export function indexDocument(db: Db, sourceId: number, path: string, size: numb
   const insert = db.prepare(
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, source_ref, prompt_hash, reward, success,
         status, error, turns, preview, answer, metrics_json, info_json, tokens_in, tokens_out, duration_ms,
-        byte_offset, byte_length, step, rollout, rollout_given, source_id, locator)
-     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`
+        byte_offset, byte_length, step, rollout, rollout_given, source_id, locator, tool_calls_json)
+     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`
   )
   const nextOrdinal = db.prepare('SELECT coalesce(max(ordinal) + 1, 0) n FROM episodes WHERE run_id = ?')
   const runIds: string[] = []
@@ -69,7 +70,8 @@ export function indexDocument(db: Db, sourceId: number, path: string, size: numb
         finite(s.rollout ?? null) ?? 0,
         Number.isInteger(s.rollout) ? 1 : 0,
         sourceId,
-        locator
+        locator,
+        toolCallsJson(s.toolCalls)
       )
       episodes++
     }

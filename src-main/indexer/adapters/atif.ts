@@ -11,6 +11,7 @@ import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
 import { isObj, num, str, type Obj } from './record-fields'
+import { countTurnToolCalls } from './tool-call-counts'
 
 interface Step {
   step: Obj
@@ -175,7 +176,8 @@ function summarize(doc: Obj, path: string, trial: ReturnType<typeof trialResultF
     info: { agent: isObj(doc.agent) ? str(doc.agent.name) : null, ...(r ? { trial: str(r.trial_name) } : {}), continuations: chain.length - 1 },
     tokensIn: num(fm.total_prompt_tokens),
     tokensOut: num(fm.total_completion_tokens),
-    durationMs: Number.isFinite(finished - started) ? finished - started : stamps.length > 1 ? Math.max(...stamps) - Math.min(...stamps) : null
+    durationMs: Number.isFinite(finished - started) ? finished - started : stamps.length > 1 ? Math.max(...stamps) - Math.min(...stamps) : null,
+    toolCalls: countTurnToolCalls(turns)
   }
 }
 

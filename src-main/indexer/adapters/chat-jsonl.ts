@@ -23,6 +23,7 @@ import {
   type ScalarMap
 } from './record-fields'
 import { chatJsonlRunHeader } from './chat-jsonl-meta'
+import { countMessageToolCalls } from './tool-call-counts'
 
 /** Numbers on a row that are identity, ordering or timing rather than metrics. */
 const RESERVED = new Set([
@@ -118,7 +119,8 @@ export const chatJsonlAdapter: JsonlAdapter = {
       info: scalarFields(r.info, categoriesOf(r)),
       tokensIn: tokens.tokensIn,
       tokensOut: tokens.tokensOut,
-      durationMs: num(r.duration_ms)
+      durationMs: num(r.duration_ms),
+      toolCalls: countMessageToolCalls(messages)
     }
   },
 

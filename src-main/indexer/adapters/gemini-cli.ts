@@ -10,6 +10,7 @@ import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
 import { isObj, num, str, type Obj } from './record-fields'
+import { countTurnToolCalls } from './tool-call-counts'
 
 const isSession = (doc: unknown): doc is Obj =>
   isObj(doc) && typeof doc.sessionId === 'string' && Array.isArray(doc.messages) && doc.messages.every((m) => isObj(m) && typeof m.type === 'string')
@@ -45,7 +46,8 @@ export const geminiCliAdapter: DocumentAdapter = {
               info: { session: String(doc.sessionId) },
               tokensIn,
               tokensOut,
-              durationMs: Number.isFinite(end - start) ? end - start : null
+              durationMs: Number.isFinite(end - start) ? end - start : null,
+              toolCalls: countTurnToolCalls(turns)
             }
           }
         ]

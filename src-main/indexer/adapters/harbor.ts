@@ -10,6 +10,7 @@ import { messagesToTurns, taskDefiningMessages } from './messages'
 import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj } from './record-fields'
+import { countMessageToolCalls } from './tool-call-counts'
 
 /** Trial / job result.json: companions, never runs of their own. */
 export const harborResultAdapter: DocumentAdapter = {
@@ -64,7 +65,8 @@ export const harborTracesAdapter: DocumentAdapter = {
               tokensIn: null,
               tokensOut: null,
               durationMs: null,
-              rollout: null
+              rollout: null,
+              toolCalls: countMessageToolCalls(convo)
             }
           }
         })

@@ -8,6 +8,7 @@ import { messagesToTurns, taskDefiningMessages } from './messages'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, scalarFields, str, type Obj } from './record-fields'
+import { countMessageToolCalls } from './tool-call-counts'
 
 const ATTACHMENT = 'attachment://'
 
@@ -198,6 +199,8 @@ export function sampleSummary(sample: Obj, turnCount?: number): EpisodeSummaryRe
   const seconds = num(sample.total_time)
   const working = num(sample.working_time)
   if (working !== null) metrics.working_time_s = working
+  // a caller that gives the turn count has no messages to go by (an unreadable sample): calls unknown
+  const messages = turnCount === undefined ? sampleMessages(sample) : null
   return {
     sourceId: idText(sample.id),
     promptHash: promptHash(input.length ? input : [{ role: 'user', content: '' }], 'all'),
@@ -207,13 +210,15 @@ export function sampleSummary(sample: Obj, turnCount?: number): EpisodeSummaryRe
     status,
     error,
     // one turn per message (sampleTurns): counted without building the turns or resolving attachments
-    turns: turnCount ?? sampleMessages(sample).length,
+    turns: messages ? messages.length : (turnCount ?? 0),
     preview: previewOf(input),
     metrics,
     info,
     ...sampleTokens(sample),
     durationMs: seconds !== null ? Math.round(seconds * 1000) : null,
-    rollout: epoch !== null ? epoch - 1 : null
+    rollout: epoch !== null ? epoch - 1 : null,
+    // only assistant messages carry calls, so the whole list counts the generated ones (the prompt has none)
+    toolCalls: messages ? countMessageToolCalls(messages) : null
   }
 }
 

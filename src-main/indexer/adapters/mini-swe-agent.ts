@@ -26,6 +26,7 @@ import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import { bashBlock, exitOutcome, instanceFromPath, issuePreview, isoTime, runDirOf } from './swe-agent-shared'
 import { findSweBenchResult, predictionsModel, sweRunHeader, type SweBenchResult } from './swe-bench'
+import { countTurnToolCalls } from './tool-call-counts'
 
 /** The command that ends a mini-swe-agent run (its output is the submission). */
 const SUBMIT_RE = /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT/
@@ -244,7 +245,8 @@ function summarize(doc: unknown, path: string, parts: Parts, built: Built, resul
     info: out,
     tokensIn: num(stats.input_tokens) ?? num(stats.prompt_tokens) ?? built.tokensIn,
     tokensOut: num(stats.output_tokens) ?? num(stats.completion_tokens) ?? built.tokensOut,
-    durationMs: built.durationMs
+    durationMs: built.durationMs,
+    toolCalls: countTurnToolCalls(built.turns)
   }
 }
 

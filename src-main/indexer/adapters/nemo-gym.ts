@@ -16,6 +16,7 @@ import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from './types'
 import { RecordError } from './types'
 import { messagesToTurns } from './messages'
+import { countMessageToolCalls } from './tool-call-counts'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, scalarFields, str, usageTokens, type Obj, type ScalarMap } from './record-fields'
@@ -245,7 +246,8 @@ export const nemoGymAdapter: JsonlAdapter = {
       tokensIn: tokens.tokensIn,
       tokensOut: tokens.tokensOut,
       durationMs: null,
-      rollout: intOrNull(r._ng_rollout_index)
+      rollout: intOrNull(r._ng_rollout_index),
+      toolCalls: countMessageToolCalls(output)
     }
   },
 

@@ -10,6 +10,7 @@ import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
 import { isObj, num, str, type Obj } from './record-fields'
+import { countTurnToolCalls } from './tool-call-counts'
 
 /** Bookkeeping events with nothing to read. */
 const SKIP_ACTIONS = new Set(['change_agent_state', 'null', 'recall'])
@@ -49,7 +50,8 @@ export const openhandsAdapter: DocumentAdapter = {
               info: { file: basename(path) },
               tokensIn,
               tokensOut,
-              durationMs: stamps.length > 1 ? Math.max(...stamps) - Math.min(...stamps) : null
+              durationMs: stamps.length > 1 ? Math.max(...stamps) - Math.min(...stamps) : null,
+              toolCalls: countTurnToolCalls(turns)
             }
           }
         ]

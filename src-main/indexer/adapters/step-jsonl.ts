@@ -23,6 +23,7 @@ import { oneLine } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, numericFields, scalarFields, str, type Obj, type ScalarMap } from './record-fields'
 import { observationText, stepsToTurns, type StepInput } from './step-jsonl-turns'
+import { countTurnToolCalls } from './tool-call-counts'
 
 const EPISODE_KEYS = ['episode_id', 'episode', 'rollout_id', 'trajectory_id', 'traj_id', 'episode_idx', 'episode_index']
 const STEP_KEYS = ['step', 'step_idx', 'step_index', 't', 'timestep']
@@ -226,6 +227,7 @@ function summaryOf(g: Group): EpisodeSummaryRecord {
   const preview = prompt !== null ? oneLine(prompt) : oneLine(observationText(steps.find((s) => s.before !== undefined || s.observation !== undefined)?.before ?? steps.find((s) => s.observation !== undefined)?.observation ?? sourceId ?? ''))
   const rollout = num(valueOf(first, ['rollout_index', 'rollout_idx', 'generation_idx', 'sample_idx']))
   const trainStep = num(valueOf(first, ['global_step', 'train_step', 'training_step']))
+  const turns = bodyOf(g).turns
   return {
     sourceId,
     promptHash: prompt !== null ? promptHash(prompt) : promptHash(`task:${sourceId ?? ''}`),
@@ -233,7 +235,7 @@ function summaryOf(g: Group): EpisodeSummaryRecord {
     reward,
     success,
     ...status,
-    turns: bodyOf(g).turns.length,
+    turns: turns.length,
     preview,
     metrics,
     info,
@@ -241,7 +243,8 @@ function summaryOf(g: Group): EpisodeSummaryRecord {
     tokensOut: null,
     durationMs: null,
     ...(rollout !== null && Number.isInteger(rollout) ? { rollout } : {}),
-    ...(trainStep !== null ? { step: trainStep } : {})
+    ...(trainStep !== null ? { step: trainStep } : {}),
+    toolCalls: countTurnToolCalls(turns)
   }
 }
 

@@ -28,6 +28,7 @@ import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fiel
 import { decodeMaybeJson } from '../tolerant-json'
 import { actionToolName, exitOutcome, instanceFromPath, issuePreview, runDirOf } from './swe-agent-shared'
 import { findSweBenchResult, predictionsModel, sweRunHeader, type SweBenchResult } from './swe-bench'
+import { countTurnToolCalls } from './tool-call-counts'
 
 const STEP_KEYS = ['action', 'observation', 'thought', 'response']
 
@@ -239,7 +240,8 @@ function summarize(doc: Obj, path: string, built: Built, result: SweBenchResult 
     info: out,
     tokensIn: num(stats.tokens_sent),
     tokensOut: num(stats.tokens_received),
-    durationMs: duration
+    durationMs: duration,
+    toolCalls: countTurnToolCalls(built.turns)
   }
 }
 

@@ -25,6 +25,7 @@ import { promptHash } from './prompt-hash'
 import { previewOf } from './preview'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import { normalizeRole } from './roles'
+import { countMessageToolCalls } from './tool-call-counts'
 
 /** tau's success range: REWARD_SUCCESS_MIN .. MAX around 1. */
 const SUCCESS_EPS = 1e-6
@@ -153,7 +154,8 @@ function summarize(e: Obj): EpisodeSummaryRecord {
     tokensIn: null,
     tokensOut: null,
     durationMs: null,
-    rollout: rollout !== null && Number.isInteger(rollout) ? rollout : null
+    rollout: rollout !== null && Number.isInteger(rollout) ? rollout : null,
+    toolCalls: countMessageToolCalls(t)
   }
 }
 

@@ -30,6 +30,7 @@ import { oneLine } from './preview'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import { normalizeRole } from './roles'
 import { parseJsonLine } from '../tolerant-json'
+import { countTurnToolCalls } from './tool-call-counts'
 
 const SUCCESS_EPS = 1e-6
 const OK_REASONS = new Set(['user_stop', 'agent_stop'])
@@ -293,7 +294,7 @@ function statusOf(reason: string | null): { status: EpisodeSummaryRecord['status
   return { status: TRUNCATED_REASONS.has(reason) ? 'truncated' : 'error', error: `termination_reason: ${reason}` }
 }
 
-function summarize(sim: Obj, facts: ResultsFacts | null, turnsCount: number, msgs: Obj[]): EpisodeSummaryRecord {
+function summarize(sim: Obj, facts: ResultsFacts | null, turns: Turn[], msgs: Obj[]): EpisodeSummaryRecord {
   const ri = isObj(sim.reward_info) ? sim.reward_info : null
   const reward = ri ? num(ri.reward) : null
   const reason = str(sim.termination_reason)
@@ -317,19 +318,20 @@ function summarize(sim: Obj, facts: ResultsFacts | null, turnsCount: number, msg
     reward,
     success: reward === null ? null : Math.abs(reward - 1) <= SUCCESS_EPS,
     ...statusOf(reason),
-    turns: turnsCount,
+    turns: turns.length,
     preview: oneLine(userText || task?.description || ''),
     metrics: metricsOf(sim),
     info,
     ...tokensOf(msgs),
     durationMs: duration !== null ? duration * 1000 : null,
-    rollout: trial !== null && Number.isInteger(trial) ? trial : null
+    rollout: trial !== null && Number.isInteger(trial) ? trial : null,
+    toolCalls: countTurnToolCalls(turns)
   }
 }
 
 const episodeOf = (sim: Obj, facts: ResultsFacts | null, locator: string): { summary: EpisodeSummaryRecord; locator: string } => {
   const msgs = messagesOf(sim)
-  return { summary: summarize(sim, facts, buildTurns(sim).length, msgs), locator }
+  return { summary: summarize(sim, facts, buildTurns(sim), msgs), locator }
 }
 
 /** The run folder of a simulation file: the parent of `simulations/`, else the file's folder. */

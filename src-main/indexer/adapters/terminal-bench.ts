@@ -28,6 +28,7 @@ import { promptHash } from './prompt-hash'
 import { oneLine } from './preview'
 import { parseJsonLine } from '../tolerant-json'
 import { trialFiles, trialTurns } from './terminal-bench-files'
+import { countTurnToolCalls } from './tool-call-counts'
 
 const OK_MODES = new Set(['unset', 'none', ''])
 const TRUNCATED_MODES = new Set(['agent_timeout', 'test_timeout', 'context_length_exceeded', 'output_length_exceeded'])
@@ -186,6 +187,7 @@ function summarize(t: Obj, trialDir: string | null): EpisodeSummaryRecord {
   const info: ScalarMap = { trial_name: str(t.trial_name), failure_mode: mode, is_resolved: resolved }
   const attempt = attemptOf(str(t.trial_name) ?? '', taskId ?? '')
   if (attempt) info.attempts = attempt.n
+  const turns = trialTurns(instruction, trialDir)
   return {
     sourceId: taskId,
     promptHash: promptHash([{ role: 'user', content: instruction ?? taskId ?? '' }]),
@@ -193,14 +195,15 @@ function summarize(t: Obj, trialDir: string | null): EpisodeSummaryRecord {
     reward: resolved === null ? null : resolved ? 1 : 0,
     success: resolved,
     ...statusOf(mode),
-    turns: trialTurns(instruction, trialDir).length,
+    turns: turns.length,
     preview: oneLine(instruction ?? ''),
     metrics,
     info,
     tokensIn: num(t.total_input_tokens),
     tokensOut: num(t.total_output_tokens),
     durationMs: ms(t.trial_started_at, t.trial_ended_at),
-    rollout: attempt ? attempt.k - 1 : null
+    rollout: attempt ? attempt.k - 1 : null,
+    toolCalls: countTurnToolCalls(turns)
   }
 }
 

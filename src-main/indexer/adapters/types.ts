@@ -48,6 +48,11 @@ export interface EpisodeSummaryRecord {
   rollout?: number | null
   /** Training step of the episode (Prime hosted-RL `step`), so a run can be split or grouped by step. */
   step?: number | null
+  /**
+   * Calls per tool name over the episode's generated turns (tool-call-counts.ts), when the adapter has them at hand
+   * without extra parsing; `{}` = no tool called; absent / null = unknown (stored as NULL).
+   */
+  toolCalls?: Record<string, number> | null
 }
 
 /** Full parse of one record, for the episode view. */

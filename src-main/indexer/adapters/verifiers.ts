@@ -16,6 +16,7 @@ import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter } from './types'
 import { RecordError } from './types'
 import { messagesToTurns } from './messages'
+import { countMessageToolCalls } from './tool-call-counts'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, numericFields, scalarFields, str, usageTokens, type Obj } from './record-fields'
@@ -81,7 +82,8 @@ export const verifiersAdapter: JsonlAdapter = {
       info,
       tokensIn: tokens.tokensIn ?? num(r.prompt_tokens),
       tokensOut: tokens.tokensOut ?? num(r.completion_tokens),
-      durationMs: durationOf(r)
+      durationMs: durationOf(r),
+      toolCalls: countMessageToolCalls(completion)
     }
   },
 

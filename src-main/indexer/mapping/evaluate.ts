@@ -14,6 +14,7 @@ import { observationText, stepsToTurns, type StepInput } from '../adapters/step-
 import { RecordError, type DocumentRun, type EpisodeBody, type EpisodeSummaryRecord } from '../adapters/types'
 import { getAll, getAt, lastName, parsePath, segmentText, type Segment } from './path'
 import type { Mapping, MappingSpec } from './schema'
+import { countTurnToolCalls } from '../adapters/tool-call-counts'
 
 /** A mapped key with its parsed path. */
 interface Field {
@@ -402,7 +403,8 @@ function summarize(c: Compiled, r: Reader, src: EpisodeSource): EpisodeSummaryRe
     tokensIn: toNumber(r.last('tokensIn')),
     tokensOut: toNumber(r.last('tokensOut')),
     durationMs: toNumber(r.last('durationMs')) ?? (durationS === null ? null : durationS * 1000),
-    ...(rollout !== null && Number.isInteger(rollout) && rollout >= 0 ? { rollout } : {})
+    ...(rollout !== null && Number.isInteger(rollout) && rollout >= 0 ? { rollout } : {}),
+    toolCalls: countTurnToolCalls(turns)
   }
 }
 

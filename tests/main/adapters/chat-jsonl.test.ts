@@ -43,7 +43,9 @@ describe('support-desk: tools, tool_call ids, per-step rewards, sidecar', () => 
       info: { difficulty: 'easy', category: 'refund', archetype: 'lookup-then-act', customer_tier: 'gold' },
       tokensIn: 820,
       tokensOut: 95,
-      durationMs: 4100
+      durationMs: 4100,
+      // the two assistant tool_calls of the row, by function name
+      toolCalls: { lookup_order: 1, issue_refund: 1 }
     })
   })
 

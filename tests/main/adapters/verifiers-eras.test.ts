@@ -39,7 +39,8 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
       info: { difficulty: 'easy', source: 'synthetic' }, // tags (a list) is left out
       tokensIn: 1200,
       tokensOut: 340,
-      durationMs: 12500
+      durationMs: 12500,
+      toolCalls: { bash: 1 } // the one completion tool call (expr 6 \* 7)
     })
   })
 

@@ -36,7 +36,8 @@ describe('migrations', () => {
       { version: 2, name: 'episode-step' },
       { version: 3, name: 'multi-file-runs' },
       { version: 4, name: 'source-tail-signature' },
-      { version: 5, name: 'episode-task-index' }
+      { version: 5, name: 'episode-task-index' },
+      { version: 6, name: 'episode-tool-calls' }
     ])
   })
 
@@ -73,15 +74,15 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3, 4, 5])
+    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 6, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 7, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 5 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 6 })
   })
 
   it('0005 lets the same task be found across runs through an index', () => {
@@ -99,6 +100,14 @@ describe('migrations', () => {
     expect(db.prepare('SELECT step, rollout_given FROM episodes').get()).toEqual({ step: null, rollout_given: null })
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM episodes WHERE run_id = 'r1' AND step = 3`).all() as { detail: string }[]
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/episodes_run_step/)
+  })
+
+  it('0006 adds tool-call counts to episodes as NULL (unknown until re-indexed) on a database that has data', () => {
+    const db = new Database(':memory:')
+    migrate(db, MIGRATIONS.slice(0, 2)) // the seed is in the pre-0003 shape
+    seedOneEpisode(db)
+    expect(migrate(db, MIGRATIONS.slice(0, 6))).toEqual([3, 4, 5, 6])
+    expect(db.prepare('SELECT tool_calls_json FROM episodes').get()).toEqual({ tool_calls_json: null })
   })
 
   it('refuses a database from a newer version', () => {
