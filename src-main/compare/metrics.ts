@@ -92,6 +92,55 @@ export function metricSpecs(...runs: RunValues[]): PairedSpec[] {
   }))
 }
 
+/** Most tools shown as metrics (two rows each): agents with dozens of tools would drown the table. */
+export const MAX_TOOL_METRICS = 12
+
+/** Total calls of a tool over a run's episodes of the shared tasks (`shared`: per task, 1 = shared). */
+function totalCalls(v: RunValues, tool: string, shared: Uint8Array): number {
+  const col = v.toolCalls.get(tool)
+  let s = 0
+  if (col) for (let i = 0; i < col.length; i++) if (col[i] === col[i] && shared[v.task[i]]) s += col[i]
+  return s
+}
+
+/**
+ * Tool-use metrics for every tool either run calls on the shared tasks (the 12 with the most calls over both runs,
+ * then by name; a tool called only on unshared tasks would compare 0 with 0): the
+ * share of episodes that never call it (`toolFree:<tool>`) and its calls per episode (`toolCalls:<tool>`). Only when
+ * both runs carry tool-call counts (runs indexed before the counts existed have none: then there is nothing to
+ * compare and no row is added). A run that never calls a tool counts 0 calls in each episode with known counts.
+ */
+export function toolSpecs(A: RunValues, B: RunValues, p: Pairing): PairedSpec[] {
+  if (A.toolCounted === 0 || B.toolCounted === 0) return []
+  const totals = new Map<string, number>()
+  for (const [v, shared] of [
+    [A, p.sharedA],
+    [B, p.sharedB]
+  ] as const) {
+    for (const tool of v.toolCalls.keys()) totals.set(tool, (totals.get(tool) ?? 0) + totalCalls(v, tool, shared))
+  }
+  const tools = [...totals]
+    .filter(([, n]) => n > 0)
+    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
+    .slice(0, MAX_TOOL_METRICS)
+    .map(([tool]) => tool)
+  /** Calls per episode of the tool: the run's column, or 0 for every episode with known counts when it never calls it. */
+  const calls = (v: RunValues, tool: string): Float64Array => v.toolCalls.get(tool) ?? deriveColumn(v, (i) => (v.toolKnown[i] ? 0 : NaN))
+  return tools.flatMap((tool): PairedSpec[] => [
+    {
+      key: `toolFree:${tool}`,
+      label: `Never calls ${tool}`,
+      better: null,
+      isRate: true,
+      column: (v) => {
+        const c = calls(v, tool)
+        return deriveColumn(v, (i) => (c[i] !== c[i] ? NaN : c[i] === 0 ? 1 : 0))
+      }
+    },
+    { key: `toolCalls:${tool}`, label: `Calls of ${tool} per episode`, better: null, isRate: false, column: (v) => calls(v, tool) }
+  ])
+}
+
 const nanTasks = (v: RunValues): Float64Array => new Float64Array(v.taskKeys.length).fill(NaN)
 
 /** Mean over the shared tasks of one side's per-task values (used when nothing pairs). */
@@ -120,7 +169,7 @@ export const relDelta = (a: number | null, b: number | null): number | null =>
 export function pairedMetrics(A: RunValues, B: RunValues, p: Pairing, method: CiMethod): CompareMetric[] {
   const out: CompareMetric[] = []
   const diffColumns: Float64Array[] = []
-  for (const spec of [...baseSpecs(), ...metricSpecs(A, B)]) {
+  for (const spec of [...baseSpecs(), ...metricSpecs(A, B), ...toolSpecs(A, B, p)]) {
     const ca = spec.column(A)
     const cb = spec.column(B)
     const ta = ca ? taskMeans(A, ca) : nanTasks(A)
@@ -201,8 +250,9 @@ export function compareMetrics(A: RunValues, B: RunValues, p: Pairing, method: C
   const all = [...paired, ...summary]
   const rank = (k: string): number => {
     const i = order.indexOf(k)
-    return i >= 0 ? i : order.length + (k.startsWith('metric:') ? 1 : 0)
+    return i >= 0 ? i : order.length + (k.startsWith('metric:') ? 1 : k.startsWith('toolFree:') || k.startsWith('toolCalls:') ? 2 : 0)
   }
-  // Stable sort keeps the spec order within a rank (rewardPerStep, tokens, duration; then metrics by name).
+  // Stable sort keeps the spec order within a rank (rewardPerStep, tokens, duration; then metrics by name; then tools
+  // from the most called, each as "never calls" then "calls per episode").
   return all.map((m, i) => ({ m, i })).sort((x, y) => rank(x.m.key) - rank(y.m.key) || x.i - y.i).map((x) => x.m)
 }

@@ -33,9 +33,15 @@ export interface RunValues {
   metrics: Map<string, Float64Array>
   /** Scalar info fields by name (undefined where an episode lacks it). */
   info: Map<string, (InfoValue | undefined)[]>
+  /** 1 where the episode's tool-call counts are known (`tool_calls_json` not NULL: indexed with counts). */
+  toolKnown: Uint8Array
+  /** Episodes with known tool-call counts; 0 = the run has none (indexed before the counts existed, or a format without calls). */
+  toolCounted: number
+  /** Calls per episode by tool name: 0 where counts are known but the tool was not called, NaN where unknown. */
+  toolCalls: Map<string, Float64Array>
 }
 
-type Row = [string, number | null, number | null, number, number | null, number | null, number | null, number, string | null, string | null]
+type Row = [string, number | null, number | null, number, number | null, number | null, number | null, number, string | null, string | null, string | null]
 
 const num = (v: number | null): number => (v === null ? NaN : v)
 
@@ -49,7 +55,7 @@ export function readRunValues(db: Db, runId: string, step?: number): RunValues {
     .prepare(
       // Decided in SQL what can be: an integer costs less to hand to JS than a string per row (100k rows per run).
       `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status = 'ok',
-              nullif(metrics_json, '{}'), nullif(info_json, '{}')
+              nullif(metrics_json, '{}'), nullif(info_json, '{}'), tool_calls_json
        FROM episodes e WHERE run_id = ? ${step === undefined ? '' : 'AND step = ?'} ORDER BY ordinal`
     )
     .raw()
@@ -72,7 +78,10 @@ export function readRunValues(db: Db, runId: string, step?: number): RunValues {
     durationMs: new Float64Array(n),
     ok: new Float64Array(n),
     metrics: new Map(),
-    info: new Map()
+    info: new Map(),
+    toolKnown: new Uint8Array(n),
+    toolCounted: 0,
+    toolCalls: new Map()
   }
   const cache = new ParseCache()
   for (let i = 0; i < n; i++) {
@@ -93,7 +102,14 @@ export function readRunValues(db: Db, runId: string, step?: number): RunValues {
     v.ok[i] = r[7]
     if (r[8] !== null) addMetrics(v, i, cache.get(r[8]))
     if (r[9] !== null) addInfo(v, i, cache.get(r[9]))
+    if (r[10] !== null) {
+      v.toolKnown[i] = 1
+      v.toolCounted++
+      addToolCalls(v, i, cache.get(r[10]))
+    }
   }
+  // a tool column starts at 0 for every episode (not called); episodes without counts know nothing
+  if (v.toolCounted < n) for (const col of v.toolCalls.values()) for (let i = 0; i < n; i++) if (!v.toolKnown[i]) col[i] = NaN
   v.rollouts = new Int32Array(v.taskKeys.length)
   for (let i = 0; i < n; i++) v.rollouts[v.task[i]]++
   return v
@@ -135,6 +151,20 @@ function addMetrics(v: RunValues, i: number, o: Record<string, unknown> | null):
     if (!col) {
       col = new Float64Array(v.episodes).fill(NaN)
       v.metrics.set(k, col)
+    }
+    col[i] = x
+  }
+}
+
+function addToolCalls(v: RunValues, i: number, o: Record<string, unknown> | null): void {
+  if (!o) return
+  for (const k in o) {
+    const x = o[k]
+    if (typeof x !== 'number' || !Number.isFinite(x)) continue
+    let col = v.toolCalls.get(k)
+    if (!col) {
+      col = new Float64Array(v.episodes)
+      v.toolCalls.set(k, col)
     }
     col[i] = x
   }

@@ -21,6 +21,8 @@ export interface EpisodeSpec {
   durationMs?: number | null
   metrics?: Record<string, number>
   info?: Record<string, string | number | boolean>
+  /** Tool calls by name (episodes.tool_calls_json); absent = NULL, counts unknown. */
+  toolCalls?: Record<string, number>
 }
 
 export interface RunSpec {
@@ -44,8 +46,8 @@ export function insertRun(db: Db, spec: RunSpec): RunSummary {
   ).run(spec.id, spec.id, spec.name ?? spec.id, `/synthetic/${spec.id}.jsonl`, spec.checkpointStep ?? null, JSON.stringify(spec.header ?? {}), spec.threshold ?? null)
   const ins = db.prepare(
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, rollout, reward, success, status, turns,
-                           preview, metrics_json, info_json, tokens_in, tokens_out, duration_ms, byte_offset, byte_length)
-     VALUES (?, ?, ?, ?, 'explicit', '', ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, 0, 0)`
+                           preview, metrics_json, info_json, tokens_in, tokens_out, duration_ms, byte_offset, byte_length, tool_calls_json)
+     VALUES (?, ?, ?, ?, 'explicit', '', ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, 0, 0, ?)`
   )
   const rollouts = new Map<string, number>()
   db.transaction(() => {
@@ -66,7 +68,8 @@ export function insertRun(db: Db, spec: RunSpec): RunSummary {
         JSON.stringify(e.info ?? {}),
         e.tokensIn ?? null,
         e.tokensOut ?? null,
-        e.durationMs ?? null
+        e.durationMs ?? null,
+        e.toolCalls ? JSON.stringify(e.toolCalls) : null
       )
     })
   })()
