@@ -41,7 +41,7 @@ export interface RunValues {
   toolCalls: Map<string, Float64Array>
 }
 
-type Row = [string, number | null, number | null, number, number | null, number | null, number | null, number, string | null, string | null, string | null]
+type Row = [string, number | null, number | null, number, number | null, number | null, number | null, number, string | null, string | null, number, string | null]
 
 const num = (v: number | null): number => (v === null ? NaN : v)
 
@@ -55,7 +55,8 @@ export function readRunValues(db: Db, runId: string, step?: number): RunValues {
     .prepare(
       // Decided in SQL what can be: an integer costs less to hand to JS than a string per row (100k rows per run).
       `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status = 'ok',
-              nullif(metrics_json, '{}'), nullif(info_json, '{}'), tool_calls_json
+              nullif(metrics_json, '{}'), nullif(info_json, '{}'),
+              tool_calls_json IS NOT NULL, nullif(tool_calls_json, '{}')
        FROM episodes e WHERE run_id = ? ${step === undefined ? '' : 'AND step = ?'} ORDER BY ordinal`
     )
     .raw()
@@ -102,10 +103,10 @@ export function readRunValues(db: Db, runId: string, step?: number): RunValues {
     v.ok[i] = r[7]
     if (r[8] !== null) addMetrics(v, i, cache.get(r[8]))
     if (r[9] !== null) addInfo(v, i, cache.get(r[9]))
-    if (r[10] !== null) {
+    if (r[10]) {
       v.toolKnown[i] = 1
       v.toolCounted++
-      addToolCalls(v, i, cache.get(r[10]))
+      if (r[11] !== null) addToolCalls(v, i, cache.get(r[11]))
     }
   }
   // a tool column starts at 0 for every episode (not called); episodes without counts know nothing
