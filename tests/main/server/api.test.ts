@@ -193,6 +193,32 @@ describe('GET /api/events (Server-Sent Events)', () => {
   })
 })
 
+describe('GET /api/events catch-up', () => {
+  it('sends a new connection the current progress and a workspace refresh (what it missed since its first fetch)', async () => {
+    const received = await new Promise<string>((resolve, reject) => {
+      const req = get({ host: '127.0.0.1', port: server.port, path: `/api/events?token=${server.token}` }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+          if (text.includes('"workspaceChanged"')) {
+            req.destroy()
+            resolve(text)
+          }
+        })
+      })
+      req.on('error', reject)
+    })
+    const events = received
+      .split('\n\n')
+      .filter((b) => b.startsWith('data: '))
+      .map((b) => JSON.parse(b.slice(6)) as { name: string; payload: unknown })
+    expect(events.map((e) => e.name)).toEqual(['indexProgress', 'workspaceChanged'])
+    expect(events[0].payload).toEqual(await engine.api.getProgress())
+    expect(events[1].payload).toEqual({ runIds: [] })
+  })
+})
+
 describe('createHttpHandler with passThrough (dev-server middleware)', () => {
   it('leaves non-API requests to the caller and still answers the API', async () => {
     const handler = createHttpHandler({ engine, token: 't0k', staticDir: null, passThrough: true })
