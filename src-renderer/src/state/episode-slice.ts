@@ -218,14 +218,14 @@ export const createEpisodeSlice =
         set({ episode: { ...e, fullLoading: true } })
         const done = api.getEpisodeTurns(id).then(
           (turns) => {
-            fullRequest = null
+            if (fullRequest?.id === id) fullRequest = null // a newer episode's request stays
             const now = get().episode
             if (now.id !== id || !now.detail) return
             set({ episode: { ...now, fullLoading: false, detail: { ...now.detail, turns, complete: true } } })
             if (now.find.query !== '') get().setFindQuery(now.find.query)
           },
           (err: unknown) => {
-            fullRequest = null
+            if (fullRequest?.id === id) fullRequest = null // a newer episode's request stays
             if (get().episode.id !== id) return
             set({ episode: { ...get().episode, fullLoading: false } })
             get().pushError(err, 'Could not load the full turns')
