@@ -17,6 +17,7 @@ import type {
   Workspace
 } from './model'
 import type { CompareOptions, CompareReport, SeriesReport } from './compare'
+import type { EpisodeLabels, LabelCount, LabelDef, LabelDefInput, LabelsExport, LabelsImportReport, SavedView, SavedViewInput } from './labels'
 
 export interface AppInfo {
   version: string
@@ -59,6 +60,27 @@ export interface TraceApi {
   compareSeries(runIds: string[]): Promise<SeriesReport>
   /** The comparison as one self-contained HTML file (tables and charts, no external resources). */
   compareReportHtml(runA: string, runB: string, options?: CompareOptions): Promise<string>
+  // Triage (labels, notes, taxonomy, saved views): kept in their own database file, keyed by stable identity.
+  getTaxonomy(): Promise<LabelDef[]>
+  /** Replaces the taxonomy (order kept); `previousName` renames a label where it is applied. */
+  setTaxonomy(defs: LabelDefInput[]): Promise<LabelDef[]>
+  /** Applies a taxonomy label to the episode (turn null) or to one of its turns. */
+  addLabel(episodeId: string, label: string, turn: number | null): Promise<EpisodeLabels>
+  removeLabel(episodeId: string, label: string, turn: number | null): Promise<EpisodeLabels>
+  /** Sets the note of the episode (turn null) or of one turn; blank text removes it. */
+  setNote(episodeId: string, text: string, turn: number | null): Promise<EpisodeLabels>
+  getEpisodeLabels(episodeId: string): Promise<EpisodeLabels>
+  /** Episode-level labels of each given episode (table badges); unlabelled episodes are left out. */
+  labelsOfEpisodes(episodeIds: string[]): Promise<Record<string, string[]>>
+  labelCounts(runId: string): Promise<LabelCount[]>
+  exportLabels(): Promise<LabelsExport>
+  /** Merges an export into this workspace's labels; says what was added and what was skipped and why. */
+  importLabels(data: LabelsExport): Promise<LabelsImportReport>
+  listSavedViews(): Promise<SavedView[]>
+  /** Creates a saved view (id null) or replaces view `id`. */
+  saveView(view: SavedViewInput, id: number | null): Promise<SavedView>
+  /** Deletes a saved view; returns the views left. */
+  deleteView(id: number): Promise<SavedView[]>
 }
 
 export type ApiMethod = keyof TraceApi
@@ -85,7 +107,20 @@ const methods: Record<ApiMethod, true> = {
   getEpisodeRaw: true,
   compareRuns: true,
   compareSeries: true,
-  compareReportHtml: true
+  compareReportHtml: true,
+  getTaxonomy: true,
+  setTaxonomy: true,
+  addLabel: true,
+  removeLabel: true,
+  setNote: true,
+  getEpisodeLabels: true,
+  labelsOfEpisodes: true,
+  labelCounts: true,
+  exportLabels: true,
+  importLabels: true,
+  listSavedViews: true,
+  saveView: true,
+  deleteView: true
 } // a compile error here means the list is out of sync with TraceApi
 
 export const API_METHODS = Object.keys(methods) as ApiMethod[]

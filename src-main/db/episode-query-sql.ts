@@ -7,6 +7,7 @@ import type { EpisodeQuery, EpisodeSortKey } from '@contract/model'
 import { BadRequestError } from '@contract/guards'
 import { compileFilter, FilterError, type FilterFields } from './filter-expr'
 import { passedSql } from './passed-sql'
+import { labelFilterColumns, labelFilterSets } from '../labels/label-filter-sql'
 
 /** The FROM and WHERE clauses over `episodes e`, and the WHERE's parameters in order. */
 export interface EpisodeWhere {
@@ -56,8 +57,10 @@ export function filterFields(threshold: number | null, metricNames: ReadonlySet<
       success: { sql: 'e.success', type: 'boolean' },
       tokensIn: { sql: 'e.tokens_in', type: 'number' },
       tokensOut: { sql: 'e.tokens_out', type: 'number' },
-      durationMs: { sql: 'e.duration_ms', type: 'number' }
+      durationMs: { sql: 'e.duration_ms', type: 'number' },
+      ...labelFilterColumns()
     },
+    sets: labelFilterSets(),
     metric: (p) => `json_extract(e.metrics_json, ${p})`,
     info: (p) => `json_extract(e.info_json, ${p})`,
     metricNames

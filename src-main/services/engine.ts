@@ -8,6 +8,7 @@ import { createWorkerIndexer, findWorkerFile, type IndexerClient, type IndexerEv
 import { createInlineIndexer } from './inline-indexer'
 import { createTraceService } from './trace-service'
 import { createRootWatcher } from './watcher'
+import { attachLabels, labelsDbPath, openLabelsDb } from '../labels/labels-db'
 
 
 /**
@@ -18,6 +19,9 @@ export function createEngine(options: EngineOptions): Engine {
   const db = openDb(options.dbPath)
   // The host thread must never wait on the indexer's write lock: fail fast, retry asynchronously.
   db.pragma('busy_timeout = 0')
+  // Labels live in their own file next to the index, so a rebuilt index keeps them (see labels/labels-db.ts).
+  const labelsDb = openLabelsDb(labelsDbPath(options.dbPath))
+  attachLabels(db, labelsDbPath(options.dbPath))
   const listeners = new Set<(e: TraceEvent) => void>()
   const emit = (e: TraceEvent): void => listeners.forEach((l) => l(e))
   let progress: IndexProgress = idleProgress()
@@ -51,6 +55,7 @@ export function createEngine(options: EngineOptions): Engine {
 
   const api = createTraceService({
     db,
+    labelsDb,
     indexer,
     progress: () => progress,
     info: { version: options.version, mode: options.mode === 'desktop' ? 'desktop' : 'browser', platform: process.platform },
@@ -74,6 +79,7 @@ export function createEngine(options: EngineOptions): Engine {
       watcher?.close()
       await indexer.close()
       db.close()
+      labelsDb.close()
     }
   }
 

@@ -16,9 +16,12 @@ import { compareSeries } from '../compare/compare-series'
 import { compareReportHtml } from '../report/html-report'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
+import { createLabelsService } from '../labels/labels-service'
 
 export interface ServiceDeps {
   db: Db
+  /** The labels database's own connection (it is also attached to `db` as `labels`, for reads that join). */
+  labelsDb: Db
   indexer: IndexerClient
   progress: () => IndexProgress
   info: AppInfo
@@ -50,6 +53,7 @@ export function createTraceService(d: ServiceDeps): TraceApi {
   }
 
   return {
+    ...createLabelsService(d.db, d.labelsDb, runOrThrow),
     async appInfo() {
       return d.info
     },

@@ -3,6 +3,7 @@ import { makeTurn } from '../helpers/make-turn'
 import { vi } from 'vitest'
 import { ApiCallError } from '../../src-renderer/src/api/api-error'
 import { fakeCompareHtml, fakeCompareReport, fakeSeriesReport } from './fake-compare'
+import { fakeLabelsApi } from '../helpers/fake-labels'
 import type { TraceApi } from '@contract/api'
 import type { CompareOptions } from '@contract/compare'
 import type {
@@ -199,7 +200,8 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
     getEpisodeRaw: vi.fn(async (id: string) => (await api.getEpisode(id)).raw),
     compareRuns: vi.fn(async (a: string, b: string, options?: CompareOptions) => fakeCompareReport(a, b, options)),
     compareSeries: vi.fn(async (ids: string[]) => fakeSeriesReport(ids)),
-    compareReportHtml: vi.fn(async (a: string, b: string) => fakeCompareHtml(a, b))
+    compareReportHtml: vi.fn(async (a: string, b: string) => fakeCompareHtml(a, b)),
+    ...fakeLabelsApi()
   }
   return api
 }

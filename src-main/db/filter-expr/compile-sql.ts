@@ -6,8 +6,18 @@ export type Param = string | number | null
 /** A built-in field: SQL written by the host (never by the user), its type, and any parameters that SQL binds. */
 export interface FilterColumn { sql: string; type: 'number' | 'string' | 'boolean'; params?: Param[] }
 
+/**
+ * A field holding a set of text values per row (an episode's labels): `x == "a"` means the set has "a", `x != "a"`
+ * that it lacks it, `x in [...]` that it has one of them, `x ~ "a"` that one contains "a", `x == null` that it is
+ * empty. `exists(cond)` is the host's SQL testing whether an element satisfies `cond` (null: any element), where
+ * `cond` is written over `value`.
+ */
+export interface FilterSet { value: string; exists: (cond: string | null) => string }
+
 /** What names an expression may use and the SQL behind them. */
 export interface FilterFields {
+  /** Set-valued fields by name (see FilterSet). */
+  sets?: Record<string, FilterSet>
   /** Built-in fields: name → SQL expression (e.g. { reward: { sql: 'e.reward', type: 'number' } }). */
   columns: Record<string, FilterColumn>
   /** SQL for a metric given the placeholder of its JSON path, e.g. (p) => `json_extract(e.metrics_json, ${p})`. */
@@ -61,7 +71,7 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
       return { label: name, type: col.type, emit: () => (params.push(...(col.params ?? [])), atomic(col.sql)) }
     }
     if (fields.metricNames.has(name)) return jsonField('metric', [name])
-    const guess = closest(name, [...Object.keys(fields.columns), ...fields.metricNames])
+    const guess = closest(name, [...Object.keys(fields.columns), ...Object.keys(fields.sets ?? {}), ...fields.metricNames])
     const hint = guess ? `did you mean "${guess}"?` : `use info.${name} or metric.${name} for info and metric fields`
     throw new FilterError(`Unknown field "${name}"`, ref.pos, hint)
   }
@@ -83,7 +93,41 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
     return '?'
   }
 
+  /** The set field `ref` names, if any (by name, case-insensitive, like columns). */
+  const setOf = (ref: FieldRef): { name: string; set: FilterSet } | undefined => {
+    if (ref.kind !== 'name' || !fields.sets) return undefined
+    const name = Object.keys(fields.sets).find((k) => k.toLowerCase() === ref.name.toLowerCase())
+    return name === undefined ? undefined : { name, set: fields.sets[name] }
+  }
+  const checkText = (name: string, lit: Literal): void => {
+    if (lit.value !== null && typeof lit.value !== 'string') {
+      throw new FilterError(`Cannot compare "${name}" (text) with ${String(lit.value)} (${TYPE_NAMES[typeof lit.value]})`, lit.pos, `put the value in quotes: "${String(lit.value)}"`)
+    }
+  }
+  const emitSet = (n: Node & { type: 'cmp' | 'in' | 'truthy' }, name: string, set: FilterSet): string => {
+    if (n.type === 'truthy') return n.negated ? `NOT ${set.exists(null)}` : set.exists(null)
+    if (n.type === 'in') {
+      n.values.forEach((v) => checkText(name, v))
+      const vals = n.values.filter((v) => v.value !== null)
+      const any = vals.length ? set.exists(`${set.value} IN (${vals.map(bind).join(', ')})`) : '0'
+      return vals.length < n.values.length ? `(${any} OR NOT ${set.exists(null)})` : any
+    }
+    checkText(name, n.value)
+    if (n.value.value === null) {
+      if (n.op !== '==' && n.op !== '!=') throw new FilterError(`Cannot use "${n.opText}" with null`, n.value.pos, 'use == null or != null')
+      return n.op === '==' ? `NOT ${set.exists(null)}` : set.exists(null)
+    }
+    if (n.op === '==') return set.exists(`${set.value} = ${bind(n.value)}`)
+    if (n.op === '!=') return `NOT ${set.exists(`${set.value} = ${bind(n.value)}`)}`
+    if (n.op === '~') return set.exists(`instr(lower(${set.value}), lower(${bind(n.value)})) > 0`)
+    throw new FilterError(`"${n.opText}" does not work on "${name}" (a set of labels)`, n.opPos, 'use ==, !=, in or contains')
+  }
+
   const emit = (n: Node): string => {
+    if (n.type === 'cmp' || n.type === 'in' || n.type === 'truthy') {
+      const found = setOf(n.field)
+      if (found) return emitSet(n, found.name, found.set)
+    }
     switch (n.type) {
       case 'and':
       case 'or':

@@ -4,7 +4,7 @@ import { parse } from './parser'
 import { tokenize } from './tokenizer'
 
 export { FilterError } from './errors'
-export type { CompiledFilter, FilterColumn, FilterFields, Param } from './compile-sql'
+export type { CompiledFilter, FilterColumn, FilterFields, FilterSet, Param } from './compile-sql'
 export { MAX_DEPTH, MAX_IN_ITEMS } from './parser'
 
 /** Longest accepted expression (matches the contract's zod limit on `filter`). */

@@ -13,6 +13,7 @@ import type {
 } from '@contract/model'
 import type { Engine, EngineOptions } from '../../../src-main/services/engine-types'
 import { demoCompareReport } from '../report/compare-fixture'
+import { fakeLabelsApi } from '../../helpers/fake-labels'
 
 export const IDLE_PROGRESS: IndexProgress = idleProgress()
 
@@ -161,7 +162,18 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
   const workspace = (): Workspace => ({ roots, sources: [], progress: IDLE_PROGRESS, dbPath: '/tmp/x.db', demoPath: '/demo' })
   const log = (method: string, args: unknown[]): void => void calls.push({ method, args })
 
+  const labels = fakeLabelsApi()
   const api: TraceApi = {
+    ...labels,
+    async addLabel(id, label, turn) {
+      log('addLabel', [id, label, turn])
+      if (!id.includes(':')) throw new NotFoundError(`no episode with id ${id}`)
+      return labels.addLabel(id, label, turn)
+    },
+    async setNote(id, text, turn) {
+      log('setNote', [id, text, turn])
+      return labels.setNote(id, text, turn)
+    },
     async appInfo() {
       return { version: '0.0.0-test', mode: 'browser', platform: 'linux' }
     },

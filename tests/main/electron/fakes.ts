@@ -3,6 +3,7 @@ import { idleProgress } from '@contract/progress'
 import { EventEmitter } from 'node:events'
 import { vi } from 'vitest'
 import type { TraceApi } from '@contract/api'
+import { fakeLabelsApi } from '../../helpers/fake-labels'
 import type { IndexProgress, Workspace } from '@contract/model'
 
 /** A WebContents with the parts our code touches; events are emitted by the tests. */
@@ -124,7 +125,8 @@ export function makeFakeApi(roots: string[] = []) {
     compareSeries: vi.fn(async () => {
       throw new Error('not used')
     }),
-    compareReportHtml: vi.fn(async () => '')
+    compareReportHtml: vi.fn(async () => ''),
+    ...fakeLabelsApi()
   } satisfies TraceApi
 }
 

@@ -1,0 +1,57 @@
+/** Argument schemas of the triage methods (spread into API_ARG_SCHEMAS in guards.ts). */
+import { z } from 'zod'
+import type { ApiMethod } from './api'
+
+const episodeId = z.string().min(1).max(300)
+const runId = z.string().min(1).max(200)
+const labelName = z.string().trim().min(1).max(80)
+const turn = z.number().int().min(0).max(1e7).nullable()
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb')
+const key = z.number().int().min(1).max(9).nullable()
+
+const labelDef = z.strictObject({ name: labelName, color, key })
+const labelDefInput = labelDef.extend({ previousName: labelName.optional() })
+
+// A saved view's sort key is checked like any sort when the view is applied (listEpisodes), not here.
+const savedView = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  runIds: z.array(runId).max(100),
+  filter: z.string().max(4000),
+  sort: z.string().min(1).max(300).nullable(),
+  desc: z.boolean(),
+  columns: z.array(z.string().min(1).max(300)).max(200)
+})
+
+const note = z.string().max(100_000).nullable()
+const exportItem = z.strictObject({
+  sourcePath: z.string().min(1).max(4096),
+  taskKey: z.string().max(4096),
+  rollout: z.number().int().min(0),
+  turn,
+  labels: z.array(labelName).max(100),
+  note
+})
+const labelsExport = z.strictObject({
+  format: z.literal('rollscope-labels'),
+  version: z.literal(1),
+  exportedAt: z.string().max(100),
+  taxonomy: z.array(labelDef).max(1000),
+  items: z.array(exportItem).max(5_000_000),
+  views: z.array(savedView).max(10_000)
+})
+
+export const LABEL_ARG_SCHEMAS = {
+  getTaxonomy: z.tuple([]),
+  setTaxonomy: z.tuple([z.array(labelDefInput).max(200)]),
+  addLabel: z.tuple([episodeId, labelName, turn]),
+  removeLabel: z.tuple([episodeId, labelName, turn]),
+  setNote: z.tuple([episodeId, z.string().max(100_000), turn]),
+  getEpisodeLabels: z.tuple([episodeId]),
+  labelsOfEpisodes: z.tuple([z.array(episodeId).max(5000)]),
+  labelCounts: z.tuple([runId]),
+  exportLabels: z.tuple([]),
+  importLabels: z.tuple([labelsExport]),
+  listSavedViews: z.tuple([]),
+  saveView: z.tuple([savedView, z.number().int().min(1).nullable()]),
+  deleteView: z.tuple([z.number().int().min(1)])
+} satisfies Partial<Record<ApiMethod, z.ZodType<unknown[]>>>

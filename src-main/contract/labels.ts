@@ -1,0 +1,94 @@
+/**
+ * Triage data shapes: the label taxonomy, labels and notes on episodes and turns, saved views, and the
+ * labels export file. Runtime-neutral, plain JSON (see model.ts).
+ */
+import type { EpisodeSortKey } from './model'
+
+/** One label of the taxonomy the user edits. */
+export interface LabelDef {
+  name: string
+  /** CSS colour, `#rrggbb`. */
+  color: string
+  /** The number key (1–9) that applies the label in the viewer, or null. */
+  key: number | null
+}
+
+/** A taxonomy entry as sent to setTaxonomy: `previousName` renames a label everywhere it is applied. */
+export interface LabelDefInput extends LabelDef {
+  previousName?: string
+}
+
+/**
+ * What labels and notes are keyed by: stable across re-indexing and a rebuilt database, unlike episode ids
+ * and row ids. `sourcePath` is the episode's own source file (absolute, as indexed).
+ */
+export interface EpisodeIdentity {
+  sourcePath: string
+  taskKey: string
+  rollout: number
+}
+
+/** Labels and note of one turn. */
+export interface TurnLabels {
+  turn: number
+  labels: string[]
+  note: string | null
+}
+
+/** Everything triage holds on one episode: its own labels and note, and those of its turns (by turn index). */
+export interface EpisodeLabels {
+  episodeId: string
+  identity: EpisodeIdentity
+  labels: string[]
+  note: string | null
+  turns: TurnLabels[]
+}
+
+/** How often a label is applied among one run's episodes. */
+export interface LabelCount {
+  label: string
+  /** Episodes carrying the label themselves. */
+  episodes: number
+  /** Turns carrying the label. */
+  turns: number
+}
+
+/** A named filter + sort + columns over one or more runs. */
+export interface SavedView {
+  id: number
+  name: string
+  runIds: string[]
+  filter: string
+  sort: EpisodeSortKey | null
+  desc: boolean
+  columns: string[]
+  updatedAt: number
+}
+
+export type SavedViewInput = Omit<SavedView, 'id' | 'updatedAt'>
+
+/** One labelled or annotated episode (turn null) or turn in an export file. */
+export interface LabelsExportItem extends EpisodeIdentity {
+  turn: number | null
+  labels: string[]
+  note: string | null
+}
+
+/** The labels export file (`exportLabels`, `importLabels`). */
+export interface LabelsExport {
+  format: 'rollscope-labels'
+  version: 1
+  exportedAt: string
+  taxonomy: LabelDef[]
+  items: LabelsExportItem[]
+  views: SavedViewInput[]
+}
+
+/** What an import did, and what it left out and why. */
+export interface LabelsImportReport {
+  taxonomyAdded: number
+  labelsAdded: number
+  notesSet: number
+  viewsAdded: number
+  skipped: { what: string; reason: string }[]
+}

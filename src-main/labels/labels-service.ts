@@ -1,0 +1,89 @@
+import type { TraceApi } from '@contract/api'
+import { BadRequestError } from '@contract/guards'
+import type { Db } from '../db/open-db'
+import { episodeIdentity } from './episode-identity'
+import { addLabel, labelCounts, labelsOfEpisodes, readEpisodeLabels, removeLabel, setNote } from './label-store'
+import { exportLabels, importLabels } from './label-transfer'
+import { deleteView, listSavedViews, saveView } from './saved-views'
+import { getTaxonomy, setTaxonomy } from './taxonomy'
+
+type LabelsApi = Pick<
+  TraceApi,
+  | 'getTaxonomy'
+  | 'setTaxonomy'
+  | 'addLabel'
+  | 'removeLabel'
+  | 'setNote'
+  | 'getEpisodeLabels'
+  | 'labelsOfEpisodes'
+  | 'labelCounts'
+  | 'exportLabels'
+  | 'importLabels'
+  | 'listSavedViews'
+  | 'saveView'
+  | 'deleteView'
+>
+
+/**
+ * The triage part of the TraceApi. `indexDb` is the host's index connection with the labels file attached (reads
+ * that join episodes to labels); `labelsDb` is the labels file's own connection (every write, and reads of it alone).
+ */
+export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId: string) => unknown): LabelsApi {
+  /** The episode's identity, after checking that `turn` is one of its turns. */
+  const target = (episodeId: string, turn: number | null) => {
+    const id = episodeIdentity(indexDb, episodeId)
+    if (turn !== null) {
+      const { turns } = indexDb.prepare('SELECT turns FROM episodes WHERE id = ?').get(episodeId) as { turns: number }
+      if (turn >= turns) throw new BadRequestError(`episode ${episodeId} has ${turns} turns (0 to ${turns - 1}); there is no turn ${turn}`)
+    }
+    return id
+  }
+  const read = (episodeId: string) => readEpisodeLabels(labelsDb, episodeId, episodeIdentity(indexDb, episodeId))
+
+  return {
+    async getTaxonomy() {
+      return getTaxonomy(labelsDb)
+    },
+    async setTaxonomy(defs) {
+      return setTaxonomy(labelsDb, defs)
+    },
+    async addLabel(episodeId, label, turn) {
+      addLabel(labelsDb, target(episodeId, turn), label, turn)
+      return read(episodeId)
+    },
+    async removeLabel(episodeId, label, turn) {
+      removeLabel(labelsDb, target(episodeId, turn), label, turn)
+      return read(episodeId)
+    },
+    async setNote(episodeId, text, turn) {
+      setNote(labelsDb, target(episodeId, turn), text, turn)
+      return read(episodeId)
+    },
+    async getEpisodeLabels(episodeId) {
+      return read(episodeId)
+    },
+    async labelsOfEpisodes(episodeIds) {
+      return labelsOfEpisodes(indexDb, episodeIds)
+    },
+    async labelCounts(runId) {
+      checkRun(runId)
+      return labelCounts(indexDb, runId)
+    },
+    async exportLabels() {
+      return exportLabels(labelsDb)
+    },
+    async importLabels(data) {
+      return importLabels(labelsDb, data)
+    },
+    async listSavedViews() {
+      return listSavedViews(labelsDb)
+    },
+    async saveView(view, id) {
+      return saveView(labelsDb, view, id)
+    },
+    async deleteView(id) {
+      deleteView(labelsDb, id)
+      return listSavedViews(labelsDb)
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/** Export → import of labels, notes, taxonomy and saved views between two workspaces over the same real run. */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { LabelsExport } from '@contract/labels'
+import type { Engine } from '../../../src-main/services/engine-types'
+import { dispatch } from '../../../src-main/services/dispatch'
+import { fixture } from '../../helpers/fixtures-path'
+import { tempEngine } from '../../helpers/temp-engine'
+
+const WORDLE = fixture('verifiers/willccbb-verifiers/wordle--gpt-4.1-mini')
+const open: Engine[] = []
+afterEach(async () => {
+  while (open.length) await open.pop()!.close()
+})
+
+async function workspace() {
+  const { engine } = tempEngine()
+  open.push(engine)
+  await engine.indexPaths([WORDLE])
+  const runId = (await engine.api.listRuns())[0].id
+  const episodes = (await engine.api.listEpisodes({ runId, limit: 5000 })).items
+  return { api: engine.api, runId, episodes }
+}
+
+describe('labels export and import', () => {
+  it('round-trips labels, notes, a custom taxonomy label and saved views, and reports what it skipped', async () => {
+    const src = await workspace()
+    const [a, b] = src.episodes
+    await src.api.setTaxonomy([...(await src.api.getTaxonomy()), { name: 'needs review', color: '#aabbcc', key: 9 }])
+    await src.api.addLabel(a.id, 'needs review', null)
+    await src.api.addLabel(a.id, 'good example', null)
+    await src.api.addLabel(b.id, 'wrong tool', 2)
+    await src.api.setNote(b.id, 'called the wrong guesser', null)
+    await src.api.saveView({ name: 'loops', runIds: [src.runId], filter: 'label == "loop"', sort: 'reward', desc: true, columns: ['reward', 'labels'] }, null)
+    const exported = await src.api.exportLabels()
+    // the file is plain JSON
+    const file = JSON.parse(JSON.stringify(exported)) as LabelsExport
+    expect(file.items).toHaveLength(3)
+
+    const dst = await workspace()
+    const dA = dst.episodes.find((e) => e.taskKey === a.taskKey && e.rollout === a.rollout)!
+    const dB = dst.episodes.find((e) => e.taskKey === b.taskKey && e.rollout === b.rollout)!
+    await dst.api.setNote(dB.id, 'my own note', null)
+    await dst.api.saveView({ name: 'Loops', runIds: [], filter: '', sort: null, desc: false, columns: [] }, null)
+    file.items.push({ sourcePath: '/elsewhere/results.jsonl', taskKey: 't', rollout: 0, turn: null, labels: ['no such label'], note: null })
+
+    const imported = await dispatch(dst.api, 'importLabels', [file])
+    expect(imported.ok).toBe(true)
+    const report = imported.ok ? (imported.value as Awaited<ReturnType<typeof dst.api.importLabels>>) : null
+    expect(report).toMatchObject({ taxonomyAdded: 1, labelsAdded: 3, notesSet: 0, viewsAdded: 0 })
+    expect(report!.skipped.map((s) => s.reason)).toEqual(['a different note is already there', 'not in the taxonomy', 'a view with this name exists'])
+
+    expect((await dst.api.getTaxonomy()).at(-1)).toEqual({ name: 'needs review', color: '#aabbcc', key: 9 })
+    expect((await dst.api.getEpisodeLabels(dA.id)).labels).toEqual(['good example', 'needs review'])
+    const lb = await dst.api.getEpisodeLabels(dB.id)
+    expect(lb.note).toBe('my own note')
+    expect(lb.turns).toEqual([{ turn: 2, labels: ['wrong tool'], note: null }])
+
+    // importing the same file twice adds nothing more
+    const twice = await dst.api.importLabels(file)
+    expect(twice).toMatchObject({ taxonomyAdded: 0, labelsAdded: 0, notesSet: 0 })
+
+    // into an empty workspace everything (but the unknown label) arrives, the saved view included
+    const fresh = await workspace()
+    const all = await fresh.api.importLabels(file)
+    expect(all).toMatchObject({ taxonomyAdded: 1, labelsAdded: 3, notesSet: 1, viewsAdded: 1 })
+    expect((await fresh.api.listSavedViews()).map((v) => [v.name, v.filter, v.sort, v.desc, v.columns])).toEqual([
+      ['loops', 'label == "loop"', 'reward', true, ['reward', 'labels']]
+    ])
+  })
+
+  it('refuses a file that is not a labels export', async () => {
+    const { api } = await workspace()
+    const r = await dispatch(api, 'importLabels', [{ format: 'something', items: [] }])
+    expect(r).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+  })
+})
+
+describe('saved views', () => {
+  it('creates, renames, lists and deletes views; names are unique', async () => {
+    const { api, runId } = await workspace()
+    const v = await api.saveView({ name: 'hard fails', runIds: [runId], filter: 'not passed', sort: null, desc: false, columns: ['reward'] }, null)
+    expect(v).toMatchObject({ name: 'hard fails', runIds: [runId], filter: 'not passed', sort: null, desc: false, columns: ['reward'] })
+    const dup = await dispatch(api, 'saveView', [{ ...v, id: undefined, updatedAt: undefined, name: 'HARD FAILS' }, null])
+    expect(dup.ok).toBe(false)
+    const dup2 = await dispatch(api, 'saveView', [{ name: 'HARD FAILS', runIds: [], filter: '', sort: null, desc: false, columns: [] }, null])
+    expect(!dup2.ok && dup2.error.message).toContain('already named')
+    const renamed = await api.saveView({ name: 'all fails', runIds: [runId], filter: 'not passed', sort: 'turns', desc: true, columns: [] }, v.id)
+    expect(renamed).toMatchObject({ id: v.id, name: 'all fails', sort: 'turns', desc: true })
+    expect((await api.listSavedViews()).map((x) => x.name)).toEqual(['all fails'])
+    expect(await api.deleteView(v.id)).toEqual([])
+    expect(await dispatch(api, 'deleteView', [v.id])).toMatchObject({ ok: false, error: { code: 'not-found' } })
+  })
+})
