@@ -12,6 +12,8 @@ import type {
   IndexProgress,
   Page,
   RunSummary,
+  SearchOptions,
+  SearchPage,
   TaskGroupSummary,
   Turn,
   Workspace
@@ -60,6 +62,8 @@ export interface TraceApi {
   compareSeries(runIds: string[]): Promise<SeriesReport>
   /** The comparison as one self-contained HTML file (tables and charts, no external resources). */
   compareReportHtml(runA: string, runB: string, options?: CompareOptions): Promise<string>
+  /** Full-text search over every turn of every indexed run (words, "exact phrases", prefix*), hits with snippets. */
+  search(query: string, options?: SearchOptions): Promise<SearchPage>
   // Triage (labels, notes, taxonomy, saved views): kept in their own database file, keyed by stable identity.
   getTaxonomy(): Promise<LabelDef[]>
   /** Replaces the taxonomy (order kept); `previousName` renames a label where it is applied. */
@@ -108,6 +112,7 @@ const methods: Record<ApiMethod, true> = {
   compareRuns: true,
   compareSeries: true,
   compareReportHtml: true,
+  search: true,
   getTaxonomy: true,
   setTaxonomy: true,
   addLabel: true,

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { ApiMethod } from './api'
 import { LABEL_ARG_SCHEMAS } from './labels-guards'
+import { SEARCH_ARG_SCHEMAS } from './search-guards'
 
 const path = z.string().min(1).max(4096)
 const runId = z.string().min(1).max(200)
@@ -56,7 +57,8 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   compareRuns: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions.nullish()])]),
   compareSeries: z.tuple([z.array(runId).min(1).max(100)]),
   compareReportHtml: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions.nullish()])]),
-  ...LABEL_ARG_SCHEMAS
+  ...LABEL_ARG_SCHEMAS,
+  ...SEARCH_ARG_SCHEMAS
 }
 
 /** Parses the argument list of `method`; throws a readable error naming the bad argument. */

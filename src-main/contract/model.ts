@@ -367,4 +367,62 @@ export interface IndexReport {
   seconds: number
   /** Peak resident memory of the indexing process, MB (for the benchmark). */
   peakRssMb: number
+  /** The full-text index pass that follows the listing (absent when the job was cancelled before it). */
+  search?: SearchPassReport
+}
+
+/** What the full-text index pass of an index job did. */
+export interface SearchPassReport {
+  seconds: number
+  sources: number
+  episodes: number
+  rows: number
+  /** Characters of text written to the index. */
+  chars: number
+  cancelled: boolean
+}
+
+/** Options of a full-text search. */
+export interface SearchOptions {
+  /** Only these runs (all when absent or empty). */
+  runIds?: string[]
+  role?: TurnRole
+  /** Only tool calls of, and results from, this tool. */
+  tool?: string
+  limit?: number
+  offset?: number
+}
+
+/** A snippet of matched text: plain text (never HTML) with the [start, end) offsets of the matched words. */
+export interface SearchSnippet {
+  text: string
+  matches: [number, number][]
+}
+
+/** One matching piece of a turn (its text, one tool call, or a tool result). */
+export interface SearchHit {
+  runId: string
+  runName: string
+  episodeId: string
+  taskKey: string
+  rollout: number
+  /** Index of the turn in the episode (Turn.index). */
+  turn: number
+  role: TurnRole
+  /** The tool called or answered by this piece; null for plain text. */
+  toolName: string | null
+  snippet: SearchSnippet
+}
+
+/** One page of search hits, in run, episode and turn order. */
+export interface SearchPage {
+  /** The full-text query the words were translated to (quoted terms, `*` prefixes, phrases). */
+  query: string
+  hits: SearchHit[]
+  offset: number
+  /** Hits counted, up to `totalCap`; `totalCapped` says there are more. */
+  total: number
+  totalCapped: boolean
+  /** Files whose transcripts are not yet in the index (still being built): results may be incomplete. */
+  pendingSources: number
 }

@@ -15,6 +15,7 @@ import { walkPaths } from './walk-paths'
 import { sidecarDependents } from './sidecar-dependents'
 import { mappingClaims } from './mapping/discover'
 import { isMappingFileName } from './mapping/names'
+import { buildSearchIndex } from '../search/build-search-index'
 
 export interface JobHooks {
   isCancelled: () => boolean
@@ -120,6 +121,19 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
     report.episodes += status.episodes
     if (status.runId) changedRuns.push(status.runId)
     hooks.onChanged(status.runId ? [status.runId] : [])
+  }
+  // Every file is listed (its runs browsable); now their transcripts go into the full-text index.
+  if (!hooks.isCancelled()) {
+    const search = buildSearchIndex(db, {
+      isCancelled: hooks.isCancelled,
+      onSource: (left) => {
+        tracker.p.currentFile = null
+        tracker.p.message = `building the search index (${left} ${left === 1 ? 'file' : 'files'} left)`
+        tracker.tick()
+      }
+    })
+    tracker.p.message = null
+    report.search = search
   }
   report.bytes = tracker.p.bytesDone
   report.seconds = (Date.now() - started) / 1000

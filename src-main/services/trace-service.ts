@@ -16,6 +16,7 @@ import { compareSeries } from '../compare/compare-series'
 import { compareReportHtml } from '../report/html-report'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
+import { search } from '../search/search'
 import { createLabelsService } from '../labels/labels-service'
 
 export interface ServiceDeps {
@@ -133,6 +134,9 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     },
     async compareReportHtml(runA, runB, options) {
       return compareReportHtml(compareRuns(d.db, runOrThrow(runA), runOrThrow(runB), options ?? {}))
+    },
+    async search(query, options) {
+      return search(d.db, query, options ?? {})
     }
   }
 }

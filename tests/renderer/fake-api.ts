@@ -4,6 +4,7 @@ import { vi } from 'vitest'
 import { ApiCallError } from '../../src-renderer/src/api/api-error'
 import { fakeCompareHtml, fakeCompareReport, fakeSeriesReport } from './fake-compare'
 import { fakeLabelsApi } from '../helpers/fake-labels'
+import { fakeSearch } from '../helpers/fake-search'
 import type { TraceApi } from '@contract/api'
 import type { CompareOptions } from '@contract/compare'
 import type {
@@ -201,6 +202,7 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
     compareRuns: vi.fn(async (a: string, b: string, options?: CompareOptions) => fakeCompareReport(a, b, options)),
     compareSeries: vi.fn(async (ids: string[]) => fakeSeriesReport(ids)),
     compareReportHtml: vi.fn(async (a: string, b: string) => fakeCompareHtml(a, b)),
+    search: vi.fn(fakeSearch()),
     ...fakeLabelsApi()
   }
   return api

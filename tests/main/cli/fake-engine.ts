@@ -14,6 +14,7 @@ import type {
 import type { Engine, EngineOptions } from '../../../src-main/services/engine-types'
 import { demoCompareReport } from '../report/compare-fixture'
 import { fakeLabelsApi } from '../../helpers/fake-labels'
+import { fakeSearch } from '../../helpers/fake-search'
 
 export const IDLE_PROGRESS: IndexProgress = idleProgress()
 
@@ -165,6 +166,10 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
   const labels = fakeLabelsApi()
   const api: TraceApi = {
     ...labels,
+    async search(query, options) {
+      log('search', [query, options])
+      return fakeSearch()(query, options)
+    },
     async addLabel(id, label, turn) {
       log('addLabel', [id, label, turn])
       if (!id.includes(':')) throw new NotFoundError(`no episode with id ${id}`)

@@ -37,7 +37,8 @@ describe('migrations', () => {
       { version: 3, name: 'multi-file-runs' },
       { version: 4, name: 'source-tail-signature' },
       { version: 5, name: 'episode-task-index' },
-      { version: 6, name: 'episode-tool-calls' }
+      { version: 6, name: 'episode-tool-calls' },
+      { version: 7, name: 'search-index' }
     ])
   })
 
@@ -74,15 +75,15 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6])
+    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 7, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 8, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 6 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 7 })
   })
 
   it('0005 lets the same task be found across runs through an index', () => {
@@ -108,6 +109,25 @@ describe('migrations', () => {
     seedOneEpisode(db)
     expect(migrate(db, MIGRATIONS.slice(0, 6))).toEqual([3, 4, 5, 6])
     expect(db.prepare('SELECT tool_calls_json FROM episodes').get()).toEqual({ tool_calls_json: null })
+  })
+
+  it('0007: an episode that goes takes its full-text rows and its file\'s search progress with it', () => {
+    const db = new Database(':memory:')
+    db.pragma('foreign_keys = ON')
+    migrate(db, MIGRATIONS.slice(0, 2))
+    seedOneEpisode(db)
+    expect(migrate(db, MIGRATIONS.slice(0, 7))).toEqual([3, 4, 5, 6, 7])
+    const rowid = (db.prepare(`SELECT rowid FROM episodes WHERE id = 'r1-0'`).get() as { rowid: number }).rowid
+    const add = db.prepare('INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (?, ?, 0, ?, NULL)')
+    add.run(rowid * 2 ** 24, 'hello zebra', 'user')
+    add.run(rowid * 2 ** 24 + 1, 'zebra again', 'assistant')
+    add.run((rowid + 1) * 2 ** 24, 'zebra of another episode', 'user')
+    db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (1, ?, 1)').run(rowid)
+    const hits = (): number => (db.prepare(`SELECT count(*) n FROM search_fts WHERE search_fts MATCH 'zebra'`).get() as { n: number }).n
+    expect(hits()).toBe(3)
+    db.prepare('DELETE FROM sources WHERE id = 1').run() // cascades to the episode
+    expect(hits()).toBe(1)
+    expect(db.prepare('SELECT count(*) n FROM search_sources').get()).toEqual({ n: 0 })
   })
 
   it('refuses a database from a newer version', () => {

@@ -3,8 +3,9 @@ import { idleProgress } from '@contract/progress'
 import { EventEmitter } from 'node:events'
 import { vi } from 'vitest'
 import type { TraceApi } from '@contract/api'
-import { fakeLabelsApi } from '../../helpers/fake-labels'
 import type { IndexProgress, Workspace } from '@contract/model'
+import { fakeLabelsApi } from '../../helpers/fake-labels'
+import { fakeSearch } from '../../helpers/fake-search'
 
 /** A WebContents with the parts our code touches; events are emitted by the tests. */
 export class FakeWebContents extends EventEmitter {
@@ -126,6 +127,7 @@ export function makeFakeApi(roots: string[] = []) {
       throw new Error('not used')
     }),
     compareReportHtml: vi.fn(async () => ''),
+    search: vi.fn(fakeSearch()),
     ...fakeLabelsApi()
   } satisfies TraceApi
 }

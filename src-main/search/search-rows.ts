@@ -1,0 +1,60 @@
+import type { Turn, TurnRole } from '@contract/model'
+
+/** One row of the full-text index: a piece of one turn. */
+export interface SearchRow {
+  turn: number
+  role: TurnRole
+  /** The tool called (a tool-call row) or answered (a tool result); null otherwise. */
+  tool: string | null
+  text: string
+}
+
+/** Longest text of one row: snippets tokenize the whole row, so a 10 MB observation is split. */
+export const CHUNK_CHARS = 16_000
+
+/**
+ * The rows of one turn: its reasoning and text together, then one row per tool call (name and arguments as
+ * plain `key: value` lines, so words inside string arguments are words, not JSON escapes). The snippet markers
+ * (U+0002 / U+0003) are blanked in the text, so trace content can never fake a match mark.
+ */
+export function searchRowsOfTurn(t: Turn): SearchRow[] {
+  const rows: SearchRow[] = []
+  const resultTool = t.role === 'tool' || t.isObservation ? t.toolName : null
+  const body = [t.reasoning, t.text].filter((s): s is string => !!s && s.trim() !== '').join('\n\n')
+  for (const text of chunks(body)) rows.push({ turn: t.index, role: t.role, tool: resultTool, text })
+  for (const call of t.toolCalls) {
+    for (const text of chunks(`${call.name}\n${argumentsText(call.arguments)}`)) rows.push({ turn: t.index, role: t.role, tool: call.name, text })
+  }
+  return rows
+}
+
+/** Tool-call arguments as searchable text: strings as they are, objects as `key: value` lines. */
+export function argumentsText(args: unknown): string {
+  if (args === null || args === undefined) return ''
+  if (typeof args === 'string') return args
+  if (typeof args !== 'object' || Array.isArray(args)) return JSON.stringify(args)
+  return Object.entries(args as Record<string, unknown>)
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join('\n')
+}
+
+const MARKS = /[\u0002\u0003]/g
+
+/** Splits a text into pieces of at most CHUNK_CHARS, at a whitespace near the limit when there is one. */
+export function chunks(text: string): string[] {
+  const clean = text.replace(MARKS, ' ')
+  if (!clean.trim()) return []
+  const out: string[] = []
+  let start = 0
+  while (clean.length - start > CHUNK_CHARS) {
+    let end = start + CHUNK_CHARS
+    const space = clean.lastIndexOf(' ', end)
+    const newline = clean.lastIndexOf('\n', end)
+    const cut = Math.max(space, newline)
+    if (cut > start + CHUNK_CHARS / 2) end = cut
+    out.push(clean.slice(start, end))
+    start = end
+  }
+  out.push(clean.slice(start))
+  return out
+}

@@ -1,0 +1,74 @@
+import type { SearchHit, SearchOptions, SearchPage, TurnRole } from '@contract/model'
+import type { Db } from '../db/open-db'
+import { EPISODE_SHIFT, pendingSearchSources } from './build-search-index'
+import { toFtsQuery } from './search-query'
+import { CLOSE, OPEN, parseSnippet } from './snippet'
+
+export const DEFAULT_LIMIT = 50
+/** Hits counted beyond the page at most: counting every match of a common word in 1 GB is not worth its time. */
+export const TOTAL_CAP = 10_000
+/** Words of context in a snippet. */
+const SNIPPET_TOKENS = 24
+
+/**
+ * Full-text search over the transcripts, hits in index order (run file, episode, turn): stable pages and no
+ * ranking pass over every match, so the first page of a common word comes back as fast as a rare one.
+ */
+export function search(db: Db, input: string, options: SearchOptions = {}): SearchPage {
+  const query = toFtsQuery(input)
+  const limit = options.limit ?? DEFAULT_LIMIT
+  const offset = options.offset ?? 0
+  const where = ['search_fts MATCH ?']
+  const params: unknown[] = [query]
+  if (options.runIds?.length) {
+    // `+`: the FTS scan stays the outer loop (one pass in rowid order), not repeated once per run
+    where.push(`+e.run_id IN (${options.runIds.map(() => '?').join(',')})`)
+    params.push(...options.runIds)
+  }
+  if (options.role) {
+    where.push('f.role = ?')
+    params.push(options.role)
+  }
+  if (options.tool) {
+    where.push('f.tool = ?')
+    params.push(options.tool)
+  }
+  const from = `search_fts f JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT} WHERE ${where.join(' AND ')}`
+  const rows = db
+    .prepare(
+      `SELECT f.turn, f.role, f.tool, snippet(search_fts, 0, '${OPEN}', '${CLOSE}', '…', ${SNIPPET_TOKENS}) snip,
+              e.id episode_id, e.run_id, e.task_key, e.rollout, r.name run_name
+       FROM ${from.replace(' WHERE', ' JOIN runs r ON r.id = e.run_id WHERE')} ORDER BY f.rowid LIMIT ? OFFSET ?`
+    )
+    .all(...params, limit, offset) as {
+    turn: number
+    role: TurnRole
+    tool: string | null
+    snip: string
+    episode_id: string
+    run_id: string
+    task_key: string
+    rollout: number
+    run_name: string
+  }[]
+  const hits: SearchHit[] = rows.map((r) => ({
+    runId: r.run_id,
+    runName: r.run_name,
+    episodeId: r.episode_id,
+    taskKey: r.task_key,
+    rollout: r.rollout,
+    turn: r.turn,
+    role: r.role,
+    toolName: r.tool,
+    snippet: parseSnippet(r.snip)
+  }))
+  const counted = (db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as { n: number }).n
+  return {
+    query,
+    hits,
+    offset,
+    total: Math.min(counted, offset + TOTAL_CAP),
+    totalCapped: counted > offset + TOTAL_CAP,
+    pendingSources: pendingSearchSources(db).length
+  }
+}
