@@ -11,6 +11,7 @@ import { processIo, type CliIo } from './cli-io'
 import { compareCommand } from './commands/compare-command'
 import { episodesCommand } from './commands/episodes-command'
 import { indexCommand } from './commands/index-command'
+import { labelCommand } from './commands/label-command'
 import { runsCommand } from './commands/runs-command'
 import { serveCommand } from './commands/serve-command'
 import { showCommand } from './commands/show-command'
@@ -19,7 +20,7 @@ import { CommandFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './
 import { ROLLSCOPE_VERSION } from './version'
 
 /** Every command, in help order. */
-export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, compareCommand, serveCommand]
+export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, labelCommand, compareCommand, serveCommand]
 
 /** The global help text. */
 export function globalHelp(): string {

@@ -1,0 +1,64 @@
+/** `rollscope label EPISODE LABEL [--note TEXT] [--turn N] [--remove]`: triage one episode or turn from a script. */
+import type { EpisodeLabels } from '@contract/labels'
+import { intOption } from '../args'
+import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
+import { CommandFailure, EXIT_OK, UsageError } from '../errors'
+import { safeText } from '../format'
+
+export const labelCommand: CommandSpec = {
+  name: 'label',
+  summary: 'label an episode or one of its turns, or set its note',
+  help: `Usage: rollscope label EPISODE [LABEL] [--note TEXT] [--turn N] [--remove] [--db FILE] [--json]
+
+Applies LABEL (a name from the label taxonomy, case-insensitive, e.g. "loop" or "good example") to the
+episode EPISODE (ids come from: rollscope episodes RUN), or with --turn N to its turn N (0-based, as
+numbered by rollscope show). Labels and notes are kept by source file, task key and rollout, so they
+survive re-indexing and a rebuilt database.
+
+Options:
+  --note TEXT  set the note of the episode (or of turn N); an empty TEXT removes it. LABEL may then
+               be left out
+  --turn N     label (or annotate) turn N instead of the whole episode
+  --remove     take LABEL off instead of applying it
+  --db FILE    database file (default: $ROLLSCOPE_DB, else the app's per-user database)
+  --json       print the episode's labels: {episodeId, identity {sourcePath, taskKey, rollout},
+               labels[], note, turns[] {turn, labels[], note}}
+  -h, --help   show this help
+
+Exit status: 1 when the episode does not exist; 2 for an unknown label or turn.`,
+  options: {
+    note: { type: 'string' },
+    turn: { type: 'string' },
+    remove: { type: 'boolean' }
+  },
+  async run(ctx) {
+    const [id, label, ...extra] = ctx.positionals
+    if (!id) throw new UsageError('label needs an EPISODE id (see: rollscope episodes RUN)', 'label')
+    if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}' (quote a label with spaces: "gave up")`, 'label')
+    const note = ctx.values.note as string | undefined
+    if (label === undefined && note === undefined) throw new UsageError('label needs a LABEL or --note TEXT', 'label')
+    if (ctx.values.remove === true && label === undefined) throw new UsageError('--remove needs the LABEL to take off', 'label')
+    const turn = intOption(ctx.values, 'turn', 'label', { min: 0, max: 1e7 }) ?? null
+    if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
+
+    const engine = await ctx.openEngine('cli')
+    let result: EpisodeLabels | undefined
+    if (label !== undefined) result = await callApi(ctx, engine, ctx.values.remove === true ? 'removeLabel' : 'addLabel', id, label, turn)
+    if (note !== undefined) result = await callApi(ctx, engine, 'setNote', id, note, turn)
+    if (ctx.json) ctx.printJson(result)
+    else ctx.print(formatLabels(result!))
+    return EXIT_OK
+  }
+}
+
+/** What the episode now carries, episode first, then each labelled or annotated turn. */
+export function formatLabels(l: EpisodeLabels): string {
+  const list = (labels: string[]): string => (labels.length ? labels.map(safeText).join(', ') : '(no labels)')
+  const lines = [`Episode ${l.episodeId} (task ${safeText(l.identity.taskKey)}, rollout ${l.identity.rollout}): ${list(l.labels)}`]
+  if (l.note !== null) lines.push(`  note: ${safeText(l.note)}`)
+  for (const t of l.turns) {
+    lines.push(`  turn ${t.turn}: ${list(t.labels)}`)
+    if (t.note !== null) lines.push(`    note: ${safeText(t.note)}`)
+  }
+  return lines.join('\n') + '\n'
+}

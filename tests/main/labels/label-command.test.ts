@@ -1,0 +1,76 @@
+/** `rollscope label` in-process over the real engine (inline indexer) and the real Wordle run. */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { EpisodeLabels } from '@contract/labels'
+import type { EpisodeSummary } from '@contract/model'
+import type { CliIo } from '../../../src-main/cli/cli-io'
+import { runCli } from '../../../src-main/cli/run-cli'
+import { fixture } from '../../helpers/fixtures-path'
+
+const WORDLE = fixture('verifiers/willccbb-verifiers/wordle--gpt-4.1-mini')
+let db: string
+let episodes: EpisodeSummary[]
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    env: {},
+    cwd: tmpdir(),
+    stderrIsTTY: false,
+    stderrColumns: 80,
+    indexer: 'inline',
+    staticDir: null,
+    demoPath: null
+  }
+  const code = await runCli([...argv, '--db', db], io)
+  return { code, stdout, stderr }
+}
+
+beforeAll(async () => {
+  db = join(mkdtempSync(join(tmpdir(), 'rollscope-label-')), 'r.db')
+  expect((await cli('index', WORDLE, '--json')).code).toBe(0)
+  episodes = JSON.parse((await cli('episodes', 'wordle--gpt-4.1-mini', '--json')).stdout)
+})
+
+describe('rollscope label', () => {
+  it('labels an episode and a turn, sets notes, and the label filters the episodes', async () => {
+    const [a] = episodes
+    const r = await cli('label', a.id, 'LOOP', '--json')
+    expect(r).toMatchObject({ code: 0, stderr: '' })
+    const labels = JSON.parse(r.stdout) as EpisodeLabels
+    expect(labels).toMatchObject({ episodeId: a.id, identity: { taskKey: a.taskKey, rollout: a.rollout }, labels: ['loop'], note: null })
+    expect(labels.identity.sourcePath).toMatch(/results\.jsonl$/)
+
+    const t = await cli('label', a.id, 'gave up', '--turn', '1', '--note', 'stops guessing')
+    expect(t.code).toBe(0)
+    expect(t.stdout).toBe(`Episode ${a.id} (task ${a.taskKey}, rollout ${a.rollout}): loop\n  turn 1: gave up\n    note: stops guessing\n`)
+    const n = await cli('label', a.id, '--note', 'episode note', '--json')
+    expect(JSON.parse(n.stdout)).toMatchObject({ labels: ['loop'], note: 'episode note', turns: [{ turn: 1, labels: ['gave up'], note: 'stops guessing' }] })
+
+    const filtered = JSON.parse((await cli('episodes', 'wordle--gpt-4.1-mini', '--filter', 'label == "loop"', '--json')).stdout) as EpisodeSummary[]
+    expect(filtered.map((e) => e.id)).toEqual([a.id])
+
+    const removed = await cli('label', a.id, 'loop', '--remove', '--json')
+    expect(JSON.parse(removed.stdout).labels).toEqual([])
+  })
+
+  it('exits 2 for an unknown label, a turn past the end or missing arguments, and 1 for an unknown episode', async () => {
+    const [a] = episodes
+    const unknown = await cli('label', a.id, 'lopo')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('unknown label "lopo"')
+    expect(unknown.stdout).toBe('')
+    expect((await cli('label', a.id, 'loop', '--turn', String(a.turns))).code).toBe(2)
+    expect((await cli('label', a.id, 'loop', '--turn', '-1')).code).toBe(2)
+    expect((await cli('label', a.id)).code).toBe(2)
+    expect((await cli('label', a.id, 'gave', 'up')).stderr).toContain('quote a label with spaces')
+    const missing = await cli('label', 'no-such-episode', 'loop')
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('no episode with id no-such-episode')
+  })
+})
