@@ -89,7 +89,6 @@ export function buildSearchIndex(db: Db, hooks: { isCancelled: () => boolean; on
 
 /** Writes a batch of episodes' rows and the source's progress marker in one transaction. */
 function batchWriter(db: Db) {
-  const clear = db.prepare('DELETE FROM search_fts WHERE rowid >= ? AND rowid < ?')
   const insert = db.prepare('INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (?, ?, ?, ?, ?)')
   const mark = db.prepare(
     `INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, ?, NULL)
@@ -97,9 +96,9 @@ function batchWriter(db: Db) {
   )
   const write = db.transaction((sourceId: number, batch: { rowid: number; rows: SearchRow[] }[], lastRowid: number) => {
     for (const { rowid, rows } of batch) {
+      // No delete first: an episode past the marker has no rows (they commit together with the marker, and an
+      // episode's rows go with it). A delete here would also make FTS5 flush its pending terms per episode.
       const base = rowid * EPISODE_SHIFT
-      // rows left by an earlier, interrupted pass over this episode are replaced, never doubled
-      clear.run(base, base + EPISODE_SHIFT)
       const n = Math.min(rows.length, EPISODE_SHIFT - 1)
       for (let seq = 0; seq < n; seq++) {
         const r = rows[seq]

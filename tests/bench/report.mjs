@@ -16,6 +16,7 @@
  * @property {null | InspectFigures} [inspect]
  * @property {null | ViewerFigures} [viewer]
  * @property {null | import('./compare-bench.mjs').CompareFigures} [compare]
+ * @property {null | import('./fts-bench.mjs').FtsFigures} [fts]
  * @property {string[]} notes
  */
 
@@ -76,6 +77,11 @@ export function formatBench(b) {
     rows.push(['indexing (CLI wall)', `${f1(i.mbPerSec)} MB/s, ${f2(i.wallSeconds)} s`, `engine ${i.engineSeconds === null ? '?' : f2(i.engineSeconds) + ' s'}; ${i.indexed} indexed, ${i.failed} failed, ${i.episodes} episodes; exit ${i.exitCode}`])
   }
   if (b.ratio) rows.push(['ratio index / limit', f2(b.ratio.value), `target >= ${b.ratio.target}: ${b.ratio.verdict}`])
+  if (b.fts) {
+    const x = b.fts
+    rows.push(['full-text pass (after listing)', `${f2(x.passSeconds)} s`, `${x.rows} rows, ${f1(x.textMb)} M chars; bare FTS5 build of the same text ${f2(x.bareSeconds)} s`])
+    rows.push(['  ratio bare FTS5 / pass', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
+  }
   if (b.memory) rows.push(['peak RSS (indexing)', `${f1(b.memory.peakRssMb)} MB`, `target < ${b.memory.target} MB: ${b.memory.verdict}`])
   if (b.reopen) rows.push(['re-open unchanged', `${f2(b.reopen.wallSeconds)} s`, `${b.reopen.skipped} skipped; target < ${b.reopen.target} s: ${b.reopen.verdict}`])
   if (b.queries) {
