@@ -7,6 +7,7 @@ import { EpisodesPanel } from './features/episodes/EpisodesPanel'
 import { RunsPanel } from './features/runs/RunsPanel'
 import { DropZone } from './features/workspace/DropZone'
 import { Sidebar } from './features/workspace/Sidebar'
+import { TaxonomyEditor } from './features/labels/TaxonomyEditor'
 import { useApp } from './state/store-context'
 
 /**
@@ -20,6 +21,7 @@ export function App(): ReactNode {
   const main = (
     <main className="main">
       <NoticeBanner />
+      <TaxonomyEditor />
       {comparing ? (
         <CompareView />
       ) : episodeOpen ? (

@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { createCompareSlice } from './compare-slice'
 import { createEpisodeSlice } from './episode-slice'
 import { createEpisodesSlice } from './episodes-slice'
+import { createLabelsSlice } from './labels-slice'
 import { createNoticesSlice } from './notices-slice'
 import { createRunsSlice } from './runs-slice'
 import { createSelectionSlice } from './selection-slice'
@@ -26,7 +27,8 @@ export function createAppStore(api: TraceApi): AppStore {
     ...createEpisodeSlice(api)(...a),
     ...notices(...a),
     ...createCompareSlice(api)(...a),
-    ...createSideBySideSlice(api)(...a)
+    ...createSideBySideSlice(api)(...a),
+    ...createLabelsSlice(api)(...a)
   }))
 }
 

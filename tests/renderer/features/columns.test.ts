@@ -17,7 +17,7 @@ describe('episode columns', () => {
 
   it('adds one column per metric and per info field after the base columns', () => {
     expect(cols.map((c) => c.id)).toEqual([
-      'ordinal', 'task', 'rollout', 'reward', 'passed', 'flags', 'turns', 'status', 'step', 'tokensIn', 'tokensOut',
+      'ordinal', 'task', 'rollout', 'reward', 'passed', 'flags', 'labels', 'turns', 'status', 'step', 'tokensIn', 'tokensOut',
       'duration', 'preview', 'answer', 'metric:exact_match', 'metric:has space', 'info:difficulty'
     ])
     expect(cols.filter((c) => !c.shownByDefault).map((c) => c.id)).toEqual(['status', 'step', 'tokensIn', 'tokensOut', 'duration'])
@@ -51,8 +51,8 @@ describe('episode columns', () => {
 
   it('shares one grid template; the preview column takes spare width', () => {
     const base = episodeColumns(null).filter((c) => c.shownByDefault)
-    expect(gridTemplate(base)).toBe('64px 200px 52px 84px 46px 120px 56px minmax(320px, 1fr) 140px')
-    expect(tableWidth(base)).toBe(64 + 200 + 52 + 84 + 46 + 120 + 56 + 320 + 140)
+    expect(gridTemplate(base)).toBe('64px 200px 52px 84px 46px 120px 150px 56px minmax(320px, 1fr) 140px')
+    expect(tableWidth(base)).toBe(64 + 200 + 52 + 84 + 46 + 120 + 150 + 56 + 320 + 140)
     expect(taskKeyHint('prompt_hash').mark).toBe('hash')
     expect(taskKeyHint('explicit').mark).toBe('')
   })

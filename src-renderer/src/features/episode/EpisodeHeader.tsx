@@ -10,6 +10,7 @@ import { findRun } from '../../state/runs-slice'
 import { useApp } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
 import { RelatedLinks } from './RelatedLinks'
+import { EpisodeLabelsBar } from '../labels/EpisodeLabelsBar'
 
 /** Outcome, identity, answer, metrics and info of an episode. */
 export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode {
@@ -81,6 +82,7 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
       )}
       {info.length > 0 && <InfoBlock entries={info} />}
       <RelatedLinks detail={detail} />
+      <EpisodeLabelsBar episodeId={detail.id} />
     </header>
   )
 }

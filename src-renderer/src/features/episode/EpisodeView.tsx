@@ -10,6 +10,7 @@ import { ShortcutSheet } from './ShortcutSheet'
 import { FindBar } from './FindBar'
 import { RewardStrip } from './RewardStrip'
 import { turnAsText } from '../../lib/turn-text'
+import { labelKeyOf } from '../labels/label-keys'
 
 // Monaco (~4 MB) loads with the first view that needs it, so opening the app and an episode stays fast
 const RawView = lazy(() => import('./RawView'))
@@ -39,6 +40,13 @@ export function EpisodeView(): ReactNode {
       const s = store.getState()
       // the editor overlay is modal: only Esc (close it) gets through
       if (s.episode.editor && e.key !== 'Escape') return
+      const labelKey = labelKeyOf(e)
+      if (labelKey) {
+        // 1–9 label the episode, Shift+1–9 the highlighted turn (see labels-slice applyLabelKey)
+        e.preventDefault()
+        void s.applyLabelKey(labelKey.key, labelKey.onTurn)
+        return
+      }
       if (e.key === 'Escape') {
         if (sheetOpen) setSheetOpen(false)
         else if (s.episode.editor) s.closeEditor()

@@ -8,6 +8,8 @@ export const EPISODE_SHORTCUTS: [string, string][] = [
   ['/', 'find in this episode (Enter / Shift+Enter: next / previous match)'],
   ['e / x', 'expand / collapse every prompt, long text, reasoning and tool call'],
   ['c', 'copy the highlighted turn as text'],
+  ['1 – 9', 'apply / remove the label with that key on the episode'],
+  ['Shift + 1 – 9', 'apply / remove the label on the highlighted turn'],
   ['Esc', 'close this sheet or the find bar, else back to the episodes'],
   ['?', 'show / hide this sheet']
 ]

@@ -11,6 +11,7 @@ import { ToolCallView } from './ToolCallView'
 import { TurnError, TurnImages, TurnMetaBadges } from './TurnExtras'
 import { stripAnsi } from '../../lib/ansi'
 import { visibleParts } from '../../lib/thinking'
+import { TurnLabels } from '../labels/TurnLabels'
 
 interface TurnCardProps {
   turn: Turn
@@ -65,6 +66,7 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
         )}
         {foldablePrompt && <PromptToggle open={promptOpen} expandKey={`${position}:prompt`} />}
       </div>
+      <TurnLabels turn={turn.index} />
       {folded ? (
         <PromptPreview text={text} size={turn.elided?.text} />
       ) : (

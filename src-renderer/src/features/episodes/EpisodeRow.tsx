@@ -4,6 +4,7 @@ import { Badge } from '../../components/Badge'
 import { episodeStatusTone } from '../../lib/tones'
 import { taskKeyHint, type EpisodeColumn } from './episode-columns'
 import { rowFlags } from './row-flags'
+import { LabelBadges } from '../labels/LabelBadges'
 
 interface EpisodeRowProps {
   ep: EpisodeSummary
@@ -77,6 +78,8 @@ function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNod
           ))}
         </div>
       )
+    case 'labels':
+      return <LabelBadges episodeId={ep.id} />
     case 'num':
       return (
         <div className="ep-td num mono" role="gridcell">

@@ -5,6 +5,7 @@ import { isTypingTarget } from '../../lib/keys'
 import { isGroupedView } from '../../state/episodes-slice'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { ColumnChooser } from './ColumnChooser'
+import { TriageControls } from '../labels/TriageControls'
 
 const TEXT_DEBOUNCE_MS = 250
 
@@ -29,6 +30,8 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
   const [text, setText] = useState(appliedText)
   const [filter, setFilter] = useState(appliedFilter)
   const searchRef = useRef<HTMLInputElement>(null)
+  // the filter may be set from elsewhere (a label filter, a saved view): show what is applied
+  useEffect(() => setFilter(appliedFilter), [appliedFilter])
 
   // "/" jumps to the search box, as in most list tools.
   useEffect(() => {
@@ -89,6 +92,7 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
         )}
       </div>
       <ColumnChooser run={run} />
+      <TriageControls run={run} />
       <label
         className="group-toggle"
         title={

@@ -2,7 +2,7 @@ import type { EpisodeSortKey, EpisodeSummary, RunSummary, TaskKeyKind } from '@c
 import { fmtCompact, fmtDuration, fmtInt, fmtNum, fmtPassed, fmtReward, fmtScalar, oneLine } from '../../lib/format'
 
 /** How a cell is drawn (plain text, or one of the special renderers of the table). */
-export type EpisodeCellKind = 'text' | 'num' | 'task' | 'passed' | 'status' | 'flags'
+export type EpisodeCellKind = 'text' | 'num' | 'task' | 'passed' | 'status' | 'flags' | 'labels'
 
 /** Where a column comes from: the table's own, a metric of the run, or a task info field of the run. */
 export type EpisodeColumnSource = 'fixed' | 'metric' | 'info'
@@ -46,6 +46,7 @@ const FIXED_COLUMNS: FixedColumn[] = [
   { id: 'reward', label: 'Reward', hint: 'Episode reward', width: 84, kind: 'num', sortKey: 'reward', text: (e) => fmtReward(e.reward) },
   { id: 'passed', label: 'Pass', hint: 'Passed (✓), failed (✗) or unknown (–)', width: 46, kind: 'passed', sortKey: null, text: (e) => fmtPassed(e.passed) },
   { id: 'flags', label: 'Flags', hint: 'Error, truncated, cancelled, format failure (hover a badge for why); sorts by status', width: 120, kind: 'flags', sortKey: 'status', text: () => '' },
+  { id: 'labels', label: 'Labels', hint: 'Triage labels of the episode (filter: label == "loop")', width: 150, kind: 'labels', sortKey: null, text: () => '' },
   { id: 'turns', label: 'Turns', hint: 'Turns in the transcript (prompt messages included)', width: 56, kind: 'num', sortKey: 'turns', text: (e) => fmtInt(e.turns) },
   { id: 'status', label: 'Status', hint: 'ok, error, truncated or cancelled', width: 92, kind: 'status', sortKey: 'status', text: (e) => e.status, hidden: true },
   { id: 'step', label: 'Step', hint: 'Training step of the episode (hosted-RL exports)', width: 60, kind: 'num', sortKey: 'step', text: (e) => fmtInt(e.step), hidden: true },

@@ -1,0 +1,97 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { useApp, useAppStore } from '../../state/store-context'
+import { LabelChip } from './LabelChip'
+import './labels.css'
+
+/**
+ * Triage of the open episode, in its header: its labels (× removes), one button per taxonomy label with its key
+ * (1–9 on the keyboard; Shift for the highlighted turn), the note, auto-advance and the taxonomy editor.
+ */
+export function EpisodeLabelsBar({ episodeId }: { episodeId: string }): ReactNode {
+  const store = useAppStore()
+  const current = useApp((s) => (s.labels.current?.episodeId === episodeId ? s.labels.current : null))
+  const taxonomy = useApp((s) => s.labels.taxonomy)
+  const autoAdvance = useApp((s) => s.labels.autoAdvance)
+
+  useEffect(() => {
+    const s = store.getState()
+    if (!s.labels.taxonomy.length) void s.loadTaxonomy()
+    void s.loadEpisodeLabels(episodeId)
+  }, [store, episodeId])
+
+  const applied = new Set((current?.labels ?? []).map((l) => l.toLowerCase()))
+  return (
+    <div className="ep-labels" data-testid="episode-labels-bar">
+      <div className="ep-labels-row">
+        <span className="fact-label">Labels</span>
+        <div className="chips" data-testid="episode-label-chips">
+          {current?.labels.map((l) => (
+            <LabelChip key={l} name={l} taxonomy={taxonomy} onRemove={() => void store.getState().toggleLabel(l, null)} />
+          ))}
+          {current && !current.labels.length && <span className="muted-text">none</span>}
+        </div>
+        <span className="spacer" />
+        <label className="auto-advance" title="After labelling the episode, open the next row of the table (a review queue)">
+          <input
+            type="checkbox"
+            checked={autoAdvance}
+            data-testid="auto-advance"
+            onChange={(e) => store.getState().setAutoAdvance(e.target.checked)}
+          />
+          Auto-advance
+        </label>
+        <button type="button" className="link-btn" data-testid="edit-taxonomy" onClick={() => store.getState().setTaxonomyEditorOpen(true)}>
+          Edit labels…
+        </button>
+      </div>
+      <div className="label-picker" data-testid="label-picker">
+        {taxonomy.map((d) => (
+          <button
+            key={d.name}
+            type="button"
+            className={`label-pick ${applied.has(d.name.toLowerCase()) ? 'on' : ''}`}
+            style={{ borderColor: d.color }}
+            disabled={!current}
+            aria-pressed={applied.has(d.name.toLowerCase())}
+            title={`${applied.has(d.name.toLowerCase()) ? 'Remove' : 'Apply'} "${d.name}"${d.key ? ` (key ${d.key}; Shift+${d.key} on the highlighted turn)` : ''}`}
+            onClick={() => void store.getState().toggleLabel(d.name, null)}
+          >
+            <span className="label-dot" style={{ background: d.color }} />
+            {d.key && <kbd>{d.key}</kbd>}
+            {d.name}
+          </button>
+        ))}
+      </div>
+      {current && <NoteField key={episodeId} note={current.note} />}
+    </div>
+  )
+}
+
+/** The episode's note: saved when the field loses focus (or Ctrl/⌘+Enter); an emptied field removes it. */
+function NoteField({ note }: { note: string | null }): ReactNode {
+  const store = useAppStore()
+  const [text, setText] = useState(note ?? '')
+  useEffect(() => setText(note ?? ''), [note])
+  const save = (): void => {
+    if (text !== (note ?? '')) void store.getState().setEpisodeNote(text, null)
+  }
+  return (
+    <textarea
+      className="ep-note"
+      data-testid="episode-note"
+      placeholder="Note on this episode (saved when you leave the field)"
+      value={text}
+      rows={text.includes('\n') ? 3 : 1}
+      spellCheck
+      onChange={(e) => setText(e.target.value)}
+      onBlur={save}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) save()
+        if (e.key === 'Escape') {
+          setText(note ?? '')
+          e.currentTarget.blur()
+        }
+      }}
+    />
+  )
+}

@@ -1,0 +1,18 @@
+import { useEffect, type ReactNode } from 'react'
+import { useApp, useAppStore } from '../../state/store-context'
+import { LabelChip } from './LabelChip'
+
+/** The Labels cell of an episodes-table row: the episode's own labels, fetched in batches as rows appear. */
+export function LabelBadges({ episodeId }: { episodeId: string }): ReactNode {
+  const store = useAppStore()
+  const labels = useApp((s) => s.labels.badges[episodeId])
+  const taxonomy = useApp((s) => s.labels.taxonomy)
+  useEffect(() => store.getState().requestBadges(episodeId), [store, episodeId])
+  return (
+    <div className="ep-td label-badges" role="gridcell" data-testid="episode-labels">
+      {(labels ?? []).map((l) => (
+        <LabelChip key={l} name={l} taxonomy={taxonomy} small />
+      ))}
+    </div>
+  )
+}

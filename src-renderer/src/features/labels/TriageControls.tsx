@@ -1,0 +1,111 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import type { RunSummary } from '@contract/model'
+import { useApp, useAppStore } from '../../state/store-context'
+import { useEpisodeColumns } from '../episodes/use-episode-columns'
+import './labels.css'
+
+/** A filter expression matching episodes that carry `label` (quotes and backslashes escaped). */
+export const labelFilter = (label: string): string => `label == ${JSON.stringify(label)}`
+
+/** Episodes-toolbar controls for triage: filter by label, and saved views (apply, save the current one, delete). */
+export function TriageControls({ run }: { run: RunSummary }): ReactNode {
+  const store = useAppStore()
+  const taxonomy = useApp((s) => s.labels.taxonomy)
+  const views = useApp((s) => s.labels.views)
+  const filter = useApp((s) => s.episodes.query.filter)
+  const { all, shown } = useEpisodeColumns(run)
+  const [naming, setNaming] = useState(false)
+  const [name, setName] = useState('')
+
+  useEffect(() => {
+    const s = store.getState()
+    if (!s.labels.taxonomy.length) void s.loadTaxonomy()
+    void s.loadViews()
+  }, [store])
+
+  const labelOf = taxonomy.find((d) => labelFilter(d.name) === filter.trim())?.name ?? ''
+  const apply = (id: string): void => {
+    const view = views.find((v) => String(v.id) === id)
+    if (!view) return
+    const columns = store.getState().applyView(view)
+    // the view's columns, shown or hidden for this run's format (an empty list keeps the table's own choice)
+    if (columns.length) for (const c of all) store.getState().setColumnShown(run.format, c.id, columns.includes(c.id), c.shownByDefault)
+  }
+  const save = async (): Promise<void> => {
+    if (!name.trim()) return
+    await store.getState().saveCurrentView(name, shown.map((c) => c.id))
+    setNaming(false)
+    setName('')
+  }
+
+  return (
+    <div className="triage-controls">
+      <select
+        data-testid="label-filter"
+        aria-label="Show episodes with this label"
+        value={labelOf}
+        onChange={(e) => store.getState().setEpisodeFilter(e.target.value ? labelFilter(e.target.value) : '')}
+      >
+        <option value="">Any label</option>
+        {taxonomy.map((d) => (
+          <option key={d.name} value={d.name}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+      <select data-testid="saved-views" aria-label="Saved views" value="" onChange={(e) => apply(e.target.value)}>
+        <option value="">Views…</option>
+        {views.map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.name}
+          </option>
+        ))}
+      </select>
+      {naming ? (
+        <span className="save-view">
+          <input
+            autoFocus
+            data-testid="view-name"
+            placeholder="View name"
+            maxLength={120}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') void save()
+              if (e.key === 'Escape') setNaming(false)
+            }}
+          />
+          <button type="button" data-testid="view-save" disabled={!name.trim()} onClick={() => void save()}>
+            Save
+          </button>
+        </span>
+      ) : (
+        <button type="button" data-testid="save-view" title="Save this run's filter, sort and columns as a named view" onClick={() => setNaming(true)}>
+          Save view
+        </button>
+      )}
+      {views.length > 0 && <DeleteView />}
+    </div>
+  )
+}
+
+/** Deletes a saved view chosen from a list (kept apart from applying, so a slip never deletes). */
+function DeleteView(): ReactNode {
+  const store = useAppStore()
+  const views = useApp((s) => s.labels.views)
+  return (
+    <select
+      aria-label="Delete a saved view"
+      data-testid="delete-view"
+      value=""
+      onChange={(e) => e.target.value && void store.getState().deleteSavedView(Number(e.target.value))}
+    >
+      <option value="">Delete view…</option>
+      {views.map((v) => (
+        <option key={v.id} value={v.id}>
+          {v.name}
+        </option>
+      ))}
+    </select>
+  )
+}

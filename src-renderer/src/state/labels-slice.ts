@@ -1,0 +1,194 @@
+import type { TraceApi } from '@contract/api'
+import type { EpisodeLabels, LabelDef, LabelDefInput, SavedView } from '@contract/labels'
+import type { EpisodeSortKey } from '@contract/model'
+import { browserStorage } from './episode-prefs'
+import type { SliceCreator } from './types'
+
+/** Where the auto-advance choice is kept (a review habit, so it survives restarts). */
+const AUTO_ADVANCE_KEY = 'rollscope:labels-auto-advance:v1'
+/** Badge requests arriving within this many ms go out as one call (a table paints many rows at once). */
+const BADGE_BATCH_MS = 30
+
+export interface LabelsState {
+  taxonomy: LabelDef[]
+  /** Labels and notes of the open episode (null until fetched, or for another episode). */
+  current: EpisodeLabels | null
+  /** Episode-level labels by episode id, for table badges; an id absent here was not asked yet. */
+  badges: Record<string, string[]>
+  /** After labelling an episode, open the next row of the table (a review queue over a filtered list). */
+  autoAdvance: boolean
+  views: SavedView[]
+  /** The taxonomy editor is open. */
+  editorOpen: boolean
+}
+
+export interface LabelsSlice {
+  labels: LabelsState
+  loadTaxonomy(): Promise<void>
+  saveTaxonomy(defs: LabelDefInput[]): Promise<boolean>
+  loadEpisodeLabels(episodeId: string): Promise<void>
+  /** Applies the label to the open episode (turn null) or to its turn, or takes it off when it is there. */
+  toggleLabel(label: string, turn: number | null): Promise<void>
+  /** Number key 1–9: the taxonomy label with that key, on the episode or (Shift) the highlighted turn. */
+  applyLabelKey(key: number, onTurn: boolean): Promise<void>
+  setEpisodeNote(text: string, turn: number | null): Promise<void>
+  /** Asks for the badges of an episode row (batched; cached until labels change). */
+  requestBadges(episodeId: string): void
+  setAutoAdvance(on: boolean): void
+  setTaxonomyEditorOpen(open: boolean): void
+  loadViews(): Promise<void>
+  /** Saves the current run, filter, sort and shown columns under `name` (replacing a view of that name). */
+  saveCurrentView(name: string, columns: string[]): Promise<void>
+  /** Selects the view's first run and applies its filter and sort; returns its columns for the table to show. */
+  applyView(view: SavedView): string[]
+  deleteSavedView(id: number): Promise<void>
+}
+
+function readAutoAdvance(): boolean {
+  try {
+    return browserStorage()?.getItem(AUTO_ADVANCE_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+/** Creates the labels slice (taxonomy, the open episode's labels, table badges, saved views) over `api`. */
+export const createLabelsSlice =
+  (api: TraceApi): SliceCreator<LabelsSlice> =>
+  (set, get) => {
+    const patch = (p: Partial<LabelsState>): void => set({ labels: { ...get().labels, ...p } })
+    let pending = new Set<string>()
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const flushBadges = async (): Promise<void> => {
+      timer = null
+      const ids = [...pending]
+      pending = new Set()
+      try {
+        const found = await api.labelsOfEpisodes(ids)
+        const badges = { ...get().labels.badges }
+        for (const id of ids) badges[id] = found[id] ?? []
+        patch({ badges })
+      } catch (err) {
+        get().pushError(err, 'Could not load labels')
+      }
+    }
+    /** Records what the API answered for the open episode, and its badges. */
+    const took = (l: EpisodeLabels): void => {
+      if (get().openEpisodeId !== l.episodeId && get().labels.current?.episodeId !== l.episodeId) return
+      patch({ current: l, badges: { ...get().labels.badges, [l.episodeId]: l.labels } })
+    }
+    return {
+      labels: { taxonomy: [], current: null, badges: {}, autoAdvance: readAutoAdvance(), views: [], editorOpen: false },
+      loadTaxonomy: async () => {
+        try {
+          patch({ taxonomy: await api.getTaxonomy() })
+        } catch (err) {
+          get().pushError(err, 'Could not load the label taxonomy')
+        }
+      },
+      saveTaxonomy: async (defs) => {
+        try {
+          patch({ taxonomy: await api.setTaxonomy(defs), badges: {} })
+          const id = get().labels.current?.episodeId
+          if (id) await get().loadEpisodeLabels(id)
+          return true
+        } catch (err) {
+          get().pushError(err, 'Could not save the taxonomy')
+          return false
+        }
+      },
+      loadEpisodeLabels: async (episodeId) => {
+        if (get().labels.current?.episodeId !== episodeId) patch({ current: null })
+        try {
+          took(await api.getEpisodeLabels(episodeId))
+        } catch (err) {
+          get().pushError(err, 'Could not load the labels')
+        }
+      },
+      toggleLabel: async (label, turn) => {
+        const cur = get().labels.current
+        if (!cur) return
+        const on = turn === null ? cur.labels : (cur.turns.find((t) => t.turn === turn)?.labels ?? [])
+        const has = on.some((l) => l.toLowerCase() === label.toLowerCase())
+        try {
+          took(await (has ? api.removeLabel : api.addLabel)(cur.episodeId, label, turn))
+        } catch (err) {
+          get().pushError(err, 'Could not change the label')
+          return
+        }
+        const where = turn === null ? 'episode' : `turn #${turn}`
+        get().pushInfo(`${has ? 'Removed' : 'Labelled'} ${where}: ${label}`)
+        // a review queue: labelling the episode (not taking a label off) moves on to the next row
+        if (!has && turn === null && get().labels.autoAdvance) await get().openAdjacentEpisode(1)
+      },
+      applyLabelKey: async (key, onTurn) => {
+        const def = get().labels.taxonomy.find((d) => d.key === key)
+        if (!def) return get().pushInfo(`No label has key ${key} (edit the taxonomy to give it one)`)
+        const turn = onTurn ? (get().episode.detail?.turns[get().episode.activeTurn]?.index ?? null) : null
+        if (onTurn && turn === null) return
+        await get().toggleLabel(def.name, turn)
+      },
+      setEpisodeNote: async (text, turn) => {
+        const cur = get().labels.current
+        if (!cur) return
+        try {
+          took(await api.setNote(cur.episodeId, text, turn))
+        } catch (err) {
+          get().pushError(err, 'Could not save the note')
+        }
+      },
+      requestBadges: (episodeId) => {
+        if (episodeId in get().labels.badges || pending.has(episodeId)) return
+        pending.add(episodeId)
+        timer ??= setTimeout(() => void flushBadges(), BADGE_BATCH_MS)
+      },
+      setAutoAdvance: (on) => {
+        patch({ autoAdvance: on })
+        try {
+          browserStorage()?.setItem(AUTO_ADVANCE_KEY, on ? '1' : '0')
+        } catch {
+          // storage refused: the choice lasts this session
+        }
+      },
+      setTaxonomyEditorOpen: (open) => patch({ editorOpen: open }),
+      loadViews: async () => {
+        try {
+          patch({ views: await api.listSavedViews() })
+        } catch (err) {
+          get().pushError(err, 'Could not load the saved views')
+        }
+      },
+      saveCurrentView: async (name, columns) => {
+        const s = get()
+        if (!s.selectedRunId) return
+        const q = s.episodes.query
+        const same = s.labels.views.find((v) => v.name.toLowerCase() === name.trim().toLowerCase())
+        try {
+          await api.saveView({ name: name.trim(), runIds: [s.selectedRunId], filter: q.filter, sort: q.sort, desc: q.desc, columns }, same?.id ?? null)
+          get().pushInfo(`Saved view "${name.trim()}"`)
+          await get().loadViews()
+        } catch (err) {
+          get().pushError(err, 'Could not save the view')
+        }
+      },
+      applyView: (view) => {
+        const runId = view.runIds.find((id) => get().runs.some((r) => r.id === id))
+        if (runId && runId !== get().selectedRunId) get().selectRun(runId)
+        else if (get().openEpisodeId) get().closeEpisode()
+        get().setEpisodeFilter(view.filter)
+        const q = get().episodes.query
+        const sort: EpisodeSortKey = view.sort ?? 'ordinal'
+        // setEpisodeSort toggles the direction on the same key: reach the wanted (key, direction) in at most two steps
+        if (q.sort !== sort) get().setEpisodeSort(sort)
+        if (get().episodes.query.desc !== view.desc) get().setEpisodeSort(sort)
+        return view.columns
+      },
+      deleteSavedView: async (id) => {
+        try {
+          patch({ views: await api.deleteView(id) })
+        } catch (err) {
+          get().pushError(err, 'Could not delete the view')
+        }
+      }
+    }
+  }
