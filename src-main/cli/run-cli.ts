@@ -13,6 +13,7 @@ import { episodesCommand } from './commands/episodes-command'
 import { indexCommand } from './commands/index-command'
 import { labelCommand } from './commands/label-command'
 import { runsCommand } from './commands/runs-command'
+import { searchCommand } from './commands/search-command'
 import { serveCommand } from './commands/serve-command'
 import { showCommand } from './commands/show-command'
 import type { CommandContext, CommandSpec } from './context'
@@ -20,7 +21,7 @@ import { CommandFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './
 import { ROLLSCOPE_VERSION } from './version'
 
 /** Every command, in help order. */
-export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, labelCommand, compareCommand, serveCommand]
+export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, searchCommand, labelCommand, compareCommand, serveCommand]
 
 /** The global help text. */
 export function globalHelp(): string {

@@ -1,0 +1,97 @@
+/** `rollscope search QUERY`: full-text search over every indexed turn, hits with run, episode, turn and snippet. */
+import type { SearchHit, SearchOptions, SearchPage, TurnRole } from '@contract/model'
+import { intOption, stringOption } from '../args'
+import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
+import { CommandFailure, EXIT_OK, UsageError } from '../errors'
+import { formatInt, oneLine } from '../format'
+import { resolveRun } from '../resolve-run'
+
+const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
+
+export const searchCommand: CommandSpec = {
+  name: 'search',
+  summary: 'full-text search over every turn (hits with run, episode, turn)',
+  help: `Usage: rollscope search QUERY [--run RUN]… [--role ROLE] [--tool NAME] [--limit N] [--offset N]
+                        [--db FILE] [--json]
+
+Searches the text, reasoning, tool-call arguments and tool results of every indexed episode.
+Every word must match; "exact words" match as a phrase; a trailing * matches word starts (pars*).
+Anything else is plain text (AND, -, :, parentheses are not operators). Hits come in run,
+episode and turn order.
+
+Options:
+  --run RUN      only this run (id, name, folder or unique prefix; repeat for several)
+  --role ROLE    only turns of this role: ${ROLES.join(', ')}
+  --tool NAME    only calls of, and results from, this tool
+  --limit N      at most N hits (default 50, at most 1000)
+  --offset N     skip the first N hits
+  --db FILE      database file (default: $ROLLSCOPE_DB, else the app's per-user database)
+  --json         print the SearchPage: { query, hits: [{ runId, runName, episodeId, taskKey,
+                 rollout, turn, role, toolName, snippet: { text, matches } }], total, … }
+  -h, --help     show this help`,
+  options: {
+    run: { type: 'string', multiple: true },
+    role: { type: 'string' },
+    tool: { type: 'string' },
+    limit: { type: 'string' },
+    offset: { type: 'string' }
+  },
+  async run(ctx) {
+    const query = ctx.positionals.join(' ')
+    if (!query.trim()) throw new UsageError('search needs a QUERY (words, "a phrase", prefix*)', 'search')
+    const options: SearchOptions = {
+      limit: intOption(ctx.values, 'limit', 'search', { min: 1, max: 1000 }) ?? 50,
+      offset: intOption(ctx.values, 'offset', 'search', { min: 0, max: 1e6 }) ?? 0
+    }
+    const role = stringOption(ctx.values, 'role', 'search')
+    if (role !== undefined) {
+      if (!ROLES.includes(role as TurnRole)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}, got '${role}'`, 'search')
+      options.role = role as TurnRole
+    }
+    const tool = stringOption(ctx.values, 'tool', 'search')
+    if (tool !== undefined) options.tool = tool
+    if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
+
+    const engine = await ctx.openEngine('cli')
+    const runArgs = (ctx.values.run as string[] | undefined) ?? []
+    if (runArgs.length) {
+      const runs = await callApi(ctx, engine, 'listRuns')
+      options.runIds = runArgs.map((r) => resolveRun(runs, r).id)
+    }
+    const page = await callApi(ctx, engine, 'search', query, options)
+    if (ctx.json) ctx.printJson(page)
+    else ctx.print(formatSearch(page))
+    return EXIT_OK
+  }
+}
+
+/** Hits as a list: where (run, episode, turn, role, tool), then the snippet with »matches« marked. */
+export function formatSearch(page: SearchPage): string {
+  const building = page.pendingSources
+    ? `(the search index is still being built: ${formatInt(page.pendingSources)} files to go; hits may be missing)\n`
+    : ''
+  if (page.hits.length === 0) return `${building}No hits for ${page.query}${page.offset ? ` past offset ${page.offset}` : ''}.\n`
+  const lines = page.hits.map((h) => `${where(h)}\n    ${oneLine(marked(h))}`)
+  const more = page.total > page.offset + page.hits.length
+  const total = `${formatInt(page.total)}${page.totalCapped ? '+' : ''}`
+  const footer = more
+    ? `\nShowing ${formatInt(page.offset + 1)}–${formatInt(page.offset + page.hits.length)} of ${total} hits (use --limit N / --offset N for more).\n`
+    : `\n${total} ${page.total === 1 ? 'hit' : 'hits'}.\n`
+  return building + lines.join('\n') + '\n' + footer
+}
+
+function where(h: SearchHit): string {
+  const tool = h.toolName ? ` ${h.toolName}` : ''
+  return `${oneLine(h.runName)}  ${h.episodeId}  task ${oneLine(h.taskKey)} #${h.rollout}  turn ${h.turn} (${h.role}${tool})`
+}
+
+/** The snippet with its matches between » and «. */
+function marked(h: SearchHit): string {
+  let out = ''
+  let at = 0
+  for (const [s, e] of h.snippet.matches) {
+    out += h.snippet.text.slice(at, s) + '»' + h.snippet.text.slice(s, e) + '«'
+    at = e
+  }
+  return out + h.snippet.text.slice(at)
+}

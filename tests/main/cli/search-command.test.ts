@@ -1,0 +1,85 @@
+/** `rollscope search` in-process with the real engine (inline indexer) over real verifiers fixtures. */
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { RunSummary, SearchPage } from '@contract/model'
+import type { CliIo } from '../../../src-main/cli/cli-io'
+import { runCli } from '../../../src-main/cli/run-cli'
+import { fixture } from '../../helpers/fixtures-path'
+
+const WORDLE = fixture('verifiers/willccbb-verifiers/wordle--gpt-4.1-mini')
+const MATH = fixture('verifiers/willccbb-verifiers/math-python--gpt-4.1-mini')
+let db: string
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = {
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+    env: {},
+    cwd: tmpdir(),
+    stderrIsTTY: false,
+    stderrColumns: 80,
+    indexer: 'inline',
+    staticDir: null,
+    demoPath: null
+  }
+  const code = await runCli([...argv, '--db', db], io)
+  return { code, stdout, stderr }
+}
+
+let runs: RunSummary[]
+beforeAll(async () => {
+  db = join(mkdtempSync(join(tmpdir(), 'rollscope-search-cli-')), 'r.db')
+  expect((await cli('index', WORDLE, MATH)).code).toBe(0)
+  runs = JSON.parse((await cli('runs', '--json')).stdout)
+})
+
+/** Record 0 of the Wordle file: its first assistant message (the model's first guess) and where it is. */
+function firstWordleGuess(): { turn: number; word: string } {
+  const file = join(WORDLE, readdirSync(WORDLE).find((d) => !d.includes('.'))!, 'results.jsonl')
+  const r = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) as { prompt: { role: string }[]; completion: { role: string; content: string }[] }
+  const at = r.completion.findIndex((m) => m.role === 'assistant')
+  const word = r.completion[at].content.match(/<guess>\s*\[?([A-Za-z]{5})/)?.[1] ?? r.completion[at].content.match(/[A-Za-z]{6,}/)![0]
+  return { turn: r.prompt.length + at, word }
+}
+
+describe('rollscope search', () => {
+  it('--json hits carry the episode id and the turn index, found where the file has the text', async () => {
+    const { turn, word } = firstWordleGuess()
+    const wordle = runs.find((r) => r.source.includes('wordle'))!
+    const r = await cli('search', word, '--run', wordle.name, '--limit', '1000', '--json')
+    expect(r.code).toBe(0)
+    const page = JSON.parse(r.stdout) as SearchPage
+    expect(page.hits.length).toBeGreaterThan(0)
+    expect(page.hits.every((h) => h.runId === wordle.id)).toBe(true)
+    const first = JSON.parse((await cli('episodes', wordle.id, '--limit', '1', '--json')).stdout)[0]
+    expect(page.hits.some((h) => h.episodeId === first.id && h.turn === turn && h.role === 'assistant')).toBe(true)
+    // the same episode id opens with `show`, and that turn holds the word
+    const shown = JSON.parse((await cli('show', first.id, '--json')).stdout)
+    expect(shown.turns[turn].text.toLowerCase()).toContain(word.toLowerCase())
+  })
+
+  it('prints hits with run, episode, turn and the match marked, a paging footer; filters by role', async () => {
+    const r = await cli('search', '"all calculations"', '--limit', '2')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toMatch(/math-python.*turn 0 \(system\)\n {4}.*»all calculations«/)
+    const all = JSON.parse((await cli('search', '"all calculations"', '--limit', '1000', '--json')).stdout) as SearchPage
+    expect(r.stdout).toContain(`Showing 1–2 of ${all.total} hits`)
+    // every one of the 15 math-python records opens with that system prompt
+    const system = JSON.parse((await cli('search', '"all calculations"', '--role', 'system', '--limit', '1000', '--json')).stdout) as SearchPage
+    expect(system.hits).toHaveLength(15)
+    expect(system.hits.every((h) => h.turn === 0 && h.role === 'system')).toBe(true)
+  })
+
+  it('bad usage exits 2: no query, words-free query, unknown role', async () => {
+    expect((await cli('search')).code).toBe(2)
+    const stars = await cli('search', '***')
+    expect(stars.code).toBe(2)
+    expect(stars.stderr).toMatch(/no words to look for/)
+    expect((await cli('search', 'x', '--role', 'robot')).code).toBe(2)
+    expect((await cli('search', 'python', '--run', 'no-such-run')).code).not.toBe(0)
+  })
+})
