@@ -116,8 +116,7 @@ export const createLabelsSlice =
           get().pushError(err, 'Could not change the label')
           return
         }
-        const where = turn === null ? 'episode' : `turn #${turn}`
-        get().pushInfo(`${has ? 'Removed' : 'Labelled'} ${where}: ${label}`)
+        // no notice on success: the chip appearing is the feedback (a review queue would stack one per key press)
         // a review queue: labelling the episode (not taking a label off) moves on to the next row
         if (!has && turn === null && get().labels.autoAdvance) await get().openAdjacentEpisode(1)
       },

@@ -36,7 +36,11 @@ export function EpisodeLabelsBar({ episodeId }: { episodeId: string }): ReactNod
             type="checkbox"
             checked={autoAdvance}
             data-testid="auto-advance"
-            onChange={(e) => store.getState().setAutoAdvance(e.target.checked)}
+            onChange={(e) => {
+              store.getState().setAutoAdvance(e.target.checked)
+              // hand the keys back to the viewer: 1–9 are what comes next
+              e.currentTarget.blur()
+            }}
           />
           Auto-advance
         </label>

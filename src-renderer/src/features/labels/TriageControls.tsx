@@ -7,7 +7,10 @@ import './labels.css'
 /** A filter expression matching episodes that carry `label` (quotes and backslashes escaped). */
 export const labelFilter = (label: string): string => `label == ${JSON.stringify(label)}`
 
-/** Episodes-toolbar controls for triage: filter by label, and saved views (apply, save the current one, delete). */
+/**
+ * Episodes-toolbar controls for triage: filter by label, and saved views (apply or delete from one menu, whose
+ * two groups keep a slip from deleting; save the current one).
+ */
 export function TriageControls({ run }: { run: RunSummary }): ReactNode {
   const store = useAppStore()
   const taxonomy = useApp((s) => s.labels.taxonomy)
@@ -53,13 +56,35 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
           </option>
         ))}
       </select>
-      <select data-testid="saved-views" aria-label="Saved views" value="" onChange={(e) => apply(e.target.value)}>
+      <select
+        data-testid="saved-views"
+        aria-label="Saved views"
+        value=""
+        onChange={(e) => {
+          const [what, id] = e.target.value.split(':')
+          if (what === 'apply') apply(id)
+          if (what === 'delete') void store.getState().deleteSavedView(Number(id))
+        }}
+      >
         <option value="">Views…</option>
-        {views.map((v) => (
-          <option key={v.id} value={v.id}>
-            {v.name}
-          </option>
-        ))}
+        {views.length > 0 && (
+          <optgroup label="Apply">
+            {views.map((v) => (
+              <option key={v.id} value={`apply:${v.id}`}>
+                {v.name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {views.length > 0 && (
+          <optgroup label="Delete">
+            {views.map((v) => (
+              <option key={v.id} value={`delete:${v.id}`}>
+                Delete “{v.name}”
+              </option>
+            ))}
+          </optgroup>
+        )}
       </select>
       {naming ? (
         <span className="save-view">
@@ -84,28 +109,6 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
           Save view
         </button>
       )}
-      {views.length > 0 && <DeleteView />}
     </div>
-  )
-}
-
-/** Deletes a saved view chosen from a list (kept apart from applying, so a slip never deletes). */
-function DeleteView(): ReactNode {
-  const store = useAppStore()
-  const views = useApp((s) => s.labels.views)
-  return (
-    <select
-      aria-label="Delete a saved view"
-      data-testid="delete-view"
-      value=""
-      onChange={(e) => e.target.value && void store.getState().deleteSavedView(Number(e.target.value))}
-    >
-      <option value="">Delete view…</option>
-      {views.map((v) => (
-        <option key={v.id} value={v.id}>
-          {v.name}
-        </option>
-      ))}
-    </select>
   )
 }
