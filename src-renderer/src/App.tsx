@@ -5,6 +5,7 @@ import { CompareView } from './features/compare/CompareView'
 import { EpisodeView } from './features/episode/EpisodeView'
 import { EpisodesPanel } from './features/episodes/EpisodesPanel'
 import { RunsPanel } from './features/runs/RunsPanel'
+import { SearchView } from './features/search/SearchView'
 import { DropZone } from './features/workspace/DropZone'
 import { Sidebar } from './features/workspace/Sidebar'
 import { TaxonomyEditor } from './features/labels/TaxonomyEditor'
@@ -16,13 +17,16 @@ import { useApp } from './state/store-context'
  */
 export function App(): ReactNode {
   const comparing = useApp((s) => s.compare !== null || s.series !== null)
+  const searching = useApp((s) => s.search.open)
   const episodeOpen = useApp((s) => s.openEpisodeId !== null)
   const hasRuns = useApp((s) => s.runs.length > 0)
   const main = (
     <main className="main">
       <NoticeBanner />
       <TaxonomyEditor />
-      {comparing ? (
+      {searching ? (
+        <SearchView />
+      ) : comparing ? (
         <CompareView />
       ) : episodeOpen ? (
         <EpisodeView />

@@ -6,6 +6,7 @@ import { createEpisodesSlice } from './episodes-slice'
 import { createLabelsSlice } from './labels-slice'
 import { createNoticesSlice } from './notices-slice'
 import { createRunsSlice } from './runs-slice'
+import { createSearchSlice } from './search-slice'
 import { createSelectionSlice } from './selection-slice'
 import { createSideBySideSlice } from './side-by-side-slice'
 import type { AppState } from './types'
@@ -28,7 +29,8 @@ export function createAppStore(api: TraceApi): AppStore {
     ...notices(...a),
     ...createCompareSlice(api)(...a),
     ...createSideBySideSlice(api)(...a),
-    ...createLabelsSlice(api)(...a)
+    ...createLabelsSlice(api)(...a),
+    ...createSearchSlice(api)(...a)
   }))
 }
 

@@ -4,6 +4,7 @@ import { AddPathControls } from './AddPathControls'
 import { ProgressPanel } from './ProgressPanel'
 import { RootsList } from './RootsList'
 import { SourcesList } from './SourcesList'
+import { SearchBox } from '../search/SearchBox'
 
 /** Left column: the workspace (roots, indexing progress, per-file status). */
 export function Sidebar(): ReactNode {
@@ -23,6 +24,7 @@ export function Sidebar(): ReactNode {
           </span>
         )}
       </header>
+      <SearchBox />
       <section className="side-section">
         <h2 className="side-title">Workspace</h2>
         <AddPathControls />

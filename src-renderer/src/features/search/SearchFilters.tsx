@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react'
+import type { TurnRole } from '@contract/model'
+import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
+
+const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
+
+/** Filters of the search screen: runs (toggle chips; none = all), role, tool name. Each change searches again. */
+export function SearchFilters(): ReactNode {
+  const store = useAppStore()
+  const filters = useApp((s) => s.search.filters)
+  const runs = useAppShallow((s) => s.runs.map((r) => ({ id: r.id, name: r.name })))
+  const set = store.getState().setSearchFilters
+  const toggleRun = (id: string): void =>
+    set({ runIds: filters.runIds.includes(id) ? filters.runIds.filter((x) => x !== id) : [...filters.runIds, id] })
+  return (
+    <div className="search-filters" data-testid="search-filters">
+      <div className="search-runs" role="group" aria-label="Runs">
+        <span className="search-filter-label">Runs</span>
+        <button className={`search-chip${filters.runIds.length === 0 ? ' on' : ''}`} aria-pressed={filters.runIds.length === 0} onClick={() => set({ runIds: [] })}>
+          all
+        </button>
+        {runs.map((r) => (
+          <button
+            key={r.id}
+            className={`search-chip${filters.runIds.includes(r.id) ? ' on' : ''}`}
+            aria-pressed={filters.runIds.includes(r.id)}
+            data-testid="search-run-chip"
+            title={r.name}
+            onClick={() => toggleRun(r.id)}
+          >
+            {r.name}
+          </button>
+        ))}
+      </div>
+      <label className="search-filter-label">
+        Role{' '}
+        <select
+          data-testid="search-role"
+          value={filters.role ?? ''}
+          onChange={(e) => set({ role: e.target.value === '' ? null : (e.target.value as TurnRole) })}
+        >
+          <option value="">any</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="search-filter-label">
+        Tool{' '}
+        <input
+          data-testid="search-tool"
+          className="search-tool"
+          placeholder="any"
+          defaultValue={filters.tool}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') set({ tool: e.currentTarget.value })
+          }}
+          onBlur={(e) => {
+            if (e.currentTarget.value !== filters.tool) set({ tool: e.currentTarget.value })
+          }}
+        />
+      </label>
+    </div>
+  )
+}

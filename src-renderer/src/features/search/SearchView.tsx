@@ -1,0 +1,114 @@
+import { useEffect, type ReactNode } from 'react'
+import type { SearchHit } from '@contract/model'
+import { fmtInt } from '../../lib/format'
+import { isTypingTarget } from '../../lib/keys'
+import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
+import { SearchFilters } from './SearchFilters'
+import { Snippet } from './Snippet'
+import './search.css'
+
+/** Hits of one run, in the order the engine gave them (episode, then turn). */
+interface RunGroup {
+  runId: string
+  runName: string
+  hits: SearchHit[]
+}
+
+/** Groups hits by run, runs in the order of their first hit. */
+export function groupByRun(hits: SearchHit[]): RunGroup[] {
+  const groups = new Map<string, RunGroup>()
+  for (const h of hits) {
+    let g = groups.get(h.runId)
+    if (!g) groups.set(h.runId, (g = { runId: h.runId, runName: h.runName, hits: [] }))
+    g.hits.push(h)
+  }
+  return [...groups.values()]
+}
+
+/** The search screen: filters, then the hits grouped by run; a click opens the viewer at that turn. Esc goes back. */
+export function SearchView(): ReactNode {
+  const store = useAppStore()
+  const { query, hits, page, loading, error } = useAppShallow((s) => ({
+    query: s.search.query,
+    hits: s.search.hits,
+    page: s.search.page,
+    loading: s.search.loading,
+    error: s.search.error
+  }))
+  const hasRuns = useApp((s) => s.runs.length > 0)
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key !== 'Escape' || e.defaultPrevented || isTypingTarget(e.target)) return
+      e.preventDefault()
+      store.getState().closeSearch()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [store])
+
+  const total = page ? `${fmtInt(page.total)}${page.totalCapped ? '+' : ''}` : ''
+  return (
+    <section className="search-view" data-testid="search-view" aria-label="Search">
+      <header className="search-head">
+        <h1 className="search-title">Search</h1>
+        <span className="search-summary" data-testid="search-summary">
+          {!query
+            ? 'Type in the search box: words (all must match), "exact phrases", prefix*'
+            : loading && !page
+              ? 'Searching…'
+              : page
+                ? `${total} ${page.total === 1 ? 'hit' : 'hits'} for ${page.query}`
+                : ''}
+        </span>
+        <button className="small-btn" data-testid="search-close" onClick={() => store.getState().closeSearch()} title="Back (Esc)">
+          Close
+        </button>
+      </header>
+      <SearchFilters />
+      {page && page.pendingSources > 0 && (
+        <div className="search-note" data-testid="search-pending">
+          The search index is still being built ({fmtInt(page.pendingSources)} files to go): some hits may be missing.
+        </div>
+      )}
+      {error && (
+        <div className="search-error" role="alert" data-testid="search-error">
+          {error}
+        </div>
+      )}
+      {!hasRuns && <div className="search-note">No runs indexed yet.</div>}
+      <div className="search-results" data-testid="search-results">
+        {groupByRun(hits).map((g) => (
+          <section key={g.runId} className="search-group" data-testid="search-group">
+            <h2 className="search-group-title">
+              {g.runName} <span className="search-count">{fmtInt(g.hits.length)}</span>
+            </h2>
+            <ul className="search-hits">
+              {g.hits.map((h, i) => (
+                <li key={`${h.episodeId}:${h.turn}:${i}`}>
+                  <button className="search-hit" data-testid="search-hit" onClick={() => store.getState().openSearchHit(h)}>
+                    <span className="search-where">
+                      <span className="search-task" title={h.taskKey}>
+                        {h.taskKey}
+                      </span>
+                      <span>rollout {h.rollout}</span>
+                      <span>turn #{h.turn}</span>
+                      <span className={`search-role role-${h.role}`}>{h.role}</span>
+                      {h.toolName && <span className="search-tool-name">{h.toolName}</span>}
+                    </span>
+                    <Snippet snippet={h.snippet} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        {page && hits.length < page.total && (
+          <button className="small-btn search-more" data-testid="search-more" disabled={loading} onClick={() => void store.getState().loadMoreSearch()}>
+            {loading ? 'Loading…' : `Show more (${fmtInt(hits.length)} of ${total})`}
+          </button>
+        )}
+      </div>
+    </section>
+  )
+}

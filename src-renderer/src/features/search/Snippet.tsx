@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react'
+import type { SearchSnippet } from '@contract/model'
+
+/**
+ * A hit's snippet with its matches in <mark>: built from the plain text and the offsets as React text nodes, so
+ * trace content (which may hold HTML) is never parsed as markup.
+ */
+export function Snippet({ snippet }: { snippet: SearchSnippet }): ReactNode {
+  const parts: ReactNode[] = []
+  let at = 0
+  for (const [start, end] of snippet.matches) {
+    if (start < at || end > snippet.text.length) continue // overlapping or out of range: skip, never throw
+    if (start > at) parts.push(snippet.text.slice(at, start))
+    parts.push(<mark key={start}>{snippet.text.slice(start, end)}</mark>)
+    at = end
+  }
+  if (at < snippet.text.length) parts.push(snippet.text.slice(at))
+  return <span className="search-snippet">{parts}</span>
+}

@@ -1,0 +1,114 @@
+import type { TraceApi } from '@contract/api'
+import type { SearchHit, SearchOptions, SearchPage, TurnRole } from '@contract/model'
+import { errorMessage } from '../api/api-error'
+import type { SliceCreator } from './types'
+
+/** Hits fetched per page of the search screen. */
+export const SEARCH_PAGE = 100
+
+export interface SearchFilters {
+  /** Only these runs; empty = every run. */
+  runIds: string[]
+  role: TurnRole | null
+  /** Only calls of / results from this tool; '' = any. */
+  tool: string
+}
+
+export interface SearchState {
+  /** The search screen is showing (instead of the runs, the episode or the comparison). */
+  open: boolean
+  /** The text in the box. */
+  input: string
+  filters: SearchFilters
+  /** The query the hits are for (the box may have changed since). */
+  query: string
+  hits: SearchHit[]
+  page: SearchPage | null
+  loading: boolean
+  /** A bad query or a failed call, said plainly. */
+  error: string | null
+}
+
+export interface SearchSlice {
+  search: SearchState
+  /** Shows the search screen (with the hits of the last query, if any). */
+  openSearch(): void
+  closeSearch(): void
+  setSearchInput(text: string): void
+  setSearchFilters(filters: Partial<SearchFilters>): void
+  /** Runs the query in the box with the filters (first page); a blank box clears the hits. */
+  runSearch(): Promise<void>
+  /** Fetches the next page of hits of the current query. */
+  loadMoreSearch(): Promise<void>
+  /** Opens the viewer at the hit's turn (the search is kept: back to it with Ctrl/Cmd+K). */
+  openSearchHit(hit: SearchHit): void
+}
+
+export const initialSearchState = (): SearchState => ({
+  open: false,
+  input: '',
+  filters: { runIds: [], role: null, tool: '' },
+  query: '',
+  hits: [],
+  page: null,
+  loading: false,
+  error: null
+})
+
+/** Creates the search slice over `api`. A newer query wins over the answer of an older one still in flight. */
+export const createSearchSlice =
+  (api: TraceApi): SliceCreator<SearchSlice> =>
+  (set, get) => {
+    let seq = 0
+    const patch = (p: Partial<SearchState>): void => set({ search: { ...get().search, ...p } })
+    const optionsOf = (f: SearchFilters, offset: number): SearchOptions => {
+      const o: SearchOptions = { limit: SEARCH_PAGE, offset }
+      if (f.runIds.length) o.runIds = f.runIds
+      if (f.role) o.role = f.role
+      if (f.tool.trim()) o.tool = f.tool.trim()
+      return o
+    }
+    const fetchPage = async (offset: number): Promise<void> => {
+      const { input, filters, hits } = get().search
+      const query = offset === 0 ? input.trim() : get().search.query
+      const mine = ++seq
+      if (!query) {
+        patch({ query: '', hits: [], page: null, loading: false, error: null })
+        return
+      }
+      patch({ loading: true, error: null, ...(offset === 0 ? { query } : {}) })
+      try {
+        const page = await api.search(query, optionsOf(filters, offset))
+        if (mine !== seq) return
+        patch({ page, hits: offset === 0 ? page.hits : [...hits, ...page.hits], loading: false })
+      } catch (err) {
+        if (mine !== seq) return
+        patch({ loading: false, error: errorMessage(err), ...(offset === 0 ? { hits: [], page: null } : {}) })
+      }
+    }
+    return {
+      search: initialSearchState(),
+      openSearch: () => {
+        if (!get().search.open) patch({ open: true })
+      },
+      closeSearch: () => {
+        if (get().search.open) patch({ open: false })
+      },
+      setSearchInput: (text) => patch({ input: text }),
+      setSearchFilters: (filters) => {
+        patch({ filters: { ...get().search.filters, ...filters } })
+        if (get().search.query) void fetchPage(0)
+      },
+      runSearch: () => fetchPage(0),
+      loadMoreSearch: async () => {
+        const { page, hits, loading } = get().search
+        if (loading || !page || hits.length >= page.total) return
+        await fetchPage(hits.length)
+      },
+      openSearchHit: (hit) => {
+        patch({ open: false })
+        get().closeCompare()
+        get().applyRoute({ runId: hit.runId, episodeId: hit.episodeId, turn: hit.turn })
+      }
+    }
+  }
