@@ -12,6 +12,7 @@ import { compareCommand } from './commands/compare-command'
 import { episodesCommand } from './commands/episodes-command'
 import { indexCommand } from './commands/index-command'
 import { labelCommand } from './commands/label-command'
+import { labelsCommand } from './commands/labels-command'
 import { runsCommand } from './commands/runs-command'
 import { searchCommand } from './commands/search-command'
 import { serveCommand } from './commands/serve-command'
@@ -21,7 +22,7 @@ import { CommandFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './
 import { ROLLSCOPE_VERSION } from './version'
 
 /** Every command, in help order. */
-export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, searchCommand, labelCommand, compareCommand, serveCommand]
+export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, searchCommand, labelCommand, labelsCommand, compareCommand, serveCommand]
 
 /** The global help text. */
 export function globalHelp(): string {

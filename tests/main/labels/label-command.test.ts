@@ -1,5 +1,5 @@
 /** `rollscope label` in-process over the real engine (inline indexer) and the real Wordle run. */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -72,5 +72,39 @@ describe('rollscope label', () => {
     const missing = await cli('label', 'no-such-episode', 'loop')
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('no episode with id no-such-episode')
+  })
+})
+
+describe('rollscope labels export / import', () => {
+  it('exports to a file and imports it into another database, reporting what it skipped', async () => {
+    const [a] = episodes
+    expect((await cli('label', a.id, 'good example', '--note', 'clean run')).code).toBe(0)
+    const dir = mkdtempSync(join(tmpdir(), 'rollscope-labels-x-'))
+    const file = join(dir, 'labels.json')
+    expect(await cli('labels', 'export', '--out', file)).toMatchObject({ code: 0, stdout: '' })
+    const exported = JSON.parse(readFileSync(file, 'utf8'))
+    expect(exported.format).toBe('rollscope-labels')
+    expect(exported.items).toContainEqual(expect.objectContaining({ taskKey: a.taskKey, rollout: a.rollout, turn: null, labels: ['good example'], note: 'clean run' }))
+    // to stdout the same document
+    expect(JSON.parse((await cli('labels', 'export')).stdout).items).toEqual(exported.items)
+
+    const first = db
+    db = join(dir, 'other.db')
+    try {
+      expect((await cli('index', WORDLE)).code).toBe(0)
+      const r = await cli('labels', 'import', file, '--json')
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.stdout)).toMatchObject({ labelsAdded: exported.items.reduce((n: number, i: { labels: string[] }) => n + i.labels.length, 0), skipped: [] })
+      const mine = JSON.parse((await cli('episodes', 'wordle--gpt-4.1-mini', '--filter', 'label == "good example" and has_note', '--json')).stdout) as EpisodeSummary[]
+      expect(mine.map((e) => [e.taskKey, e.rollout])).toEqual([[a.taskKey, a.rollout]])
+      const again = await cli('labels', 'import', file)
+      expect(again.stdout).toMatch(/^Imported 0 labels, 0 notes/)
+      writeFileSync(join(dir, 'bad.json'), '{"format":"other"}')
+      expect((await cli('labels', 'import', join(dir, 'bad.json'))).code).toBe(2)
+      expect((await cli('labels', 'import', join(dir, 'missing.json'))).code).toBe(1)
+      expect((await cli('labels', 'frobnicate')).code).toBe(2)
+    } finally {
+      db = first
+    }
   })
 })
