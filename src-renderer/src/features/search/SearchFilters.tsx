@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { TurnRole } from '@contract/model'
-import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
+import { useApp, useAppStore } from '../../state/store-context'
 
 const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
 
@@ -8,7 +8,7 @@ const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
 export function SearchFilters(): ReactNode {
   const store = useAppStore()
   const filters = useApp((s) => s.search.filters)
-  const runs = useAppShallow((s) => s.runs.map((r) => ({ id: r.id, name: r.name })))
+  const runs = useApp((s) => s.runs)
   const set = store.getState().setSearchFilters
   const toggleRun = (id: string): void =>
     set({ runIds: filters.runIds.includes(id) ? filters.runIds.filter((x) => x !== id) : [...filters.runIds, id] })

@@ -1,0 +1,71 @@
+/**
+ * Full-text search over the demo workspace (issue 6): Ctrl+K focuses the search box, a phrase taken from the demo file
+ * finds its turn, the snippet marks the match, the role filter narrows the hits, and a click opens the viewer at that
+ * turn (the hash route says which). Screenshots looked at (light and dark).
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from './server-fixture'
+import { REPO_ROOT } from './server-fixture'
+import { openApp, shot } from './e2e-helpers'
+
+interface DemoRecord {
+  task_id: string
+  rollout: number
+  messages: { role: string; content: unknown }[]
+}
+
+/** Record 5 of the base run: its last tool result with three long words in a row, and where that turn is. */
+function knownTurn(): { task: string; rollout: number; turn: number; phrase: string } {
+  const lines = readFileSync(join(REPO_ROOT, 'resources/demo/repo-repair/base--qwen3-8b.jsonl'), 'utf8').split('\n')
+  const r = JSON.parse(lines[5]) as DemoRecord
+  for (let i = r.messages.length - 1; i >= 0; i--) {
+    const m = r.messages[i]
+    const found = m.role === 'tool' && typeof m.content === 'string' ? m.content.match(/[A-Za-z]{4,} [A-Za-z]{4,} [A-Za-z]{4,}/) : null
+    if (found) return { task: r.task_id, rollout: r.rollout, turn: i, phrase: found[0] }
+  }
+  throw new Error('no tool result with a phrase in record 5')
+}
+
+test('search a phrase from the demo, see the hit marked, filter by role, open the viewer at that turn', async ({ page, server }) => {
+  const known = knownTurn()
+  await openApp(page, server.url, 2)
+  await page.keyboard.press('Control+k')
+  const box = page.getByTestId('search-input')
+  await expect(box).toBeFocused()
+  await box.fill(`"${known.phrase}"`)
+  await expect(page.getByTestId('search-view')).toBeVisible()
+  const hits = page.getByTestId('search-hit')
+  const hit = hits.filter({ hasText: known.task }).filter({ hasText: `rollout ${known.rollout}` }).filter({ hasText: `turn #${known.turn}` })
+  await expect(hit).toHaveCount(1)
+  await expect(hit.locator('mark').first()).toHaveText(known.phrase, { ignoreCase: true })
+  await expect(page.getByTestId('search-group').first()).toContainText('repo-repair')
+  await expect(page.getByTestId('search-summary')).toContainText(`for "${known.phrase}"`)
+  await shot(page, 'search-01-hits')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await shot(page, 'search-01-hits-dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // the phrase is in a tool result: the assistant role has none of these hits, the tool role keeps it
+  await page.getByTestId('search-role').selectOption('assistant')
+  await expect(hit).toHaveCount(0)
+  await page.getByTestId('search-role').selectOption('tool')
+  await expect(hit).toHaveCount(1)
+  await expect(page.getByTestId('search-hit').locator('.search-role')).toHaveText(Array(await hits.count()).fill('tool'))
+
+  await hit.click()
+  await expect(page.getByTestId('episode-view')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`#/run/[^/]+/episode/[^/]+/turn/${known.turn}$`))
+  await expect(page.getByTestId('episode-task')).toContainText(known.task)
+  const active = page.locator('[data-testid="turn-row"].active')
+  await expect(active).toContainText(known.phrase)
+  await shot(page, 'search-02-opened-at-turn')
+
+  // Ctrl+K brings the search back with its hits; Esc leaves it for the episode again
+  await page.keyboard.press('Control+k')
+  await expect(page.getByTestId('search-view')).toBeVisible()
+  await expect(hit).toHaveCount(1)
+  await page.getByTestId('search-results').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('episode-view')).toBeVisible()
+})
