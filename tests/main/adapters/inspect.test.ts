@@ -234,7 +234,9 @@ describe('Inspect .eval (built archives)', () => {
     } finally {
       ZipArchive.prototype.read = orig
     }
-    expect(reads).toEqual(['header.json', 'samples/2_epoch_1.json'])
+    // the listing reads the header and the new sample only; the full-text pass that follows reads the re-listed
+    // file's samples (its episodes were replaced, so were their search rows)
+    expect(reads).toEqual(['header.json', 'samples/2_epoch_1.json', 'samples/1_epoch_1.json', 'samples/2_epoch_1.json'])
     const [run] = await engine.api.listRuns()
     expect(run.episodes).toBe(2)
   })
