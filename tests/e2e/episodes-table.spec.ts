@@ -75,7 +75,7 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
 
   await test.step('default columns; the flags column marks errors and truncations', async () => {
     expect(await headers(page)).toEqual([
-      '#', 'Task', 'Roll', 'Reward', 'Pass', 'Flags', 'Turns', 'Preview', 'Answer',
+      '#', 'Task', 'Roll', 'Reward', 'Pass', 'Flags', 'Labels', 'Turns', 'Preview', 'Answer',
       'partial_progress_max', 'reward', 'tests_passed', 'tests_total', 'tool_calls',
       'info.archetype', 'info.difficulty', 'info.env', 'info.repo', 'info.tests_total'
     ])
