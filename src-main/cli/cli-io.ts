@@ -1,9 +1,12 @@
 /** What the CLI touches of the outside world, injectable so tests run it in-process without a child process. */
+import type { Writable } from 'node:stream'
 import type { Engine, EngineOptions } from '../services/engine-types'
 
 export interface CliIo {
   stdout: (text: string) => void
   stderr: (text: string) => void
+  /** The real stdout stream, when there is one: `export` writes to it with backpressure (a pipe to a slow reader). */
+  stdoutStream?: Writable
   env: Record<string, string | undefined>
   cwd: string
   /** Whether stderr is a terminal (progress is then one updating line). */
@@ -32,6 +35,7 @@ export function processIo(): CliIo {
   return {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
+    stdoutStream: process.stdout,
     env: process.env,
     cwd: process.cwd(),
     stderrIsTTY: Boolean(process.stderr.isTTY),

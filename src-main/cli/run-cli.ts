@@ -10,6 +10,7 @@ import { parseCommandArgs, splitCommand } from './args'
 import { processIo, type CliIo } from './cli-io'
 import { compareCommand } from './commands/compare-command'
 import { episodesCommand } from './commands/episodes-command'
+import { exportCommand } from './commands/export-command'
 import { indexCommand } from './commands/index-command'
 import { labelCommand } from './commands/label-command'
 import { labelsCommand } from './commands/labels-command'
@@ -22,7 +23,7 @@ import { CommandFailure, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './
 import { ROLLSCOPE_VERSION } from './version'
 
 /** Every command, in help order. */
-export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, searchCommand, labelCommand, labelsCommand, compareCommand, serveCommand]
+export const COMMANDS: CommandSpec[] = [indexCommand, runsCommand, episodesCommand, showCommand, searchCommand, labelCommand, labelsCommand, exportCommand, compareCommand, serveCommand]
 
 /** The global help text. */
 export function globalHelp(): string {

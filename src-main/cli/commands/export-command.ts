@@ -1,0 +1,117 @@
+/** `rollscope export`: the selection (runs, labels, episodes, a filter) as JSONL, SFT chat, preference pairs, CSV or Markdown. */
+import { createWriteStream } from 'node:fs'
+import { resolve } from 'node:path'
+import { finished } from 'node:stream/promises'
+import { BadRequestError } from '@contract/guards'
+import { exportEpisodes } from '../../export/export-episodes'
+import { EXPORT_FORMATS, type ChunkWriter, type ExportFormat, type ExportOptions } from '../../export/export-types'
+import { streamWriter } from '../../export/stream-writer'
+import { stringOption } from '../args'
+import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
+import { CommandFailure, EXIT_OK, UsageError } from '../errors'
+import { resolveRun } from '../resolve-run'
+
+export const exportCommand: CommandSpec = {
+  name: 'export',
+  summary: 'export episodes as JSONL, SFT chat, preference pairs, CSV or a Markdown report',
+  help: `Usage: rollscope export --format FORMAT [--run RUN]… [--label LABEL]… [--episode ID]… [--filter EXPR]
+                        [--passed-only] [--drop-labelled LABEL] [--out FILE] [--db FILE] [--json]
+
+Writes the selected episodes to FILE or stdout, one at a time (a large selection is never held in
+memory), and says on stderr how many it wrote.
+
+Formats:
+  jsonl       one episode per line: turns, metrics, info, labels, notes and provenance (source file,
+              run, task key, rollout, checkpoint step)
+  sft         OpenAI chat format, one episode per line: {"messages": [...], "tools": [...]}; every
+              assistant tool call is paired with its tool message (tool_call_id); calls nobody answered
+              are left out
+  preference  {"prompt", "chosen", "rejected"} pairs of the same task: with one run, the best-rewarded
+              rollout against the worst; with two runs (--run A --run B), the better of the two runs'
+              best rollouts against the other. prompt = the messages both share. Ties are skipped
+  csv         the episodes table: list fields, labels, every metric and info field (RFC 4180)
+  md          a short report: counts and mean reward per run, a table of the episodes
+
+Options:
+  --run RUN              only this run (id, name, folder or unique prefix; repeat for several).
+                         Default: every run
+  --label LABEL          only episodes carrying LABEL (repeat: any of them)
+  --episode ID           exactly this episode (repeat for several; not with --filter or --label)
+  --filter EXPR          a filter expression of the episodes table, e.g. 'reward < 0.5'
+  --passed-only          (sft) only episodes that passed
+  --drop-labelled LABEL  (sft) leave out turns labelled LABEL, and episodes labelled with it
+  --out FILE             write to FILE instead of stdout
+  --db FILE              database file (default: $ROLLSCOPE_DB, else the app's per-user database)
+  --json                 print the result {format, episodes, pairs?, skipped} on stdout (needs --out)
+  -h, --help             show this help`,
+  options: {
+    format: { type: 'string' },
+    run: { type: 'string', multiple: true },
+    label: { type: 'string', multiple: true },
+    episode: { type: 'string', multiple: true },
+    filter: { type: 'string' },
+    'passed-only': { type: 'boolean' },
+    'drop-labelled': { type: 'string' },
+    out: { type: 'string' }
+  },
+  async run(ctx) {
+    if (ctx.positionals.length) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'`, 'export')
+    const format = stringOption(ctx.values, 'format', 'export')
+    if (format === undefined) throw new UsageError(`export needs --format (${EXPORT_FORMATS.join(', ')})`, 'export')
+    if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got '${format}'`, 'export')
+    const list = (name: string): string[] => (ctx.values[name] as unknown as string[] | undefined) ?? []
+    const options: ExportOptions = {
+      format: format as ExportFormat,
+      runIds: [],
+      episodeIds: list('episode'),
+      filter: stringOption(ctx.values, 'filter', 'export'),
+      labels: list('label'),
+      passedOnly: ctx.values['passed-only'] === true,
+      dropLabelled: stringOption(ctx.values, 'drop-labelled', 'export')
+    }
+    if (options.episodeIds!.length && (options.filter !== undefined || options.labels!.length)) {
+      throw new UsageError('--episode names exact episodes; it does not combine with --filter or --label', 'export')
+    }
+    if ((options.passedOnly || options.dropLabelled !== undefined) && format !== 'sft') {
+      throw new UsageError('--passed-only and --drop-labelled apply to --format sft', 'export')
+    }
+    const outArg = stringOption(ctx.values, 'out', 'export')
+    if (ctx.json && outArg === undefined) throw new UsageError('--json prints the result on stdout, so the export needs --out FILE', 'export')
+    if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
+
+    const engine = await ctx.openEngine('cli')
+    const runArgs = list('run')
+    if (runArgs.length) {
+      const runs = await callApi(ctx, engine, 'listRuns')
+      options.runIds = runArgs.map((r) => resolveRun(runs, r).id)
+    }
+    if (options.labels!.length) {
+      // An unknown label is a typo, not an empty selection.
+      const known = (await callApi(ctx, engine, 'getTaxonomy')).map((d) => d.name.toLowerCase())
+      const unknown = options.labels!.find((l) => !known.includes(l.toLowerCase()))
+      if (unknown !== undefined) throw new UsageError(`unknown label "${unknown}" (the taxonomy has: ${known.join(', ')})`, 'export')
+    }
+
+    const file = outArg === undefined ? null : createWriteStream(resolve(ctx.io.cwd, outArg))
+    const stream = file ?? ctx.io.stdoutStream
+    const write: ChunkWriter = stream ? streamWriter(stream) : async (chunk) => ctx.io.stdout(chunk)
+    let result
+    try {
+      result = await exportEpisodes(engine.api, options, write)
+    } catch (err) {
+      // A filter typo is bad usage, like in `rollscope episodes --filter`; anything else failed.
+      const message = err instanceof Error ? err.message : String(err)
+      if (err instanceof BadRequestError) throw new UsageError(message, 'export')
+      throw new CommandFailure(message)
+    } finally {
+      if (file) {
+        file.end()
+        await finished(file).catch(() => undefined)
+      }
+    }
+    const what = result.pairs !== undefined ? `${result.pairs} pairs (${result.episodes} episodes)` : `${result.episodes} episodes`
+    ctx.warn(`Exported ${what} as ${format}${result.skipped ? `; skipped ${result.skipped}` : ''}${outArg ? ` to ${outArg}` : ''}.`)
+    if (ctx.json) ctx.printJson(result)
+    return EXIT_OK
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Turns → OpenAI chat messages. Tool results are paired with the calls they answer first (by id, else the oldest
+ * unanswered call, as the viewer pairs them), so that dropping a turn can drop its partner too and every
+ * `tool_calls` entry left has exactly one `tool` message with its `tool_call_id`, and every tool message a call.
+ */
+import type { Turn } from '@contract/model'
+
+export interface ChatToolCall {
+  id: string
+  type: 'function'
+  function: { name: string; arguments: string }
+}
+
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; tool_calls?: ChatToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string }
+
+interface PairedCall {
+  id: string
+  name: string
+  arguments: string
+  /** Index of the turn holding the result, or null when none answered it. */
+  result: number | null
+}
+
+/** For each turn index: its calls with their result turn, and for tool turns the call (turn, position) answered. */
+function pairCalls(turns: Turn[]): { calls: Map<number, PairedCall[]>; answers: Map<number, { turn: number; call: number }> } {
+  const calls = new Map<number, PairedCall[]>()
+  const answers = new Map<number, { turn: number; call: number }>()
+  const open: { turn: number; call: number }[] = []
+  const used = new Set<string>()
+  for (const t of turns) {
+    if (t.role === 'assistant' && t.toolCalls.length) {
+      const list = t.toolCalls.map((c, k) => {
+        // Ids must be unique in the line; a missing or repeated producer id gets a positional one.
+        let id = c.id && !used.has(c.id) ? c.id : `call_${t.index}_${k}`
+        while (used.has(id)) id += '_'
+        used.add(id)
+        return { id, name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}), result: null }
+      })
+      calls.set(t.index, list)
+      list.forEach((_, k) => open.push({ turn: t.index, call: k }))
+    } else if (t.role === 'tool' && open.length) {
+      const orig = t.toolCallId
+      let at = orig === null ? -1 : open.findIndex((o) => turns.find((x) => x.index === o.turn)?.toolCalls[o.call]?.id === orig)
+      if (at < 0) at = 0
+      const [hit] = open.splice(at, 1)
+      calls.get(hit.turn)![hit.call].result = t.index
+      answers.set(t.index, hit)
+    }
+  }
+  return { calls, answers }
+}
+
+/**
+ * The messages of `turns`, leaving out the turns in `drop` together with their partners (a dropped call's result,
+ * a dropped result's call). Calls nobody answered are left out (an episode cut off mid-call), results that answer
+ * no call become user messages (they are environment text the model saw), `env` turns are user messages.
+ */
+export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Set()): ChatMessage[] {
+  const { calls, answers } = pairCalls(turns)
+  const dropped = new Set(drop)
+  for (const [turn, list] of calls) if (drop.has(turn)) list.forEach((c) => c.result !== null && dropped.add(c.result))
+  const out: ChatMessage[] = []
+  for (const t of turns) {
+    if (dropped.has(t.index)) continue
+    if (t.role === 'system' || t.role === 'user' || t.role === 'env') {
+      out.push({ role: t.role === 'env' ? 'user' : t.role, content: t.text })
+    } else if (t.role === 'assistant') {
+      const kept = (calls.get(t.index) ?? []).filter((c) => c.result !== null && !dropped.has(c.result))
+      if (!t.text && kept.length === 0 && (calls.get(t.index)?.length ?? 0) > 0) continue
+      const msg: ChatMessage = { role: 'assistant', content: t.text }
+      if (kept.length) msg.tool_calls = kept.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }))
+      out.push(msg)
+    } else {
+      const a = answers.get(t.index)
+      if (a && !dropped.has(a.turn)) out.push({ role: 'tool', tool_call_id: calls.get(a.turn)![a.call].id, content: t.text })
+      else if (!a) out.push({ role: 'user', content: t.text })
+    }
+  }
+  return out
+}
+
+/** Tool definitions in the OpenAI shape: `{type: "function", function: {name, description, parameters}}`. */
+export function toChatTools(tools: unknown[]): unknown[] {
+  return tools.map((t) => {
+    if (!t || typeof t !== 'object') return t
+    const o = t as Record<string, unknown>
+    if (o.type === 'function' && o.function && typeof o.function === 'object') return o
+    if (typeof o.name === 'string') {
+      const fn: Record<string, unknown> = { name: o.name }
+      if (o.description !== undefined) fn.description = o.description
+      fn.parameters = o.parameters ?? o.input_schema ?? o.inputSchema ?? { type: 'object', properties: {} }
+      return { type: 'function', function: fn }
+    }
+    return o
+  })
+}

@@ -1,0 +1,83 @@
+/**
+ * The exporter: reads the selection one episode at a time (summaries page by page, one transcript in memory at a
+ * time) and hands each line to `write` before reading the next, so a 1 GB selection never sits in memory.
+ */
+import type { EpisodeSummary, RunSummary } from '@contract/model'
+import { toChatMessages, toChatTools } from './chat-messages'
+import { csvColumns, csvLine, csvRow } from './csv-export'
+import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './export-types'
+import { jsonlRecord } from './jsonl-export'
+import { addToTally, mdHeader, mdRow, newTally } from './md-export'
+import { exportPreference } from './preference-export'
+import { readDetail, selectedEpisodes, selectedRuns, selectionFilter } from './select-episodes'
+
+export async function exportEpisodes(src: ExportSource, o: ExportOptions, write: ChunkWriter): Promise<ExportResult> {
+  const runs = await selectedRuns(src, o)
+  const runById = new Map(runs.map((r) => [r.id, r]))
+  const runName = (id: string): string => runById.get(id)?.name ?? id
+  // A filter typo must fail before the first byte is written (a CSV header alone looks like an empty result).
+  const filter = selectionFilter(o)
+  if (filter && runs.length && !o.episodeIds?.length) await src.listEpisodes({ runId: runs[0].id, filter, limit: 1 })
+  switch (o.format) {
+    case 'jsonl':
+      return perEpisode(src, o, runs, async (e) => {
+        const d = await readDetail(src, e.id)
+        await write(JSON.stringify(jsonlRecord(d, runById.get(e.runId), await src.getEpisodeLabels(e.id))) + '\n')
+        return true
+      })
+    case 'sft':
+      return perEpisode(src, o, runs, async (e) => {
+        if (o.passedOnly && e.passed !== true) return false
+        const drop = new Set<number>()
+        if (o.dropLabelled) {
+          const wanted = o.dropLabelled.toLowerCase()
+          const l = await src.getEpisodeLabels(e.id)
+          if (l.labels.some((x) => x.toLowerCase() === wanted)) return false
+          for (const t of l.turns) if (t.labels.some((x) => x.toLowerCase() === wanted)) drop.add(t.turn)
+        }
+        const d = await readDetail(src, e.id)
+        const messages = toChatMessages(d.turns, drop)
+        if (!messages.some((m) => m.role === 'assistant')) return false
+        await write(JSON.stringify({ messages, tools: toChatTools(d.tools) }) + '\n')
+        return true
+      })
+    case 'csv': {
+      const columns = csvColumns(runs)
+      await write(csvLine(columns))
+      return perPage(src, o, runs, async (page) => {
+        const labels = await src.labelsOfEpisodes(page.map((e) => e.id))
+        await write(page.map((e) => csvRow(columns, e, runName(e.runId), labels[e.id] ?? [])).join(''))
+      })
+    }
+    case 'md': {
+      // Two passes over the summaries (cheap rows, no transcripts): the totals first, then the table.
+      const tallies = new Map(runs.map((r) => [r.id, newTally(r)]))
+      for await (const e of selectedEpisodes(src, o, runs)) addToTally(tallies.get(e.runId) ?? tallies.set(e.runId, newTally(runById.get(e.runId)!)).get(e.runId)!, e)
+      const what = o.episodeIds?.length ? `${o.episodeIds.length} named episodes` : `runs ${runs.map((r) => r.name).join(', ') || '(none)'}${selectionFilter(o) ? ` where ${selectionFilter(o)}` : ''}`
+      await write(mdHeader([...tallies.values()], what))
+      return perPage(src, o, runs, (page) => write(page.map((e) => mdRow(e, runName(e.runId))).join('')))
+    }
+    case 'preference':
+      return exportPreference(src, o, runs, write)
+  }
+}
+
+/** Calls `each` per selected episode; it says whether the episode was written (false = skipped). */
+async function perEpisode(src: ExportSource, o: ExportOptions, runs: RunSummary[], each: (e: EpisodeSummary) => Promise<boolean>): Promise<ExportResult> {
+  let episodes = 0
+  let skipped = 0
+  for await (const e of selectedEpisodes(src, o, runs)) (await each(e)) ? episodes++ : skipped++
+  return { format: o.format, episodes, skipped }
+}
+
+/** Batches of up to 200 summaries (one listEpisodes page) for the table formats. */
+async function perPage(src: ExportSource, o: ExportOptions, runs: RunSummary[], each: (page: EpisodeSummary[]) => Promise<void>): Promise<ExportResult> {
+  let episodes = 0
+  let page: EpisodeSummary[] = []
+  for await (const e of selectedEpisodes(src, o, runs)) {
+    page.push(e)
+    if (page.length === 200) (await each(page), (episodes += page.length), (page = []))
+  }
+  if (page.length) (await each(page), (episodes += page.length))
+  return { format: o.format, episodes, skipped: 0 }
+}

@@ -1,0 +1,61 @@
+/**
+ * The selection as a stream of episode summaries: page by page through listEpisodes (the table's own query, so a
+ * filter means what it means in the app), never the whole selection at once.
+ */
+import type { EpisodeDetail, EpisodeQuery, EpisodeSummary, RunSummary } from '@contract/model'
+import type { ExportOptions, ExportSource } from './export-types'
+
+const PAGE = 200
+
+/** The filter expression the table would use for `filter` plus `labels` (episode labels, any of them). */
+export function selectionFilter(o: Pick<ExportOptions, 'filter' | 'labels'>): string | undefined {
+  const parts: string[] = []
+  if (o.filter?.trim()) parts.push(`(${o.filter})`)
+  // JSON string escaping is what the filter tokenizer reads back (\" and \\).
+  if (o.labels?.length) parts.push(`label in [${o.labels.map((l) => JSON.stringify(l)).join(', ')}]`)
+  return parts.length ? parts.join(' and ') : undefined
+}
+
+/** The runs the export reads, in the order asked (every run when none is named). */
+export async function selectedRuns(src: ExportSource, o: ExportOptions): Promise<RunSummary[]> {
+  const runs = await src.listRuns()
+  if (o.runIds.length === 0) return runs
+  return o.runIds.map((id) => {
+    const run = runs.find((r) => r.id === id)
+    if (!run) throw new Error(`no run with id ${id}`)
+    return run
+  })
+}
+
+/** One run's selected episodes, page by page, in `sort` order. */
+export async function* runEpisodes(
+  src: ExportSource,
+  runId: string,
+  o: ExportOptions,
+  sort: EpisodeQuery['sort'] = 'ordinal'
+): AsyncGenerator<EpisodeSummary> {
+  const filter = selectionFilter(o)
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await src.listEpisodes({ runId, filter, sort, offset, limit: PAGE })
+    yield* page.items
+    if (page.items.length < PAGE || offset + PAGE >= page.total) return
+  }
+}
+
+/** Every selected episode: the named ones, else each run's in turn. */
+export async function* selectedEpisodes(src: ExportSource, o: ExportOptions, runs: RunSummary[]): AsyncGenerator<EpisodeSummary> {
+  if (o.episodeIds?.length) {
+    for (const id of o.episodeIds) {
+      const { turnCount, raw: _raw, runName: _n, sourcePath: _s, infoFull: _i, turns: _t, tools: _tools, related: _r, ...summary } = await src.getEpisode(id)
+      yield { ...summary, turns: turnCount }
+    }
+    return
+  }
+  for (const run of runs) yield* runEpisodes(src, run.id, o)
+}
+
+/** One transcript without the pretty-printed raw record and the related links (never exported). */
+export async function readDetail(src: ExportSource, id: string): Promise<Omit<EpisodeDetail, 'raw' | 'related'>> {
+  const { raw: _raw, related: _related, ...detail } = await src.getEpisode(id)
+  return detail
+}

@@ -1,0 +1,11 @@
+/** A ChunkWriter over a node Writable that waits for 'drain' when the stream's buffer is full (backpressure). */
+import { once } from 'node:events'
+import type { Writable } from 'node:stream'
+import type { ChunkWriter } from './export-types'
+
+export function streamWriter(out: Writable): ChunkWriter {
+  return async (chunk) => {
+    if (out.destroyed) throw new Error('the output was closed')
+    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')])
+  }
+}
