@@ -142,7 +142,13 @@ export interface EpisodeSummary {
   tokensIn: number | null
   tokensOut: number | null
   durationMs: number | null
+  /** Anomaly codes found by the deterministic detectors (src-main/anomalies/rules.ts); empty when none. */
+  anomalies: AnomalyCode[]
 }
+
+/** What an anomaly detector found: a tool-call loop, an empty final answer, truncation, an error, a success much
+ * shorter than the run's passed episodes, an episode far longer than the run's norm. */
+export type AnomalyCode = 'loop' | 'empty-answer' | 'truncated' | 'error' | 'short-success' | 'long-episode'
 
 /** Normalized tool call: every format's shape is converted to this (FORMATS.md §0). */
 export interface ToolCall {

@@ -8,6 +8,7 @@ import { BadRequestError } from '@contract/guards'
 import { compileFilter, FilterError, type FilterFields } from './filter-expr'
 import { passedSql } from './passed-sql'
 import { labelFilterColumns, labelFilterSets } from '../labels/label-filter-sql'
+import { anomalyFilterSet } from '../anomalies/anomaly-filter-sql'
 
 /** The FROM and WHERE clauses over `episodes e`, and the WHERE's parameters in order. */
 export interface EpisodeWhere {
@@ -60,7 +61,7 @@ export function filterFields(threshold: number | null, metricNames: ReadonlySet<
       durationMs: { sql: 'e.duration_ms', type: 'number' },
       ...labelFilterColumns()
     },
-    sets: labelFilterSets(),
+    sets: { ...labelFilterSets(), anomaly: anomalyFilterSet },
     metric: (p) => `json_extract(e.metrics_json, ${p})`,
     info: (p) => `json_extract(e.info_json, ${p})`,
     metricNames

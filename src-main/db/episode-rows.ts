@@ -1,4 +1,4 @@
-import type { EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, TaskKeyKind } from '@contract/model'
+import type { AnomalyCode, EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, TaskKeyKind } from '@contract/model'
 import { NotFoundError } from '@contract/guards'
 import { episodeWhere, sortValue } from './episode-query-sql'
 import type { Db } from './open-db'
@@ -32,6 +32,7 @@ export interface EpisodeRow {
   byte_length: number
   prompt_hash: string
   locator: string | null
+  anomalies_json: string | null
 }
 
 /** Maps an episodes row (with its computed `passed`) to the contract shape. */
@@ -56,7 +57,8 @@ export function toEpisodeSummary(r: EpisodeRow): EpisodeSummary {
     info: JSON.parse(r.info_json) as EpisodeSummary['info'],
     tokensIn: r.tokens_in,
     tokensOut: r.tokens_out,
-    durationMs: r.duration_ms
+    durationMs: r.duration_ms,
+    anomalies: r.anomalies_json ? (JSON.parse(r.anomalies_json) as AnomalyCode[]) : []
   }
 }
 

@@ -2,6 +2,7 @@ import type { MetricSummary } from '@contract/model'
 import { describe } from '../stats/describe'
 import type { Db } from './open-db'
 import { passedSql } from './passed-sql'
+import { refreshRunAnomalies } from '../anomalies/run-anomalies'
 
 /** The computed part of a RunSummary, stored as runs.summary_json and refreshed after indexing. */
 export interface ComputedRunSummary {
@@ -105,6 +106,7 @@ export function refreshRunSummary(db: Db, runId: string): ComputedRunSummary {
     metrics,
     infoFields
   }
+  refreshRunAnomalies(db, runId, threshold)
   db.prepare('UPDATE runs SET summary_json = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(summary), Date.now(), runId)
   return summary
 }

@@ -5,6 +5,7 @@ import { settleRuns, upsertRun } from '../db/run-membership'
 import { RecordError, type DocumentAdapter } from './adapters/types'
 import { runIdFor } from './run-id'
 import { toolCallsJson } from './adapters/tool-call-counts'
+import { anomaliesJson } from '../anomalies/episode-anomalies'
 
 export interface DocumentOutcome {
   runIds: string[]
@@ -33,8 +34,8 @@ export function indexDocument(db: Db, sourceId: number, path: string, size: numb
   const insert = db.prepare(
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, source_ref, prompt_hash, reward, success,
         status, error, turns, preview, answer, metrics_json, info_json, tokens_in, tokens_out, duration_ms,
-        byte_offset, byte_length, step, rollout, rollout_given, source_id, locator, tool_calls_json)
-     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`
+        byte_offset, byte_length, step, rollout, rollout_given, source_id, locator, tool_calls_json, anomalies_json)
+     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
   const nextOrdinal = db.prepare('SELECT coalesce(max(ordinal) + 1, 0) n FROM episodes WHERE run_id = ?')
   const runIds: string[] = []
@@ -71,7 +72,8 @@ export function indexDocument(db: Db, sourceId: number, path: string, size: numb
         Number.isInteger(s.rollout) ? 1 : 0,
         sourceId,
         locator,
-        toolCallsJson(s.toolCalls)
+        toolCallsJson(s.toolCalls),
+        anomaliesJson(s)
       )
       episodes++
     }

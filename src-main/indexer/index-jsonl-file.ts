@@ -6,6 +6,7 @@ import { RecordError } from './adapters/types'
 import { readLines, readRange } from './line-reader'
 import { parseJsonLine } from './tolerant-json'
 import { toolCallsJson } from './adapters/tool-call-counts'
+import { anomaliesJson } from '../anomalies/episode-anomalies'
 import { episodeIdFor, runIdFor } from './run-id'
 
 export interface JsonlFileOutcome {
@@ -51,8 +52,8 @@ export function indexJsonlFile(
   const insert = db.prepare(
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, source_ref, prompt_hash, reward, success,
         status, error, turns, preview, answer, metrics_json, info_json, tokens_in, tokens_out, duration_ms,
-        byte_offset, byte_length, step, rollout, rollout_given, source_id, tool_calls_json)
-     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        byte_offset, byte_length, step, rollout, rollout_given, source_id, tool_calls_json, anomalies_json)
+     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
   let ordinal = from.ordinal
   let modelFromRows: string | null = null
@@ -106,7 +107,8 @@ export function indexJsonlFile(
       finiteOrNull(s.rollout ?? null) ?? 0,
       Number.isInteger(s.rollout) ? 1 : 0,
       sourceId,
-      toolCallsJson(s.toolCalls)
+      toolCallsJson(s.toolCalls),
+      anomaliesJson(s)
     )
     ordinal++
   }

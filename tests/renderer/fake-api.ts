@@ -76,7 +76,8 @@ export function episode(runId: string, i: number): EpisodeSummary {
     info: {},
     tokensIn: null,
     tokensOut: null,
-    durationMs: null
+    durationMs: null,
+    anomalies: []
   }
 }
 

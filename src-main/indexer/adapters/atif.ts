@@ -12,6 +12,7 @@ import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
 import { isObj, num, str, type Obj } from './record-fields'
 import { countTurnToolCalls } from './tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 interface Step {
   step: Obj
@@ -177,7 +178,8 @@ function summarize(doc: Obj, path: string, trial: ReturnType<typeof trialResultF
     tokensIn: num(fm.total_prompt_tokens),
     tokensOut: num(fm.total_completion_tokens),
     durationMs: Number.isFinite(finished - started) ? finished - started : stamps.length > 1 ? Math.max(...stamps) - Math.min(...stamps) : null,
-    toolCalls: countTurnToolCalls(turns)
+    toolCalls: countTurnToolCalls(turns),
+    facts: turnFacts(turns)
   }
 }
 

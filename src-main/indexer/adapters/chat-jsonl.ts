@@ -24,6 +24,7 @@ import {
 } from './record-fields'
 import { chatJsonlRunHeader } from './chat-jsonl-meta'
 import { countMessageToolCalls } from './tool-call-counts'
+import { messageFacts } from '../../anomalies/episode-facts'
 
 /** Numbers on a row that are identity, ordering or timing rather than metrics. */
 const RESERVED = new Set([
@@ -120,7 +121,8 @@ export const chatJsonlAdapter: JsonlAdapter = {
       tokensIn: tokens.tokensIn,
       tokensOut: tokens.tokensOut,
       durationMs: num(r.duration_ms),
-      toolCalls: countMessageToolCalls(messages)
+      toolCalls: countMessageToolCalls(messages),
+      facts: messageFacts(messages)
     }
   },
 

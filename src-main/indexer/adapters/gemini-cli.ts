@@ -11,6 +11,7 @@ import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
 import { isObj, num, str, type Obj } from './record-fields'
 import { countTurnToolCalls } from './tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 const isSession = (doc: unknown): doc is Obj =>
   isObj(doc) && typeof doc.sessionId === 'string' && Array.isArray(doc.messages) && doc.messages.every((m) => isObj(m) && typeof m.type === 'string')
@@ -47,7 +48,8 @@ export const geminiCliAdapter: DocumentAdapter = {
               tokensIn,
               tokensOut,
               durationMs: Number.isFinite(end - start) ? end - start : null,
-              toolCalls: countTurnToolCalls(turns)
+              toolCalls: countTurnToolCalls(turns),
+              facts: turnFacts(turns)
             }
           }
         ]

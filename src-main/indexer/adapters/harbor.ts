@@ -11,6 +11,7 @@ import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj } from './record-fields'
 import { countMessageToolCalls } from './tool-call-counts'
+import { messageFacts } from '../../anomalies/episode-facts'
 
 /** Trial / job result.json: companions, never runs of their own. */
 export const harborResultAdapter: DocumentAdapter = {
@@ -66,7 +67,8 @@ export const harborTracesAdapter: DocumentAdapter = {
               tokensOut: null,
               durationMs: null,
               rollout: null,
-              toolCalls: countMessageToolCalls(convo)
+              toolCalls: countMessageToolCalls(convo),
+              facts: messageFacts(convo)
             }
           }
         })

@@ -9,6 +9,7 @@ import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, scalarFields, str, type Obj } from './record-fields'
 import { countMessageToolCalls } from './tool-call-counts'
+import { messageFacts } from '../../anomalies/episode-facts'
 
 const ATTACHMENT = 'attachment://'
 
@@ -218,7 +219,8 @@ export function sampleSummary(sample: Obj, turnCount?: number): EpisodeSummaryRe
     durationMs: seconds !== null ? Math.round(seconds * 1000) : null,
     rollout: epoch !== null ? epoch - 1 : null,
     // only assistant messages carry calls, so the whole list counts the generated ones (the prompt has none)
-    toolCalls: messages ? countMessageToolCalls(messages) : null
+    toolCalls: messages ? countMessageToolCalls(messages) : null,
+    facts: messages ? messageFacts(messages) : null
   }
 }
 

@@ -27,6 +27,7 @@ import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fiel
 import { bashBlock, exitOutcome, instanceFromPath, issuePreview, isoTime, runDirOf } from './swe-agent-shared'
 import { findSweBenchResult, predictionsModel, sweRunHeader, type SweBenchResult } from './swe-bench'
 import { countTurnToolCalls } from './tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 /** The command that ends a mini-swe-agent run (its output is the submission). */
 const SUBMIT_RE = /COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT|MINI_SWE_AGENT_FINAL_OUTPUT/
@@ -246,7 +247,8 @@ function summarize(doc: unknown, path: string, parts: Parts, built: Built, resul
     tokensIn: num(stats.input_tokens) ?? num(stats.prompt_tokens) ?? built.tokensIn,
     tokensOut: num(stats.output_tokens) ?? num(stats.completion_tokens) ?? built.tokensOut,
     durationMs: built.durationMs,
-    toolCalls: countTurnToolCalls(built.turns)
+    toolCalls: countTurnToolCalls(built.turns),
+    facts: turnFacts(built.turns)
   }
 }
 

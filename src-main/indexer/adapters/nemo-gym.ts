@@ -17,6 +17,7 @@ import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from 
 import { RecordError } from './types'
 import { messagesToTurns } from './messages'
 import { countMessageToolCalls } from './tool-call-counts'
+import { messageFacts } from '../../anomalies/episode-facts'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, scalarFields, str, usageTokens, type Obj, type ScalarMap } from './record-fields'
@@ -247,7 +248,8 @@ export const nemoGymAdapter: JsonlAdapter = {
       tokensOut: tokens.tokensOut,
       durationMs: null,
       rollout: intOrNull(r._ng_rollout_index),
-      toolCalls: countMessageToolCalls(output)
+      toolCalls: countMessageToolCalls(output),
+      facts: messageFacts(output)
     }
   },
 

@@ -11,6 +11,7 @@ import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
 import { isObj, num, str, type Obj } from './record-fields'
 import { countTurnToolCalls } from './tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 /** Bookkeeping events with nothing to read. */
 const SKIP_ACTIONS = new Set(['change_agent_state', 'null', 'recall'])
@@ -51,7 +52,8 @@ export const openhandsAdapter: DocumentAdapter = {
               tokensIn,
               tokensOut,
               durationMs: stamps.length > 1 ? Math.max(...stamps) - Math.min(...stamps) : null,
-              toolCalls: countTurnToolCalls(turns)
+              toolCalls: countTurnToolCalls(turns),
+              facts: turnFacts(turns)
             }
           }
         ]

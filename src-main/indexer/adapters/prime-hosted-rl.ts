@@ -24,6 +24,7 @@ import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, numericFields, scalarFields, str, type Obj } from './record-fields'
 import { decodeMaybeJson } from '../tolerant-json'
 import { countMessageToolCalls } from './tool-call-counts'
+import { messageFacts } from '../../anomalies/episode-facts'
 
 /** Whether a record is a hosted-RL export row: a verifiers-like sample plus the platform's training fields. */
 export function isHostedRlRow(r: Obj): boolean {
@@ -108,7 +109,8 @@ export function summarizeHostedRow(r: Obj): EpisodeSummaryRecord {
     durationMs: seconds === null ? null : seconds * 1000,
     rollout: null, // sample_id counts samples in the API page, not rollouts of a problem: numbered per problem and step
     step: step !== null && Number.isInteger(step) ? step : null,
-    toolCalls: countMessageToolCalls(completion)
+    toolCalls: countMessageToolCalls(completion),
+    facts: messageFacts(completion)
   }
 }
 

@@ -24,6 +24,7 @@ import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, numericFields, scalarFields, str, type Obj, type ScalarMap } from './record-fields'
 import { observationText, stepsToTurns, type StepInput } from './step-jsonl-turns'
 import { countTurnToolCalls } from './tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 const EPISODE_KEYS = ['episode_id', 'episode', 'rollout_id', 'trajectory_id', 'traj_id', 'episode_idx', 'episode_index']
 const STEP_KEYS = ['step', 'step_idx', 'step_index', 't', 'timestep']
@@ -244,7 +245,8 @@ function summaryOf(g: Group): EpisodeSummaryRecord {
     durationMs: null,
     ...(rollout !== null && Number.isInteger(rollout) ? { rollout } : {}),
     ...(trainStep !== null ? { step: trainStep } : {}),
-    toolCalls: countTurnToolCalls(turns)
+    toolCalls: countTurnToolCalls(turns),
+    facts: turnFacts(turns)
   }
 }
 

@@ -29,6 +29,7 @@ import { decodeMaybeJson } from '../tolerant-json'
 import { actionToolName, exitOutcome, instanceFromPath, issuePreview, runDirOf } from './swe-agent-shared'
 import { findSweBenchResult, predictionsModel, sweRunHeader, type SweBenchResult } from './swe-bench'
 import { countTurnToolCalls } from './tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 const STEP_KEYS = ['action', 'observation', 'thought', 'response']
 
@@ -241,7 +242,8 @@ function summarize(doc: Obj, path: string, built: Built, result: SweBenchResult 
     tokensIn: num(stats.tokens_sent),
     tokensOut: num(stats.tokens_received),
     durationMs: duration,
-    toolCalls: countTurnToolCalls(built.turns)
+    toolCalls: countTurnToolCalls(built.turns),
+    facts: turnFacts(built.turns)
   }
 }
 

@@ -26,6 +26,7 @@ import { previewOf } from './preview'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import { normalizeRole } from './roles'
 import { countMessageToolCalls } from './tool-call-counts'
+import { messageFacts } from '../../anomalies/episode-facts'
 
 /** tau's success range: REWARD_SUCCESS_MIN .. MAX around 1. */
 const SUCCESS_EPS = 1e-6
@@ -155,7 +156,8 @@ function summarize(e: Obj): EpisodeSummaryRecord {
     tokensOut: null,
     durationMs: null,
     rollout: rollout !== null && Number.isInteger(rollout) ? rollout : null,
-    toolCalls: countMessageToolCalls(t)
+    toolCalls: countMessageToolCalls(t),
+    facts: messageFacts(t)
   }
 }
 

@@ -31,6 +31,7 @@ import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fiel
 import { normalizeRole } from './roles'
 import { parseJsonLine } from '../tolerant-json'
 import { countTurnToolCalls } from './tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 const SUCCESS_EPS = 1e-6
 const OK_REASONS = new Set(['user_stop', 'agent_stop'])
@@ -325,7 +326,8 @@ function summarize(sim: Obj, facts: ResultsFacts | null, turns: Turn[], msgs: Ob
     ...tokensOf(msgs),
     durationMs: duration !== null ? duration * 1000 : null,
     rollout: trial !== null && Number.isInteger(trial) ? trial : null,
-    toolCalls: countTurnToolCalls(turns)
+    toolCalls: countTurnToolCalls(turns),
+    facts: turnFacts(turns)
   }
 }
 

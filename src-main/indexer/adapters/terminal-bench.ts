@@ -29,6 +29,7 @@ import { oneLine } from './preview'
 import { parseJsonLine } from '../tolerant-json'
 import { trialFiles, trialTurns } from './terminal-bench-files'
 import { countTurnToolCalls } from './tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 const OK_MODES = new Set(['unset', 'none', ''])
 const TRUNCATED_MODES = new Set(['agent_timeout', 'test_timeout', 'context_length_exceeded', 'output_length_exceeded'])
@@ -203,7 +204,8 @@ function summarize(t: Obj, trialDir: string | null): EpisodeSummaryRecord {
     tokensOut: num(t.total_output_tokens),
     durationMs: ms(t.trial_started_at, t.trial_ended_at),
     rollout: attempt ? attempt.k - 1 : null,
-    toolCalls: countTurnToolCalls(turns)
+    toolCalls: countTurnToolCalls(turns),
+    facts: turnFacts(turns)
   }
 }
 

@@ -6,6 +6,7 @@
  * record's bytes back from the source file and asks the adapter for the full turns.
  */
 import type { EpisodeStatus, ToolCall, TraceFormat, Turn } from '@contract/model'
+import type { EpisodeFacts } from '../../anomalies/episode-facts'
 
 /** Run-level facts an adapter knows before (or while) reading records: from a header or sidecar file. */
 export interface RunHeader {
@@ -53,6 +54,8 @@ export interface EpisodeSummaryRecord {
    * without extra parsing; `{}` = no tool called; absent / null = unknown (stored as NULL).
    */
   toolCalls?: Record<string, number> | null
+  /** What the per-episode anomaly detectors need (src-main/anomalies/episode-facts.ts); absent = not known. */
+  facts?: EpisodeFacts | null
 }
 
 /** Full parse of one record, for the episode view. */

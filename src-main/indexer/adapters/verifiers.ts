@@ -17,6 +17,7 @@ import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter } from './types'
 import { RecordError } from './types'
 import { messagesToTurns } from './messages'
 import { countMessageToolCalls } from './tool-call-counts'
+import { messageFacts } from '../../anomalies/episode-facts'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, numericFields, scalarFields, str, usageTokens, type Obj } from './record-fields'
@@ -83,7 +84,8 @@ export const verifiersAdapter: JsonlAdapter = {
       tokensIn: tokens.tokensIn ?? num(r.prompt_tokens),
       tokensOut: tokens.tokensOut ?? num(r.completion_tokens),
       durationMs: durationOf(r),
-      toolCalls: countMessageToolCalls(completion)
+      toolCalls: countMessageToolCalls(completion),
+      facts: messageFacts(completion)
     }
   },
 

@@ -15,6 +15,7 @@ import { RecordError, type DocumentRun, type EpisodeBody, type EpisodeSummaryRec
 import { getAll, getAt, lastName, parsePath, segmentText, type Segment } from './path'
 import type { Mapping, MappingSpec } from './schema'
 import { countTurnToolCalls } from '../adapters/tool-call-counts'
+import { turnFacts } from '../../anomalies/episode-facts'
 
 /** A mapped key with its parsed path. */
 interface Field {
@@ -404,7 +405,8 @@ function summarize(c: Compiled, r: Reader, src: EpisodeSource): EpisodeSummaryRe
     tokensOut: toNumber(r.last('tokensOut')),
     durationMs: toNumber(r.last('durationMs')) ?? (durationS === null ? null : durationS * 1000),
     ...(rollout !== null && Number.isInteger(rollout) && rollout >= 0 ? { rollout } : {}),
-    toolCalls: countTurnToolCalls(turns)
+    toolCalls: countTurnToolCalls(turns),
+    facts: turnFacts(turns)
   }
 }
 

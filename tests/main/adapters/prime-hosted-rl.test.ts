@@ -100,7 +100,8 @@ describe('run bp6qd19u06wzeqkdrf0h24xx (corpus): 25 samples of step 40', () => {
       durationMs: 250.76770782470703,
       rollout: null,
       step: 40,
-      toolCalls: {} // a one-message completion without tool calls: known to call none
+      toolCalls: {}, // a one-message completion without tool calls: known to call none
+      facts: { maxRepeat: 0, emptyFinal: true } // its content is empty: the verdict is in the reasoning only
     })
     // sample 14: calibration 0.8, negative advantage
     expect(s[14].metrics).toMatchObject({ reward: 1.76, reward_calibration: 0.8, advantage: -0.013749957084655762 })

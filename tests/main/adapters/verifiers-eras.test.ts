@@ -40,7 +40,8 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
       tokensIn: 1200,
       tokensOut: 340,
       durationMs: 12500,
-      toolCalls: { bash: 1 } // the one completion tool call (expr 6 \* 7)
+      toolCalls: { bash: 1 }, // the one completion tool call (expr 6 \* 7)
+      facts: { maxRepeat: 1, emptyFinal: false }
     })
   })
 

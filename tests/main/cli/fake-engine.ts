@@ -72,7 +72,8 @@ function episode(runId: string, ordinal: number, taskKey: string, rollout: numbe
     info: { difficulty: 'easy' },
     tokensIn: 100,
     tokensOut: 20,
-    durationMs: 1500
+    durationMs: 1500,
+    anomalies: reward === null ? ['error'] : []
   }
 }
 

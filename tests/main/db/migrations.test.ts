@@ -38,7 +38,8 @@ describe('migrations', () => {
       { version: 4, name: 'source-tail-signature' },
       { version: 5, name: 'episode-task-index' },
       { version: 6, name: 'episode-tool-calls' },
-      { version: 7, name: 'search-index' }
+      { version: 7, name: 'search-index' },
+      { version: 8, name: 'episode-anomalies' }
     ])
   })
 
@@ -75,15 +76,15 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 8, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 9, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 7 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 8 })
   })
 
   it('0005 lets the same task be found across runs through an index', () => {
@@ -128,6 +129,14 @@ describe('migrations', () => {
     db.prepare('DELETE FROM sources WHERE id = 1').run() // cascades to the episode
     expect(hits()).toBe(1)
     expect(db.prepare('SELECT count(*) n FROM search_sources').get()).toEqual({ n: 0 })
+  })
+
+  it('0008 adds anomaly codes to episodes as NULL (none known until re-indexed) on a database that has data', () => {
+    const db = new Database(':memory:')
+    migrate(db, MIGRATIONS.slice(0, 2))
+    seedOneEpisode(db)
+    expect(migrate(db, MIGRATIONS.slice(0, 8))).toEqual([3, 4, 5, 6, 7, 8])
+    expect(db.prepare('SELECT anomalies_json FROM episodes').get()).toEqual({ anomalies_json: null })
   })
 
   it('refuses a database from a newer version', () => {

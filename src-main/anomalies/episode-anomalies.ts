@@ -1,0 +1,22 @@
+/**
+ * The per-episode anomaly codes decided at index time (rules.ts), stored as `episodes.anomalies_json`: a JSON array
+ * of codes, NULL when there is none (the run-relative codes are added later by run-anomalies.ts).
+ */
+import type { AnomalyCode } from '@contract/model'
+import type { EpisodeSummaryRecord } from '../indexer/adapters/types'
+import { LOOP_REPEAT } from './rules'
+
+export function episodeAnomalies(s: Pick<EpisodeSummaryRecord, 'status' | 'error' | 'facts'>): AnomalyCode[] {
+  const codes: AnomalyCode[] = []
+  if (s.facts && s.facts.maxRepeat >= LOOP_REPEAT) codes.push('loop')
+  if (s.facts?.emptyFinal) codes.push('empty-answer')
+  if (s.status === 'truncated') codes.push('truncated')
+  if (s.status === 'error' || (s.error !== null && s.status !== 'truncated' && s.status !== 'cancelled')) codes.push('error')
+  return codes
+}
+
+/** The column value: NULL for no anomaly keeps the table small and `anomaly == null` a plain IS NULL test. */
+export function anomaliesJson(s: Pick<EpisodeSummaryRecord, 'status' | 'error' | 'facts'>): string | null {
+  const codes = episodeAnomalies(s)
+  return codes.length ? JSON.stringify(codes) : null
+}

@@ -1,0 +1,27 @@
+/**
+ * The anomaly detectors' thresholds, in one place so the code, the tests and the README say the same thing.
+ *
+ * Per-episode (decided at index time from what the adapter holds):
+ * - `loop`: the same tool with the same arguments called LOOP_REPEAT or more times IN A ROW (over the episode's
+ *   generated calls, in order, whatever text or tool output lies between them). Consecutive only, on purpose: an agent
+ *   re-running the same test command after each edit calls it many times in an episode, and that is no loop.
+ * - `empty-answer`: the episode's last generated assistant turn has no text and no tool call (or there is none).
+ * - `truncated`: status truncated (the adapter's normalized status: max tokens, context, turn or time limit).
+ * - `error`: status error, or an error recorded for the episode.
+ * Run-relative (recomputed whenever the run summary is refreshed):
+ * - `short-success`: passed, with turns < SHORT_FACTOR × the median turns of the run's passed episodes (needs
+ *   MIN_PASSED passed episodes; a too-easy or reward-hacked success is often much shorter than the others).
+ * - `long-episode`: turns > LONG_FACTOR × the run's median turns AND above Q3 + LONG_IQR × IQR (needs MIN_EPISODES
+ *   episodes); both, so a run whose lengths spread widely does not flag its ordinary tail.
+ */
+import type { AnomalyCode } from '@contract/model'
+
+export const LOOP_REPEAT = 3
+export const SHORT_FACTOR = 0.5
+export const MIN_PASSED = 5
+export const LONG_FACTOR = 3
+export const LONG_IQR = 3
+export const MIN_EPISODES = 10
+
+/** The run-relative codes: recomputed (dropped and re-added) on every summary refresh. */
+export const RUN_CODES: readonly AnomalyCode[] = ['short-success', 'long-episode']
