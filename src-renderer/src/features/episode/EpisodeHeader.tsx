@@ -19,7 +19,8 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
   const metrics = Object.entries(detail.metrics)
   const info = Object.entries(detail.infoFull)
   const tools = toolNames(detail.tools)
-  const formatFlags = rowFlags(detail).filter((f) => f.kind === 'format')
+  // the status badge and the error text below already say how it ended
+  const formatFlags = rowFlags(detail).filter((f) => f.kind !== 'error' && f.kind !== 'truncated' && f.kind !== 'cancelled')
   return (
     <header className="ep-header-card" data-testid="episode-header">
       <div className="ep-title-row">
@@ -38,7 +39,7 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
           {detail.status}
         </Badge>
         {formatFlags.map((f) => (
-          // the status badge says how it ended; this says the output failed the format check (episodes table rule)
+          // the output failed the format check, or an anomaly detector fired (the episodes table's rules)
           <Badge key={f.kind} tone={f.tone} title={f.title} testId={`episode-flag-${f.kind}`}>
             {f.label}
           </Badge>

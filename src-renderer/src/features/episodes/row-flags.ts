@@ -1,10 +1,12 @@
 /**
  * The badges of an episode row: how the episode ended when not ok (error, truncated, cancelled, from the status
- * every adapter normalizes) and whether the model's output failed the environment's format or parsing check.
+ * every adapter normalizes), whether the model's output failed the environment's format or parsing check, and what
+ * the anomaly detectors found.
  */
-import type { EpisodeSummary } from '@contract/model'
+import type { AnomalyCode, EpisodeSummary } from '@contract/model'
+import { anomalyFlags } from './anomaly-flags'
 
-export type RowFlagKind = 'error' | 'truncated' | 'cancelled' | 'format'
+export type RowFlagKind = 'error' | 'truncated' | 'cancelled' | 'format' | AnomalyCode
 
 export interface RowFlag {
   kind: RowFlagKind
@@ -70,8 +72,8 @@ export function formatFailure(ep: Pick<EpisodeSummary, 'metrics' | 'info'>): str
   return null
 }
 
-/** The row's badges, most serious first. */
-export function rowFlags(ep: Pick<EpisodeSummary, 'status' | 'error' | 'metrics' | 'info'>): RowFlag[] {
+/** The row's badges, most serious first, then the anomaly detectors' (anomaly-flags.ts). */
+export function rowFlags(ep: Pick<EpisodeSummary, 'status' | 'error' | 'metrics' | 'info'> & { anomalies?: readonly AnomalyCode[] }): RowFlag[] {
   const flags: RowFlag[] = []
   if (ep.status === 'error') flags.push({ kind: 'error', label: 'error', title: ep.error ?? 'The episode ended with an error', tone: 'bad' })
   if (ep.status === 'truncated') {
@@ -83,5 +85,5 @@ export function rowFlags(ep: Pick<EpisodeSummary, 'status' | 'error' | 'metrics'
   if (ep.status === 'cancelled') flags.push({ kind: 'cancelled', label: 'cancelled', title: ep.error ?? 'The episode was cancelled', tone: 'muted' })
   const format = formatFailure(ep)
   if (format) flags.push({ kind: 'format', label: 'format', title: `Format failure: ${format}`, tone: 'warn' })
-  return flags
+  return flags.concat(anomalyFlags(ep))
 }
