@@ -7,30 +7,13 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EpisodeDetail, EpisodeSummary, IndexReport, RunSummary } from '@contract/model'
-import type { CliIo } from '../../../src-main/cli/cli-io'
-import { runCli } from '../../../src-main/cli/run-cli'
+import { captureCli } from '../../helpers/capture-cli'
 
 const VERIFIERS = resolve(import.meta.dirname, '../../../../shared/fixtures/verifiers')
 const WILL = join(VERIFIERS, 'willccbb-verifiers')
 let db: string
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    env: {},
-    cwd: VERIFIERS,
-    stderrIsTTY: false,
-    stderrColumns: 80,
-    indexer: 'inline',
-    staticDir: null,
-    demoPath: null
-  }
-  const code = await runCli([...argv, '--db', db], io)
-  return { code, stdout, stderr }
-}
+const cli = captureCli(() => db, () => VERIFIERS)
 
 let first: IndexReport
 let runs: RunSummary[]

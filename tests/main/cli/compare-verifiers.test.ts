@@ -8,30 +8,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { CompareReport } from '@contract/compare'
-import type { CliIo } from '../../../src-main/cli/cli-io'
-import { runCli } from '../../../src-main/cli/run-cli'
 import { fixture } from '../../helpers/fixtures-path'
+import { captureCli } from '../../helpers/capture-cli'
 
 const WILL = fixture('verifiers/willccbb-verifiers')
 let dir: string
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    env: {},
-    cwd: dir,
-    stderrIsTTY: false,
-    stderrColumns: 80,
-    indexer: 'inline',
-    staticDir: null,
-    demoPath: null
-  }
-  const code = await runCli([...argv, '--db', join(dir, 'r.db')], io)
-  return { code, stdout, stderr }
-}
+const cli = captureCli(() => join(dir, 'r.db'), () => dir)
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rollscope-compare-it-'))

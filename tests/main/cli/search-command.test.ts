@@ -4,31 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { RunSummary, SearchPage } from '@contract/model'
-import type { CliIo } from '../../../src-main/cli/cli-io'
-import { runCli } from '../../../src-main/cli/run-cli'
 import { fixture } from '../../helpers/fixtures-path'
+import { captureCli } from '../../helpers/capture-cli'
 
 const WORDLE = fixture('verifiers/willccbb-verifiers/wordle--gpt-4.1-mini')
 const MATH = fixture('verifiers/willccbb-verifiers/math-python--gpt-4.1-mini')
 let db: string
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    env: {},
-    cwd: tmpdir(),
-    stderrIsTTY: false,
-    stderrColumns: 80,
-    indexer: 'inline',
-    staticDir: null,
-    demoPath: null
-  }
-  const code = await runCli([...argv, '--db', db], io)
-  return { code, stdout, stderr }
-}
+const cli = captureCli(() => db)
 
 let runs: RunSummary[]
 beforeAll(async () => {

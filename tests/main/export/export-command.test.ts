@@ -4,31 +4,14 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EpisodeSummary, RunSummary } from '@contract/model'
-import type { CliIo } from '../../../src-main/cli/cli-io'
-import { runCli } from '../../../src-main/cli/run-cli'
+import { captureCli } from '../../helpers/capture-cli'
 
 const DEMO = resolve(__dirname, '../../../resources/demo')
 let db: string
 let dir: string
 let runs: RunSummary[]
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    env: {},
-    cwd: dir,
-    stderrIsTTY: false,
-    stderrColumns: 80,
-    indexer: 'inline',
-    staticDir: null,
-    demoPath: null
-  }
-  const code = await runCli([...argv, '--db', db], io)
-  return { code, stdout, stderr }
-}
+const cli = captureCli(() => db, () => dir)
 
 const lines = (text: string): Record<string, unknown>[] => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
 

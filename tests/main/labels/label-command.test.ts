@@ -5,31 +5,14 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EpisodeLabels } from '@contract/labels'
 import type { EpisodeSummary } from '@contract/model'
-import type { CliIo } from '../../../src-main/cli/cli-io'
-import { runCli } from '../../../src-main/cli/run-cli'
 import { fixture } from '../../helpers/fixtures-path'
+import { captureCli } from '../../helpers/capture-cli'
 
 const WORDLE = fixture('verifiers/willccbb-verifiers/wordle--gpt-4.1-mini')
 let db: string
 let episodes: EpisodeSummary[]
 
-async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    env: {},
-    cwd: tmpdir(),
-    stderrIsTTY: false,
-    stderrColumns: 80,
-    indexer: 'inline',
-    staticDir: null,
-    demoPath: null
-  }
-  const code = await runCli([...argv, '--db', db], io)
-  return { code, stdout, stderr }
-}
+const cli = captureCli(() => db)
 
 beforeAll(async () => {
   db = join(mkdtempSync(join(tmpdir(), 'rollscope-label-')), 'r.db')
