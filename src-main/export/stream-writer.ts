@@ -6,6 +6,13 @@ import type { ChunkWriter } from './export-types'
 export function streamWriter(out: Writable): ChunkWriter {
   return async (chunk) => {
     if (out.destroyed) throw new Error('the output was closed')
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')])
+    if (out.write(chunk)) return
+    // Abort the losing wait: otherwise every backpressure pause leaves a 'close' (and 'error') listener behind.
+    const stop = new AbortController()
+    try {
+      await Promise.race([once(out, 'drain', { signal: stop.signal }), once(out, 'close', { signal: stop.signal })])
+    } finally {
+      stop.abort()
+    }
   }
 }
