@@ -160,8 +160,18 @@ export const IPC_EVENT_CHANNEL = 'rollscope:event'
 export const IPC_DESKTOP_CHANNEL = 'rollscope:desktop'
 
 /** Desktop-only actions (native dialogs); absent in browser mode. */
+/** The app's export of the current view: one run, the table's filter, optionally one episode label. */
+export interface ExportViewRequest {
+  format: 'jsonl' | 'sft' | 'preference' | 'csv' | 'md'
+  runId: string
+  filter?: string
+  label?: string
+}
+
 export interface DesktopApi {
   pickPaths(kind: 'folder' | 'file'): Promise<string[]>
+  /** Asks for a file (native save dialog) and streams the export into it; null when the dialog was cancelled. */
+  exportToFile(request: ExportViewRequest): Promise<{ episodes: number; path: string } | null>
   /**
    * Path of a File dropped on the window (Electron's webUtils.getPathForFile; File.path is gone
    * since Electron 32); '' when it has none. Typed unknown so the contract needs no DOM types.

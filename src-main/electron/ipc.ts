@@ -3,7 +3,7 @@
  * Both refuse callers other than our own renderer page, and both always answer with a Result.
  */
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron'
-import { IPC_DESKTOP_CHANNEL, IPC_INVOKE_CHANNEL, type DesktopApi, type Result } from '@contract/api'
+import { IPC_DESKTOP_CHANNEL, IPC_INVOKE_CHANNEL, type DesktopApi, type ExportViewRequest, type Result } from '@contract/api'
 import { dispatch, toApiError } from '../services/dispatch'
 import type { Engine } from '../services/engine-types'
 import { isRendererPage, type RendererLocation } from './security'
@@ -36,24 +36,29 @@ export function registerApi(ipcMain: Pick<IpcMain, 'handle'>, engine: Pick<Engin
 }
 
 /**
- * Answers IPC_DESKTOP_CHANNEL calls: currently only ('pickPaths', 'folder' | 'file').
- * (DesktopApi.pathForFile needs no main process: the preload answers it.)
+ * Answers IPC_DESKTOP_CHANNEL calls: ('pickPaths', 'folder' | 'file') and ('exportToFile', ExportViewRequest; the
+ * request is checked by the export itself). (DesktopApi.pathForFile needs no main process: the preload answers it.)
  */
 export function registerDesktopApi(
   ipcMain: Pick<IpcMain, 'handle'>,
-  desktop: Pick<DesktopApi, 'pickPaths'>,
+  desktop: Pick<DesktopApi, 'pickPaths' | 'exportToFile'>,
   isTrustedSender: SenderCheck
 ): void {
   ipcMain.handle(IPC_DESKTOP_CHANNEL, async (event, method: unknown, arg: unknown): Promise<Result<unknown>> => {
     if (!isTrustedSender(event)) return UNAUTHORIZED
-    if (method !== 'pickPaths') {
+    if (method !== 'pickPaths' && method !== 'exportToFile') {
       return { ok: false, error: { code: 'bad-request', message: `unknown desktop method: ${String(method).slice(0, 100)}` } }
     }
-    if (arg !== 'folder' && arg !== 'file') {
+    if (method === 'pickPaths' && arg !== 'folder' && arg !== 'file') {
       return { ok: false, error: { code: 'bad-request', message: 'pickPaths: argument 0: expected "folder" or "file"' } }
     }
+    if (method === 'exportToFile' && (typeof arg !== 'object' || arg === null || Array.isArray(arg))) {
+      return { ok: false, error: { code: 'bad-request', message: 'exportToFile: argument 0: expected an object' } }
+    }
     try {
-      return { ok: true, value: await desktop.pickPaths(arg) }
+      const value =
+        method === 'pickPaths' ? await desktop.pickPaths(arg as 'folder' | 'file') : await desktop.exportToFile(arg as ExportViewRequest)
+      return { ok: true, value }
     } catch (err) {
       return { ok: false, error: toApiError(err) }
     }

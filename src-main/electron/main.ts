@@ -12,6 +12,7 @@ import { withAddPathsHook } from './api-hooks'
 import { pathsFromArgv } from './cli-args'
 import { pickPaths, showAbout } from './dialogs'
 import { forwardEngineEvents } from './events'
+import { exportToFile } from './export-to-file'
 import { createSenderCheck, registerApi, registerDesktopApi } from './ipc'
 import { buildMenuTemplate, createMenuActions, type MenuActions } from './menu'
 import { createRecentStore, type RecentStore } from './recent'
@@ -98,7 +99,12 @@ async function onReady(): Promise<void> {
 
   const isTrustedSender = createSenderCheck(() => mainWindow, renderer)
   registerApi(ipcMain, { api }, isTrustedSender)
-  registerDesktopApi(ipcMain, { pickPaths: (kind) => pickPaths(dialog, mainWindow, kind) }, isTrustedSender)
+  const exportApi = api // narrowed here (the module-level binding is nullable)
+  registerDesktopApi(
+    ipcMain,
+    { pickPaths: (kind) => pickPaths(dialog, mainWindow, kind), exportToFile: (request) => exportToFile(dialog, mainWindow, exportApi, request) },
+    isTrustedSender
+  )
   forwardEngineEvents(engine, () => mainWindow)
   openWindow()
 

@@ -40,6 +40,11 @@ export function createBridge(
         if (result.ok) return result.value
         throw new Error(result.error.message)
       },
+      exportToFile: async (request) => {
+        const result = (await ipc.invoke(IPC_DESKTOP_CHANNEL, 'exportToFile', request)) as Result<{ episodes: number; path: string } | null>
+        if (result.ok) return result.value
+        throw new Error(result.error.message)
+      },
       pathForFile: (file) => {
         try {
           return utils.getPathForFile(file as File)

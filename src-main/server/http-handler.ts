@@ -2,15 +2,17 @@
  * The browser-mode request handler (plain node:http, no framework):
  * - `POST /api/<method>`: JSON argument array → dispatch → JSON Result (200 / 400 / 401 / 404 / 413 / 500);
  * - `GET /api/events`: Server-Sent Events;
+ * - `GET /api/export`: the current view as a file download;
  * - anything else: GET/HEAD of the built renderer.
  * Every /api request needs the per-launch token in the `x-rollscope-token` header; `GET /api/events` may pass it
- * as `?token=` instead, because EventSource cannot set headers (the query is accepted nowhere else, so tokens
- * do not end up in URLs needlessly).
+ * as `?token=` instead, because EventSource cannot set headers, and so may `GET /api/export`, a plain <a download>
+ * navigation (the query is accepted nowhere else, so tokens do not end up in URLs needlessly).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Engine } from '../services/engine-types'
 import { handleApiCall, sendError } from './api-route'
 import { handleEvents, PING_INTERVAL_MS } from './events-route'
+import { handleExport } from './export-route'
 import { hostAllowed, tokenMatches } from './security'
 import { sendText, serveStatic } from './static-files'
 
@@ -63,7 +65,8 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       const isEvents = url.pathname === '/api/events'
       const given = req.headers[TOKEN_HEADER]
       const headerToken = Array.isArray(given) ? given[0] : given
-      const queryToken = isEvents ? url.searchParams.get('token') : null
+      const isExport = url.pathname === '/api/export' && req.method === 'GET'
+      const queryToken = isEvents || isExport ? url.searchParams.get('token') : null
       if (!tokenMatches(token, headerToken ?? queryToken)) {
         sendError(res, 401, 'unauthorized', `missing or wrong token (send the ${TOKEN_HEADER} header)`)
         return true
@@ -71,6 +74,10 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       if (isEvents) {
         if (req.method !== 'GET') sendError(res, 405, 'bad-request', 'use GET for /api/events', { allow: 'GET' })
         else handleEvents(req, res, engine, pingMs)
+        return true
+      }
+      if (isExport) {
+        await handleExport(res, engine.api, url.searchParams)
         return true
       }
       if (req.method !== 'POST') {

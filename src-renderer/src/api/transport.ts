@@ -1,4 +1,5 @@
-import type { DesktopApi, Result, TraceApi, TraceEvent } from '@contract/api'
+import type { DesktopApi, ExportViewRequest, Result, TraceApi, TraceEvent } from '@contract/api'
+import { exportUrl } from './export-url'
 import { createHttpCaller } from './http-caller'
 import { makeApi } from './make-api'
 import { eventsUrl, subscribeEventStream } from './event-stream'
@@ -12,6 +13,8 @@ export interface Transport {
   desktop: DesktopApi | null
   /** Browser mode only: whether a token was found (without one every call is refused). */
   hasToken: boolean
+  /** Browser mode only: the download URL of an export of the current view (desktop saves through `desktop`). */
+  exportUrl?: (request: ExportViewRequest) => string
 }
 
 // The bridge's invoke is generic per method; the generic caller passes an untyped args list.
@@ -35,6 +38,7 @@ export function createTransport(win: Window = window): Transport {
     api: makeApi(createHttpCaller({ token })),
     onEvent: (listener) => subscribeEventStream(eventsUrl(token), listener),
     desktop: null,
-    hasToken: token !== null
+    hasToken: token !== null,
+    exportUrl: (request) => exportUrl(token, request)
   }
 }

@@ -6,7 +6,7 @@ import type { AppState, AppStore } from './store'
 
 interface AppContextValue {
   store: AppStore
-  transport: Pick<Transport, 'mode' | 'desktop' | 'hasToken'>
+  transport: Pick<Transport, 'mode' | 'desktop' | 'hasToken' | 'exportUrl'>
 }
 
 const AppContext = createContext<AppContextValue | null>(null)

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { IPC_DESKTOP_CHANNEL, IPC_INVOKE_CHANNEL, type TraceApi } from '@contract/api'
+import { IPC_DESKTOP_CHANNEL, IPC_INVOKE_CHANNEL, type ExportViewRequest, type TraceApi } from '@contract/api'
 import { NotFoundError } from '@contract/guards'
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron'
 import { createSenderCheck, registerApi, registerDesktopApi } from '../../../src-main/electron/ipc'
@@ -135,13 +135,15 @@ describe('registerApi', () => {
 
 describe('registerDesktopApi', () => {
   let pickPaths: ReturnType<typeof vi.fn<(kind: 'folder' | 'file') => Promise<string[]>>>
+  let exportToFile: ReturnType<typeof vi.fn<(request: ExportViewRequest) => Promise<{ episodes: number; path: string } | null>>>
   let call: (event: unknown, method: unknown, arg: unknown) => Promise<unknown>
   let trusted: boolean
   beforeEach(() => {
     const { handlers, ipcMain } = fakeIpcMain()
     pickPaths = vi.fn(async (kind) => (kind === 'folder' ? ['/runs'] : ['/runs/a.jsonl', '/runs/b.jsonl']))
+    exportToFile = vi.fn(async () => ({ episodes: 3, path: '/out/a.jsonl' }))
     trusted = true
-    registerDesktopApi(ipcMain, { pickPaths }, () => trusted)
+    registerDesktopApi(ipcMain, { pickPaths, exportToFile }, () => trusted)
     expect([...handlers.keys()]).toEqual([IPC_DESKTOP_CHANNEL])
     call = async (...a) => handlers.get(IPC_DESKTOP_CHANNEL)!(...a)
   })
@@ -150,6 +152,20 @@ describe('registerDesktopApi', () => {
     expect(await call({}, 'pickPaths', 'folder')).toEqual({ ok: true, value: ['/runs'] })
     expect(await call({}, 'pickPaths', 'file')).toEqual({ ok: true, value: ['/runs/a.jsonl', '/runs/b.jsonl'] })
     expect(pickPaths.mock.calls).toEqual([['folder'], ['file']])
+  })
+
+  it('exportToFile passes the request object through and returns what was written', async () => {
+    const request: ExportViewRequest = { format: 'sft', runId: 'r1', filter: 'reward > 0' }
+    expect(await call({}, 'exportToFile', request)).toEqual({ ok: true, value: { episodes: 3, path: '/out/a.jsonl' } })
+    expect(exportToFile).toHaveBeenCalledExactlyOnceWith(request)
+    exportToFile.mockResolvedValueOnce(null)
+    expect(await call({}, 'exportToFile', request)).toEqual({ ok: true, value: null })
+    for (const bad of [undefined, 'sft', ['sft']]) {
+      expect(await call({}, 'exportToFile', bad)).toEqual({ ok: false, error: { code: 'bad-request', message: 'exportToFile: argument 0: expected an object' } })
+    }
+    trusted = false
+    expect(await call({}, 'exportToFile', request)).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
+    expect(exportToFile).toHaveBeenCalledTimes(2)
   })
 
   it('validates the method and the kind', async () => {

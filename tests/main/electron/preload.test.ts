@@ -25,11 +25,11 @@ describe('preload', () => {
     m.ipcRenderer.removeListener.mockReset()
   })
 
-  it('exposes exactly window.rollscope = { invoke, onEvent, desktop: { pickPaths, pathForFile } }', () => {
+  it('exposes exactly window.rollscope = { invoke, onEvent, desktop: { pickPaths, exportToFile, pathForFile } }', () => {
     expect(exposed.length).toBe(1)
     expect(exposed[0][0]).toBe('rollscope')
     expect(Object.keys(bridge).sort()).toEqual(['desktop', 'invoke', 'onEvent'])
-    expect(Object.keys(bridge.desktop)).toEqual(['pickPaths', 'pathForFile'])
+    expect(Object.keys(bridge.desktop)).toEqual(['pickPaths', 'exportToFile', 'pathForFile'])
     // Nothing that would hand the renderer raw IPC.
     expect(Object.values(bridge)).not.toContain(m.ipcRenderer)
     expect(m.ipcRenderer.send).not.toHaveBeenCalled()
@@ -73,6 +73,17 @@ describe('preload', () => {
     expect(m.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(IPC_DESKTOP_CHANNEL, 'pickPaths', 'folder')
     m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'unauthorized', message: 'untrusted IPC sender' } })
     await expect(bridge.desktop.pickPaths('file')).rejects.toThrow('untrusted IPC sender')
+  })
+
+  it('desktop.exportToFile goes over the desktop channel and unwraps the Result (null = cancelled)', async () => {
+    const request = { format: 'csv' as const, runId: 'r1', label: 'loop' }
+    m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { episodes: 2, path: '/out/x.csv' } })
+    await expect(bridge.desktop.exportToFile(request)).resolves.toEqual({ episodes: 2, path: '/out/x.csv' })
+    expect(m.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(IPC_DESKTOP_CHANNEL, 'exportToFile', request)
+    m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: null })
+    await expect(bridge.desktop.exportToFile(request)).resolves.toBeNull()
+    m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'bad-request', message: 'unknown label "x"' } })
+    await expect(bridge.desktop.exportToFile(request)).rejects.toThrow('unknown label "x"')
   })
 
   it('desktop.pathForFile asks webUtils for a dropped file\'s path, and gives \'\' for anything else', () => {

@@ -5,6 +5,7 @@ import { isTypingTarget } from '../../lib/keys'
 import { isGroupedView } from '../../state/episodes-slice'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { ColumnChooser } from './ColumnChooser'
+import { ExportSelect } from './ExportSelect'
 import { TriageControls } from '../labels/TriageControls'
 
 const TEXT_DEBOUNCE_MS = 250
@@ -93,6 +94,7 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
       </div>
       <ColumnChooser run={run} />
       <TriageControls run={run} />
+      <ExportSelect run={run} />
       <label
         className="group-toggle"
         title={

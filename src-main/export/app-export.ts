@@ -1,0 +1,67 @@
+/**
+ * The app's export of the current view (one run, the table's filter, optionally one label): the checks and names
+ * shared by the browser-mode download route and the desktop save-dialog export, so both refuse the same input with
+ * the same messages before a byte is written.
+ */
+import { BadRequestError, NotFoundError } from '@contract/guards'
+import type { TraceApi } from '@contract/api'
+import { EXPORT_FORMATS, type ExportFormat, type ExportOptions } from './export-types'
+
+/** What the app asks for: strings as they arrive from a URL or over IPC (checked here, not trusted). */
+export interface AppExportRequest {
+  format: unknown
+  runId: unknown
+  filter?: unknown
+  label?: unknown
+}
+
+export interface AppExportPlan {
+  options: ExportOptions
+  /** `rollscope-<run>-<format>.<ext>`, safe as a file name and in a content-disposition header. */
+  fileName: string
+  contentType: string
+}
+
+const EXTENSION: Record<ExportFormat, string> = { jsonl: 'jsonl', sft: 'jsonl', preference: 'jsonl', csv: 'csv', md: 'md' }
+const CONTENT_TYPE: Record<ExportFormat, string> = {
+  jsonl: 'application/x-ndjson; charset=utf-8',
+  sft: 'application/x-ndjson; charset=utf-8',
+  preference: 'application/x-ndjson; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  md: 'text/markdown; charset=utf-8'
+}
+
+/** A run name reduced to [A-Za-z0-9._-] (run names are trace content: quotes or slashes must not reach a header or a path). */
+export function exportFileName(runName: string, format: ExportFormat): string {
+  const safe = runName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'run'
+  return `rollscope-${safe}-${format}.${EXTENSION[format]}`
+}
+
+function optionalString(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined
+  if (typeof value !== 'string') throw new BadRequestError(`${name} must be a string`)
+  return value
+}
+
+/** Checks the request against the workspace (format, run, label) and says what to export; throws BadRequest / NotFound. */
+export async function planAppExport(api: Pick<TraceApi, 'listRuns' | 'getTaxonomy'>, req: AppExportRequest): Promise<AppExportPlan> {
+  if (typeof req.format !== 'string' || !EXPORT_FORMATS.includes(req.format as ExportFormat)) {
+    throw new BadRequestError(`format must be one of ${EXPORT_FORMATS.join(', ')}`)
+  }
+  const format = req.format as ExportFormat
+  if (typeof req.runId !== 'string' || req.runId === '') throw new BadRequestError('run (a run id) is required')
+  const run = (await api.listRuns()).find((r) => r.id === req.runId)
+  if (!run) throw new NotFoundError(`no run with id ${req.runId}`)
+  const filter = optionalString(req.filter, 'filter')
+  const label = optionalString(req.label, 'label')
+  if (label !== undefined) {
+    // An unknown label is a typo, not an empty selection (as in `rollscope export --label`).
+    const known = (await api.getTaxonomy()).map((d) => d.name)
+    if (!known.some((k) => k.toLowerCase() === label.toLowerCase())) throw new BadRequestError(`unknown label "${label}"`)
+  }
+  return {
+    options: { format, runIds: [run.id], filter, labels: label === undefined ? [] : [label] },
+    fileName: exportFileName(run.name, format),
+    contentType: CONTENT_TYPE[format]
+  }
+}

@@ -1,0 +1,13 @@
+import type { ExportViewRequest } from '@contract/api'
+
+/**
+ * Browser mode: the `GET /api/export` download URL. The token goes in the query because a plain <a download>
+ * navigation cannot send the token header (the server accepts the query token only here and for /api/events).
+ */
+export function exportUrl(token: string | null, request: ExportViewRequest, baseUrl = ''): string {
+  const q = new URLSearchParams({ format: request.format, run: request.runId })
+  if (request.filter?.trim()) q.set('filter', request.filter)
+  if (request.label) q.set('label', request.label)
+  if (token) q.set('token', token)
+  return `${baseUrl}/api/export?${q}`
+}

@@ -1,0 +1,59 @@
+/**
+ * The app's export of the current view (issue 6) in browser mode over the demo workspace: filter the table,
+ * Export… → SFT, the browser downloads rollscope-<run>-sft.jsonl, and its lines are valid chat records (known
+ * roles, every assistant tool call answered by a tool message with its id), one per filtered episode at most.
+ */
+import { readFileSync } from 'node:fs'
+import { expect, test } from './server-fixture'
+import { openApp, selectRun, shot } from './e2e-helpers'
+
+const BASE_RUN = 'repo-repair · qwen3-8b (base)'
+
+interface ChatMessage {
+  role: string
+  tool_calls?: { id: string }[]
+  tool_call_id?: string
+}
+
+test('filter, Export… → SFT: the download holds the filtered episodes as valid chat lines', async ({ page, server }) => {
+  await openApp(page, server.url, 2)
+  await selectRun(page, BASE_RUN)
+  const rows = page.getByTestId('episode-row')
+  await page.getByTestId('episode-filter').fill('reward < 0.5')
+  await page.getByTestId('episode-filter').press('Enter')
+  await expect(page.getByTestId('episode-count')).toHaveText(/^\d+ of 64 episodes$/)
+  const shown = Number((await page.getByTestId('episode-count').textContent())!.split(' ')[0])
+  expect(shown).toBeGreaterThan(0)
+  expect(shown).toBeLessThan(64)
+  await expect(rows).toHaveCount(shown)
+  await shot(page, 'exp-01-filtered-export-menu')
+
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('export-select').selectOption('sft')
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^rollscope-[A-Za-z0-9._-]+-sft\.jsonl$/)
+  const text = readFileSync((await download.path())!, 'utf8')
+  const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { messages: ChatMessage[]; tools: unknown[] })
+  expect(lines.length).toBeGreaterThan(0)
+  // sft skips only episodes without an assistant message; the demo's all have one
+  expect(lines).toHaveLength(shown)
+  let calls = 0
+  for (const { messages, tools } of lines) {
+    expect(Array.isArray(tools)).toBe(true)
+    const open = new Set<string>()
+    for (const m of messages) {
+      expect(['system', 'user', 'assistant', 'tool']).toContain(m.role)
+      for (const c of m.tool_calls ?? []) (open.add(c.id), calls++)
+      if (m.role === 'tool') {
+        expect(open.has(m.tool_call_id!)).toBe(true)
+        open.delete(m.tool_call_id!)
+      }
+    }
+    expect([...open]).toEqual([]) // every call answered
+  }
+  expect(calls).toBeGreaterThan(0) // the demo's repair episodes use tools
+  // the menu is ready for the next export, and the page did not navigate away
+  await expect(page.getByTestId('export-select')).toHaveValue('')
+  await expect(rows).toHaveCount(shown)
+  await shot(page, 'exp-02-after-download')
+})
