@@ -1,0 +1,71 @@
+/**
+ * Issue 6's acceptance flow in one go, over the demo workspace: search a phrase, jump to its turn, label the
+ * episode with a key, go back and filter the table by that label, and export the filtered view as SFT.
+ * Screenshots looked at.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openApp, shot } from './e2e-helpers'
+import { expect, REPO_ROOT, test } from './server-fixture'
+
+interface DemoRecord {
+  task_id: string
+  rollout: number
+  messages: { role: string; content: unknown }[]
+}
+
+/** A phrase of record 5 of the base run (its last tool result with three long words in a row) and its turn. */
+function knownTurn(): { task: string; rollout: number; turn: number; phrase: string } {
+  const lines = readFileSync(join(REPO_ROOT, 'resources/demo/repo-repair/base--qwen3-8b.jsonl'), 'utf8').split('\n')
+  const r = JSON.parse(lines[5]) as DemoRecord
+  for (let i = r.messages.length - 1; i >= 0; i--) {
+    const m = r.messages[i]
+    const found = m.role === 'tool' && typeof m.content === 'string' ? m.content.match(/[A-Za-z]{4,} [A-Za-z]{4,} [A-Za-z]{4,}/) : null
+    if (found) return { task: r.task_id, rollout: r.rollout, turn: i, phrase: found[0] }
+  }
+  throw new Error('no tool result with a phrase in record 5')
+}
+
+test('search, jump to the turn, label with a key, filter by the label, export SFT', async ({ page, server }) => {
+  const known = knownTurn()
+  await openApp(page, server.url, 2)
+
+  // search → the hit → the viewer at that turn
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('search-input').fill(`"${known.phrase}"`)
+  const hit = page
+    .getByTestId('search-hit')
+    .filter({ hasText: known.task })
+    .filter({ hasText: `rollout ${known.rollout}` })
+    .filter({ hasText: `turn #${known.turn}` })
+  await expect(hit).toHaveCount(1)
+  await hit.click()
+  await expect(page).toHaveURL(new RegExp(`#/run/[^/]+/episode/[^/]+/turn/${known.turn}$`))
+  await expect(page.locator('[data-testid="turn-row"].active')).toHaveAttribute('data-turn', String(known.turn))
+
+  // key 3 is "loop" in the default taxonomy
+  await page.keyboard.press('3')
+  await expect(page.getByTestId('episode-label-chips').getByTestId('label-chip')).toHaveText(['loop×'])
+  await shot(page, 'flow-01-labelled-at-turn')
+
+  // back to the run's table, filtered by the label: just this episode
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('episodes-panel')).toBeVisible()
+  await page.getByTestId('label-filter').selectOption('loop')
+  await expect(page.getByTestId('episode-count')).toHaveText('1 of 64 episodes')
+  const row = page.getByTestId('episode-row')
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText(known.task)
+  await shot(page, 'flow-02-filtered-by-label')
+
+  // export the view as SFT: one chat line, this episode's, with every tool call answered
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('export-select').selectOption('sft')
+  const download = await downloading
+  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n')
+  expect(lines).toHaveLength(1)
+  const { messages } = JSON.parse(lines[0]) as { messages: { role: string; tool_calls?: { id: string }[]; tool_call_id?: string }[] }
+  expect(messages.some((m) => m.role === 'tool' && typeof m.tool_call_id === 'string')).toBe(true)
+  const answered = new Set(messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id))
+  for (const m of messages) for (const c of m.tool_calls ?? []) expect(answered.has(c.id)).toBe(true)
+})
