@@ -3,29 +3,9 @@
  * finds its turn, the snippet marks the match, the role filter narrows the hits, and a click opens the viewer at that
  * turn (the hash route says which). Screenshots looked at (light and dark).
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { expect, test } from './server-fixture'
-import { REPO_ROOT } from './server-fixture'
 import { openApp, shot } from './e2e-helpers'
-
-interface DemoRecord {
-  task_id: string
-  rollout: number
-  messages: { role: string; content: unknown }[]
-}
-
-/** Record 5 of the base run: its last tool result with three long words in a row, and where that turn is. */
-function knownTurn(): { task: string; rollout: number; turn: number; phrase: string } {
-  const lines = readFileSync(join(REPO_ROOT, 'resources/demo/repo-repair/base--qwen3-8b.jsonl'), 'utf8').split('\n')
-  const r = JSON.parse(lines[5]) as DemoRecord
-  for (let i = r.messages.length - 1; i >= 0; i--) {
-    const m = r.messages[i]
-    const found = m.role === 'tool' && typeof m.content === 'string' ? m.content.match(/[A-Za-z]{4,} [A-Za-z]{4,} [A-Za-z]{4,}/) : null
-    if (found) return { task: r.task_id, rollout: r.rollout, turn: i, phrase: found[0] }
-  }
-  throw new Error('no tool result with a phrase in record 5')
-}
+import { knownTurn } from './demo-known-turn'
 
 test('search a phrase from the demo, see the hit marked, filter by role, open the viewer at that turn', async ({ page, server }) => {
   const known = knownTurn()

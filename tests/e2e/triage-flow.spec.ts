@@ -4,27 +4,9 @@
  * Screenshots looked at.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { openApp, shot } from './e2e-helpers'
-import { expect, REPO_ROOT, test } from './server-fixture'
-
-interface DemoRecord {
-  task_id: string
-  rollout: number
-  messages: { role: string; content: unknown }[]
-}
-
-/** A phrase of record 5 of the base run (its last tool result with three long words in a row) and its turn. */
-function knownTurn(): { task: string; rollout: number; turn: number; phrase: string } {
-  const lines = readFileSync(join(REPO_ROOT, 'resources/demo/repo-repair/base--qwen3-8b.jsonl'), 'utf8').split('\n')
-  const r = JSON.parse(lines[5]) as DemoRecord
-  for (let i = r.messages.length - 1; i >= 0; i--) {
-    const m = r.messages[i]
-    const found = m.role === 'tool' && typeof m.content === 'string' ? m.content.match(/[A-Za-z]{4,} [A-Za-z]{4,} [A-Za-z]{4,}/) : null
-    if (found) return { task: r.task_id, rollout: r.rollout, turn: i, phrase: found[0] }
-  }
-  throw new Error('no tool result with a phrase in record 5')
-}
+import { expect, test } from './server-fixture'
+import { knownTurn } from './demo-known-turn'
 
 test('search, jump to the turn, label with a key, filter by the label, export SFT', async ({ page, server }) => {
   const known = knownTurn()

@@ -1,11 +1,12 @@
 import '../../lib/monaco' // Monaco is bundled locally and loaded with this (lazy) view, not at start-up
 import { useMemo, useState, type ReactNode } from 'react'
 import { Editor } from '@monaco-editor/react'
-import { detectLanguage, EDITOR_LANGUAGES, type EditorLanguage } from '../../lib/detect-language'
+import { detectLanguage, type EditorLanguage } from '../../lib/detect-language'
 import { sizeLabel } from '../../lib/long-text'
 import { useColorScheme } from '../../lib/use-color-scheme'
 import type { EditorView } from '../../state/episode-slice'
 import { useAppStore } from '../../state/store-context'
+import { LanguageSelect } from '../../components/LanguageSelect'
 
 /**
  * A long text (observation, tool output, prompt) in a read-only Monaco editor over the transcript,
@@ -25,17 +26,7 @@ export default function EditorOverlay({ view }: { view: EditorView }): ReactNode
           <span className="editor-title">{view.title}</span>
           <span className="muted-text">{sizeLabel(view.text)}</span>
           <span className="spacer" />
-          <label className="muted-text">
-            language{' '}
-            <select value={language} onChange={(e) => setLanguage(e.target.value as EditorLanguage)} data-testid="editor-language">
-              {EDITOR_LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                  {l === detected ? ' (detected)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LanguageSelect value={language} detected={detected} onChange={setLanguage} testId="editor-language" />
           <label className="muted-text">
             <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
           </label>

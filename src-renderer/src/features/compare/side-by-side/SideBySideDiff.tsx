@@ -1,9 +1,10 @@
 import '../../../lib/monaco' // Monaco is bundled locally and loaded with this (lazy) view, not at start-up
 import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { DiffEditor, type MonacoDiffEditor } from '@monaco-editor/react'
-import { detectLanguage, EDITOR_LANGUAGES, type EditorLanguage } from '../../../lib/detect-language'
+import { detectLanguage, type EditorLanguage } from '../../../lib/detect-language'
 import { useColorScheme } from '../../../lib/use-color-scheme'
 import type { DiffView } from './diff-text'
+import { LanguageSelect } from '../../../components/LanguageSelect'
 
 /**
  * Two texts of the side-by-side view (a pair of steps or the final answers) in a read-only Monaco diff editor over
@@ -42,17 +43,7 @@ export default function SideBySideDiff({ view, onClose }: { view: DiffView; onCl
             </span>
           )}
           <span className="spacer" />
-          <label className="muted-text">
-            language{' '}
-            <select value={language} onChange={(e) => setLanguage(e.target.value as EditorLanguage)}>
-              {EDITOR_LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {l}
-                  {l === detected ? ' (detected)' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LanguageSelect value={language} detected={detected} onChange={setLanguage} />
           <label className="muted-text">
             <input type="checkbox" checked={inline} onChange={(e) => setInline(e.target.checked)} /> inline
           </label>
