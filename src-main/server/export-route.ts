@@ -2,6 +2,8 @@
  * `GET /api/export?format=&run=&filter=&label=`: the current view as a file download. A GET (token in the query)
  * because the browser saves it through a plain <a download> navigation, which cannot send headers. The response
  * head is sent with the first chunk, so a bad filter, run or label still gets a 400/404 JSON answer.
+ * `&check=1` only checks (the same plan plus a one-row filter query) and answers `{ ok: true, value: { fileName } }`:
+ * the app calls it before navigating, because a refused <a download> navigation shows the user nothing.
  */
 import type { ServerResponse } from 'node:http'
 import { BadRequestError, NotFoundError } from '@contract/guards'
@@ -9,7 +11,7 @@ import type { TraceApi } from '@contract/api'
 import { planAppExport } from '../export/app-export'
 import { exportEpisodes } from '../export/export-episodes'
 import { streamWriter } from '../export/stream-writer'
-import { sendError } from './api-route'
+import { sendError, sendResult } from './api-route'
 import { COMMON_HEADERS } from './security'
 
 export async function handleExport(res: ServerResponse, api: TraceApi, query: URLSearchParams): Promise<void> {
@@ -31,6 +33,11 @@ export async function handleExport(res: ServerResponse, api: TraceApi, query: UR
       filter: query.get('filter') ?? undefined,
       label: query.get('label') ?? undefined
     })
+    if (query.get('check') === '1') {
+      // as the desktop export does: a bad filter is found by a one-row query, not by starting the file
+      if (plan.options.filter) await api.listEpisodes({ runId: plan.options.runIds[0], filter: plan.options.filter, limit: 1 })
+      return sendResult(res, { ok: true, value: { fileName: plan.fileName } })
+    }
     const toClient = streamWriter(res)
     await exportEpisodes(api, plan.options, (chunk) => {
       start(plan.fileName, plan.contentType)

@@ -1,4 +1,5 @@
 import type { DesktopApi, ExportViewRequest, Result, TraceApi, TraceEvent } from '@contract/api'
+import { checkExport } from './export-check'
 import { exportUrl } from './export-url'
 import { createHttpCaller } from './http-caller'
 import { makeApi } from './make-api'
@@ -15,6 +16,8 @@ export interface Transport {
   hasToken: boolean
   /** Browser mode only: the download URL of an export of the current view (desktop saves through `desktop`). */
   exportUrl?: (request: ExportViewRequest) => string
+  /** Browser mode only: throws the engine's message when the export would be refused (checked before the download). */
+  checkExport?: (request: ExportViewRequest) => Promise<void>
 }
 
 // The bridge's invoke is generic per method; the generic caller passes an untyped args list.
@@ -39,6 +42,7 @@ export function createTransport(win: Window = window): Transport {
     onEvent: (listener) => subscribeEventStream(eventsUrl(token), listener),
     desktop: null,
     hasToken: token !== null,
-    exportUrl: (request) => exportUrl(token, request)
+    exportUrl: (request) => exportUrl(token, request),
+    checkExport: (request) => checkExport(token, request)
   }
 }

@@ -72,6 +72,18 @@ describe('GET /api/export', () => {
     }
   })
 
+  it('check=1 answers the same refusals as JSON, and for good input the file name without exporting', async () => {
+    const ok = await rawRequest(server.port, exportUrl({ format: 'csv', run: run.id, filter: 'reward > 0.5', check: '1' }))
+    expect(ok.status).toBe(200)
+    expect(ok.headers['content-disposition']).toBeUndefined()
+    const body = JSON.parse(ok.body) as { ok: boolean; value: { fileName: string } }
+    expect(body).toEqual({ ok: true, value: { fileName: expect.stringMatching(/^rollscope-[A-Za-z0-9._-]+-csv\.csv$/) } })
+    const bad = await rawRequest(server.port, exportUrl({ format: 'csv', run: run.id, filter: 'reward >< 1', check: '1' }))
+    expect(bad.status).toBe(400)
+    expect((JSON.parse(bad.body) as { ok: boolean }).ok).toBe(false)
+    expect((await rawRequest(server.port, exportUrl({ format: 'sft', run: 'nope', check: '1' }))).status).toBe(404)
+  })
+
   it('needs the token (query or header), and only for GET', async () => {
     expect((await rawRequest(server.port, `/api/export?format=sft&run=${run.id}`)).status).toBe(401)
     expect((await rawRequest(server.port, `/api/export?format=sft&run=${run.id}&token=wrong`)).status).toBe(401)

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import type { ExportViewRequest } from '@contract/api'
 import type { RunSummary } from '@contract/model'
-import { fmtInt } from '../../lib/format'
 import { useApp, useAppStore, useTransport } from '../../state/store-context'
+import { startExport } from './start-export'
 
 const FORMATS: { format: ExportViewRequest['format']; label: string }[] = [
   { format: 'jsonl', label: 'JSONL' },
@@ -14,7 +14,7 @@ const FORMATS: { format: ExportViewRequest['format']; label: string }[] = [
 
 /**
  * "Export…": the current run with the applied filter (a label filter is part of it) in one of the export formats.
- * Browser mode downloads from `GET /api/export`; desktop asks for a file and reports what it wrote.
+ * Browser mode downloads from `GET /api/export` (checked first); desktop asks for a file and reports what it wrote.
  */
 export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   const store = useAppStore()
@@ -25,27 +25,12 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
 
   const start = async (format: ExportViewRequest['format']): Promise<void> => {
     const request: ExportViewRequest = { format, runId: run.id, ...(filter.trim() ? { filter } : {}) }
-    if (transport.desktop) {
-      setBusy(true)
-      try {
-        const saved = await transport.desktop.exportToFile(request)
-        if (saved) store.getState().pushInfo(`Exported ${fmtInt(saved.episodes)} episode${saved.episodes === 1 ? '' : 's'} to ${saved.path}`)
-      } catch (err) {
-        store.getState().pushError(err, 'Export failed')
-      } finally {
-        setBusy(false)
-      }
-      return
+    setBusy(true)
+    try {
+      await startExport(request, transport, store.getState())
+    } finally {
+      setBusy(false)
     }
-    if (!transport.exportUrl) return
-    // A hidden <a download> lets the browser save the streamed response as a file without leaving the page.
-    const a = document.createElement('a')
-    a.href = transport.exportUrl(request)
-    a.download = ''
-    a.hidden = true
-    document.body.append(a)
-    a.click()
-    a.remove()
   }
 
   return (
