@@ -1,5 +1,5 @@
 import type { TraceApi } from '@contract/api'
-import type { EpisodeLabels, LabelDef, LabelDefInput, SavedView } from '@contract/labels'
+import type { EpisodeLabels, LabelDef, LabelDefInput, LabelsExport, LabelsImportReport, SavedView } from '@contract/labels'
 import type { EpisodeSortKey } from '@contract/model'
 import { browserStorage } from './episode-prefs'
 import type { SliceCreator } from './types'
@@ -8,6 +8,8 @@ import type { SliceCreator } from './types'
 const AUTO_ADVANCE_KEY = 'rollscope:labels-auto-advance:v1'
 /** Badge requests arriving within this many ms go out as one call (a table paints many rows at once). */
 const BADGE_BATCH_MS = 30
+/** labelsOfEpisodes takes at most this many ids per call. */
+const BADGE_CALL_MAX = 5000
 
 export interface LabelsState {
   taxonomy: LabelDef[]
@@ -42,6 +44,10 @@ export interface LabelsSlice {
   /** Selects the view's first run and applies its filter and sort; returns its columns for the table to show. */
   applyView(view: SavedView): string[]
   deleteSavedView(id: number): Promise<void>
+  /** The whole labels file of this workspace (null after an error notice). */
+  exportLabels(): Promise<LabelsExport | null>
+  /** Merges a labels file; then the taxonomy, views, open episode and table badges show what came in (null after an error notice). */
+  importLabels(data: LabelsExport): Promise<LabelsImportReport | null>
 }
 
 function readAutoAdvance(): boolean {
@@ -181,6 +187,41 @@ export const createLabelsSlice =
         if (q.sort !== sort) get().setEpisodeSort(sort)
         if (get().episodes.query.desc !== view.desc) get().setEpisodeSort(sort)
         return view.columns
+      },
+      exportLabels: async () => {
+        try {
+          return await api.exportLabels()
+        } catch (err) {
+          get().pushError(err, 'Could not export the labels')
+          return null
+        }
+      },
+      importLabels: async (data) => {
+        let report: LabelsImportReport
+        try {
+          report = await api.importLabels(data)
+        } catch (err) {
+          get().pushError(err, 'Import failed')
+          return null
+        }
+        try {
+          // Rows already on screen do not ask for their badges again: re-fetch every badge known so far.
+          const known = Object.keys(get().labels.badges)
+          const badges: Record<string, string[]> = {}
+          for (let i = 0; i < known.length; i += BADGE_CALL_MAX) {
+            const ids = known.slice(i, i + BADGE_CALL_MAX)
+            const found = await api.labelsOfEpisodes(ids)
+            for (const id of ids) badges[id] = found[id] ?? []
+          }
+          patch({ taxonomy: await api.getTaxonomy(), views: await api.listSavedViews(), badges })
+          const open = get().labels.current?.episodeId
+          if (open) await get().loadEpisodeLabels(open)
+          // a filter may select by label: the rows it shows can change
+          if (get().episodes.query.filter.trim()) await get().refreshEpisodes()
+        } catch (err) {
+          get().pushError(err, 'Imported, but could not reload the labels')
+        }
+        return report
       },
       deleteSavedView: async (id) => {
         try {

@@ -13,7 +13,12 @@ export function reportFileName(nameA: string, nameB: string): string {
 
 /** Hands `html` to the browser as a file download. */
 export function downloadHtml(html: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }))
+  downloadText(html, fileName, 'text/html;charset=utf-8')
+}
+
+/** Hands `text` to the browser as a file download (small files made in the page: a report, the labels file). */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
   const a = document.createElement('a')
   a.href = url
   a.download = fileName

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import type { LabelDefInput } from '@contract/labels'
 import { useApp, useAppStore } from '../../state/store-context'
+import { LabelsTransfer } from './LabelsTransfer'
 import './labels.css'
 
 interface Row extends LabelDefInput {
@@ -127,6 +128,7 @@ export function TaxonomyEditor(): ReactNode {
             Save
           </button>
         </div>
+        <LabelsTransfer />
       </div>
     </div>
   )
