@@ -162,7 +162,7 @@ export const IPC_DESKTOP_CHANNEL = 'rollscope:desktop'
 /** Desktop-only actions (native dialogs); absent in browser mode. */
 /** The app's export of the current view: one run, the table's filter, optionally one episode label. */
 export interface ExportViewRequest {
-  format: 'jsonl' | 'sft' | 'preference' | 'csv' | 'md'
+  format: 'jsonl' | 'sft' | 'preference' | 'csv' | 'md' | 'html'
   runId: string
   filter?: string
   label?: string

@@ -22,13 +22,14 @@ export interface AppExportPlan {
   contentType: string
 }
 
-const EXTENSION: Record<ExportFormat, string> = { jsonl: 'jsonl', sft: 'jsonl', preference: 'jsonl', csv: 'csv', md: 'md' }
+const EXTENSION: Record<ExportFormat, string> = { jsonl: 'jsonl', sft: 'jsonl', preference: 'jsonl', csv: 'csv', md: 'md', html: 'html' }
 const CONTENT_TYPE: Record<ExportFormat, string> = {
   jsonl: 'application/x-ndjson; charset=utf-8',
   sft: 'application/x-ndjson; charset=utf-8',
   preference: 'application/x-ndjson; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
-  md: 'text/markdown; charset=utf-8'
+  md: 'text/markdown; charset=utf-8',
+  html: 'text/html; charset=utf-8'
 }
 
 /** A run name reduced to [A-Za-z0-9._-] (run names are trace content: quotes or slashes must not reach a header or a path). */

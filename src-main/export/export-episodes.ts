@@ -7,9 +7,9 @@ import { toChatMessages, toChatTools } from './chat-messages'
 import { csvColumns, csvLine, csvRow } from './csv-export'
 import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './export-types'
 import { jsonlRecord } from './jsonl-export'
-import { addToTally, mdHeader, mdRow, newTally } from './md-export'
 import { exportPreference } from './preference-export'
-import { readDetail, selectedEpisodes, selectedRuns, selectionFilter } from './select-episodes'
+import { exportReport } from './report-export'
+import { perPage, readDetail, selectedEpisodes, selectedRuns, selectionFilter } from './select-episodes'
 
 export async function exportEpisodes(src: ExportSource, o: ExportOptions, write: ChunkWriter): Promise<ExportResult> {
   const runs = await selectedRuns(src, o)
@@ -49,14 +49,9 @@ export async function exportEpisodes(src: ExportSource, o: ExportOptions, write:
         await write(page.map((e) => csvRow(columns, e, runName(e.runId), labels[e.id] ?? [])).join(''))
       })
     }
-    case 'md': {
-      // Two passes over the summaries (cheap rows, no transcripts): the totals first, then the table.
-      const tallies = new Map(runs.map((r) => [r.id, newTally(r)]))
-      for await (const e of selectedEpisodes(src, o, runs)) addToTally(tallies.get(e.runId) ?? tallies.set(e.runId, newTally(runById.get(e.runId)!)).get(e.runId)!, e)
-      const what = o.episodeIds?.length ? `${o.episodeIds.length} named episodes` : `runs ${runs.map((r) => r.name).join(', ') || '(none)'}${selectionFilter(o) ? ` where ${selectionFilter(o)}` : ''}`
-      await write(mdHeader([...tallies.values()], what))
-      return perPage(src, o, runs, (page) => write(page.map((e) => mdRow(e, runName(e.runId))).join('')))
-    }
+    case 'md':
+    case 'html':
+      return exportReport(src, { ...o, format: o.format }, runs, write)
     case 'preference':
       return exportPreference(src, o, runs, write)
   }
@@ -68,16 +63,4 @@ async function perEpisode(src: ExportSource, o: ExportOptions, runs: RunSummary[
   let skipped = 0
   for await (const e of selectedEpisodes(src, o, runs)) (await each(e)) ? episodes++ : skipped++
   return { format: o.format, episodes, skipped }
-}
-
-/** Batches of up to 200 summaries (one listEpisodes page) for the table formats. */
-async function perPage(src: ExportSource, o: ExportOptions, runs: RunSummary[], each: (page: EpisodeSummary[]) => Promise<void>): Promise<ExportResult> {
-  let episodes = 0
-  let page: EpisodeSummary[] = []
-  for await (const e of selectedEpisodes(src, o, runs)) {
-    page.push(e)
-    if (page.length === 200) (await each(page), (episodes += page.length), (page = []))
-  }
-  if (page.length) (await each(page), (episodes += page.length))
-  return { format: o.format, episodes, skipped: 0 }
 }

@@ -1,7 +1,7 @@
 /** What an export is asked for, what it reads, and what it reports. Runtime-neutral (no fs, no electron). */
 import type { TraceApi } from '@contract/api'
 
-export const EXPORT_FORMATS = ['jsonl', 'sft', 'preference', 'csv', 'md'] as const
+export const EXPORT_FORMATS = ['jsonl', 'sft', 'preference', 'csv', 'md', 'html'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 export interface ExportOptions {
@@ -20,8 +20,11 @@ export interface ExportOptions {
   dropLabelled?: string
 }
 
-/** What the exporter reads: the engine's own API, so the CLI, the app and tests go through one validated path. */
-export type ExportSource = Pick<TraceApi, 'listRuns' | 'listEpisodes' | 'getEpisode' | 'getEpisodeLabels' | 'labelsOfEpisodes'>
+/**
+ * What the exporter reads: the engine's own API, so the CLI, the app and tests go through one validated path
+ * (compareRuns: the md and html reports include the comparison of a two-run selection).
+ */
+export type ExportSource = Pick<TraceApi, 'listRuns' | 'listEpisodes' | 'getEpisode' | 'getEpisodeLabels' | 'labelsOfEpisodes' | 'compareRuns'>
 
 export interface ExportResult {
   format: ExportFormat

@@ -1,5 +1,10 @@
-/** `md`: a short report of the selection: counts and mean reward per run, then a table of the episodes. */
+/**
+ * `md`: a short report of the selection: counts and mean reward per run, the compare report when the selection is
+ * two comparable runs, then a table of the episodes.
+ */
+import type { CompareReport } from '@contract/compare'
 import type { EpisodeSummary, RunSummary } from '@contract/model'
+import { compareMarkdown } from '../report/markdown-report'
 import { mdCode, mdText } from '../report/md-escape'
 
 export interface RunTally {
@@ -19,10 +24,12 @@ export function addToTally(t: RunTally, e: EpisodeSummary): void {
   if (e.passed !== null) (t.passKnown++, e.passed && t.passed++)
 }
 
-const num = (v: number | null, digits = 3): string => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits))
+export const meanReward = (t: RunTally): number | null => (t.rewarded ? t.rewardSum / t.rewarded : null)
+
+export const num = (v: number | null, digits = 3): string => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits))
 
 /** Title, what was selected, and the per-run summary table. */
-export function mdHeader(tallies: RunTally[], selection: string): string {
+export function mdSummary(tallies: RunTally[], selection: string): string {
   const total = tallies.reduce((n, t) => n + t.episodes, 0)
   const rewarded = tallies.reduce((n, t) => n + t.rewarded, 0)
   const sum = tallies.reduce((n, t) => n + t.rewardSum, 0)
@@ -36,9 +43,30 @@ export function mdHeader(tallies: RunTally[], selection: string): string {
     '| Run | Episodes | Mean reward | Passed |',
     '| --- | ---: | ---: | ---: |',
     ...tallies.map(
-      (t) => `| ${mdText(t.run.name)} | ${t.episodes} | ${num(t.rewarded ? t.rewardSum / t.rewarded : null)} | ${t.passKnown ? `${t.passed}/${t.passKnown}` : '–'} |`
+      (t) => `| ${mdText(t.run.name)} | ${t.episodes} | ${num(meanReward(t))} | ${t.passKnown ? `${t.passed}/${t.passKnown}` : '–'} |`
     ),
-    '',
+    ''
+  ]
+  return lines.join('\n') + '\n'
+}
+
+/**
+ * The compare report one heading level down: its title "# A vs B" becomes the section "## Comparison: A vs B".
+ * Shifting every line that starts with `#` is safe: the report's own headings are the only such lines (mdText
+ * flattens newlines and its text never starts a line).
+ */
+export function mdComparison(report: CompareReport, scopeNote: string | null): string {
+  const [title, ...rest] = compareMarkdown(report).replace(/^(#{1,5}) /gm, '#$1 ').split('\n')
+  const note = scopeNote ? ['', `> ${mdText(scopeNote, Infinity)}`] : []
+  return [title.replace(/^## /, '## Comparison: '), ...note, ...rest].join('\n') + '\n'
+}
+
+/** The one line saying why the export has no comparison. */
+export const mdNoComparison = (reason: string): string => `${mdText(reason, Infinity)}\n\n`
+
+/** The episode table's heading and header rows. */
+export function mdEpisodesHead(): string {
+  const lines = [
     '## Episodes',
     '',
     '| Run | Episode | Task | Rollout | Reward | Passed | Turns | Status | Preview |',

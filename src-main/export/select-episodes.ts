@@ -3,7 +3,7 @@
  * filter means what it means in the app), never the whole selection at once.
  */
 import type { EpisodeDetail, EpisodeQuery, EpisodeSummary, RunSummary } from '@contract/model'
-import type { ExportOptions, ExportSource } from './export-types'
+import type { ExportOptions, ExportResult, ExportSource } from './export-types'
 
 const PAGE = 200
 
@@ -58,4 +58,16 @@ export async function* selectedEpisodes(src: ExportSource, o: ExportOptions, run
 export async function readDetail(src: ExportSource, id: string): Promise<Omit<EpisodeDetail, 'raw' | 'related'>> {
   const { raw: _raw, related: _related, ...detail } = await src.getEpisode(id)
   return detail
+}
+
+/** Batches of up to 200 summaries (one listEpisodes page) for the table formats. */
+export async function perPage(src: ExportSource, o: ExportOptions, runs: RunSummary[], each: (page: EpisodeSummary[]) => Promise<void>): Promise<ExportResult> {
+  let episodes = 0
+  let page: EpisodeSummary[] = []
+  for await (const e of selectedEpisodes(src, o, runs)) {
+    page.push(e)
+    if (page.length === 200) (await each(page), (episodes += page.length), (page = []))
+  }
+  if (page.length) (await each(page), (episodes += page.length))
+  return { format: o.format, episodes, skipped: 0 }
 }

@@ -214,12 +214,52 @@ function caveatSection(r: CompareReport): string {
 
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
+/** The report's sections, header to caveats: the page below, and the compare part of an HTML export. */
+export function compareBodyHtml(report: CompareReport): string {
+  return [
+    header(report),
+    summary(report),
+    histogram(report),
+    flips(report),
+    passAtK(report),
+    categories(report),
+    failures(report),
+    solvedWithin(report),
+    caveatSection(report)
+  ].join('\n')
+}
+
+export interface ChartScripts {
+  /** The chart data and the two scripts, to put at the end of <body> (after every .chart element). */
+  html: string
+  /** The CSP script-src sources that allow exactly these two scripts. */
+  scriptSrc: string
+  /** uPlot's stylesheet, for a <style> element. */
+  css: string
+  version: string
+}
+
+/** What draws the charts of compareBodyHtml: the data as inert JSON, uPlot and the chart script, inlined. */
+export function compareChartScripts(report: CompareReport): ChartScripts {
+  const uplot = uplotAssets()
+  return {
+    html: [
+      `<script type="application/json" id="report-data">${scriptJson(chartData(report))}</script>`,
+      `<script>${uplot.js}</script>`,
+      `<script>${CHART_SCRIPT}</script>`
+    ].join('\n'),
+    scriptSrc: `${sha256(uplot.js)} ${sha256(CHART_SCRIPT)}`,
+    css: uplot.css,
+    version: uplot.version
+  }
+}
+
 /** The whole page. */
 export function compareReportHtml(report: CompareReport): string {
-  const uplot = uplotAssets()
+  const charts = compareChartScripts(report)
   const csp = [
     "default-src 'none'",
-    `script-src ${sha256(uplot.js)} ${sha256(CHART_SCRIPT)}`,
+    `script-src ${charts.scriptSrc}`,
     "style-src 'unsafe-inline'",
     "img-src 'none'",
     "base-uri 'none'",
@@ -234,25 +274,15 @@ export function compareReportHtml(report: CompareReport): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
     `<title>${esc(`${report.runA.name} vs ${report.runB.name}`)} · Rollscope comparison</title>`,
-    `<style>${uplot.css}</style>`,
+    `<style>${charts.css}</style>`,
     `<style>${REPORT_CSS}</style>`,
     '</head>',
     '<body>',
     '<main>',
-    header(report),
-    summary(report),
-    histogram(report),
-    flips(report),
-    passAtK(report),
-    categories(report),
-    failures(report),
-    solvedWithin(report),
-    caveatSection(report),
-    `<footer class="muted">Rollscope comparison report · charts by uPlot ${esc(uplot.version)}</footer>`,
+    compareBodyHtml(report),
+    `<footer class="muted">Rollscope comparison report · charts by uPlot ${esc(charts.version)}</footer>`,
     '</main>',
-    `<script type="application/json" id="report-data">${scriptJson(chartData(report))}</script>`,
-    `<script>${uplot.js}</script>`,
-    `<script>${CHART_SCRIPT}</script>`,
+    charts.html,
     '</body>',
     '</html>',
     ''

@@ -1,4 +1,4 @@
-/** `rollscope export`: the selection (runs, labels, episodes, a filter) as JSONL, SFT chat, preference pairs, CSV or Markdown. */
+/** `rollscope export`: the selection (runs, labels, episodes, a filter) as JSONL, SFT chat, preference pairs, CSV, or a Markdown or HTML report. */
 import { createWriteStream } from 'node:fs'
 import { resolve } from 'node:path'
 import { finished } from 'node:stream/promises'
@@ -13,7 +13,7 @@ import { resolveRun } from '../resolve-run'
 
 export const exportCommand: CommandSpec = {
   name: 'export',
-  summary: 'export episodes as JSONL, SFT chat, preference pairs, CSV or a Markdown report',
+  summary: 'export episodes as JSONL, SFT chat, preference pairs, CSV, or a Markdown or HTML report',
   help: `Usage: rollscope export --format FORMAT [--run RUN]… [--label LABEL]… [--episode ID]… [--filter EXPR]
                         [--passed-only] [--drop-labelled LABEL] [--out FILE] [--db FILE] [--json]
 
@@ -30,7 +30,13 @@ Formats:
               rollout against the worst; with two runs (--run A --run B), the better of the two runs'
               best rollouts against the other. prompt = the messages both share. Ties are skipped
   csv         the episodes table: list fields, labels, every metric and info field (RFC 4180)
-  md          a short report: counts and mean reward per run, a table of the episodes
+  md          a short report: counts and mean reward per run, the compare report (see: rollscope
+              compare) when the selection is two runs that share tasks, a table of the episodes.
+              With one run, or three or more, one line says why there is no comparison (name two
+              runs with --run A --run B to get it); with --filter the comparison still covers both
+              runs in full
+  html        the md report as one self-contained HTML file (styles, and the compare report's charts,
+              inlined; no external request, opens from disk), with the episodes' labels
 
 Options:
   --run RUN              only this run (id, name, folder or unique prefix; repeat for several).
