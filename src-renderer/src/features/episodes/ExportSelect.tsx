@@ -9,7 +9,8 @@ const FORMATS: { format: ExportViewRequest['format']; label: string }[] = [
   { format: 'sft', label: 'SFT chat' },
   { format: 'preference', label: 'Preference pairs' },
   { format: 'csv', label: 'CSV' },
-  { format: 'md', label: 'Markdown' }
+  { format: 'md', label: 'Markdown' },
+  { format: 'html', label: 'HTML report' }
 ]
 
 /**
