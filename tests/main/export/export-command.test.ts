@@ -165,6 +165,25 @@ describe('rollscope export', () => {
     expect(md.stdout.split('\n').filter((l) => l.startsWith('| ') && l.includes('`')).length).toBe(runs[0].episodes)
   })
 
+  it('html --out F: one self-contained page with the compare report of the two runs and a row per episode; md too', async () => {
+    const r = await cli('export', '--run', runs[0].name, '--run', runs[1].name, '--format', 'html', '--out', 'report.html', '--json')
+    expect(r.code).toBe(0)
+    const total = runs[0].episodes + runs[1].episodes
+    expect(JSON.parse(r.stdout)).toMatchObject({ format: 'html', episodes: total })
+    expect(r.stderr).toBe(`Exported ${total} episodes as html to report.html.\n`)
+    const html = readFileSync(join(dir, 'report.html'), 'utf8')
+    expect(html.startsWith('<!doctype html>')).toBe(true)
+    expect(html).toContain(`<h2>Comparison: ${runs[0].name} <span class="muted">vs</span> ${runs[1].name}</h2>`)
+    expect(html).toContain('id="report-data"')
+    expect(html.slice(html.indexOf('id="episodes"')).match(/<tr><td>/g)?.length).toBe(total)
+
+    const md = await cli('export', '--run', runs[0].id, '--run', runs[1].id, '--format', 'md')
+    expect(md.stdout).toContain(`## Comparison: ${runs[0].name} vs ${runs[1].name}`)
+    const one = await cli('export', '--run', runs[1].id, '--format', 'html')
+    expect(one.stdout).toContain('No comparison: the selection holds one run')
+    expect((await cli('export', '--help')).stdout).toContain('html        the md report as one self-contained HTML file')
+  })
+
   it('exits 2 on bad usage and on a bad filter', async () => {
     expect((await cli('export')).code).toBe(2)
     expect((await cli('export', '--format', 'xml')).code).toBe(2)
