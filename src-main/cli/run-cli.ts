@@ -136,8 +136,16 @@ function makeContext(
   }
 }
 
-/** The real engine, imported lazily so help, version and usage errors never load SQLite. */
+/**
+ * The real engine, imported lazily so help, version and usage errors never load SQLite. Browser mode is
+ * long-lived and serves many requests at once: its engine gets its own thread, so one slow query does not hold
+ * up the others (or the event stream). One-shot commands query on their own thread (no start-up cost).
+ */
 async function loadEngine(options: EngineOptions): Promise<Engine> {
+  if (options.mode === 'browser' && options.indexer !== 'inline') {
+    const { createWorkerEngine } = await import('../services/worker-engine')
+    return createWorkerEngine(options)
+  }
   const { createEngine } = await import('../services/engine')
   return createEngine(options)
 }

@@ -6,8 +6,8 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, session, shell 
 import { join, resolve } from 'node:path'
 import type { TraceApi } from '@contract/api'
 import { DB_FILE_NAME, PRODUCT_NAME } from '../services/default-paths'
-import { createEngine } from '../services/engine'
 import type { Engine } from '../services/engine-types'
+import { createWorkerEngine } from '../services/worker-engine'
 import { withAddPathsHook } from './api-hooks'
 import { pathsFromArgv } from './cli-args'
 import { pickPaths, showAbout } from './dialogs'
@@ -82,7 +82,8 @@ function buildMenu(): void {
 
 async function onReady(): Promise<void> {
   const userData = app.getPath('userData')
-  engine = createEngine({
+  // The engine runs on its own thread: a slow query must not freeze menus, window moves or IPC.
+  engine = await createWorkerEngine({
     dbPath: join(userData, DB_FILE_NAME),
     mode: 'desktop',
     demoPath,

@@ -18,12 +18,12 @@ export interface IndexerEvents {
   onChanged(runIds: string[]): void
 }
 
-/** Finds the built worker file: next to the bundle entry or one folder up (chunks/ → main/). */
-export function findWorkerFile(fromDir: string): string {
-  for (const candidate of [join(fromDir, 'indexer-worker.js'), join(dirname(fromDir), 'indexer-worker.js')]) {
+/** Finds a built worker file: next to the bundle entry or one folder up (chunks/ → main/). */
+export function findWorkerFile(fromDir: string, name = 'indexer-worker.js'): string {
+  for (const candidate of [join(fromDir, name), join(dirname(fromDir), name)]) {
     if (existsSync(candidate)) return candidate
   }
-  throw new Error(`indexer-worker.js not found near ${fromDir}: run \`npm run build\` first`)
+  throw new Error(`${name} not found near ${fromDir}: run \`npm run build\` first`)
 }
 
 /** Indexer on a worker thread: the host's thread (Electron main, HTTP server) never blocks on indexing. */

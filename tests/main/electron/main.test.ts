@@ -61,7 +61,7 @@ const m = await vi.hoisted(async () => {
   }
 })
 vi.mock('electron', () => ({ ...m.electron, default: m.electron }))
-vi.mock('../../../src-main/services/engine', () => ({ createEngine: m.createEngine }))
+vi.mock('../../../src-main/services/worker-engine', () => ({ createWorkerEngine: m.createEngine }))
 
 const electronDir = resolve(import.meta.dirname, '../../../src-main/electron')
 const rendererUrl = pathToFileURL(resolve(electronDir, '../renderer/index.html')).href

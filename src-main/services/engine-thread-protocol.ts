@@ -1,0 +1,27 @@
+/**
+ * Messages between a host (Electron main, the browser-mode server) and the engine running on its own thread.
+ * Plain structured-clone data only: API results are already what crosses IPC or HTTP as JSON.
+ */
+import type { Result, TraceEvent } from '@contract/api'
+import type { IndexReport } from '@contract/model'
+
+export type ToEngine =
+  | { type: 'call'; id: number; method: string; args: unknown[] }
+  | { type: 'indexPaths'; id: number; paths: string[]; force: boolean }
+  | { type: 'close'; id: number }
+
+export type FromEngine =
+  /** The engine is built (database open and migrated); sent once, first. */
+  | { type: 'ready' }
+  /** Building the engine failed (the database cannot be opened, a migration failed); the thread then ends. */
+  | { type: 'startFailed'; message: string }
+  | { type: 'result'; id: number; result: Result<unknown> }
+  | { type: 'indexed'; id: number; result: Result<IndexReport> }
+  | { type: 'closed'; id: number }
+  | { type: 'event'; event: TraceEvent }
+
+/** The half of a MessagePort / Worker / parentPort both sides use (so tests can connect them with a MessageChannel). */
+export interface EnginePort<In, Out> {
+  postMessage(message: Out): void
+  on(event: 'message', listener: (message: In) => void): unknown
+}
