@@ -146,9 +146,10 @@ export interface EpisodeSummary {
   anomalies: AnomalyCode[]
 }
 
-/** What an anomaly detector found: a tool-call loop, an empty final answer, truncation, an error, a success much
- * shorter than the run's passed episodes, an episode far longer than the run's norm. */
-export type AnomalyCode = 'loop' | 'empty-answer' | 'truncated' | 'error' | 'short-success' | 'long-episode'
+/** What an anomaly detector found: a tool-call loop, an empty final answer, truncation, an error, a failed or timed-out
+ * tool call inside the transcript, a success much shorter than the run's passed episodes, an episode far longer than
+ * the run's norm. */
+export type AnomalyCode = 'loop' | 'empty-answer' | 'truncated' | 'error' | 'tool-error' | 'timeout' | 'short-success' | 'long-episode'
 
 /** Normalized tool call: every format's shape is converted to this (FORMATS.md §0). */
 export interface ToolCall {
@@ -395,9 +396,13 @@ export interface SearchOptions {
   role?: TurnRole
   /** Only tool calls of, and results from, this tool. */
   tool?: string
+  /** 'relevance' (default): best match first (FTS5 bm25); 'index': run file, episode and turn order. */
+  order?: SearchOrder
   limit?: number
   offset?: number
 }
+
+export type SearchOrder = 'relevance' | 'index'
 
 /** A snippet of matched text: plain text (never HTML) with the [start, end) offsets of the matched words. */
 export interface SearchSnippet {
@@ -420,10 +425,11 @@ export interface SearchHit {
   snippet: SearchSnippet
 }
 
-/** One page of search hits, in run, episode and turn order. */
+/** One page of search hits, best first or in run, episode and turn order (`order`). */
 export interface SearchPage {
-  /** The full-text query the words were translated to (quoted terms, `*` prefixes, phrases). */
+  /** The full-text query the words were translated to (quoted terms, `*` prefixes, phrases, OR / NOT). */
   query: string
+  order: SearchOrder
   hits: SearchHit[]
   offset: number
   /** Hits counted, up to `totalCap`; `totalCapped` says there are more. */

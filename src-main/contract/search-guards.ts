@@ -8,6 +8,7 @@ const searchOptions = z.strictObject({
   runIds: z.array(runId).max(1000).optional(),
   role: z.enum(['system', 'user', 'assistant', 'tool', 'env']).optional(),
   tool: z.string().min(1).max(200).optional(),
+  order: z.enum(['relevance', 'index']).optional(),
   limit: z.number().int().min(1).max(1000).optional(),
   offset: z.number().int().min(0).max(1e6).optional()
 })

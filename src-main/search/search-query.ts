@@ -2,16 +2,40 @@ import { BadRequestError } from '@contract/guards'
 
 /** A character the FTS5 tokenizer (unicode61) keeps inside words. */
 const WORD_CHAR = /[\p{L}\p{N}\p{Co}]/u
+/** Deeper parentheses are refused: nobody types them, and FTS5's parser has a fixed stack. */
+const MAX_DEPTH = 8
+/** More terms are refused: a pasted page of text is not a query, and each term is a doclist to merge. */
+const MAX_TERMS = 64
+
+/** What the user typed, parsed: a term is always emitted quoted, so its text is never FTS5 syntax. */
+type Node =
+  | { kind: 'term'; text: string; prefix: boolean }
+  | { kind: 'and'; all: Node[]; none: Node[] }
+  | { kind: 'or'; any: Node[] }
+
+type Token = { kind: 'term'; text: string; prefix: boolean } | { kind: 'or' | 'and' | 'not' | 'minus' | 'open' | 'close' }
 
 /**
- * Translates what a user typed into an FTS5 query that cannot be a syntax error: every word is quoted (so
- * `AND`, `-`, `:`, `(` or a stray quote are just text), `"exact words"` stay one phrase, a trailing `*` makes a
- * word or phrase a prefix. All terms must match. Terms without a letter or digit are dropped (the tokenizer would
- * ignore them anyway); nothing left is a bad request.
+ * Translates what a user typed into an FTS5 query that cannot be a syntax error. Words are quoted (so `:`,
+ * `NEAR`, `^` or a stray quote are just text), `"exact words"` stay one phrase, a trailing `*` makes a word or
+ * phrase a prefix. Every term must match, except: `a OR b` (either), `-word` / `NOT word` (must not match),
+ * `( … )` groups. The operators are upper-case `OR`, `AND`, `NOT` only; lower-case they are words. Lenient like a
+ * search box: a dangling operator, an unclosed `(` or a stray `)` is ignored; terms without a letter or digit
+ * are dropped (the tokenizer would ignore them anyway). Nothing left to look for — or only exclusions, which
+ * FTS5 cannot answer — is a BadRequestError with a message for the user.
  */
 export function toFtsQuery(input: string): string {
-  const terms: string[] = []
-  const s = input.trim()
+  const tokens = tokenize(input)
+  if (tokens.filter((t) => t.kind === 'term').length > MAX_TERMS) throw new BadRequestError(`search: at most ${MAX_TERMS} words or phrases in a query`)
+  const parser = new Parser(tokens)
+  const tree = parser.orExpr(0)
+  if (!tree) throw new BadRequestError('search: the query has no words to look for (letters or digits)')
+  return emit(tree)
+}
+
+function tokenize(input: string): Token[] {
+  const out: Token[] = []
+  const s = input.replace(/\u0000/g, ' ') // FTS5 reads a quoted term as a C string: a NUL would cut it short
   let i = 0
   while (i < s.length) {
     const c = s[i]
@@ -19,17 +43,34 @@ export function toFtsQuery(input: string): string {
       i++
       continue
     }
+    if (c === '(' || c === ')') {
+      out.push({ kind: c === '(' ? 'open' : 'close' })
+      i++
+      continue
+    }
+    // `-` starts an exclusion only in front of a word, a phrase or a group (`a-b` and `--` stay text)
+    if (c === '-' && i + 1 < s.length && (s[i + 1] === '"' || s[i + 1] === '(' || WORD_CHAR.test(s[i + 1]))) {
+      out.push({ kind: 'minus' })
+      i++
+      continue
+    }
     let text: string
+    let quoted = false
     if (c === '"') {
       const close = s.indexOf('"', i + 1)
       const end = close < 0 ? s.length : close // an unclosed quote runs to the end
       text = s.slice(i + 1, end)
       i = close < 0 ? s.length : close + 1
+      quoted = true
     } else {
       let j = i
-      while (j < s.length && !/\s/.test(s[j]) && s[j] !== '"') j++
+      while (j < s.length && !/\s/.test(s[j]) && s[j] !== '"' && s[j] !== '(' && s[j] !== ')') j++
       text = s.slice(i, j)
       i = j
+    }
+    if (!quoted && (text === 'OR' || text === 'AND' || text === 'NOT')) {
+      out.push({ kind: text === 'OR' ? 'or' : text === 'AND' ? 'and' : 'not' })
+      continue
     }
     let prefix = false
     if (s[i] === '*') {
@@ -38,9 +79,88 @@ export function toFtsQuery(input: string): string {
     }
     const bare = text.replace(/\*+$/, '')
     if (bare !== text) prefix = true
-    if (!WORD_CHAR.test(bare)) continue
-    terms.push(`"${bare.replace(/"/g, '""')}"${prefix ? ' *' : ''}`)
+    // no letter or digit: nothing the index holds (an exclusion or operator before it is dropped with it)
+    out.push(WORD_CHAR.test(bare) ? { kind: 'term', text: bare, prefix } : { kind: 'and' })
   }
-  if (terms.length === 0) throw new BadRequestError('search: the query has no words to look for (letters or digits)')
-  return terms.join(' ')
+  return out
 }
+
+/** Recursive descent: or := and (OR and)* ; and := unary+ ; unary := (- | NOT) unary | primary. */
+class Parser {
+  private at = 0
+  constructor(private readonly tokens: Token[]) {}
+
+  private peek(): Token | undefined {
+    return this.tokens[this.at]
+  }
+
+  orExpr(depth: number): Node | null {
+    const any: Node[] = []
+    for (;;) {
+      const part = this.andExpr(depth)
+      if (part) any.push(part)
+      const t = this.peek()
+      if (t?.kind === 'or') this.at++
+      else break
+    }
+    if (any.length === 0) return null
+    // an alternative that only excludes (`a OR -b`) cannot be answered: say so rather than guess
+    if (any.some((n) => n.kind === 'and' && n.all.length === 0)) throw onlyExclusions()
+    return any.length === 1 ? any[0] : { kind: 'or', any }
+  }
+
+  private andExpr(depth: number): Node | null {
+    const all: Node[] = []
+    const none: Node[] = []
+    for (;;) {
+      const t = this.peek()
+      if (!t || t.kind === 'or' || (t.kind === 'close' && depth > 0)) break
+      if (t.kind === 'and' || t.kind === 'close') {
+        // explicit AND is the default anyway; a stray `)` at the top is ignored
+        this.at++
+        continue
+      }
+      const u = this.unary(depth)
+      if (!u) continue
+      ;(u.negated ? none : all).push(u.node)
+    }
+    if (all.length === 0 && none.length === 0) return null
+    if (none.length === 0 && all.length === 1) return all[0]
+    return { kind: 'and', all, none }
+  }
+
+  private unary(depth: number): { node: Node; negated: boolean } | null {
+    let negated = false
+    while (this.peek()?.kind === 'minus' || this.peek()?.kind === 'not') {
+      negated = !negated
+      this.at++
+    }
+    const t = this.peek()
+    if (!t || t.kind === 'or' || t.kind === 'close' || t.kind === 'and') return null // a dangling `-` / NOT
+    this.at++
+    if (t.kind === 'term') return { node: t, negated }
+    if (t.kind !== 'open') return null
+    if (depth + 1 > MAX_DEPTH) throw new BadRequestError(`search: parentheses nested deeper than ${MAX_DEPTH}`)
+    const inner = this.orExpr(depth + 1)
+    if (this.peek()?.kind === 'close') this.at++ // an unclosed `(` closes at the end
+    if (!inner) return null
+    if (inner.kind === 'and' && inner.all.length === 0) throw onlyExclusions()
+    return { node: inner, negated }
+  }
+}
+
+const onlyExclusions = (): BadRequestError =>
+  new BadRequestError('search: every part of the query needs a word to look for; -word / NOT word only excludes from it')
+
+/** FTS5 text, every operand parenthesized so FTS5's own precedence (NOT > AND > OR) never matters. */
+function emit(n: Node): string {
+  if (n.kind === 'term') return `"${n.text.replace(/"/g, '""')}"${n.prefix ? ' *' : ''}`
+  if (n.kind === 'or') return n.any.map(group).join(' OR ')
+  if (n.all.length === 0) throw onlyExclusions()
+  const all = n.all.map(group).join(' AND ')
+  if (n.none.length === 0) return all
+  const left = n.all.length > 1 ? `(${all})` : all
+  return `${left} NOT ${n.none.length > 1 ? `(${n.none.map(group).join(' OR ')})` : group(n.none[0])}`
+}
+
+const group = (n: Node): string => (n.kind === 'term' ? emit(n) : `(${emit(n)})`)

@@ -11,13 +11,16 @@ export const TOTAL_CAP = 10_000
 const SNIPPET_TOKENS = 24
 
 /**
- * Full-text search over the transcripts, hits in index order (run file, episode, turn): stable pages and no
- * ranking pass over every match, so the first page of a common word comes back as fast as a rare one.
+ * Full-text search over the transcripts. `order: 'relevance'` (the default, what a search box does): FTS5's bm25
+ * rank, best first (index order among equals); `'index'`: run file, episode, turn — stable pages with no ranking
+ * pass. Ranking scores every match before the first hit comes back; the bench (tests/bench/search-bench.mjs)
+ * measures what that costs for a common word.
  */
 export function search(db: Db, input: string, options: SearchOptions = {}): SearchPage {
   const query = toFtsQuery(input)
   const limit = options.limit ?? DEFAULT_LIMIT
   const offset = options.offset ?? 0
+  const order = options.order ?? 'relevance'
   const where = ['search_fts MATCH ?']
   const params: unknown[] = [query]
   if (options.runIds?.length) {
@@ -34,13 +37,19 @@ export function search(db: Db, input: string, options: SearchOptions = {}): Sear
     params.push(options.tool)
   }
   const from = `search_fts f JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT} WHERE ${where.join(' AND ')}`
-  const rows = db
-    .prepare(
-      `SELECT f.turn, f.role, f.tool, snippet(search_fts, 0, '${OPEN}', '${CLOSE}', '…', ${SNIPPET_TOKENS}) snip,
-              e.id episode_id, e.run_id, e.task_key, e.rollout, r.name run_name
-       FROM ${from.replace(' WHERE', ' JOIN runs r ON r.id = e.run_id WHERE')} ORDER BY f.rowid LIMIT ? OFFSET ?`
-    )
-    .all(...params, limit, offset) as {
+  const columns = `f.turn, f.role, f.tool, snippet(search_fts, 0, '${OPEN}', '${CLOSE}', '…', ${SNIPPET_TOKENS}) snip,
+              e.id episode_id, e.run_id, e.task_key, e.rollout, r.name run_name`
+  // Relevance picks the page's rowids first: the sort then carries two numbers per match, and snippets (which
+  // tokenize the whole row) are made for the page only, each by a rowid seek inside the same MATCH.
+  const sql =
+    order === 'index'
+      ? `SELECT ${columns} FROM ${from.replace(' WHERE', ' JOIN runs r ON r.id = e.run_id WHERE')} ORDER BY f.rowid LIMIT ? OFFSET ?`
+      : `WITH top AS (SELECT f.rowid id, f.rank score FROM ${from} ORDER BY f.rank, f.rowid LIMIT ? OFFSET ?)
+         SELECT ${columns} FROM top JOIN search_fts f ON f.rowid = top.id AND search_fts MATCH ?
+           JOIN episodes e ON e.rowid = top.id / ${EPISODE_SHIFT} JOIN runs r ON r.id = e.run_id
+         ORDER BY top.score, top.id`
+  const args = order === 'index' ? [...params, limit, offset] : [...params, limit, offset, query]
+  const rows = db.prepare(sql).all(...args) as {
     turn: number
     role: TurnRole
     tool: string | null
@@ -65,6 +74,7 @@ export function search(db: Db, input: string, options: SearchOptions = {}): Sear
   const counted = (db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as { n: number }).n
   return {
     query,
+    order,
     hits,
     offset,
     total: Math.min(counted, offset + TOTAL_CAP),

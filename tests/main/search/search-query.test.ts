@@ -8,20 +8,47 @@ import { makeTurn } from '../../helpers/make-turn'
 describe('toFtsQuery', () => {
   it.each([
     ['zebra', '"zebra"'],
-    ['zebra fish', '"zebra" "fish"'],
-    ['"exact words" here', '"exact words" "here"'],
+    ['zebra fish', '"zebra" AND "fish"'],
+    ['"exact words" here', '"exact words" AND "here"'],
     ['zeb*', '"zeb" *'],
     ['"exact wor"*', '"exact wor" *'],
-    ['AND OR NOT', '"AND" "OR" "NOT"'],
     ['col:x', '"col:x"'],
-    ['say "hi', '"say" "hi"'],
-    ['a"b', '"a" "b"'],
-    ['-- zebra ( )', '"zebra"']
+    ['say "hi', '"say" AND "hi"'],
+    ['a"b', '"a" AND "b"'],
+    ['-- zebra ( )', '"zebra"'],
+    ['and or not', '"and" AND "or" AND "not"'],
+    ['"OR" NEAR', '"OR" AND "NEAR"'],
+    ['a-b x', '"a-b" AND "x"'],
+    // operators
+    ['a OR b', '"a" OR "b"'],
+    ['a AND b', '"a" AND "b"'],
+    ['a -b', '"a" NOT "b"'],
+    ['a NOT b', '"a" NOT "b"'],
+    ['a NOT b c', '("a" AND "c") NOT "b"'],
+    ['a -b -"c d"', '"a" NOT ("b" OR "c d")'],
+    ['a b OR c', '("a" AND "b") OR "c"'],
+    ['(a OR b) -(c d)', '("a" OR "b") NOT ("c" AND "d")'],
+    ['zeb* -q*', '"zeb" * NOT "q" *'],
+    // lenient: dangling operators, stray or unclosed parentheses
+    ['OR a OR', '"a"'],
+    ['a NOT', '"a"'],
+    ['x)) (y', '"x" AND "y"'],
+    ['(a OR b', '"a" OR "b"']
   ])('%s → %s', (input, out) => expect(toFtsQuery(input)).toBe(out))
 
   it('doubles quotes inside a term and refuses input without words', () => {
     expect(toFtsQuery(`it's`)).toBe(`"it's"`)
-    for (const bad of ['', '   ', '***', '"" ()', '-']) expect(() => toFtsQuery(bad), bad).toThrow(BadRequestError)
+    for (const bad of ['', '   ', '***', '"" ()', '-', 'AND OR NOT']) expect(() => toFtsQuery(bad), bad).toThrow(/no words to look for/)
+  })
+
+  it('refuses a query that only excludes, in whole or in one alternative, with a message saying why', () => {
+    for (const bad of ['-a', 'NOT a', 'a OR -b', '(-a) b', '-a -b']) expect(() => toFtsQuery(bad), bad).toThrow(/only excludes/)
+  })
+
+  it('refuses absurd nesting and pasted pages', () => {
+    expect(() => toFtsQuery('('.repeat(9) + 'a')).toThrow(BadRequestError)
+    expect(toFtsQuery('('.repeat(8) + 'a')).toBe('"a"')
+    expect(() => toFtsQuery(Array.from({ length: 65 }, (_, i) => `w${i}`).join(' '))).toThrow(/at most 64/)
   })
 })
 

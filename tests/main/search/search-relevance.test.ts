@@ -1,0 +1,88 @@
+/** Relevance order through a real engine: bm25 puts the turn with more, denser matches first; 'index' keeps file order. */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Engine } from '../../../src-main/services/engine-types'
+import { tempEngine } from '../../helpers/temp-engine'
+
+let engine: Engine | null = null
+afterEach(async () => {
+  await engine?.close()
+  engine = null
+})
+
+const filler = 'the model reads the file and then writes a short plan for the next step of the task'
+const row = (id: string, answer: string): string =>
+  JSON.stringify({ id, reward: 1, messages: [{ role: 'user', content: `task ${id}` }, { role: 'assistant', content: answer }] }) + '\n'
+
+async function indexedRows(rows: [string, string][]): Promise<Engine> {
+  const t = tempEngine()
+  engine = t.engine
+  const file = join(t.dir, 'chat.jsonl')
+  writeFileSync(file, rows.map(([id, a]) => row(id, a)).join(''))
+  await t.engine.indexPaths([file])
+  return t.engine
+}
+
+describe('search order', () => {
+  it('relevance (the default) puts more and denser matches first; index order keeps the file order', async () => {
+    const e = await indexedRows([
+      ['once-long', `${filler} ${filler} ${filler} heron ${filler} ${filler}`],
+      ['thrice', `heron ${filler} heron and heron`],
+      ['once-short', 'a heron'],
+      ['none', filler],
+      ['twice-dense', 'heron heron']
+    ])
+    const ranked = await e.api.search('heron')
+    expect(ranked.order).toBe('relevance')
+    const keys = ranked.hits.map((h) => h.taskKey)
+    expect(keys).toHaveLength(4)
+    // denser beats longer: the two-word answer that is all heron, before the long one with one heron
+    expect(keys.indexOf('twice-dense')).toBeLessThan(keys.indexOf('once-long'))
+    expect(keys.indexOf('once-short')).toBeLessThan(keys.indexOf('once-long'))
+    expect(keys.indexOf('thrice')).toBeLessThan(keys.indexOf('once-long'))
+    expect(keys[3]).toBe('once-long')
+
+    const indexed = await e.api.search('heron', { order: 'index' })
+    expect(indexed.order).toBe('index')
+    expect(indexed.hits.map((h) => h.taskKey)).toEqual(['once-long', 'thrice', 'once-short', 'twice-dense'])
+    // the same hits, snippets and all, whatever the order
+    const byKey = (p: typeof ranked) => [...p.hits].sort((a, b) => a.taskKey.localeCompare(b.taskKey))
+    expect(byKey(ranked)).toEqual(byKey(indexed))
+    expect(ranked.hits.every((h) => h.snippet.matches.length > 0)).toBe(true)
+  })
+
+  it('ranks with OR: a turn matching both alternatives beats one matching either, and pages do not overlap', async () => {
+    const rows: [string, string][] = Array.from({ length: 30 }, (_, i) => [`only-${i}`, `${filler} egret ${i}`])
+    rows.splice(17, 0, ['both', `egret and ibis ${filler}`])
+    const e = await indexedRows(rows)
+    const page = await e.api.search('egret OR ibis', { limit: 5 })
+    expect(page.hits[0].taskKey).toBe('both')
+    expect(page.total).toBe(31)
+    const seen = new Set<string>()
+    for (let offset = 0; offset < 31; offset += 5) {
+      for (const h of (await e.api.search('egret OR ibis', { limit: 5, offset })).hits) seen.add(h.taskKey)
+    }
+    expect(seen.size).toBe(31)
+  })
+
+  it('filters (run, role) apply before the ranking, not after the page is cut', async () => {
+    const t = tempEngine()
+    engine = t.engine
+    const file = join(t.dir, 'chat.jsonl')
+    const turns = (id: string, user: string, answer: string): string =>
+      JSON.stringify({ id, reward: 1, messages: [{ role: 'user', content: user }, { role: 'assistant', content: answer }] }) + '\n'
+    writeFileSync(file, turns('a', 'plover plover plover', `${filler} plover ${filler}`) + turns('b', 'no bird here', 'plover'))
+    await t.engine.indexPaths([file])
+    const e = t.engine
+    // unfiltered, the dense user turn of 'a' comes first
+    expect((await e.api.search('plover', { limit: 1 })).hits.map((h) => [h.taskKey, h.role])).toEqual([['a', 'user']])
+    // the best assistant turn (b's one-word answer), though a's user turn outranks it overall
+    const page = await e.api.search('plover', { role: 'assistant', limit: 1 })
+    expect(page.hits.map((h) => [h.taskKey, h.role])).toEqual([['b', 'assistant']])
+    expect(page.total).toBe(2)
+    const [run] = await e.api.listRuns()
+    expect((await e.api.search('plover', { runIds: [run.id], limit: 5 })).hits).toHaveLength(3)
+    expect((await e.api.search('plover', { runIds: ['no-such-run'] })).hits).toEqual([])
+  })
+})
