@@ -7,29 +7,71 @@
 import type { Turn } from '@contract/model'
 import { contentText } from '../indexer/adapters/content-text'
 import { decodeMaybeJson } from '../indexer/tolerant-json'
+import { LOOP_MAX_PERIOD } from './rules'
+import { isTimeoutError, isTimeoutText } from './tool-timeout'
 
 export interface EpisodeFacts {
-  /** The longest run of consecutive identical tool calls (same name, same arguments); 0 = no calls. */
+  /**
+   * How many times in a row the most repeated cycle of identical tool calls (same names, same arguments, in the same
+   * order) runs back to back: A A A = 3, A B A B A B = 3, A B C A B C = 2; 0 = no calls. Cycles of 1 to
+   * LOOP_MAX_PERIOD calls.
+   */
   maxRepeat: number
   /** The last generated assistant turn has no text and no tool call, or the model never answered. */
   emptyFinal: boolean
+  /** A generated turn carries an error other than a timeout (a failed tool call or step). */
+  toolError: boolean
+  /** A tool result is a harness timeout (tool-timeout.ts). */
+  timeout: boolean
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 const argText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v))
 
-/** Tracks runs of identical consecutive calls. */
+/**
+ * Tracks cycles of identical calls. For each period p (1..LOOP_MAX_PERIOD) it counts how many calls in a row equal
+ * the call p places back: a cycle of p calls seen k times back to back makes that count p × (k - 1). Only the last
+ * LOOP_MAX_PERIOD calls are kept, so a long episode costs a few string compares per call.
+ */
 class RepeatCounter {
   maxRepeat = 0
-  private name: string | null = null
-  private args = ''
-  private run = 0
+  private recent: string[] = []
+  private streak: number[] = new Array<number>(LOOP_MAX_PERIOD + 1).fill(0)
   add(name: string, args: string): void {
-    this.run = name === this.name && args === this.args ? this.run + 1 : 1
-    this.name = name
-    this.args = args
-    if (this.run > this.maxRepeat) this.maxRepeat = this.run
+    const key = `${name}\u0000${args}`
+    const n = this.recent.length
+    for (let p = 1; p <= LOOP_MAX_PERIOD; p++) {
+      this.streak[p] = n >= p && this.recent[n - p] === key ? this.streak[p] + 1 : 0
+      const repeats = Math.floor(this.streak[p] / p) + 1
+      if (repeats > this.maxRepeat) this.maxRepeat = repeats
+    }
+    this.recent.push(key)
+    if (this.recent.length > LOOP_MAX_PERIOD) this.recent.shift()
   }
+}
+
+/** Tool errors and timeouts seen so far. */
+class FailureFlags {
+  toolError = false
+  timeout = false
+  /** A turn's recorded error; a cancelled call (Gemini CLI `status: cancelled`) is the user's choice, not a failure. */
+  error(text: string): void {
+    if (isTimeoutError(text)) this.timeout = true
+    else if (text !== 'status: cancelled') this.toolError = true
+  }
+  /** A tool result's text. */
+  result(text: string): void {
+    if (!this.timeout && isTimeoutText(text)) this.timeout = true
+  }
+}
+
+/** Inspect's ToolCallError on a raw tool message: `{type: "timeout", message: "..."}`. */
+function rawError(v: unknown): string | null {
+  if (typeof v === 'string') return v || null
+  if (!isObj(v)) return null
+  const type = typeof v.type === 'string' ? v.type : null
+  const message = typeof v.message === 'string' ? v.message : null
+  return type && message ? `${type}: ${message}` : (type ?? message ?? 'error')
 }
 
 /** Name and argument text of one raw call (OpenAI `{function: {name, arguments}}`, flat, ATIF, Responses item). */
@@ -48,12 +90,19 @@ function addRawCall(counter: RepeatCounter, raw: unknown): void {
  * it is empty when its text is.
  */
 export function messageFacts(messages: readonly unknown[] | string, from = 0): EpisodeFacts {
-  if (typeof messages === 'string') return { maxRepeat: 0, emptyFinal: messages.trim() === '' }
+  if (typeof messages === 'string') return { maxRepeat: 0, emptyFinal: messages.trim() === '', toolError: false, timeout: false }
   const counter = new RepeatCounter()
+  const failures = new FailureFlags()
   let emptyFinal = true
   for (let i = from; i < messages.length; i++) {
     const m = messages[i]
     if (!isObj(m)) continue
+    if (m.role === 'tool' || m.role === 'function' || m.type === 'function_call_output') {
+      const err = m.error === undefined || m.error === null || m.error === false ? null : rawError(m.error)
+      if (err) failures.error(err)
+      else failures.result(m.type === 'function_call_output' ? contentText(m.output) : contentText(m.content))
+      continue
+    }
     if (typeof m.type === 'string' && m.type.endsWith('_call')) {
       addRawCall(counter, m)
       emptyFinal = false
@@ -67,17 +116,20 @@ export function messageFacts(messages: readonly unknown[] | string, from = 0): E
     else if (list !== undefined && list !== null) (addRawCall(counter, list), (called = true))
     emptyFinal = !called && contentText(m.content).trim() === ''
   }
-  return { maxRepeat: counter.maxRepeat, emptyFinal }
+  return { maxRepeat: counter.maxRepeat, emptyFinal, toolError: failures.toolError, timeout: failures.timeout }
 }
 
 /** Facts over parsed turns (prompt turns skipped). */
 export function turnFacts(turns: readonly Turn[]): EpisodeFacts {
   const counter = new RepeatCounter()
+  const failures = new FailureFlags()
   let emptyFinal = true
   for (const t of turns) {
     if (t.isPrompt) continue
     for (const c of t.toolCalls) counter.add(c.name, argText(c.arguments))
+    if (t.meta?.error) failures.error(t.meta.error)
+    else if (t.isObservation) failures.result(t.text)
     if (t.role === 'assistant') emptyFinal = t.toolCalls.length === 0 && t.text.trim() === ''
   }
-  return { maxRepeat: counter.maxRepeat, emptyFinal }
+  return { maxRepeat: counter.maxRepeat, emptyFinal, toolError: failures.toolError, timeout: failures.timeout }
 }

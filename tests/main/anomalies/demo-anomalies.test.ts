@@ -18,11 +18,13 @@ interface Row { task_id: string; rollout: number; status: string; error: string 
 /** The codes the rules give for one demo row, computed straight from the file. */
 function expected(r: Row): string[] {
   const calls = r.messages.filter((m) => m.role === 'assistant').flatMap((m) => (m.tool_calls ?? []).map((c) => `${c.function.name} ${c.function.arguments}`))
-  let longest = 0
-  for (let i = 0, run = 0; i < calls.length; i++) longest = Math.max(longest, (run = i > 0 && calls[i] === calls[i - 1] ? run + 1 : 1))
+  // a loop: some window of 3 × p calls (p = 1..3) made of one p-call cycle three times
+  let loop = false
+  for (let p = 1; p <= 3 && !loop; p++)
+    for (let i = 0; i + 3 * p <= calls.length && !loop; i++) loop = calls.slice(i, i + 3 * p).every((c, j) => c === calls[i + (j % p)])
   const last = r.messages.filter((m) => m.role === 'assistant').at(-1)
   const codes: string[] = []
-  if (longest >= 3) codes.push('loop')
+  if (loop) codes.push('loop')
   if (!last || (!last.tool_calls?.length && !(last.content ?? '').trim())) codes.push('empty-answer')
   if (r.status === 'truncated') codes.push('truncated')
   if (r.status === 'error' || (r.error && r.status === 'ok')) codes.push('error')

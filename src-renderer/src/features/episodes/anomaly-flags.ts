@@ -7,10 +7,12 @@ import type { AnomalyCode, EpisodeStatus } from '@contract/model'
 import type { RowFlag } from './row-flags'
 
 export const ANOMALY_RULES: Record<AnomalyCode, { label: string; title: string; tone: string }> = {
-  loop: { label: 'loop', title: 'Loop: the same tool was called with the same arguments 3 or more times in a row', tone: 'warn' },
+  loop: { label: 'loop', title: 'Loop: the same tool call (same arguments), or the same cycle of 2–3 calls, repeated 3 or more times back to back', tone: 'warn' },
   'empty-answer': { label: 'empty answer', title: 'Empty answer: the last assistant turn has no text and no tool call (or the model never answered)', tone: 'warn' },
   truncated: { label: 'truncated', title: 'Truncated: cut at a token, context, turn or time limit', tone: 'warn' },
   error: { label: 'error', title: 'An error was recorded for this episode', tone: 'bad' },
+  'tool-error': { label: 'tool error', title: 'Tool error: a tool call or step in the transcript failed (a turn carries an error; open the episode to see it)', tone: 'warn' },
+  timeout: { label: 'timeout', title: 'Timeout: a tool call timed out (the harness killed the command)', tone: 'warn' },
   'short-success': { label: 'short success', title: "Short success: passed in fewer than half the median turns of this run's passed episodes", tone: 'info' },
   'long-episode': { label: 'long', title: "Long episode: more than 3× the run's median turns and above Q3 + 3 × IQR", tone: 'info' }
 }
