@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EpisodeSummary, RunSummary } from '@contract/model'
 import { captureCli } from '../../helpers/capture-cli'
+import { parseCsv } from '../../helpers/parse-csv'
 
 const DEMO = resolve(__dirname, '../../../resources/demo')
 let db: string
@@ -14,27 +15,6 @@ let runs: RunSummary[]
 const cli = captureCli(() => db, () => dir)
 
 const lines = (text: string): Record<string, unknown>[] => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
-
-/** A small RFC 4180 reader: quoted fields with doubled quotes, commas and line breaks inside, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"', i++)
-      else if (c === '"') quoted = false
-      else field += c
-    } else if (c === '"') quoted = true
-    else if (c === ',') (row.push(field), (field = ''))
-    else if (c === '\r' && text[i + 1] === '\n') (row.push(field), rows.push(row), (row = []), (field = ''), i++)
-    else field += c
-  }
-  if (field || row.length) (row.push(field), rows.push(row))
-  return rows
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rollscope-export-'))
