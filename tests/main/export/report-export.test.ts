@@ -150,7 +150,7 @@ describe('the html table streams', () => {
         const offset = q.offset ?? 0
         const limit = Math.min(q.limit ?? 200, total - offset)
         log.push(`list ${offset}`)
-        return { total, items: Array.from({ length: limit }, (_, i) => ({ ...sample, runId: 'r', id: `e${offset + i}` })) }
+        return { total, offset, items: Array.from({ length: limit }, (_, i) => ({ ...sample, runId: 'r', id: `e${offset + i}` })) }
       },
       labelsOfEpisodes: async () => ({})
     }
