@@ -12,12 +12,17 @@ import { REPORT_CSS } from '../report/html-style'
 import type { ExportComparison } from './export-compare'
 import { meanReward, num, type RunTally } from './md-export'
 
-/** Additions for the episode table: wide tables scroll inside the page, labels read as chips. */
+/**
+ * Additions for the episode table: it scrolls sideways rather than breaking ids, keys and headers mid-word (the
+ * report's cells break anywhere, which suits its long task lists but not a ten-column table); labels read as chips.
+ */
 const EXPORT_CSS = `
 main { max-width: 1200px; }
 .scroll { overflow-x: auto; }
 #episodes table { font-size: 13px; }
-#episodes td.preview { min-width: 16em; max-width: 32em; }
+#episodes th, #episodes td { overflow-wrap: normal; }
+#episodes th, #episodes code, #episodes td.num { white-space: nowrap; }
+#episodes td.preview { min-width: 20em; max-width: 36em; }
 .chip { display: inline-block; border: 1px solid var(--line); border-radius: 10px; padding: 0 6px; margin: 0 2px 2px 0; font-size: 12px; }
 `
 
