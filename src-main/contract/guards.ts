@@ -17,6 +17,7 @@ const sortKey = z.union([
 
 const episodeQuery = z.strictObject({
   runId,
+  runIds: z.array(runId).max(100).optional(),
   text: z.string().max(1000).optional(),
   filter: z.string().max(4000).optional(),
   sort: sortKey.optional(),

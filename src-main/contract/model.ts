@@ -296,6 +296,11 @@ export type EpisodeSortKey =
 
 export interface EpisodeQuery {
   runId: string
+  /**
+   * More runs listed together with `runId` in one table (a saved view over several runs): sorted and filtered
+   * across them, each episode's `passed` by its own run's threshold. The flat list only (not task groups).
+   */
+  runIds?: string[]
   /** Free text matched against task key, preview and answer. */
   text?: string
   /** Filter expression, e.g. `reward < 0.5 and info.difficulty == "hard"`. */

@@ -6,7 +6,6 @@
 import type { EpisodeQuery, EpisodeSortKey } from '@contract/model'
 import { BadRequestError } from '@contract/guards'
 import { compileFilter, FilterError, type FilterFields } from './filter-expr'
-import { passedSql } from './passed-sql'
 import { labelFilterColumns, labelFilterSets } from '../labels/label-filter-sql'
 import { anomalyFilterSet } from '../anomalies/anomaly-filter-sql'
 
@@ -38,8 +37,8 @@ const SORT_COLUMNS: Record<string, { sql: string; kind: SortValue['kind'] }> = {
   durationMs: { sql: 'e.duration_ms', kind: 'number' }
 }
 
-/** The fields a filter expression may name, as SQL over `e` (episodes) with the run's threshold inlined. */
-export function filterFields(threshold: number | null, metricNames: ReadonlySet<string>): FilterFields {
+/** The fields a filter expression may name, as SQL over `e` (episodes); `passed` is the runs' pass rule (run-set.ts). */
+export function filterFields(passed: string, metricNames: ReadonlySet<string>): FilterFields {
   return {
     columns: {
       reward: { sql: 'e.reward', type: 'number' },
@@ -54,7 +53,7 @@ export function filterFields(threshold: number | null, metricNames: ReadonlySet<
       error: { sql: 'e.error', type: 'string' },
       answer: { sql: 'e.answer', type: 'string' },
       preview: { sql: 'e.preview', type: 'string' },
-      passed: { sql: passedSql(threshold), type: 'boolean' },
+      passed: { sql: passed, type: 'boolean' },
       success: { sql: 'e.success', type: 'boolean' },
       tokensIn: { sql: 'e.tokens_in', type: 'number' },
       tokensOut: { sql: 'e.tokens_out', type: 'number' },
@@ -68,10 +67,13 @@ export function filterFields(threshold: number | null, metricNames: ReadonlySet<
   }
 }
 
-/** The episodes of `q.runId` matching its text, filter and task; throws BadRequestError for a bad filter. */
-export function episodeWhere(q: EpisodeQuery, threshold: number | null, metricNames: ReadonlySet<string>): EpisodeWhere {
-  const where: string[] = ['e.run_id = ?']
-  const params: unknown[] = [q.runId]
+/**
+ * The episodes of the runs `runIds` (one, or several for a view over runs) matching the text, filter and task of
+ * `q`; `passed` is their pass rule (run-set.ts). Throws BadRequestError for a bad filter.
+ */
+export function episodeWhere(q: EpisodeQuery, runIds: readonly string[], passed: string, metricNames: ReadonlySet<string>): EpisodeWhere {
+  const where: string[] = [runIds.length === 1 ? 'e.run_id = ?' : `e.run_id IN (${runIds.map(() => '?').join(', ')})`]
+  const params: unknown[] = [...runIds]
   if (q.taskKey !== undefined) {
     where.push('e.task_key = ?')
     params.push(q.taskKey)
@@ -85,7 +87,7 @@ export function episodeWhere(q: EpisodeQuery, threshold: number | null, metricNa
   }
   if (q.filter?.trim()) {
     try {
-      const compiled = compileFilter(q.filter, filterFields(threshold, metricNames))
+      const compiled = compileFilter(q.filter, filterFields(passed, metricNames))
       where.push(`(${compiled.sql})`)
       params.push(...compiled.params)
     } catch (err) {

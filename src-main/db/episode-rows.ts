@@ -1,9 +1,7 @@
 import type { AnomalyCode, EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, TaskKeyKind } from '@contract/model'
-import { NotFoundError } from '@contract/guards'
 import { episodeWhere, sortValue } from './episode-query-sql'
 import type { Db } from './open-db'
-import { passedSql } from './passed-sql'
-import { effectiveThreshold } from './run-summary'
+import { runSet } from './run-set'
 
 export interface EpisodeRow {
   rowid: number
@@ -62,23 +60,27 @@ export function toEpisodeSummary(r: EpisodeRow): EpisodeSummary {
   }
 }
 
-/** One page of a run's episodes, filtered and sorted in SQLite. */
+/** One page of the episodes of a run (or of several runs), filtered and sorted in SQLite. */
 export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<EpisodeSummary> {
-  if (!db.prepare('SELECT 1 FROM runs WHERE id = ?').get(q.runId)) throw new NotFoundError(`no run with id ${q.runId}`)
-  const threshold = effectiveThreshold(db, q.runId)
-  const where = episodeWhere(q, threshold, metricNames)
+  const runs = runSet(db, q)
+  const where = episodeWhere(q, runs.ids, runs.passed, metricNames)
   const value = sortValue(q.sort ?? 'ordinal')
   const dir = q.desc ? 'DESC' : 'ASC'
+  // Across runs, ties (and file order itself) follow the order the runs were asked in.
+  const runOrder = runs.ids.length > 1 ? `instr(?, ',' || e.run_id || ','), ` : ''
+  const runOrderParams = runs.ids.length > 1 ? [`,${runs.ids.join(',')},`] : []
+  const first = q.sort === undefined || q.sort === 'ordinal' ? runOrder : ''
+  const firstParams = first ? runOrderParams : []
   const total = (db.prepare(`SELECT count(*) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }).n
   const offset = q.offset ?? 0
   const limit = q.limit ?? 200
   // Missing values last whichever the direction; file order breaks ties.
   const rows = db
     .prepare(
-      `SELECT e.*, ${passedSql(threshold)} passed FROM ${where.from} WHERE ${where.sql}
-       ORDER BY ${value.sql} IS NULL, ${value.sql} ${dir}, e.ordinal LIMIT ? OFFSET ?`
+      `SELECT e.*, ${runs.passed} passed FROM ${where.from} WHERE ${where.sql}
+       ORDER BY ${first}${value.sql} IS NULL, ${value.sql} ${dir}, ${runOrder}e.ordinal LIMIT ? OFFSET ?`
     )
-    .all(...where.params, ...value.params, ...value.params, limit, offset) as EpisodeRow[]
+    .all(...where.params, ...firstParams, ...value.params, ...value.params, ...runOrderParams, limit, offset) as EpisodeRow[]
   return { items: rows.map(toEpisodeSummary), total, offset }
 }
 

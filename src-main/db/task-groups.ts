@@ -3,11 +3,10 @@
  * like the flat list, so a run of 100k episodes never leaves the database as rows.
  */
 import type { EpisodeQuery, EpisodeSortKey, Page, TaskGroupSummary, TaskKeyKind } from '@contract/model'
-import { NotFoundError } from '@contract/guards'
+import { BadRequestError } from '@contract/guards'
 import { episodeWhere, sortValue } from './episode-query-sql'
 import type { Db } from './open-db'
-import { passedSql } from './passed-sql'
-import { effectiveThreshold } from './run-summary'
+import { runSet } from './run-set'
 
 interface GroupRow {
   task_key: string
@@ -40,12 +39,12 @@ function groupSortValue(sort: EpisodeSortKey): { sql: string; params: unknown[] 
 
 /** One page of a run's task groups over the episodes matching `q` (its offset and limit count groups). */
 export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<TaskGroupSummary> {
-  if (!db.prepare('SELECT 1 FROM runs WHERE id = ?').get(q.runId)) throw new NotFoundError(`no run with id ${q.runId}`)
-  const threshold = effectiveThreshold(db, q.runId)
-  const where = episodeWhere(q, threshold, metricNames)
+  // Groups are one run's tasks: a view over several runs lists flat.
+  if (q.runIds?.some((id) => id !== q.runId)) throw new BadRequestError('task groups cover one run; list several runs flat')
+  const { ids, passed } = runSet(db, q)
+  const where = episodeWhere(q, ids, passed, metricNames)
   const order = groupSortValue(q.sort ?? 'ordinal')
   const dir = q.desc ? 'DESC' : 'ASC'
-  const passed = passedSql(threshold)
   const total = (
     db.prepare(`SELECT count(DISTINCT e.task_key) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }
   ).n

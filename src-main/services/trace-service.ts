@@ -107,8 +107,9 @@ export function createTraceService(d: ServiceDeps): TraceApi {
       return runOrThrow(runId)
     },
     async listEpisodes(query) {
-      const run = runOrThrow(query.runId)
-      return listEpisodes(d.db, query, new Set(run.metrics.map((m) => m.name)))
+      // A filter may name any metric of the runs listed (a view over several runs).
+      const metrics = new Set([query.runId, ...(query.runIds ?? [])].flatMap((id) => runOrThrow(id).metrics.map((m) => m.name)))
+      return listEpisodes(d.db, query, metrics)
     },
     async listTaskGroups(query) {
       const run = runOrThrow(query.runId)
