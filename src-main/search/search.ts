@@ -2,7 +2,7 @@ import type { SearchHit, SearchOptions, SearchPage, TurnRole } from '@contract/m
 import type { Db } from '../db/open-db'
 import { EPISODE_SHIFT, pendingSearchSources } from './build-search-index'
 import { toFtsQuery } from './search-query'
-import { CLOSE, OPEN, parseSnippet } from './snippet'
+import { CLOSE, cutSnippet, OPEN, parseSnippet } from './snippet'
 
 export const DEFAULT_LIMIT = 50
 /** Hits counted beyond the page at most: counting every match of a common word in 1 GB is not worth its time. */
@@ -37,10 +37,10 @@ export function search(db: Db, input: string, options: SearchOptions = {}): Sear
     params.push(options.tool)
   }
   const from = `search_fts f JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT} WHERE ${where.join(' AND ')}`
-  const columns = `f.turn, f.role, f.tool, snippet(search_fts, 0, '${OPEN}', '${CLOSE}', '…', ${SNIPPET_TOKENS}) snip,
+  const columns = `f.turn, f.role, f.tool, highlight(search_fts, 0, '${OPEN}', '${CLOSE}') marked,
               e.id episode_id, e.run_id, e.task_key, e.rollout, r.name run_name`
-  // Relevance picks the page's rowids first: the sort then carries two numbers per match, and snippets (which
-  // tokenize the whole row) are made for the page only, each by a rowid seek inside the same MATCH.
+  // Relevance picks the page's rowids first: the sort then carries two numbers per match, and the marked rows
+  // (highlight() tokenizes the whole row) are made for the page only, each by a rowid seek inside the same MATCH.
   const sql =
     order === 'index'
       ? `SELECT ${columns} FROM ${from.replace(' WHERE', ' JOIN runs r ON r.id = e.run_id WHERE')} ORDER BY f.rowid LIMIT ? OFFSET ?`
@@ -53,7 +53,7 @@ export function search(db: Db, input: string, options: SearchOptions = {}): Sear
     turn: number
     role: TurnRole
     tool: string | null
-    snip: string
+    marked: string
     episode_id: string
     run_id: string
     task_key: string
@@ -69,7 +69,7 @@ export function search(db: Db, input: string, options: SearchOptions = {}): Sear
     turn: r.turn,
     role: r.role,
     toolName: r.tool,
-    snippet: parseSnippet(r.snip)
+    snippet: parseSnippet(cutSnippet(r.marked, SNIPPET_TOKENS))
   }))
   const counted = (db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as { n: number }).n
   return {

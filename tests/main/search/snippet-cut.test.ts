@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { CLOSE, cutSnippet, OPEN, parseSnippet } from '../../../src-main/search/snippet'
+
+const mark = (w: string): string => `${OPEN}${w}${CLOSE}`
+const words = (n: number, from = 0): string[] => Array.from({ length: n }, (_, i) => `w${from + i}`)
+
+describe('cutSnippet', () => {
+  it('keeps a short row whole', () => {
+    expect(cutSnippet(`a ${mark('b')} c`, 24)).toBe(`a ${mark('b')} c`)
+  })
+
+  it('picks the window with the most matches, a few words of context before it, … where cut', () => {
+    const row = [...words(50), mark('x'), ...words(40, 50), mark('x'), 'w90', mark('x'), mark('x'), ...words(30, 91)].join(' ')
+    const s = parseSnippet(cutSnippet(row, 10))
+    expect(s.text).toBe('…w87 w88 w89 x w90 x x w91 w92 w93…')
+    expect(s.matches).toHaveLength(3)
+    expect(s.matches.map(([a, b]) => s.text.slice(a, b))).toEqual(['x', 'x', 'x'])
+  })
+
+  it('keeps the marks of a phrase cut at the window edge balanced', () => {
+    const row = [...words(30), `${OPEN}p1`, `p2${CLOSE}`, ...words(30, 30)].join(' ')
+    const cut = cutSnippet(row, 5)
+    expect(cut.split(OPEN).length).toBe(cut.split(CLOSE).length)
+    const s = parseSnippet(cut)
+    expect(s.matches.map(([a, b]) => s.text.slice(a, b))).toEqual(['p1 p2'])
+  })
+
+  it('cuts a row without spaces (a minified line) to a short piece around the first match', () => {
+    const row = 'x'.repeat(10_000) + mark('needle') + 'y'.repeat(10_000)
+    const s = parseSnippet(cutSnippet(row, 24))
+    expect(s.text.length).toBeLessThanOrEqual(245)
+    expect(s.matches.map(([a, b]) => s.text.slice(a, b))).toEqual(['needle'])
+    expect(s.text.startsWith('…') && s.text.endsWith('…')).toBe(true)
+  })
+})
