@@ -168,10 +168,19 @@ export interface ExportViewRequest {
   label?: string
 }
 
+/** Where the desktop labels export went, and how many labels and notes it holds. */
+export interface LabelsExportSaved {
+  path: string
+  labels: number
+  notes: number
+}
+
 export interface DesktopApi {
   pickPaths(kind: 'folder' | 'file'): Promise<string[]>
   /** Asks for a file (native save dialog) and streams the export into it; null when the dialog was cancelled. */
   exportToFile(request: ExportViewRequest): Promise<{ episodes: number; path: string } | null>
+  /** Asks for a file (native save dialog) and writes the labels export into it; null when the dialog was cancelled. */
+  exportLabelsToFile(): Promise<LabelsExportSaved | null>
   /**
    * Path of a File dropped on the window (Electron's webUtils.getPathForFile; File.path is gone
    * since Electron 32); '' when it has none. Typed unknown so the contract needs no DOM types.

@@ -36,17 +36,17 @@ export function registerApi(ipcMain: Pick<IpcMain, 'handle'>, engine: Pick<Engin
 }
 
 /**
- * Answers IPC_DESKTOP_CHANNEL calls: ('pickPaths', 'folder' | 'file') and ('exportToFile', ExportViewRequest; the
- * request is checked by the export itself). (DesktopApi.pathForFile needs no main process: the preload answers it.)
+ * Answers IPC_DESKTOP_CHANNEL calls: ('pickPaths', 'folder' | 'file'), ('exportToFile', ExportViewRequest; the
+ * request is checked by the export itself) and ('exportLabelsToFile'; no argument). (DesktopApi.pathForFile needs no main process: the preload answers it.)
  */
 export function registerDesktopApi(
   ipcMain: Pick<IpcMain, 'handle'>,
-  desktop: Pick<DesktopApi, 'pickPaths' | 'exportToFile'>,
+  desktop: Pick<DesktopApi, 'pickPaths' | 'exportToFile' | 'exportLabelsToFile'>,
   isTrustedSender: SenderCheck
 ): void {
   ipcMain.handle(IPC_DESKTOP_CHANNEL, async (event, method: unknown, arg: unknown): Promise<Result<unknown>> => {
     if (!isTrustedSender(event)) return UNAUTHORIZED
-    if (method !== 'pickPaths' && method !== 'exportToFile') {
+    if (method !== 'pickPaths' && method !== 'exportToFile' && method !== 'exportLabelsToFile') {
       return { ok: false, error: { code: 'bad-request', message: `unknown desktop method: ${String(method).slice(0, 100)}` } }
     }
     if (method === 'pickPaths' && arg !== 'folder' && arg !== 'file') {
@@ -57,7 +57,11 @@ export function registerDesktopApi(
     }
     try {
       const value =
-        method === 'pickPaths' ? await desktop.pickPaths(arg as 'folder' | 'file') : await desktop.exportToFile(arg as ExportViewRequest)
+        method === 'pickPaths'
+          ? await desktop.pickPaths(arg as 'folder' | 'file')
+          : method === 'exportToFile'
+            ? await desktop.exportToFile(arg as ExportViewRequest)
+            : await desktop.exportLabelsToFile()
       return { ok: true, value }
     } catch (err) {
       return { ok: false, error: toApiError(err) }

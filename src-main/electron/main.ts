@@ -12,6 +12,7 @@ import { withAddPathsHook } from './api-hooks'
 import { pathsFromArgv } from './cli-args'
 import { pickPaths, showAbout } from './dialogs'
 import { forwardEngineEvents } from './events'
+import { exportLabelsToFile } from './export-labels-to-file'
 import { exportToFile } from './export-to-file'
 import { createSenderCheck, registerApi, registerDesktopApi } from './ipc'
 import { buildMenuTemplate, createMenuActions, type MenuActions } from './menu'
@@ -103,7 +104,11 @@ async function onReady(): Promise<void> {
   const exportApi = api // narrowed here (the module-level binding is nullable)
   registerDesktopApi(
     ipcMain,
-    { pickPaths: (kind) => pickPaths(dialog, mainWindow, kind), exportToFile: (request) => exportToFile(dialog, mainWindow, exportApi, request) },
+    {
+      pickPaths: (kind) => pickPaths(dialog, mainWindow, kind),
+      exportToFile: (request) => exportToFile(dialog, mainWindow, exportApi, request),
+      exportLabelsToFile: () => exportLabelsToFile(dialog, mainWindow, exportApi)
+    },
     isTrustedSender
   )
   forwardEngineEvents(engine, () => mainWindow)

@@ -8,6 +8,7 @@ import {
   IPC_EVENT_CHANNEL,
   IPC_INVOKE_CHANNEL,
   isApiMethod,
+  type LabelsExportSaved,
   type PreloadBridge,
   type Result,
   type TraceEvent
@@ -42,6 +43,11 @@ export function createBridge(
       },
       exportToFile: async (request) => {
         const result = (await ipc.invoke(IPC_DESKTOP_CHANNEL, 'exportToFile', request)) as Result<{ episodes: number; path: string } | null>
+        if (result.ok) return result.value
+        throw new Error(result.error.message)
+      },
+      exportLabelsToFile: async () => {
+        const result = (await ipc.invoke(IPC_DESKTOP_CHANNEL, 'exportLabelsToFile')) as Result<LabelsExportSaved | null>
         if (result.ok) return result.value
         throw new Error(result.error.message)
       },

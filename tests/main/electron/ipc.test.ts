@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { IPC_DESKTOP_CHANNEL, IPC_INVOKE_CHANNEL, type ExportViewRequest, type TraceApi } from '@contract/api'
+import { IPC_DESKTOP_CHANNEL, IPC_INVOKE_CHANNEL, type ExportViewRequest, type LabelsExportSaved, type TraceApi } from '@contract/api'
 import { NotFoundError } from '@contract/guards'
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron'
 import { createSenderCheck, registerApi, registerDesktopApi } from '../../../src-main/electron/ipc'
@@ -136,6 +136,7 @@ describe('registerApi', () => {
 describe('registerDesktopApi', () => {
   let pickPaths: ReturnType<typeof vi.fn<(kind: 'folder' | 'file') => Promise<string[]>>>
   let exportToFile: ReturnType<typeof vi.fn<(request: ExportViewRequest) => Promise<{ episodes: number; path: string } | null>>>
+  let exportLabelsToFile: ReturnType<typeof vi.fn<() => Promise<LabelsExportSaved | null>>>
   let call: (event: unknown, method: unknown, arg: unknown) => Promise<unknown>
   let trusted: boolean
   beforeEach(() => {
@@ -143,7 +144,8 @@ describe('registerDesktopApi', () => {
     pickPaths = vi.fn(async (kind) => (kind === 'folder' ? ['/runs'] : ['/runs/a.jsonl', '/runs/b.jsonl']))
     exportToFile = vi.fn(async () => ({ episodes: 3, path: '/out/a.jsonl' }))
     trusted = true
-    registerDesktopApi(ipcMain, { pickPaths, exportToFile }, () => trusted)
+    exportLabelsToFile = vi.fn(async () => ({ path: '/out/rollscope-labels.json', labels: 4, notes: 1 }))
+    registerDesktopApi(ipcMain, { pickPaths, exportToFile, exportLabelsToFile }, () => trusted)
     expect([...handlers.keys()]).toEqual([IPC_DESKTOP_CHANNEL])
     call = async (...a) => handlers.get(IPC_DESKTOP_CHANNEL)!(...a)
   })
@@ -166,6 +168,17 @@ describe('registerDesktopApi', () => {
     trusted = false
     expect(await call({}, 'exportToFile', request)).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
     expect(exportToFile).toHaveBeenCalledTimes(2)
+  })
+
+  it('exportLabelsToFile returns where the labels went (null = cancelled), for trusted senders only', async () => {
+    expect(await call({}, 'exportLabelsToFile', undefined)).toEqual({ ok: true, value: { path: '/out/rollscope-labels.json', labels: 4, notes: 1 } })
+    exportLabelsToFile.mockResolvedValueOnce(null)
+    expect(await call({}, 'exportLabelsToFile', undefined)).toEqual({ ok: true, value: null })
+    exportLabelsToFile.mockRejectedValueOnce(new Error('EACCES: permission denied'))
+    expect(await call({}, 'exportLabelsToFile', undefined)).toEqual({ ok: false, error: { code: 'internal', message: 'EACCES: permission denied' } })
+    trusted = false
+    expect(await call({}, 'exportLabelsToFile', undefined)).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
+    expect(exportLabelsToFile).toHaveBeenCalledTimes(3)
   })
 
   it('validates the method and the kind', async () => {

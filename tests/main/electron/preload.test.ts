@@ -25,11 +25,11 @@ describe('preload', () => {
     m.ipcRenderer.removeListener.mockReset()
   })
 
-  it('exposes exactly window.rollscope = { invoke, onEvent, desktop: { pickPaths, exportToFile, pathForFile } }', () => {
+  it('exposes exactly window.rollscope = { invoke, onEvent, desktop: { pickPaths, exportToFile, exportLabelsToFile, pathForFile } }', () => {
     expect(exposed.length).toBe(1)
     expect(exposed[0][0]).toBe('rollscope')
     expect(Object.keys(bridge).sort()).toEqual(['desktop', 'invoke', 'onEvent'])
-    expect(Object.keys(bridge.desktop)).toEqual(['pickPaths', 'exportToFile', 'pathForFile'])
+    expect(Object.keys(bridge.desktop)).toEqual(['pickPaths', 'exportToFile', 'exportLabelsToFile', 'pathForFile'])
     // Nothing that would hand the renderer raw IPC.
     expect(Object.values(bridge)).not.toContain(m.ipcRenderer)
     expect(m.ipcRenderer.send).not.toHaveBeenCalled()
@@ -84,6 +84,14 @@ describe('preload', () => {
     await expect(bridge.desktop.exportToFile(request)).resolves.toBeNull()
     m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'bad-request', message: 'unknown label "x"' } })
     await expect(bridge.desktop.exportToFile(request)).rejects.toThrow('unknown label "x"')
+  })
+
+  it('desktop.exportLabelsToFile goes over the desktop channel with no argument and unwraps the Result', async () => {
+    m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { path: '/out/rollscope-labels.json', labels: 2, notes: 0 } })
+    await expect(bridge.desktop.exportLabelsToFile()).resolves.toEqual({ path: '/out/rollscope-labels.json', labels: 2, notes: 0 })
+    expect(m.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(IPC_DESKTOP_CHANNEL, 'exportLabelsToFile')
+    m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'internal', message: 'disk full' } })
+    await expect(bridge.desktop.exportLabelsToFile()).rejects.toThrow('disk full')
   })
 
   it('desktop.pathForFile asks webUtils for a dropped file\'s path, and gives \'\' for anything else', () => {

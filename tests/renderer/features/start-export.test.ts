@@ -8,7 +8,7 @@ import { fakeApi } from '../fake-api'
 
 const REQUEST: ExportViewRequest = { format: 'sft', runId: 'a', filter: 'reward > 0.5' }
 const notices = () => createAppStore(fakeApi({ a: 3 }))
-const desktop = (exportToFile: DesktopApi['exportToFile']): DesktopApi => ({ pickPaths: async () => [], pathForFile: () => '', exportToFile })
+const desktop = (exportToFile: DesktopApi['exportToFile']): DesktopApi => ({ pickPaths: async () => [], pathForFile: () => '', exportLabelsToFile: async () => null, exportToFile })
 
 describe('startExport on the desktop', () => {
   it('passes the request to the save-dialog export and says how many episodes went where', async () => {
