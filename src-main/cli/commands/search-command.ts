@@ -1,5 +1,5 @@
 /** `rollscope search QUERY`: full-text search over every indexed turn, hits with run, episode, turn and snippet. */
-import type { SearchHit, SearchOptions, SearchPage, TurnRole } from '@contract/model'
+import type { SearchHit, SearchOptions, SearchOrder, SearchPage, TurnRole } from '@contract/model'
 import { intOption, stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
@@ -7,32 +7,37 @@ import { formatInt, oneLine } from '../format'
 import { resolveRun } from '../resolve-run'
 
 const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
+const ORDERS: SearchOrder[] = ['relevance', 'index']
 
 export const searchCommand: CommandSpec = {
   name: 'search',
   summary: 'full-text search over every turn (hits with run, episode, turn)',
-  help: `Usage: rollscope search QUERY [--run RUN]… [--role ROLE] [--tool NAME] [--limit N] [--offset N]
-                        [--db FILE] [--json]
+  help: `Usage: rollscope search QUERY [--run RUN]… [--role ROLE] [--tool NAME] [--order relevance|index]
+                        [--limit N] [--offset N] [--db FILE] [--json]
 
 Searches the text, reasoning, tool-call arguments and tool results of every indexed episode.
-Every word must match; "exact words" match as a phrase; a trailing * matches word starts (pars*).
-Anything else is plain text (AND, -, :, parentheses are not operators). Hits come in run,
-episode and turn order.
+Every word must match; "exact words" match as a phrase; a trailing * matches word starts (pars*);
+a OR b matches either; -word or NOT word excludes; ( ) groups: (timeout OR killed) -retry
+(a query that starts with - goes after --: rollscope search -- -retry timeout).
+Operators are upper-case (or, and, not are words); anything else (:, ^, NEAR) is plain text.
+Best matches come first (bm25); --order index lists hits in run, episode and turn order.
 
 Options:
   --run RUN      only this run (id, name, folder or unique prefix; repeat for several)
   --role ROLE    only turns of this role: ${ROLES.join(', ')}
   --tool NAME    only calls of, and results from, this tool
+  --order ORDER  relevance (default: best match first) or index (run, episode, turn)
   --limit N      at most N hits (default 50, at most 1000)
   --offset N     skip the first N hits
   --db FILE      database file (default: $ROLLSCOPE_DB, else the app's per-user database)
-  --json         print the SearchPage: { query, hits: [{ runId, runName, episodeId, taskKey,
+  --json         print the SearchPage: { query, order, hits: [{ runId, runName, episodeId, taskKey,
                  rollout, turn, role, toolName, snippet: { text, matches } }], total, … }
   -h, --help     show this help`,
   options: {
     run: { type: 'string', multiple: true },
     role: { type: 'string' },
     tool: { type: 'string' },
+    order: { type: 'string' },
     limit: { type: 'string' },
     offset: { type: 'string' }
   },
@@ -50,6 +55,11 @@ Options:
     }
     const tool = stringOption(ctx.values, 'tool', 'search')
     if (tool !== undefined) options.tool = tool
+    const order = stringOption(ctx.values, 'order', 'search')
+    if (order !== undefined) {
+      if (!ORDERS.includes(order as SearchOrder)) throw new UsageError(`--order must be one of ${ORDERS.join(', ')}, got '${order}'`, 'search')
+      options.order = order as SearchOrder
+    }
     if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
 
     const engine = await ctx.openEngine('cli')

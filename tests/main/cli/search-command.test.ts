@@ -57,12 +57,35 @@ describe('rollscope search', () => {
     expect(system.hits.every((h) => h.turn === 0 && h.role === 'system')).toBe(true)
   })
 
+  it('--order index lists hits in episode and turn order, relevance (the default) the same hits best first; OR and -word', async () => {
+    const math = runs.find((r) => r.source.includes('math-python'))!
+    const ask = async (...args: string[]): Promise<SearchPage> => JSON.parse((await cli('search', ...args, '--run', math.id, '--limit', '1000', '--json')).stdout) as SearchPage
+    const ranked = await ask('python')
+    const indexed = await ask('python', '--order', 'index')
+    expect([ranked.order, indexed.order]).toEqual(['relevance', 'index'])
+    const place = (p: SearchPage) => p.hits.map((h) => `${h.episodeId}/${h.turn}/${h.toolName}/${h.snippet.text}`)
+    expect([...place(ranked)].sort()).toEqual([...place(indexed)].sort())
+    expect(place(ranked)).not.toEqual(place(indexed))
+    // index order: episodes in file order, turns ascending inside each
+    const episodeOrder = [...new Set(indexed.hits.map((h) => h.episodeId))]
+    const ids = JSON.parse((await cli('episodes', math.id, '--sort', 'ordinal', '--limit', '1000', '--json')).stdout).map((e: { id: string }) => e.id) as string[]
+    expect(episodeOrder).toEqual(ids.filter((id) => episodeOrder.includes(id)))
+    const either = await ask('calculations OR boxed')
+    const boxedOnly = await ask('boxed -calculations')
+    const calc = await ask('calculations')
+    expect(either.total).toBe(calc.total + boxedOnly.total)
+  })
+
   it('bad usage exits 2: no query, words-free query, unknown role', async () => {
     expect((await cli('search')).code).toBe(2)
     const stars = await cli('search', '***')
     expect(stars.code).toBe(2)
     expect(stars.stderr).toMatch(/no words to look for/)
     expect((await cli('search', 'x', '--role', 'robot')).code).toBe(2)
+    expect((await cli('search', 'x', '--order', 'rank')).code).toBe(2)
+    const excludes = await cli('search', 'NOT python')
+    expect(excludes.code, excludes.stderr).toBe(2)
+    expect(excludes.stderr).toMatch(/only excludes/)
     expect((await cli('search', 'python', '--run', 'no-such-run')).code).not.toBe(0)
   })
 })
