@@ -1,5 +1,5 @@
 import type { TraceApi } from '@contract/api'
-import type { SearchHit, SearchOptions, SearchPage, TurnRole } from '@contract/model'
+import type { SearchHit, SearchOptions, SearchOrder, SearchPage, TurnRole } from '@contract/model'
 import { errorMessage } from '../api/api-error'
 import type { SliceCreator } from './types'
 
@@ -12,6 +12,8 @@ export interface SearchFilters {
   role: TurnRole | null
   /** Only calls of / results from this tool; '' = any. */
   tool: string
+  /** Best match first (the default), or run, episode and turn order. */
+  order: SearchOrder
 }
 
 export interface SearchState {
@@ -47,7 +49,7 @@ export interface SearchSlice {
 export const initialSearchState = (): SearchState => ({
   open: false,
   input: '',
-  filters: { runIds: [], role: null, tool: '' },
+  filters: { runIds: [], role: null, tool: '', order: 'relevance' },
   query: '',
   hits: [],
   page: null,
@@ -62,7 +64,7 @@ export const createSearchSlice =
     let seq = 0
     const patch = (p: Partial<SearchState>): void => set({ search: { ...get().search, ...p } })
     const optionsOf = (f: SearchFilters, offset: number): SearchOptions => {
-      const o: SearchOptions = { limit: SEARCH_PAGE, offset }
+      const o: SearchOptions = { limit: SEARCH_PAGE, offset, order: f.order }
       if (f.runIds.length) o.runIds = f.runIds
       if (f.role) o.role = f.role
       if (f.tool.trim()) o.tool = f.tool.trim()

@@ -21,11 +21,15 @@ describe('search slice', () => {
 
     store.getState().setSearchFilters({ role: 'tool' })
     await flush()
-    expect(api.search).toHaveBeenLastCalledWith('crane', { limit: 100, offset: 0, role: 'tool' })
+    expect(api.search).toHaveBeenLastCalledWith('crane', { limit: 100, offset: 0, order: 'relevance', role: 'tool' })
     expect(store.getState().search.hits.map((h) => h.episodeId)).toEqual(['run-a:1'])
     store.getState().setSearchFilters({ role: null, runIds: ['run-b'], tool: ' python ' })
     await flush()
-    expect(api.search).toHaveBeenLastCalledWith('crane', { limit: 100, offset: 0, runIds: ['run-b'], tool: 'python' })
+    expect(api.search).toHaveBeenLastCalledWith('crane', { limit: 100, offset: 0, order: 'relevance', runIds: ['run-b'], tool: 'python' })
+    store.getState().setSearchFilters({ order: 'index' })
+    await flush()
+    expect(api.search).toHaveBeenLastCalledWith('crane', { limit: 100, offset: 0, order: 'index', runIds: ['run-b'], tool: 'python' })
+    expect(store.getState().search.page?.order).toBe('index')
 
     store.getState().openSearchHit(store.getState().search.hits[0])
     const after = store.getState()

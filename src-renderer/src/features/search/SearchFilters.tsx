@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
-import type { TurnRole } from '@contract/model'
+import type { SearchOrder, TurnRole } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
 
 const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
 
-/** Filters of the search screen: runs (toggle chips; none = all), role, tool name. Each change searches again. */
+/** Filters of the search screen: runs (toggle chips; none = all), role, tool name, order. Each change searches again. */
 export function SearchFilters(): ReactNode {
   const store = useAppStore()
   const filters = useApp((s) => s.search.filters)
@@ -61,6 +61,13 @@ export function SearchFilters(): ReactNode {
             if (e.currentTarget.value !== filters.tool) set({ tool: e.currentTarget.value })
           }}
         />
+      </label>
+      <label className="search-filter-label" title="Best match: turns where the words are frequent and dense come first. In order: run, episode and turn order.">
+        Order{' '}
+        <select data-testid="search-order" value={filters.order} onChange={(e) => set({ order: e.target.value as SearchOrder })}>
+          <option value="relevance">best match</option>
+          <option value="index">in order</option>
+        </select>
       </label>
     </div>
   )

@@ -54,7 +54,7 @@ export function SearchView(): ReactNode {
         <h1 className="search-title">Search</h1>
         <span className="search-summary" data-testid="search-summary">
           {!query
-            ? 'Type in the search box: words (all must match), "exact phrases", prefix*'
+            ? 'Type in the search box: words (all must match), "exact phrases", prefix*, a OR b, -word to exclude, ( ) groups'
             : loading && !page
               ? 'Searching…'
               : page
