@@ -440,6 +440,9 @@ export interface SearchPage {
   /** Hits counted, up to `totalCap`; `totalCapped` says there are more. */
   total: number
   totalCapped: boolean
+  /** Relevance order of a query with more matches than this: only the first this-many matches (in index order)
+   * were ranked; null when every match was. */
+  rankWindow: number | null
   /** Files whose transcripts are not yet in the index (still being built): results may be incomplete. */
   pendingSources: number
 }

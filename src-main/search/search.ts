@@ -7,6 +7,12 @@ import { CLOSE, cutSnippet, OPEN, parseSnippet } from './snippet'
 export const DEFAULT_LIMIT = 50
 /** Hits counted beyond the page at most: counting every match of a common word in 1 GB is not worth its time. */
 export const TOTAL_CAP = 10_000
+/**
+ * Relevance ranks at most this many matches, the first ones in index order: bm25 scores every match before the
+ * first hit comes back, and a common word's 200,000 matches in 1 GB took 200+ ms (prefixes 750 ms; the bench's
+ * search phase). A query that matches more says so (SearchPage.rankWindow) instead of ranking slowly.
+ */
+export const RANK_WINDOW = 10_000
 /** Words of context in a snippet. */
 const SNIPPET_TOKENS = 24
 
@@ -16,7 +22,7 @@ const SNIPPET_TOKENS = 24
  * pass. Ranking scores every match before the first hit comes back; the bench (tests/bench/search-bench.mjs)
  * measures what that costs for a common word.
  */
-export function search(db: Db, input: string, options: SearchOptions = {}): SearchPage {
+export function search(db: Db, input: string, options: SearchOptions = {}, rankWindow = RANK_WINDOW): SearchPage {
   const query = toFtsQuery(input)
   const limit = options.limit ?? DEFAULT_LIMIT
   const offset = options.offset ?? 0
@@ -39,12 +45,17 @@ export function search(db: Db, input: string, options: SearchOptions = {}): Sear
   const from = `search_fts f JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT} WHERE ${where.join(' AND ')}`
   const columns = `f.turn, f.role, f.tool, highlight(search_fts, 0, '${OPEN}', '${CLOSE}') marked,
               e.id episode_id, e.run_id, e.task_key, e.rollout, r.name run_name`
+  const counted = (db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as { n: number }).n
+  const windowed = order === 'relevance' && counted > rankWindow
   // Relevance picks the page's rowids first: the sort then carries two numbers per match, and the marked rows
   // (highlight() tokenizes the whole row) are made for the page only, each by a rowid seek inside the same MATCH.
+  const ranked = windowed
+    ? `SELECT id, score FROM (SELECT f.rowid id, f.rank score FROM ${from} ORDER BY f.rowid LIMIT ${rankWindow}) ORDER BY score, id LIMIT ? OFFSET ?`
+    : `SELECT f.rowid id, f.rank score FROM ${from} ORDER BY f.rank, f.rowid LIMIT ? OFFSET ?`
   const sql =
     order === 'index'
       ? `SELECT ${columns} FROM ${from.replace(' WHERE', ' JOIN runs r ON r.id = e.run_id WHERE')} ORDER BY f.rowid LIMIT ? OFFSET ?`
-      : `WITH top AS (SELECT f.rowid id, f.rank score FROM ${from} ORDER BY f.rank, f.rowid LIMIT ? OFFSET ?)
+      : `WITH top AS (${ranked})
          SELECT ${columns} FROM top JOIN search_fts f ON f.rowid = top.id AND search_fts MATCH ?
            JOIN episodes e ON e.rowid = top.id / ${EPISODE_SHIFT} JOIN runs r ON r.id = e.run_id
          ORDER BY top.score, top.id`
@@ -71,14 +82,15 @@ export function search(db: Db, input: string, options: SearchOptions = {}): Sear
     toolName: r.tool,
     snippet: parseSnippet(cutSnippet(r.marked, SNIPPET_TOKENS))
   }))
-  const counted = (db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as { n: number }).n
   return {
     query,
     order,
     hits,
     offset,
-    total: Math.min(counted, offset + TOTAL_CAP),
-    totalCapped: counted > offset + TOTAL_CAP,
+    // past the window there is nothing to page to, in this order
+    total: windowed ? rankWindow : Math.min(counted, offset + TOTAL_CAP),
+    totalCapped: windowed || counted > offset + TOTAL_CAP,
+    rankWindow: windowed ? rankWindow : null,
     pendingSources: pendingSearchSources(db).length
   }
 }

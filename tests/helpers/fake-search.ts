@@ -30,6 +30,6 @@ export function fakeSearch(turns: FakeSearchTurn[] = FAKE_SEARCH_TURNS) {
       const at = text.toLowerCase().indexOf(words[0])
       return { ...hit, snippet: { text: text.replace(/\n/g, ' '), matches: [[at, at + words[0].length]] as [number, number][] } }
     })
-    return { query: words.map((w) => `"${w}"`).join(' '), order: o.order ?? 'relevance', hits, offset, total: all.length, totalCapped: false, pendingSources: 0 }
+    return { query: words.map((w) => `"${w}"`).join(' '), order: o.order ?? 'relevance', hits, offset, total: all.length, totalCapped: false, rankWindow: null, pendingSources: 0 }
   }
 }

@@ -87,7 +87,10 @@ export function formatSearch(page: SearchPage): string {
   const footer = more
     ? `\nShowing ${formatInt(page.offset + 1)}–${formatInt(page.offset + page.hits.length)} of ${total} hits (use --limit N / --offset N for more).\n`
     : `\n${total} ${page.total === 1 ? 'hit' : 'hits'}.\n`
-  return building + lines.join('\n') + '\n' + footer
+  const window = page.rankWindow
+    ? `Ranked the first ${formatInt(page.rankWindow)} hits in index order only: the query matches more (narrow it, or --order index).\n`
+    : ''
+  return building + lines.join('\n') + '\n' + footer + window
 }
 
 function where(h: SearchHit): string {

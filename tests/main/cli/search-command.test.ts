@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { RunSummary, SearchPage } from '@contract/model'
 import { fixture } from '../../helpers/fixtures-path'
 import { captureCli } from '../../helpers/capture-cli'
+import { formatSearch } from '../../../src-main/cli/commands/search-command'
 
 const WORDLE = fixture('verifiers/willccbb-verifiers/wordle--gpt-4.1-mini')
 const MATH = fixture('verifiers/willccbb-verifiers/math-python--gpt-4.1-mini')
@@ -74,6 +75,13 @@ describe('rollscope search', () => {
     const boxedOnly = await ask('boxed -calculations')
     const calc = await ask('calculations')
     expect(either.total).toBe(calc.total + boxedOnly.total)
+  })
+
+  it('says when relevance ranked only the first hits of a query that matches more', () => {
+    const hit = { runId: 'r', runName: 'R', episodeId: 'r:0', taskKey: 't', rollout: 0, turn: 1, role: 'assistant' as const, toolName: null, snippet: { text: 'a test', matches: [[2, 6]] as [number, number][] } }
+    const page: SearchPage = { query: '"test"', order: 'relevance', hits: [hit], offset: 0, total: 10_000, totalCapped: true, rankWindow: 10_000, pendingSources: 0 }
+    expect(formatSearch(page)).toContain('Ranked the first 10,000 hits in index order only')
+    expect(formatSearch({ ...page, rankWindow: null })).not.toContain('Ranked the first')
   })
 
   it('bad usage exits 2: no query, words-free query, unknown role', async () => {

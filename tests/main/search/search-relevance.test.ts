@@ -3,6 +3,8 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Engine } from '../../../src-main/services/engine-types'
+import { openDb } from '../../../src-main/db/open-db'
+import { search } from '../../../src-main/search/search'
 import { tempEngine } from '../../helpers/temp-engine'
 
 let engine: Engine | null = null
@@ -84,5 +86,35 @@ describe('search order', () => {
     const [run] = await e.api.listRuns()
     expect((await e.api.search('plover', { runIds: [run.id], limit: 5 })).hits).toHaveLength(3)
     expect((await e.api.search('plover', { runIds: ['no-such-run'] })).hits).toEqual([])
+  })
+
+  it('ranks only the first matches in index order when a query matches more than the window, and says so', async () => {
+    const t = tempEngine()
+    engine = t.engine
+    const file = join(t.dir, 'chat.jsonl')
+    // 30 answers with one stilt each in a long text, the densest one last in the file
+    const rows = Array.from({ length: 30 }, (_, i) => row(`one-${i}`, `${filler} stilt ${filler}`))
+    writeFileSync(file, rows.join('') + row('dense', 'stilt stilt stilt'))
+    await t.engine.indexPaths([file])
+    const db = openDb(t.dbPath, { readonly: true })
+    try {
+      const all = search(db, 'stilt', {}, 100)
+      expect(all.rankWindow).toBeNull()
+      expect(all.hits[0].taskKey).toBe('dense')
+      expect(all.total).toBe(31)
+
+      const windowed = search(db, 'stilt', { limit: 5 }, 10)
+      expect(windowed.rankWindow).toBe(10)
+      expect(windowed.total).toBe(10)
+      expect(windowed.totalCapped).toBe(true)
+      // the dense answer is past the first 10 matches: not ranked, not listed
+      expect(windowed.hits.map((h) => h.taskKey)).not.toContain('dense')
+      const rest = search(db, 'stilt', { limit: 5, offset: 5 }, 10)
+      expect(new Set([...windowed.hits, ...rest.hits].map((h) => h.taskKey)).size).toBe(10)
+      // index order has no window
+      expect(search(db, 'stilt', { order: 'index' }, 10)).toMatchObject({ rankWindow: null, total: 31 })
+    } finally {
+      db.close()
+    }
   })
 })

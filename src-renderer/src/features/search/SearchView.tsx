@@ -58,7 +58,7 @@ export function SearchView(): ReactNode {
             : loading && !page
               ? 'Searching…'
               : page
-                ? `${total} ${page.total === 1 ? 'hit' : 'hits'} for ${page.query}`
+                ? `${total} ${page.total === 1 ? 'hit' : 'hits'} for ${page.query}${page.rankWindow ? ` · best of the first ${fmtInt(page.rankWindow)} (narrow the query to rank every match)` : ''}`
                 : ''}
         </span>
         <button className="small-btn" data-testid="search-close" onClick={() => store.getState().closeSearch()} title="Back (Esc)">
