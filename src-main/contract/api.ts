@@ -164,6 +164,8 @@ export const IPC_DESKTOP_CHANNEL = 'rollscope:desktop'
 export interface ExportViewRequest {
   format: 'jsonl' | 'sft' | 'preference' | 'csv' | 'md' | 'html'
   runId: string
+  /** More runs of the same table (a table over several runs), exported with `runId` in one file. */
+  runIds?: string[]
   filter?: string
   label?: string
 }

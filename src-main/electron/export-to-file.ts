@@ -11,6 +11,7 @@ import type { BrowserWindow, Dialog, SaveDialogOptions } from 'electron'
 import type { TraceApi } from '@contract/api'
 import { planAppExport, type AppExportRequest } from '../export/app-export'
 import { exportEpisodes } from '../export/export-episodes'
+import { checkFilter } from '../export/select-episodes'
 import { streamWriter } from '../export/stream-writer'
 
 export async function exportToFile(
@@ -21,7 +22,7 @@ export async function exportToFile(
 ): Promise<{ episodes: number; path: string } | null> {
   const plan = await planAppExport(api, request)
   // The filter is checked by a one-row query now, not after the user picked a file.
-  if (plan.options.filter) await api.listEpisodes({ runId: plan.options.runIds[0], filter: plan.options.filter, limit: 1 })
+  if (plan.options.filter) await checkFilter(api, plan.options.runIds, plan.options.filter)
   const ext = extname(plan.fileName).slice(1)
   const options: SaveDialogOptions = {
     title: `Export ${plan.options.format}`,

@@ -11,6 +11,8 @@ import { EXPORT_FORMATS, type ExportFormat, type ExportOptions } from './export-
 export interface AppExportRequest {
   format: unknown
   runId: unknown
+  /** More runs exported with `runId` (the app's table over several runs). */
+  runIds?: unknown
   filter?: unknown
   label?: unknown
 }
@@ -51,8 +53,14 @@ export async function planAppExport(api: Pick<TraceApi, 'listRuns' | 'getTaxonom
   }
   const format = req.format as ExportFormat
   if (typeof req.runId !== 'string' || req.runId === '') throw new BadRequestError('run (a run id) is required')
-  const run = (await api.listRuns()).find((r) => r.id === req.runId)
+  const workspace = await api.listRuns()
+  const run = workspace.find((r) => r.id === req.runId)
   if (!run) throw new NotFoundError(`no run with id ${req.runId}`)
+  if (req.runIds !== undefined && (!Array.isArray(req.runIds) || req.runIds.length > 100 || req.runIds.some((id) => typeof id !== 'string'))) {
+    throw new BadRequestError('runIds must be a list of run ids')
+  }
+  const also = [...new Set((req.runIds as string[] | undefined) ?? [])].filter((id) => id !== run.id)
+  for (const id of also) if (!workspace.some((r) => r.id === id)) throw new NotFoundError(`no run with id ${id}`)
   const filter = optionalString(req.filter, 'filter')
   const label = optionalString(req.label, 'label')
   if (label !== undefined) {
@@ -61,8 +69,8 @@ export async function planAppExport(api: Pick<TraceApi, 'listRuns' | 'getTaxonom
     if (!known.some((k) => k.toLowerCase() === label.toLowerCase())) throw new BadRequestError(`unknown label "${label}"`)
   }
   return {
-    options: { format, runIds: [run.id], filter, labels: label === undefined ? [] : [label] },
-    fileName: exportFileName(run.name, format),
+    options: { format, runIds: [run.id, ...also], filter, labels: label === undefined ? [] : [label] },
+    fileName: exportFileName(also.length ? `${run.name}-and-${also.length}-more` : run.name, format),
     contentType: CONTENT_TYPE[format]
   }
 }

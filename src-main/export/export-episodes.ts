@@ -9,7 +9,7 @@ import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './e
 import { jsonlRecord } from './jsonl-export'
 import { exportPreference } from './preference-export'
 import { exportReport } from './report-export'
-import { perPage, readDetail, selectedEpisodes, selectedRuns, selectionFilter } from './select-episodes'
+import { checkFilter, perPage, readDetail, selectedEpisodes, selectedRuns, selectionFilter } from './select-episodes'
 
 export async function exportEpisodes(src: ExportSource, o: ExportOptions, write: ChunkWriter): Promise<ExportResult> {
   const runs = await selectedRuns(src, o)
@@ -17,7 +17,7 @@ export async function exportEpisodes(src: ExportSource, o: ExportOptions, write:
   const runName = (id: string): string => runById.get(id)?.name ?? id
   // A filter typo must fail before the first byte is written (a CSV header alone looks like an empty result).
   const filter = selectionFilter(o)
-  if (filter && runs.length && !o.episodeIds?.length) await src.listEpisodes({ runId: runs[0].id, filter, limit: 1 })
+  if (filter && runs.length && !o.episodeIds?.length) await checkFilter(src, runs.map((r) => r.id), filter)
   switch (o.format) {
     case 'jsonl':
       return perEpisode(src, o, runs, async (e) => {

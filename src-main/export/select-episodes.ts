@@ -27,22 +27,27 @@ export async function selectedRuns(src: ExportSource, o: ExportOptions): Promise
   })
 }
 
-/** One run's selected episodes, page by page, in `sort` order. */
+/**
+ * The selected episodes of one run, or of several runs in one query (then a filter may name a metric of any of
+ * them, as in the app's table over several runs), page by page, in `sort` order (runs in the order given).
+ */
 export async function* runEpisodes(
   src: ExportSource,
-  runId: string,
+  runIds: string | readonly string[],
   o: ExportOptions,
   sort: EpisodeQuery['sort'] = 'ordinal'
 ): AsyncGenerator<EpisodeSummary> {
+  const [runId, ...also] = typeof runIds === 'string' ? [runIds] : runIds
+  if (runId === undefined) return
   const filter = selectionFilter(o)
   for (let offset = 0; ; offset += PAGE) {
-    const page = await src.listEpisodes({ runId, filter, sort, offset, limit: PAGE })
+    const page = await src.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), filter, sort, offset, limit: PAGE })
     yield* page.items
     if (page.items.length < PAGE || offset + PAGE >= page.total) return
   }
 }
 
-/** Every selected episode: the named ones, else each run's in turn. */
+/** Every selected episode: the named ones, else the runs' in turn. */
 export async function* selectedEpisodes(src: ExportSource, o: ExportOptions, runs: RunSummary[]): AsyncGenerator<EpisodeSummary> {
   if (o.episodeIds?.length) {
     for (const id of o.episodeIds) {
@@ -51,7 +56,13 @@ export async function* selectedEpisodes(src: ExportSource, o: ExportOptions, run
     }
     return
   }
-  for (const run of runs) yield* runEpisodes(src, run.id, o)
+  yield* runEpisodes(src, runs.map((r) => r.id), o)
+}
+
+/** Runs the filter once over the runs (one row) so a typo is a BadRequestError before the first byte is written. */
+export async function checkFilter(src: Pick<ExportSource, 'listEpisodes'>, runIds: readonly string[], filter: string): Promise<void> {
+  const [runId, ...also] = runIds
+  if (runId !== undefined) await src.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), filter, limit: 1 })
 }
 
 /** One transcript without the pretty-printed raw record and the related links (never exported). */

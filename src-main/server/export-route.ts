@@ -10,6 +10,7 @@ import { BadRequestError, NotFoundError } from '@contract/guards'
 import type { TraceApi } from '@contract/api'
 import { planAppExport } from '../export/app-export'
 import { exportEpisodes } from '../export/export-episodes'
+import { checkFilter } from '../export/select-episodes'
 import { streamWriter } from '../export/stream-writer'
 import { sendError, sendResult } from './api-route'
 import { COMMON_HEADERS } from './security'
@@ -29,13 +30,15 @@ export async function handleExport(res: ServerResponse, api: TraceApi, query: UR
   try {
     const plan = await planAppExport(api, {
       format: query.get('format'),
+      // the first `run` is the table's run; more are the other runs of a table over several runs
       runId: query.get('run'),
+      runIds: query.getAll('run').slice(1),
       filter: query.get('filter') ?? undefined,
       label: query.get('label') ?? undefined
     })
     if (query.get('check') === '1') {
       // as the desktop export does: a bad filter is found by a one-row query, not by starting the file
-      if (plan.options.filter) await api.listEpisodes({ runId: plan.options.runIds[0], filter: plan.options.filter, limit: 1 })
+      if (plan.options.filter) await checkFilter(api, plan.options.runIds, plan.options.filter)
       return sendResult(res, { ok: true, value: { fileName: plan.fileName } })
     }
     const toClient = streamWriter(res)

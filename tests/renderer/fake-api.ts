@@ -155,6 +155,11 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
         const all = [2 * g, 2 * g + 1].filter((i) => i < n).map((i) => episode(q.runId, i))
         return { items: all.slice(offset, offset + (q.limit ?? 100)), total: all.length, offset }
       }
+      if (q.runIds?.length) {
+        // a table over several runs: their episodes one run after the other
+        const all = [q.runId, ...q.runIds].flatMap((id) => Array.from({ length: runs[id] ?? 0 }, (_, i) => episode(id, i)))
+        return { items: all.slice(offset, offset + (q.limit ?? 100)), total: all.length, offset }
+      }
       const end = Math.min(n, offset + (q.limit ?? 100))
       const items: EpisodeSummary[] = []
       for (let i = offset; i < end; i++) items.push(episode(q.runId, q.desc ? n - 1 - i : i))

@@ -6,6 +6,7 @@ import type { ExportViewRequest } from '@contract/api'
  */
 export function exportUrl(token: string | null, request: ExportViewRequest, baseUrl = ''): string {
   const q = new URLSearchParams({ format: request.format, run: request.runId })
+  for (const id of request.runIds ?? []) q.append('run', id)
   if (request.filter?.trim()) q.set('filter', request.filter)
   if (request.label) q.set('label', request.label)
   if (token) q.set('token', token)

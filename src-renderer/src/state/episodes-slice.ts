@@ -25,9 +25,11 @@ export interface EpisodeListQuery {
 
 export const DEFAULT_EPISODE_QUERY: EpisodeListQuery = { sort: 'ordinal', desc: false, text: '', filter: '' }
 
-/** The episodes table of the selected run: query, total and the page cache. */
+/** The episodes table of the selected run (or runs): query, total and the page cache. */
 export interface EpisodesState {
   runId: string | null
+  /** More runs listed in the same table (a view over several runs); empty for one run. */
+  alsoRunIds: string[]
   query: EpisodeListQuery
   /** Bumped on every query change or refresh; answers for an older generation are dropped. */
   generation: number
@@ -80,8 +82,9 @@ export interface EpisodesSlice {
   setGroupByTask(format: string, on: boolean): void
 }
 
-/** Whether the selected run's table is grouped by task (the choice for its format). */
+/** Whether the selected run's table is grouped by task (the choice for its format; a table of several runs is flat). */
 export function isGroupedView(s: Pick<AppState, 'runs' | 'episodes' | 'episodePrefs'>): boolean {
+  if (s.episodes.alsoRunIds.length) return false
   const run = s.episodes.runId === null ? undefined : s.runs.find((r) => r.id === s.episodes.runId)
   return run ? prefsFor(s.episodePrefs, run.format).groupByTask : false
 }
@@ -108,10 +111,11 @@ export function ensureTableRange(s: AppState, start: number, end: number): Promi
   return isGroupedView(s) ? s.ensureGroupedRange(start, end) : s.ensureEpisodeRange(start, end)
 }
 
-/** A fresh table state for `runId`. */
-export function initialEpisodesState(runId: string | null, generation = 0): EpisodesState {
+/** A fresh table state for `runId` (and the runs listed with it). */
+export function initialEpisodesState(runId: string | null, generation = 0, alsoRunIds: string[] = []): EpisodesState {
   return {
     runId,
+    alsoRunIds: runId === null ? [] : alsoRunIds,
     query: DEFAULT_EPISODE_QUERY,
     generation,
     queryVersion: generation,
@@ -132,10 +136,11 @@ export function initialEpisodesState(runId: string | null, generation = 0): Epis
 
 /**
  * The listEpisodes (or listTaskGroups) query for one page; with `taskKey`, a page of that task's rollouts. Empty
- * text / filter are left out.
+ * text / filter are left out, and so are `runIds` for a table of one run.
  */
-export function pageQuery(runId: string, q: EpisodeListQuery, page: number, size = PAGE_SIZE, taskKey?: string): EpisodeQuery {
+export function pageQuery(runId: string, q: EpisodeListQuery, page: number, size = PAGE_SIZE, taskKey?: string, alsoRunIds: readonly string[] = []): EpisodeQuery {
   const query: EpisodeQuery = { runId, sort: q.sort, desc: q.desc, offset: page * size, limit: size }
+  if (alsoRunIds.length) query.runIds = [...alsoRunIds]
   if (q.text.trim()) query.text = q.text.trim()
   if (q.filter.trim()) query.filter = q.filter.trim()
   if (taskKey !== undefined) query.taskKey = taskKey
@@ -158,7 +163,7 @@ export const createEpisodesSlice =
       const generation = cur.generation + 1
       set({
         episodes: {
-          ...initialEpisodesState(cur.runId, generation),
+          ...initialEpisodesState(cur.runId, generation, cur.alsoRunIds),
           query: { ...cur.query, ...q },
           filterError: q.filter === undefined ? cur.filterError : null
         }
@@ -254,7 +259,7 @@ export const createEpisodesSlice =
         const st = get().episodes
         if (!st.runId) return
         try {
-          const result = await api.listEpisodes(pageQuery(st.runId, st.query, page))
+          const result = await api.listEpisodes(pageQuery(st.runId, st.query, page, PAGE_SIZE, undefined, st.alsoRunIds))
           const cur = get().episodes
           if (cur.generation !== generation) return
           // The total can change between pages (a running eval appends); pages past the end are dropped.

@@ -1,10 +1,12 @@
 /**
  * The view kept in the URL hash, so a reload (or a shared link) restores it:
- * `#/run/<runId>/episode/<episodeId>/turn/<turnIndex>`, or a comparison of two runs
+ * `#/run/<runId>/episode/<episodeId>/turn/<turnIndex>` (`#/run/<id1>,<id2>,…` for one table over several runs), or a comparison of two runs
  * `#/compare/<runA>/<runB>[/task/<taskKey>]`, or a checkpoint series `#/series/<id1>,<id2>,…`.
  */
 export interface Route {
   runId: string | null
+  /** More runs listed in the same episodes table (a view over several runs). */
+  alsoRunIds?: string[]
   episodeId: string | null
   /** The highlighted turn's `index`; null for the first turn (or no episode). */
   turn: number | null
@@ -29,11 +31,12 @@ export function parseHash(hash: string): Route {
   if (parts[0] === 'compare') return parseCompare(parts)
   if (parts[0] === 'series') return parseSeries(parts)
   if (parts[0] !== 'run' || !parts[1]) return EMPTY_ROUTE
-  const runId = safeDecode(parts[1])
-  if (runId === null) return EMPTY_ROUTE
+  const ids = parts[1].split(',').map((p) => (p === '' ? null : safeDecode(p)))
+  if (ids.some((id) => id === null)) return EMPTY_ROUTE
+  const [runId, ...alsoRunIds] = ids as string[]
   const episodeId = parts[2] === 'episode' && parts[3] ? safeDecode(parts[3]) : null
   const turn = episodeId !== null && parts[4] === 'turn' && /^\d{1,9}$/.test(parts[5] ?? '') ? Number(parts[5]) : null
-  return { runId, episodeId, turn }
+  return alsoRunIds.length ? { runId, alsoRunIds, episodeId, turn } : { runId, episodeId, turn }
 }
 
 function parseCompare(parts: string[]): Route {
@@ -60,7 +63,7 @@ export function formatHash(route: Route): string {
   }
   if (route.series) return `#/series/${route.series.map(encodeURIComponent).join(',')}`
   if (!route.runId) return ''
-  const run = `#/run/${encodeURIComponent(route.runId)}`
+  const run = `#/run/${[route.runId, ...(route.alsoRunIds ?? [])].map(encodeURIComponent).join(',')}`
   if (!route.episodeId) return run
   const episode = `${run}/episode/${encodeURIComponent(route.episodeId)}`
   return route.turn !== null ? `${episode}/turn/${route.turn}` : episode
@@ -68,12 +71,17 @@ export function formatHash(route: Route): string {
 
 /** Route equality. */
 export function sameRoute(a: Route, b: Route): boolean {
-  return a.runId === b.runId && a.episodeId === b.episodeId && a.turn === b.turn && sameCompare(a.compare, b.compare) && sameSeries(a.series, b.series)
+  return sameRunSet(a, b) && a.episodeId === b.episodeId && a.turn === b.turn && sameCompare(a.compare, b.compare) && sameSeries(a.series, b.series)
 }
 
 function sameCompare(a: CompareRoute | undefined, b: CompareRoute | undefined): boolean {
   if (!a || !b) return a === b
   return a.runA === b.runA && a.runB === b.runB && a.taskKey === b.taskKey
+}
+
+/** The same run (or runs) in the episodes table. */
+export function sameRunSet(a: Route, b: Route): boolean {
+  return a.runId === b.runId && sameSeries(a.alsoRunIds ?? [], b.alsoRunIds ?? [])
 }
 
 function sameSeries(a: string[] | undefined, b: string[] | undefined): boolean {

@@ -1,5 +1,5 @@
 import { compareRouteOf } from './compare-slice'
-import { EMPTY_ROUTE, formatHash, isCompareRoute, parseHash, sameRoute, type Route } from './hash-route'
+import { EMPTY_ROUTE, formatHash, isCompareRoute, parseHash, sameRoute, sameRunSet, type Route } from './hash-route'
 import type { AppState, AppStore } from './store'
 
 /** Where the last view is kept between starts (localStorage in the app). */
@@ -21,7 +21,8 @@ function routeOf(s: AppState): Route {
   const e = s.episode
   const onOpen = s.openEpisodeId !== null && e.id === s.openEpisodeId
   const turn = !onOpen ? null : e.detail ? (e.activeTurn > 0 ? (e.detail.turns[e.activeTurn]?.index ?? null) : null) : e.pendingTurnIndex
-  return { runId: s.selectedRunId, episodeId: s.openEpisodeId, turn }
+  const also = s.episodes.alsoRunIds
+  return { runId: s.selectedRunId, ...(also.length ? { alsoRunIds: also } : {}), episodeId: s.openEpisodeId, turn }
 }
 
 /**
@@ -64,7 +65,7 @@ function replacesEntry(now: Route, before: Route): boolean {
     return c.runA === b.runA && c.runB === b.runB && c.taskKey !== null && b.taskKey !== null
   }
   if (isCompareRoute(now) || isCompareRoute(before)) return false
-  return now.runId === before.runId && now.episodeId === before.episodeId
+  return sameRunSet(now, before) && now.episodeId === before.episodeId
 }
 
 /** Shows a route: the compare screen for a compare or series route, else the runs browser's selection. */
@@ -97,7 +98,7 @@ export function restoreLastRoute(store: AppStore, host: HashHost, storage: Route
   }
   const route = parseHash(saved ?? '')
   const known = (id: string): boolean => store.getState().runs.some((r) => r.id === id)
-  const runIds = route.compare ? [route.compare.runA, route.compare.runB] : (route.series ?? (route.runId !== null ? [route.runId] : []))
+  const runIds = route.compare ? [route.compare.runA, route.compare.runB] : (route.series ?? (route.runId !== null ? [route.runId, ...(route.alsoRunIds ?? [])] : []))
   if (runIds.length === 0 || !runIds.every(known)) return
   host.location.hash = saved ?? ''
   applyAnyRoute(store, route)

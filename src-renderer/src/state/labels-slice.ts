@@ -2,6 +2,7 @@ import type { TraceApi } from '@contract/api'
 import type { EpisodeLabels, LabelDef, LabelDefInput, LabelsExport, LabelsImportReport, SavedView } from '@contract/labels'
 import type { EpisodeSortKey } from '@contract/model'
 import { browserStorage } from './episode-prefs'
+import { tableRuns } from './selection-slice'
 import type { SliceCreator } from './types'
 
 /** Where the auto-advance choice is kept (a review habit, so it survives restarts). */
@@ -169,7 +170,7 @@ export const createLabelsSlice =
         const q = s.episodes.query
         const same = s.labels.views.find((v) => v.name.toLowerCase() === name.trim().toLowerCase())
         try {
-          await api.saveView({ name: name.trim(), runIds: [s.selectedRunId], filter: q.filter, sort: q.sort, desc: q.desc, columns }, same?.id ?? null)
+          await api.saveView({ name: name.trim(), runIds: tableRuns(s), filter: q.filter, sort: q.sort, desc: q.desc, columns }, same?.id ?? null)
           get().pushInfo(`Saved view "${name.trim()}"`)
           await get().loadViews()
         } catch (err) {
@@ -177,9 +178,10 @@ export const createLabelsSlice =
         }
       },
       applyView: (view) => {
-        const runId = view.runIds.find((id) => get().runs.some((r) => r.id === id))
-        if (runId && runId !== get().selectedRunId) get().selectRun(runId)
-        else if (get().openEpisodeId) get().closeEpisode()
+        // the view's runs still in the workspace, listed in one table when there are several
+        const [runId, ...also] = view.runIds.filter((id) => get().runs.some((r) => r.id === id))
+        if (runId) get().selectRun(runId, also)
+        if (get().openEpisodeId) get().closeEpisode()
         get().setEpisodeFilter(view.filter)
         const q = get().episodes.query
         const sort: EpisodeSortKey = view.sort ?? 'ordinal'

@@ -1,7 +1,7 @@
 import type { EpisodeRef } from '@contract/model'
 import { DEFAULT_EPISODE_QUERY, ensureTableRange, episodeAtRow, initialEpisodesState, isGroupedView, tableRowCount } from './episodes-slice'
 import type { Route } from './hash-route'
-import type { SliceCreator } from './types'
+import type { AppState, SliceCreator } from './types'
 
 export type EpisodeTab = 'transcript' | 'raw'
 
@@ -10,7 +10,8 @@ export interface SelectionSlice {
   selectedRunId: string | null
   openEpisodeId: string | null
   episodeTab: EpisodeTab
-  selectRun(runId: string | null): void
+  /** Shows a run's episodes table, or with `alsoRunIds` one table over several runs (a view over runs). */
+  selectRun(runId: string | null, alsoRunIds?: string[]): void
   /** Opens an episode; `rowIndex` is its row in the current table (for n / p navigation). */
   openEpisode(episodeId: string, rowIndex?: number): void
   closeEpisode(): void
@@ -28,6 +29,12 @@ export interface SelectionSlice {
   setEpisodeTab(tab: EpisodeTab): void
 }
 
+const sameIds = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, i) => id === b[i])
+
+/** Every run the episodes table lists: the selected one first. */
+export const tableRuns = (s: Pick<AppState, 'selectedRunId' | 'episodes'>): string[] =>
+  s.selectedRunId === null ? [] : [s.selectedRunId, ...s.episodes.alsoRunIds]
+
 /** n / p over a grouped table skips folded tasks' rows: at most this many in one step. */
 const MAX_ROW_HOPS = 500
 
@@ -36,15 +43,16 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
   selectedRunId: null,
   openEpisodeId: null,
   episodeTab: 'transcript',
-  selectRun: (runId) => {
-    if (runId === get().selectedRunId) {
+  selectRun: (runId, alsoRunIds = []) => {
+    const also = [...new Set(alsoRunIds)].filter((id) => id !== runId)
+    if (runId === get().selectedRunId && sameIds(also, get().episodes.alsoRunIds)) {
       if (get().openEpisodeId) get().closeEpisode()
       return
     }
     set({
       selectedRunId: runId,
       openEpisodeId: null,
-      episodes: initialEpisodesState(runId, get().episodes.generation + 1)
+      episodes: initialEpisodesState(runId, get().episodes.generation + 1, also)
     })
     get().clearEpisode()
   },
@@ -74,7 +82,9 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
   },
   openRelated: (ref) => {
     if (ref.id === get().openEpisodeId) return
-    if (ref.runId !== get().selectedRunId) get().selectRun(ref.runId)
+    // within a table of several runs, a linked episode of one of them keeps that table (its row is not its ordinal)
+    if (get().episodes.alsoRunIds.length && tableRuns(get()).includes(ref.runId)) return get().openEpisode(ref.id)
+    if (ref.runId !== get().selectedRunId || get().episodes.alsoRunIds.length) get().selectRun(ref.runId)
     const q = get().episodes.query
     const defaultOrder =
       !isGroupedView(get()) && q.sort === DEFAULT_EPISODE_QUERY.sort && !q.desc && q.text.trim() === '' && q.filter.trim() === ''
@@ -93,7 +103,7 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
     else get().pushInfo(inRuns.length <= 1 ? 'No other run has this task' : `No ${delta < 0 ? 'previous' : 'next'} run has this task`)
   },
   applyRoute: (route) => {
-    get().selectRun(route.runId)
+    get().selectRun(route.runId, route.alsoRunIds)
     if (route.runId && route.episodeId) {
       get().openEpisode(route.episodeId)
       if (route.turn !== null) get().jumpToTurnIndex(route.turn)

@@ -54,6 +54,22 @@ describe('GET /api/export', () => {
     for (const id of ids) expect(r.body).toContain(id)
   })
 
+  it('exports a table over several runs (repeated run=) in one file, the filter applied across them', async () => {
+    const [a, b] = await engine.api.listRuns()
+    const filter = 'passed == false'
+    const expected = await engine.api.listEpisodes({ runId: a.id, runIds: [b.id], filter, limit: 1000 })
+    const url = `${exportUrl({ format: 'csv', run: a.id, filter })}&run=${encodeURIComponent(b.id)}`
+    const r = await rawRequest(server.port, url)
+    expect(r.status).toBe(200)
+    expect(r.headers['content-disposition']).toMatch(/-and-1-more-csv\.csv"$/)
+    const rows = r.body.trim().split('\r\n').slice(1)
+    expect(rows).toHaveLength(expected.total)
+    expect(new Set(expected.items.map((e) => e.runId))).toEqual(new Set([a.id, b.id]))
+    for (const e of expected.items) expect(r.body).toContain(e.id)
+    const gone = await rawRequest(server.port, `${exportUrl({ format: 'csv', run: a.id, check: '1' })}&run=nope`)
+    expect(gone.status).toBe(404)
+  })
+
   it('refuses bad input with a JSON 400/404 before any byte of the file', async () => {
     const cases: [Record<string, string>, number, RegExp][] = [
       [{ format: 'xml', run: run.id }, 400, /format must be one of jsonl, sft, preference, csv, md/],

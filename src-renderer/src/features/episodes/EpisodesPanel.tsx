@@ -1,31 +1,41 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
+import type { RunSummary } from '@contract/model'
+import { mergeRuns } from '../../lib/merge-runs'
 import { findRun } from '../../state/runs-slice'
-import { useApp } from '../../state/store-context'
+import { tableRuns } from '../../state/selection-slice'
+import { useApp, useAppShallow } from '../../state/store-context'
 import { RunBar } from '../runs/RunBar'
+import { RunSetBar } from '../runs/RunSetBar'
 import { EpisodesTable } from './EpisodesTable'
 import { EpisodesToolbar } from './EpisodesToolbar'
 
-/** The episodes of the selected run: run bar, filters, virtualized table. */
+/** The episodes of the selected run (or of several runs in one table): run bar, filters, virtualized table. */
 export function EpisodesPanel(): ReactNode {
   const runId = useApp((s) => s.selectedRunId)
-  const run = useApp((s) => findRun(s.runs, s.selectedRunId))
+  const ids = useAppShallow(tableRuns)
+  const allRuns = useApp((s) => s.runs)
   const runsLoaded = useApp((s) => s.runsLoaded)
-  const hasRuns = useApp((s) => s.runs.length > 0)
+  const runs = useMemo(() => ids.map((id) => findRun(allRuns, id)), [ids, allRuns])
+  const known = useMemo(() => runs.filter((r): r is RunSummary => r !== undefined), [runs])
+  // one summary standing for every run of the table, so the toolbar and the columns work as for one run
+  const run = useMemo(() => (known.length ? mergeRuns(known) : undefined), [known])
   if (!runId) {
-    return hasRuns ? <div className="panel-placeholder">Select a run above to see its episodes.</div> : null
+    return allRuns.length ? <div className="panel-placeholder">Select a run above to see its episodes.</div> : null
   }
-  if (!run) {
+  const missing = ids.find((id, i) => !runs[i])
+  if (!run || missing) {
     return (
       <div className="panel-placeholder" data-testid="run-missing">
-        {runsLoaded ? `Run “${runId}” is not in the workspace (removed, or not indexed yet).` : 'Loading…'}
+        {runsLoaded ? `Run “${missing ?? runId}” is not in the workspace (removed, or not indexed yet).` : 'Loading…'}
       </div>
     )
   }
+  const key = ids.join(',')
   return (
     <section className="episodes-panel" data-testid="episodes-panel">
-      <RunBar run={run} />
-      <EpisodesToolbar key={`toolbar:${run.id}`} run={run} />
-      <EpisodesTable key={`table:${run.id}`} run={run} />
+      {known.length > 1 ? <RunSetBar runs={known} /> : <RunBar run={run} />}
+      <EpisodesToolbar key={`toolbar:${key}`} run={run} />
+      <EpisodesTable key={`table:${key}`} run={run} />
     </section>
   )
 }

@@ -28,6 +28,8 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
     filter: s.episodes.query.filter
   }))
   const filterError = useApp((s) => s.episodes.filterError)
+  // a table of several runs lists flat: task groups belong to one run
+  const severalRuns = useApp((s) => s.episodes.alsoRunIds.length > 0)
   const [text, setText] = useState(appliedText)
   const [filter, setFilter] = useState(appliedFilter)
   const searchRef = useRef<HTMLInputElement>(null)
@@ -95,21 +97,23 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
       <ColumnChooser run={run} />
       <TriageControls run={run} />
       <ExportSelect run={run} />
-      <label
-        className="group-toggle"
-        title={
-          'One row per task, its rollouts folded beneath (kept for every run of this format). The filter picks the ' +
-          'rollouts; a sorted column orders the tasks by its mean (# by first rollout, Flags by rollouts not ok).'
-        }
-      >
-        <input
-          type="checkbox"
-          checked={grouped}
-          data-testid="group-by-task"
-          onChange={(e) => store.getState().setGroupByTask(run.format, e.target.checked)}
-        />
-        Group by task
-      </label>
+      {!severalRuns && (
+        <label
+          className="group-toggle"
+          title={
+            'One row per task, its rollouts folded beneath (kept for every run of this format). The filter picks the ' +
+            'rollouts; a sorted column orders the tasks by its mean (# by first rollout, Flags by rollouts not ok).'
+          }
+        >
+          <input
+            type="checkbox"
+            checked={grouped}
+            data-testid="group-by-task"
+            onChange={(e) => store.getState().setGroupByTask(run.format, e.target.checked)}
+          />
+          Group by task
+        </label>
+      )}
       <span className="row-count" data-testid="episode-count">
         {loading && <span className="spinner" aria-label="loading" />}
         {filterError

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { ExportViewRequest } from '@contract/api'
 import type { RunSummary } from '@contract/model'
-import { useApp, useAppStore, useTransport } from '../../state/store-context'
+import { useApp, useAppShallow, useAppStore, useTransport } from '../../state/store-context'
 import { startExport } from './start-export'
 
 const FORMATS: { format: ExportViewRequest['format']; label: string }[] = [
@@ -22,10 +22,11 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   const transport = useTransport()
   const filter = useApp((s) => s.episodes.query.filter)
   const filterError = useApp((s) => s.episodes.filterError)
+  const also = useAppShallow((s) => s.episodes.alsoRunIds)
   const [busy, setBusy] = useState(false)
 
   const start = async (format: ExportViewRequest['format']): Promise<void> => {
-    const request: ExportViewRequest = { format, runId: run.id, ...(filter.trim() ? { filter } : {}) }
+    const request: ExportViewRequest = { format, runId: run.id, ...(also.length ? { runIds: also } : {}), ...(filter.trim() ? { filter } : {}) }
     setBusy(true)
     try {
       await startExport(request, transport, store.getState())

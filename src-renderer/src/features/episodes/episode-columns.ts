@@ -57,9 +57,16 @@ const FIXED_COLUMNS: FixedColumn[] = [
   { id: 'answer', label: 'Answer', hint: 'Expected answer', width: 140, kind: 'text', sortKey: null, text: (e) => oneLine(e.answer) }
 ]
 
-/** Every column the table can show: its own, then one per metric and one per info field of the run. */
-export function episodeColumns(run: Pick<RunSummary, 'metrics' | 'infoFields'> | null): EpisodeColumn[] {
+/**
+ * Every column the table can show: its own, then one per metric and one per info field of the run. A table of
+ * several runs (`runNames` holds more than one) starts with the episode's run.
+ */
+export function episodeColumns(run: Pick<RunSummary, 'metrics' | 'infoFields'> | null, runNames?: ReadonlyMap<string, string>): EpisodeColumn[] {
   const cols: EpisodeColumn[] = FIXED_COLUMNS.map(({ hidden, ...c }) => ({ ...c, source: 'fixed', shownByDefault: !hidden }))
+  if (runNames && runNames.size > 1) {
+    const text = (e: EpisodeSummary): string => runNames.get(e.runId) ?? e.runId
+    cols.unshift({ id: 'run', label: 'Run', hint: 'The run of the episode (this table lists several)', width: 180, kind: 'text', sortKey: null, source: 'fixed', shownByDefault: true, text })
+  }
   for (const m of run?.metrics ?? []) {
     cols.push({
       id: `metric:${m.name}`,

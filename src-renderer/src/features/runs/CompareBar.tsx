@@ -54,6 +54,11 @@ export function CompareBar({ runs }: { runs: RunSummary[] }): ReactNode {
           </button>
         </>
       )}
+      {live.length >= 2 && (
+        <button onClick={() => s.selectRun(live[0], live.slice(1))} data-testid="list-together" title="One episodes table over the ticked runs: filter, sort, label and export them together">
+          Episodes together
+        </button>
+      )}
       <button onClick={() => s.clearComparePicks()} data-testid="compare-picks-clear">
         Clear
       </button>
