@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { RunSummary } from '@contract/model'
 import { episodeColumns } from '../../../src-renderer/src/features/episodes/episode-columns'
 import { mergeRuns } from '../../../src-renderer/src/lib/merge-runs'
+import { shortRunLabels } from '../../../src-renderer/src/lib/run-labels'
 import { isGroupedView } from '../../../src-renderer/src/state/episodes-slice'
 import { formatHash, parseHash } from '../../../src-renderer/src/state/hash-route'
 import { bindHashRoute } from '../../../src-renderer/src/state/hash-sync'
@@ -67,6 +68,18 @@ describe('a table over several runs', () => {
     store.getState().selectRun('a')
     store.getState().applyView({ id: 1, name: 'both', runIds: ['gone', 'b', 'a'], filter: '', sort: null, desc: false, columns: [], updatedAt: 0 })
     expect(tableRuns(store.getState())).toEqual(['b', 'a'])
+  })
+
+  it('short run labels drop the shared prefix up to its last " · ", never merging two names', () => {
+    expect(shortRunLabels(['repo-repair · qwen3-8b (base)', 'repo-repair · qwen3-8b-grpo-step400 (trained)'])).toEqual([
+      'qwen3-8b (base)',
+      'qwen3-8b-grpo-step400 (trained)'
+    ])
+    expect(shortRunLabels(['a · x · 1', 'a · x · 2', 'a · y'])).toEqual(['x · 1', 'x · 2', 'y'])
+    expect(shortRunLabels(['math · m', 'math · m'])).toEqual(['m', 'm']) // equal names stay equal
+    expect(shortRunLabels(['base', 'tuned'])).toEqual(['base', 'tuned'])
+    expect(shortRunLabels(['a · b', 'a · b · c'])).toEqual(['b', 'b · c'])
+    expect(shortRunLabels(['x · ', 'x · y'])).toEqual(['x · ', 'x · y']) // would leave one empty
   })
 
   it('columns: a Run column first naming each row’s run, metrics and info fields of every run', () => {

@@ -88,7 +88,7 @@ function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNod
       )
     default:
       return (
-        <div className="ep-td" role="gridcell" title={text}>
+        <div className="ep-td" role="gridcell" title={text} data-col={col.id}>
           {text}
         </div>
       )

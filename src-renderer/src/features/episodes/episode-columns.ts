@@ -65,7 +65,7 @@ export function episodeColumns(run: Pick<RunSummary, 'metrics' | 'infoFields'> |
   const cols: EpisodeColumn[] = FIXED_COLUMNS.map(({ hidden, ...c }) => ({ ...c, source: 'fixed', shownByDefault: !hidden }))
   if (runNames && runNames.size > 1) {
     const text = (e: EpisodeSummary): string => runNames.get(e.runId) ?? e.runId
-    cols.unshift({ id: 'run', label: 'Run', hint: 'The run of the episode (this table lists several)', width: 180, kind: 'text', sortKey: null, source: 'fixed', shownByDefault: true, text })
+    cols.unshift({ id: 'run', label: 'Run', hint: 'The run of the episode (this table lists several; the name without the part all share)', width: 200, kind: 'text', sortKey: null, source: 'fixed', shownByDefault: true, text })
   }
   for (const m of run?.metrics ?? []) {
     cols.push({

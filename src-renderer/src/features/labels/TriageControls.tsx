@@ -71,7 +71,7 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
           <optgroup label="Apply">
             {views.map((v) => (
               <option key={v.id} value={`apply:${v.id}`}>
-                {v.name}
+                {v.runIds.length > 1 ? `${v.name} (${v.runIds.length} runs)` : v.name}
               </option>
             ))}
           </optgroup>
@@ -105,7 +105,7 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
           </button>
         </span>
       ) : (
-        <button type="button" data-testid="save-view" title="Save this run's filter, sort and columns as a named view" onClick={() => setNaming(true)}>
+        <button type="button" data-testid="save-view" title="Save the runs of this table, its filter, sort and columns as a named view" onClick={() => setNaming(true)}>
           Save view
         </button>
       )}

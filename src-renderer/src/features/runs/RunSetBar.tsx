@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { fmtInt } from '../../lib/format'
+import { shortRunLabels } from '../../lib/run-labels'
 import { useAppStore } from '../../state/store-context'
 
 /**
@@ -9,10 +10,11 @@ import { useAppStore } from '../../state/store-context'
  */
 export function RunSetBar({ runs }: { runs: RunSummary[] }): ReactNode {
   const store = useAppStore()
+  const short = shortRunLabels(runs.map((r) => r.name))
   return (
     <div className="run-bar run-set-bar" data-testid="run-set-bar">
       <span className="run-bar-name">{runs.length} runs in one table</span>
-      {runs.map((r) => (
+      {runs.map((r, i) => (
         <button
           key={r.id}
           className="run-set-chip"
@@ -20,7 +22,7 @@ export function RunSetBar({ runs }: { runs: RunSummary[] }): ReactNode {
           title={`Show ${r.name} alone (${fmtInt(r.episodes)} episodes)`}
           onClick={() => store.getState().selectRun(r.id)}
         >
-          {r.name}
+          {short[i]}
         </button>
       ))}
       <span className="spacer" />

@@ -2,7 +2,8 @@ import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { isIndexing } from '../../state/progress'
-import { useApp, useAppStore } from '../../state/store-context'
+import { tableRuns } from '../../state/selection-slice'
+import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { CompareBar } from './CompareBar'
 import { RunsEmpty } from './RunsEmpty'
 import { nextRunSort, RUN_COLUMNS, sortRuns, type RunSort } from './runs-columns'
@@ -11,7 +12,8 @@ import { nextRunSort, RUN_COLUMNS, sortRuns, type RunSort } from './runs-columns
 export function RunsPanel(): ReactNode {
   const runs = useApp((s) => s.runs)
   const loaded = useApp((s) => s.runsLoaded)
-  const selectedRunId = useApp((s) => s.selectedRunId)
+  // every run of the episodes table is marked (a table may list several)
+  const tableRunIds = useAppShallow(tableRuns)
   const picks = useApp((s) => s.comparePicks)
   const indexing = useApp((s) => isIndexing(s.progress))
   const store = useAppStore()
@@ -76,7 +78,7 @@ export function RunsPanel(): ReactNode {
                 key={run.id}
                 run={run}
                 index={i}
-                selected={run.id === selectedRunId}
+                selected={tableRunIds.includes(run.id)}
                 pick={picks.indexOf(run.id)}
                 onSelect={() => store.getState().selectRun(run.id)}
                 onKeyDown={(e) => onKeyDown(e, i)}
