@@ -52,6 +52,9 @@ export function createEngine(options: EngineOptions): Engine {
       emit({ name: 'indexProgress', payload: progress })
     })
   }
+  // A watching host (the app, browser mode) catches up with what changed while it was closed: files appended to,
+  // added or removed under the roots, and files a migration marked for a re-read. Unchanged files cost a stat.
+  if (options.watch && db.prepare('SELECT 1 FROM roots LIMIT 1').get()) background({ type: 'index', roots: [], scope: 'all', force: false })
 
   const api = createTraceService({
     db,

@@ -99,3 +99,28 @@ describe('live tail', () => {
     expect(page.items.map((x) => x.taskKey)).toEqual(['z', 'y', 'w'])
   })
 })
+
+describe('catching up at start', () => {
+  it('a watching engine re-reads at start what changed while it was closed (appended lines, new files)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-catchup-'))
+    const dbPath = join(dir, 'app.db')
+    const data = join(dir, 'traces')
+    mkdirSync(data)
+    writeFileSync(join(data, 'a.jsonl'), row('a0') + row('a1'))
+    const first = createEngine({ dbPath, mode: 'browser', demoPath: null, version: 't', indexer: 'inline', watch: true })
+    await first.indexPaths([data])
+    expect(await episodesOf(first)).toBe(2)
+    await first.close()
+
+    // while closed: a line appended, a new run written
+    appendFileSync(join(data, 'a.jsonl'), row('a2'))
+    writeFileSync(join(data, 'b.jsonl'), row('b0'))
+    const oneShot = createEngine({ dbPath, mode: 'cli', demoPath: null, version: 't', indexer: 'inline' })
+    expect(await episodesOf(oneShot)).toBe(2) // a one-shot CLI engine does not scan on its own
+    await oneShot.close()
+    engine = createEngine({ dbPath, mode: 'browser', demoPath: null, version: 't', indexer: 'inline', watch: true })
+    const e = engine
+    await vi.waitFor(async () => expect(await episodesOf(e)).toBe(4), { timeout: 5000, interval: 50 })
+    expect((await e.api.listRuns()).length).toBe(2)
+  })
+})
