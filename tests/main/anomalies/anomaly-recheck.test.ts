@@ -25,7 +25,7 @@ async function oldDatabase(): Promise<string> {
   await t.engine.indexPaths([FILE])
   t.engine.close()
   const db = new Database(t.dbPath)
-  db.exec(`UPDATE episodes SET anomalies_json = NULL; DELETE FROM schema_migrations WHERE version >= 9`)
+  db.exec(`UPDATE episodes SET anomalies_json = NULL; DELETE FROM schema_migrations WHERE version = 9`)
   db.close()
   return t.dbPath
 }

@@ -40,7 +40,8 @@ describe('migrations', () => {
       { version: 6, name: 'episode-tool-calls' },
       { version: 7, name: 'search-index' },
       { version: 8, name: 'episode-anomalies' },
-      { version: 9, name: 'anomaly-recheck' }
+      { version: 9, name: 'anomaly-recheck' },
+      { version: 10, name: 'search-prefix-index' }
     ])
   })
 
@@ -77,15 +78,15 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 10, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 11, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 9 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 10 })
   })
 
   it('0005 lets the same task be found across runs through an index', () => {
