@@ -1,7 +1,7 @@
 /**
  * Every export format over real runs from the shared corpus (not only the synthetic demo): verifiers runs (two
- * wordle and two math-python runs on the same tasks, a tool-calling run), and a tau-bench log, indexed in
- * place. Each format must hold up on producers' real shapes: jsonl with provenance, SFT chat with
+ * wordle and two math-python runs on the same tasks, a tool-calling run), tau-bench, NeMo Gym, Inspect, SWE-agent,
+ * mini-swe-agent, Harbor ATIF and a hosted-RL export, indexed in place. Each format must hold up on producers' real shapes: jsonl with provenance, SFT chat with
  * valid roles and paired tool calls, preference pairs of one task, CSV with a fixed column count, md and html naming
  * every run (and the compare report for a comparable pair).
  */
@@ -23,7 +23,10 @@ const summaries = new Map<string, EpisodeSummary>()
 
 beforeAll(async () => {
   engine = tempEngine().engine
-  await engine.indexPaths([fixture('verifiers/willccbb-verifiers'), fixture('tau-bench')])
+  // every producer with tool calls or several roles, so SFT/JSONL meet each one's real message shapes
+  await engine.indexPaths(
+    ['verifiers/willccbb-verifiers', 'tau-bench', 'nemo-gym', 'inspect-ai', 'swe-agent', 'mini-swe-agent', 'harbor-atif', 'prime-hosted-rl-run'].map((p) => fixture(p))
+  )
   runs = await engine.api.listRuns()
   for (const r of runs) for (const e of (await engine.api.listEpisodes({ runId: r.id, limit: 1000 })).items) summaries.set(e.id, e)
 }, 60_000)
@@ -80,14 +83,15 @@ describe('exports over the shared fixtures', () => {
     }
   })
 
-  it('sft: valid roles and paired tool calls on every run (tool-calling runs included)', async () => {
-    let calls = 0
+  it('sft: valid roles and paired tool calls on every run of every producer', async () => {
+    const callsByFormat = new Map<string, number>()
     for (const r of runs) {
       const { text, episodes } = await run({ format: 'sft', runIds: [r.id] })
       if (episodes === 0) continue
-      for (const rec of jsonLines(text)) calls += checkChat(rec.messages as Message[])
+      for (const rec of jsonLines(text)) callsByFormat.set(r.format, (callsByFormat.get(r.format) ?? 0) + checkChat(rec.messages as Message[]))
     }
-    expect(calls).toBeGreaterThan(0)
+    // the tool-calling producers of the corpus each gave paired calls
+    for (const format of ['verifiers', 'nemo-gym', 'inspect', 'swe-agent', 'atif']) expect(callsByFormat.get(format), format).toBeGreaterThan(0)
   })
 
   it('preference: every pair is one task, chosen better than rejected, within a run and across two runs', async () => {
