@@ -7,6 +7,13 @@ import { COMMON_HEADERS } from './security'
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024
+/**
+ * A labels file being imported is the one argument that grows with the user's work (every label and note of every
+ * episode): it may be this large. Still bounded, so a runaway upload cannot exhaust the server's memory.
+ */
+export const MAX_IMPORT_BODY_BYTES = 256 * 1024 * 1024
+
+const bodyLimit = (method: string): number => (method === 'importLabels' ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES)
 
 const STATUS: Record<ApiErrorCode, number> = { 'bad-request': 400, 'not-found': 404, unauthorized: 401, internal: 500 }
 
@@ -63,11 +70,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyOutcome> {
 
 /** Handles one authenticated API call. */
 export async function handleApiCall(req: IncomingMessage, res: ServerResponse, api: TraceApi, method: string): Promise<void> {
-  const body = await readBody(req, MAX_BODY_BYTES)
+  const limit = bodyLimit(method)
+  const body = await readBody(req, limit)
   if (!body.ok) {
     if (!body.tooLarge) return void res.destroy()
     // Stop reading and close the connection: a client streaming a huge body gets its answer right away.
-    sendError(res, 413, 'bad-request', `request body larger than ${MAX_BODY_BYTES} bytes`, { connection: 'close' })
+    sendError(res, 413, 'bad-request', `request body larger than ${limit} bytes`, { connection: 'close' })
     req.resume()
     return
   }

@@ -136,6 +136,23 @@ describe('POST /api/<method>', () => {
     expect((await apiCall(server.port, 'listRuns', [], server.token)).status).toBe(200)
   })
 
+  it('takes a labels import far over 1 MB (it grows with the user’s labels), still bounded', async () => {
+    const item = { sourcePath: '/data/run/results.jsonl', taskKey: 't', rollout: 0, turn: null, labels: ['loop'], note: 'n'.repeat(200) }
+    const file = { format: 'rollscope-labels', version: 1, exportedAt: 'now', taxonomy: [], items: Array.from({ length: 12_000 }, (_, i) => ({ ...item, rollout: i })), views: [] }
+    const body = JSON.stringify([file])
+    expect(body.length).toBeGreaterThan(3 * 1024 * 1024)
+    const r = await rawRequest(server.port, '/api/importLabels', {
+      method: 'POST',
+      headers: { 'x-rollscope-token': server.token, 'content-type': 'application/json' },
+      body
+    })
+    expect(r.status).toBe(200)
+    expect(JSON.parse(r.body).ok).toBe(true)
+    // other methods keep the 1 MB limit
+    const other = await rawRequest(server.port, '/api/setTaxonomy', { method: 'POST', headers: { 'x-rollscope-token': server.token }, body })
+    expect(other.status).toBe(413)
+  })
+
   it('answers other HTTP methods on /api with 405', async () => {
     const r = await rawRequest(server.port, '/api/listRuns', { headers: { 'x-rollscope-token': server.token } })
     expect(r.status).toBe(405)
