@@ -1,7 +1,7 @@
 /**
  * Full-text search over the demo workspace (issue 6): Ctrl+K focuses the search box, a phrase taken from the demo file
  * finds its turn, the snippet marks the match, the role filter narrows the hits, and a click opens the viewer at that
- * turn (the hash route says which). Screenshots looked at (light and dark).
+ * turn (the hash route says which); the order toggle and the OR / -word operators. Screenshots looked at (light and dark).
  */
 import { expect, test } from './server-fixture'
 import { openApp, shot } from './e2e-helpers'
@@ -15,6 +15,11 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await expect(box).toBeFocused()
   await box.fill(`"${known.phrase}"`)
   await expect(page.getByTestId('search-view')).toBeVisible()
+  // best match first by default; the phrase has 200+ hits in the demo, and in file order its known turn is on the
+  // first page
+  const order = page.getByTestId('search-order')
+  await expect(order).toHaveValue('relevance')
+  await order.selectOption('index')
   const hits = page.getByTestId('search-hit')
   const hit = hits.filter({ hasText: known.task }).filter({ hasText: `rollout ${known.rollout}` }).filter({ hasText: `turn #${known.turn}` })
   await expect(hit).toHaveCount(1)
@@ -32,6 +37,25 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await page.getByTestId('search-role').selectOption('tool')
   await expect(hit).toHaveCount(1)
   await expect(page.getByTestId('search-hit').locator('.search-role')).toHaveText(Array(await hits.count()).fill('tool'))
+
+  // best match: the same number of hits, the densest first (the summary does not change with the order)
+  const summary = await page.getByTestId('search-summary').textContent()
+  await order.selectOption('relevance')
+  await expect(page.getByTestId('search-summary')).toHaveText(summary!)
+  await expect(hits.first().locator('mark').first()).toHaveText(known.phrase, { ignoreCase: true })
+  await shot(page, 'search-03-best-match')
+  await order.selectOption('index')
+  // operators: a query that only excludes is refused with the reason; OR keeps the hit; excluding the phrase drops it
+  await box.fill('-timeout')
+  await expect(page.getByTestId('search-error')).toContainText('only excludes')
+  await shot(page, 'search-04-only-excludes')
+  await box.fill(`"${known.phrase}" OR zzqxnotaword`)
+  await expect(hit).toHaveCount(1)
+  await expect(page.getByTestId('search-summary')).toContainText(` OR "zzqxnotaword"`)
+  await box.fill(`"${known.phrase}" -"${known.phrase}"`)
+  await expect(page.getByTestId('search-summary')).toContainText('0 hits')
+  await box.fill(`"${known.phrase}"`)
+  await expect(hit).toHaveCount(1)
 
   await hit.click()
   await expect(page.getByTestId('episode-view')).toBeVisible()
