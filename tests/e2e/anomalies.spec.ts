@@ -108,7 +108,15 @@ test('anomaly badges in the episodes table, and the anomaly filter lists exactly
     await applyFilter(page, 'anomaly != null', 4)
     expect((await tasks(page)).sort()).toEqual(['long-haul', 'ping-pong', 'short-win', 'slow-cmd'])
     await applyFilter(page, 'anomaly == "tool-error"', 0)
+    // the Anomaly menu writes the same filters
+    await page.getByTestId('anomaly-filter').selectOption('*')
+    await expect(page.getByTestId('episode-filter')).toHaveValue('anomaly != null')
+    await expect(page.getByTestId('episode-row')).toHaveCount(4)
+    await page.getByTestId('anomaly-filter').selectOption({ label: 'loop' })
+    await expect(page.getByTestId('episode-row')).toHaveCount(1)
+    expect(await tasks(page)).toEqual(['ping-pong'])
     await applyFilter(page, 'anomaly == "timeout"', 1)
+    await expect(page.getByTestId('anomaly-filter')).toHaveValue('timeout') // a typed filter shows in the menu
     await shot(page, 'anomalies-02-filter-timeout')
   })
 

@@ -1,11 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import type { RunSummary } from '@contract/model'
+import type { AnomalyCode, RunSummary } from '@contract/model'
+import { ANOMALY_RULES } from '../episodes/anomaly-flags'
 import { useApp, useAppStore } from '../../state/store-context'
 import { useEpisodeColumns } from '../episodes/use-episode-columns'
 import './labels.css'
 
 /** A filter expression matching episodes that carry `label` (quotes and backslashes escaped). */
 export const labelFilter = (label: string): string => `label == ${JSON.stringify(label)}`
+
+/** The filter for one anomaly code, or for any (`*`). */
+export const anomalyFilter = (code: string): string => (code === '*' ? 'anomaly != null' : `anomaly == ${JSON.stringify(code)}`)
+const ANOMALY_CODES = Object.keys(ANOMALY_RULES) as AnomalyCode[]
 
 /**
  * Episodes-toolbar controls for triage: filter by label, and saved views (apply or delete from one menu, whose
@@ -27,6 +32,7 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
   }, [store])
 
   const labelOf = taxonomy.find((d) => labelFilter(d.name) === filter.trim())?.name ?? ''
+  const anomalyOf = ['*', ...ANOMALY_CODES].find((c) => anomalyFilter(c) === filter.trim()) ?? ''
   const apply = (id: string): void => {
     const view = views.find((v) => String(v.id) === id)
     if (!view) return
@@ -53,6 +59,21 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
         {taxonomy.map((d) => (
           <option key={d.name} value={d.name}>
             {d.name}
+          </option>
+        ))}
+      </select>
+      <select
+        data-testid="anomaly-filter"
+        aria-label="Show episodes an anomaly detector flagged"
+        title={'Episodes the anomaly detectors flagged (the same as the filter anomaly == "…")'}
+        value={anomalyOf}
+        onChange={(e) => store.getState().setEpisodeFilter(e.target.value ? anomalyFilter(e.target.value) : '')}
+      >
+        <option value="">Any anomaly</option>
+        <option value="*">Flagged by any detector</option>
+        {ANOMALY_CODES.map((c) => (
+          <option key={c} value={c} title={ANOMALY_RULES[c].title}>
+            {ANOMALY_RULES[c].label}
           </option>
         ))}
       </select>
