@@ -25,12 +25,28 @@ type Token = { kind: 'term'; text: string; prefix: boolean } | { kind: 'or' | 'a
  * FTS5 cannot answer — is a BadRequestError with a message for the user.
  */
 export function toFtsQuery(input: string): string {
+  return parseSearch(input).query
+}
+
+/** A term the hits must contain: its text (one word or a phrase) and whether it is a prefix. */
+export interface SearchTerm {
+  text: string
+  prefix: boolean
+}
+
+/** The FTS5 query (see toFtsQuery) and the terms to mark in a hit: those not excluded (under `-` / NOT). */
+export function parseSearch(input: string): { query: string; terms: SearchTerm[] } {
   const tokens = tokenize(input)
   if (tokens.filter((t) => t.kind === 'term').length > MAX_TERMS) throw new BadRequestError(`search: at most ${MAX_TERMS} words or phrases in a query`)
   const parser = new Parser(tokens)
   const tree = parser.orExpr(0)
   if (!tree) throw new BadRequestError('search: the query has no words to look for (letters or digits)')
-  return emit(tree)
+  return { query: emit(tree), terms: wanted(tree) }
+}
+
+function wanted(n: Node): SearchTerm[] {
+  if (n.kind === 'term') return [{ text: n.text, prefix: n.prefix }]
+  return (n.kind === 'or' ? n.any : n.all).flatMap(wanted)
 }
 
 function tokenize(input: string): Token[] {

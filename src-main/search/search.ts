@@ -1,8 +1,9 @@
 import type { SearchHit, SearchOptions, SearchPage, TurnRole } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { EPISODE_SHIFT, pendingSearchSources } from './build-search-index'
-import { toFtsQuery } from './search-query'
-import { CLOSE, cutSnippet, OPEN, parseSnippet } from './snippet'
+import { markMatches } from './mark-matches'
+import { parseSearch } from './search-query'
+import { cutSnippet, parseSnippet } from './snippet'
 
 export const DEFAULT_LIMIT = 50
 /** Hits counted beyond the page at most: counting every match of a common word in 1 GB is not worth its time. */
@@ -23,7 +24,7 @@ const SNIPPET_TOKENS = 24
  * measures what that costs for a common word.
  */
 export function search(db: Db, input: string, options: SearchOptions = {}, rankWindow = RANK_WINDOW): SearchPage {
-  const query = toFtsQuery(input)
+  const { query, terms } = parseSearch(input)
   const limit = options.limit ?? DEFAULT_LIMIT
   const offset = options.offset ?? 0
   const order = options.order ?? 'relevance'
@@ -43,12 +44,12 @@ export function search(db: Db, input: string, options: SearchOptions = {}, rankW
     params.push(options.tool)
   }
   const from = `search_fts f JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT} WHERE ${where.join(' AND ')}`
-  const columns = `f.turn, f.role, f.tool, highlight(search_fts, 0, '${OPEN}', '${CLOSE}') marked,
+  const columns = `f.turn, f.role, f.tool, f.text,
               e.id episode_id, e.run_id, e.task_key, e.rollout, r.name run_name`
   const counted = (db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as { n: number }).n
   const windowed = order === 'relevance' && counted > rankWindow
-  // Relevance picks the page's rowids first: the sort then carries two numbers per match, and the marked rows
-  // (highlight() tokenizes the whole row) are made for the page only, each by a rowid seek inside the same MATCH.
+  // Relevance picks the page's rowids first (the sort then carries two numbers per match), then reads the page's
+  // rows by rowid. Matches are marked in JS (mark-matches.ts), for the page's rows only.
   const ranked = windowed
     ? `SELECT id, score FROM (SELECT f.rowid id, f.rank score FROM ${from} ORDER BY f.rowid LIMIT ${rankWindow}) ORDER BY score, id LIMIT ? OFFSET ?`
     : `SELECT f.rowid id, f.rank score FROM ${from} ORDER BY f.rank, f.rowid LIMIT ? OFFSET ?`
@@ -56,15 +57,14 @@ export function search(db: Db, input: string, options: SearchOptions = {}, rankW
     order === 'index'
       ? `SELECT ${columns} FROM ${from.replace(' WHERE', ' JOIN runs r ON r.id = e.run_id WHERE')} ORDER BY f.rowid LIMIT ? OFFSET ?`
       : `WITH top AS (${ranked})
-         SELECT ${columns} FROM top JOIN search_fts f ON f.rowid = top.id AND search_fts MATCH ?
+         SELECT ${columns} FROM top JOIN search_fts f ON f.rowid = top.id
            JOIN episodes e ON e.rowid = top.id / ${EPISODE_SHIFT} JOIN runs r ON r.id = e.run_id
          ORDER BY top.score, top.id`
-  const args = order === 'index' ? [...params, limit, offset] : [...params, limit, offset, query]
-  const rows = db.prepare(sql).all(...args) as {
+  const rows = db.prepare(sql).all(...params, limit, offset) as {
     turn: number
     role: TurnRole
     tool: string | null
-    marked: string
+    text: string
     episode_id: string
     run_id: string
     task_key: string
@@ -80,7 +80,7 @@ export function search(db: Db, input: string, options: SearchOptions = {}, rankW
     turn: r.turn,
     role: r.role,
     toolName: r.tool,
-    snippet: parseSnippet(cutSnippet(r.marked, SNIPPET_TOKENS))
+    snippet: parseSnippet(cutSnippet(markMatches(r.text, terms), SNIPPET_TOKENS))
   }))
   return {
     query,

@@ -24,7 +24,7 @@ export function parseSnippet(marked: string): SearchSnippet {
 const SNIPPET_CHARS = 240
 
 /**
- * A snippet cut from a row marked whole by FTS5's highlight(): the window of `words` words holding the most
+ * A snippet cut from a row marked whole (markMatches): the window of `words` words holding the most
  * matches, the first such, starting a few words before its first match, at most SNIPPET_CHARS; `…` where text was
  * cut. FTS5's own snippet() scores a window per match against every other match, so a 16,000-character row full
  * of a common word cost it tens of ms per hit (300+ ms a page, measured); this is one pass over the row.

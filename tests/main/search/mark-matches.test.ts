@@ -1,0 +1,57 @@
+/**
+ * Marks in JS must agree with what FTS5 matched: checked against highlight() of a real FTS5 table with the index's
+ * tokenizer, on handmade rows and on random ones (fast-check), for words, phrases and prefixes.
+ */
+import Database from 'better-sqlite3'
+import fc from 'fast-check'
+import { afterAll, describe, expect, it } from 'vitest'
+import { markMatches } from '../../../src-main/search/mark-matches'
+import { parseSearch } from '../../../src-main/search/search-query'
+import { CLOSE, OPEN } from '../../../src-main/search/snippet'
+
+const db = new Database(':memory:')
+db.exec(`CREATE VIRTUAL TABLE t USING fts5(text, tokenize = 'unicode61 remove_diacritics 2', prefix = '3 4')`)
+afterAll(() => db.close())
+const insert = db.prepare('INSERT INTO t (rowid, text) VALUES (1, ?)')
+const clear = db.prepare('DELETE FROM t')
+const highlight = db.prepare(`SELECT highlight(t, 0, '${OPEN}', '${CLOSE}') h FROM t WHERE t MATCH ?`)
+
+/** highlight() of `text` for `input`, or null when FTS5 does not match the row at all. */
+function fts(text: string, input: string): string | null {
+  // one row in the table at a time (FTS5 ignored a `rowid = ?` next to MATCH here)
+  clear.run()
+  insert.run(text)
+  const r = highlight.get(parseSearch(input).query) as { h: string } | undefined
+  return r ? r.h : null
+}
+const ours = (text: string, input: string): string => markMatches(text, parseSearch(input).terms)
+
+describe('markMatches', () => {
+  it.each([
+    ['The Parser failed; the parser retried', 'parser'],
+    ['Café au lait, CAFE noir', 'cafe'],
+    ['array_return = array return', '"array return"'],
+    ['testing tests tested', 'test*'],
+    ['a b c a b', '"a b" OR c'],
+    ['timeout after retry', 'timeout -zzz'],
+    ['col:x and col x', 'col:x'],
+    ['naïve NAIVE naive', 'naive']
+  ])('%s / %s: the same marks as highlight()', (text, input) => {
+    expect(ours(text, input)).toBe(fts(text, input))
+  })
+
+  it('agrees with highlight() on random rows and queries that match them', () => {
+    const word = fc.constantFrom('alpha', 'Alpha', 'beta', 'béta', 'gamma', 'alphabet', 'al', 'x1', '42')
+    const sep = fc.constantFrom(' ', ', ', '\n', '_', '-', '.', ' (', ') ')
+    const row = fc.array(fc.tuple(word, sep), { minLength: 1, maxLength: 25 }).map((p) => p.map(([w, s]) => w + s).join(''))
+    const query = fc.constantFrom('alpha', 'alph*', 'beta', '"alpha beta"', 'gamma OR alpha', '"beta gamma"*', 'x1', '42 alpha')
+    fc.assert(
+      fc.property(row, query, (text, input) => {
+        const expected = fts(text, input)
+        if (expected === null) return // FTS5 does not match the row: such a row is never a hit
+        expect(ours(text, input)).toBe(expected)
+      }),
+      { numRuns: 1500 }
+    )
+  })
+})
