@@ -168,6 +168,10 @@ export interface ExportViewRequest {
   runIds?: string[]
   filter?: string
   label?: string
+  /** sft: only episodes that passed. */
+  passedOnly?: boolean
+  /** sft: leave out turns labelled with this label (and episodes labelled with it as a whole). */
+  dropLabelled?: string
 }
 
 /** Where the desktop labels export went, and how many labels and notes it holds. */

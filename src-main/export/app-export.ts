@@ -15,6 +15,10 @@ export interface AppExportRequest {
   runIds?: unknown
   filter?: unknown
   label?: unknown
+  /** sft: only passed episodes (true, or "1" from a URL). */
+  passedOnly?: unknown
+  /** sft: leave out the turns (and episodes) labelled with this label. */
+  dropLabelled?: unknown
 }
 
 export interface AppExportPlan {
@@ -63,13 +67,17 @@ export async function planAppExport(api: Pick<TraceApi, 'listRuns' | 'getTaxonom
   for (const id of also) if (!workspace.some((r) => r.id === id)) throw new NotFoundError(`no run with id ${id}`)
   const filter = optionalString(req.filter, 'filter')
   const label = optionalString(req.label, 'label')
-  if (label !== undefined) {
-    // An unknown label is a typo, not an empty selection (as in `rollscope export --label`).
-    const known = (await api.getTaxonomy()).map((d) => d.name)
-    if (!known.some((k) => k.toLowerCase() === label.toLowerCase())) throw new BadRequestError(`unknown label "${label}"`)
+  const dropLabelled = optionalString(req.dropLabelled, 'dropLabelled')
+  const passedOnly = req.passedOnly === true || req.passedOnly === '1'
+  if (req.passedOnly !== undefined && req.passedOnly !== null && !passedOnly && req.passedOnly !== false && req.passedOnly !== '0' && req.passedOnly !== '') {
+    throw new BadRequestError('passedOnly must be true or false')
   }
+  if ((passedOnly || dropLabelled !== undefined) && format !== 'sft') throw new BadRequestError('passed only and leaving out labelled turns apply to the sft format')
+  // An unknown label is a typo, not an empty selection (as in `rollscope export --label`).
+  const taxonomy = label !== undefined || dropLabelled !== undefined ? (await api.getTaxonomy()).map((d) => d.name.toLowerCase()) : []
+  for (const l of [label, dropLabelled]) if (l !== undefined && !taxonomy.includes(l.toLowerCase())) throw new BadRequestError(`unknown label "${l}"`)
   return {
-    options: { format, runIds: [run.id, ...also], filter, labels: label === undefined ? [] : [label] },
+    options: { format, runIds: [run.id, ...also], filter, labels: label === undefined ? [] : [label], passedOnly, dropLabelled },
     fileName: exportFileName(also.length ? `${run.name}-and-${also.length}-more` : run.name, format),
     contentType: CONTENT_TYPE[format]
   }

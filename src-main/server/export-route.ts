@@ -34,7 +34,9 @@ export async function handleExport(res: ServerResponse, api: TraceApi, query: UR
       runId: query.get('run'),
       runIds: query.getAll('run').slice(1),
       filter: query.get('filter') ?? undefined,
-      label: query.get('label') ?? undefined
+      label: query.get('label') ?? undefined,
+      passedOnly: query.get('passedOnly') ?? undefined,
+      dropLabelled: query.get('dropLabelled') ?? undefined
     })
     if (query.get('check') === '1') {
       // as the desktop export does: a bad filter is found by a one-row query, not by starting the file

@@ -41,8 +41,9 @@ test('search, jump to the turn, label with a key, filter by the label, export SF
   await shot(page, 'flow-02-filtered-by-label')
 
   // export the view as SFT: one chat line, this episode's, with every tool call answered
-  const downloading = page.waitForEvent('download')
   await page.getByTestId('export-select').selectOption('sft')
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('sft-export-go').click() // the options as they come: every episode, no turn left out
   const download = await downloading
   const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n')
   expect(lines).toHaveLength(1)

@@ -9,6 +9,8 @@ export function exportUrl(token: string | null, request: ExportViewRequest, base
   for (const id of request.runIds ?? []) q.append('run', id)
   if (request.filter?.trim()) q.set('filter', request.filter)
   if (request.label) q.set('label', request.label)
+  if (request.passedOnly) q.set('passedOnly', '1')
+  if (request.dropLabelled) q.set('dropLabelled', request.dropLabelled)
   if (token) q.set('token', token)
   return `${baseUrl}/api/export?${q}`
 }

@@ -70,6 +70,21 @@ describe('GET /api/export', () => {
     expect(gone.status).toBe(404)
   })
 
+  it('sft options: passedOnly=1 keeps the passing episodes; the options refuse other formats and unknown labels', async () => {
+    const passed = await engine.api.listEpisodes({ runId: run.id, filter: 'passed == true', limit: 1000 })
+    const r = await rawRequest(server.port, exportUrl({ format: 'sft', run: run.id, passedOnly: '1' }))
+    expect(r.status).toBe(200)
+    expect(r.body.trim().split('\n')).toHaveLength(passed.total)
+    const csv = await rawRequest(server.port, exportUrl({ format: 'csv', run: run.id, passedOnly: '1' }))
+    expect(csv.status).toBe(400)
+    expect(JSON.parse(csv.body).error.message).toMatch(/apply to the sft format/)
+    const unknown = await rawRequest(server.port, exportUrl({ format: 'sft', run: run.id, dropLabelled: 'nope' }))
+    expect(unknown.status).toBe(400)
+    expect(JSON.parse(unknown.body).error.message).toBe('unknown label "nope"')
+    expect((await rawRequest(server.port, exportUrl({ format: 'sft', run: run.id, dropLabelled: 'wrong tool', check: '1' }))).status).toBe(200)
+    expect((await rawRequest(server.port, exportUrl({ format: 'sft', run: run.id, passedOnly: 'maybe' }))).status).toBe(400)
+  })
+
   it('refuses bad input with a JSON 400/404 before any byte of the file', async () => {
     const cases: [Record<string, string>, number, RegExp][] = [
       [{ format: 'xml', run: run.id }, 400, /format must be one of jsonl, sft, preference, csv, md/],

@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from 'react'
+import { useCallback, useRef, useState, type ReactNode } from 'react'
 import type { ExportViewRequest } from '@contract/api'
 import type { RunSummary } from '@contract/model'
 import { useApp, useAppShallow, useAppStore, useTransport } from '../../state/store-context'
+import { SftOptions, type SftChoice } from './SftOptions'
 import { startExport } from './start-export'
 
 const FORMATS: { format: ExportViewRequest['format']; label: string }[] = [
   { format: 'jsonl', label: 'JSONL' },
-  { format: 'sft', label: 'SFT chat' },
+  { format: 'sft', label: 'SFT chat…' },
   { format: 'preference', label: 'Preference pairs' },
   { format: 'csv', label: 'CSV' },
   { format: 'md', label: 'Markdown' },
@@ -14,7 +15,8 @@ const FORMATS: { format: ExportViewRequest['format']; label: string }[] = [
 ]
 
 /**
- * "Export…": the current run with the applied filter (a label filter is part of it) in one of the export formats.
+ * "Export…": the current table (its run, or runs) with the applied filter (a label filter is part of it) in one of
+ * the export formats; SFT first asks for its options (passed only, turns labelled … left out).
  * Browser mode downloads from `GET /api/export` (checked first); desktop asks for a file and reports what it wrote.
  */
 export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
@@ -24,9 +26,19 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   const filterError = useApp((s) => s.episodes.filterError)
   const also = useAppShallow((s) => s.episodes.alsoRunIds)
   const [busy, setBusy] = useState(false)
+  const [askSft, setAskSft] = useState<null | 'left' | 'right'>(null)
+  const closeSft = useCallback(() => setAskSft(null), [])
+  const boxRef = useRef<HTMLSpanElement>(null)
 
-  const start = async (format: ExportViewRequest['format']): Promise<void> => {
-    const request: ExportViewRequest = { format, runId: run.id, ...(also.length ? { runIds: also } : {}), ...(filter.trim() ? { filter } : {}) }
+  const start = async (format: ExportViewRequest['format'], sft?: SftChoice): Promise<void> => {
+    const request: ExportViewRequest = {
+      format,
+      runId: run.id,
+      ...(also.length ? { runIds: also } : {}),
+      ...(filter.trim() ? { filter } : {}),
+      ...(sft?.passedOnly ? { passedOnly: true } : {}),
+      ...(sft?.dropLabelled ? { dropLabelled: sft.dropLabelled } : {})
+    }
     setBusy(true)
     try {
       await startExport(request, transport, store.getState())
@@ -36,23 +48,44 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   }
 
   return (
-    <select
-      className="export-select"
-      data-testid="export-select"
-      value=""
-      disabled={busy || !!filterError}
-      title={filterError ? 'Fix the filter to export' : 'Export the episodes of this run that the filter shows'}
-      onChange={(e) => {
-        const format = e.target.value as ExportViewRequest['format']
-        if (format) void start(format)
-      }}
-    >
-      <option value="">{busy ? 'Exporting…' : 'Export…'}</option>
-      {FORMATS.map((f) => (
-        <option key={f.format} value={f.format}>
-          {f.label}
-        </option>
-      ))}
-    </select>
+    <span className="export-box" ref={boxRef}>
+      <select
+        className="export-select"
+        data-testid="export-select"
+        value=""
+        disabled={busy || !!filterError}
+        title={filterError ? 'Fix the filter to export' : 'Export the episodes of this table that the filter shows'}
+        onChange={(e) => {
+          const format = e.target.value as ExportViewRequest['format']
+          // SFT asks for its two choices first; the other formats start at once
+          if (format === 'sft') setAskSft(sftAlign(boxRef.current))
+          else if (format) void start(format)
+        }}
+      >
+        <option value="">{busy ? 'Exporting…' : 'Export…'}</option>
+        {FORMATS.map((f) => (
+          <option key={f.format} value={f.format}>
+            {f.label}
+          </option>
+        ))}
+      </select>
+      {askSft && (
+        <SftOptions
+          align={askSft}
+          onCancel={closeSft}
+          onExport={(choice) => {
+            setAskSft(null)
+            void start('sft', choice)
+          }}
+        />
+      )}
+    </span>
   )
 }
+
+/** The options panel opens towards the side with room (the toolbar wraps, so the menu may sit at either edge). */
+function sftAlign(box: HTMLElement | null): 'left' | 'right' {
+  const rect = box?.getBoundingClientRect()
+  return rect && rect.left + SFT_PANEL_WIDTH > window.innerWidth ? 'right' : 'left'
+}
+const SFT_PANEL_WIDTH = 290
