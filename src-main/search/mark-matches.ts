@@ -6,8 +6,10 @@ const TOKEN = /[\p{L}\p{N}\p{Co}\p{Mn}]+/gu
 
 /** Lower case without diacritics: what unicode61 with remove_diacritics folds a token to. */
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase()
+  // most tokens are ASCII: skip the normalization (the costly part, per token of a 16,000-character row)
+  return ASCII.test(s) ? s.toLowerCase() : s.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase()
 }
+const ASCII = /^[\x00-\x7f]*$/
 
 /**
  * The row's text with every instance of a wanted term between OPEN and CLOSE, as FTS5's highlight() would mark it:
@@ -17,11 +19,59 @@ export function fold(s: string): string {
  * one pass over the row's tokens.
  */
 export function markMatches(text: string, terms: SearchTerm[]): string {
-  const tokens = [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, word: fold(m[0]) }))
   const phrases = terms
     .map((t) => ({ words: [...t.text.matchAll(TOKEN)].map((m) => fold(m[0])), prefix: t.prefix }))
     .filter((p) => p.words.length > 0)
-  const spans: [number, number][] = []
+  const spans = ASCII.test(text) ? asciiSpans(text, phrases) : tokenSpans(text, phrases)
+  let out = ''
+  let at = 0
+  for (const [a, b] of spans) {
+    out += text.slice(at, a) + OPEN + text.slice(a, b) + CLOSE
+    at = b
+  }
+  return out + text.slice(at)
+}
+
+type Phrase = { words: string[]; prefix: boolean }
+
+/** An ASCII letter or digit: the only token characters an ASCII row has. */
+const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)
+
+/**
+ * The fast path for an ASCII row (most rows): indexOf of each phrase's first word in the lower-cased row, checked
+ * at token boundaries, instead of a token object per word (70 ms for 50 rows of 16,000 characters, measured).
+ */
+function asciiSpans(text: string, phrases: Phrase[]): [number, number][] {
+  const lower = text.toLowerCase()
+  const n = lower.length
+  const found: [number, number][] = []
+  for (const p of phrases) {
+    const last = p.words.length - 1
+    for (let at = lower.indexOf(p.words[0]); at >= 0; at = lower.indexOf(p.words[0], at + 1)) {
+      if (at > 0 && isWordCode(lower.charCodeAt(at - 1))) continue
+      let pos = at
+      let end = -1
+      for (let k = 0; k <= last; k++) {
+        if (k > 0) while (pos < n && !isWordCode(lower.charCodeAt(pos))) pos++
+        const w = p.words[k]
+        if (!lower.startsWith(w, pos)) break
+        let e = pos + w.length
+        if (k === last && p.prefix) while (e < n && isWordCode(lower.charCodeAt(e))) e++
+        else if (e < n && isWordCode(lower.charCodeAt(e))) break
+        if (k === last) end = e
+        pos = e
+      }
+      if (end >= 0) found.push([at, end])
+    }
+  }
+  found.sort((a, b) => a[0] - b[0] || b[1] - a[1])
+  return merge(found)
+}
+
+/** The general path: every token folded as unicode61 would, phrases matched token by token. */
+function tokenSpans(text: string, phrases: Phrase[]): [number, number][] {
+  const tokens = [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, word: fold(m[0]) }))
+  const found: [number, number][] = []
   for (let i = 0; i < tokens.length; i++) {
     let longest = 0
     for (const p of phrases) {
@@ -31,17 +81,18 @@ export function markMatches(text: string, terms: SearchTerm[]): string {
       if (ok) longest = p.words.length
     }
     if (longest === 0) continue
-    const start = tokens[i].start
-    const end = tokens[i + longest - 1].end
-    // overlapping instances (a phrase inside a longer one) merge into one mark
-    if (spans.length && start <= spans[spans.length - 1][1]) spans[spans.length - 1][1] = Math.max(end, spans[spans.length - 1][1])
+    found.push([tokens[i].start, tokens[i + longest - 1].end])
+  }
+  return merge(found)
+}
+
+/** Overlapping instances (a phrase inside a longer one) become one mark; `found` is sorted by start. */
+function merge(found: [number, number][]): [number, number][] {
+  const spans: [number, number][] = []
+  for (const [start, end] of found) {
+    const prev = spans[spans.length - 1]
+    if (prev && start < prev[1]) prev[1] = Math.max(prev[1], end)
     else spans.push([start, end])
   }
-  let out = ''
-  let at = 0
-  for (const [a, b] of spans) {
-    out += text.slice(at, a) + OPEN + text.slice(a, b) + CLOSE
-    at = b
-  }
-  return out + text.slice(at)
+  return spans
 }
