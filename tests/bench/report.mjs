@@ -17,6 +17,7 @@
  * @property {null | ViewerFigures} [viewer]
  * @property {null | import('./compare-bench.mjs').CompareFigures} [compare]
  * @property {null | import('./fts-bench.mjs').FtsFigures} [fts]
+ * @property {null | import('./search-bench.mjs').SearchFigures} [search]
  * @property {string[]} notes
  */
 
@@ -82,6 +83,7 @@ export function formatBench(b) {
     rows.push(['full-text pass (after listing)', `${f2(x.passSeconds)} s`, `${x.rows} rows, ${f1(x.textMb)} M chars; bare FTS5 build of the same text ${f2(x.bareSeconds)} s`])
     rows.push(['  ratio bare FTS5 / pass', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
   }
+  if (b.search) rows.push(...searchRows(b.search))
   if (b.memory) rows.push(['peak RSS (indexing)', `${f1(b.memory.peakRssMb)} MB`, `target < ${b.memory.target} MB: ${b.memory.verdict}`])
   if (b.reopen) rows.push(['re-open unchanged', `${f2(b.reopen.wallSeconds)} s`, `${b.reopen.skipped} skipped; target < ${b.reopen.target} s: ${b.reopen.verdict}`])
   if (b.queries) {
@@ -109,6 +111,19 @@ export function formatBench(b) {
   const lines = rows.map((r) => `${r[0].padEnd(w0)}  ${r[1].padEnd(w1)}  ${r[2]}`)
   const rule = '-'.repeat(Math.max(...lines.map((l) => l.length)))
   return [`Rollscope bench (${b.at}, Node ${b.node})`, rule, ...lines, rule, ...b.notes.map((n) => `note: ${n}`)].join('\n') + '\n'
+}
+
+/** @param {import('./search-bench.mjs').SearchFigures} x @returns {[string, string, string][]} */
+function searchRows(x) {
+  const rows = /** @type {[string, string, string][]} */ ([
+    ['full-text top-50, worst p95', `${f1(x.worstP95)} ms`, `on ${f1(x.textMb)} M chars of text (${x.rows} rows), ${x.runs} runs per shape; target < 50 ms on 1 GB: ${x.verdict}${x.textMb < 900 ? ' (smaller text than the target\'s: --search-mb 1000)' : ''}`]
+  ])
+  for (const s of x.shapes) {
+    const hits = `${s.total.toLocaleString('en-US')}${s.totalCapped ? '+' : ''} hits`
+    rows.push([`  ${s.order === 'index' ? 'index' : 'relevance'}: ${s.name}`, `p95 ${f1(s.p95)} ms`, `p50 ${f1(s.p50)}, max ${f1(s.max)} ms; ${hits}; ${s.query}`])
+  }
+  rows.push(['  transport (empty call)', `p50 ${f1(x.callP50)} ms`, 'HTTP + engine thread, inside every figure above'])
+  return rows
 }
 
 /** @param {ViewerFigures} v @returns {[string, string, string][]} */

@@ -4,8 +4,10 @@
  *
  * Flags: --mb N (corpus size, default 300), --inspect-mb N (Inspect .eval corpus, default 100; 0 skips it),
  * --compare-tasks N (tasks per run of the compare phase, default 100000; 0 skips it),
- * --viewer-loads N (browser phase: opens of the 2,000-turn episode per way in, default 5; 0 skips it), --keep (keep
- * the temporary bench database and print its path).
+ * --viewer-loads N (browser phase: opens of the 2,000-turn episode per way in, default 5; 0 skips it),
+ * --search-runs N (full-text query times: repetitions per query shape, default 20; 0 skips it), --search-mb N (measure
+ * search on its own corpus of N MB, e.g. 1000 for the 1 GB of PRODUCT.md §4; default 0: on the main corpus's
+ * database), --keep (keep the temporary bench database and print its path).
  * Env: ROLLSCOPE_BENCH_CLI=path/to/rollscope.js to measure another build.
  * The corpus is cached in .bench/corpus and reused while its parameters match. Figures go to stdout and to
  * .bench/last-bench.json. Exit code 0 unless something crashed: the bench never fails the test suite.
@@ -23,6 +25,7 @@ import { measureInspect } from './inspect-bench.mjs'
 import { measureViewer } from './viewer-bench.mjs'
 import { measureCompare } from './compare-bench.mjs'
 import { bareFtsBuild } from './fts-bench.mjs'
+import { measureSearch } from './search-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(`The bench needs Node >= 22 (found ${process.version}). Run it with \`npm run bench\`, which uses the pinned Node 24.`)
@@ -39,11 +42,17 @@ const log = (msg) => process.stderr.write(`[bench] ${msg}\n`)
 
 async function main() {
   const { values } = parseArgs({
-    options: { mb: { type: 'string', default: '300' }, 'compare-tasks': { type: 'string', default: '100000' }, 'inspect-mb': { type: 'string', default: '100' }, 'viewer-loads': { type: 'string', default: '5' }, keep: { type: 'boolean', default: false } }
+    options: { mb: { type: 'string', default: '300' }, 'compare-tasks': { type: 'string', default: '100000' }, 'inspect-mb': { type: 'string', default: '100' }, 'viewer-loads': { type: 'string', default: '5' }, 'search-runs': { type: 'string', default: '20' }, 'search-mb': { type: 'string', default: '0' }, keep: { type: 'boolean', default: false } }
   })
   const totalMB = Number(values.mb)
   if (!Number.isFinite(totalMB) || totalMB <= 0) {
     process.stderr.write(`--mb must be a positive number, got ${values.mb}\n`)
+    return 2
+  }
+  const searchRuns = Number(values['search-runs'])
+  const searchMB = Number(values['search-mb'])
+  if (!(searchRuns >= 0) || !(searchMB >= 0)) {
+    process.stderr.write(`--search-runs and --search-mb must be numbers >= 0\n`)
     return 2
   }
   /** @type {import('./report.mjs').BenchFigures} */
@@ -67,11 +76,16 @@ async function main() {
     const db = join(dbDir, 'bench.db')
     try {
       await measureCli(bench, join(corpusDir, 'outputs'), db, manifest)
+      if (searchRuns > 0 && searchMB === 0 && bench.fts) {
+        bench.search = await measureSearch({ cli: CLI, db, paths: [join(corpusDir, 'outputs')], textMb: bench.fts.textMb, runs: searchRuns, log })
+      }
     } finally {
       if (values.keep) bench.notes.push(`database kept: ${db}`)
       else rmSync(dbDir, { recursive: true, force: true })
     }
   }
+
+  if (searchRuns > 0 && searchMB > 0 && existsSync(CLI)) bench.search = await searchCorpusPhase(searchMB, searchRuns)
 
   const inspectMB = Number(values['inspect-mb'])
   if (inspectMB > 0 && existsSync(CLI)) {
@@ -93,6 +107,26 @@ async function main() {
   writeFileSync(join(BENCH_DIR, 'last-bench.json'), JSON.stringify(bench, null, 2) + '\n')
   log(`figures written to ${join(BENCH_DIR, 'last-bench.json')}`)
   return 0
+}
+
+/**
+ * Query times on a corpus of their own (--search-mb), generated (or reused) in .bench/search-corpus and indexed into
+ * a temporary database: the size PRODUCT.md §4 names (1 GB) without making every other phase that big.
+ * @param {number} mb @param {number} runs
+ */
+async function searchCorpusPhase(mb, runs) {
+  const dir = join(BENCH_DIR, 'search-corpus')
+  log(`search corpus: ${mb} MB in ${dir}`)
+  generateVerifiersCorpus({ outDir: dir, totalMB: mb, seed: 2 })
+  const dbDir = mkdtempSync(join(tmpdir(), 'rollscope-search-bench-'))
+  try {
+    const db = join(dbDir, 'search.db')
+    log('search corpus: index (listing and full-text pass)')
+    const report = jsonOf(await runCli(CLI, ['index', join(dir, 'outputs'), '--db', db, '--json']), 'index (search corpus)')
+    return await measureSearch({ cli: CLI, db, paths: [join(dir, 'outputs')], textMb: (report.search?.chars ?? 0) / 1e6, runs, log })
+  } finally {
+    rmSync(dbDir, { recursive: true, force: true })
+  }
 }
 
 /**
