@@ -26,14 +26,14 @@ export interface EpisodeFacts {
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-const argText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v))
+export const argText = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v))
 
 /**
  * Tracks cycles of identical calls. For each period p (1..LOOP_MAX_PERIOD) it counts how many calls in a row equal
  * the call p places back: a cycle of p calls seen k times back to back makes that count p × (k - 1). Only the last
  * LOOP_MAX_PERIOD calls are kept, so a long episode costs a few string compares per call.
  */
-class RepeatCounter {
+export class RepeatCounter {
   maxRepeat = 0
   private recent: string[] = []
   private streak: number[] = new Array<number>(LOOP_MAX_PERIOD + 1).fill(0)
@@ -51,7 +51,7 @@ class RepeatCounter {
 }
 
 /** Tool errors and timeouts seen so far. */
-class FailureFlags {
+export class FailureFlags {
   toolError = false
   timeout = false
   /** A turn's recorded error; a cancelled call (Gemini CLI `status: cancelled`) is the user's choice, not a failure. */

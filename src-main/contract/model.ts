@@ -239,7 +239,12 @@ export interface EpisodeDetail extends Omit<EpisodeSummary, 'turns'> {
   raw: string
   /** Links to the other rollouts of this task and to the same task in other runs. */
   related: RelatedEpisodes
+  /** For the episode's anomaly codes that point at a turn: that turn's `index` (first failure, loop, empty answer). */
+  anomalyTurns?: AnomalyTurns
 }
+
+/** The turn (`Turn.index`) where an anomaly shows, per code. */
+export type AnomalyTurns = Partial<Record<AnomalyCode, number>>
 
 /**
  * What the viewer opens first: the episode without `raw`, and, unless `complete`, with long texts

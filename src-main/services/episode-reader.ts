@@ -10,6 +10,7 @@ import type { Db } from '../db/open-db'
 import { getEpisodeRow, toEpisodeSummary } from '../db/episode-rows'
 import { ZipArchive } from '../indexer/zip/zip-reader'
 import { relatedEpisodes } from '../db/related-episodes'
+import { anomalyTurns } from '../anomalies/anomaly-turns'
 
 const MAX_RAW_CHARS = 2_000_000
 
@@ -32,6 +33,9 @@ export function readEpisodeParts(db: Db, episodeId: string): { detail: Omit<Epis
   const { body, rawValue } = readTranscript(row)
   const detail = assemble(row, body)
   detail.related = relatedEpisodes(db, detail)
+  // only for the codes the index flagged, so the viewer never points at something the table did not say
+  const at = anomalyTurns(detail.turns)
+  detail.anomalyTurns = Object.fromEntries(detail.anomalies.flatMap((c) => (at[c] === undefined ? [] : [[c, at[c]]])))
   return { detail, rawValue }
 }
 

@@ -123,7 +123,12 @@ test('anomaly badges in the episodes table, and the anomaly filter lists exactly
   await test.step('the open episode shows the badge in its header', async () => {
     await page.getByTestId('episode-row').first().click()
     await expect(page.getByTestId('episode-view')).toBeVisible()
-    await expect(page.getByTestId('episode-flag-timeout')).toHaveText('timeout')
+    // the badge names the turn the timeout came back in, and takes you there
+    await expect(page.getByTestId('episode-flag-timeout')).toHaveText(/^timeout #\d+$/)
+    const at = Number((await page.getByTestId('episode-flag-timeout').textContent())!.split('#')[1])
+    await page.getByTestId('episode-flag-jump-timeout').click()
+    await expect(page.locator('[data-testid="turn-row"].active')).toHaveAttribute('data-turn', String(at))
+    await expect(page.locator('[data-testid="turn-row"].active')).toContainText('was cancelled because it took more than 30 seconds')
     await shot(page, 'anomalies-03-episode-header')
   })
 })

@@ -46,4 +46,27 @@ describe('anomalies over the real corpus', () => {
     expect(page.items.map((e) => e.rollout)).toEqual([3])
     expect((await engine.api.listEpisodes({ runId: run.id, limit: 50, filter: 'anomaly in ["tool-error", "timeout"]' })).total).toBe(1)
   })
+
+  it('the opened episode points each of its codes at a turn: the first failed call, the first timeout, the loop', async () => {
+    const run = (await engine.api.listRuns()).find((r) => r.source.endsWith('log_tool_call_error.json'))!
+    const [ep] = (await engine.api.listEpisodes({ runId: run.id, filter: 'anomaly == "timeout"' })).items
+    const detail = await engine.api.getEpisode(ep.id)
+    const errors = detail.turns.filter((t) => t.meta?.error)
+    const timeoutTurn = errors.find((t) => /^timeout\b/i.test(t.meta!.error!))!
+    const firstOther = errors.find((t) => !/^timeout\b/i.test(t.meta!.error!))!
+    expect(detail.anomalyTurns).toEqual({ 'tool-error': firstOther.index, timeout: timeoutTurn.index })
+    const preview = await engine.api.getEpisodePreview(ep.id)
+    expect(preview.anomalyTurns).toEqual(detail.anomalyTurns)
+
+    const loopRun = (await engine.api.listRuns()).find((r) => r.source.endsWith('log_message_deduplication.eval'))!
+    const [looped] = (await engine.api.listEpisodes({ runId: loopRun.id, filter: 'anomaly == "loop"' })).items
+    const loop = await engine.api.getEpisode(looped.id)
+    const at = loop.anomalyTurns?.loop
+    expect(at).toBeDefined()
+    // the turn where the third identical `ls` call is made
+    const lsCalls = loop.turns.filter((t) => !t.isPrompt && t.toolCalls.some((c) => c.name === 'bash'))
+    expect(at).toBe(lsCalls[2].index)
+    // codes the index did not flag get no turn, even where the viewer's pass would find one
+    for (const code of Object.keys(loop.anomalyTurns ?? {})) expect(loop.anomalies).toContain(code)
+  })
 })

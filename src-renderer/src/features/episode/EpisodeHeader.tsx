@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import type { EpisodePreview } from '@contract/model'
+import type { AnomalyCode, EpisodePreview } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { displayValue, toolNames } from '../../lib/display-value'
 import { fmtDuration, fmtInt, fmtNum, fmtPassed, fmtReward, fmtTokens } from '../../lib/format'
@@ -7,13 +7,14 @@ import { episodeStatusTone } from '../../lib/tones'
 import { taskKeyHint } from '../episodes/episode-columns'
 import { rowFlags } from '../episodes/row-flags'
 import { findRun } from '../../state/runs-slice'
-import { useApp } from '../../state/store-context'
+import { useApp, useAppStore } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
 import { RelatedLinks } from './RelatedLinks'
 import { EpisodeLabelsBar } from '../labels/EpisodeLabelsBar'
 
 /** Outcome, identity, answer, metrics and info of an episode. */
 export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode {
+  const store = useAppStore()
   const model = useApp((s) => findRun(s.runs, detail.runId)?.model ?? null)
   const hint = taskKeyHint(detail.taskKeyKind)
   const metrics = Object.entries(detail.metrics)
@@ -38,12 +39,24 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
         <Badge tone={episodeStatusTone(detail.status)} testId="episode-status">
           {detail.status}
         </Badge>
-        {formatFlags.map((f) => (
-          // the output failed the format check, or an anomaly detector fired (the episodes table's rules)
-          <Badge key={f.kind} tone={f.tone} title={f.title} testId={`episode-flag-${f.kind}`}>
-            {f.label}
-          </Badge>
-        ))}
+        {formatFlags.map((f) => {
+          // the output failed the format check, or an anomaly detector fired (the episodes table's rules); a
+          // detector that points at a turn (first failure, loop, empty answer) takes you there
+          const at = detail.anomalyTurns?.[f.kind as AnomalyCode]
+          const badge = (
+            <Badge key={f.kind} tone={f.tone} title={at === undefined ? f.title : `${f.title} — first at turn #${at}; click to go there`} testId={`episode-flag-${f.kind}`}>
+              {f.label}
+              {at !== undefined && <span className="badge-turn"> #{at}</span>}
+            </Badge>
+          )
+          return at === undefined ? (
+            badge
+          ) : (
+            <button key={f.kind} type="button" className="badge-button" data-testid={`episode-flag-jump-${f.kind}`} onClick={() => store.getState().jumpToTurnIndex(at)}>
+              {badge}
+            </button>
+          )
+        })}
       </div>
       {detail.error && (
         <div className="ep-error" data-testid="episode-error-text">
