@@ -8,6 +8,7 @@
 import type { EpisodeSummary } from '@contract/model'
 import { escapeHtml as esc } from '../report/html-escape'
 import { compareBodyHtml, type ChartScripts } from '../report/html-report'
+import { htmlPageHead } from '../report/html-page'
 import { REPORT_CSS } from '../report/html-style'
 import type { ExportComparison } from './export-compare'
 import { meanReward, num, type RunTally } from './md-export'
@@ -48,14 +49,6 @@ function comparisonHtml(c: ExportComparison): string {
 
 /** Everything before the first episode row: head, title, selection, per-run summary, comparison, table header. */
 export function htmlHead(tallies: RunTally[], selection: string, comparison: ExportComparison, charts: ChartScripts | null): string {
-  const csp = [
-    "default-src 'none'",
-    `script-src ${charts ? charts.scriptSrc : "'none'"}`,
-    "style-src 'unsafe-inline'",
-    "img-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'"
-  ].join('; ')
   const total = tallies.reduce((n, t) => n + t.episodes, 0)
   const rewarded = tallies.reduce((n, t) => n + t.rewarded, 0)
   const sum = tallies.reduce((n, t) => n + t.rewardSum, 0)
@@ -65,17 +58,11 @@ export function htmlHead(tallies: RunTally[], selection: string, comparison: Exp
       `<td class="num">${t.passKnown ? `${t.passed}/${t.passKnown}` : '–'}</td></tr>`
   )
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    `<title>${esc(tallies.map((t) => t.run.name).join(', ') || 'Selection')} · Rollscope export</title>`,
-    charts ? `<style>${charts.css}</style>` : '',
-    `<style>${REPORT_CSS}${EXPORT_CSS}</style>`,
-    '</head>',
+    htmlPageHead({
+      title: `${tallies.map((t) => t.run.name).join(', ') || 'Selection'} · Rollscope export`,
+      scriptSrc: charts ? charts.scriptSrc : null,
+      styles: [...(charts ? [charts.css] : []), REPORT_CSS + EXPORT_CSS]
+    }),
     '<body>',
     '<main>',
     '<header><h1>Rollscope export</h1>',

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import type { CompareMetric, CompareReport, CompareRunRef } from '@contract/compare'
 import { escapeHtml as esc, scriptJson } from './html-escape'
 import { CHART_SCRIPT, chartData } from './report-charts'
+import { htmlPageHead } from './html-page'
 import { REPORT_CSS } from './html-style'
 import { ciExcludesZero, fraction, metricCi, metricLabel, metricDelta, metricValue, num, pct, pValue, relDelta, verdict } from './format-values'
 import { capped, caveats, categoryGroups, flipGroupField, groupTasks, rrPoints, sharedNote } from './report-sections'
@@ -257,26 +258,8 @@ export function compareChartScripts(report: CompareReport): ChartScripts {
 /** The whole page. */
 export function compareReportHtml(report: CompareReport): string {
   const charts = compareChartScripts(report)
-  const csp = [
-    "default-src 'none'",
-    `script-src ${charts.scriptSrc}`,
-    "style-src 'unsafe-inline'",
-    "img-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'"
-  ].join('; ')
   return [
-    '<!doctype html>',
-    '<html lang="en">',
-    '<head>',
-    '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="referrer" content="no-referrer">',
-    `<title>${esc(`${report.runA.name} vs ${report.runB.name}`)} · Rollscope comparison</title>`,
-    `<style>${charts.css}</style>`,
-    `<style>${REPORT_CSS}</style>`,
-    '</head>',
+    htmlPageHead({ title: `${report.runA.name} vs ${report.runB.name} · Rollscope comparison`, scriptSrc: charts.scriptSrc, styles: [charts.css, REPORT_CSS] }),
     '<body>',
     '<main>',
     compareBodyHtml(report),
