@@ -43,6 +43,9 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await order.selectOption('relevance')
   await expect(page.getByTestId('search-summary')).toHaveText(summary!)
   await expect(hits.first().locator('mark').first()).toHaveText(known.phrase, { ignoreCase: true })
+  // one list in rank order, each hit naming its run (no per-run groups that would undo the ranking)
+  await expect(page.getByTestId('search-group').locator('h2')).toHaveCount(0)
+  await expect(page.getByTestId('search-hit-run').first()).toHaveText(/^qwen3-8b/)
   await shot(page, 'search-03-best-match')
   await order.selectOption('index')
   // operators: a query that only excludes is refused with the reason; OR keeps the hit; excluding the phrase drops it

@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
-import { groupByRun } from '../../../src-renderer/src/features/search/SearchView'
+import { groupByRun, groupHits } from '../../../src-renderer/src/features/search/SearchView'
 import { Snippet } from '../../../src-renderer/src/features/search/Snippet'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { FAKE_SEARCH_TURNS, fakeSearch } from '../../helpers/fake-search'
@@ -18,6 +18,10 @@ describe('search slice', () => {
     expect(s.query).toBe('crane')
     expect(s.hits).toHaveLength(3)
     expect(groupByRun(s.hits).map((g) => [g.runName, g.hits.length])).toEqual([['Run A', 2], ['Run B', 1]])
+    expect(groupHits(s.hits, 'index').map((g) => g.runName)).toEqual(['Run A', 'Run B'])
+    // best match is one list in rank order: grouping would put every hit of the first run before better ones
+    expect(groupHits(s.hits, 'relevance')).toEqual([{ runId: '', runName: '', hits: s.hits }])
+    expect(groupHits([], 'relevance')).toEqual([])
 
     store.getState().setSearchFilters({ role: 'tool' })
     await flush()

@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import type { SearchHit } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { isTypingTarget } from '../../lib/keys'
+import { shortRunLabels } from '../../lib/run-labels'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { SearchFilters } from './SearchFilters'
 import { Snippet } from './Snippet'
@@ -12,6 +13,15 @@ interface RunGroup {
   runId: string
   runName: string
   hits: SearchHit[]
+}
+
+/**
+ * Groups hits by run, runs in the order of their first hit (index order lists each run's hits together). Hits in
+ * best-match order are not grouped: that would put every hit of the first run before a better one of another.
+ */
+export function groupHits(hits: SearchHit[], order: 'relevance' | 'index'): RunGroup[] {
+  if (order === 'relevance') return hits.length ? [{ runId: '', runName: '', hits }] : []
+  return groupByRun(hits)
 }
 
 /** Groups hits by run, runs in the order of their first hit. */
@@ -25,7 +35,7 @@ export function groupByRun(hits: SearchHit[]): RunGroup[] {
   return [...groups.values()]
 }
 
-/** The search screen: filters, then the hits grouped by run; a click opens the viewer at that turn. Esc goes back. */
+/** The search screen: filters, then the hits (grouped by run in index order); a click opens the viewer at that turn. Esc goes back. */
 export function SearchView(): ReactNode {
   const store = useAppStore()
   const { query, hits, page, loading, error } = useAppShallow((s) => ({
@@ -36,6 +46,13 @@ export function SearchView(): ReactNode {
     error: s.search.error
   }))
   const hasRuns = useApp((s) => s.runs.length > 0)
+  const order = page?.order ?? 'index'
+  // a flat best-match list names each hit's run (without the part every run's name shares)
+  const runLabel = useMemo(() => {
+    const ids = [...new Set(hits.map((h) => h.runId))]
+    const short = shortRunLabels(ids.map((id) => hits.find((h) => h.runId === id)!.runName))
+    return new Map(ids.map((id, i) => [id, short[i]]))
+  }, [hits])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
@@ -78,16 +95,23 @@ export function SearchView(): ReactNode {
       )}
       {!hasRuns && <div className="search-note">No runs indexed yet.</div>}
       <div className="search-results" data-testid="search-results">
-        {groupByRun(hits).map((g) => (
+        {groupHits(hits, order).map((g) => (
           <section key={g.runId} className="search-group" data-testid="search-group">
-            <h2 className="search-group-title">
-              {g.runName} <span className="search-count">{fmtInt(g.hits.length)}</span>
-            </h2>
+            {g.runId && (
+              <h2 className="search-group-title">
+                {g.runName} <span className="search-count">{fmtInt(g.hits.length)}</span>
+              </h2>
+            )}
             <ul className="search-hits">
               {g.hits.map((h, i) => (
                 <li key={`${h.episodeId}:${h.turn}:${i}`}>
                   <button className="search-hit" data-testid="search-hit" onClick={() => store.getState().openSearchHit(h)}>
                     <span className="search-where">
+                      {!g.runId && (
+                        <span className="search-run" data-testid="search-hit-run" title={h.runName}>
+                          {runLabel.get(h.runId)}
+                        </span>
+                      )}
                       <span className="search-task" title={h.taskKey}>
                         {h.taskKey}
                       </span>
