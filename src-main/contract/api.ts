@@ -172,6 +172,8 @@ export interface ExportViewRequest {
   passedOnly?: boolean
   /** sft: leave out turns labelled with this label (and episodes labelled with it as a whole). */
   dropLabelled?: string
+  /** Rows picked in the table (at most 10,000, of the runs above): exactly these episodes; filter and label are then moot. */
+  episodeIds?: string[]
 }
 
 /** Where the desktop labels export went, and how many labels and notes it holds. */

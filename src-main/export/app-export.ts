@@ -19,6 +19,8 @@ export interface AppExportRequest {
   passedOnly?: unknown
   /** sft: leave out the turns (and episodes) labelled with this label. */
   dropLabelled?: unknown
+  /** Rows picked in the table: exactly these episodes (of the table's runs), in this order; the filter is then moot. */
+  episodeIds?: unknown
 }
 
 export interface AppExportPlan {
@@ -27,6 +29,9 @@ export interface AppExportPlan {
   fileName: string
   contentType: string
 }
+
+/** A picked selection beyond this is not a selection but a view: export the view (its filter) instead. */
+export const MAX_EXPORT_EPISODE_IDS = 10_000
 
 const EXTENSION: Record<ExportFormat, string> = { jsonl: 'jsonl', sft: 'jsonl', preference: 'jsonl', csv: 'csv', md: 'md', html: 'html' }
 const CONTENT_TYPE: Record<ExportFormat, string> = {
@@ -51,7 +56,7 @@ function optionalString(value: unknown, name: string): string | undefined {
 }
 
 /** Checks the request against the workspace (format, run, label) and says what to export; throws BadRequest / NotFound. */
-export async function planAppExport(api: Pick<TraceApi, 'listRuns' | 'getTaxonomy'>, req: AppExportRequest): Promise<AppExportPlan> {
+export async function planAppExport(api: Pick<TraceApi, 'listRuns' | 'getTaxonomy' | 'getEpisodePreview'>, req: AppExportRequest): Promise<AppExportPlan> {
   if (typeof req.format !== 'string' || !EXPORT_FORMATS.includes(req.format as ExportFormat)) {
     throw new BadRequestError(`format must be one of ${EXPORT_FORMATS.join(', ')}`)
   }
@@ -76,9 +81,38 @@ export async function planAppExport(api: Pick<TraceApi, 'listRuns' | 'getTaxonom
   // An unknown label is a typo, not an empty selection (as in `rollscope export --label`).
   const taxonomy = label !== undefined || dropLabelled !== undefined ? (await api.getTaxonomy()).map((d) => d.name.toLowerCase()) : []
   for (const l of [label, dropLabelled]) if (l !== undefined && !taxonomy.includes(l.toLowerCase())) throw new BadRequestError(`unknown label "${l}"`)
+  const episodeIds = await pickedEpisodes(api, req.episodeIds, [run.id, ...also])
+  if (episodeIds && format === 'preference') throw new BadRequestError('preference pairs are made from whole runs: clear the selection to export the view')
   return {
-    options: { format, runIds: [run.id, ...also], filter, labels: label === undefined ? [] : [label], passedOnly, dropLabelled },
+    options: {
+      format,
+      runIds: [run.id, ...also],
+      // picked rows are exported as they are: the filter and label that showed them do not narrow them again
+      ...(episodeIds ? { episodeIds, labels: [] } : { filter, labels: label === undefined ? [] : [label] }),
+      passedOnly,
+      dropLabelled
+    },
     fileName: exportFileName(also.length ? `${run.name}-and-${also.length}-more` : run.name, format),
     contentType: CONTENT_TYPE[format]
   }
+}
+
+/**
+ * The picked rows, checked: a list of at most MAX_EXPORT_EPISODE_IDS ids, each an episode of one of the table's runs
+ * (an id from elsewhere is a stale or forged request, refused rather than exported). Undefined when none were sent.
+ */
+async function pickedEpisodes(api: Pick<TraceApi, 'getEpisodePreview'>, value: unknown, runIds: string[]): Promise<string[] | undefined> {
+  if (value === undefined || value === null) return undefined
+  if (!Array.isArray(value) || value.some((id) => typeof id !== 'string' || id === '')) throw new BadRequestError('episodeIds must be a list of episode ids')
+  const ids = [...new Set(value as string[])]
+  if (ids.length === 0) return undefined
+  if (ids.length > MAX_EXPORT_EPISODE_IDS) {
+    throw new BadRequestError(`at most ${MAX_EXPORT_EPISODE_IDS} picked episodes per export (${ids.length} sent): export the filtered view instead`)
+  }
+  for (const id of ids) {
+    // an unknown id throws the reader's NotFoundError ("no episode with id …")
+    const { runId } = await api.getEpisodePreview(id)
+    if (!runIds.includes(runId)) throw new BadRequestError(`episode ${id} is not in the exported run(s)`)
+  }
+  return ids
 }

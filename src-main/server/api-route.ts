@@ -40,10 +40,10 @@ export function sendError(res: ServerResponse, status: number, code: ApiErrorCod
   sendResult(res, { ok: false, error: { code, message } }, status, extra)
 }
 
-type BodyOutcome = { ok: true; text: string } | { ok: false; tooLarge: boolean }
+export type BodyOutcome = { ok: true; text: string } | { ok: false; tooLarge: boolean }
 
 /** Reads the body as UTF-8, giving up as soon as it passes the limit. */
-function readBody(req: IncomingMessage, limit: number): Promise<BodyOutcome> {
+export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutcome> {
   const declared = Number(req.headers['content-length'])
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ ok: false, tooLarge: true })
   return new Promise((done) => {

@@ -2,7 +2,7 @@
  * The browser-mode request handler (plain node:http, no framework):
  * - `POST /api/<method>`: JSON argument array → dispatch → JSON Result (200 / 400 / 401 / 404 / 413 / 500);
  * - `GET /api/events`: Server-Sent Events;
- * - `GET /api/export`: the current view as a file download;
+ * - `GET /api/export`: the current view as a file download; `POST /api/export-prepare`: a one-time ticket for it;
  * - anything else: GET/HEAD of the built renderer.
  * Every /api request needs the per-launch token in the `x-rollscope-token` header; `GET /api/events` may pass it
  * as `?token=` instead, because EventSource cannot set headers, and so may `GET /api/export`, a plain <a download>
@@ -12,7 +12,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Engine } from '../services/engine-types'
 import { handleApiCall, sendError } from './api-route'
 import { handleEvents, PING_INTERVAL_MS } from './events-route'
-import { handleExport } from './export-route'
+import { handleExport, handleExportPrepare } from './export-route'
+import { createExportTickets } from './export-tickets'
 import { hostAllowed, tokenMatches } from './security'
 import { sendText, serveStatic } from './static-files'
 
@@ -42,6 +43,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const { engine, token, staticDir } = options
   const boundHost = options.host ?? '127.0.0.1'
   const pingMs = options.pingMs ?? PING_INTERVAL_MS
+  const tickets = createExportTickets()
 
   return async (req, res) => {
     let url: URL
@@ -77,7 +79,11 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
         return true
       }
       if (isExport) {
-        await handleExport(res, engine.api, url.searchParams)
+        await handleExport(res, engine.api, url.searchParams, tickets)
+        return true
+      }
+      if (url.pathname === '/api/export-prepare' && req.method === 'POST') {
+        await handleExportPrepare(req, res, engine.api, tickets)
         return true
       }
       if (req.method !== 'POST') {

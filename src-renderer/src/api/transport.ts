@@ -1,5 +1,6 @@
 import type { DesktopApi, ExportViewRequest, Result, TraceApi, TraceEvent } from '@contract/api'
 import { checkExport } from './export-check'
+import { prepareExport } from './export-prepare'
 import { exportUrl } from './export-url'
 import { createHttpCaller } from './http-caller'
 import { makeApi } from './make-api'
@@ -18,6 +19,8 @@ export interface Transport {
   exportUrl?: (request: ExportViewRequest) => string
   /** Browser mode only: throws the engine's message when the export would be refused (checked before the download). */
   checkExport?: (request: ExportViewRequest) => Promise<void>
+  /** Browser mode only: checks an export of picked rows and returns its one-time download URL (ids do not fit in a URL). */
+  prepareExport?: (request: ExportViewRequest) => Promise<string>
 }
 
 // The bridge's invoke is generic per method; the generic caller passes an untyped args list.
@@ -43,6 +46,7 @@ export function createTransport(win: Window = window): Transport {
     desktop: null,
     hasToken: token !== null,
     exportUrl: (request) => exportUrl(token, request),
-    checkExport: (request) => checkExport(token, request)
+    checkExport: (request) => checkExport(token, request),
+    prepareExport: (request) => prepareExport(token, request)
   }
 }

@@ -11,11 +11,12 @@ export interface ExportNotices {
 /**
  * Starts the export of the current view. Desktop: the native save dialog, then a notice with the count (nothing
  * when cancelled). Browser: a cheap check call first, so a refused export (bad filter, unknown run or label) shows
- * the engine's message in the notice area; then the browser saves the streamed response through `download`.
+ * the engine's message in the notice area; then the browser saves the streamed response through `download`. An
+ * export of picked rows (`episodeIds`) is prepared by a POST instead, which returns a one-time download URL.
  */
 export async function startExport(
   request: ExportViewRequest,
-  transport: Pick<Transport, 'desktop' | 'exportUrl' | 'checkExport'>,
+  transport: Pick<Transport, 'desktop' | 'exportUrl' | 'checkExport' | 'prepareExport'>,
   notices: ExportNotices,
   download: (url: string) => void = clickDownload
 ): Promise<void> {
@@ -23,6 +24,11 @@ export async function startExport(
     if (transport.desktop) {
       const saved = await transport.desktop.exportToFile(request)
       if (saved) notices.pushInfo(`Exported ${fmtInt(saved.episodes)} episode${saved.episodes === 1 ? '' : 's'} to ${saved.path}`)
+      return
+    }
+    // picked rows: their ids go in a POST, the download URL carries a one-time ticket instead
+    if (request.episodeIds?.length) {
+      if (transport.prepareExport) download(await transport.prepareExport(request))
       return
     }
     if (!transport.exportUrl) return
