@@ -1,6 +1,7 @@
 import type { EpisodeRef } from '@contract/model'
 import { DEFAULT_EPISODE_QUERY, ensureTableRange, episodeAtRow, initialEpisodesState, isGroupedView, tableRowCount } from './episodes-slice'
 import type { Route } from './hash-route'
+import { NO_PICKS } from './picked-rows-slice'
 import type { AppState, SliceCreator } from './types'
 
 export type EpisodeTab = 'transcript' | 'raw'
@@ -52,7 +53,9 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
     set({
       selectedRunId: runId,
       openEpisodeId: null,
-      episodes: initialEpisodesState(runId, get().episodes.generation + 1, also)
+      episodes: initialEpisodesState(runId, get().episodes.generation + 1, also),
+      // picked rows belong to the table they were picked in
+      picked: NO_PICKS
     })
     get().clearEpisode()
   },

@@ -5,6 +5,7 @@ import { createEpisodeSlice } from './episode-slice'
 import { createEpisodesSlice } from './episodes-slice'
 import { createLabelsSlice } from './labels-slice'
 import { createNoticesSlice } from './notices-slice'
+import { createPickedRowsSlice } from './picked-rows-slice'
 import { createRunsSlice } from './runs-slice'
 import { createSearchSlice } from './search-slice'
 import { createSelectionSlice } from './selection-slice'
@@ -30,7 +31,8 @@ export function createAppStore(api: TraceApi): AppStore {
     ...createCompareSlice(api)(...a),
     ...createSideBySideSlice(api)(...a),
     ...createLabelsSlice(api)(...a),
-    ...createSearchSlice(api)(...a)
+    ...createSearchSlice(api)(...a),
+    ...createPickedRowsSlice(api)(...a)
   }))
 }
 

@@ -9,9 +9,10 @@ import type { CompareSlice } from './compare-slice'
 import type { SideBySideSlice } from './side-by-side-slice'
 import type { LabelsSlice } from './labels-slice'
 import type { SearchSlice } from './search-slice'
+import type { PickedRowsSlice } from './picked-rows-slice'
 
 /** The whole renderer state: one zustand store made of slices. */
-export type AppState = WorkspaceSlice & RunsSlice & SelectionSlice & EpisodesSlice & EpisodeSlice & NoticesSlice & CompareSlice & SideBySideSlice & LabelsSlice & SearchSlice
+export type AppState = WorkspaceSlice & RunsSlice & SelectionSlice & EpisodesSlice & EpisodeSlice & NoticesSlice & CompareSlice & SideBySideSlice & LabelsSlice & SearchSlice & PickedRowsSlice
 
 /** A slice factory: gets the store's set/get, returns its own part of the state. */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>

@@ -1,10 +1,11 @@
-import { memo, type CSSProperties, type ReactNode } from 'react'
+import { memo, type CSSProperties, type MouseEvent, type ReactNode } from 'react'
 import type { EpisodeSummary } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { episodeStatusTone } from '../../lib/tones'
 import { taskKeyHint, type EpisodeColumn } from './episode-columns'
 import { rowFlags } from './row-flags'
 import { LabelBadges } from '../labels/LabelBadges'
+import { PickBox } from './PickBox'
 
 interface EpisodeRowProps {
   ep: EpisodeSummary
@@ -15,18 +16,22 @@ interface EpisodeRowProps {
   template: string
   height: number
   active: boolean
+  /** Picked (its box ticked): exported by Export… and labelled by 1–9. */
+  picked: boolean
   /** A rollout listed under its unfolded task group (grouped table). */
   child?: boolean
   onOpen(index: number): void
+  /** The box, or Shift / Ctrl / Cmd + click on the row. */
+  onPick(index: number, e: MouseEvent): void
 }
 
 /** One row of the episodes table. */
 export const EpisodeRow = memo(function EpisodeRow(props: EpisodeRowProps): ReactNode {
-  const { ep, index, cols, top, template, height, active, child, onOpen } = props
+  const { ep, index, cols, top, template, height, active, picked, child, onOpen, onPick } = props
   const style: CSSProperties = { transform: `translateY(${top}px)`, gridTemplateColumns: template, height }
   return (
     <div
-      className={`ep-row ${active ? 'active' : ''} ${child ? 'ep-child' : index % 2 ? 'odd' : ''}`}
+      className={`ep-row ${active ? 'active' : ''} ${picked ? 'picked' : ''} ${child ? 'ep-child' : index % 2 ? 'odd' : ''}`}
       role="row"
       aria-rowindex={index + 1}
       aria-level={child ? 2 : undefined}
@@ -34,9 +39,13 @@ export const EpisodeRow = memo(function EpisodeRow(props: EpisodeRowProps): Reac
       data-testid="episode-row"
       data-index={index}
       data-episode-id={ep.id}
+      data-picked={picked}
       style={style}
-      onClick={() => onOpen(index)}
+      // Shift+click would also select the row's text: not on a table of rows
+      onMouseDown={(e) => e.shiftKey && e.preventDefault()}
+      onClick={(e) => (e.shiftKey || e.ctrlKey || e.metaKey ? onPick(index, e) : onOpen(index))}
     >
+      <PickBox picked={picked} onPick={(e) => onPick(index, e)} />
       {cols.map((c) => (
         <Cell key={c.id} col={c} ep={ep} />
       ))}
@@ -99,6 +108,7 @@ function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNod
 export function LoadingRow({ index, style }: { index: number; style: CSSProperties }): ReactNode {
   return (
     <div className={`ep-row loading ${index % 2 ? 'odd' : ''}`} role="row" style={style} aria-busy>
+      <div className="ep-td" />
       <div className="ep-td num mono muted-text">{index}</div>
       <div className="ep-td skeleton" />
     </div>

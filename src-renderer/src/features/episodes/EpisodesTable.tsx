@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { RunSummary } from '@contract/model'
 import { isGroupedView } from '../../state/episodes-slice'
@@ -8,6 +8,8 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { EpisodeRow, LoadingRow } from './EpisodeRow'
 import { gridTemplate, tableWidth } from './episode-columns'
 import { GroupRow } from './GroupRow'
+import { labelKeyOf } from '../labels/label-keys'
+import { PICK_WIDTH, PickHeader } from './PickBox'
 import { SortHeader } from './SortHeader'
 import { useEpisodeColumns } from './use-episode-columns'
 import './episodes-table.css'
@@ -36,8 +38,11 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
   const filterError = useApp((s) => s.episodes.filterError)
   const loadError = useApp((s) => s.episodes.error)
   const { shown: cols } = useEpisodeColumns(run)
-  const template = useMemo(() => gridTemplate(cols), [cols])
-  const minWidth = useMemo(() => tableWidth(cols), [cols])
+  // the first column holds the pick boxes
+  const template = useMemo(() => `${PICK_WIDTH}px ${gridTemplate(cols)}`, [cols])
+  const minWidth = useMemo(() => PICK_WIDTH + tableWidth(cols), [cols])
+  const pickedIds = useApp((s) => s.picked.ids)
+  const picked = useMemo(() => new Set(pickedIds), [pickedIds])
   const total = grouped ? (groupTotal === null ? null : flatCount(groupTotal, openGroups)) : episodeTotal
 
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -102,6 +107,17 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
     [store, toggleGroup]
   )
 
+  /** A row's box, or Shift / Ctrl / Cmd + click on the row: picks it (Shift: the range from the last one toggled). */
+  const pick = useCallback(
+    (index: number, e: MouseEvent): void => {
+      const s = store.getState()
+      s.setEpisodeActive(index)
+      if (e.shiftKey) void s.pickRange(index)
+      else s.togglePicked(index)
+    },
+    [store]
+  )
+
   /** Grouped: → unfolds the highlighted group, ← folds it (from one of its rollouts, goes up to it first). */
   const foldKey = (key: string): number | null => {
     const row = rowOf(activeIndex, openGroups)
@@ -124,6 +140,19 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
     else if (e.key === 'Enter') {
       open(activeIndex)
       e.preventDefault()
+      return
+    } else if (e.key === ' ' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      // Space picks the highlighted row (instead of scrolling a page)
+      e.preventDefault()
+      if (e.shiftKey) void store.getState().pickRange(activeIndex)
+      else store.getState().togglePicked(activeIndex)
+      return
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && labelKeyOf(e) && !labelKeyOf(e)!.onTurn) {
+      // 1–9 label the picked rows (in the viewer they label the open episode)
+      e.preventDefault()
+      const s = store.getState()
+      if (s.picked.ids.length) void s.labelPicked(labelKeyOf(e)!.key)
+      else s.pushInfo('Pick rows first (their boxes, Space, Shift+click), or open an episode to label it')
       return
     }
     if (grouped && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) e.preventDefault()
@@ -150,6 +179,7 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
       }}
     >
       <div className="ep-header" role="row" style={{ gridTemplateColumns: template, minWidth, height: HEADER_HEIGHT }}>
+        <PickHeader />
         {cols.map((c) => (
           <SortHeader key={c.id} column={c} />
         ))}
@@ -202,8 +232,10 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
                 template={template}
                 height={ROW_HEIGHT}
                 active={item.index === activeIndex}
+                picked={picked.has(child.id)}
                 child
                 onOpen={open}
+                onPick={pick}
               />
             )
           }
@@ -218,7 +250,9 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
               template={template}
               height={ROW_HEIGHT}
               active={item.index === activeIndex}
+              picked={picked.has(ep.id)}
               onOpen={open}
+              onPick={pick}
             />
           ) : (
             loading

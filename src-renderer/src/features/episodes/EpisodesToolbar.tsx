@@ -6,6 +6,7 @@ import { isGroupedView } from '../../state/episodes-slice'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { ColumnChooser } from './ColumnChooser'
 import { ExportSelect } from './ExportSelect'
+import { PickedCount } from './PickBox'
 import { TriageControls } from '../labels/TriageControls'
 
 const TEXT_DEBOUNCE_MS = 250
@@ -96,6 +97,7 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
       </div>
       <ColumnChooser run={run} />
       <TriageControls run={run} />
+      <PickedCount />
       <ExportSelect run={run} />
       {!severalRuns && (
         <label

@@ -2,8 +2,9 @@ import { useCallback, useRef, useState, type ReactNode } from 'react'
 import type { ExportViewRequest } from '@contract/api'
 import type { RunSummary } from '@contract/model'
 import { useApp, useAppShallow, useAppStore, useTransport } from '../../state/store-context'
+import { fmtInt } from '../../lib/format'
 import { SftOptions, type SftChoice } from './SftOptions'
-import { startExport } from './start-export'
+import { exportRequest, startExport } from './start-export'
 
 const FORMATS: { format: ExportViewRequest['format']; label: string }[] = [
   { format: 'jsonl', label: 'JSONL' },
@@ -16,7 +17,7 @@ const FORMATS: { format: ExportViewRequest['format']; label: string }[] = [
 
 /**
  * "Export…": the current table (its run, or runs) with the applied filter (a label filter is part of it) in one of
- * the export formats; SFT first asks for its options (passed only, turns labelled … left out).
+ * the export formats, or with rows picked, exactly those ("Export 3 selected…"); SFT first asks for its options (passed only, turns labelled … left out).
  * Browser mode downloads from `GET /api/export` (checked first); desktop asks for a file and reports what it wrote.
  */
 export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
@@ -25,20 +26,14 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   const filter = useApp((s) => s.episodes.query.filter)
   const filterError = useApp((s) => s.episodes.filterError)
   const also = useAppShallow((s) => s.episodes.alsoRunIds)
+  const picked = useApp((s) => s.picked.ids)
   const [busy, setBusy] = useState(false)
   const [askSft, setAskSft] = useState<null | 'left' | 'right'>(null)
   const closeSft = useCallback(() => setAskSft(null), [])
   const boxRef = useRef<HTMLSpanElement>(null)
 
   const start = async (format: ExportViewRequest['format'], sft?: SftChoice): Promise<void> => {
-    const request: ExportViewRequest = {
-      format,
-      runId: run.id,
-      ...(also.length ? { runIds: also } : {}),
-      ...(filter.trim() ? { filter } : {}),
-      ...(sft?.passedOnly ? { passedOnly: true } : {}),
-      ...(sft?.dropLabelled ? { dropLabelled: sft.dropLabelled } : {})
-    }
+    const request = exportRequest({ runId: run.id, also, filter, picked }, format, sft)
     setBusy(true)
     try {
       await startExport(request, transport, store.getState())
@@ -53,8 +48,14 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
         className="export-select"
         data-testid="export-select"
         value=""
-        disabled={busy || !!filterError}
-        title={filterError ? 'Fix the filter to export' : 'Export the episodes of this table that the filter shows'}
+        disabled={busy || (!!filterError && !picked.length)}
+        title={
+          picked.length
+            ? `Export the ${picked.length} picked episodes (Clear the selection to export the whole view)`
+            : filterError
+              ? 'Fix the filter to export'
+              : 'Export the episodes of this table that the filter shows'
+        }
         onChange={(e) => {
           const format = e.target.value as ExportViewRequest['format']
           // SFT asks for its two choices first; the other formats start at once
@@ -62,9 +63,10 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
           else if (format) void start(format)
         }}
       >
-        <option value="">{busy ? 'Exporting…' : 'Export…'}</option>
+        <option value="">{busy ? 'Exporting…' : picked.length ? `Export ${fmtInt(picked.length)} selected…` : 'Export…'}</option>
         {FORMATS.map((f) => (
-          <option key={f.format} value={f.format}>
+          // preference pairs are made from whole runs, not from picked rows
+          <option key={f.format} value={f.format} disabled={f.format === 'preference' && picked.length > 0}>
             {f.label}
           </option>
         ))}

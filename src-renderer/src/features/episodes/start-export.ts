@@ -2,6 +2,27 @@ import type { ExportViewRequest } from '@contract/api'
 import type { Transport } from '../../api/transport'
 import { fmtInt } from '../../lib/format'
 
+/** What the table shows: its runs, the applied filter and the picked rows. */
+export interface ExportedTable {
+  runId: string
+  also: readonly string[]
+  filter: string
+  picked: readonly string[]
+}
+
+/** The export request of the table: with rows picked, exactly those (the filter that showed them is then moot). */
+export function exportRequest(t: ExportedTable, format: ExportViewRequest['format'], sft?: { passedOnly: boolean; dropLabelled: string }): ExportViewRequest {
+  return {
+    format,
+    runId: t.runId,
+    ...(t.also.length ? { runIds: [...t.also] } : {}),
+    ...(t.filter.trim() && !t.picked.length ? { filter: t.filter } : {}),
+    ...(sft?.passedOnly ? { passedOnly: true } : {}),
+    ...(sft?.dropLabelled ? { dropLabelled: sft.dropLabelled } : {}),
+    ...(t.picked.length ? { episodeIds: [...t.picked] } : {})
+  }
+}
+
 /** Where an export reports to: the app's notice area (the store's notices slice). */
 export interface ExportNotices {
   pushInfo(message: string): void

@@ -1,0 +1,65 @@
+import type { MouseEvent, ReactNode } from 'react'
+import { fmtInt } from '../../lib/format'
+import { useApp, useAppStore } from '../../state/store-context'
+
+/** Width of the pick column, px. */
+export const PICK_WIDTH = 28
+
+/** A row's pick box: a click picks or unpicks the row, Shift+click the range from the last row toggled. */
+export function PickBox({ picked, onPick }: { picked: boolean; onPick(e: MouseEvent): void }): ReactNode {
+  return (
+    <div className="ep-td ep-pick" role="gridcell">
+      <input
+        type="checkbox"
+        checked={picked}
+        aria-label="Pick this row"
+        data-testid="pick-row"
+        tabIndex={-1}
+        // the row's own click opens the episode: the box only picks
+        onClick={(e) => {
+          e.stopPropagation()
+          onPick(e)
+        }}
+        onMouseDown={(e) => e.shiftKey && e.preventDefault()}
+        onChange={() => undefined}
+      />
+    </div>
+  )
+}
+
+/**
+ * The pick column's header box. With 100k rows, "select all" would only be the filtered view, which Export… already
+ * exports without a selection: so the header box shows whether rows are picked and clears them.
+ */
+export function PickHeader(): ReactNode {
+  const store = useAppStore()
+  const n = useApp((s) => s.picked.ids.length)
+  return (
+    <div className="ep-th ep-pick" role="columnheader">
+      <input
+        type="checkbox"
+        checked={n > 0}
+        disabled={n === 0}
+        aria-label={n ? `Clear the ${fmtInt(n)} picked rows` : 'No rows picked'}
+        title={n ? `Clear the ${fmtInt(n)} picked rows` : 'Pick rows with their boxes, Space, or Shift+click for a range; then Export… or 1–9 to label them'}
+        data-testid="pick-header"
+        onChange={() => store.getState().clearPicked()}
+      />
+    </div>
+  )
+}
+
+/** Toolbar: "N selected · Clear" while rows are picked (kept across filter changes, so the count says what Export… takes). */
+export function PickedCount(): ReactNode {
+  const store = useAppStore()
+  const n = useApp((s) => s.picked.ids.length)
+  if (!n) return null
+  return (
+    <span className="picked-count" data-testid="picked-count">
+      {fmtInt(n)} selected ·
+      <button type="button" className="link-btn" data-testid="picked-clear" onClick={() => store.getState().clearPicked()}>
+        Clear
+      </button>
+    </span>
+  )
+}
