@@ -7,9 +7,9 @@ export const EPISODE_SHIFT = 16_777_216
 
 /**
  * A batch is written when it holds this much text or this many episodes: bounded memory, short write locks.
- * FTS5 keeps a transaction's terms in memory until it commits, and with the prefix indexes (migration 0010) that
- * grows fast: on the 300 MB bench corpus, 4 M chars per batch peaked the indexing process at 410-560 MB (target
- * < 500 MB), 1 M chars at 318 MB, for a pass about 5% slower.
+ * FTS5 keeps a transaction's terms (and, with migration 0010, their prefixes) in memory until it commits: on the
+ * 300 MB bench corpus, 4 M chars per batch peaked the indexing process at 410-560 MB (about 510 MB before the
+ * prefix indexes too; target < 500 MB), 1 M chars at 318 MB, for a pass about 5% slower.
  */
 const BATCH_CHARS = 1_000_000
 const BATCH_EPISODES = 500
