@@ -55,7 +55,10 @@ export async function measureInspect(cli, corpusDir, manifest, log) {
     log('inspect: index the .eval corpus (cold database)')
     const first = await runCli(cli, ['index', join(corpusDir, 'logs'), '--db', db, '--json'])
     const report = jsonOf(first, 'index (inspect)')
-    const mbPerSec = manifest.totalBytes / 1e6 / (first.wallMs / 1000)
+    // the listing pass, as for the verifiers corpus: the CLI's wall minus the full-text pass that follows it
+    // (PRODUCT.md §4: runs browsable at >= 50% of the limit; the full-text index is built behind that)
+    const searchSeconds = typeof report.search?.seconds === 'number' ? report.search.seconds : 0
+    const mbPerSec = manifest.totalBytes / 1e6 / (first.wallMs / 1000 - searchSeconds)
     const runs = jsonOf(await runCli(cli, ['runs', '--db', db, '--json']), 'runs (inspect)')
     const eps = jsonOf(await runCli(cli, ['episodes', runs[0].id, '--limit', '1', '--db', db, '--json']), 'episodes (inspect)')
     // one process at a time: concurrent start-ups would inflate the baseline
@@ -79,7 +82,8 @@ export async function measureInspect(cli, corpusDir, manifest, log) {
       limitMbPerSec,
       limitPasses: passes.map((p) => p.seconds),
       indexMbPerSec: mbPerSec,
-      indexSeconds: first.wallMs / 1000,
+      indexSeconds: first.wallMs / 1000 - searchSeconds,
+      searchSeconds,
       peakRssMb: Math.max(report.peakRssMb ?? 0, first.peakRssMb ?? 0),
       ratio: { value: ratio, target: 0.5, verdict: verdict(ratio, 0.5) },
       openSampleMs: median(show),
