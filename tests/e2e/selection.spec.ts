@@ -50,4 +50,15 @@ test('pick 3 rows (click, Shift+click), export them as JSONL, label them with ke
   await expect(page.getByTestId('picked-count')).toHaveCount(0)
   await expect(rows.nth(2)).toHaveAttribute('data-picked', 'false')
   await expect(page.getByTestId('export-select').locator('option').first()).toHaveText('Export…')
+
+  // grouped by task: an unfolded task's rollouts have boxes (the task's own row has none); a pick there counts the same
+  await page.getByTestId('group-by-task').check()
+  await page.getByTestId('group-row').first().click()
+  const children = page.locator('[data-testid="episode-row"][aria-level="2"]')
+  await expect(children.first()).toBeVisible()
+  await expect(page.getByTestId('group-row').first().getByTestId('pick-row')).toHaveCount(0)
+  await children.nth(1).getByTestId('pick-row').click()
+  await children.nth(2).getByTestId('pick-row').click({ modifiers: ['Shift'] })
+  await expect(page.getByTestId('picked-count')).toContainText('2 selected')
+  await shot(page, 'sel-02-grouped-picked')
 })
