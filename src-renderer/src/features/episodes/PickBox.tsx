@@ -20,7 +20,12 @@ export function PickBox({ picked, onPick }: { picked: boolean; onPick(e: MouseEv
           e.stopPropagation()
           onPick(e)
         }}
-        onMouseDown={(e) => e.shiftKey && e.preventDefault()}
+        // the box never takes the focus (Space on a focused box would toggle twice: natively and as the table's key);
+        // the table keeps it, so Space, 1–9 and j / k go on working after a click
+        onMouseDown={(e) => {
+          e.preventDefault()
+          e.currentTarget.closest<HTMLElement>('.ep-scroll')?.focus({ preventScroll: true })
+        }}
         onChange={() => undefined}
       />
     </div>
