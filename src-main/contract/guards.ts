@@ -18,6 +18,7 @@ const sortKey = z.union([
 const episodeQuery = z.strictObject({
   runId,
   runIds: z.array(runId).max(100).optional(),
+  ids: z.array(z.string().min(1).max(300)).max(1000).optional(),
   text: z.string().max(1000).optional(),
   filter: z.string().max(4000).optional(),
   sort: sortKey.optional(),

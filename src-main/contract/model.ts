@@ -306,6 +306,8 @@ export interface EpisodeQuery {
    * across them, each episode's `passed` by its own run's threshold. The flat list only (not task groups).
    */
   runIds?: string[]
+  /** Only these episodes (ids) of the runs: checks a set of picked rows in one query. */
+  ids?: string[]
   /** Free text matched against task key, preview and answer. */
   text?: string
   /** Filter expression, e.g. `reward < 0.5 and info.difficulty == "hard"`. */

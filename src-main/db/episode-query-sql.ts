@@ -74,6 +74,10 @@ export function filterFields(passed: string, metricNames: ReadonlySet<string>): 
 export function episodeWhere(q: EpisodeQuery, runIds: readonly string[], passed: string, metricNames: ReadonlySet<string>): EpisodeWhere {
   const where: string[] = [runIds.length === 1 ? 'e.run_id = ?' : `e.run_id IN (${runIds.map(() => '?').join(', ')})`]
   const params: unknown[] = [...runIds]
+  if (q.ids !== undefined) {
+    where.push(q.ids.length ? `e.id IN (${q.ids.map(() => '?').join(', ')})` : '0')
+    params.push(...q.ids)
+  }
   if (q.taskKey !== undefined) {
     where.push('e.task_key = ?')
     params.push(q.taskKey)

@@ -77,6 +77,15 @@ describe('listEpisodes over several runs', () => {
     }
   })
 
+  it('ids: only those episodes of the runs (an id of another run or of none is simply not listed)', async () => {
+    const [a0, a1] = (await all({})).slice(0, 2)
+    const [b0] = (await engine.api.listEpisodes({ runId: b.id, limit: 1 })).items
+    const page = await engine.api.listEpisodes({ runId: a.id, ids: [a1.id, b0.id, 'nope', a0.id], limit: 10 })
+    expect(page.items.map((e) => e.id)).toEqual([a0.id, a1.id]) // file order, b0 is not in run a
+    expect((await engine.api.listEpisodes({ runId: a.id, runIds: [b.id], ids: [b0.id, a0.id] })).total).toBe(2)
+    expect((await engine.api.listEpisodes({ runId: a.id, ids: [] })).total).toBe(0)
+  })
+
   it('refuses an unknown run and task groups over several runs', async () => {
     await expect(engine.api.listEpisodes({ runId: a.id, runIds: ['nope'] })).rejects.toBeInstanceOf(NotFoundError)
     await expect(engine.api.listTaskGroups({ runId: a.id, runIds: [b.id] })).rejects.toBeInstanceOf(BadRequestError)
