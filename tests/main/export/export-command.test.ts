@@ -25,6 +25,19 @@ beforeAll(async () => {
 }, 60_000)
 
 describe('rollscope export', () => {
+  it('--episode: exactly the named episodes of any run, in the order named; an unknown id fails with its name', async () => {
+    const a = JSON.parse((await cli('episodes', runs[0].id, '--json')).stdout) as EpisodeSummary[]
+    const b = JSON.parse((await cli('episodes', runs[1].id, '--json')).stdout) as EpisodeSummary[]
+    const named = [b[3].id, a[0].id, b[1].id]
+    const r = await cli('export', ...named.flatMap((id) => ['--episode', id]), '--format', 'csv')
+    expect(r.code).toBe(0)
+    const [header, ...rows] = parseCsv(r.stdout)
+    expect(rows.map((row) => row[header.indexOf('id')])).toEqual(named)
+    const bad = await cli('export', '--episode', a[0].id, '--episode', 'nope', '--format', 'jsonl')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain('no episode with id nope')
+  })
+
   it('jsonl: every episode parses and carries provenance, labels and notes', async () => {
     const run = runs[0]
     const [first] = JSON.parse((await cli('episodes', run.id, '--json')).stdout) as EpisodeSummary[]
