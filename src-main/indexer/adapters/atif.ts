@@ -10,7 +10,7 @@ import { continuationChain, isAtif, isChildTrajectory, readCompanion, resolveRef
 import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
-import { isObj, num, str, type Obj } from './record-fields'
+import { idText, isObj, num, str, timeMs, type Obj } from './record-fields'
 import { countTurnToolCalls } from './tool-call-counts'
 import { turnFacts } from '../../anomalies/episode-facts'
 
@@ -135,7 +135,7 @@ function buildTurns(chain: readonly { doc: Obj }[], path: string): { turns: Turn
       const summary = isObj(ref.extra) ? str(ref.extra.summary) : null
       const subSteps = isAtif(sub) ? (sub.steps as unknown[]).length : null
       subagents.push({ session_id: ref.session_id ?? null, trajectory_path: ownPath, file, steps: subSteps, summary })
-      lines.push(`↳ sub-trajectory ${ownPath ?? String(ref.session_id)}${summary ? `: ${summary}` : ''}${subSteps !== null ? ` (${subSteps} steps)` : file ? '' : ' (file not found)'}`)
+      lines.push(`↳ sub-trajectory ${ownPath ?? idText(ref.session_id) ?? '?'}${summary ? `: ${summary}` : ''}${subSteps !== null ? ` (${subSteps} steps)` : file ? '' : ' (file not found)'}`)
     }
     if (lines.length) t.text = [t.text, ...lines].filter(Boolean).join('\n')
   })
@@ -161,8 +161,8 @@ function summarize(doc: Obj, path: string, trial: ReturnType<typeof trialResultF
   const excType = exc ? str(exc.exception_type) : null
   const status: EpisodeStatus = exc ? (excType && /timeout/i.test(excType) ? 'truncated' : 'error') : 'ok'
   const stamps = turns.map((t) => t.meta?.timestamp).filter((x): x is string => !!x).map((x) => Date.parse(x)).filter(Number.isFinite)
-  const started = r ? Date.parse(String(r.started_at)) : NaN
-  const finished = r ? Date.parse(String(r.finished_at)) : NaN
+  const started = r ? timeMs(r.started_at) : NaN
+  const finished = r ? timeMs(r.finished_at) : NaN
   return {
     sourceId: r ? str(r.task_name) : null,
     promptHash: promptHash(prompt.length ? prompt : [{ role: 'user', content: basename(path) }], 'all'),

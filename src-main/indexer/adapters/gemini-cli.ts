@@ -9,7 +9,7 @@ import { RecordError, type DocumentAdapter } from './types'
 import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
-import { isObj, num, str, type Obj } from './record-fields'
+import { idText, isObj, num, str, timeMs, type Obj } from './record-fields'
 import { countTurnToolCalls } from './tool-call-counts'
 import { turnFacts } from '../../anomalies/episode-facts'
 
@@ -24,8 +24,8 @@ export const geminiCliAdapter: DocumentAdapter = {
     if (!isSession(doc)) throw new RecordError('not a Gemini CLI session')
     const { turns, messages, tokensIn, tokensOut, model, errors } = read(doc)
     const prompt = messages.filter((m) => m.role === 'user').slice(0, 1)
-    const start = Date.parse(String(doc.startTime))
-    const end = Date.parse(String(doc.lastUpdated))
+    const start = timeMs(doc.startTime)
+    const end = timeMs(doc.lastUpdated)
     return [
       {
         runKey: dirname(path),
@@ -35,7 +35,7 @@ export const geminiCliAdapter: DocumentAdapter = {
             locator: '',
             summary: {
               sourceId: null,
-              promptHash: promptHash(prompt.length ? prompt : [{ role: 'user', content: String(doc.sessionId) }], 'all'),
+              promptHash: promptHash(prompt.length ? prompt : [{ role: 'user', content: idText(doc.sessionId) ?? '' }], 'all'),
               answer: null,
               reward: null,
               success: null,
@@ -44,7 +44,7 @@ export const geminiCliAdapter: DocumentAdapter = {
               turns: turns.length,
               preview: previewOf(prompt),
               metrics: { tool_calls: turns.reduce((n, t) => n + t.toolCalls.length, 0) },
-              info: { session: String(doc.sessionId) },
+              info: { session: idText(doc.sessionId) },
               tokensIn,
               tokensOut,
               durationMs: Number.isFinite(end - start) ? end - start : null,

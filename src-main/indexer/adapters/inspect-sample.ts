@@ -169,7 +169,7 @@ function statusOf(sample: Obj): { status: EpisodeStatus; error: string | null } 
   if (isObj(sample.error)) return { status: 'error', error: str(sample.error.message) ?? 'error' }
   if (isObj(sample.limit)) {
     const type = str(sample.limit.type) ?? 'limit'
-    return { status: 'truncated', error: `${type} limit${sample.limit.limit !== undefined ? ` (${String(sample.limit.limit)})` : ''} reached` }
+    return { status: 'truncated', error: `${type} limit${typeof sample.limit.limit === 'number' || typeof sample.limit.limit === 'string' ? ` (${sample.limit.limit})` : ''} reached` }
   }
   return { status: 'ok', error: null }
 }

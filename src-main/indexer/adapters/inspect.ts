@@ -90,7 +90,7 @@ function indexJsonLog(doc: unknown, path: string): DocumentRun[] {
   return [{ runKey: '', header: inspectRunHeader(doc, basename(path)), episodes }]
 }
 
-const jsonLocator = (s: Obj): string => `${idText(s.id) ?? ''}#${String(s.epoch ?? 1)}`
+const jsonLocator = (s: Obj): string => `${idText(s.id) ?? ''}#${idText(s.epoch) ?? '1'}`
 
 /** Sample summaries written by Inspect (`summaries.json`, or the journal's batches while running), by id#epoch. */
 function summaryIndex(zip: ZipArchive): Map<string, Obj> {
@@ -111,7 +111,7 @@ function summaryIndex(zip: ZipArchive): Map<string, Obj> {
 function unreadableSample(s: Obj, reason: string): EpisodeSummaryRecord {
   const input = typeof s.input === 'string' ? [{ role: 'user', content: s.input }] : Array.isArray(s.input) ? s.input : []
   const base = sampleSummary({ ...s, messages: input }, 0)
-  return { ...base, promptHash: promptHash(input.length ? input : [{ role: 'user', content: String(s.id) }], 'all'), preview: previewOf(input), answer: answerText(s.target), status: 'error', error: reason }
+  return { ...base, promptHash: promptHash(input.length ? input : [{ role: 'user', content: idText(s.id) ?? '' }], 'all'), preview: previewOf(input), answer: answerText(s.target), status: 'error', error: reason }
 }
 
 /** Sample ids in natural order: numbers numerically, then strings. */

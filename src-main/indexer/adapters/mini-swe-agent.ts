@@ -40,7 +40,7 @@ export function isMiniSweAgentTrajectory(doc: unknown, path: string): boolean {
     // the old bare message list: only under its own file name, it is too plain a shape otherwise
     if (!path.endsWith('.traj.json') || doc.length === 0) return false
     const head = doc.slice(0, 50)
-    return head.every(isMessage) && ['system', 'user'].includes(String((doc[0] as Obj).role))
+    return head.every(isMessage) && ['system', 'user'].includes(str((doc[0] as Obj).role) ?? '')
   }
   if (!isObj(doc) || !Array.isArray(doc.messages)) return false
   if (typeof doc.trajectory_format === 'string') return doc.trajectory_format.startsWith('mini-swe-agent')

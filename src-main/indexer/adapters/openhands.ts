@@ -9,7 +9,7 @@ import { RecordError, type DocumentAdapter } from './types'
 import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
-import { isObj, num, str, type Obj } from './record-fields'
+import { isObj, num, str, timeMs, type Obj } from './record-fields'
 import { countTurnToolCalls } from './tool-call-counts'
 import { turnFacts } from '../../anomalies/episode-facts'
 
@@ -29,7 +29,7 @@ export const openhandsAdapter: DocumentAdapter = {
     const { turns, messages, status, error, cost, tokensIn, tokensOut } = read(doc)
     const prompt = messages.filter((m) => m.role === 'user').slice(0, 1)
     const model = doc.map((e) => (isObj(e) && isObj(e.tool_call_metadata) && isObj(e.tool_call_metadata.model_response) ? str(e.tool_call_metadata.model_response.model) : null)).find(Boolean) ?? null
-    const stamps = doc.map((e) => (isObj(e) ? Date.parse(String(e.timestamp)) : NaN)).filter(Number.isFinite)
+    const stamps = doc.map((e) => (isObj(e) ? timeMs(e.timestamp) : NaN)).filter(Number.isFinite)
     return [
       {
         runKey: dirname(path),

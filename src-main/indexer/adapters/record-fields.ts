@@ -10,6 +10,13 @@ export const num = (v: unknown): number | null => (typeof v === 'number' && Numb
 /** A string, else null. */
 export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 
+/**
+ * A timestamp field as epoch ms (NaN when it is none). Only a string or a number is read: `String(v)` or
+ * `Date.parse(v)` of an untrusted object calls its `toString`, and JSON can make that a non-function
+ * (`{"toString": ""}`), which throws a TypeError instead of being a bad value.
+ */
+export const timeMs = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : typeof v === 'number' && Number.isFinite(v) ? v : NaN)
+
 /** An id as text: strings as they are, finite numbers printed; anything else (objects, booleans) is no id. */
 export function idText(v: unknown): string | null {
   if (typeof v === 'string') return v === '' ? null : v
