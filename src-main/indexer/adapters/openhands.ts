@@ -9,7 +9,7 @@ import { RecordError, type DocumentAdapter } from './types'
 import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { promptHash } from './prompt-hash'
-import { isObj, num, str, timeMs, type Obj } from './record-fields'
+import { idText, isObj, num, str, timeMs, type Obj } from './record-fields'
 import { countTurnToolCalls } from './tool-call-counts'
 import { turnFacts } from '../../anomalies/episode-facts'
 
@@ -94,7 +94,7 @@ function read(events: unknown[]): { turns: Turn[]; messages: Obj[]; status: Epis
       else if (e.action === 'message') messages.push({ role: e.source === 'user' ? 'user' : 'assistant', content: str(args.content) ?? str(e.message) ?? '' })
       else {
         const meta = isObj(e.tool_call_metadata) ? e.tool_call_metadata : {}
-        const id = str(meta.tool_call_id) ?? `event-${e.id}`
+        const id = str(meta.tool_call_id) ?? `event-${idText(e.id) ?? messages.length}`
         callOfEvent.set(e.id as number, id)
         const { thought, ...callArgs } = args
         messages.push({
