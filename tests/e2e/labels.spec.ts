@@ -27,6 +27,17 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await expect(turn.getByTestId('turn-labels').getByTestId('label-chip')).toHaveText(['format error×'])
   await page.getByTestId('episode-note').fill('keeps re-running the same test')
   await page.getByTestId('episode-note').blur()
+  // a note on the highlighted turn: the action is in its head; Esc drops an edit, Ctrl+Enter keeps it
+  await turn.getByTestId('turn-note-edit').click()
+  await turn.getByTestId('turn-note-input').fill('dropped')
+  await turn.getByTestId('turn-note-input').press('Escape')
+  await expect(page.getByTestId('episode-view')).toBeVisible() // Esc closed the editor, not the episode
+  await expect(turn.getByTestId('turn-note-input')).toHaveCount(0)
+  await turn.getByTestId('turn-note-edit').click()
+  await turn.getByTestId('turn-note-input').fill('wrong file opened here')
+  await turn.getByTestId('turn-note-input').press('Control+Enter')
+  await expect(turn.locator('.turn-note')).toHaveText('wrong file opened here')
+  await expect(turn.getByTestId('turn-note-edit')).toHaveText('✎ edit note')
   await shot(page, 'lab-01-episode-labelled')
   await page.emulateMedia({ colorScheme: 'dark' })
   await shot(page, 'lab-01-episode-labelled-dark')
@@ -52,6 +63,7 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await rows.first().click()
   await expect(chips.getByTestId('label-chip')).toHaveText(['loop×'])
   await expect(page.getByTestId('turn-labels').getByTestId('label-chip')).toHaveText(['format error×'])
+  await expect(page.getByTestId('turn-labels').locator('.turn-note')).toHaveText('wrong file opened here')
   await expect(page.getByTestId('episode-note')).toHaveValue('keeps re-running the same test')
   // the same key again takes the label off
   await page.keyboard.press('3')

@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react'
+import { memo, useState, type ReactNode } from 'react'
 import type { TextSize, Turn } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { fmtInt, fmtNum } from '../../lib/format'
@@ -12,6 +12,7 @@ import { TurnError, TurnImages, TurnMetaBadges } from './TurnExtras'
 import { stripAnsi } from '../../lib/ansi'
 import { visibleParts } from '../../lib/thinking'
 import { TurnLabels } from '../labels/TurnLabels'
+import { TurnNoteButton, TurnNoteEditor } from '../labels/TurnNote'
 
 interface TurnCardProps {
   turn: Turn
@@ -33,6 +34,7 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
   const promptOpen = useApp((s) => !!s.episode.expanded[`${position}:prompt`])
   const folded = !!foldablePrompt && !promptOpen
   const textEditor = { title: editorTitle(turn), position, part: 'text' as const }
+  const [noteOpen, setNoteOpen] = useState(false)
   return (
     <article
       className={`turn role-${turn.role} ${active ? 'active' : ''} ${turn.isPrompt ? 'is-prompt' : ''} ${folded ? 'is-folded' : ''}`}
@@ -57,6 +59,7 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
           </span>
         )}
         <span className="spacer" />
+        {active && !noteOpen && <TurnNoteButton turn={turn.index} onOpen={() => setNoteOpen(true)} />}
         {turn.tokens !== null && <span className="turn-meta">{fmtInt(turn.tokens)} tok</span>}
         {turn.done === true && <span className="turn-meta">done</span>}
         {turn.reward !== null && (
@@ -67,6 +70,7 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
         {foldablePrompt && <PromptToggle open={promptOpen} expandKey={`${position}:prompt`} />}
       </div>
       <TurnLabels turn={turn.index} />
+      {noteOpen && <TurnNoteEditor turn={turn.index} onClose={() => setNoteOpen(false)} />}
       {folded ? (
         <PromptPreview text={text} size={turn.elided?.text} />
       ) : (
