@@ -1,5 +1,5 @@
 /**
- * The per-episode detectors over the whole real corpus (/work/shared/fixtures, 186 episodes in 26 runs): the counts
+ * The per-episode detectors over the whole real corpus (../shared/fixtures, 186 episodes in 26 runs): the counts
  * per code are pinned, so a detector that starts flooding (or stops seeing) shows up here. Checked by hand:
  * - `tool-error` + `timeout`: inspect-ai/log_tool_call_error.json, the one sample whose tool messages carry Inspect
  *   ToolCallErrors (parsing, timeout, permission, file_not_found... one of them `timeout`);
