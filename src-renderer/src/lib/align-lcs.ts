@@ -29,29 +29,30 @@ export interface LcsResult {
 const DEFAULT_TABLE_CELLS = 16_000_000
 const DEFAULT_MAX_CELLS = 60_000_000
 
+/** What every step of one lcsPairs call shares: the sequences, the limits, and where matches go. */
+interface Run {
+  a: ArrayLike<number>
+  b: ArrayLike<number>
+  /** Matches so far, in order. */
+  out: Array<[number, number]>
+  tableCells: number
+  maxCells: number
+  /** Turned false once a region was anchored instead of solved. */
+  exact: boolean
+}
+
 /** A longest common subsequence of `a` and `b` as index pairs (see the module comment for the method). */
 export function lcsPairs(a: ArrayLike<number>, b: ArrayLike<number>, options: LcsOptions = {}): LcsResult {
   const tableCells = Math.max(1, options.tableCells ?? DEFAULT_TABLE_CELLS)
   const maxCells = Math.max(tableCells, options.maxCells ?? DEFAULT_MAX_CELLS)
-  const out: Array<[number, number]> = []
-  const state = { exact: true }
-  solve(a, b, 0, a.length, 0, b.length, out, tableCells, maxCells, state)
-  return { pairs: out, exact: state.exact }
+  const run: Run = { a, b, out: [], tableCells, maxCells, exact: true }
+  solve(run, 0, a.length, 0, b.length)
+  return { pairs: run.out, exact: run.exact }
 }
 
-/** Appends the matches of a[aLo, aHi) × b[bLo, bHi) to `out`, in order. */
-function solve(
-  a: ArrayLike<number>,
-  b: ArrayLike<number>,
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
-  out: Array<[number, number]>,
-  tableCells: number,
-  maxCells: number,
-  state: { exact: boolean }
-): void {
+/** Appends the matches of a[aLo, aHi) × b[bLo, bHi) to `run.out`, in order. */
+function solve(run: Run, aLo: number, aHi: number, bLo: number, bHi: number): void {
+  const { a, b, out } = run
   // equal heads and tails always belong to some longest subsequence
   while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) out.push([aLo++, bLo++])
   const tail: Array<[number, number]> = []
@@ -60,15 +61,15 @@ function solve(
   const m = bHi - bLo
   if (n > 0 && m > 0) {
     const cells = n * m
-    if (cells <= tableCells) tableLcs(a, b, aLo, aHi, bLo, bHi, out)
-    else if (cells <= maxCells) hirschberg(a, b, aLo, aHi, bLo, bHi, out, tableCells)
-    else patience(a, b, aLo, aHi, bLo, bHi, out, tableCells, maxCells, state)
+    if (cells <= run.tableCells) tableLcs(run, aLo, aHi, bLo, bHi)
+    else if (cells <= run.maxCells) hirschberg(run, aLo, aHi, bLo, bHi)
+    else patience(run, aLo, aHi, bLo, bHi)
   }
   for (let i = tail.length - 1; i >= 0; i--) out.push(tail[i])
 }
 
 /** Exact LCS of a region with a suffix-length table; memory (n+1)·(m+1) cells. */
-function tableLcs(a: ArrayLike<number>, b: ArrayLike<number>, aLo: number, aHi: number, bLo: number, bHi: number, out: Array<[number, number]>): void {
+function tableLcs({ a, b, out }: Run, aLo: number, aHi: number, bLo: number, bHi: number): void {
   const n = aHi - aLo
   const m = bHi - bLo
   const w = m + 1
@@ -100,25 +101,17 @@ function tableLcs(a: ArrayLike<number>, b: ArrayLike<number>, aLo: number, aHi: 
 }
 
 /** Splits the region at a's middle where the forward and backward LCS lengths sum highest, then recurses. */
-function hirschberg(
-  a: ArrayLike<number>,
-  b: ArrayLike<number>,
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
-  out: Array<[number, number]>,
-  tableCells: number
-): void {
+function hirschberg(run: Run, aLo: number, aHi: number, bLo: number, bHi: number): void {
+  const { a, b, out } = run
   const n = aHi - aLo
   const m = bHi - bLo
   if (n === 0 || m === 0) return
-  if (n * m <= tableCells || n === 1) {
+  if (n * m <= run.tableCells || n === 1) {
     if (n === 1) {
       for (let j = bLo; j < bHi; j++) if (a[aLo] === b[j]) return void out.push([aLo, j])
       return
     }
-    return tableLcs(a, b, aLo, aHi, bLo, bHi, out)
+    return tableLcs(run, aLo, aHi, bLo, bHi)
   }
   const mid = aLo + (n >> 1)
   const fwd = forwardLengths(a, b, aLo, mid, bLo, bHi)
@@ -132,8 +125,8 @@ function hirschberg(
       split = bLo + k
     }
   }
-  hirschberg(a, b, aLo, mid, bLo, split, out, tableCells)
-  hirschberg(a, b, mid, aHi, split, bHi, out, tableCells)
+  hirschberg(run, aLo, mid, bLo, split)
+  hirschberg(run, mid, aHi, split, bHi)
 }
 
 /** f[k] = LCS length of a[aLo, aHi) and b[bLo, bLo + k). */
@@ -168,30 +161,19 @@ function backwardLengths(a: ArrayLike<number>, b: ArrayLike<number>, aLo: number
  * Too big to solve exactly: match the keys that occur exactly once on each side, keep the longest run of those
  * matches in order on both sides (longest increasing subsequence), and solve the gaps between them.
  */
-function patience(
-  a: ArrayLike<number>,
-  b: ArrayLike<number>,
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
-  out: Array<[number, number]>,
-  tableCells: number,
-  maxCells: number,
-  state: { exact: boolean }
-): void {
-  state.exact = false
-  const anchors = uniqueAnchors(a, b, aLo, aHi, bLo, bHi)
+function patience(run: Run, aLo: number, aHi: number, bLo: number, bHi: number): void {
+  run.exact = false
+  const anchors = uniqueAnchors(run.a, run.b, aLo, aHi, bLo, bHi)
   // no anchor: nothing is matched in this region (rather than spending seconds on it)
   let pa = aLo
   let pb = bLo
   for (const [i, j] of anchors) {
-    solve(a, b, pa, i, pb, j, out, tableCells, maxCells, state)
-    out.push([i, j])
+    solve(run, pa, i, pb, j)
+    run.out.push([i, j])
     pa = i + 1
     pb = j + 1
   }
-  if (anchors.length > 0) solve(a, b, pa, aHi, pb, bHi, out, tableCells, maxCells, state)
+  if (anchors.length > 0) solve(run, pa, aHi, pb, bHi)
 }
 
 /** Pairs of keys unique on both sides, the longest subset increasing on both sides. */
