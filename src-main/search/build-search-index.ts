@@ -1,3 +1,4 @@
+import type { SearchPassReport } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { searchRowsOfTurn, type SearchRow } from './search-rows'
 import { sourceTranscripts } from './source-transcripts'
@@ -13,16 +14,6 @@ export const EPISODE_SHIFT = 16_777_216
  */
 const BATCH_CHARS = 1_000_000
 const BATCH_EPISODES = 500
-
-export interface SearchPassOutcome {
-  seconds: number
-  sources: number
-  episodes: number
-  rows: number
-  /** Characters of text indexed (the bench compares with a bare FTS5 build of the same text). */
-  chars: number
-  cancelled: boolean
-}
 
 /**
  * Source files whose transcripts are not (all) in the full-text index: never searched, listed again since
@@ -45,9 +36,9 @@ export function pendingSearchSources(db: Db): number[] {
  * transcripts of every pending source and writes their rows to the full-text index in batches, on the writer
  * connection. Resumable: a cancelled pass keeps what it wrote and the next job goes on from there.
  */
-export function buildSearchIndex(db: Db, hooks: { isCancelled: () => boolean; onSource?: (left: number) => void }): SearchPassOutcome {
+export function buildSearchIndex(db: Db, hooks: { isCancelled: () => boolean; onSource?: (left: number) => void }): SearchPassReport {
   const started = performance.now()
-  const out: SearchPassOutcome = { seconds: 0, sources: 0, episodes: 0, rows: 0, chars: 0, cancelled: false }
+  const out: SearchPassReport = { seconds: 0, sources: 0, episodes: 0, rows: 0, chars: 0, cancelled: false }
   const todo = pendingSearchSources(db)
   const writer = batchWriter(db)
   for (let i = 0; i < todo.length; i++) {
