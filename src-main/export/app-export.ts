@@ -5,6 +5,7 @@
  */
 import { BadRequestError, NotFoundError } from '@contract/guards'
 import type { TraceApi } from '@contract/api'
+import { episodesByIds } from './select-episodes'
 import { EXPORT_FORMATS, type ExportFormat, type ExportOptions } from './export-types'
 
 /** What the app asks for: strings as they arrive from a URL or over IPC (checked here, not trusted). */
@@ -109,19 +110,11 @@ async function pickedEpisodes(api: Pick<TraceApi, 'listEpisodes' | 'getEpisodePr
   if (ids.length > MAX_EXPORT_EPISODE_IDS) {
     throw new BadRequestError(`at most ${MAX_EXPORT_EPISODE_IDS} picked episodes per export (${ids.length} sent): export the filtered view instead`)
   }
-  // One indexed query per 1,000 ids over the table's runs (no transcript is read): what comes back exists there.
-  const [runId, ...also] = runIds
-  const found = new Set<string>()
-  for (let i = 0; i < ids.length; i += 1000) {
-    const chunk = ids.slice(i, i + 1000)
-    const page = await api.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), ids: chunk, limit: chunk.length })
-    for (const e of page.items) found.add(e.id)
-  }
-  const missing = ids.find((id) => !found.has(id))
-  if (missing !== undefined) {
+  for await (const [id, found] of episodesByIds(api, runIds, ids)) {
+    if (found) continue
     // the error path only: an id of no episode at all throws the reader's NotFoundError ("no episode with id …")
-    await api.getEpisodePreview(missing)
-    throw new BadRequestError(`episode ${missing} is not in the exported run(s)`)
+    await api.getEpisodePreview(id)
+    throw new BadRequestError(`episode ${id} is not in the exported run(s)`)
   }
   return ids
 }

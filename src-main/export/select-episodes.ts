@@ -50,20 +50,30 @@ export async function* runEpisodes(
   }
 }
 
-/** Every selected episode: the named ones, else the runs' in turn. */
+/**
+ * The summaries of `ids` among the episodes of `runIds`, ID_CHUNK ids per query (the table's own query by id: no
+ * transcript is read), chunk by chunk in the order named; an id not there is `undefined`.
+ */
+export async function* episodesByIds(
+  src: Pick<ExportSource, 'listEpisodes'>,
+  runIds: readonly string[],
+  ids: readonly string[]
+): AsyncGenerator<[id: string, episode: EpisodeSummary | undefined]> {
+  const [runId, ...also] = runIds
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const chunk = ids.slice(i, i + ID_CHUNK)
+    const page = runId === undefined ? [] : (await src.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), ids: chunk, limit: chunk.length })).items
+    const byId = new Map(page.map((e) => [e.id, e]))
+    for (const id of chunk) yield [id, byId.get(id)]
+  }
+}
+
+/** Every selected episode: the named ones (in the order named), else the runs' in turn. */
 export async function* selectedEpisodes(src: ExportSource, o: ExportOptions, runs: RunSummary[]): AsyncGenerator<EpisodeSummary> {
   if (o.episodeIds?.length) {
-    // Their summaries come from the table's query (1,000 ids at a time, no transcript read), in the order named.
-    const [runId, ...also] = runs.map((r) => r.id)
-    for (let i = 0; i < o.episodeIds.length; i += ID_CHUNK) {
-      const chunk = o.episodeIds.slice(i, i + ID_CHUNK)
-      const page = runId === undefined ? [] : (await src.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), ids: chunk, limit: chunk.length })).items
-      const byId = new Map(page.map((e) => [e.id, e]))
-      for (const id of chunk) {
-        const e = byId.get(id)
-        if (!e) throw new NotFoundError(`no episode with id ${id}`)
-        yield e
-      }
+    for await (const [id, e] of episodesByIds(src, runs.map((r) => r.id), o.episodeIds)) {
+      if (!e) throw new NotFoundError(`no episode with id ${id}`)
+      yield e
     }
     return
   }
