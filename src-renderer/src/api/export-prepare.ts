@@ -1,5 +1,6 @@
-import type { ExportViewRequest, Result } from '@contract/api'
+import type { ExportViewRequest } from '@contract/api'
 import { ApiCallError } from './api-error'
+import { fetchResult } from './fetch-result'
 import { TOKEN_HEADER } from './http-caller'
 
 /**
@@ -13,26 +14,16 @@ export async function prepareExport(
   doFetch: typeof fetch = (i, o) => fetch(i, o),
   baseUrl = ''
 ): Promise<string> {
-  let res: Response
-  try {
-    res = await doFetch(`${baseUrl}/api/export-prepare`, {
-      method: 'POST',
-      cache: 'no-store',
-      headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) },
-      body: JSON.stringify(request)
-    })
-  } catch (err) {
-    throw new ApiCallError('network', `Cannot reach the Rollscope server (${err instanceof Error ? err.message : String(err)})`, 'export')
-  }
-  let body: Result<{ ticket: string }> | null = null
-  try {
-    body = (await res.json()) as Result<{ ticket: string }>
-  } catch {
-    // not JSON: reported by status below
-  }
-  if (body && body.ok === false && typeof body.error?.message === 'string') throw new ApiCallError(body.error.code, body.error.message, 'export')
-  if (!res.ok || !body?.ok || typeof body.value?.ticket !== 'string') throw new ApiCallError('internal', `export: HTTP ${res.status} ${res.statusText}`.trim(), 'export')
-  const q = new URLSearchParams({ ticket: body.value.ticket })
+  const result = await fetchResult(
+    doFetch,
+    `${baseUrl}/api/export-prepare`,
+    { method: 'POST', cache: 'no-store', headers: { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) }, body: JSON.stringify(request) },
+    'export'
+  )
+  if (!result.ok) throw new ApiCallError(result.error.code, result.error.message, 'export')
+  const ticket = (result.value as { ticket?: unknown } | null)?.ticket
+  if (typeof ticket !== 'string') throw new ApiCallError('internal', 'export: unexpected response (no ticket)', 'export')
+  const q = new URLSearchParams({ ticket })
   if (token) q.set('token', token)
   return `${baseUrl}/api/export?${q}`
 }
