@@ -1,5 +1,6 @@
-// `npm test`: builds the app, then runs every test (unit + integration under Vitest, end-to-end in
-// Chromium under Playwright) and ends with one plain line `N passed, N failed` for all of them.
+// `npm test`: builds the app, checks the layer rules (`npm run lint`),
+// then runs every test (unit + integration under Vitest, end-to-end in Chromium under Playwright) and ends with one
+// plain line `N passed, N failed` for all of them (each check counts as one test).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
@@ -18,6 +19,11 @@ if (build !== 0) {
   process.exit(1)
 }
 
+// Checks that are not test files (package.json scripts): each passes or fails as one.
+const checks = [
+  ['layer rules', run('npm', ['run', '--silent', 'lint']), 'the rule and the import are named above'],
+]
+
 const vitestJson = 'test-results/vitest.json'
 const pwJson = 'test-results/playwright.json'
 rmSync(vitestJson, { force: true })
@@ -27,6 +33,13 @@ const e2e = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRI
 
 let passed = 0
 let failed = 0
+for (const [name, status, hint] of checks) {
+  if (status === 0) passed++
+  else {
+    failed++
+    console.log(`${name}: failed (${hint})`)
+  }
+}
 if (existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, 'utf8'))
   passed += r.numPassedTests
@@ -41,4 +54,4 @@ if (existsSync(pwJson)) {
 } else if (e2e !== 0) failed++
 
 console.log(`${passed} passed, ${failed} failed`)
-process.exit(failed === 0 && unit === 0 && e2e === 0 ? 0 : 1)
+process.exit(failed === 0 && unit === 0 && e2e === 0 && checks.every(([, status]) => status === 0) ? 0 : 1)

@@ -5,7 +5,7 @@
 import { basename } from 'node:path'
 import type { IndexProgress } from '@contract/model'
 import type { CliIo } from './cli-io'
-import { formatBytes, formatInt, oneLine, truncate } from './format'
+import { formatBytes, formatInt, oneLine, truncate } from '../report/text-format'
 
 const TTY_INTERVAL_MS = 100
 const LOG_INTERVAL_MS = 5000

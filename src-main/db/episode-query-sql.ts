@@ -6,8 +6,8 @@
 import type { EpisodeQuery, EpisodeSortKey } from '@contract/model'
 import { BadRequestError } from '@contract/guards'
 import { compileFilter, FilterError, type FilterFields } from './filter-expr'
-import { labelFilterColumns, labelFilterSets } from '../labels/label-filter-sql'
-import { anomalyFilterSet } from '../anomalies/anomaly-filter-sql'
+import { labelFilterColumns, labelFilterSets } from './label-filter-sql'
+import { anomalyFilterSet } from './anomaly-filter-sql'
 
 /** The FROM and WHERE clauses over `episodes e`, and the WHERE's parameters in order. */
 export interface EpisodeWhere {

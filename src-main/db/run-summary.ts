@@ -2,7 +2,7 @@ import type { MetricSummary, ProducerHeadline, RewardPerStep, Stat, UnscoredSumm
 import { describe } from '../stats/describe'
 import type { Db } from './open-db'
 import { passedSql } from './passed-sql'
-import { refreshRunAnomalies } from '../anomalies/run-anomalies'
+import { refreshRunAnomalies } from './run-anomalies-sql'
 import { checkHeadlines, parseStoredScoring, unscoredSummary } from './run-scoring'
 
 /** The computed part of a RunSummary, stored as runs.summary_json and refreshed after indexing. */

@@ -2,7 +2,7 @@ import type { EpisodeIdentity, EpisodeLabels, LabelCount, TurnLabels } from '@co
 import { BadRequestError } from '@contract/guards'
 import type { Db } from '../db/open-db'
 import { identityJoin } from './episode-identity'
-import { LABELS_SCHEMA } from './labels-db'
+import { LABELS_SCHEMA } from '../db/label-filter-sql'
 import { findLabel, getTaxonomy } from './taxonomy'
 
 /** turn = -1 stores the episode itself (see labels-migrations.ts). */

@@ -2,11 +2,9 @@ import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Db } from '../db/open-db'
+import { LABELS_SCHEMA } from '../db/label-filter-sql'
 import { migrate } from '../db/migrate'
 import { LABEL_MIGRATIONS } from './labels-migrations'
-
-/** Schema name under which the labels database is attached to the index connection. */
-export const LABELS_SCHEMA = 'labels'
 
 /**
  * The labels database sits next to the index database: deleting or rebuilding `app.db` leaves `app.db.labels.db`

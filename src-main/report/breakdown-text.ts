@@ -5,7 +5,7 @@
  */
 import type { BreakdownRow, RunBreakdown } from '@contract/breakdown'
 import { fmtNumber, fmtPercent, STD_NOTE } from '@contract/display'
-import { formatTable, oneLine, truncate, type Column } from '../cli/format'
+import { formatTable, oneLine, truncate, type Column } from './text-format'
 import { breakdownCells, breakdownColumns, extremes, failureLines, fieldsTitle, metricCell, scoreText } from './breakdown-sections'
 
 /** Failure lines a terminal lists (the Markdown has them all). */

@@ -5,7 +5,7 @@
  */
 import type { CompareReport, CompareRunRef } from '@contract/compare'
 import { fmtP, fmtPercent, STD_NOTE } from '@contract/display'
-import { formatTable, oneLine, truncate, type Column } from '../cli/format'
+import { formatTable, oneLine, truncate, type Column } from './text-format'
 import { categoryCells, metricCells, type MetricCells } from './compare-cells'
 import { capped, caveats, categoryGroups, categoryUnit, rolloutsPhrase, rrPoints, sharedNote, tasksDiffer } from './report-sections'
 import { upFrontWarnings, warningLead } from './report-warnings'

@@ -4,7 +4,7 @@
  */
 import type { CurvePoint, TrainingCurve } from '@contract/training'
 import { fmtNumber, STD_NOTE } from '@contract/display'
-import { formatTable, oneLine, truncate } from '../cli/format'
+import { formatTable, oneLine, truncate } from './text-format'
 import { curveColumns, forgottenTasks, learnedTasks, stepsSpan } from './curve-sections'
 import { laterWarnings, upFrontWarnings, warningLead } from './report-warnings'
 

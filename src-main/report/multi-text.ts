@@ -6,7 +6,7 @@
  */
 import type { MultiCompareReport } from '@contract/multi-compare'
 import { STD_NOTE } from '@contract/display'
-import { formatTable, oneLine, type Column } from '../cli/format'
+import { formatTable, oneLine, type Column } from './text-format'
 import { changeLines, rolloutsCell, runLines, type MultiLine } from './multi-sections'
 import { laterWarnings, upFrontWarnings, warningLead } from './report-warnings'
 

@@ -4,7 +4,7 @@ import { intOption, stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandContext, type CommandSpec } from '../context'
 import type { Engine } from '../../services/engine-types'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
-import { formatBool, formatInt, formatReward, formatTable, oneLine } from '../format'
+import { formatBool, formatInt, formatReward, formatTable, oneLine } from '../../report/text-format'
 import { resolveRun } from '../resolve-run'
 
 /** The API's largest page; longer listings are fetched page by page. */

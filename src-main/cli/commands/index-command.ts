@@ -10,7 +10,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { IndexReport, SourceStatus } from '@contract/model'
 import type { CommandContext, CommandSpec } from '../context'
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors'
-import { formatBytes, formatInt, formatSeconds, formatTable, oneLine } from '../format'
+import { formatBytes, formatInt, formatSeconds, formatTable, oneLine } from '../../report/text-format'
 import { createProgressPrinter } from '../progress'
 
 export const indexCommand: CommandSpec = {

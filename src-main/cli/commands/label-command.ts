@@ -3,7 +3,7 @@ import type { EpisodeLabels } from '@contract/labels'
 import { intOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
-import { safeText } from '../format'
+import { safeText } from '../../report/text-format'
 
 export const labelCommand: CommandSpec = {
   name: 'label',

@@ -5,7 +5,7 @@ import type { LabelsExport } from '@contract/labels'
 import { stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
-import { safeText } from '../format'
+import { safeText } from '../../report/text-format'
 
 export const labelsCommand: CommandSpec = {
   name: 'labels',

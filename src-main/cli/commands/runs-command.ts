@@ -2,7 +2,7 @@
 import type { RunSummary } from '@contract/model'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { EXIT_OK, UsageError } from '../errors'
-import { formatInt, formatInterval, formatPercent, formatReward, formatTable, orNone } from '../format'
+import { formatInt, formatInterval, formatPercent, formatReward, formatTable, orNone } from '../../report/text-format'
 
 export const runsCommand: CommandSpec = {
   name: 'runs',

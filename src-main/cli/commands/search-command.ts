@@ -3,7 +3,7 @@ import type { SearchHit, SearchOptions, SearchOrder, SearchPage, TurnRole } from
 import { intOption, stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
-import { formatInt, oneLine } from '../format'
+import { formatInt, oneLine } from '../../report/text-format'
 import { resolveRun } from '../resolve-run'
 
 const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']

@@ -2,7 +2,7 @@
 import type { EpisodeDetail, Turn } from '@contract/model'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
-import { formatBool, formatInt, formatNumber, indent, oneLine, orNone, safeText } from '../format'
+import { formatBool, formatInt, formatNumber, indent, oneLine, orNone, safeText } from '../../report/text-format'
 
 export const showCommand: CommandSpec = {
   name: 'show',

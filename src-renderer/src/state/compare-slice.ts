@@ -3,7 +3,7 @@ import type { CompareOptions, CompareReport, SeriesReport } from '@contract/comp
 import type { CompareReportExportRequest } from '@contract/export'
 import type { TaskGroupSummary } from '@contract/model'
 import { errorMessage } from '../api/api-error'
-import { envRefusal } from '../lib/env-refusal'
+import { envRefusal } from '../api/env-refusal'
 import type { CompareRoute, Route } from './hash-route'
 import { isScreenOpen, NO_SCREEN } from './screen-state'
 import type { SliceCreator } from './types'

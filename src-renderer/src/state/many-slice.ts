@@ -1,7 +1,7 @@
 import type { TraceApi } from '@contract/api'
 import type { MultiCompareReport } from '@contract/multi-compare'
 import { errorMessage } from '../api/api-error'
-import { envRefusal } from '../lib/env-refusal'
+import { envRefusal } from '../api/env-refusal'
 import { NO_SCREEN } from './screen-state'
 import type { SliceCreator } from './types'
 

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { refreshRunAnomalies, runLimits } from '../../../src-main/anomalies/run-anomalies'
+import { runLimits } from '../../../src-main/anomalies/run-limits'
 import { migrate } from '../../../src-main/db/migrate'
 import { MIGRATIONS } from '../../../src-main/db/migrations'
+import { refreshRunAnomalies } from '../../../src-main/db/run-anomalies-sql'
 
 describe('runLimits', () => {
   it('short-success below half the median of passed steps; long above max(3 × median, Q3 + 3 IQR)', () => {

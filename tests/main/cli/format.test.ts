@@ -10,7 +10,7 @@ import {
   oneLine,
   safeText,
   truncate
-} from '../../../src-main/cli/format'
+} from '../../../src-main/report/text-format'
 import type { CliIo } from '../../../src-main/cli/cli-io'
 import { createProgressPrinter, progressLine } from '../../../src-main/cli/progress'
 import { resolveRun } from '../../../src-main/cli/resolve-run'

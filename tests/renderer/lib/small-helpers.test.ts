@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RUN_COLORS } from '@contract/display'
 import { ApiCallError } from '../../../src-renderer/src/api/api-error'
-import { envRefusal } from '../../../src-renderer/src/lib/env-refusal'
+import { envRefusal } from '../../../src-renderer/src/api/env-refusal'
 import { heat, heatStyle } from '../../../src-renderer/src/lib/heat'
 import { runColorsCss } from '../../../src-renderer/src/lib/run-colors'
 

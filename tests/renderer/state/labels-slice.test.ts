@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { labelKeyOf, textOn } from '../../../src-renderer/src/features/labels/label-keys'
+import { labelKeyOf, textOn } from '../../../src-renderer/src/lib/label-keys'
 import { taxonomyProblem } from '../../../src-renderer/src/features/labels/TaxonomyEditor'
 import { labelFilter } from '../../../src-renderer/src/features/labels/TriageControls'
 import { createAppStore } from '../../../src-renderer/src/state/store'

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { LabelDef } from '@contract/labels'
-import { textOn, UNKNOWN_LABEL_COLOR } from './label-keys'
+import { textOn, UNKNOWN_LABEL_COLOR } from '../../lib/label-keys'
 
 /** A label in its taxonomy colour (grey once it left the taxonomy); with `onRemove`, a × takes it off. */
 export function LabelChip({ name, taxonomy, onRemove, small }: { name: string; taxonomy: LabelDef[]; onRemove?: () => void; small?: boolean }): ReactNode {

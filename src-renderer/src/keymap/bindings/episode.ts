@@ -1,5 +1,5 @@
-import { copyActiveTurn } from '../../features/episode/copy-turn'
-import { labelKeyOf } from '../../features/labels/label-keys'
+import { copyActiveTurn } from '../commands/copy-turn'
+import { labelKeyOf } from '../../lib/label-keys'
 import type { Binding, Command } from '../binding'
 
 /** j / k move through the transcript; on the raw tab there is no transcript to move in. */

@@ -1,4 +1,4 @@
-import { alignmentOf } from '../../features/compare/side-by-side/alignment-of'
+import { alignmentOf } from '../../lib/alignment-of'
 import type { AppState } from '../../state/types'
 import type { Binding, Command } from '../binding'
 

@@ -1,5 +1,5 @@
 import type { Turn } from '@contract/model'
-import { alignTurns, type Alignment } from '../../../lib/align-turns'
+import { alignTurns, type Alignment } from './align-turns'
 
 /** Alignments by their two turn lists: the view and its keys (j / k / d count the rows) share one computation. */
 const cache = new WeakMap<readonly Turn[], WeakMap<readonly Turn[], Alignment>>()

@@ -1,4 +1,4 @@
-/** Human-readable output: aligned tables, formatted numbers, and trace text made safe for a terminal. */
+/** Text for a terminal (the CLI and the text reports): aligned tables, numbers, and trace text made safe to print. */
 
 const NONE = '-'
 

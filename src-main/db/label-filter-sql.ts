@@ -1,6 +1,6 @@
 /**
  * Filter-expression fields over the labels (`label == "loop"`, `turn_label in ["loop"]`, `has_note`), as SQL on the
- * index connection, where the labels file is attached (labels-db.ts attachLabels).
+ * index connection, where the labels file is attached (labels/labels-db.ts attachLabels).
  *
  * Why a correlated EXISTS on the attached file rather than resolving labels to episode ids first: the result is
  * always current (a label just added filters at once, no cache to invalidate), it composes with every other
@@ -8,8 +8,10 @@
  * list that grows with the number of labelled episodes. Each test is a primary-key prefix lookup in the labels
  * table (source_path, task_key, rollout, turn), so its cost per episode is one small index probe.
  */
-import type { FilterColumn, FilterSet } from '../db/filter-expr'
-import { LABELS_SCHEMA } from './labels-db'
+import type { FilterColumn, FilterSet } from './filter-expr'
+
+/** Schema name under which the labels database is attached to the index connection (labels/labels-db.ts). */
+export const LABELS_SCHEMA = 'labels'
 
 /** SQL matching rows of `labels.<table> l` that belong to episode `e` (through its source file). */
 const ofEpisode = (table: string, turns: 'episode' | 'turns' | 'any'): string => {
