@@ -54,6 +54,14 @@ export function intOption(
   return n
 }
 
+/** The one RUN argument of a command about one run (id or name); nothing may follow it. */
+export function runPositional(positionals: string[], command: string): string {
+  const [run, ...extra] = positionals
+  if (!run) throw new UsageError(`${command} needs a RUN (id or name; see: rollscope runs)`, command)
+  if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`, command)
+  return run
+}
+
 /** Reads a string option, rejecting an empty value. */
 export function stringOption(values: OptionValues, name: string, command: string): string | undefined {
   const raw = values[name]

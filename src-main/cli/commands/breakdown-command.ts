@@ -1,5 +1,5 @@
 /** `rollscope breakdown RUN --by FIELD[,FIELD2]`: a run's scores by a category field, or cross-tabulated by several. */
-import { stringOption } from '../args'
+import { runPositional, stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
 import { chooseOutput } from '../output-choice'
@@ -38,9 +38,7 @@ Exit status: 1 when the run does not exist; 2 on bad usage (an unknown field inc
     md: { type: 'boolean' }
   },
   async run(ctx) {
-    const [runArg, ...extra] = ctx.positionals
-    if (!runArg) throw new UsageError('breakdown needs a RUN (id or name; see: rollscope runs)', 'breakdown')
-    if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`, 'breakdown')
+    const runArg = runPositional(ctx.positionals, 'breakdown')
     const by = stringOption(ctx.values, 'by', 'breakdown')
     if (by === undefined) throw new UsageError('breakdown needs --by FIELD (e.g. --by difficulty, or --by archetype,difficulty)', 'breakdown')
     const fields = by.split(',').map((f) => f.trim())

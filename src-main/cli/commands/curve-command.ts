@@ -1,6 +1,7 @@
 /** `rollscope curve RUN`: a training run's per-step statistics over each step's whole batch, tasks learned and forgotten. */
+import { runPositional } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
-import { CommandFailure, EXIT_OK, UsageError } from '../errors'
+import { CommandFailure, EXIT_OK } from '../errors'
 import { chooseOutput } from '../output-choice'
 import { resolveRun } from '../resolve-run'
 import { curveMarkdown } from '../../report/curve-markdown'
@@ -34,9 +35,7 @@ Exit status: 1 when the run does not exist; 2 on bad usage (a run without traini
     md: { type: 'boolean' }
   },
   async run(ctx) {
-    const [runArg, ...extra] = ctx.positionals
-    if (!runArg) throw new UsageError('curve needs a RUN (id or name; see: rollscope runs)', 'curve')
-    if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`, 'curve')
+    const runArg = runPositional(ctx.positionals, 'curve')
     const output = chooseOutput(ctx)
     if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
 

@@ -1,9 +1,9 @@
 /** `rollscope episodes RUN`: the episodes of one run, filtered, sorted and paged. */
 import type { EpisodeQuery, EpisodeSortKey, EpisodeSummary } from '@contract/model'
-import { intOption, stringOption } from '../args'
+import { intOption, runPositional, stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandContext, type CommandSpec } from '../context'
 import type { Engine } from '../../services/engine-types'
-import { CommandFailure, EXIT_OK, UsageError } from '../errors'
+import { CommandFailure, EXIT_OK } from '../errors'
 import { formatBool, formatInt, formatReward, formatTable, oneLine } from '../../report/text-format'
 import { resolveRun } from '../resolve-run'
 
@@ -39,9 +39,7 @@ Options:
     offset: { type: 'string' }
   },
   async run(ctx) {
-    const [runArg, ...extra] = ctx.positionals
-    if (!runArg) throw new UsageError('episodes needs a RUN (id or name; see: rollscope runs)', 'episodes')
-    if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`, 'episodes')
+    const runArg = runPositional(ctx.positionals, 'episodes')
     const limit = intOption(ctx.values, 'limit', 'episodes', { min: 1, max: Number.MAX_SAFE_INTEGER })
     const offset = intOption(ctx.values, 'offset', 'episodes', { min: 0, max: 1e9 }) ?? 0
     const filter = stringOption(ctx.values, 'filter', 'episodes')

@@ -25,7 +25,7 @@ import { contentText } from './content-text'
 import { messagesToTurns } from './messages'
 import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
-import { bashBlock, exitOutcome, instanceFromPath, issuePreview, isoTime, runDirOf } from './swe-agent-shared'
+import { bashBlock, exitOutcome, harnessVerdict, instanceFromPath, issuePreview, isoTime, runDirOf } from './swe-agent-shared'
 import { predictionsModel, type SweBenchResult } from './swe-bench'
 import { isResultsOnlyLocator, resultsOnlyBody, trajectoryRun, trajectoryRuns, verdictOfTrajectory, type TrajectoryRun } from './swe-bench-run'
 import { defineFormat } from '../define-format'
@@ -230,16 +230,14 @@ function summarize(doc: unknown, path: string, parts: Parts, built: Built, resul
   out.trajectory_format = fmt ?? (parts.bare ? 'bare-list' : null)
   const version = str(info.mini_version)
   if (version) out.mini_version = version
-  if (result) {
-    out.swebench = result.outcome
-    if (result.runId) out.swebench_run_id = result.runId
-  }
+  const verdict = harnessVerdict(result)
+  Object.assign(out, verdict.info)
   return {
     sourceId: instanceIdOf(doc, path),
     promptHash: promptHash(built.task),
     answer: null,
-    reward: result?.reward ?? null,
-    success: result?.success ?? null,
+    reward: verdict.reward,
+    success: verdict.success,
     unscored,
     termination: str(info.exit_status),
     status,

@@ -15,7 +15,6 @@
  */
 import { firstRecordOf, readSideObject } from '../readers/side-files'
 import { basename, dirname, join } from 'node:path'
-import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from '../types'
 import { RecordError } from '../types'
 import { messagesToTurns } from './messages'
@@ -23,7 +22,7 @@ import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, numericFields, scalarFields, str, type Obj } from './record-fields'
 import { decodeMaybeJson } from '../readers/tolerant-json'
-import { rolloutGenerationMs, rolloutSteps, rolloutTermination } from './verifiers-rollout-facts'
+import { rolloutGenerationMs, rolloutStatus, rolloutSteps, rolloutTermination } from './verifiers-rollout-facts'
 import { defineFormat } from '../define-format'
 
 /** Whether a record is a hosted-RL export row: a verifiers-like sample plus the platform's training fields. */
@@ -105,7 +104,7 @@ export function summarizeHostedRow(r: Obj): EpisodeSummaryRecord {
     answer: answerText(r.answer),
     reward,
     success: null,
-    ...statusOf(r, completion, reward),
+    ...rolloutStatus(r, errorText(r.error), completion, reward),
     turns: asList(prompt, 'user').length + asList(completion, 'assistant').length,
     preview: previewOf(prompt),
     metrics,
@@ -146,19 +145,11 @@ function sourceIdOf(problemId: unknown, task: string | null): string | null {
   return task && task !== 'default' ? `${task}/${id}` : id
 }
 
-function statusOf(r: Obj, completion: Messages, reward: number | null): { status: EpisodeStatus; error: string | null } {
-  const err = decodeMaybeJson(r.error)
-  if (err !== null && err !== undefined && err !== '' && err !== false) {
-    const text = typeof err === 'string' ? err : isObj(err) ? (str(err.message) ?? JSON.stringify(err)) : String(err)
-    return { status: 'error', error: text }
-  }
-  if (r.is_truncated === true) {
-    const why = str(r.stop_condition)
-    return { status: 'truncated', error: why ? `truncated: ${why}` : null }
-  }
-  const empty = typeof completion === 'string' ? completion === '' : completion.length === 0
-  if (empty && (reward === 0 || reward === null)) return { status: 'error', error: 'generation failed (empty completion)' }
-  return { status: 'ok', error: null }
+/** The row's error as text: the export JSON-encodes it, as a string or an object with a `message`. */
+function errorText(raw: unknown): string | null {
+  const err = decodeMaybeJson(raw)
+  if (err === null || err === undefined || err === '' || err === false) return null
+  return typeof err === 'string' ? err : isObj(err) ? (str(err.message) ?? JSON.stringify(err)) : String(err)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@
 import type { EpisodeStatus } from '@contract/model'
 import { basename, dirname } from 'node:path'
 import { oneLine } from './preview'
+import type { ScalarMap } from './record-fields'
+import type { SweBenchResult } from './swe-bench'
 
 /** What an exit status means, by its (case-insensitive) name; the raw status is always kept in info. */
 const EXIT_MEANINGS: [RegExp, EpisodeStatus, string][] = [
@@ -144,3 +146,13 @@ export function isoTime(v: unknown): string | undefined {
 
 /** Model name as the SWE-bench harness writes it in folder / file names (`org/model` → `org__model`). */
 export const modelSlug = (model: string): string => model.replace(/\//g, '__')
+
+/** What the SWE-bench harness said of an instance, as summary fields: reward, success, and the outcome (with the harness run id) for info. */
+export function harnessVerdict(result: SweBenchResult | null): { reward: number | null; success: boolean | null; info: ScalarMap } {
+  const info: ScalarMap = {}
+  if (result) {
+    info.swebench = result.outcome
+    if (result.runId) info.swebench_run_id = result.runId
+  }
+  return { reward: result?.reward ?? null, success: result?.success ?? null, info }
+}

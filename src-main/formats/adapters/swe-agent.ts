@@ -27,7 +27,7 @@ import { messagesToTurns } from './messages'
 import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import { decodeMaybeJson } from '../readers/tolerant-json'
-import { actionToolName, exitOutcome, instanceFromPath, issuePreview, runDirOf } from './swe-agent-shared'
+import { actionToolName, exitOutcome, harnessVerdict, instanceFromPath, issuePreview, runDirOf } from './swe-agent-shared'
 import { predictionsModel, type SweBenchResult } from './swe-bench'
 import { isResultsOnlyLocator, resultsOnlyBody, trajectoryRun, trajectoryRuns, verdictOfTrajectory, type TrajectoryRun } from './swe-bench-run'
 import { defineFormat } from '../define-format'
@@ -225,16 +225,14 @@ function summarize(doc: Obj, path: string, built: Built, result: SweBenchResult 
   }
   const version = str(info.swe_agent_version)
   if (version) out.swe_agent_version = version
-  if (result) {
-    out.swebench = result.outcome
-    if (result.runId) out.swebench_run_id = result.runId
-  }
+  const verdict = harnessVerdict(result)
+  Object.assign(out, verdict.info)
   return {
     sourceId: instanceId(doc, path),
     promptHash: promptHash(built.task),
     answer: null,
-    reward: result?.reward ?? null,
-    success: result?.success ?? null,
+    reward: verdict.reward,
+    success: verdict.success,
     unscored,
     termination: str(info.exit_status),
     status,

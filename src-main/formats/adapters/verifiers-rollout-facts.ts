@@ -1,5 +1,5 @@
 /**
- * Steps, generation time and termination of one verifiers rollout, as the producer wrote them. Shared by the
+ * Steps, generation time, termination and status of one verifiers rollout, as the producer wrote them. Shared by the
  * verifiers results.jsonl rows and the Prime hosted-RL export (whose rows are verifiers rollouts with their
  * `metrics` / `timing` JSON-encoded: the caller decodes them first).
  *
@@ -15,6 +15,7 @@
  * - 2026 `stop_condition` names the stop rule that ended the rollout (`no_tools`, `max_turns`, `has_error`...);
  *   `is_truncated` without one says only that it was cut.
  */
+import type { EpisodeStatus } from '@contract/model'
 import { isObj, num, str, type Obj } from './record-fields'
 
 /** The producer's step count: `num_turns` at the top level, else in the `metrics` dict; undefined when absent. */
@@ -48,4 +49,25 @@ export function rolloutTermination(row: Obj): string | null {
   const stop = str(row.stop_condition)
   if (stop) return stop
   return row.is_truncated === true ? 'truncated' : null
+}
+
+/**
+ * The rollout's status: an error (its text as the caller read it: the two producers encode it differently), else
+ * cut (`is_truncated`, with the stop rule when named), else a generation that failed silently (an empty completion
+ * scored 0 or not at all), else ok.
+ */
+export function rolloutStatus(
+  row: Obj,
+  error: string | null,
+  completion: unknown[] | string,
+  reward: number | null
+): { status: EpisodeStatus; error: string | null } {
+  if (error !== null) return { status: 'error', error }
+  if (row.is_truncated === true) {
+    const why = str(row.stop_condition)
+    return { status: 'truncated', error: why ? `truncated: ${why}` : null }
+  }
+  const empty = typeof completion === 'string' ? completion === '' : completion.length === 0
+  if (empty && (reward === 0 || reward === null)) return { status: 'error', error: 'generation failed (empty completion)' }
+  return { status: 'ok', error: null }
 }

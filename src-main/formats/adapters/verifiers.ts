@@ -13,7 +13,6 @@
  * math-python (both runs), mmmu and tool-test have this bug; mcp-env (1 example × 3 rollouts) is
  * fine. This adapter only reports sourceId + promptHash + answer; the indexer decides the task key.
  */
-import type { EpisodeStatus } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter } from '../types'
 import { RecordError } from '../types'
 import { messagesToTurns } from './messages'
@@ -22,7 +21,7 @@ import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, numericFields, scalarFields, str, usageTokens, type Obj } from './record-fields'
 import { verifiersRunHeader } from './verifiers-metadata'
 import { decodeMaybeJson } from '../readers/tolerant-json'
-import { rolloutGenerationMs, rolloutSteps, rolloutTermination } from './verifiers-rollout-facts'
+import { rolloutGenerationMs, rolloutStatus, rolloutSteps, rolloutTermination } from './verifiers-rollout-facts'
 import { defineFormat } from '../define-format'
 import { basename, dirname, join } from 'node:path'
 
@@ -83,7 +82,7 @@ export const verifiersAdapter = defineFormat<JsonlAdapter>({
       answer: answerText(r.answer),
       reward,
       success: null,
-      ...statusOf(r, completion, reward),
+      ...rolloutStatus(r, errorText(r.error) ?? str(r.error_chain_str), completion, reward),
       turns: countOf(prompt) + countOf(completion),
       preview: previewOf(prompt),
       metrics,
@@ -130,18 +129,6 @@ function durationOf(r: Obj): number | null {
   if (ms !== null) return ms
   const seconds = isObj(r.timing) ? num(r.timing.total) : null
   return seconds === null ? null : seconds * 1000
-}
-
-function statusOf(r: Obj, completion: Messages, reward: number | null): { status: EpisodeStatus; error: string | null } {
-  const error = errorText(r.error) ?? str(r.error_chain_str)
-  if (error !== null) return { status: 'error', error }
-  if (r.is_truncated === true) {
-    const why = str(r.stop_condition)
-    return { status: 'truncated', error: why ? `truncated: ${why}` : null }
-  }
-  const empty = typeof completion === 'string' ? completion === '' : completion.length === 0
-  if (empty && (reward === 0 || reward === null)) return { status: 'error', error: 'generation failed (empty completion)' }
-  return { status: 'ok', error: null }
 }
 
 /** Text of a 2026 error object (`message`, else `error_chain_str`, else `error`) or of a plain error value. */
