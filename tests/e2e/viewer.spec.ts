@@ -74,7 +74,9 @@ test('SWE-agent trajectory: a long observation opens in the editor with its lang
   await expect(editor.getByTestId('editor-language')).toHaveValue('markdown')
   await expect(editor.locator('.view-line').first()).toBeVisible()
   await shotBothThemes(page, '52-swe-agent-observation-editor')
-  // Esc closes the editor, not the episode
+  // Esc closes the editor, not the episode, also with the focus inside the editor's text
+  await editor.locator('.view-line').first().click()
+  await expect(editor.locator('.monaco-editor.focused')).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(editor).toHaveCount(0)
   await expect(page.getByTestId('episode-view')).toBeVisible()

@@ -105,12 +105,13 @@ export const EPISODE_BACK: Binding = {
   help: 'close the find bar, else back to the episodes'
 }
 
-/** The text editor over the transcript is modal: only its Esc (and Ctrl+K) get through. */
+/** The text editor over the transcript is modal: only its Esc (and Ctrl+K) get through, Esc from inside Monaco too. */
 export const CLOSE_EDITOR: Binding = {
   id: 'editor.close',
   when: 'editor',
   keys: [['Escape', ({ store }) => store.getState().closeEditor()]],
-  help: 'close the text editor'
+  help: 'close the text editor',
+  inFields: true
 }
 
 export const EPISODE_BINDINGS: readonly Binding[] = [
