@@ -1,9 +1,10 @@
 import type { TraceApi } from '@contract/api'
+import { MAX_EXPORT_EPISODE_IDS } from '@contract/export'
 import { episodeAtRow, ensureTableRange } from './episodes-slice'
 import type { SliceCreator } from './types'
 
-/** At most this many picked rows: the export of picked rows takes 10,000 ids (beyond that, export the filtered view). */
-export const MAX_PICKED = 10_000
+/** At most this many picked rows: what one export of picked rows takes (beyond that, export the filtered view). */
+export const MAX_PICKED = MAX_EXPORT_EPISODE_IDS
 /** labelsOfEpisodes takes at most this many ids per call. */
 const LABELS_CALL_MAX = 5000
 /** Label calls in flight at once while labelling picked rows (each is one small write). */
