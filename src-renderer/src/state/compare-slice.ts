@@ -3,8 +3,8 @@ import type { CompareOptions, CompareReport, SeriesReport } from '@contract/comp
 import type { CompareReportExportRequest } from '@contract/export'
 import type { TaskGroupSummary } from '@contract/model'
 import { errorMessage } from '../api/api-error'
-import { envRefusal } from '../api/env-refusal'
 import type { CompareRoute, Route } from './hash-route'
+import { refusableReport } from './refusable-report'
 import { isScreenOpen, NO_SCREEN } from './screen-state'
 import type { SliceCreator } from './types'
 
@@ -118,46 +118,14 @@ export const createCompareSlice =
   (api: TraceApi): SliceCreator<CompareSlice> =>
   (set, get) => {
     // answers to an older request (other runs, another category) are dropped
-    let reportSeq = 0
-    let seriesSeq = 0
     let groupsSeq = 0
     // rollouts asked for and not yet answered
     const pendingRollouts = new Set<string>()
 
-    const fetchReport = async (): Promise<void> => {
-      const c = get().compare
-      if (!c) return
-      const seq = ++reportSeq
-      set({ compare: { ...c, loading: true, error: null, refused: null } })
-      try {
-        const report = await api.compareRuns(c.runA, c.runB, compareOptions(c))
-        const now = get().compare
-        if (seq === reportSeq && now) set({ compare: { ...now, report, loading: false } })
-      } catch (err) {
-        const now = get().compare
-        if (seq !== reportSeq || !now) return
-        const refused = envRefusal(err)
-        set({ compare: { ...now, report: refused ? null : now.report, loading: false, refused, error: refused ? null : errorMessage(err) } })
-      }
-    }
-
-    const fetchSeries = (): void => {
-      const s = get().series
-      if (!s) return
-      const seq = ++seriesSeq
-      api.compareSeries(s.runIds, s.anyway ? { allowDifferentEnvs: true } : undefined).then(
-        (report) => {
-          const now = get().series
-          if (seq === seriesSeq && now) set({ series: { ...now, report, loading: false } })
-        },
-        (err: unknown) => {
-          const now = get().series
-          if (seq !== seriesSeq || !now) return
-          const refused = envRefusal(err)
-          set({ series: { ...now, loading: false, refused, error: refused ? null : errorMessage(err) } })
-        }
-      )
-    }
+    const compareReport = refusableReport(get, set, 'compare', (c) => api.compareRuns(c.runA, c.runB, compareOptions(c)))
+    const fetchReport = compareReport.load
+    const seriesReport = refusableReport(get, set, 'series', (s) => api.compareSeries(s.runIds, s.anyway ? { allowDifferentEnvs: true } : undefined))
+    const fetchSeries = (): void => void seriesReport.load()
 
     return {
       comparePicks: [],
@@ -208,8 +176,8 @@ export const createCompareSlice =
       },
       closeCompare: () => {
         if (!isScreenOpen(get())) return
-        reportSeq++
-        seriesSeq++
+        compareReport.drop()
+        seriesReport.drop()
         groupsSeq++
         set(NO_SCREEN)
       },

@@ -1,7 +1,6 @@
 import type { TraceApi } from '@contract/api'
 import type { MultiCompareReport } from '@contract/multi-compare'
-import { errorMessage } from '../api/api-error'
-import { envRefusal } from '../api/env-refusal'
+import { refusableReport } from './refusable-report'
 import { NO_SCREEN } from './screen-state'
 import type { SliceCreator } from './types'
 
@@ -31,23 +30,9 @@ export interface ManySlice {
 export const createManySlice =
   (api: TraceApi): SliceCreator<ManySlice> =>
   (set, get) => {
-    let seq = 0
-    const fetch = async (): Promise<void> => {
-      const m = get().many
-      if (!m) return
-      const mine = ++seq
-      set({ many: { ...m, loading: true, error: null, refused: null } })
-      try {
-        const report = await api.compareMany(m.runIds, { baseline: m.baseline ?? m.runIds[0], ...(m.anyway ? { allowDifferentEnvs: true } : {}) })
-        const now = get().many
-        if (mine === seq && now) set({ many: { ...now, report, loading: false } })
-      } catch (err) {
-        const now = get().many
-        if (mine !== seq || !now) return
-        const refused = envRefusal(err)
-        set({ many: { ...now, report: refused ? null : now.report, loading: false, refused, error: refused ? null : errorMessage(err) } })
-      }
-    }
+    const loadReport = refusableReport(get, set, 'many', (m) =>
+      api.compareMany(m.runIds, { baseline: m.baseline ?? m.runIds[0], ...(m.anyway ? { allowDifferentEnvs: true } : {}) })
+    ).load
     return {
       many: null,
       openMany: (runIds, baseline = null, anyway = false) => {
@@ -56,19 +41,19 @@ export const createManySlice =
         if (m && m.runIds.join('\n') === runIds.join('\n') && m.baseline === base && m.anyway === anyway) return
         const keep = m && m.runIds.join('\n') === runIds.join('\n') ? m.report : null
         set({ ...NO_SCREEN, many: { runIds, baseline: base, anyway, report: keep, loading: true, error: null, refused: null }, comparePicks: runIds })
-        void fetch()
+        void loadReport()
       },
       setManyBaseline: (runId) => {
         const m = get().many
         if (!m || !m.runIds.includes(runId) || (m.baseline ?? m.runIds[0]) === runId) return
         set({ many: { ...m, baseline: runId } })
-        void fetch()
+        void loadReport()
       },
       compareManyAnyway: () => {
         const m = get().many
         if (!m || m.anyway) return
         set({ many: { ...m, anyway: true } })
-        void fetch()
+        void loadReport()
       }
     }
   }
