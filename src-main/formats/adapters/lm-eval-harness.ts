@@ -86,7 +86,8 @@ function answerOf(s: Obj): string {
   if (requests.length > 1 && choices.every((c) => typeof c === 'string')) {
     let best = -1
     let bestLl = -Infinity
-    resps.forEach((r, i) => {
+    // a response beyond the requests (a damaged file) has no choice to name
+    resps.slice(0, choices.length).forEach((r, i) => {
       const ll = logLikelihood(Array.isArray(r) ? r[0] : r)
       if (ll !== null && ll > bestLl) [best, bestLl] = [i, ll]
     })
