@@ -15,7 +15,7 @@ const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 
 /** Header labels of the episodes table, in order. */
 const headers = (page: Page): Promise<string[]> =>
-  page.locator('.ep-header [role="columnheader"]:not(.ep-pick)').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/[▲▼]/g, '').trim()))
+  page.getByTestId('episodes-header').locator('[role="columnheader"]:not([data-pick])').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/[▲▼]/g, '').trim()))
 
 /** The id of the episode open in the URL hash (`#/run/<run>/episode/<id>…`), or null. */
 const openEpisodeId = (page: Page): string | null => {
@@ -87,7 +87,7 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     const n = await rows.count()
     // every listed episode ended badly, and says how
     for (let i = 0; i < n; i++) {
-      await expect(rows.nth(i).getByTestId('episode-flags').locator('.badge')).not.toHaveCount(0)
+      await expect(rows.nth(i).getByTestId('episode-flags').locator('[data-testid^="flag-"]')).not.toHaveCount(0)
     }
     const error = page.getByTestId('flag-error').first()
     await expect(error).toHaveText('error')

@@ -12,7 +12,7 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await addPathViaUi(page, CORPUS)
   // 26 runs of the corpus (tests/main/integration/fixture-matrix.test.ts) next to the 2 demo runs
   await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 26, { timeout: 30_000 })
-  const counts = page.locator('.state-counts')
+  const counts = page.getByTestId('state-counts')
   await expect(counts).toContainText('indexed 35') // 32 corpus files and the demo's 3 (two eval runs, the training run's results.jsonl)
   await expect(counts).toContainText('companion 38') // the training run's metadata.json and progress.json among them
   await expect(counts).toContainText('skipped: LFS pointer 2')

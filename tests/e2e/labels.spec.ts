@@ -36,7 +36,7 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await turn.getByTestId('turn-note-edit').click()
   await turn.getByTestId('turn-note-input').fill('wrong file opened here')
   await turn.getByTestId('turn-note-input').press('Control+Enter')
-  await expect(turn.locator('.turn-note')).toHaveText('wrong file opened here')
+  await expect(turn.getByTestId('turn-note')).toHaveText('wrong file opened here')
   await expect(turn.getByTestId('turn-note-edit')).toHaveText('✎ edit note')
   await shot(page, 'lab-01-episode-labelled')
   await page.emulateMedia({ colorScheme: 'dark' })
@@ -63,7 +63,7 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await rows.first().click()
   await expect(chips.getByTestId('label-chip')).toHaveText(['loop×'])
   await expect(page.getByTestId('turn-labels').getByTestId('label-chip')).toHaveText(['format error×'])
-  await expect(page.getByTestId('turn-labels').locator('.turn-note')).toHaveText('wrong file opened here')
+  await expect(page.getByTestId('turn-labels').getByTestId('turn-note')).toHaveText('wrong file opened here')
   await expect(page.getByTestId('episode-note')).toHaveValue('keeps re-running the same test')
   // the same key again takes the label off
   await page.keyboard.press('3')
