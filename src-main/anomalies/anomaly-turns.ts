@@ -1,11 +1,11 @@
 /**
  * Where in an opened episode each per-episode anomaly shows: the turn a loop reaches LOOP_REPEAT repeats, the first
  * failed or timed-out tool call, the empty final answer. Index time keeps only the codes (the transcript is not
- * stored); the viewer has the turns, so the same detectors (episode-facts.ts) run again over them here to point
+ * stored); the viewer has the turns, so the same detectors (formats/actions/episode-facts.ts) run again over them here to point
  * at the turn.
  */
 import type { AnomalyTurns, Turn } from '@contract/model'
-import { argText, FailureFlags, RepeatCounter } from './episode-facts'
+import { argText, FailureFlags, RepeatCounter } from '../formats/actions/episode-facts'
 import { LOOP_REPEAT } from './rules'
 
 export function anomalyTurns(turns: readonly Turn[]): AnomalyTurns {

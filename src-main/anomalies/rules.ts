@@ -12,7 +12,7 @@
  * - `tool-error`: a generated turn of the transcript carries the producer's error (an Inspect ToolCallError, an
  *   OpenHands error observation, a tau2 tool error, a failed Gemini CLI call...), other than a timeout.
  * - `timeout`: a tool call timed out: Inspect's `timeout` tool error, or a tool result that is a harness's timeout
- *   message (SWE-agent, mini-swe-agent, OpenHands templates; tool-timeout.ts). Not the episode's own time limit:
+ *   message (SWE-agent, mini-swe-agent, OpenHands templates; formats/actions/tool-timeout.ts). Not the episode's own time limit:
  *   that is `truncated`.
  * Run-relative (recomputed whenever the run summary is refreshed):
  * - `short-success`: passed, with steps < SHORT_FACTOR × the median steps of the run's passed episodes (needs
@@ -23,7 +23,8 @@
 import type { AnomalyCode } from '@contract/model'
 
 export const LOOP_REPEAT = 3
-export const LOOP_MAX_PERIOD = 3
+/** Cycle length the fact reader follows (it keeps only that many calls), defined where the calls are read. */
+export { LOOP_MAX_PERIOD } from '../formats/actions/episode-facts'
 export const SHORT_FACTOR = 0.5
 export const MIN_PASSED = 5
 export const LONG_FACTOR = 3

@@ -54,11 +54,11 @@ function stepsSeries(db: Db, run: RunSummary): SeriesReport {
     step: p.step,
     metrics: batchMetrics(p)
   }))
-  return { points, sharedTasks: curve.followedTasks, tasks: curve.tasks, warnings: curve.warnings }
+  return { points, axis: 'step', sharedTasks: curve.followedTasks, tasks: curve.tasks, warnings: curve.warnings }
 }
 
 export function seriesOfValues(runs: RunSummary[], values: RunValues[]): SeriesReport {
-  if (runs.length === 0) return { points: [], sharedTasks: 0, tasks: [], warnings: [] }
+  if (runs.length === 0) return { points: [], axis: 'order', sharedTasks: 0, tasks: [], warnings: [] }
   const useSteps = runs.every((r) => r.checkpointStep !== null)
 
   // Batch figures first (σ, groups without signal...), then every producer metric all points have, whole-run means.
@@ -96,6 +96,7 @@ export function seriesOfValues(runs: RunSummary[], values: RunValues[]): SeriesR
 
   return {
     points,
+    axis: useSteps ? 'step' : 'order',
     sharedTasks: followed,
     tasks: tasks.slice(0, SERIES_TASK_CAP).map(({ changes: _changes, ...t }) => t),
     warnings: seriesWarnings(runs, values, counts)

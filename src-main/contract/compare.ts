@@ -273,7 +273,12 @@ export interface SeriesReport {
   /** Set when the runs are of different environments and the series was forced: their environments. */
   envMismatch?: { envs: string[] } | null
   points: SeriesPoint[]
-  /** Tasks every point has. */
+  /**
+   * What a point's `step` is: `step`, a checkpoint or training step (from the runs' metadata or the training dump);
+   * `order`, the position of a run without a checkpoint step in the order given (0, 1, 2…).
+   */
+  axis: 'step' | 'order'
+  /** Tasks followed along the series: those at two or more points (each point's figures are over its whole run). */
   sharedTasks: number
   /** Tasks whose verdict changed along the series (capped at 2000, most changes first). */
   tasks: SeriesTask[]

@@ -5,29 +5,12 @@
  * JSON.stringify / structured clone unchanged (no Dates, Maps or class instances).
  */
 
-/** Formats the indexer knows. `unknown` is what detection says about anything else. */
-export type TraceFormat =
-  | 'verifiers'
-  | 'prime-hosted-rl'
-  | 'nemo-gym'
-  | 'chat-jsonl'
-  | 'inspect'
-  | 'swe-agent'
-  | 'mini-swe-agent'
-  | 'swe-bench-report'
-  | 'atif'
-  | 'harbor-traces'
-  | 'harbor-trial'
-  | 'openhands'
-  | 'gemini-cli'
-  | 'terminal-bench'
-  | 'tau-bench'
-  | 'tau2-bench'
-  | 'step-jsonl'
-  | 'mapped'
-  | 'verifiers-metadata'
-  | 'lfs-pointer'
-  | 'unknown'
+/**
+ * A file's or run's format: the name a format adapter declares (src-main/formats/adapters/, e.g. `verifiers`,
+ * `inspect`, `swe-agent`; registered by their own definition, so this list is open), or what detection says of a
+ * file no adapter reads: `lfs-pointer`, `unknown`.
+ */
+export type TraceFormat = string
 
 /** How an episode's task key was derived (FORMATS.md §7); shown as a confidence hint. */
 export type TaskKeyKind = 'explicit' | 'answer' | 'prompt_hash'

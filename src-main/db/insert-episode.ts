@@ -1,5 +1,6 @@
-import type { EpisodeSummaryRecord } from '../indexer/adapters/types'
-import { toolCallsJson } from '../indexer/adapters/tool-call-counts'
+import type { EpisodeSummaryRecord } from '../formats/types'
+import { toolCallsJson } from '../formats/actions/tool-call-counts'
+import { tallyActions } from '../formats/actions/tally'
 import { anomaliesJson } from '../anomalies/episode-anomalies'
 import type { Db } from './open-db'
 
@@ -18,8 +19,9 @@ const finite = (v: number | null | undefined): number | null => (typeof v === 'n
 
 /**
  * The one INSERT of an episode summary, shared by the JSONL and the document index paths. Derived columns are
- * decided here, once: steps (the producer's count, else the transcript's agent actions), tool-call counts, anomaly
- * codes. An episode without a transcript on disk has no transcript facts, so no transcript anomalies.
+ * decided here, once, for every format, from the actions the adapter handed over (formats/actions/tally.ts): tool-call
+ * counts, steps (the producer's count, else the agent actions), anomaly codes. An episode without a transcript on
+ * disk has no transcript facts, so no transcript anomalies.
  */
 export function episodeInserter(db: Db): (place: EpisodePlace, s: EpisodeSummaryRecord) => void {
   const insert = db.prepare(
@@ -31,7 +33,8 @@ export function episodeInserter(db: Db): (place: EpisodePlace, s: EpisodeSummary
   )
   return (p, s) => {
     const transcript = s.transcript !== false
-    const facts = transcript ? s.facts : null
+    const tally = tallyActions(s.actions)
+    const facts = transcript ? tally.facts : null
     const steps = s.steps === null ? null : (finite(s.steps) ?? (facts ? facts.steps : null))
     insert.run(
       p.id,
@@ -59,7 +62,7 @@ export function episodeInserter(db: Db): (place: EpisodePlace, s: EpisodeSummary
       Number.isInteger(s.rollout) ? 1 : 0,
       p.sourceId,
       p.locator,
-      toolCallsJson(s.toolCalls),
+      toolCallsJson(tally.toolCalls),
       anomaliesJson({ status: s.status, error: s.error, facts }),
       steps === null ? null : Math.round(steps),
       typeof s.termination === 'string' && s.termination ? s.termination : null,

@@ -1,5 +1,5 @@
 import type { TraceFormat } from '@contract/model'
-import type { RunHeader } from '../indexer/adapters/types'
+import type { RunHeader } from '../formats/types'
 import { assignTaskKeys } from './assign-task-keys'
 import type { Db } from './open-db'
 import { defaultThreshold, refreshRunSummary } from './run-summary'

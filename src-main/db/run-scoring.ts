@@ -4,7 +4,7 @@
  * Pure: the run summary hands it counts and figures.
  */
 import type { ProducerHeadline, UnscoredSummary } from '@contract/model'
-import type { ProducerHeadlineInput, RunScoring } from '../indexer/adapters/types'
+import type { ProducerHeadlineInput, RunScoring } from '../formats/types'
 
 /** What runs.scoring_json holds. */
 export interface StoredScoring {

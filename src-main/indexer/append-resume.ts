@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import type { Db } from '../db/open-db'
-import { readRange } from './line-reader'
+import { readRange } from '../formats/readers/line-reader'
 import type { FoundFile } from './walk'
 
 const SIG_BYTES = 256

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { relative } from 'node:path'
 import type { Db } from '../db/open-db'
 import { settleRuns, upsertRun } from '../db/run-membership'
-import { RecordError, type DocumentAdapter } from './adapters/types'
+import { RecordError, type DocumentAdapter, type DocumentRun } from '../formats/types'
+import type { FormatContext } from '../formats/context'
 import { runIdFor } from './run-id'
 import { episodeInserter } from '../db/insert-episode'
 
@@ -22,10 +23,18 @@ export interface DocumentOutcome {
  * derived from the file and the adapter's locator, so they stay the same across re-indexing even
  * when several files feed one run.
  */
-export function indexDocument(db: Db, sourceId: number, path: string, size: number, adapter: DocumentAdapter, doc: unknown): DocumentOutcome {
-  let runs
+export function indexDocument(
+  db: Db,
+  sourceId: number,
+  path: string,
+  size: number,
+  adapter: DocumentAdapter,
+  doc: unknown,
+  ctx: FormatContext
+): DocumentOutcome {
+  let runs: DocumentRun[]
   try {
-    runs = adapter.index(doc, path)
+    runs = adapter.index(doc, path, ctx)
   } catch (err) {
     if (err instanceof RecordError) return { runIds: [], episodes: 0, warnings: [], error: err.message, sidecar: false }
     throw err
@@ -47,7 +56,7 @@ export function indexDocument(db: Db, sourceId: number, path: string, size: numb
     runIds.push(runId)
   }
   settleRuns(db, runIds)
-  if (runs.length === 0) return { runIds, episodes: 0, warnings: [], error: null, sidecar: true }
+  if (runs.length === 0) return { runIds, episodes: 0, warnings: adapter.companionWarnings?.(path) ?? [], error: null, sidecar: true }
   return { runIds, episodes, warnings: [], error: episodes === 0 ? 'the document holds no episodes' : null, sidecar: false }
 }
 

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import type { IndexReport, SourceStatus, TraceFormat } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { dropEmptyRuns, dropSourceEpisodes, settleRuns } from '../db/run-membership'
 import { getSource, upsertSource } from '../db/source-rows'
-import { detectFormat } from './detect'
+import { detectFormat } from '../formats/detect'
+import { formatContext, type FormatContext, type Memo } from '../formats/context'
+import { claimsTrace, companionTraceOf, isClaimingCompanion } from '../formats/companions'
 import { appendResumePoint, tailSignature } from './append-resume'
 import { indexDocument } from './index-document'
 import { indexJsonlFile } from './index-jsonl-file'
@@ -13,14 +15,14 @@ import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
 import { sidecarDependents } from './sidecar-dependents'
-import { mappingClaims } from './mapping/discover'
-import { isMappingFileName } from './mapping/names'
 import { buildSearchIndex } from '../search/build-search-index'
 
 export interface JobHooks {
   isCancelled: () => boolean
   tracker: ProgressTracker
   onChanged: (runIds: string[]) => void
+  /** What the format code keeps between jobs (FormatContext.kept), owned by the indexer's host; absent: nothing kept. */
+  kept?: Memo
 }
 
 /** Largest single record (JSONL line) the indexer will hold in memory. */
@@ -61,6 +63,8 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
   const roots =
     job.scope === 'added' ? added : (db.prepare('SELECT path FROM roots ORDER BY path').raw().all() as [string][]).map((r) => r[0])
 
+  // one context per job: companion files read once for all the traces that read them, then forgotten
+  const ctx = formatContext(hooks.kept)
   tracker.p.state = 'scanning'
   tracker.tick(true)
   const partial = onlyPaths ? walkPaths(db, onlyPaths) : null
@@ -75,7 +79,7 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
   }
   const forgotten = partial ? forgetPaths(db, partial.missing, changedRuns) : forgetVanished(db, roots, new Set(walk.files.map((f) => f.path)), changedRuns)
 
-  const todo = pickChanged(db, walk.files, job.force)
+  const todo = pickChanged(db, walk.files, job.force, ctx)
   for (const f of walk.files) {
     if (!todo.has(f.path)) {
       const prev = getSource(db, f.path)
@@ -104,7 +108,7 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
     if (hooks.isCancelled()) break
     tracker.p.currentFile = file.path
     tracker.tick()
-    const status = indexOneFile(db, file, walk.files, hooks)
+    const status = indexOneFile(db, file, walk.files, hooks, ctx)
     if (status === null) break // cancelled mid-file: its previous state stays
     if (status.state === 'sidecar') {
       for (const dep of sidecarDependents(db, file, read)) {
@@ -150,8 +154,8 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
   return report
 }
 
-/** Files to (re)index: new, changed (size or mtime), or whose sibling metadata.json changed. */
-function pickChanged(db: Db, files: FoundFile[], force: boolean): Set<string> {
+/** Files to (re)index: new, changed (size or mtime), or the traces of a changed companion (formats' companion rules). */
+function pickChanged(db: Db, files: FoundFile[], force: boolean, ctx: FormatContext): Set<string> {
   const prev = db.prepare('SELECT size, mtime_ms FROM sources WHERE path = ?')
   const todo = new Set<string>()
   for (const f of files) {
@@ -160,10 +164,10 @@ function pickChanged(db: Db, files: FoundFile[], force: boolean): Set<string> {
   }
   const paths = new Set(files.map((f) => f.path))
   for (const p of [...todo]) {
-    const main = mainFileOfSidecar(p)
-    if (main && paths.has(main)) todo.add(main)
+    const named = companionTraceOf(p)
+    if (named && paths.has(named.trace)) todo.add(named.trace)
     // a new or edited mapping file re-reads the files it claims
-    if (isMappingFileName(basename(p))) for (const f of files) if (mappingClaims(p, f.path)) todo.add(f.path)
+    if (isClaimingCompanion(p)) for (const f of files) if (claimsTrace(p, f.path, ctx)) todo.add(f.path)
   }
   return todo
 }
@@ -207,12 +211,12 @@ function forgetSources(db: Db, rows: Forgotten[], changedRuns: string[]): Forgot
 }
 
 /** Detects and indexes one file in its own transaction. Returns null when cancelled mid-file. */
-function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks): SourceStatus | null {
+function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks, ctx: FormatContext): SourceStatus | null {
   const { tracker } = hooks
   const base = { path: file.path, root: file.root, size: file.size, mtimeMs: file.mtimeMs }
   const bytesBefore = tracker.p.bytesDone
   const episodesBefore = tracker.p.episodes
-  const detection = detectFormat(file.path, file.size, MAX_RECORD_BYTES)
+  const detection = detectFormat(file.path, file.size, MAX_RECORD_BYTES, ctx)
   const simple = (format: TraceFormat, state: SourceStatus['state'], error: string | null, warnings: string[] = []): SourceStatus => {
     db.transaction(() => {
       const id = upsertSource(db, { ...base, format, state, error, warnings, episodes: 0, indexedBytes: 0 })
@@ -222,9 +226,10 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
     return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
   }
 
-  const main = mainFileOfSidecar(file.path)
-  if (main && (all.some((f) => f.path === main) || existsSync(main)) && detection.kind === 'unknown') {
-    return simple('chat-jsonl', 'sidecar', null)
+  // a file named as the companion of a trace beside it, whose content no format knows, is listed as that companion
+  const named = companionTraceOf(file.path)
+  if (named && detection.kind === 'unknown' && (all.some((f) => f.path === named.trace) || existsSync(named.trace))) {
+    return simple(named.format, 'sidecar', null)
   }
   switch (detection.kind) {
     case 'unreadable':
@@ -233,16 +238,10 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
       return simple('unknown', 'unknown-format', detection.message)
     case 'lfs-pointer':
       return simple('lfs-pointer', 'not-downloaded', detection.message)
-    case 'verifiers-metadata': {
-      const sibling = join(dirname(file.path), 'results.jsonl')
-      const hasResults = all.some((f) => f.path === sibling) || existsSync(sibling)
-      return simple(
-        'verifiers-metadata',
-        'sidecar',
-        null,
-        hasResults ? [] : ['metadata only: there is no results.jsonl beside it, so there are no episodes to index']
-      )
-    }
+    case 'companion':
+      return simple(detection.format, 'sidecar', null, detection.warnings)
+    case 'failed':
+      return simple(detection.format, 'error', detection.message)
     case 'document': {
       const { adapter, doc } = detection
       const readWarnings = detection.warnings ?? []
@@ -251,7 +250,7 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
         outcome = db.transaction(() => {
           const id = upsertSource(db, { ...base, format: adapter.format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
           const before = dropSourceEpisodes(db, id)
-          const o = indexDocument(db, id, file.path, file.size, adapter, doc)
+          const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx)
           settleRuns(db, before.filter((r) => !o.runIds.includes(r)))
           upsertSource(db, {
             ...base,
@@ -355,16 +354,6 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
 }
 
 class CancelledError extends Error {}
-
-/**
- * The file a sidecar describes: verifiers `metadata.json` → `results.jsonl` beside it, a chat
- * JSONL `<name>.meta.json` → `<name>.jsonl`. A changed sidecar re-indexes its main file.
- */
-function mainFileOfSidecar(path: string): string | null {
-  if (basename(path) === 'metadata.json') return join(dirname(path), 'results.jsonl')
-  if (path.endsWith('.meta.json')) return path.slice(0, -'.meta.json'.length) + '.jsonl'
-  return null
-}
 
 function describeIndexError(err: unknown): string {
   const e = err as NodeJS.ErrnoException

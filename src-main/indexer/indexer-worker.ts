@@ -7,6 +7,7 @@ import { openDb } from '../db/open-db'
 import { runJob } from './index-job'
 import { ProgressTracker } from './progress-tracker'
 import type { FromWorker, ToWorker, WorkerData } from './protocol'
+import { KEPT_MAX, Memo } from '../formats/context'
 
 const port = parentPort
 if (!port) throw new Error('indexer-worker must run in a worker thread')
@@ -15,6 +16,9 @@ const cancel = new Int32Array(data.cancelFlag)
 const db = openDb(data.dbPath)
 // The worker may wait for a short main-thread write; the main thread never waits for the worker.
 db.pragma('busy_timeout = 10000')
+
+// what the format code keeps between jobs (a growing Inspect log's members already read), for the worker's life
+const kept = new Memo(KEPT_MAX)
 
 const post = (m: FromWorker): void => port.postMessage(m)
 
@@ -25,7 +29,8 @@ port.on('message', (msg: ToWorker) => {
     const report = runJob(db, msg.job, {
       isCancelled: () => Atomics.load(cancel, 0) === 1,
       tracker,
-      onChanged: (runIds) => post({ type: 'changed', runIds })
+      onChanged: (runIds) => post({ type: 'changed', runIds }),
+      kept
     })
     post({ type: 'done', id: msg.id, report })
   } catch (err) {

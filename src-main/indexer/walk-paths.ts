@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
 import type { Db } from '../db/open-db'
-import { isCandidateFile, walkRoots, type WalkResult } from './walk'
+import { isFormatFile } from '../formats/companions'
+import { walkRoots, type WalkResult } from './walk'
 
 /**
  * The files behind a list of changed paths (from the watcher), attributed to the workspace root
@@ -23,7 +24,7 @@ export function walkPaths(db: Db, paths: string[]): WalkResult & { missing: stri
       continue
     }
     // A root that is a file is always read; a file inside a folder root only with a trace extension.
-    if (path !== root && statSync(path).isFile() && !isCandidateFile(path)) continue
+    if (path !== root && statSync(path).isFile() && !isFormatFile(path)) continue
     const walk = walkRoots([path])
     for (const f of walk.files) {
       if (seen.has(f.path)) continue

@@ -1,6 +1,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs'
-import { basename, extname, join, resolve } from 'node:path'
-import { isMappingFileName } from './mapping/names'
+import { join, resolve } from 'node:path'
+import { isFormatFile } from '../formats/companions'
+import { describeFsError } from '../formats/readers/fs-error'
 
 /** A file found under a root, with the identity used to skip unchanged files. */
 export interface FoundFile {
@@ -16,12 +17,6 @@ export interface WalkResult {
   problems: { path: string; message: string }[]
 }
 
-/** Extensions worth opening when walking a folder (files named explicitly are always opened). */
-const CANDIDATE_EXTENSIONS = new Set(['.jsonl', '.ndjson', '.json', '.traj', '.eval'])
-
-/** Whether a file found inside a folder is worth opening (by extension; explicit files always are). */
-export const isCandidateFile = (path: string): boolean =>
-  CANDIDATE_EXTENSIONS.has(extname(path).toLowerCase()) || isMappingFileName(basename(path)) // rollscope.yaml mapping files
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn', '__pycache__', '.venv'])
 
 /**
@@ -35,7 +30,7 @@ export function walkRoots(roots: string[], isCancelled: () => boolean = () => fa
   const seenFiles = new Set<string>()
 
   const addFile = (path: string, root: string, explicit: boolean): void => {
-    if (!explicit && !isCandidateFile(path)) return
+    if (!explicit && !isFormatFile(path)) return // inside a folder: a format's extension or a companion's name
     try {
       const st = statSync(path)
       if (!st.isFile()) return
@@ -102,22 +97,3 @@ export function walkRoots(roots: string[], isCancelled: () => boolean = () => fa
   return { files, problems }
 }
 
-/** A short, specific reason for a file-system error (no stack). */
-export function describeFsError(err: unknown): string {
-  const e = err as NodeJS.ErrnoException
-  switch (e?.code) {
-    case 'ENOENT':
-      return 'file or folder does not exist (it may have been moved or deleted)'
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied'
-    case 'ELOOP':
-      return 'too many levels of symbolic links'
-    case 'EISDIR':
-      return 'is a folder, not a file'
-    default:
-      return e?.message ? String(e.message) : String(err)
-  }
-}
-
-export const isResultsJsonl = (path: string): boolean => basename(path) === 'results.jsonl'

@@ -1,11 +1,6 @@
-import { closeSync, openSync, readFileSync } from 'node:fs'
 import type { Db } from '../db/open-db'
-import { adapterForFormat, documentAdapterForFormat } from '../indexer/adapter-for-format'
-import type { EpisodeBody } from '../indexer/adapters/types'
-import { readJsonlRecords } from '../indexer/jsonl-records'
-import { readRange } from '../indexer/line-reader'
-import { parseJsonLine } from '../indexer/tolerant-json'
-import { ZipArchive } from '../indexer/zip/zip-reader'
+import type { EpisodeBody } from '../formats/types'
+import { openEpisodeSource, SourceChangedError, SourceGoneError } from '../formats/open-episode-source'
 
 /** Episodes fetched per query while a file's transcripts are read. */
 const PAGE = 256
@@ -18,21 +13,18 @@ export interface EpisodeTranscript {
 /**
  * The transcripts of one source file's episodes after `afterRowid`, in rowid order, one at a time (a JSONL file
  * is read record by record from its byte ranges; a whole-file document is parsed once, as opening it would).
- * An episode whose record no longer parses (the file changed since it was listed) is skipped: the next index
- * pass lists that file again and searches it then.
+ * An episode whose record no longer parses is skipped, and a file that is gone or changed as a whole since it was
+ * listed is not read further: the next index pass lists that file again and searches it then.
  */
 export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number): Generator<EpisodeTranscript> {
-  const src = db.prepare('SELECT path, format FROM sources WHERE id = ?').get(sourceId) as { path: string; format: string } | undefined
+  const src = db.prepare('SELECT path, format, size, mtime_ms FROM sources WHERE id = ?').get(sourceId) as
+    | { path: string; format: string; size: number; mtime_ms: number }
+    | undefined
   if (!src) return
   const page = db.prepare(
     'SELECT rowid, byte_offset, byte_length, locator FROM episodes WHERE source_id = ? AND rowid > ? ORDER BY rowid LIMIT ?'
   )
-  const jsonl = adapterForFormat(src.format)
-  const document = jsonl ? undefined : documentAdapterForFormat(src.format)
-  if (!jsonl && !document) return
-  let fd: number | null = null
-  let doc: unknown
-  let docLoaded = false
+  const source = openEpisodeSource({ path: src.path, format: src.format, size: src.size, mtimeMs: src.mtime_ms })
   try {
     let after = afterRowid
     for (;;) {
@@ -42,47 +34,17 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
         after = r.rowid
         let body: EpisodeBody
         try {
-          if (jsonl && r.locator === null) {
-            fd ??= openSync(src.path, 'r')
-            const record = parseJsonLine(readRange(fd, r.byte_offset, r.byte_length).toString('utf8')) as Record<string, unknown>
-            body = jsonl.parseEpisode(record)
-          } else if (document && r.locator !== null) {
-            if (!docLoaded) {
-              doc = loadDocument(src.path, !!document.matchesFirstRecord)
-              docLoaded = true
-            }
-            body = document.parseEpisode(doc, r.locator, src.path)
-          } else continue
+          body = source.read({ byteOffset: r.byte_offset, byteLength: r.byte_length, locator: r.locator }).body
         } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return // the file is gone: nothing more to read
+          if (err instanceof SourceGoneError) return
+          // a changed document is stale as a whole; a changed JSONL record only itself
+          if (err instanceof SourceChangedError && r.locator !== null) return
           continue
         }
         yield { rowid: r.rowid, body }
       }
     }
   } finally {
-    if (fd !== null) closeSync(fd)
+    source.close()
   }
-}
-
-/** A whole-file source as its adapter parses it (the same three shapes as opening an episode reads). */
-function loadDocument(path: string, perStepJsonl: boolean): unknown {
-  const fd = openSync(path, 'r')
-  let zip = false
-  try {
-    const head = readRange(fd, 0, 2)
-    zip = head[0] === 0x50 && head[1] === 0x4b
-  } finally {
-    closeSync(fd)
-  }
-  if (zip) return ZipArchive.open(path)
-  const text = readFileSync(path, 'utf8')
-  if (perStepJsonl) {
-    try {
-      return parseJsonLine(text)
-    } catch {
-      return readJsonlRecords(path).records
-    }
-  }
-  return parseJsonLine(text)
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/open-db'
 import { runJob } from '../indexer/index-job'
 import type { IndexJob } from '../indexer/protocol'
 import { ProgressTracker } from '../indexer/progress-tracker'
+import { KEPT_MAX, Memo } from '../formats/context'
 import type { IndexerClient, IndexerEvents } from './indexer-client'
 
 /**
@@ -13,6 +14,8 @@ export function createInlineIndexer(db: Db, events: IndexerEvents): IndexerClien
   let chain: Promise<unknown> = Promise.resolve()
   let cancelled = false
   let queued = 0
+  // what the format code keeps between jobs, for this indexer's life (as the worker keeps it)
+  const kept = new Memo(KEPT_MAX)
   return {
     run(job: IndexJob): Promise<IndexReport> {
       queued++
@@ -22,7 +25,7 @@ export function createInlineIndexer(db: Db, events: IndexerEvents): IndexerClien
             setImmediate(() => {
               try {
                 const tracker = new ProgressTracker(events.onProgress)
-                resolve(runJob(db, job, { isCancelled: () => cancelled, tracker, onChanged: events.onChanged }))
+                resolve(runJob(db, job, { isCancelled: () => cancelled, tracker, onChanged: events.onChanged, kept }))
               } catch (err) {
                 reject(err as Error)
               } finally {

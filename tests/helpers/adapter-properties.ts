@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import { RecordError, type DocumentAdapter, type JsonlAdapter } from '../../src-main/indexer/adapters/types'
+import { RecordError, type DocumentAdapter, type JsonlAdapter } from '../../src-main/formats/types'
 import type { SourceState } from '../../src-main/contract/model'
 import { tempEngine } from './temp-engine'
+import { formatContext } from '../../src-main/formats/context'
 
 /** Values that trip naive field access: wrong types, empties, huge and negative numbers. */
 const nasty = fc.oneof(
@@ -61,14 +62,14 @@ export function checkDocumentAdapterProperties(adapter: DocumentAdapter, samples
     fc.property(fc.oneof(fc.jsonValue({ maxDepth: 4 }), mutated(docs), mutated(docs), mutated(docs)), (doc) => {
       const matched = tolerated('matches', () => adapter.matches(doc, path))
       if (!matched) return
-      const runs = tolerated('index', () => adapter.index(doc, path))
+      const runs = tolerated('index', () => adapter.index(doc, path, formatContext()))
       if (!runs) return
       expect(Array.isArray(runs)).toBe(true)
       for (const run of runs) {
         for (const { summary, locator } of run.episodes) {
           expect(['ok', 'error', 'truncated', 'cancelled']).toContain(summary.status)
           expect(typeof summary.promptHash).toBe('string')
-          const body = tolerated('parseEpisode', () => adapter.parseEpisode(doc, locator, path))
+          const body = tolerated('parseEpisode', () => adapter.parseEpisode(doc, locator, path, formatContext()))
           if (body) expect(Array.isArray(body.turns)).toBe(true)
         }
       }

@@ -114,6 +114,7 @@ export function fakeSeriesReport(runIds: string[], options: SeriesOptions = {}):
         { key: 'passRate', label: 'Pass rate', value: 0.3 + i * 0.06 }
       ]
     })),
+    axis: 'step',
     sharedTasks: 16,
     tasks: [
       { taskKey: 't3', passed: runIds.map((_, i) => i >= 1), learnedAt: 1, forgotten: false },

@@ -66,9 +66,16 @@ const NAMES: Record<string, string> = {
   '1-9': '1–9'
 }
 
-/** How the sheet and the hints write a key: `Ctrl+K`, `Esc`, `↓`, `Shift+1–9`. */
+/** A Mac (where `Mod` is Cmd): the desktop app's renderer and browsers both tell through the user agent. */
+const IS_APPLE = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent)
+
+/** How the sheet and the hints write a key: `Ctrl+K` (`⌘K` on a Mac), `Esc`, `↓`, `Shift+1–9`. */
 export function keyLabel(spec: KeySpec): string {
+  return keyLabelOn(spec, IS_APPLE)
+}
+
+export function keyLabelOn(spec: KeySpec, apple: boolean): string {
   const c = parse(spec)
   const key = NAMES[c.key] ?? (c.mod ? c.key.toUpperCase() : c.key)
-  return `${c.mod ? 'Ctrl+' : ''}${c.shift ? 'Shift+' : ''}${key}`
+  return `${c.mod ? (apple ? '⌘' : 'Ctrl+') : ''}${c.shift ? 'Shift+' : ''}${key}`
 }

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { atifAdapter } from '../../../src-main/indexer/adapters/atif'
+import { atifAdapter } from '../../../src-main/formats/adapters/atif'
 import { fixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 

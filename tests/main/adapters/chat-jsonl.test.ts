@@ -4,12 +4,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { chatJsonlAdapter as C, modelOfRecord } from '../../../src-main/indexer/adapters/chat-jsonl'
-import { chatJsonlMetaPath } from '../../../src-main/indexer/adapters/chat-jsonl-meta'
-import { pickJsonlAdapter } from '../../../src-main/indexer/adapters/registry'
-import { RecordError } from '../../../src-main/indexer/adapters/types'
+import { chatJsonlAdapter as C, modelOfRecord } from '../../../src-main/formats/adapters/chat-jsonl'
+import { chatJsonlMetaPath } from '../../../src-main/formats/adapters/chat-jsonl-meta'
+import { pickJsonlAdapter } from '../../../src-main/formats/registry'
+import { RecordError } from '../../../src-main/formats/types'
 import { ownFixture } from '../../helpers/fixtures-path'
 import { rowsOf } from './read-rows'
+import { tallyActions } from '../../../src-main/formats/actions/tally'
 
 const DESK = ownFixture('chat-jsonl/support-desk/base--tiny-7b.jsonl')
 const PLAIN = ownFixture('chat-jsonl/plain-chats.jsonl')
@@ -44,6 +45,10 @@ describe('support-desk: tools, tool_call ids, per-step rewards, sidecar', () => 
       tokensIn: 820,
       tokensOut: 95,
       durationMs: 4100,
+      // what the agent did, as the adapter holds it: the indexer counts from it (tallyActions)
+      actions: expect.objectContaining({ kind: 'messages' })
+    })
+    expect(tallyActions(s[0].actions)).toEqual({
       // the two assistant tool_calls of the row, by function name
       toolCalls: { lookup_order: 1, issue_refund: 1 },
       facts: { steps: 3, maxRepeat: 1, emptyFinal: false, toolError: false, timeout: false }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeLfsPointer, isLfsPointer } from '../../../src-main/indexer/adapters/lfs-pointer'
+import { describeLfsPointer, isLfsPointer } from '../../../src-main/formats/adapters/lfs-pointer'
 
 describe('Git LFS pointers', () => {
   const pointer = 'version https://git-lfs.github.com/spec/v1\noid sha256:a2dd153c\nsize 844823\n'

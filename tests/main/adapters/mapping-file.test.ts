@@ -7,15 +7,16 @@ import { mkdirSync, mkdtempSync, writeFileSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { validateMapping } from '../../../src-main/indexer/mapping/schema'
-import { PathSyntaxError, getAll, getAt, parsePath } from '../../../src-main/indexer/mapping/path'
-import { matchesGlob } from '../../../src-main/indexer/mapping/glob'
-import { mappingFor } from '../../../src-main/indexer/mapping/discover'
-import { isMappingFileName } from '../../../src-main/indexer/mapping/names'
+import { validateMapping } from '../../../src-main/formats/mapping/schema'
+import { PathSyntaxError, getAll, getAt, parsePath } from '../../../src-main/formats/mapping/path'
+import { matchesGlob } from '../../../src-main/formats/mapping/glob'
+import { mappingFor } from '../../../src-main/formats/mapping/discover'
+import { isMappingFileName } from '../../../src-main/formats/mapping/names'
 import type { Engine } from '../../../src-main/services/engine-types'
 import type { SourceStatus } from '../../../src-main/contract/model'
 import { ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
+import { formatContext } from '../../../src-main/formats/context'
 
 const err = (text: string, name = 'rollscope.yaml'): string => {
   const r = validateMapping(text, name)
@@ -129,12 +130,12 @@ describe('paths, globs, names', () => {
     mkdirSync(join(dir, 'evals', 'deep'), { recursive: true })
     writeFileSync(join(dir, 'rollscope.yaml'), 'files: ["evals/**/*.json"]\nreward: a\n')
     writeFileSync(join(dir, 'evals', 'deep', 'rollscope.yaml'), 'files: "*.json"\nreward: b\n')
-    const top = mappingFor(join(dir, 'evals', 'x.json'))
-    const deep = mappingFor(join(dir, 'evals', 'deep', 'y.json'))
+    const top = mappingFor(join(dir, 'evals', 'x.json'), formatContext())
+    const deep = mappingFor(join(dir, 'evals', 'deep', 'y.json'), formatContext())
     expect(top?.ok && top.mapping.spec.reward).toBe('a')
     expect(deep?.ok && deep.mapping.spec.reward).toBe('b')
-    expect(mappingFor(join(dir, 'other.json'))).toBeNull()
-    expect(mappingFor(join(dir, 'rollscope.yaml'))).toBeNull()
+    expect(mappingFor(join(dir, 'other.json'), formatContext())).toBeNull()
+    expect(mappingFor(join(dir, 'rollscope.yaml'), formatContext())).toBeNull()
   })
 })
 

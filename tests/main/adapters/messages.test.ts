@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { messagesToTurns, taskDefiningMessages } from '../../../src-main/indexer/adapters/messages'
-import { contentText } from '../../../src-main/indexer/adapters/content-text'
-import { oneLine, previewOf } from '../../../src-main/indexer/adapters/preview'
-import { answerText, promptHash } from '../../../src-main/indexer/adapters/prompt-hash'
+import { messagesToTurns, taskDefiningMessages } from '../../../src-main/formats/adapters/messages'
+import { contentText } from '../../../src-main/formats/adapters/content-text'
+import { oneLine, previewOf } from '../../../src-main/formats/adapters/preview'
+import { answerText, promptHash } from '../../../src-main/formats/adapters/prompt-hash'
 
 const call = (id: string | null, name: string) => ({ id, type: 'function', function: { name, arguments: '{}' } })
 

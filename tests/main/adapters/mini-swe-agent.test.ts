@@ -7,11 +7,12 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Turn } from '../../../src-main/contract/model'
-import { miniSweAgentAdapter } from '../../../src-main/indexer/adapters/mini-swe-agent'
-import type { EpisodeSummaryRecord } from '../../../src-main/indexer/adapters/types'
+import { miniSweAgentAdapter } from '../../../src-main/formats/adapters/mini-swe-agent'
+import type { EpisodeSummaryRecord } from '../../../src-main/formats/types'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
+import { formatContext } from '../../../src-main/formats/context'
 
 const out = (run: string, id: string): string => fixture(`mini-swe-agent/output/${run}/${id}/${id}.traj.json`)
 const own = (id: string): string => ownFixture(`mini-swe-agent/v1-run/${id}/${id}.traj.json`)
@@ -19,9 +20,9 @@ const load = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'))
 
 function indexOne(p: string, doc = load(p)): { runKey: string; name: string; model: string | null; s: EpisodeSummaryRecord; turns: Turn[] } {
   expect(miniSweAgentAdapter.matches(doc, p)).toBe(true)
-  const runs = miniSweAgentAdapter.index(doc, p)
+  const runs = miniSweAgentAdapter.index(doc, p, formatContext())
   expect(runs).toHaveLength(1)
-  const body = miniSweAgentAdapter.parseEpisode(doc, runs[0].episodes[0].locator, p)
+  const body = miniSweAgentAdapter.parseEpisode(doc, runs[0].episodes[0].locator, p, formatContext())
   const s = runs[0].episodes[0].summary
   expect(s.turns).toBe(body.turns.length)
   return { runKey: runs[0].runKey, name: runs[0].header.name, model: runs[0].header.model, s, turns: body.turns }

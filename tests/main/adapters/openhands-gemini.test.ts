@@ -4,10 +4,11 @@
  * numbers are counted from those files by hand (events kept, calls, accumulated cost and tokens).
  */
 import { describe, expect, it } from 'vitest'
-import { geminiCliAdapter } from '../../../src-main/indexer/adapters/gemini-cli'
-import { openhandsAdapter } from '../../../src-main/indexer/adapters/openhands'
+import { geminiCliAdapter } from '../../../src-main/formats/adapters/gemini-cli'
+import { openhandsAdapter } from '../../../src-main/formats/adapters/openhands'
 import { ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
+import { formatContext } from '../../../src-main/formats/context'
 
 async function indexed(path: string) {
   const { engine } = tempEngine()
@@ -53,7 +54,7 @@ describe('OpenHands', () => {
       { id: 0, source: 'user', action: 'message', args: { content: 'go' } },
       { id: 1, source: 'agent', action: 'finish', args: { final_thought: 'done' } }
     ]
-    const term = (evs: object[]) => openhandsAdapter.index(evs, '/r/x.json')[0].episodes[0].summary.termination
+    const term = (evs: object[]) => openhandsAdapter.index(evs, '/r/x.json', formatContext())[0].episodes[0].summary.termination
     expect(term(events)).toBe('finish')
     const state = (id: number, s: string) => ({ id, source: 'environment', observation: 'agent_state_changed', content: '', extras: { agent_state: s } })
     expect(term([...events, state(2, 'FINISHED')])).toBe('finished')

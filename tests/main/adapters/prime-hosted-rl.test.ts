@@ -11,15 +11,16 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { primeHostedRlAdapter as P } from '../../../src-main/indexer/adapters/prime-hosted-rl'
-import { primeHostedRlFilesAdapter as F } from '../../../src-main/indexer/adapters/prime-hosted-rl-files'
-import { verifiersAdapter } from '../../../src-main/indexer/adapters/verifiers'
-import { pickDocumentAdapter, pickJsonlAdapter } from '../../../src-main/indexer/adapters/registry'
-import { RecordError } from '../../../src-main/indexer/adapters/types'
+import { primeHostedRlAdapter as P } from '../../../src-main/formats/adapters/prime-hosted-rl'
+import { primeHostedRlFilesAdapter as F } from '../../../src-main/formats/adapters/prime-hosted-rl-files'
+import { verifiersAdapter } from '../../../src-main/formats/adapters/verifiers'
+import { pickDocumentAdapter, pickJsonlAdapter } from '../../../src-main/formats/registry'
+import { RecordError } from '../../../src-main/formats/types'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import { rowsOf } from './read-rows'
+import { tallyActions } from '../../../src-main/formats/actions/tally'
 
 const BP6Q = fixture('prime-hosted-rl-run/security-verifiers/bp6qd19u06wzeqkdrf0h24xx')
 const H4Y9 = ownFixture('prime-hosted-rl/h4y9hb6fjom4xfbclitb2938')
@@ -103,6 +104,10 @@ describe('run bp6qd19u06wzeqkdrf0h24xx (corpus): 25 samples of step 40', () => {
       generationMs: 247.76482582092285, // timing model.duration 0.24776482582092285 s (generation.duration is 0.2479…)
       rollout: null,
       step: 40,
+      // what the agent did, as the adapter holds it: the indexer counts from it (tallyActions)
+      actions: expect.objectContaining({ kind: 'messages' })
+    })
+    expect(tallyActions(s[0].actions)).toEqual({
       toolCalls: {}, // a one-message completion without tool calls: known to call none
       facts: { steps: 1, maxRepeat: 0, emptyFinal: true, toolError: false, timeout: false } // its content is empty: the verdict is in the reasoning only
     })

@@ -1,6 +1,6 @@
 /** Reads a JSONL fixture the way the indexer does: one record per non-blank line, tolerant of NaN. */
 import { readFileSync } from 'node:fs'
-import { parseJsonLine } from '../../../src-main/indexer/tolerant-json'
+import { parseJsonLine } from '../../../src-main/formats/readers/tolerant-json'
 
 export type Row = Record<string, unknown>
 

@@ -7,12 +7,13 @@ import { readFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { pickGroupedJsonlAdapter, pickJsonlAdapter } from '../../../src-main/indexer/adapters/registry'
-import { isStepRecord, stepJsonlAdapter as S } from '../../../src-main/indexer/adapters/step-jsonl'
-import { RecordError } from '../../../src-main/indexer/adapters/types'
+import { pickGroupedJsonlAdapter, pickJsonlAdapter } from '../../../src-main/formats/registry'
+import { isStepRecord, stepJsonlAdapter as S } from '../../../src-main/formats/adapters/step-jsonl'
+import { RecordError } from '../../../src-main/formats/types'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
+import { formatContext } from '../../../src-main/formats/context'
 
 const ECHO = ownFixture('step-jsonl/openenv-echo.jsonl')
 const TRL = ownFixture('step-jsonl/trl-grpo-rollouts.jsonl')
@@ -43,7 +44,7 @@ describe('detection', () => {
 
 describe('OpenEnv echo log: interleaved episodes, a missing step, a truncated episode', () => {
   const doc = records(ECHO)
-  const [run] = S.index(doc, ECHO)
+  const [run] = S.index(doc, ECHO, formatContext())
 
   it('groups 6 lines into 3 episodes in first-appearance order (ep-a, ep-b, ep-c)', () => {
     expect(run.runKey).toBe('')
@@ -73,7 +74,7 @@ describe('OpenEnv echo log: interleaved episodes, a missing step, a truncated ep
     expect(b.status).toBe('truncated')
     expect(b.error).toBe('truncated after 3 steps')
     expect(b.info).toEqual({ episode_id: 'ep-b', end: 'truncated', missing_steps: '2' })
-    const body = S.parseEpisode(doc, 'id:ep-b', ECHO)
+    const body = S.parseEpisode(doc, 'id:ep-b', ECHO, formatContext())
     expect(body.turns.filter((t) => t.role === 'assistant').map((t) => t.toolCalls[0].arguments)).toEqual([
       { message: 'one' },
       { message: 'two' },
@@ -86,7 +87,7 @@ describe('OpenEnv echo log: interleaved episodes, a missing step, a truncated ep
   it('ep-a: action → assistant tool call, observation → paired tool result with per-step reward / done', () => {
     const a = run.episodes[0].summary
     expect(a).toMatchObject({ status: 'ok', error: null, info: { episode_id: 'ep-a', end: 'done' }, success: null })
-    const { turns } = S.parseEpisode(doc, 'id:ep-a', ECHO)
+    const { turns } = S.parseEpisode(doc, 'id:ep-a', ECHO, formatContext())
     expect(turns.map((t) => [t.role, t.isObservation, t.reward, t.done])).toEqual([
       ['assistant', false, null, null],
       ['tool', true, 0.5, false],
@@ -99,14 +100,14 @@ describe('OpenEnv echo log: interleaved episodes, a missing step, a truncated ep
   })
 
   it('an episode gone from the file is a RecordError', () => {
-    expect(() => S.parseEpisode(doc, 'id:ep-z', ECHO)).toThrow(RecordError)
-    expect(() => S.index([], ECHO)).toThrow(RecordError)
+    expect(() => S.parseEpisode(doc, 'id:ep-z', ECHO, formatContext())).toThrow(RecordError)
+    expect(() => S.index([], ECHO, formatContext())).toThrow(RecordError)
   })
 })
 
 describe('TRL-style rollouts: rollout_id / t / command / result / terminated / truncated / episode_return', () => {
   const doc = records(TRL)
-  const [run] = S.index(doc, TRL)
+  const [run] = S.index(doc, TRL, formatContext())
   const prompt = 'List the files in /srv and print the largest one.'
   const digest = createHash('sha256').update(prompt).digest('hex').slice(0, 12)
 
@@ -129,7 +130,7 @@ describe('TRL-style rollouts: rollout_id / t / command / result / terminated / t
   })
 
   it('prompt turn, then per step the model text + reasoning + command call and the paired result', () => {
-    const { turns } = S.parseEpisode(doc, 'id:7', TRL)
+    const { turns } = S.parseEpisode(doc, 'id:7', TRL, formatContext())
     expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool'])
     expect(turns[0]).toMatchObject({ isPrompt: true, text: prompt })
     expect(turns[1]).toMatchObject({
@@ -139,21 +140,21 @@ describe('TRL-style rollouts: rollout_id / t / command / result / terminated / t
     })
     expect(turns[2]).toMatchObject({ toolCallId: 'step-0', toolName: 'command', reward: 0, done: false, meta: { latencyMs: 812 } })
     expect(turns[4]).toMatchObject({ text: 'ERROR disk full', reward: 1, done: true })
-    const failed = S.parseEpisode(doc, 'id:8', TRL).turns[2]
+    const failed = S.parseEpisode(doc, 'id:8', TRL, formatContext()).turns[2]
     expect(failed.meta).toEqual({ error: 'command timed out after 30 s' })
   })
 })
 
 describe('gym log without episode ids: episodes split after done, obs before / next_obs after the action', () => {
   const doc = records(GYM)
-  const [run] = S.index(doc, GYM)
+  const [run] = S.index(doc, GYM, formatContext())
 
   it('5 lines → 2 episodes (done on line 2 ends the first)', () => {
     expect(run.episodes.map((e) => [e.locator, e.summary.sourceId, e.summary.reward, e.summary.turns])).toEqual([
       ['auto:0', 'episode-0', 2, 6],
       ['auto:1', 'episode-1', 3, 9]
     ])
-    const { turns } = S.parseEpisode(doc, 'auto:0', GYM)
+    const { turns } = S.parseEpisode(doc, 'auto:0', GYM, formatContext())
     expect(turns.slice(0, 3).map((t) => [t.role, t.text])).toEqual([
       ['env', '[\n  0.01,\n  0.02\n]'],
       ['assistant', ''],
@@ -168,7 +169,7 @@ describe('gym log without episode ids: episodes split after done, obs before / n
       { step: 1, action: 'b', observation: 'o', reward: 1, done: false },
       { step: 0, action: 'c', observation: 'o', reward: 1, done: false }
     ]
-    expect(S.index(lines, '/x/log.jsonl')[0].episodes.map((e) => e.summary.reward)).toEqual([2, 1])
+    expect(S.index(lines, '/x/log.jsonl', formatContext())[0].episodes.map((e) => e.summary.reward)).toEqual([2, 1])
   })
 })
 

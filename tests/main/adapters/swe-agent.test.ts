@@ -8,12 +8,13 @@ import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Turn } from '../../../src-main/contract/model'
-import { sweAgentAdapter } from '../../../src-main/indexer/adapters/swe-agent'
-import { miniSweAgentAdapter } from '../../../src-main/indexer/adapters/mini-swe-agent'
-import type { EpisodeSummaryRecord } from '../../../src-main/indexer/adapters/types'
+import { sweAgentAdapter } from '../../../src-main/formats/adapters/swe-agent'
+import { miniSweAgentAdapter } from '../../../src-main/formats/adapters/mini-swe-agent'
+import type { EpisodeSummaryRecord } from '../../../src-main/formats/types'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
+import { formatContext } from '../../../src-main/formats/context'
 
 const V0 = fixture('swe-agent/v0.x/gpt4__swe-bench-dev-easy_first_only/pydicom__pydicom-1458.traj')
 const V1FC = fixture('swe-agent/v1.0-function-calling/marshmallow-code__marshmallow-1867.traj')
@@ -27,10 +28,10 @@ const load = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'))
 
 function indexOne(p: string, doc = load(p)): { runKey: string; name: string; model: string | null; s: EpisodeSummaryRecord; turns: Turn[]; infoFull: Record<string, unknown> } {
   expect(sweAgentAdapter.matches(doc, p)).toBe(true)
-  const runs = sweAgentAdapter.index(doc, p)
+  const runs = sweAgentAdapter.index(doc, p, formatContext())
   expect(runs).toHaveLength(1)
   expect(runs[0].episodes).toHaveLength(1)
-  const body = sweAgentAdapter.parseEpisode(doc, runs[0].episodes[0].locator, p)
+  const body = sweAgentAdapter.parseEpisode(doc, runs[0].episodes[0].locator, p, formatContext())
   const s = runs[0].episodes[0].summary
   expect(s.turns).toBe(body.turns.length)
   return { runKey: runs[0].runKey, name: runs[0].header.name, model: runs[0].header.model, s, turns: body.turns, infoFull: body.infoFull }

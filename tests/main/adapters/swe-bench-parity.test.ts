@@ -13,7 +13,6 @@ import type { RunSummary } from '@contract/model'
 import { ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
-import { clearSweBenchCache } from '../../../src-main/indexer/adapters/swe-bench'
 
 const ROOT = ownFixture('swe-bench/report-without-trajectories')
 const RUN_NAME = 'gpt5_mini_lite'
@@ -81,7 +80,6 @@ async function expectHarnessFigures(e: Engine, extraTrajectories = 0): Promise<R
 
 describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk', () => {
   it('every submitted instance is an episode; mean and pass rate = resolved / submitted; errors and empty patches named', async () => {
-    clearSweBenchCache()
     engine = tempEngine().engine
     const indexed = await engine.indexPaths([ROOT])
     expect(indexed.failed).toBe(0)
@@ -145,7 +143,6 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
   })
 
   it('a report written after the trajectories: the run grows to the harness population', async () => {
-    clearSweBenchCache()
     const dest = copyFixture(false)
     engine = tempEngine().engine
     await engine.indexPaths([dest])
@@ -167,7 +164,6 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
   })
 
   it('a trajectory the report does not mention: an episode without reward, outside the headline', async () => {
-    clearSweBenchCache()
     const dest = copyFixture(true)
     const extra = 'django__django-11815'
     expect(report.submitted_ids).not.toContain(extra)
@@ -189,7 +185,6 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
   })
 
   it('a deleted trajectory or report: the run is read again and counts as the harness does', async () => {
-    clearSweBenchCache()
     const dest = copyFixture(true)
     engine = tempEngine().engine
     await engine.indexPaths([dest])
@@ -208,7 +203,6 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
   })
 
   it('a deleted report: the trajectories are read again, not evaluated', async () => {
-    clearSweBenchCache()
     const dest = copyFixture(true)
     engine = tempEngine().engine
     await engine.indexPaths([dest])

@@ -7,10 +7,11 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { clearSweBenchCache, findSweBenchResult, isSweBenchDocument, predictionsModel, sweBenchAdapter } from '../../../src-main/indexer/adapters/swe-bench'
+import { findSweBenchResult, isSweBenchDocument, predictionsModel, sweBenchAdapter } from '../../../src-main/formats/adapters/swe-bench'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
+import { formatContext } from '../../../src-main/formats/context'
 
 const load = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'))
 const HARNESS = 'mini-swe-agent/swebench-harness-logs/logs/run_evaluation/deepseek_bench_eval/deepseek__deepseek-chat'
@@ -27,7 +28,7 @@ describe('swe-bench: recognizing reports and predictions', () => {
     ]) {
       const p = fixture(rel)
       expect(sweBenchAdapter.matches(load(p), p), rel).toBe(true)
-      expect(sweBenchAdapter.index(load(p), p)).toEqual([])
+      expect(sweBenchAdapter.index(load(p), p, formatContext())).toEqual([])
     }
     expect(isSweBenchDocument(load(ownFixture('swe-bench/predictions-list.json')))).toBe(true)
     const line = JSON.parse(readFileSync(ownFixture('swe-bench/all_preds.jsonl'), 'utf8').split('\n')[0])
@@ -61,7 +62,6 @@ describe('swe-bench: recognizing reports and predictions', () => {
 describe('swe-bench: finding the result of a trajectory', () => {
   let root: string
   beforeEach(() => {
-    clearSweBenchCache()
     root = mkdtempSync(join(tmpdir(), 'rs-swebench-'))
   })
   const put = (rel: string, value: unknown): string => {
@@ -86,35 +86,35 @@ describe('swe-bench: finding the result of a trajectory', () => {
     // a run folder beside the corpus ones, with no *.my_run.json report: the log tree under
     // mini-swe-agent/swebench-harness-logs/ is found from the grandparent (run id deepseek_bench_eval)
     const runDir = fixture('mini-swe-agent/output/my_run')
-    const sq = findSweBenchResult(join(runDir, 'sqlfluff__sqlfluff-2419'), runDir, 'sqlfluff__sqlfluff-2419', 'deepseek/deepseek-chat')
+    const sq = findSweBenchResult(join(runDir, 'sqlfluff__sqlfluff-2419'), runDir, 'sqlfluff__sqlfluff-2419', 'deepseek/deepseek-chat', formatContext())
     expect(sq).toMatchObject({ reward: 1, success: true, outcome: 'resolved', runId: 'deepseek_bench_eval' })
     expect(sq!.metrics).toEqual({ f2p_passed: 1, f2p_failed: 0, p2p_passed: 0, p2p_failed: 0 }) // tests_status of its report.json
-    const pd = findSweBenchResult(join(runDir, 'pydicom__pydicom-901'), runDir, 'pydicom__pydicom-901', null)
+    const pd = findSweBenchResult(join(runDir, 'pydicom__pydicom-901'), runDir, 'pydicom__pydicom-901', null, formatContext())
     expect(pd).toMatchObject({ reward: 0, success: false, outcome: 'unresolved' })
     expect(pd!.metrics).toMatchObject({ f2p_passed: 0, f2p_failed: 5 })
     // another model: its folder is not deepseek__deepseek-chat → not evaluated
-    expect(findSweBenchResult(join(runDir, 'pydicom__pydicom-901'), runDir, 'pydicom__pydicom-901', 'openai/gpt-4o')).toBeNull()
+    expect(findSweBenchResult(join(runDir, 'pydicom__pydicom-901'), runDir, 'pydicom__pydicom-901', 'openai/gpt-4o', formatContext())).toBeNull()
     // an instance the harness never saw
-    expect(findSweBenchResult(runDir, runDir, 'astropy__astropy-12907', null)).toBeNull()
+    expect(findSweBenchResult(runDir, runDir, 'astropy__astropy-12907', null, formatContext())).toBeNull()
   })
 
   it('order: report.json beside the trajectory, then the nearest run report, then the log tree', () => {
     const run = join(root, 'work', 'trajectories', 'me', 'exp1')
     mkdirSync(join(run, 'a__a-1'), { recursive: true })
     put('work/logs/run_evaluation/exp1/org__model/a__a-1/report.json', instanceReport('a__a-1', false))
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model')).toMatchObject({ reward: 0, runId: 'exp1', outcome: 'unresolved' })
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({ reward: 0, runId: 'exp1', outcome: 'unresolved' })
     put('work/org__model.exp1.json', runReport(['a__a-1'], []))
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model')).toMatchObject({ reward: 1, outcome: 'resolved' })
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({ reward: 1, outcome: 'resolved' })
     // nearer report wins; with two in one folder, the one of the run's model
     put('work/trajectories/other__model.exp1.json', runReport([], ['a__a-1']))
     put('work/trajectories/org__model.exp1.json', runReport([], [], { error_ids: ['a__a-1'] }))
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model')).toMatchObject({ reward: 0, outcome: 'error' })
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', null)).toMatchObject({ reward: 0, outcome: 'error' }) // first by name: org__ < other__
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({ reward: 0, outcome: 'error' })
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', null, formatContext())).toMatchObject({ reward: 0, outcome: 'error' }) // first by name: org__ < other__
     put('work/trajectories/me/exp1/a__a-1/report.json', instanceReport('a__a-1', true))
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model')).toMatchObject({ reward: 1, runId: null })
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({ reward: 1, runId: null })
     // a report of another run (exp10) is not this run's
     put('work/trajectories/me/org__model.exp10.json', runReport([], ['b__b-2']))
-    expect(findSweBenchResult(run, run, 'b__b-2', 'org/model')).toBeNull()
+    expect(findSweBenchResult(run, run, 'b__b-2', 'org/model', formatContext())).toBeNull()
   })
 
   it('log tree: two run ids hold the instance → ambiguous, not guessed; the run id equal to the run name wins', () => {
@@ -122,9 +122,9 @@ describe('swe-bench: finding the result of a trajectory', () => {
     mkdirSync(run, { recursive: true })
     put('out/logs/run_evaluation/r1/m/c__c-3/report.json', instanceReport('c__c-3', true))
     put('out/logs/run_evaluation/r2/m/c__c-3/report.json', instanceReport('c__c-3', false))
-    expect(findSweBenchResult(run, run, 'c__c-3', null)).toBeNull()
+    expect(findSweBenchResult(run, run, 'c__c-3', null, formatContext())).toBeNull()
     put('out/logs/run_evaluation/exp2/m/c__c-3/report.json', instanceReport('c__c-3', false))
-    expect(findSweBenchResult(run, run, 'c__c-3', null)).toMatchObject({ reward: 0, runId: 'exp2' })
+    expect(findSweBenchResult(run, run, 'c__c-3', null, formatContext())).toMatchObject({ reward: 0, runId: 'exp2' })
   })
 
   it('an unreadable or foreign report is passed over, never thrown', () => {
@@ -132,7 +132,7 @@ describe('swe-bench: finding the result of a trajectory', () => {
     mkdirSync(run, { recursive: true })
     writeFileSync(join(root, 'm.exp3.json'), '{not json')
     writeFileSync(join(run, 'report.json'), JSON.stringify({ hello: 'world' }))
-    expect(findSweBenchResult(run, run, 'd__d-4', null)).toBeNull()
+    expect(findSweBenchResult(run, run, 'd__d-4', null, formatContext())).toBeNull()
   })
 })
 

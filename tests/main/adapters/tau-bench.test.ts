@@ -5,16 +5,17 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { tauBenchAdapter, tauFileFacts } from '../../../src-main/indexer/adapters/tau-bench'
-import { pickDocumentAdapter } from '../../../src-main/indexer/adapters/registry'
+import { tauBenchAdapter, tauFileFacts } from '../../../src-main/formats/adapters/tau-bench'
+import { pickDocumentAdapter } from '../../../src-main/formats/registry'
 import { fixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
+import { formatContext } from '../../../src-main/formats/context'
 
 const PATH = fixture('tau-bench/gpt-4o-airline.first3tasks.json')
 const doc = JSON.parse(readFileSync(PATH, 'utf8')) as unknown[]
 
 describe('tau-bench v1: gpt-4o-airline.first3tasks.json', () => {
-  const runs = tauBenchAdapter.index(doc, PATH)
+  const runs = tauBenchAdapter.index(doc, PATH, formatContext())
   const eps = runs[0].episodes.map((e) => e.summary)
 
   it('is claimed by the tau-bench adapter (and by nothing before it in the registry)', () => {
@@ -60,7 +61,7 @@ describe('tau-bench v1: gpt-4o-airline.first3tasks.json', () => {
   })
 
   it('turns of episode 0: prompt = system + opening user line; simulated user marked; tool calls paired by id', () => {
-    const { turns } = tauBenchAdapter.parseEpisode(doc, '0', PATH)
+    const { turns } = tauBenchAdapter.parseEpisode(doc, '0', PATH, formatContext())
     expect(turns).toHaveLength(32)
     expect(turns.map((t) => t.role).slice(0, 8)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'tool'])
     expect(turns[0].isPrompt && turns[1].isPrompt && !turns[2].isPrompt).toBe(true)
@@ -84,7 +85,7 @@ describe('tau-bench v1: gpt-4o-airline.first3tasks.json', () => {
 
   it('an exception element ({error, traceback}, empty traj) is an error episode', () => {
     const bad = [...doc.slice(0, 1), { task_id: 7, reward: 0.0, info: { error: 'RateLimitError: boom', traceback: 'Traceback…' }, traj: [], trial: 0 }]
-    const s = tauBenchAdapter.index(bad, '/x/tool-calling-gpt-4o-mini-0.0_range_0-50_user-gpt-4o-llm_1122140000.json')
+    const s = tauBenchAdapter.index(bad, '/x/tool-calling-gpt-4o-mini-0.0_range_0-50_user-gpt-4o-llm_1122140000.json', formatContext())
     const e = s[0].episodes[1].summary
     expect(e).toMatchObject({ status: 'error', error: 'RateLimitError: boom', sourceId: '7', turns: 0, reward: 0 })
     expect(s[0].header.model).toBe('gpt-4o-mini')

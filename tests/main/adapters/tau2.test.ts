@@ -9,11 +9,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { tau2Adapter } from '../../../src-main/indexer/adapters/tau2'
-import { pickDocumentAdapter } from '../../../src-main/indexer/adapters/registry'
+import { tau2Adapter } from '../../../src-main/formats/adapters/tau2'
+import { pickDocumentAdapter } from '../../../src-main/formats/registry'
 import { ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
+import { formatContext } from '../../../src-main/formats/context'
 
 const FILE = ownFixture('tau2/file-layout/claude-3-7-sonnet_airline_default_gpt-4.1_2trials.json')
 const DIR = ownFixture('tau2/dir-layout')
@@ -23,7 +24,7 @@ const read = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'))
 
 describe('tau2 file layout (one Results JSON with simulations)', () => {
   const doc = read(FILE)
-  const [run] = tau2Adapter.index(doc, FILE)
+  const [run] = tau2Adapter.index(doc, FILE, formatContext())
   const eps = run.episodes.map((e) => e.summary)
 
   it('detected as tau2-bench; header from info', () => {
@@ -74,7 +75,7 @@ describe('tau2 file layout (one Results JSON with simulations)', () => {
   })
 
   it('turns: simulated user marked, tool results paired by the tool message id, costs and errors in meta', () => {
-    const { turns, infoFull } = tau2Adapter.parseEpisode(doc, '0', FILE)
+    const { turns, infoFull } = tau2Adapter.parseEpisode(doc, '0', FILE, formatContext())
     expect(turns.map((t) => t.role)).toEqual(['assistant', 'user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'tool', 'assistant', 'user'])
     expect(turns.filter((t) => t.meta?.simulatedUser).map((t) => t.index)).toEqual([1, 5, 9])
     expect(turns[2].toolCalls).toEqual([{ id: 'toolu_01', name: 'get_reservation_details', arguments: { reservation_id: 'EHGLP3' } }])
@@ -82,7 +83,7 @@ describe('tau2 file layout (one Results JSON with simulations)', () => {
     expect(turns[2].meta).toMatchObject({ costUsd: 0.0061, latencyMs: 1500 })
     expect(turns[2].tokens).toBe(60)
     expect(infoFull.termination_reason).toBe('user_stop')
-    const err = tau2Adapter.parseEpisode(doc, '2', FILE).turns
+    const err = tau2Adapter.parseEpisode(doc, '2', FILE, formatContext()).turns
     expect(err[3]).toMatchObject({ role: 'tool', toolCallId: 'toolu_11', toolName: 'update_reservation_flights' })
     expect(err[3].meta?.error).toBe('Error: Payment method not found')
     expect(err[4]).toMatchObject({ toolCallId: 'toolu_12', toolName: 'get_user_details' })
@@ -94,19 +95,19 @@ describe('tau2 dir layout (results.json + simulations/)', () => {
   it('results.json beside simulations/ is a sidecar (no double counting)', () => {
     const doc = read(join(DIR, 'results.json'))
     expect(tau2Adapter.matches(doc, join(DIR, 'results.json'))).toBe(true)
-    expect(tau2Adapter.index(doc, join(DIR, 'results.json'))).toEqual([])
+    expect(tau2Adapter.index(doc, join(DIR, 'results.json'), formatContext())).toEqual([])
   })
 
   it('a text simulation file: one episode in the folder run; the simulated user calls tools too', () => {
     const doc = read(SIM_A)
-    const [run] = tau2Adapter.index(doc, SIM_A)
+    const [run] = tau2Adapter.index(doc, SIM_A, formatContext())
     expect(run.runKey).toBe(DIR)
     expect(run.header).toMatchObject({ name: 'dir-layout', model: 'gpt-4.1-mini', env: 'tau2/telecom' })
     const s = run.episodes[0].summary
     expect(s).toMatchObject({ sourceId: '[mobile_data_issue]airplane_mode_on|data_mode_off[PERSONA:None]', reward: 1, status: 'ok', turns: 10, rollout: 0 })
     expect(s.metrics).toMatchObject({ env_assertions_passed: 1, env_assertions_total: 1, 'reward_breakdown.ENV_ASSERTION': 1 })
     expect([s.tokensIn, s.tokensOut]).toEqual([3100, 32]) // 1500+1600, 20+12
-    const { turns } = tau2Adapter.parseEpisode(doc, '0', SIM_A)
+    const { turns } = tau2Adapter.parseEpisode(doc, '0', SIM_A, formatContext())
     expect(turns[3]).toMatchObject({ role: 'user', toolCalls: [{ id: 'call_u1', name: 'check_status_bar', arguments: {} }] })
     expect(turns[3].meta?.simulatedUser).toBe(true)
     expect(turns[4]).toMatchObject({ role: 'tool', toolCallId: 'call_u1', toolName: 'check_status_bar' })
@@ -114,11 +115,11 @@ describe('tau2 dir layout (results.json + simulations/)', () => {
 
   it('a voice simulation (ticks): speech runs merged per speaker, tool call and result kept; agent_error → error, reward null', () => {
     const doc = read(SIM_B)
-    const s = tau2Adapter.index(doc, SIM_B)[0].episodes[0].summary
+    const s = tau2Adapter.index(doc, SIM_B, formatContext())[0].episodes[0].summary
     expect(s).toMatchObject({ sourceId: 'voice_40', reward: null, success: null, status: 'error', error: 'termination_reason: agent_error', turns: 5 })
     // reward_info is absent (not evaluated): left out of the mean, as tau2's pandas mean skips None
     expect(s).toMatchObject({ termination: 'agent_error', unscored: 'not evaluated' })
-    const { turns } = tau2Adapter.parseEpisode(doc, '0', SIM_B)
+    const { turns } = tau2Adapter.parseEpisode(doc, '0', SIM_B, formatContext())
     // ticks 2-3 user text, 5-7 agent speech without text, 9 agent tool call + result, 10 user speech
     expect(turns.map((t) => [t.role, t.text])).toEqual([
       ['user', 'Hi, I need to change my flight.'],
@@ -134,13 +135,13 @@ describe('tau2 dir layout (results.json + simulations/)', () => {
   it("an infrastructure_error simulation is dropped from the figures as tau2's metrics drop it, even with a reward", () => {
     const doc = read(SIM_A) as Record<string, unknown>
     const infra = { ...doc, termination_reason: 'infrastructure_error' } // reward_info.reward 1.0 kept in the file
-    const s = tau2Adapter.index(infra, SIM_A)[0].episodes[0].summary
+    const s = tau2Adapter.index(infra, SIM_A, formatContext())[0].episodes[0].summary
     expect(s).toMatchObject({ reward: null, success: null, termination: 'infrastructure_error', unscored: 'infrastructure_error', status: 'error' })
   })
 
   it('results.json listing simulations with no simulations/ folder is a clear error', () => {
     const doc = read(join(DIR, 'results.json'))
-    expect(() => tau2Adapter.index(doc, '/nowhere/results.json')).toThrow(/simulation_index/)
+    expect(() => tau2Adapter.index(doc, '/nowhere/results.json', formatContext())).toThrow(/simulation_index/)
   })
 })
 

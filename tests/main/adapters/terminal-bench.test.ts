@@ -13,12 +13,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { attemptOf, terminalBenchAdapter } from '../../../src-main/indexer/adapters/terminal-bench'
-import { cleanTerminalText, parseKeysLine } from '../../../src-main/indexer/adapters/terminal-bench-files'
-import { pickDocumentAdapter } from '../../../src-main/indexer/adapters/registry'
+import { attemptOf, terminalBenchAdapter } from '../../../src-main/formats/adapters/terminal-bench'
+import { cleanTerminalText, parseKeysLine } from '../../../src-main/formats/adapters/terminal-bench-files'
+import { pickDocumentAdapter } from '../../../src-main/formats/registry'
 import { ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
+import { formatContext } from '../../../src-main/formats/context'
 
 const RUN = ownFixture('terminal-bench/2025-06-20__14-02-11')
 const RUN_RESULTS = join(RUN, 'results.json')
@@ -28,7 +29,7 @@ const read = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'))
 
 describe('terminal-bench: run folder with a run-level results.json', () => {
   const doc = read(RUN_RESULTS)
-  const [run] = terminalBenchAdapter.index(doc, RUN_RESULTS)
+  const [run] = terminalBenchAdapter.index(doc, RUN_RESULTS, formatContext())
   const eps = run.episodes.map((e) => e.summary)
 
   it('claimed by terminal-bench (not by the SWE-bench report adapter, although it has resolved_ids)', () => {
@@ -74,7 +75,7 @@ describe('terminal-bench: run folder with a run-level results.json', () => {
   })
 
   it('trial 1: Terminus episodes are the actions (their prompt.txt the result of the previous batch), panes around them', () => {
-    const { turns, infoFull } = terminalBenchAdapter.parseEpisode(doc, '0', RUN_RESULTS)
+    const { turns, infoFull } = terminalBenchAdapter.parseEpisode(doc, '0', RUN_RESULTS, formatContext())
     expect(turns.map((t) => t.role)).toEqual(['user', 'env', 'assistant', 'tool', 'assistant', 'env', 'env'])
     expect(turns[0].isPrompt).toBe(true)
     expect(turns[1].text).toBe('[pane before the agent]\nroot@0f3c2a1b9d8e:/app#')
@@ -92,7 +93,7 @@ describe('terminal-bench: run folder with a run-level results.json', () => {
   })
 
   it('trial 2: the cast input runs become keystroke calls, the output their results (SGR kept, other escapes dropped)', () => {
-    const { turns } = terminalBenchAdapter.parseEpisode(doc, '1', RUN_RESULTS)
+    const { turns } = terminalBenchAdapter.parseEpisode(doc, '1', RUN_RESULTS, formatContext())
     expect(turns.map((t) => t.role)).toEqual(['user', 'env', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'env'])
     expect(turns[1].text).toBe('root@77aa:/app# ') // output before any input, "\e[?2004h" dropped
     expect(turns[2].toolCalls).toEqual([{ id: 'input-0', name: 'keystrokes', arguments: { keys: 'clear\r' } }])
@@ -104,7 +105,7 @@ describe('terminal-bench: run folder with a run-level results.json', () => {
   })
 
   it('trial 3: commands.txt lines as send_keys calls (Python reprs decoded, an unparsable line kept raw)', () => {
-    const { turns } = terminalBenchAdapter.parseEpisode(doc, '2', RUN_RESULTS)
+    const { turns } = terminalBenchAdapter.parseEpisode(doc, '2', RUN_RESULTS, formatContext())
     expect(turns).toHaveLength(8)
     expect(turns.slice(1, 7).map((t) => t.toolCalls[0].arguments)).toEqual([
       { keys: ['asciinema rec --stdin /logs/agent.cast', 'Enter'] },
@@ -121,14 +122,14 @@ describe('terminal-bench: run folder with a run-level results.json', () => {
     const own = join(RUN, 'hello-world/hello-world.1-of-2.2025-06-20__14-02-11/results.json')
     const d = read(own)
     expect(terminalBenchAdapter.matches(d, own)).toBe(true)
-    expect(terminalBenchAdapter.index(d, own)).toEqual([])
-    expect(terminalBenchAdapter.index(read(join(RUN, 'run_metadata.json')), join(RUN, 'run_metadata.json'))).toEqual([])
+    expect(terminalBenchAdapter.index(d, own, formatContext())).toEqual([])
+    expect(terminalBenchAdapter.index(read(join(RUN, 'run_metadata.json')), join(RUN, 'run_metadata.json'), formatContext())).toEqual([])
   })
 })
 
 describe('terminal-bench: trial results.json without a run-level file', () => {
   const doc = read(LB_TRIAL)
-  const runs = terminalBenchAdapter.index(doc, LB_TRIAL)
+  const runs = terminalBenchAdapter.index(doc, LB_TRIAL, formatContext())
 
   it('indexed on its own into the run folder; model from the leaderboard folder name', () => {
     expect(runs).toHaveLength(1)
@@ -140,7 +141,7 @@ describe('terminal-bench: trial results.json without a run-level file', () => {
   })
 
   it('an externally driven agent: the nearly empty cast gives clear and ^D', () => {
-    const { turns } = terminalBenchAdapter.parseEpisode(doc, '0', LB_TRIAL)
+    const { turns } = terminalBenchAdapter.parseEpisode(doc, '0', LB_TRIAL, formatContext())
     expect(turns.map((t) => t.role)).toEqual(['user', 'env', 'assistant', 'tool', 'assistant', 'tool', 'env'])
     expect(turns[3].text).toBe('clear\n\nroot@21f5f5315a2d:/app# ')
     expect(turns[5].text).toBe('\nexit\n')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeMaybeJson, jsonErrorOffset, parseJsonLine } from '../../../src-main/indexer/tolerant-json'
+import { decodeMaybeJson, jsonErrorOffset, parseJsonLine } from '../../../src-main/formats/readers/tolerant-json'
 import { ownFixture } from '../../helpers/fixtures-path'
 import { readJsonl } from './read-rows'
 

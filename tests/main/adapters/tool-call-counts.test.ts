@@ -6,16 +6,18 @@
 import { readFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { inspectAdapter } from '../../../src-main/indexer/adapters/inspect'
-import { nemoGymAdapter } from '../../../src-main/indexer/adapters/nemo-gym'
-import { sweAgentAdapter } from '../../../src-main/indexer/adapters/swe-agent'
-import { countMessageToolCalls, countTurnToolCalls, toolCallName, toolCallsJson } from '../../../src-main/indexer/adapters/tool-call-counts'
-import { verifiersAdapter } from '../../../src-main/indexer/adapters/verifiers'
-import { ZipArchive } from '../../../src-main/indexer/zip/zip-reader'
+import { inspectAdapter } from '../../../src-main/formats/adapters/inspect'
+import { nemoGymAdapter } from '../../../src-main/formats/adapters/nemo-gym'
+import { sweAgentAdapter } from '../../../src-main/formats/adapters/swe-agent'
+import { countMessageToolCalls, countTurnToolCalls, toolCallName, toolCallsJson } from '../../../src-main/formats/actions/tool-call-counts'
+import { verifiersAdapter } from '../../../src-main/formats/adapters/verifiers'
+import { ZipArchive } from '../../../src-main/formats/readers/zip-reader'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { fixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import { rowsOf, type Row } from './read-rows'
+import { formatContext } from '../../../src-main/formats/context'
+import { tallyActions } from '../../../src-main/formats/actions/tally'
 
 type Counts = Record<string, number>
 const bump = (c: Counts, name: string): void => void (c[name] = (c[name] ?? 0) + 1)
@@ -59,7 +61,7 @@ describe('tool-call counts from real fixtures', () => {
       const expected = rows.map(verifiersExpected)
       expect(sum(expected)).toEqual({ python: total })
       expect(expected.every((c) => c.python > 0)).toBe(true)
-      expect(rows.map((r) => plain(verifiersAdapter.summarize(r).toolCalls))).toEqual(expected)
+      expect(rows.map((r) => plain(tallyActions(verifiersAdapter.summarize(r).actions).toolCalls))).toEqual(expected)
     }
   })
 
@@ -67,8 +69,8 @@ describe('tool-call counts from real fixtures', () => {
     const row = rowsOf(MATH_41)[0]
     const fewShot = { role: 'assistant', content: '', tool_calls: [{ id: 'x', type: 'function', function: { name: 'python', arguments: '{}' } }] }
     const s = verifiersAdapter.summarize({ ...row, prompt: [...(row.prompt as unknown[]), fewShot], completion: [{ role: 'assistant', content: 'no tools' }] })
-    expect(plain(s.toolCalls)).toEqual({})
-    expect(toolCallsJson(s.toolCalls)).toBe('{}')
+    expect(plain(tallyActions(s.actions).toolCalls)).toEqual({})
+    expect(toolCallsJson(tallyActions(s.actions).toolCalls)).toBe('{}')
   })
 
   it('NeMo example_multi_step: function_call items by name (5 rollouts: get_synonym_value 11, extract_synonym_values 5)', () => {
@@ -79,7 +81,7 @@ describe('tool-call counts from real fixtures', () => {
       return c
     })
     expect(sum(expected)).toEqual({ get_synonym_value: 11, extract_synonym_values: 5 })
-    expect(rows.map((r) => plain(nemoGymAdapter.summarize(r).toolCalls))).toEqual(expected)
+    expect(rows.map((r) => plain(tallyActions(nemoGymAdapter.summarize(r).actions).toolCalls))).toEqual(expected)
   })
 
   it('SWE-agent 1.0 function calling: the history’s tool calls (11: bash 4, edit 2, five others once)', () => {
@@ -87,8 +89,8 @@ describe('tool-call counts from real fixtures', () => {
     const expected: Counts = {}
     for (const m of doc.history) for (const t of m.tool_calls ?? []) bump(expected, t.function.name)
     expect(expected).toEqual({ create: 1, insert: 1, bash: 4, find_file: 1, open: 1, edit: 2, submit: 1 })
-    const s = sweAgentAdapter.index(doc, SWE_V1FC)[0].episodes[0].summary
-    expect(plain(s.toolCalls)).toEqual(expected)
+    const s = sweAgentAdapter.index(doc, SWE_V1FC, formatContext())[0].episodes[0].summary
+    expect(plain(tallyActions(s.actions).toolCalls)).toEqual(expected)
   })
 
   it('SWE-agent 0.x: one call per trajectory action, named by its command (a shell command is `bash`)', () => {
@@ -100,10 +102,10 @@ describe('tool-call counts from real fixtures', () => {
       bump(expected, own.has(word) ? word : 'bash')
     }
     expect(expected).toEqual({ create: 1, edit: 5, bash: 3, find_file: 1, open: 1, submit: 1 })
-    const runs = sweAgentAdapter.index(doc, SWE_V0)
-    expect(plain(runs[0].episodes[0].summary.toolCalls)).toEqual(expected)
+    const runs = sweAgentAdapter.index(doc, SWE_V0, formatContext())
+    expect(plain(tallyActions(runs[0].episodes[0].summary.actions).toolCalls)).toEqual(expected)
     // the summary's counts are the viewer's turns' calls
-    const body = sweAgentAdapter.parseEpisode(doc, runs[0].episodes[0].locator, SWE_V0)
+    const body = sweAgentAdapter.parseEpisode(doc, runs[0].episodes[0].locator, SWE_V0, formatContext())
     expect(plain(countTurnToolCalls(body.turns))).toEqual(expected)
   })
 
@@ -113,8 +115,8 @@ describe('tool-call counts from real fixtures', () => {
     const expected: Counts = {}
     for (const m of sample.messages) for (const t of m.tool_calls ?? []) bump(expected, t.function)
     expect(expected).toEqual({ bash: 5 })
-    const runs = inspectAdapter.index(zip, INSPECT)
-    expect(runs[0].episodes.map((e) => plain(e.summary.toolCalls))).toEqual([expected])
+    const runs = inspectAdapter.index(zip, INSPECT, formatContext())
+    expect(runs[0].episodes.map((e) => plain(tallyActions(e.summary.actions).toolCalls))).toEqual([expected])
   })
 
   it('the indexer stores the counts in episodes.tool_calls_json (NULL where the adapter has none)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeToolCall, normalizeToolCalls, parseArguments } from '../../../src-main/indexer/adapters/tool-calls'
+import { normalizeToolCall, normalizeToolCalls, parseArguments } from '../../../src-main/formats/adapters/tool-calls'
 
 describe('tool-call shapes → {id, name, arguments}', () => {
   const expected = { id: 'c1', name: 'bash', arguments: { command: 'ls' } }

@@ -9,11 +9,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { verifiersAdapter as V } from '../../../src-main/indexer/adapters/verifiers'
-import { pickJsonlAdapter } from '../../../src-main/indexer/adapters/registry'
-import { describeLfsPointer, isLfsPointer } from '../../../src-main/indexer/adapters/lfs-pointer'
+import { verifiersAdapter as V } from '../../../src-main/formats/adapters/verifiers'
+import { pickJsonlAdapter } from '../../../src-main/formats/registry'
+import { describeLfsPointer, isLfsPointer } from '../../../src-main/formats/adapters/lfs-pointer'
 import { fixture } from '../../helpers/fixtures-path'
 import { rowsOf, type Row } from './read-rows'
+import { tallyActions } from '../../../src-main/formats/actions/tally'
 
 const W = 'verifiers/willccbb-verifiers'
 const rows = (rel: string): Row[] => rowsOf(fixture(`${W}/${rel}/results.jsonl`))
@@ -180,7 +181,7 @@ describe('per-row details', () => {
     expect(sums('mcp-env--gpt-4.1-mini/d6b4b7e4').map((x) => x.generationMs)).toEqual([3149.1508483887, 2944.1111087799, 3132.9216957092])
     // Sep-2025 rows have no num_turns and no stop_condition: steps are counted from the transcript by the indexer
     expect(m.every((x) => x.steps === undefined && x.termination === null)).toBe(true)
-    expect(m[0].facts?.steps).toBe(3) // two python calls and the answer
+    expect(tallyActions(m[0].actions).facts?.steps).toBe(3) // two python calls and the answer
     expect(sums('wordle--gpt-4.1-mini/9a56fe55')[0].generationMs).toBeNull()
   })
 

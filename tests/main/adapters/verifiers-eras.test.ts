@@ -6,12 +6,13 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { verifiersAdapter as V } from '../../../src-main/indexer/adapters/verifiers'
-import { chatJsonlAdapter } from '../../../src-main/indexer/adapters/chat-jsonl'
-import { pickJsonlAdapter } from '../../../src-main/indexer/adapters/registry'
-import { RecordError } from '../../../src-main/indexer/adapters/types'
+import { verifiersAdapter as V } from '../../../src-main/formats/adapters/verifiers'
+import { chatJsonlAdapter } from '../../../src-main/formats/adapters/chat-jsonl'
+import { pickJsonlAdapter } from '../../../src-main/formats/registry'
+import { RecordError } from '../../../src-main/formats/types'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 import { readJsonl, rowsOf } from './read-rows'
+import { tallyActions } from '../../../src-main/formats/actions/tally'
 
 const own = (dir: string) => rowsOf(ownFixture(`verifiers/evals/${dir}/results.jsonl`))
 
@@ -43,6 +44,10 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
       steps: 2, // num_turns 2.0
       termination: 'no_tools', // stop_condition
       generationMs: 11000, // timing.generation.duration 11.0 s (the row has no model spans)
+      // what the agent did, as the adapter holds it: the indexer counts from it (tallyActions)
+      actions: expect.objectContaining({ kind: 'messages' })
+    })
+    expect(tallyActions(s[0].actions)).toEqual({
       toolCalls: { bash: 1 }, // the one completion tool call (expr 6 \* 7)
       facts: { steps: 2, maxRepeat: 1, emptyFinal: false, toolError: false, timeout: false }
     })

@@ -8,9 +8,9 @@ import {
   readVerifiersMetadata,
   verifiersMetadataFacts,
   verifiersRunHeader
-} from '../../../src-main/indexer/adapters/verifiers-metadata'
-import { verifiersAdapter } from '../../../src-main/indexer/adapters/verifiers'
-import { pickJsonlAdapter } from '../../../src-main/indexer/adapters/registry'
+} from '../../../src-main/formats/adapters/verifiers-metadata'
+import { verifiersAdapter } from '../../../src-main/formats/adapters/verifiers'
+import { pickJsonlAdapter } from '../../../src-main/formats/registry'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 

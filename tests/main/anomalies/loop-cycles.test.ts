@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { turnFacts } from '../../../src-main/anomalies/episode-facts'
+import { turnFacts } from '../../../src-main/formats/actions/episode-facts'
 import { episodeAnomalies } from '../../../src-main/anomalies/episode-anomalies'
 import { makeTurn } from '../../helpers/make-turn'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { messageFacts, turnFacts } from '../../../src-main/anomalies/episode-facts'
+import { messageFacts, turnFacts } from '../../../src-main/formats/actions/episode-facts'
 import { episodeAnomalies } from '../../../src-main/anomalies/episode-anomalies'
-import { isTimeoutError, isTimeoutText } from '../../../src-main/anomalies/tool-timeout'
+import { isTimeoutError, isTimeoutText } from '../../../src-main/formats/actions/tool-timeout'
 import { makeTurn } from '../../helpers/make-turn'
 
 const codes = (facts: ReturnType<typeof turnFacts>) => episodeAnomalies({ status: 'ok', error: null, facts })

@@ -40,6 +40,7 @@ describe('compareSeries on three checkpoints', () => {
 
   it('orders points as given, by training step, each over its whole run', () => {
     expect(r.points.map((p) => [p.runId, p.step])).toEqual([['s0', 0], ['s1', 100], ['s2', 200]])
+    expect(r.axis).toBe('step')
     // every task some two points have is followed (t5 is only in the last)
     expect(r.sharedTasks).toBe(4)
     // reward over each whole run: 1/4, 3/4, and s2's five episodes 2/5 (t5 counts: a point is its whole batch)
@@ -69,7 +70,8 @@ describe('compareSeries on three checkpoints', () => {
   it('uses positions when a run has no step', () => {
     const plain = compareSeries(db, [s2, { ...s1, checkpointStep: null }])
     expect(plain.points.map((p) => p.step)).toEqual([0, 1])
-    expect(compareSeries(db, [])).toEqual({ points: [], sharedTasks: 0, tasks: [], warnings: [] })
+    expect(plain.axis).toBe('order')
+    expect(compareSeries(db, [])).toEqual({ points: [], axis: 'order', sharedTasks: 0, tasks: [], warnings: [] })
   })
 })
 
@@ -105,6 +107,7 @@ describe('compareSeries over the training steps inside one run (a hosted-RL expo
     const setStep = db.prepare('UPDATE episodes SET step = ? WHERE ordinal = ?')
     ;[10, 10, 20, 20, 30, 30].forEach((step, ordinal) => setStep.run(step, ordinal))
     const r = compareSeries(db, [run])
+    expect(r.axis).toBe('step')
     expect(r.points.map((p) => [p.name, p.step])).toEqual([
       ['hosted @10', 10],
       ['hosted @20', 20],

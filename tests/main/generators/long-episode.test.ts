@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { generateLongEpisode } from '../../generators/long-episode.mjs'
-import { messagesToTurns } from '../../../src-main/indexer/adapters/messages'
+import { messagesToTurns } from '../../../src-main/formats/adapters/messages'
 
 type Row = Record<string, any>
 let dir: string

@@ -2,9 +2,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DOCUMENT_ADAPTERS } from '../../../src-main/indexer/adapters/registry'
-import type { DocumentAdapter } from '../../../src-main/indexer/adapters/types'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { DocumentAdapter } from '../../../src-main/formats/types'
 import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
 
@@ -13,6 +12,10 @@ type Toy = { toy: { task: string; reward: number; said: string }[] }
 // One episode per entry of `toy`; every .toy.json file of a folder belongs to one run (the folder).
 const toyAdapter: DocumentAdapter = {
   format: 'chat-jsonl',
+  priority: -1,
+  fileKinds: ['json'],
+  extensions: ['.json'],
+  companions: [],
   matches: (doc) => typeof doc === 'object' && doc !== null && Array.isArray((doc as Toy).toy),
   index: (doc, path) => [
     {
@@ -34,7 +37,8 @@ const toyAdapter: DocumentAdapter = {
           info: {},
           tokensIn: null,
           tokensOut: null,
-          durationMs: null
+          durationMs: null,
+          actions: { kind: 'messages', messages: [{ role: 'assistant', content: e.said }] }
         }
       }))
     }
@@ -50,9 +54,18 @@ const toyAdapter: DocumentAdapter = {
   }
 }
 
-const registry = DOCUMENT_ADAPTERS as DocumentAdapter[]
-beforeAll(() => registry.push(toyAdapter))
-afterAll(() => registry.splice(registry.indexOf(toyAdapter), 1))
+// Toy formats as if registered beside the real ones (which the registry finds by their own modules): a negative
+// priority is tried after every real adapter, a positive one before them.
+const toys: DocumentAdapter[] = [toyAdapter]
+vi.mock('../../../src-main/formats/registry', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src-main/formats/registry')>()
+  const toy = (doc: unknown, path: string, first: boolean) => toys.find((a) => a.priority > 0 === first && a.matches(doc, path))
+  return {
+    ...real,
+    pickDocumentAdapter: (doc: unknown, path: string) => toy(doc, path, true) ?? real.pickDocumentAdapter(doc, path) ?? toy(doc, path, false),
+    documentAdapterFor: (format: string) => toys.find((a) => a.format === format) ?? real.documentAdapterFor(format)
+  }
+})
 
 let engine: Engine | null = null
 afterEach(async () => {
@@ -110,14 +123,14 @@ describe('document formats and multi-file runs', () => {
   it('a document the adapter recognizes but that holds no run of its own is a sidecar', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rs-doc-'))
     writeFileSync(join(dir, 'report.toy.json'), JSON.stringify({ toy: [], report: true }))
-    const adapter: DocumentAdapter = { ...toyAdapter, matches: (d) => (d as { report?: boolean }).report === true, index: () => [] }
-    registry.unshift(adapter)
+    const adapter: DocumentAdapter = { ...toyAdapter, priority: 1, matches: (d) => (d as { report?: boolean }).report === true, index: () => [] }
+    toys.unshift(adapter)
     try {
       engine = tempEngine().engine
       const report = await engine.indexPaths([dir])
       expect(report.files[0]).toMatchObject({ state: 'sidecar', error: null, episodes: 0 })
     } finally {
-      registry.splice(registry.indexOf(adapter), 1)
+      toys.splice(toys.indexOf(adapter), 1)
     }
   })
 

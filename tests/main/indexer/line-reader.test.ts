@@ -2,7 +2,7 @@ import { closeSync, mkdtempSync, openSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readLines, type Line } from '../../../src-main/indexer/line-reader'
+import { readLines, type Line } from '../../../src-main/formats/readers/line-reader'
 
 function linesOf(content: Buffer | string, max = 1e9): { lines: Line[]; result: ReturnType<typeof readLines> } {
   const file = join(mkdtempSync(join(tmpdir(), 'rs-lines-')), 'f.jsonl')

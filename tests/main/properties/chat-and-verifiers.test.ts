@@ -1,8 +1,8 @@
 /** Property-based robustness of the verifiers and chat JSONL adapters (random, mutated and truncated input). */
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'vitest'
-import { chatJsonlAdapter } from '../../../src-main/indexer/adapters/chat-jsonl'
-import { verifiersAdapter } from '../../../src-main/indexer/adapters/verifiers'
+import { chatJsonlAdapter } from '../../../src-main/formats/adapters/chat-jsonl'
+import { verifiersAdapter } from '../../../src-main/formats/adapters/verifiers'
 import { checkJsonlAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 

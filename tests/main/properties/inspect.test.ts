@@ -1,7 +1,7 @@
 /** Property-based robustness of the Inspect adapter: random and mutated logs, truncated and corrupted .eval / .json files. */
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'vitest'
-import { inspectAdapter } from '../../../src-main/indexer/adapters/inspect'
+import { inspectAdapter } from '../../../src-main/formats/adapters/inspect'
 import { checkDocumentAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
 import { fixture } from '../../helpers/fixtures-path'
 

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'vitest'
-import { nemoGymAdapter } from '../../../src-main/indexer/adapters/nemo-gym'
-import { nemoGymFilesAdapter } from '../../../src-main/indexer/adapters/nemo-gym-files'
+import { nemoGymAdapter } from '../../../src-main/formats/adapters/nemo-gym'
+import { nemoGymFilesAdapter } from '../../../src-main/formats/adapters/nemo-gym-files'
 import { checkDocumentAdapterProperties, checkJsonlAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 

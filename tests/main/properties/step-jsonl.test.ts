@@ -1,7 +1,7 @@
 /** Property-based robustness of the step-jsonl adapter (random, mutated and truncated per-step logs). */
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'vitest'
-import { stepJsonlAdapter } from '../../../src-main/indexer/adapters/step-jsonl'
+import { stepJsonlAdapter } from '../../../src-main/formats/adapters/step-jsonl'
 import { checkDocumentAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
 import { ownFixture } from '../../helpers/fixtures-path'
 

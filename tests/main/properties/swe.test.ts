@@ -1,9 +1,9 @@
 /** Property-based robustness of the SWE-agent, mini-swe-agent and SWE-bench adapters (random, mutated and truncated files). */
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'vitest'
-import { sweAgentAdapter } from '../../../src-main/indexer/adapters/swe-agent'
-import { miniSweAgentAdapter } from '../../../src-main/indexer/adapters/mini-swe-agent'
-import { sweBenchAdapter } from '../../../src-main/indexer/adapters/swe-bench'
+import { sweAgentAdapter } from '../../../src-main/formats/adapters/swe-agent'
+import { miniSweAgentAdapter } from '../../../src-main/formats/adapters/mini-swe-agent'
+import { sweBenchAdapter } from '../../../src-main/formats/adapters/swe-bench'
 import { checkDocumentAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 

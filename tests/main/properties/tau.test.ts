@@ -1,8 +1,8 @@
 /** Property-based robustness of the tau-bench v1 and tau2-bench adapters (random, mutated and truncated input). */
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'vitest'
-import { tauBenchAdapter } from '../../../src-main/indexer/adapters/tau-bench'
-import { tau2Adapter } from '../../../src-main/indexer/adapters/tau2'
+import { tauBenchAdapter } from '../../../src-main/formats/adapters/tau-bench'
+import { tau2Adapter } from '../../../src-main/formats/adapters/tau2'
 import { checkDocumentAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 

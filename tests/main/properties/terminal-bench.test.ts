@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'vitest'
-import { terminalBenchAdapter } from '../../../src-main/indexer/adapters/terminal-bench'
+import { terminalBenchAdapter } from '../../../src-main/formats/adapters/terminal-bench'
 import { checkDocumentAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
 import { ownFixture } from '../../helpers/fixtures-path'
 

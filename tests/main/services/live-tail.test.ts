@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TraceEvent } from '@contract/api'
 import { createEngine } from '../../../src-main/services/engine'
 import type { Engine } from '../../../src-main/services/engine-types'
-import { chatJsonlAdapter } from '../../../src-main/indexer/adapters/chat-jsonl'
+import { chatJsonlAdapter } from '../../../src-main/formats/adapters/chat-jsonl'
 
 const row = (id: string, reward = 1): string =>
   JSON.stringify({ id, reward, messages: [{ role: 'user', content: `task ${id}` }, { role: 'assistant', content: 'ok' }] }) + '\n'

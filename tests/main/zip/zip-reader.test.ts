@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MAX_ZIP_MEMBER, ZipArchive, ZipError } from '../../../src-main/indexer/zip/zip-reader'
+import { MAX_ZIP_MEMBER, ZipArchive, ZipError } from '../../../src-main/formats/readers/zip-reader'
 import { buildZip } from '../../generators/zip-writer.mjs'
 import { fixture } from '../../helpers/fixtures-path'
 

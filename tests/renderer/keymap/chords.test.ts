@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keyIdentities, keyLabel, matchesKey } from '../../../src-renderer/src/keymap/chords'
+import { keyIdentities, keyLabel, keyLabelOn, matchesKey } from '../../../src-renderer/src/keymap/chords'
 import { keydown } from './key-fixtures'
 
 describe('key chords', () => {
@@ -36,5 +36,7 @@ describe('key chords', () => {
     expect(keyIdentities('1-9')).toContain('digit3')
     expect(keyIdentities('Shift+1-9')).not.toContain('digit3')
     expect(['Mod+K', 'Escape', 'ArrowDown', 'Shift+1-9', 'Shift+Enter', '['].map(keyLabel)).toEqual(['Ctrl+K', 'Esc', '↓', 'Shift+1–9', 'Shift+Enter', '['])
+    expect(keyLabelOn('Mod+K', true)).toBe('⌘K')
+    expect(keyLabelOn('Mod+K', false)).toBe('Ctrl+K')
   })
 })

@@ -6,6 +6,7 @@ import { EnvRefusal } from '../../components/EnvRefusal'
 import { NotComparable } from '../../components/NotComparable'
 import { TaskHistoryTable } from './TaskHistoryTable'
 import { fmtInt } from '../../lib/format'
+import { shortRunLabels } from '../../lib/run-labels'
 import { unitOfKey } from '../../lib/metric-unit'
 import { useApp, useAppStore } from '../../state/store-context'
 import { themedAxis, UPlotChart, type ChartTheme } from './charts/UPlotChart'
@@ -47,14 +48,23 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
   const value = (p: (typeof points)[number], key: string): number | null => p.metrics.find((m) => m.key === key)?.value ?? null
   const data = useMemo<uPlot.AlignedData>(() => [byStep.map((p) => p.step), byStep.map((p) => value(p, metricKey))], [byStep, metricKey])
   const label = metrics.find((m) => m.key === metricKey)?.label ?? metricKey
+  const heads = useMemo(() => pointHeads(report), [report])
   const options = useCallback(
-    (t: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> => ({
-      scales: { x: { time: false } },
-      axes: [themedAxis(t, { label: 'step' }), themedAxis(t, { size: 52 })],
-      legend: { live: false },
-      series: [{ label: 'step' }, { label, stroke: t.b, width: 2, points: { size: 6 } }]
-    }),
-    [label]
+    (t: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> => {
+      // runs without a checkpoint step sit at 0, 1, 2… in the order ticked: the axis names them
+      const byOrder = report.axis === 'order'
+      const tick = (v: number): string => (!Number.isInteger(v) ? '' : byOrder ? `#${v + 1}` : fmtInt(v))
+      return {
+        scales: { x: { time: false } },
+        axes: [
+          themedAxis(t, { label: byOrder ? 'run, in the order ticked (#1, #2… as in the table)' : 'step', values: (_u, splits) => splits.map(tick) }),
+          themedAxis(t, { size: 52, values: (_u, splits) => splits.map((v) => fmtValue(unitOfKey(metricKey), v)) })
+        ],
+        legend: { live: false },
+        series: [{ label: byOrder ? 'run' : 'step' }, { label, stroke: t.b, width: 2, points: { size: 6 } }]
+      }
+    },
+    [label, report.axis, metricKey]
   )
   const learned = report.tasks.filter((t) => t.learnedAt !== null && !t.forgotten)
   const forgotten = report.tasks.filter((t) => t.forgotten)
@@ -67,12 +77,13 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
           ))}
         </ul>
       )}
-      <p className="cmp-shared">
-        <b>{fmtInt(report.sharedTasks)} tasks</b> every checkpoint has: every number is on them.
+      <p className="cmp-shared" data-testid="series-basis">
+        Each column is over its whole checkpoint (every episode counted once; a training step: its whole batch).{' '}
+        <b>{fmtInt(report.sharedTasks)} tasks</b> are at two or more checkpoints: the flips below follow them.
       </p>
       <section className="cmp-section">
         <div className="cmp-section-head">
-          <h3>By step</h3>
+          <h3>{report.axis === 'order' ? 'By run' : 'By step'}</h3>
           <select value={metricKey} onChange={(e) => setMetricKey(e.target.value)} data-testid="series-metric">
             {metrics.map((m) => (
               <option key={m.key} value={m.key}>
@@ -86,19 +97,20 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
           <thead>
             <tr>
               <th>Metric</th>
-              {points.map((p) => (
-                <th key={p.runId} className="num" title={p.name}>
-                  {fmtInt(p.step)}
+              {points.map((p, i) => (
+                <th key={`${p.runId}@${p.step}`} className="num series-head" title={p.name} data-testid="series-head">
+                  {heads[i].name}
+                  {heads[i].step && <div className="hint">{heads[i].step}</div>}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
             {metrics.map((m) => (
-              <tr key={m.key}>
+              <tr key={m.key} data-testid="series-row" data-key={m.key}>
                 <td>{m.label}</td>
                 {points.map((p) => (
-                  <td key={p.runId} className="num">
+                  <td key={`${p.runId}@${p.step}`} className="num" data-testid="series-cell">
                     {fmtValue(unitOfKey(m.key), value(p, m.key))}
                   </td>
                 ))}
@@ -115,4 +127,15 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
       </section>
     </>
   )
+}
+
+/**
+ * What heads each point's column: the run's short name and its step; the steps of one training run are "@step"
+ * alone (the run is named above); runs without a checkpoint step have their place in the order, as the chart's axis.
+ */
+function pointHeads(report: SeriesReport): { name: string; step: string | null }[] {
+  const { points, axis } = report
+  if (points.length > 0 && points.every((p) => p.runId === points[0].runId)) return points.map((p) => ({ name: `@${fmtInt(p.step)}`, step: null }))
+  const names = shortRunLabels(points.map((p) => p.name))
+  return points.map((p, i) => ({ name: names[i], step: axis === 'step' ? `@${fmtInt(p.step)}` : `#${i + 1}` }))
 }

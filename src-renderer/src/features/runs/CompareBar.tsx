@@ -56,7 +56,7 @@ export function CompareBar({ runs }: { runs: RunSummary[] }): ReactNode {
           <button className={controls.primary} onClick={() => s.openMany(live, live[0])} data-testid="many-open" title="One table of every run against the baseline (the first ticked)">
             Side by side
           </button>
-          <button onClick={() => s.openSeries(live)} data-testid="series-open" title="Metrics by checkpoint, in the order ticked, on the tasks every run has">
+          <button onClick={() => s.openSeries(live)} data-testid="series-open" title="Metrics by checkpoint, in the order ticked, each over its whole run; tasks followed where they recur">
             As a series
           </button>
         </>

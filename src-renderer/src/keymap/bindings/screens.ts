@@ -2,7 +2,7 @@ import type { Binding } from '../binding'
 
 export const SCREEN_BACK: Binding = {
   id: 'screen.back',
-  when: ['compare', 'screen'],
+  when: ['compare', 'series', 'screen'],
   keys: [['Escape', ({ store }) => store.getState().closeCompare()]],
   help: 'back to the runs'
 }

@@ -1,0 +1,223 @@
+/**
+ * Prime Intellect hosted-RL run export (FORMATS.md §1.4, PROVENANCE §1d): dumps of the platform API
+ * written per run folder `<run_id>/`:
+ * - `results.jsonl`: one API sample per line — `run_id`, `env_name`, `step` (training step, 0 =
+ *   before training), `problem_id` (dataset example id), `sample_id` (running index in the API page),
+ *   `prompt` / `completion` / `metrics` / `timing` as JSON-encoded STRINGS, `reward`, `advantage`,
+ *   `answer`, `info` (""), `task`, `tag`, `created_at`, `num_input_tokens` / `num_output_tokens`
+ *   (0 when not reported). Completion tool calls are JSON strings of flat `{id, name, arguments}`.
+ * - `rollouts_raw.json`: one raw API page `{run_id, page, limit, total, total_pages, samples[]}` whose
+ *   samples are the same rows (checked on the corpus run: identical to results.jsonl row by row).
+ * - `metadata.json` `{run: {...}}`, `progress.json`, `usage.json`: run facts (see primeHostedRlRunHeader).
+ *
+ * Episodes come from results.jsonl; rollouts_raw.json is a sidecar when a results.jsonl sits beside it
+ * (no double counting) and the episode source only when it is alone.
+ */
+import { firstRecordOf, readSideObject } from '../readers/side-files'
+import { basename, dirname, join } from 'node:path'
+import type { EpisodeStatus } from '@contract/model'
+import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from '../types'
+import { RecordError } from '../types'
+import { messagesToTurns } from './messages'
+import { previewOf } from './preview'
+import { answerText, promptHash } from './prompt-hash'
+import { idText, isObj, num, numericFields, scalarFields, str, type Obj } from './record-fields'
+import { decodeMaybeJson } from '../readers/tolerant-json'
+import { rolloutGenerationMs, rolloutSteps, rolloutTermination } from './verifiers-rollout-facts'
+import { defineFormat } from '../define-format'
+
+/** Whether a record is a hosted-RL export row: a verifiers-like sample plus the platform's training fields. */
+export function isHostedRlRow(r: Obj): boolean {
+  return 'prompt' in r && 'completion' in r && 'problem_id' in r && ('run_id' in r || 'step' in r) && ('reward' in r || 'sample_id' in r)
+}
+
+/** Numbers of the row that are identity or bookkeeping, not metrics (`advantage` IS kept: GRPO advantage per sample). */
+const RESERVED = new Set(['step', 'problem_id', 'sample_id', 'num_input_tokens', 'num_output_tokens'])
+
+type Messages = unknown[] | string
+
+/** A JSON-encoded message list decoded; a list as is; a string that is no JSON list is the text itself. */
+function messagesOf(v: unknown): Messages {
+  const d = decodeMaybeJson(v)
+  if (Array.isArray(d)) return d
+  if (typeof d === 'string') return d
+  if (isObj(d)) return [d] // a single message object
+  return []
+}
+const asList = (m: Messages, role: string): unknown[] => (typeof m === 'string' ? (m === '' ? [] : [{ role, content: m }]) : m)
+const objOf = (v: unknown): Obj => {
+  const d = decodeMaybeJson(v)
+  return isObj(d) ? d : {}
+}
+
+/** JSONL adapter for hosted-RL `results.jsonl` rows (listed before verifiers, which would otherwise read them without the step). */
+export const primeHostedRlAdapter = defineFormat<JsonlAdapter>({
+  format: 'prime-hosted-rl',
+  // above verifiers: a hosted-RL row is a verifiers rollout with JSON-string fields
+  priority: 40,
+  fileKinds: ['jsonl'],
+  extensions: ['.jsonl'],
+  companions: [],
+
+  matches: isHostedRlRow,
+
+  readRunHeader: (path) => primeHostedRlRunHeader(path),
+
+  summarize(r): EpisodeSummaryRecord {
+    return summarizeHostedRow(r)
+  },
+
+  parseEpisode(r): EpisodeBody {
+    return parseHostedRow(r)
+  }
+})
+
+/** Summary of one hosted-RL sample (a results.jsonl row or a rollouts_raw.json sample). */
+export function summarizeHostedRow(r: Obj): EpisodeSummaryRecord {
+  const prompt = messagesOf(r.prompt)
+  const completion = messagesOf(r.completion)
+  if ((typeof prompt === 'string' ? prompt === '' : prompt.length === 0) && (typeof completion === 'string' ? completion === '' : completion.length === 0)) {
+    throw new RecordError('sample has neither prompt nor completion')
+  }
+  const reward = num(r.reward)
+  const metrics: Record<string, number> = {}
+  if (reward !== null) metrics.reward = reward
+  const producerMetrics = objOf(r.metrics)
+  numericFields(producerMetrics, RESERVED, metrics)
+  const advantage = num(r.advantage)
+  if (advantage !== null) metrics.advantage = advantage
+  const task = str(r.task)
+  const info = scalarFields(objOf(r.info))
+  const env = str(r.env_name)
+  if (env) info.env = env
+  if (task && task !== 'default') info.task = task
+  const tag = str(r.tag)
+  if (tag) info.tag = tag
+  const timing = objOf(r.timing)
+  const seconds = num(timing.total)
+  const tokensIn = num(r.num_input_tokens)
+  const tokensOut = num(r.num_output_tokens)
+  const unreported = !tokensIn && !tokensOut // the export writes 0/0 when the platform did not count
+  const step = num(r.step)
+  return {
+    sourceId: sourceIdOf(r.problem_id, task),
+    promptHash: promptHash(prompt, 'all'),
+    answer: answerText(r.answer),
+    reward,
+    success: null,
+    ...statusOf(r, completion, reward),
+    turns: asList(prompt, 'user').length + asList(completion, 'assistant').length,
+    preview: previewOf(prompt),
+    metrics,
+    info,
+    tokensIn: unreported ? null : tokensIn,
+    tokensOut: unreported ? null : tokensOut,
+    durationMs: seconds === null ? null : seconds * 1000,
+    // the rows are verifiers rollouts: num_turns in the metrics, the RolloutTiming object, stop_condition when written
+    steps: rolloutSteps(r, producerMetrics),
+    termination: rolloutTermination(r),
+    generationMs: rolloutGenerationMs(r, timing),
+    rollout: null, // sample_id counts samples in the API page, not rollouts of a problem: numbered per problem and step
+    step: step !== null && Number.isInteger(step) ? step : null,
+    actions: { kind: 'messages', messages: completion }
+  }
+}
+
+/** Full turns of one hosted-RL sample; the raw view shows the JSON-string fields decoded. */
+export function parseHostedRow(r: Obj): EpisodeBody {
+  const prompt = messagesOf(r.prompt)
+  const completion = messagesOf(r.completion)
+  const turns = messagesToTurns(asList(prompt, 'user'), asList(completion, 'assistant'))
+  const infoFull: Obj = { ...objOf(r.info) }
+  for (const k of ['run_id', 'env_name', 'step', 'problem_id', 'sample_id', 'advantage', 'task', 'tag', 'created_at']) {
+    if (r[k] !== undefined && r[k] !== '') infoFull[k] = r[k]
+  }
+  const timing = decodeMaybeJson(r.timing)
+  if (isObj(timing)) infoFull.timing = timing
+  const raw: Obj = { ...r }
+  for (const k of ['prompt', 'completion', 'metrics', 'timing', 'info']) if (typeof r[k] === 'string') raw[k] = decodeMaybeJson(r[k])
+  return { turns, tools: [], infoFull, raw }
+}
+
+/** `problem_id` as the task id, prefixed by the sub-task of multi-task envs (`task/id`). */
+function sourceIdOf(problemId: unknown, task: string | null): string | null {
+  const id = idText(problemId)
+  if (id === null) return null
+  return task && task !== 'default' ? `${task}/${id}` : id
+}
+
+function statusOf(r: Obj, completion: Messages, reward: number | null): { status: EpisodeStatus; error: string | null } {
+  const err = decodeMaybeJson(r.error)
+  if (err !== null && err !== undefined && err !== '' && err !== false) {
+    const text = typeof err === 'string' ? err : isObj(err) ? (str(err.message) ?? JSON.stringify(err)) : String(err)
+    return { status: 'error', error: text }
+  }
+  if (r.is_truncated === true) {
+    const why = str(r.stop_condition)
+    return { status: 'truncated', error: why ? `truncated: ${why}` : null }
+  }
+  const empty = typeof completion === 'string' ? completion === '' : completion.length === 0
+  if (empty && (reward === 0 || reward === null)) return { status: 'error', error: 'generation failed (empty completion)' }
+  return { status: 'ok', error: null }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run header: metadata.json {run}, usage.json, progress.json beside the file
+
+/** Header values larger than this (serialized) are replaced by a note: the header is stored per run. */
+const MAX_HEADER_VALUE_CHARS = 8192
+
+/** `2026-05-15 14:12:20.609000` (platform time, UTC) → `2026-05-15T14:12:20.609Z`; ISO strings kept. */
+function isoOf(v: unknown): string | null {
+  const s = str(v)?.trim()
+  if (!s) return null
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d{1,3})?\d*(Z|[+-]\d{2}:?\d{2})?$/.exec(s)
+  if (!m) return s
+  return `${m[1]}T${m[2]}${m[3] ?? ''}${m[4] ?? 'Z'}`
+}
+
+const capped = (v: unknown): unknown => {
+  const size = typeof v === 'object' && v !== null ? JSON.stringify(v).length : 0
+  return size > MAX_HEADER_VALUE_CHARS ? `[omitted: ${size.toLocaleString('en-US')} characters]` : v
+}
+
+/**
+ * Run header of a hosted-RL export file (results.jsonl or rollouts_raw.json): name, base model,
+ * environment(s) and creation time from `metadata.json` `{run}`, the run object as config, token and
+ * cost totals from `usage.json`, sampled steps from `progress.json`. Without metadata.json the run id
+ * and env come from the first row. Never throws: problems with side files land in `header.sideFileErrors`.
+ */
+export function primeHostedRlRunHeader(path: string, firstRow?: Obj | null): RunHeader {
+  const dir = dirname(path)
+  const problems: string[] = []
+  const meta = readSideObject(join(dir, 'metadata.json'), problems)
+  const run = meta && isObj(meta.run) ? meta.run : null
+  const usage = readSideObject(join(dir, 'usage.json'), problems)
+  const progress = readSideObject(join(dir, 'progress.json'), problems)
+  const header: Obj = {}
+  if (run) for (const [k, v] of Object.entries(run)) header[k] = capped(v)
+  if (usage) {
+    const u: Obj = {}
+    for (const [k, v] of Object.entries(usage)) if (!['base_model', 'run_id', 'run_name', 'status'].includes(k)) u[k] = capped(v)
+    header.usage = u
+  }
+  if (progress) header.progress = capped(progress)
+  if (problems.length) header.sideFileErrors = problems
+
+  const row = run ? null : (firstRow ?? (path.endsWith('.jsonl') ? firstRecordOf(path) : null))
+  const envs = run && Array.isArray(run.environments) ? run.environments.map((e) => (isObj(e) ? str(e.id) : null)).filter((e): e is string => !!e) : []
+  const env = envs.length ? envs.join(', ') : row ? str(row.env_name) : null
+  const model = (run && str(run.base_model)) ?? (usage && str(usage.base_model)) ?? null
+  const runId = (run && idText(run.id)) ?? (usage && idText(usage.run_id)) ?? (row && idText(row.run_id)) ?? basename(dir)
+  const runName = (run && str(run.name)) ?? (usage && str(usage.run_name)) ?? null
+  return {
+    name: runName ? `${runName} (${runId})` : [env, model].filter(Boolean).length ? `${[env, model].filter(Boolean).join(' · ')} (${runId})` : runId,
+    model,
+    env,
+    createdAt: run ? isoOf(run.created_at) : row ? isoOf(row.created_at) : null,
+    checkpointStep: null, // a run's samples may span several training steps: the step is per episode
+    header,
+    passThreshold: null
+  }
+}
+

@@ -1,0 +1,143 @@
+import { closeSync, openSync, readFileSync } from 'node:fs'
+import type { TraceFormat } from '@contract/model'
+import type { DocumentAdapter, JsonlAdapter } from './types'
+import { pickArchiveAdapter, pickDocumentAdapter, pickGroupedJsonlAdapter, pickJsonlAdapter } from './registry'
+import type { FormatContext } from './context'
+import { readJsonlRecords } from './readers/jsonl-records'
+import { describeLfsPointer, isLfsPointer } from './adapters/lfs-pointer'
+import { parseJsonLine } from './readers/tolerant-json'
+import { readLines, readRange } from './readers/line-reader'
+import { describeFsError } from './readers/fs-error'
+import { ZipArchive } from './readers/zip-reader'
+import { detectMapped } from './mapping/adapter'
+
+/** What a file turned out to be, from its first bytes / first record. */
+export type Detection =
+  | { kind: 'jsonl'; adapter: JsonlAdapter }
+  /** A whole-file JSON document; `doc` is already parsed (the indexer reuses it). */
+  | { kind: 'document'; adapter: DocumentAdapter; doc: unknown; warnings?: string[] }
+  /** A file read together with others that holds no episodes of its own (a mapping file). */
+  | { kind: 'companion'; format: TraceFormat; warnings: string[] }
+  /** A file of a known format that cannot be used, with why (a file claimed by an invalid mapping file). */
+  | { kind: 'failed'; format: TraceFormat; message: string }
+  | { kind: 'lfs-pointer'; message: string }
+  | { kind: 'unknown'; message: string }
+  | { kind: 'unreadable'; message: string }
+
+/** Largest whole-file JSON document parsed (JSON.parse needs several times its size in memory). */
+export const MAX_JSON_DOCUMENT = (Number(process.env.ROLLSCOPE_MAX_DOCUMENT_MB) || 64) * 1e6
+
+/**
+ * Detects a file's format by content (FORMATS.md §0): a Git LFS pointer by its first line, a zip archive by its
+ * signature, a whole-file document by its parsed value, a JSONL format by its first record; each kind goes to the
+ * registered adapters that read it, by priority. Reads only what it needs.
+ */
+export function detectFormat(path: string, size: number, maxLineBytes: number, ctx: FormatContext): Detection {
+  // a mapping file, or a file a mapping file claims (docs/formats/mapping-file.md)
+  const mapped = detectMapped(path, size, ctx)
+  if (mapped) return mapped
+  let fd: number
+  try {
+    fd = openSync(path, 'r')
+  } catch (err) {
+    return { kind: 'unreadable', message: describeFsError(err) }
+  }
+  try {
+    if (size === 0) return { kind: 'unknown', message: 'empty file' }
+    const head = readRange(fd, 0, Math.min(size, 1024))
+    if (isLfsPointer(head)) return { kind: 'lfs-pointer', message: describeLfsPointer(head.toString('utf8')) }
+    if (head[0] === 0x50 && head[1] === 0x4b) return detectArchive(path)
+    const first = firstNonBlank(head)
+    if (first !== 0x7b && first !== 0x5b) {
+      return { kind: 'unknown', message: 'not JSON or JSONL (the first character is not "{" or "[")' }
+    }
+
+    let firstRecord: unknown
+    let firstError: string | null = null
+    let firstLineEnd = 0
+    readLines(fd, 0, maxLineBytes, (line) => {
+      if (!line.text.trim()) return true
+      firstLineEnd = line.offset + line.length
+      try {
+        firstRecord = parseJsonLine(line.text)
+      } catch (err) {
+        firstError = (err as Error).message
+      }
+      return false
+    })
+    // One JSON value filling the file (a single line, or no newline at all) is a document.
+    let isDocument = firstRecord !== undefined && onlyWhitespaceAfter(fd, firstLineEnd, size)
+    if (firstRecord === undefined) {
+      // No complete first line, or a pretty-printed document spanning lines: parse the file whole.
+      if (size > MAX_JSON_DOCUMENT) {
+        return {
+          kind: 'unknown',
+          message: firstError
+            ? `not valid JSON or JSONL: ${firstError}`
+            : `a ${(size / 1e6).toFixed(0)} MB JSON document is over the ${(MAX_JSON_DOCUMENT / 1e6).toFixed(0)} MB limit for whole-file formats`
+        }
+      }
+      try {
+        firstRecord = parseJsonLine(readFileSync(path, 'utf8'))
+        firstError = null
+        isDocument = true
+      } catch (err) {
+        firstError ??= (err as Error).message
+      }
+    }
+    if (firstRecord === undefined) return { kind: 'unknown', message: `not valid JSON or JSONL: ${firstError}` }
+    if (isDocument) {
+      const documentAdapter = pickDocumentAdapter(firstRecord, path)
+      if (documentAdapter) return { kind: 'document', adapter: documentAdapter, doc: firstRecord }
+    }
+    if (!isObject(firstRecord)) return { kind: 'unknown', message: 'a JSON array of an unrecognized shape' }
+    const grouped = pickGroupedJsonlAdapter(firstRecord, path)
+    if (grouped) {
+      if (size > MAX_JSON_DOCUMENT) {
+        return { kind: 'unknown', message: `a ${(size / 1e6).toFixed(0)} MB per-step log is over the ${(MAX_JSON_DOCUMENT / 1e6).toFixed(0)} MB limit` }
+      }
+      const { records, warnings } = readJsonlRecords(path)
+      return { kind: 'document', adapter: grouped, doc: records, warnings }
+    }
+    const adapter = pickJsonlAdapter(firstRecord)
+    if (adapter) return { kind: 'jsonl', adapter }
+    const keys = Object.keys(firstRecord).slice(0, 8).join(', ')
+    return { kind: 'unknown', message: `unrecognized record shape (keys: ${keys})` }
+  } catch (err) {
+    return { kind: 'unreadable', message: describeFsError(err) }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * A zip archive (an Inspect `.eval`): only its central directory is read here; the adapter that
+ * recognizes its member names reads the members it needs.
+ */
+function detectArchive(path: string): Detection {
+  let zip: ZipArchive
+  try {
+    zip = ZipArchive.open(path)
+  } catch (err) {
+    return { kind: 'unreadable', message: `zip archive: ${(err as Error).message}` }
+  }
+  const adapter = pickArchiveAdapter(zip, path)
+  if (adapter) return { kind: 'document', adapter, doc: zip }
+  const names = zip.names().slice(0, 5).join(', ')
+  return { kind: 'unknown', message: `a zip archive of no known format (no Inspect header.json or _journal/start.json; members: ${names || 'none'})` }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** True when the bytes from `from` to the end are whitespace (checked in small reads). */
+function onlyWhitespaceAfter(fd: number, from: number, size: number): boolean {
+  if (size - from > 4096) return false
+  const rest = readRange(fd, from, size - from)
+  for (const b of rest) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false
+  return true
+}
+
+function firstNonBlank(buf: Buffer): number {
+  for (const b of buf) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0xef && b !== 0xbb && b !== 0xbf) return b
+  return -1
+}

@@ -1,0 +1,172 @@
+/**
+ * Reading indexed episodes back from their file: the one way the viewer, the search pass and any other consumer get
+ * an episode's full body. Indexing keeps only summaries and where each episode is (the byte range of a JSONL record,
+ * or a locator inside a whole-file document); this reads that place again through the adapter of the format that
+ * indexed it, after checking that the file is still the one that was indexed.
+ *
+ * Staleness rules (a changed file is never read as if it were what was indexed):
+ * - the file is gone: SourceGoneError;
+ * - a JSONL file may only have grown (appends keep earlier records valid): a file shorter than the record's end, a
+ *   record that no longer parses, or (when the caller gives the indexed prompt hash) a record whose prompt hash
+ *   differs: SourceChangedError;
+ * - a whole-file document (JSON, per-step JSONL, zip archive) must have the size and mtime it had when indexed,
+ *   else SourceChangedError.
+ * Both are NotFoundErrors (the episode as indexed is not there any more); an adapter's own error (a locator the
+ * document no longer has) goes through as it is.
+ */
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs'
+import { NotFoundError } from '@contract/guards'
+import type { DocumentAdapter, EpisodeBody } from './types'
+import { documentAdapterFor, jsonlAdapterFor } from './registry'
+import { readJsonlRecords } from './readers/jsonl-records'
+import { readRange } from './readers/line-reader'
+import { parseJsonLine } from './readers/tolerant-json'
+import { ZipArchive } from './readers/zip-reader'
+import { formatContext } from './context'
+
+/** An indexed source file as the index recorded it. */
+export interface IndexedSource {
+  path: string
+  /** The format that indexed it (the adapter that reads it back). */
+  format: string
+  /** Size and mtime when it was indexed. */
+  size: number
+  mtimeMs: number
+}
+
+/** Where one episode is in its source. */
+export interface EpisodePlace {
+  byteOffset: number
+  byteLength: number
+  /** Null for a JSONL record (read by its byte range); the adapter's locator inside a whole-file document. */
+  locator: string | null
+  /** The prompt hash indexed for a JSONL record: when given, a record that no longer has it is stale. */
+  promptHash?: string
+}
+
+export interface OpenedEpisode {
+  body: EpisodeBody
+  /** The part of the source that is this episode (the record, or what the adapter says), for the raw view. */
+  raw: unknown
+}
+
+export interface EpisodeSource {
+  /** The episode at `place`. Throws SourceGoneError, SourceChangedError, or the adapter's own error. */
+  read(place: EpisodePlace): OpenedEpisode
+  /** Releases the open file, if any. */
+  close(): void
+}
+
+export class SourceGoneError extends NotFoundError {
+  constructor(path: string) {
+    super(`the source file ${path} no longer exists; re-index the workspace`)
+  }
+}
+
+export class SourceChangedError extends NotFoundError {
+  constructor(path: string) {
+    super(`${path} changed since it was indexed; re-index to open this episode`)
+  }
+}
+
+/**
+ * Opens an indexed source for reading episodes back (lazily: nothing is read before the first `read`). A document
+ * is parsed once however many of its episodes are read; a JSONL file is opened once and read record by record. The
+ * source has its own format context (companion files an adapter reads are read once for all its episodes).
+ */
+export function openEpisodeSource(source: IndexedSource): EpisodeSource {
+  const { path, format } = source
+  let fd: number | null = null
+  let currentSize: number | null = null
+  let doc: { value: unknown } | null = null
+  const ctx = formatContext()
+
+  const gone = <T>(fn: () => T): T => {
+    try {
+      return fn()
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceGoneError(path)
+      throw err
+    }
+  }
+
+  const readRecord = (place: EpisodePlace): OpenedEpisode => {
+    const adapter = jsonlAdapterFor(format)
+    if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
+    const text = gone(() => {
+      currentSize ??= statSync(path).size
+      if (currentSize < place.byteOffset + place.byteLength) throw new SourceChangedError(path)
+      fd ??= openSync(path, 'r')
+      return readRange(fd, place.byteOffset, place.byteLength).toString('utf8')
+    })
+    let record: Record<string, unknown>
+    try {
+      record = parseJsonLine(text) as Record<string, unknown>
+      if (place.promptHash !== undefined && adapter.summarize(record).promptHash !== place.promptHash) throw new SourceChangedError(path)
+    } catch (err) {
+      if (err instanceof NotFoundError) throw err
+      throw new SourceChangedError(path)
+    }
+    return { body: adapter.parseEpisode(record), raw: record }
+  }
+
+  const readFromDocument = (place: EpisodePlace, locator: string): OpenedEpisode => {
+    const adapter = documentAdapterFor(format)
+    if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
+    doc ??= {
+      value: gone(() => {
+        const st = statSync(path)
+        if (st.size !== source.size || st.mtimeMs !== source.mtimeMs) throw new SourceChangedError(path)
+        return loadDocument(path, adapter)
+      })
+    }
+    const body = adapter.parseEpisode(doc.value, locator, path, ctx)
+    return { body, raw: body.raw ?? (doc.value instanceof ZipArchive ? null : doc.value) }
+  }
+
+  return {
+    read: (place) => (place.locator === null ? readRecord(place) : readFromDocument(place, place.locator)),
+    close: () => {
+      if (fd !== null) closeSync(fd)
+      fd = null
+    }
+  }
+}
+
+/** Reads one episode: opens its source, reads it, closes it. */
+export function readIndexedEpisode(source: IndexedSource, place: EpisodePlace): OpenedEpisode {
+  const opened = openEpisodeSource(source)
+  try {
+    return opened.read(place)
+  } finally {
+    opened.close()
+  }
+}
+
+/**
+ * A whole-file source as its adapter parses it: a zip archive by its central directory (members are read when an
+ * episode needs them), a per-step JSONL file as its records (unless the file is one JSON value), else one JSON value.
+ */
+function loadDocument(path: string, adapter: DocumentAdapter): unknown {
+  if (isZip(path)) return ZipArchive.open(path)
+  const text = readFileSync(path, 'utf8')
+  if (adapter.fileKinds.includes('jsonl-grouped')) {
+    try {
+      return parseJsonLine(text)
+    } catch {
+      return readJsonlRecords(path).records
+    }
+  }
+  return parseJsonLine(text)
+}
+
+/** True when the file starts with the zip signature. */
+function isZip(path: string): boolean {
+  const fd = openSync(path, 'r')
+  try {
+    const head = readRange(fd, 0, 2)
+    return head[0] === 0x50 && head[1] === 0x4b
+  } finally {
+    closeSync(fd)
+  }
+}

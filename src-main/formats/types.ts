@@ -1,0 +1,262 @@
+/**
+ * The contract between the indexer and format adapters: what an adapter declares about its format and what it
+ * returns for an episode.
+ *
+ * Indexing is streaming: an adapter sees one record at a time (one JSONL line), or one whole document, and returns
+ * small summaries; the transcript is NOT kept. Each summary carries the episode's actions (what the agent did, as
+ * the adapter holds it at that moment); the indexer reads tool calls, steps and the anomaly facts from them itself
+ * (actions/tally.ts), so no adapter counts them, and none can forget to. When the user opens an episode, its place
+ * is read back from the file (open-episode-source.ts) and the adapter parses the full turns.
+ */
+import type { EpisodeStatus, ToolCall, TraceFormat, Turn } from '@contract/model'
+import type { ActionTally } from './actions/tally'
+import type { FormatContext } from './context'
+
+/** Run-level facts an adapter knows before (or while) reading records: from a header or sidecar file. */
+export interface RunHeader {
+  name: string
+  model: string | null
+  env: string | null
+  createdAt: string | null
+  checkpointStep: number | null
+  /** Producer's own run-level values (sampling args, avg_* aggregates, version info...). */
+  header: Record<string, unknown>
+  /** Reward threshold for pass/fail given by the producer (e.g. metadata pass_threshold), else null. */
+  passThreshold: number | null
+  /**
+   * How the producer counts an episode it has no result for (`EpisodeSummaryRecord.unscored`): `failure` (the
+   * adapter then writes reward 0, as Terminal-Bench and the SWE-bench harness count them) or `excluded` (reward
+   * null: left out of means and rates). Absent = `excluded`. The count is always shown beside the figures.
+   */
+  scoring?: RunScoring
+  /** Headline figures the producer's own files state for this run, to show beside Rollscope's and check against. */
+  headlines?: ProducerHeadlineInput[]
+  /** Wall time of the whole eval, ms, when the producer records it (metadata time_ms / time, start and end times). */
+  wallTimeMs?: number | null
+  /**
+   * Episode metrics that are per-step shares (an aggregation `rate(...)` of step values): the run summary also gives
+   * their pooled figure, Σ over episodes of (share × steps) / Σ steps ("% of agent commands that failed", report 002).
+   */
+  stepRates?: string[]
+}
+
+/** The producer's rule for episodes without a result (see RunHeader.scoring). */
+export interface RunScoring {
+  unscoredAs: 'failure' | 'excluded'
+  /** Who counts so, for the note on screen: "as Terminal-Bench does". */
+  producer: string
+  /** What the producer calls an episode ("trials", "instances"), for the note; default "episodes". */
+  noun?: string
+}
+
+/** One figure a producer's file states about its own run (results.json accuracy, Inspect metrics, avg_reward). */
+export interface ProducerHeadlineInput {
+  /** What the producer calls it: `accuracy`, `avg_reward`, `resolved / submitted`. */
+  label: string
+  value: number
+  /** The file (or file and key) it comes from, e.g. `results.json accuracy`. */
+  source: string
+  /** The Rollscope figure it must equal. */
+  matches: 'meanReward' | 'passRate'
+  /**
+   * Which side is right when the two differ, if the format tells: `rows` when the header is known to go wrong and
+   * the episodes are the truth (verifiers metadata avg_reward of 0.0 over rows averaging 1.38); `producer` when the
+   * producer's own figure is the reference (a harness report). Absent: say they differ without taking sides.
+   */
+  trust?: 'rows' | 'producer'
+}
+
+/** Summary of one episode, produced while indexing. Must stay small: no transcript. */
+export interface EpisodeSummaryRecord {
+  /** The id the producer wrote, as a string (may be unreliable); null when absent. */
+  sourceId: string | null
+  /** sha256 hex of the canonical task-defining messages (FORMATS.md §7 prompt-hash recipe). */
+  promptHash: string
+  /** The expected answer / target as text, or null. */
+  answer: string | null
+  reward: number | null
+  /** Success flag written by the format itself; null when the format has none (then reward ≥ threshold decides). */
+  success: boolean | null
+  status: EpisodeStatus
+  error: string | null
+  /** Number of turns the full transcript has (same count parseEpisode returns). */
+  turns: number
+  /**
+   * Agent actions (one assistant turn that calls tools or answers, with its observation) when the producer counts
+   * them itself (verifiers `num_turns`, a step log's steps); absent = counted from the transcript (facts.steps);
+   * null = unknown (the files do not show the agent's actions, e.g. a Terminal-Bench trial of an external agent).
+   */
+  steps?: number | null
+  /** Why the episode ended, as the producer says it (stop_condition, termination_reason, exit_status, limit). */
+  termination?: string | null
+  /** Time spent generating (model calls), ms, when the producer records it apart from the total (durationMs). */
+  generationMs?: number | null
+  /**
+   * Set when the producer recorded no result for the episode (Terminal-Bench `is_resolved: null`): why (its failure
+   * mode), else 'no result'. The reward is then what the run's scoring rule says (0 when counted as a failure).
+   */
+  unscored?: string | null
+  /** False for an episode known only from results (a harness report) whose transcript is not on disk. */
+  transcript?: boolean
+  /** First user message, whitespace-collapsed, at most 200 chars. */
+  preview: string
+  /** Every numeric per-episode metric (verifiers flattens rubric functions to top-level fields). */
+  metrics: Record<string, number>
+  /** Scalar info fields only (string/number/boolean/null), for category columns. */
+  info: Record<string, string | number | boolean | null>
+  tokensIn: number | null
+  tokensOut: number | null
+  durationMs: number | null
+  /** Rollout index written by the format (NeMo `_ng_rollout_index`, Inspect epoch, tau trial); else the indexer numbers rollouts by occurrence. */
+  rollout?: number | null
+  /** Training step of the episode (Prime hosted-RL `step`), so a run can be split or grouped by step. */
+  step?: number | null
+  /**
+   * What the agent did, as the adapter holds it while summarizing: the indexer counts the tool calls per name
+   * (compare's tool-use rows) and reads the anomaly detectors' facts and the step count from it.
+   */
+  actions: EpisodeActions
+}
+
+/**
+ * An episode's actions in the shape the adapter has them (no copy: the indexer reads them before the adapter's
+ * record is dropped). Only the generated part counts: prompt turns are skipped, and chat messages or Responses items
+ * are the completion (a whole conversation may be given when its prompt holds no assistant message).
+ */
+export type EpisodeActions =
+  /** OpenAI-style chat messages or Responses API output items; a plain-text completion as a string. */
+  | { kind: 'messages'; messages: readonly unknown[] | string }
+  /** Parsed turns. */
+  | { kind: 'turns'; turns: readonly Turn[] }
+  /** The files do not show what the agent did (a results-only episode, a sample that cannot be read): why. */
+  | { kind: 'not-recorded'; why: string }
+  /** Read before from an unchanged part of the file (an Inspect member, by its checksum): what the tally made of them then. */
+  | { kind: 'tallied'; tally: ActionTally }
+
+/** Full parse of one record, for the episode view. */
+export interface EpisodeBody {
+  turns: Turn[]
+  tools: unknown[]
+  infoFull: Record<string, unknown>
+  /** The part of the source that is this episode, for the raw view (default: the whole record). */
+  raw?: unknown
+  /**
+   * The file the episode's content comes from when it is not the file it is stored under: a results-only episode
+   * is held by another file of its run (a trajectory) but known from a harness report.
+   */
+  sourcePath?: string
+}
+
+/** Thrown by an adapter for a record it cannot use; the indexer records it as a warning and goes on. */
+export class RecordError extends Error {
+  override name = 'RecordError'
+}
+
+export type { ToolCall, Turn }
+
+/** One run found in a JSON document: its key, header and episodes (summaries plus where each one is). */
+export interface DocumentRun {
+  /**
+   * What identifies the run. '' means "this file". A folder path (or any string shared by several
+   * files) makes one run of many files, e.g. the .traj files of one SWE-agent run.
+   */
+  runKey: string
+  header: RunHeader
+  episodes: { summary: EpisodeSummaryRecord; locator: string }[]
+}
+
+/** How a format's files hold episodes; detection tries the adapters of the kind a file turns out to be. */
+export type FileKind =
+  /** JSONL, one episode per line: streamed, resumed after appends. */
+  | 'jsonl'
+  /** One JSON document (object or array, one line or pretty-printed) holding runs and episodes. */
+  | 'json'
+  /** JSONL whose episodes span lines (per-step logs, prediction lists): read whole, as the list of its records. */
+  | 'jsonl-grouped'
+  /** A zip archive, read by its central directory and the members an episode needs (Inspect `.eval`). */
+  | 'zip'
+
+/**
+ * A file a format's traces read beside them, by name, so that the indexer knows which traces to read again when it
+ * changes. (A companion recognized by its content is one whose document holds no runs: when such a file appears,
+ * changes or goes, the indexer reads the traces around it again; that needs no declaration.)
+ */
+export type CompanionRule =
+  /**
+   * A file named after the trace it describes, beside it (`metadata.json` → `results.jsonl`, `<name>.meta.json` →
+   * `<name>.jsonl`): `traceOf` gives the trace's path for a companion's path, null for other names. When the
+   * companion changes its trace is read again; a companion whose content no format knows is listed as one.
+   */
+  | { kind: 'named'; traceOf(path: string): string | null }
+  /**
+   * Files that say which traces they describe (mapping files claim files by glob): when one changes, every file it
+   * claims is read again. `isCompanion` tells one by its file name (such files are opened in a folder whatever
+   * their extension).
+   */
+  | { kind: 'claims'; isCompanion(name: string): boolean; claims(companion: string, trace: string, ctx: FormatContext): boolean }
+
+/** What every adapter declares about its format, beside its code. */
+interface FormatDeclaration {
+  /** The format's name, stored on its sources and runs. */
+  format: TraceFormat
+  /**
+   * Detection order among the adapters of a file kind, highest first: a file goes to the first adapter whose
+   * `matches` accepts it, so a more specific shape needs a higher priority than a general one it also fits (a
+   * verifiers row has chat messages too). Unique within a file kind (the registry refuses two equal ones).
+   */
+  priority: number
+  /** Extensions (lower case, with the dot) of this format's files: a folder is walked for files with these. */
+  extensions: readonly string[]
+  /** Files read beside this format's files by name, or that claim them; [] when there are none. */
+  companions: readonly CompanionRule[]
+}
+
+/** An adapter for a JSONL format (one episode per record). */
+export interface JsonlAdapter extends FormatDeclaration {
+  fileKinds: readonly ['jsonl']
+  /** Cheap check on the first parsed record of a file. */
+  matches(firstRecord: Record<string, unknown>): boolean
+  /**
+   * Run facts from sidecar files next to `sourcePath` (e.g. metadata.json); may read small files.
+   * SYNCHRONOUS on purpose (readFileSync): the indexer runs on a worker thread inside one SQLite
+   * transaction per file, which cannot span awaits.
+   */
+  readRunHeader(sourcePath: string): RunHeader
+  /** Summarize one parsed record, with its actions. Throws RecordError for records to skip (e.g. no prompt). */
+  summarize(record: Record<string, unknown>): EpisodeSummaryRecord
+  /** Full turns of one parsed record. */
+  parseEpisode(record: Record<string, unknown>): EpisodeBody
+  /**
+   * Rows are written in completion order (NeMo Gym): after indexing, the run's ordinals follow the
+   * task id (numeric ids in numeric order), then the rollout index, then file order.
+   */
+  listInTaskOrder?: boolean
+}
+
+/**
+ * An adapter for formats whose file is one document holding one or more episodes: SWE-agent .traj, tau-bench result
+ * arrays, ATIF trajectories, Inspect logs (a JSON document or a zip archive), per-step JSONL logs (the list of their
+ * records). The document is parsed whole (bounded by the indexer's document size limit); an episode is found again
+ * by the opaque `locator` the adapter returned.
+ */
+export interface DocumentAdapter extends FormatDeclaration {
+  fileKinds: readonly Exclude<FileKind, 'jsonl'>[]
+  /** Cheap check on the parsed document (or the opened archive) and its path. */
+  matches(doc: unknown, path: string): boolean
+  /** For `jsonl-grouped`: claims the file from its first record; `doc` is then the array of the file's records (bad lines skipped). */
+  matchesFirstRecord?(firstRecord: Record<string, unknown>, path: string): boolean
+  /**
+   * Runs and episode summaries of the document; no run at all makes the file a companion of the traces around it.
+   * Synchronous; may read small companion files (e.g. a SWE-bench report beside a trajectory), through `ctx` when
+   * other files of the job read them too. Throws RecordError when the document cannot be used.
+   */
+  index(doc: unknown, path: string, ctx: FormatContext): DocumentRun[]
+  /** For a file of this format that holds no runs (a companion): problems worth showing on it (nothing beside it to describe). */
+  companionWarnings?(path: string): string[]
+  /** Full body of one episode. */
+  parseEpisode(doc: unknown, locator: string, path: string, ctx: FormatContext): EpisodeBody
+}
+
+export type FormatAdapter = JsonlAdapter | DocumentAdapter
+
+export const isJsonlAdapter = (a: FormatAdapter): a is JsonlAdapter => a.fileKinds[0] === 'jsonl'
