@@ -10,11 +10,6 @@ import { bootstrap, createAppStore } from './state/store'
 import { AppProvider } from './state/store-context'
 import './styles/theme.css'
 import './styles/base.css'
-import './styles/episode.css'
-import './styles/transcript.css'
-import './styles/markdown.css'
-import './styles/compare.css'
-import './styles/analysis.css'
 
 installRunColors(document)
 const transport = createTransport(window)

@@ -202,12 +202,12 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     // the open episode says so in its header; n / p step through the rollouts shown, over the tasks' own rows
     await page.getByTestId('episode-row').filter({ hasText: 'fmt-a' }).nth(1).click()
     await expect(page.getByTestId('episode-flag-format')).toHaveAttribute('title', 'Format failure: format_reward = 0')
-    await expect(page.locator('.crumbs')).toContainText('row 3 / 9')
+    await expect(page.getByTestId('episode-crumbs')).toContainText('row 3 / 9')
     await page.keyboard.press('n')
     await expect(page.getByTestId('episode-task')).toHaveText('fmt-b')
-    await expect(page.locator('.crumbs')).toContainText('row 5 / 9')
+    await expect(page.getByTestId('episode-crumbs')).toContainText('row 5 / 9')
     await page.keyboard.press('p')
-    await expect(page.locator('.crumbs')).toContainText('row 3 / 9')
+    await expect(page.getByTestId('episode-crumbs')).toContainText('row 3 / 9')
     await page.getByTestId('episode-back').click()
   })
 

@@ -91,12 +91,12 @@ test('auto-advance walks a review queue; the taxonomy editor gives a new label a
 
   // review queue: every key press labels and moves to the next row
   await page.getByTestId('auto-advance').check()
-  await expect(page.locator('.crumbs')).toContainText('row 1 /')
+  await expect(page.getByTestId('episode-crumbs')).toContainText('row 1 /')
   await page.keyboard.press('9')
-  await expect(page.locator('.crumbs')).toContainText('row 2 /')
+  await expect(page.getByTestId('episode-crumbs')).toContainText('row 2 /')
   await expect(page.getByTestId('episode-label-chips').getByTestId('label-chip')).toHaveCount(0)
   await page.keyboard.press('9')
-  await expect(page.locator('.crumbs')).toContainText('row 3 /')
+  await expect(page.getByTestId('episode-crumbs')).toContainText('row 3 /')
   await page.getByTestId('auto-advance').uncheck()
   await page.keyboard.press('Escape')
 

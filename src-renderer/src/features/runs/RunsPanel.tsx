@@ -138,7 +138,7 @@ function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps
         </label>
       </td>
       {RUN_COLUMNS.map((c) => (
-        <td key={c.id} className={cx(c.numeric && css.num, COL_CLASS[c.id])} title={c.title?.(run) ?? c.text(run)}>
+        <td key={c.id} className={cx(c.numeric && css.num, COL_CLASS[c.id])} title={c.title?.(run) ?? c.text(run)} data-testid={`run-col-${c.id}`}>
           {c.text(run)}
         </td>
       ))}
