@@ -32,7 +32,7 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await expect(page.locator('[data-fact="Messages"]')).toContainText('17')
   // turn 7 is the system step of the context summarization: it links the three sub-trajectories
   for (let i = 0; i < 7; i++) await page.keyboard.press('j')
-  const active = page.locator('[data-testid="turn-row"].active')
+  const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(active).toHaveAttribute('data-turn', '7')
   await expect(active).toContainText('↳ sub-trajectory trajectory.summarization-1-summary.json: Context summarization 1: Step 1 - Summary generation (5 steps)')
   await shot(page, '42-atif-trajectory')

@@ -23,7 +23,7 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await expect(chips.getByTestId('label-chip')).toHaveText(['loop×'])
   await page.keyboard.press('j')
   await page.keyboard.press('Shift+Digit1')
-  const turn = page.locator('[data-testid="turn-row"].active')
+  const turn = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(turn.getByTestId('turn-labels').getByTestId('label-chip')).toHaveText(['format error×'])
   await page.getByTestId('episode-note').fill('keeps re-running the same test')
   await page.getByTestId('episode-note').blur()

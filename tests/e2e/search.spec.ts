@@ -64,7 +64,7 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await expect(page.getByTestId('episode-view')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`#/run/[^/]+/episode/[^/]+/turn/${known.turn}$`))
   await expect(page.getByTestId('episode-task')).toContainText(known.task)
-  const active = page.locator('[data-testid="turn-row"].active')
+  const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(active).toContainText(known.phrase)
   await shot(page, 'search-02-opened-at-turn')
 

@@ -31,7 +31,7 @@ async function shotBothThemes(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
-const active = (page: Page) => page.locator('[data-testid="turn-row"].active')
+const active = (page: Page) => page.locator('[data-testid="turn-row"][aria-current="true"]')
 
 test('Inspect agent log: j / k step through tool calls, the turn is in the URL and survives a reload', async ({ page, server }) => {
   await openFirstEpisode(page, server.url, resolve(CORPUS, 'inspect-ai/log_message_deduplication.eval'), DEMO_RUNS + 1, 'inspect_test_utils/guess_number')

@@ -58,7 +58,7 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
       data-role={turn.role}
       onClick={onSelect}
     >
-      <div className={css.head}>
+      <div className={css.head} data-testid="turn-head">
         <span className={css.index} title={turn.meta?.timestamp}>
           #{turn.index}
         </span>
