@@ -45,6 +45,20 @@ const moduleClasses = new Map(
   cssFiles.filter((f) => f.endsWith('.module.css')).map((f) => [f, new Set(selectorsOf(read(f)).flatMap((s) => classesOf(s).local))] as const)
 )
 
+/** What a module sets on a class through rules that name that class alone (`.x`, `button.x`): property → value. */
+function plainProperties(file: string, cls: string): Map<string, string> {
+  const text = read(file).replace(/\/\*[\s\S]*?\*\//g, '')
+  const props = new Map<string, string>()
+  for (const m of text.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+    if (!m[1].split(',').some((sel) => new RegExp(`^[a-z]*\\.${cls}$`).test(sel.trim()))) continue
+    for (const decl of m[2].split(';')) {
+      const at = decl.indexOf(':')
+      if (at > 0) props.set(decl.slice(0, at).trim(), decl.slice(at + 1).trim())
+    }
+  }
+  return props
+}
+
 describe('CSS ownership', () => {
   it('has no global stylesheet besides the theme tokens and the base elements', () => {
     expect(cssFiles.filter((f) => !f.endsWith('.module.css')).sort()).toEqual(GLOBAL_SHEETS)
@@ -91,6 +105,28 @@ describe('CSS ownership', () => {
       }
     }
     expect(missing).toEqual([])
+  })
+
+  it('combines no two modules\' classes on one element that give one property two values at the same weight', () => {
+    // `cx(a.x, b.y)` with `.x { margin: 0 }` in one module and `.y { margin: 4px 0 }` in another: which wins depends
+    // on the order the bundles' stylesheets load in (lazy views load theirs later); one of them must be more specific
+    const clashes: string[] = []
+    for (const f of files.filter((x) => x.endsWith('.tsx'))) {
+      const src = read(f)
+      const modules = new Map([...src.matchAll(/^import (\w+) from '([^']+\.module\.css)'/gm)].map((m) => [m[1], relative(SRC, resolve(SRC, f, '..', m[2])).split('\\').join('/')]))
+      for (const call of src.matchAll(/cx\(([^()]*(?:\([^()]*\)[^()]*)*)\)/g)) {
+        const refs = [...call[1].matchAll(/(?<![\w.])(\w+)\.(\w+)/g)].filter((r) => modules.has(r[1])).map((r) => ({ file: modules.get(r[1])!, cls: r[2] }))
+        for (const [i, a] of refs.entries()) {
+          for (const b of refs.slice(i + 1)) {
+            if (a.file === b.file) continue
+            const other = plainProperties(b.file, b.cls)
+            const differ = [...plainProperties(a.file, a.cls)].filter(([p, v]) => other.has(p) && other.get(p) !== v).map(([p]) => p)
+            if (differ.length > 0) clashes.push(`${f}: .${a.cls} (${a.file}) and .${b.cls} (${b.file}) both set ${differ.join(', ')}`)
+          }
+        }
+      }
+    }
+    expect(clashes).toEqual([])
   })
 
   it('reads selectors: scoped classes, :global classes, attribute values and at-rules apart', () => {
