@@ -64,6 +64,11 @@ describe('CSS ownership', () => {
     expect(cssFiles.filter((f) => !f.endsWith('.module.css')).sort()).toEqual(GLOBAL_SHEETS)
   })
 
+  it('loads the global sheets before any component, so a module rule wins a tie with a bare element rule', () => {
+    const imports = [...read('main.tsx').matchAll(/^import .*$/gm)].map((m) => m[0])
+    expect(imports.slice(0, 2)).toEqual(["import './styles/theme.css'", "import './styles/base.css'"])
+  })
+
   it('styles no class in theme.css or base.css', () => {
     for (const f of GLOBAL_SHEETS) {
       const styled = selectorsOf(read(f)).filter((s) => /\.[_a-zA-Z]/.test(s.replace(/\[[^\]]*\]/g, '')))
