@@ -14,6 +14,7 @@ import { Sidebar } from './features/workspace/Sidebar'
 import { TaxonomyEditor } from './features/labels/TaxonomyEditor'
 import { mainView } from './state/main-view'
 import { useApp } from './state/store-context'
+import css from './App.module.css'
 
 /**
  * The window: workspace sidebar on the left; on the right runs over episodes, or the open episode, or a screen over
@@ -23,7 +24,7 @@ export function App(): ReactNode {
   const view = useApp(mainView)
   const hasRuns = useApp((s) => s.runs.length > 0)
   const main = (
-    <main className="main">
+    <main className={css.main}>
       <NoticeBanner />
       <TaxonomyEditor />
       {view === 'search' ? (
@@ -42,7 +43,7 @@ export function App(): ReactNode {
         <SplitPanes
           id="rs-browse"
           orientation="vertical"
-          className="browse"
+          className={css.browse}
           first={<RunsPanel />}
           second={<EpisodesPanel />}
           defaultFirst="34%"
@@ -51,7 +52,7 @@ export function App(): ReactNode {
           minSecond={160}
         />
       ) : (
-        <div className="browse">
+        <div className={css.browse}>
           <RunsPanel />
         </div>
       )}
@@ -62,7 +63,7 @@ export function App(): ReactNode {
       <SplitPanes
         id="rs-app"
         orientation="horizontal"
-        className="app"
+        className={css.app}
         first={<Sidebar />}
         second={main}
         defaultFirst={300}

@@ -1,3 +1,7 @@
+// the global sheets first: every component's CSS Module comes after them in the bundle, so a module's rule wins a tie
+// with a bare element's (`.seg button[aria-checked]` over `button:hover`)
+import './styles/theme.css'
+import './styles/base.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createTransport } from './api/transport'
@@ -8,16 +12,6 @@ import { wireEvents } from './state/events'
 import { bindHashRoute, restoreLastRoute } from './state/hash-sync'
 import { bootstrap, createAppStore } from './state/store'
 import { AppProvider } from './state/store-context'
-import './styles/theme.css'
-import './styles/base.css'
-import './styles/layout.css'
-import './styles/sidebar.css'
-import './styles/tables.css'
-import './styles/episode.css'
-import './styles/transcript.css'
-import './styles/markdown.css'
-import './styles/compare.css'
-import './styles/analysis.css'
 
 installRunColors(document)
 const transport = createTransport(window)

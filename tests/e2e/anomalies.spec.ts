@@ -58,7 +58,7 @@ function writeAnomalyRun(dir: string): string {
 
 /** The task cell of every row in the table, in order. */
 const tasks = (page: Page): Promise<string[]> =>
-  page.getByTestId('episode-row').evaluateAll((rows) => rows.map((r) => (r.querySelectorAll('[role="gridcell"]:not(.ep-pick)')[1]?.textContent ?? '').trim()))
+  page.getByTestId('episode-row').evaluateAll((rows) => rows.map((r) => (r.querySelectorAll('[role="gridcell"]:not([data-pick])')[1]?.textContent ?? '').trim()))
 
 /** Applies a filter expression and waits for the table to list `count` rows. */
 async function applyFilter(page: Page, filter: string, count: number): Promise<void> {
@@ -90,13 +90,13 @@ test('anomaly badges in the episodes table, and the anomaly filter lists exactly
       ['slow-cmd', 'timeout', 'timeout', /tool call timed out/]
     ]
     for (const [task, kind, label, title] of expected) {
-      const badges = rowOf(task).getByTestId('episode-flags').locator('.badge')
+      const badges = rowOf(task).getByTestId('episode-flags').locator('[data-testid^="flag-"]')
       await expect(badges).toHaveCount(1)
       const badge = rowOf(task).getByTestId(`flag-${kind}`)
       await expect(badge).toHaveText(label)
       expect(await badge.getAttribute('title')).toMatch(title)
     }
-    for (const task of ['ordinary-1', 'ordinary-6', 'edit-test']) await expect(rowOf(task).getByTestId('episode-flags').locator('.badge')).toHaveCount(0)
+    for (const task of ['ordinary-1', 'ordinary-6', 'edit-test']) await expect(rowOf(task).getByTestId('episode-flags').locator('[data-testid^="flag-"]')).toHaveCount(0)
     await shot(page, 'anomalies-01-badges')
   })
 
@@ -127,8 +127,8 @@ test('anomaly badges in the episodes table, and the anomaly filter lists exactly
     await expect(page.getByTestId('episode-flag-timeout')).toHaveText(/^timeout #\d+$/)
     const at = Number((await page.getByTestId('episode-flag-timeout').textContent())!.split('#')[1])
     await page.getByTestId('episode-flag-jump-timeout').click()
-    await expect(page.locator('[data-testid="turn-row"].active')).toHaveAttribute('data-turn', String(at))
-    await expect(page.locator('[data-testid="turn-row"].active')).toContainText('was cancelled because it took more than 30 seconds')
+    await expect(page.locator('[data-testid="turn-row"][aria-current="true"]')).toHaveAttribute('data-turn', String(at))
+    await expect(page.locator('[data-testid="turn-row"][aria-current="true"]')).toContainText('was cancelled because it took more than 30 seconds')
     await shot(page, 'anomalies-03-episode-header')
   })
 })

@@ -76,9 +76,9 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
     await page.getByTestId('sort-reward').click()
     await expect(page.getByTestId('sort-reward')).toHaveAttribute('aria-sort', 'descending')
     const first = page.locator('[data-testid="episode-row"][data-index="0"]')
-    await expect(first.locator('[role="gridcell"]:not(.ep-pick)').nth(3)).toHaveText('2.200')
+    await expect(first.locator('[role="gridcell"]:not([data-pick])').nth(3)).toHaveText('2.200')
     await expect(first).toContainText('answer:thing')
-    await expect(page.locator('[data-testid="episode-row"][data-index="1"]').locator('[role="gridcell"]:not(.ep-pick)').nth(3)).toHaveText(
+    await expect(page.locator('[data-testid="episode-row"][data-index="1"]').locator('[role="gridcell"]:not([data-pick])').nth(3)).toHaveText(
       '2.167'
     )
     await shot(page, '05-wordle-sorted')
@@ -99,19 +99,19 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
     await expect(turns.first()).toContainText('You are a competitive game player')
     await expect(turns.nth(1)).toHaveAttribute('data-role', 'user')
     await expect(turns.nth(1)).toContainText('[GAME] You are Playing Wordle.')
-    await expect(turns.nth(1).locator('.origin-prompt')).toHaveText('prompt')
+    await expect(turns.nth(1).getByTestId('turn-origin')).toHaveText('prompt')
     await expect(turns.nth(2)).toHaveAttribute('data-role', 'assistant')
     await expect(turns.nth(2)).toContainText('<guess>[')
     // The env's reply to a guess is the Wordle feedback (G/Y/X per letter), marked as an observation.
     await expect(turns.nth(3)).toHaveAttribute('data-role', 'user')
-    await expect(turns.nth(3).locator('.origin-observation')).toHaveText('observation')
+    await expect(turns.nth(3).getByTestId('turn-observation')).toHaveText('observation')
     await expect(turns.nth(3)).toContainText('guesses left')
     expect(new URL(page.url()).hash).toBe(`#/run/${runId}/episode/${episodeId}`)
     await shot(page, '06-episode')
   })
 
   await test.step('j / k move the highlighted turn', async () => {
-    const active = page.locator('[data-testid="turn-row"].active')
+    const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
     await page.keyboard.press('j')
     await expect(active).toHaveAttribute('data-turn', '1')
     await page.keyboard.press('j')
@@ -164,7 +164,7 @@ test('the filter expression box: a valid filter narrows the rows, a typo shows t
   await expect(page.getByTestId('episode-count')).toHaveText('4 of 15 episodes')
   await expect(page.getByTestId('episode-row')).toHaveCount(4)
   for (const row of await page.getByTestId('episode-row').all()) {
-    expect(Number(await row.locator('[role="gridcell"]:not(.ep-pick)').nth(3).textContent())).toBeLessThan(0.5)
+    expect(Number(await row.locator('[role="gridcell"]:not([data-pick])').nth(3).textContent())).toBeLessThan(0.5)
   }
   await shot(page, '10-filter')
 
@@ -192,7 +192,7 @@ test('README screenshot (light) and dark-theme screenshots of the demo workspace
   await expect(page.getByTestId('episode-reward')).toHaveText('0.833')
   await expect(page.getByTestId('episode-passed')).toContainText('failed')
   for (let i = 0; i < 6; i++) await page.keyboard.press('j')
-  const active = page.locator('[data-testid="turn-row"].active')
+  const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(active).toHaveAttribute('data-turn', '6')
   const pytest = page.locator('[data-testid="turn-row"][data-turn="7"]')
   await expect(pytest).toContainText('2 failed, 4 passed')

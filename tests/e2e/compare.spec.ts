@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
 })
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: name }) })
+const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 
 /** Ticks base then trained in the runs table and opens the comparison. */
 async function compareDemoRuns(page: Page): Promise<void> {
@@ -36,9 +36,9 @@ test('pick two runs, read the comparison, open a broken task, reload, export, bo
   await test.step('ticking two runs offers Compare A → B; ⇄ swaps them', async () => {
     await runRow(page, TRAINED_RUN).getByTestId('run-pick').check()
     await runRow(page, BASE_RUN).getByTestId('run-pick').check()
-    await expect(page.getByTestId('compare-bar').locator('.compare-pair')).toHaveText(`A ${TRAINED_RUN} → B ${BASE_RUN}`)
+    await expect(page.getByTestId('compare-pair')).toHaveText(`A ${TRAINED_RUN} → B ${BASE_RUN}`)
     await page.getByTestId('compare-picks-swap').click()
-    await expect(page.getByTestId('compare-bar').locator('.compare-pair')).toHaveText(`A ${BASE_RUN} → B ${TRAINED_RUN}`)
+    await expect(page.getByTestId('compare-pair')).toHaveText(`A ${BASE_RUN} → B ${TRAINED_RUN}`)
     await shot(page, 'cmp-01-picked')
     await page.getByTestId('compare-picks-clear').click()
     await compareDemoRuns(page)
@@ -52,10 +52,10 @@ test('pick two runs, read the comparison, open a broken task, reload, export, bo
     await expect(page.getByTestId('compare-shared')).toHaveText('16 shared tasks (0 only in A, 0 only in B): every number is on the shared tasks.')
     const reward = page.locator('[data-testid="compare-metric"][data-key="reward"]')
     await expect(reward).toContainText('Mean reward')
-    await expect(reward.locator('.ci-bar')).toHaveCount(1)
+    await expect(reward.getByTestId('ci-bar')).toHaveCount(1)
     await expect(page.locator('[data-testid="compare-metric"][data-key="passRate"] td').nth(1)).toHaveText(/%$/)
     // the four flip cells add up to the shared tasks
-    const counts = await page.locator('.flip-count').allTextContents()
+    const counts = await page.getByTestId('flip-count').allTextContents()
     expect(counts.map(Number).reduce((a, b) => a + b, 0)).toBe(16)
     await expect(page.getByTestId('compare-mcnemar')).toContainText('McNemar exact p =')
     await expect(page.getByTestId('compare-passk')).toContainText('pass^k')
@@ -80,7 +80,7 @@ test('pick two runs, read the comparison, open a broken task, reload, export, bo
 
   let brokenTask = ''
   await test.step('the broken cell lists its tasks; a task opens A and B side by side', async () => {
-    const cell = (await page.getByTestId('flip-broken').locator('.flip-count').textContent()) === '0' ? 'flip-fixed' : 'flip-broken'
+    const cell = (await page.getByTestId('flip-broken').getByTestId('flip-count').textContent()) === '0' ? 'flip-fixed' : 'flip-broken'
     await page.getByTestId(cell).click()
     const link = page.getByTestId('flip-task-list').getByTestId('compare-task-link').first()
     brokenTask = (await link.textContent()) ?? ''

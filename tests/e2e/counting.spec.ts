@@ -16,7 +16,7 @@ import { shotMatrix } from './shot-matrix'
 const SWE = resolve(REPO_ROOT, 'tests/fixtures/swe-bench/report-without-trajectories')
 const TB = resolve(REPO_ROOT, 'tests/fixtures/terminal-bench/null-results-run')
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: name }) })
+const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 
 async function filterEpisodes(page: Page, filter: string): Promise<void> {
   await page.getByTestId('episode-filter').fill(filter)
@@ -36,7 +36,7 @@ test('a harness report with results-only episodes: counted as the harness counts
   await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 1, { timeout: 20_000 })
 
   await test.step('the runs table and the run bar say how many have no result, and how they count', async () => {
-    await expect(runRow(page, 'gpt5_mini_lite').locator('td.col-unscored')).toHaveText('3 ✗')
+    await expect(runRow(page, 'gpt5_mini_lite').getByTestId('run-col-unscored')).toHaveText('3 ✗')
     await selectRun(page, 'gpt5_mini_lite')
     await expect(page.getByTestId('episode-count')).toHaveText('23 episodes')
     await expect(page.getByTestId('run-unscored')).toContainText('3 of 23 instances have no result: empty patch 2, error 1')
@@ -71,7 +71,7 @@ test('side by side, a task known only from the harness report says "no transcrip
   await openApp(page, server.url, DEMO_RUNS)
   await addPathViaUi(page, join(server.tmpDir, 'a'))
   await addPathViaUi(page, join(server.tmpDir, 'b'))
-  const rows = page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: 'gpt5_mini_lite' }) })
+  const rows = page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: 'gpt5_mini_lite' }) })
   await expect(rows).toHaveCount(2, { timeout: 20_000 })
   const [a, b] = [await rows.nth(0).getAttribute('data-run-id'), await rows.nth(1).getAttribute('data-run-id')]
   await page.goto(`${server.url}#/compare/${encodeURIComponent(a!)}/${encodeURIComponent(b!)}/task/${encodeURIComponent('astropy__astropy-14182')}`)

@@ -14,7 +14,7 @@ import { shotMatrix } from './shot-matrix'
 const FIXTURE = resolve(REPO_ROOT, 'tests/fixtures/cross-env')
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: name }) })
+const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 
 /** The fixture folder, or (before it is committed) two tiny chat-JSONL runs of different environments with task ids 0..2. */
 function crossEnvRuns(tmpDir: string): { path: string; a: string; b: string } {

@@ -22,7 +22,7 @@ test('the training run’s curve: panels and table by step; a point opens that s
   await openApp(page, server.url, DEMO_RUNS)
 
   await test.step('ticking the training run in the runs table offers its curve and its breakdown', async () => {
-    const row = page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: TRAINING_RUN }) })
+    const row = page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: TRAINING_RUN }) })
     await row.getByTestId('run-pick').check()
     await expect(page.getByTestId('compare-bar').getByTestId('open-curve')).toBeVisible()
     await expect(page.getByTestId('compare-bar').getByTestId('open-breakdown')).toBeVisible()
@@ -58,7 +58,7 @@ test('the training run’s curve: panels and table by step; a point opens that s
     await page.mouse.move(box.x + box.width * 0.72, box.y + box.height / 2)
     await expect(page.getByTestId('curve-readout')).toContainText(/step \d+ · 32 rollouts of 8 tasks/)
     step = /step (\d+)/.exec((await page.getByTestId('curve-readout').innerText()) ?? '')![1]
-    await expect(page.locator(`[data-testid="curve-row"][data-step="${step}"]`)).toHaveClass(/hovered/)
+    await expect(page.locator(`[data-testid="curve-row"][data-step="${step}"]`)).toHaveAttribute('aria-current', 'true')
     await shotMatrix(page, 'curve-01-panels', async () => {
       const b = (await over.boundingBox())!
       await page.mouse.move(b.x + b.width * 0.72, b.y + b.height / 2)

@@ -45,7 +45,7 @@ export async function addPathViaUi(
 
 /** Selects the run whose name cell starts with this name (a checkpoint step may follow it, e.g. `@0`). */
 export async function selectRun(page: Page, name: string): Promise<void> {
-  const row = page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: name }) })
+  const row = page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
   await expect(row).toHaveCount(1)
   await row.click()
   await expect(row).toHaveAttribute('aria-selected', 'true')

@@ -15,7 +15,7 @@ const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 
 /** Header labels of the episodes table, in order. */
 const headers = (page: Page): Promise<string[]> =>
-  page.locator('.ep-header [role="columnheader"]:not(.ep-pick)').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/[▲▼]/g, '').trim()))
+  page.getByTestId('episodes-header').locator('[role="columnheader"]:not([data-pick])').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/[▲▼]/g, '').trim()))
 
 /** The id of the episode open in the URL hash (`#/run/<run>/episode/<id>…`), or null. */
 const openEpisodeId = (page: Page): string | null => {
@@ -87,7 +87,7 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     const n = await rows.count()
     // every listed episode ended badly, and says how
     for (let i = 0; i < n; i++) {
-      await expect(rows.nth(i).getByTestId('episode-flags').locator('.badge')).not.toHaveCount(0)
+      await expect(rows.nth(i).getByTestId('episode-flags').locator('[data-testid^="flag-"]')).not.toHaveCount(0)
     }
     const error = page.getByTestId('flag-error').first()
     await expect(error).toHaveText('error')
@@ -124,7 +124,7 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     await page.getByTestId('sort-info:difficulty').click()
     await expect(page.getByTestId('sort-info:difficulty')).toHaveAttribute('aria-sort', 'ascending')
     const difficultyCol = (await headers(page)).indexOf('info.difficulty')
-    const first = page.locator('[data-testid="episode-row"][data-index="0"]').locator('[role="gridcell"]:not(.ep-pick)').nth(difficultyCol)
+    const first = page.locator('[data-testid="episode-row"][data-index="0"]').locator('[role="gridcell"]:not([data-pick])').nth(difficultyCol)
     await expect(first).toHaveText('easy')
     await page.getByTestId('sort-info:difficulty').click()
     await expect(first).toHaveText('medium')
@@ -143,7 +143,7 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     await expect(first).toHaveAttribute('aria-expanded', 'true')
     await expect(page.getByTestId('episode-row')).toHaveCount(4)
     const taskKey = await first.getAttribute('data-task-key')
-    for (const row of await page.getByTestId('episode-row').all()) await expect(row.locator('[role="gridcell"]:not(.ep-pick)').nth(1)).toHaveText(taskKey!)
+    for (const row of await page.getByTestId('episode-row').all()) await expect(row.locator('[role="gridcell"]:not([data-pick])').nth(1)).toHaveText(taskKey!)
     await expect(page.locator('[data-testid="group-row"][data-index="5"]')).toBeVisible() // the next task follows its rollouts
     await shot(page, 'ept-03-grouped-unfolded')
   })
@@ -202,12 +202,12 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     // the open episode says so in its header; n / p step through the rollouts shown, over the tasks' own rows
     await page.getByTestId('episode-row').filter({ hasText: 'fmt-a' }).nth(1).click()
     await expect(page.getByTestId('episode-flag-format')).toHaveAttribute('title', 'Format failure: format_reward = 0')
-    await expect(page.locator('.crumbs')).toContainText('row 3 / 9')
+    await expect(page.getByTestId('episode-crumbs')).toContainText('row 3 / 9')
     await page.keyboard.press('n')
     await expect(page.getByTestId('episode-task')).toHaveText('fmt-b')
-    await expect(page.locator('.crumbs')).toContainText('row 5 / 9')
+    await expect(page.getByTestId('episode-crumbs')).toContainText('row 5 / 9')
     await page.keyboard.press('p')
-    await expect(page.locator('.crumbs')).toContainText('row 3 / 9')
+    await expect(page.getByTestId('episode-crumbs')).toContainText('row 3 / 9')
     await page.getByTestId('episode-back').click()
   })
 

@@ -12,7 +12,7 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await addPathViaUi(page, CORPUS)
   // 26 runs of the corpus (tests/main/integration/fixture-matrix.test.ts) next to the 2 demo runs
   await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 26, { timeout: 30_000 })
-  const counts = page.locator('.state-counts')
+  const counts = page.getByTestId('state-counts')
   await expect(counts).toContainText('indexed 35') // 32 corpus files and the demo's 3 (two eval runs, the training run's results.jsonl)
   await expect(counts).toContainText('companion 38') // the training run's metadata.json and progress.json among them
   await expect(counts).toContainText('skipped: LFS pointer 2')
@@ -32,7 +32,7 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await expect(page.locator('[data-fact="Messages"]')).toContainText('17')
   // turn 7 is the system step of the context summarization: it links the three sub-trajectories
   for (let i = 0; i < 7; i++) await page.keyboard.press('j')
-  const active = page.locator('[data-testid="turn-row"].active')
+  const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(active).toHaveAttribute('data-turn', '7')
   await expect(active).toContainText('↳ sub-trajectory trajectory.summarization-1-summary.json: Context summarization 1: Step 1 - Summary generation (5 steps)')
   await shot(page, '42-atif-trajectory')

@@ -23,7 +23,7 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await expect(chips.getByTestId('label-chip')).toHaveText(['loop×'])
   await page.keyboard.press('j')
   await page.keyboard.press('Shift+Digit1')
-  const turn = page.locator('[data-testid="turn-row"].active')
+  const turn = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(turn.getByTestId('turn-labels').getByTestId('label-chip')).toHaveText(['format error×'])
   await page.getByTestId('episode-note').fill('keeps re-running the same test')
   await page.getByTestId('episode-note').blur()
@@ -36,7 +36,7 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await turn.getByTestId('turn-note-edit').click()
   await turn.getByTestId('turn-note-input').fill('wrong file opened here')
   await turn.getByTestId('turn-note-input').press('Control+Enter')
-  await expect(turn.locator('.turn-note')).toHaveText('wrong file opened here')
+  await expect(turn.getByTestId('turn-note')).toHaveText('wrong file opened here')
   await expect(turn.getByTestId('turn-note-edit')).toHaveText('✎ edit note')
   await shot(page, 'lab-01-episode-labelled')
   await page.emulateMedia({ colorScheme: 'dark' })
@@ -63,7 +63,7 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await rows.first().click()
   await expect(chips.getByTestId('label-chip')).toHaveText(['loop×'])
   await expect(page.getByTestId('turn-labels').getByTestId('label-chip')).toHaveText(['format error×'])
-  await expect(page.getByTestId('turn-labels').locator('.turn-note')).toHaveText('wrong file opened here')
+  await expect(page.getByTestId('turn-labels').getByTestId('turn-note')).toHaveText('wrong file opened here')
   await expect(page.getByTestId('episode-note')).toHaveValue('keeps re-running the same test')
   // the same key again takes the label off
   await page.keyboard.press('3')
@@ -91,12 +91,12 @@ test('auto-advance walks a review queue; the taxonomy editor gives a new label a
 
   // review queue: every key press labels and moves to the next row
   await page.getByTestId('auto-advance').check()
-  await expect(page.locator('.crumbs')).toContainText('row 1 /')
+  await expect(page.getByTestId('episode-crumbs')).toContainText('row 1 /')
   await page.keyboard.press('9')
-  await expect(page.locator('.crumbs')).toContainText('row 2 /')
+  await expect(page.getByTestId('episode-crumbs')).toContainText('row 2 /')
   await expect(page.getByTestId('episode-label-chips').getByTestId('label-chip')).toHaveCount(0)
   await page.keyboard.press('9')
-  await expect(page.locator('.crumbs')).toContainText('row 3 /')
+  await expect(page.getByTestId('episode-crumbs')).toContainText('row 3 /')
   await page.getByTestId('auto-advance').uncheck()
   await page.keyboard.press('Escape')
 

@@ -83,7 +83,7 @@ test('a 2,000-turn / 10 MB episode opens by deep link, j walks it, the last turn
   })
 
   await test.step('j walks the turns; a coloured pytest run shows without escape codes', async () => {
-    const active = page.locator('[data-testid="turn-row"].active')
+    const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
     for (let i = 0; i < ansiAt; i++) await page.keyboard.press('j')
     await expect(active).toHaveAttribute('data-turn', String(ansiAt))
     await expect(active).toBeInViewport()
@@ -122,8 +122,8 @@ test('a 2,000-turn / 10 MB episode opens by deep link, j walks it, the last turn
   })
 
   await test.step('k from the last turn walks back up', async () => {
-    await page.locator(`[data-testid="turn-row"][data-turn="${last}"] .turn-head`).click()
-    const active = page.locator('[data-testid="turn-row"].active')
+    await page.locator(`[data-testid="turn-row"][data-turn="${last}"] [data-testid="turn-head"]`).click()
+    const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
     await expect(active).toHaveAttribute('data-turn', String(last))
     for (let i = 0; i < 5; i++) await page.keyboard.press('k')
     await expect(active).toHaveAttribute('data-turn', String(last - 5))

@@ -12,7 +12,7 @@ const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
 const TRAINING_RUN = 'repo-repair-grpo-qwen3-8b'
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: name }) })
+const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 const cells = (page: Page, key: string) => page.locator(`[data-testid="many-row"][data-key="${key}"] [data-testid="many-cell"]`)
 
 test.beforeEach(async ({ page }) => {
@@ -43,13 +43,13 @@ test('three runs side by side against a baseline, with deltas and paired CIs', a
   await test.step('each run’s mean (σ) and range, and its change against the baseline with a CI', async () => {
     const reward = cells(page, 'reward')
     // rewards by the shared display rules (3 decimals)
-    await expect(reward.nth(0).locator('.many-value')).toHaveText(/^0\.731 \(σ 0\.310?\)$/)
-    await expect(reward.nth(0).locator('.many-range')).toHaveText(/^0(\.000)? – 1(\.000)?$/)
+    await expect(reward.nth(0).getByTestId('many-value')).toHaveText(/^0\.731 \(σ 0\.310?\)$/)
+    await expect(reward.nth(0).getByTestId('many-range')).toHaveText(/^0(\.000)? – 1(\.000)?$/)
     await expect(reward.nth(0).getByTestId('many-delta')).toHaveCount(0)
     await expect(reward.nth(1).getByTestId('many-delta')).toContainText('+0.146 (+19.9%)')
-    await expect(reward.nth(1).locator('.many-ci')).toContainText('16 tasks')
+    await expect(reward.nth(1).getByTestId('many-ci')).toContainText('16 tasks')
     await expect(cells(page, 'passRate').nth(1).getByTestId('many-delta')).toContainText('+31.3 pts')
-    await expect(cells(page, 'steps').nth(0).locator('.many-value')).toHaveText(/^9\.67 \(σ 2\.37\)$/)
+    await expect(cells(page, 'steps').nth(0).getByTestId('many-value')).toHaveText(/^9\.67 \(σ 2\.37\)$/)
     await expect(page.getByTestId('many-table')).toContainText('Steps (agent actions)')
     await expect(page.getByTestId('many-table')).toContainText('Tool use')
     await expect(page.getByTestId('std-note')).toContainText('population standard deviation')

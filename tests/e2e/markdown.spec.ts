@@ -122,11 +122,11 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   // links: no anchors at all, the safe address in a tooltip, the unsafe one dropped
   const root = page.locator('#root')
   await expect(root.locator('a[href]')).toHaveCount(0)
-  await expect(md.locator('.md-link', { hasText: 'web link' })).toHaveAttribute('title', 'https://example.com')
-  await expect(md.locator('.md-link', { hasText: 'js link' })).not.toHaveAttribute('title', /.*/)
+  await expect(md.getByTestId('md-link').filter({ hasText: 'web link' })).toHaveAttribute('title', 'https://example.com')
+  await expect(md.getByTestId('md-link').filter({ hasText: 'js link' })).not.toHaveAttribute('title', /.*/)
   // images: never an element, never requested; alt and address as text
   await expect(root.locator('img')).toHaveCount(0)
-  await expect(md.locator('.md-image')).toContainText('[image: diagram] https://example.com/a.png')
+  await expect(md.getByTestId('md-image')).toContainText('[image: diagram] https://example.com/a.png')
   expect(requests.filter((u) => u.includes('example.com'))).toEqual([])
 
   // nothing from the trace became a script or an event handler
@@ -137,7 +137,7 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   expect(jsAttrs).toEqual([])
 
   // fenced code is highlighted when labeled; an unlabeled block this short is not guessed at
-  const fences = md.locator('pre.md-code-block')
+  const fences = md.getByTestId('md-code-block')
   await expect(fences).toHaveCount(2)
   await expect(fences.nth(0)).toHaveAttribute('data-language', 'python')
   await expect(fences.nth(0).locator('.hljs-keyword').first()).toHaveText('def')
@@ -151,15 +151,15 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   await expect(calls.nth(0).getByTestId('tool-extras')).toHaveText('timeout=30')
   await expect(calls.nth(1)).toHaveAttribute('data-tool-kind', 'edit')
   await expect(calls.nth(1)).toContainText('/repo/src/parse.py')
-  await expect(calls.nth(1).locator('.diff-del')).toHaveText(['-def parse(s):', '-    return int(s)'])
-  await expect(calls.nth(1).locator('.diff-add')).toHaveText(['+def parse(s: str) -> int:', '+    return int(s.strip())'])
+  await expect(calls.nth(1).locator('[data-diff="del"]')).toHaveText(['-def parse(s):', '-    return int(s)'])
+  await expect(calls.nth(1).locator('[data-diff="add"]')).toHaveText(['+def parse(s: str) -> int:', '+    return int(s.strip())'])
   await shot(page, '70-markdown-light')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
-  await expect(turn(5)).toHaveClass(/active/)
+  await expect(turn(5)).toHaveAttribute('aria-current', 'true')
   const next = turn(5).getByTestId('tool-call')
   await expect(next.nth(0)).toHaveAttribute('data-tool-kind', 'create')
   await expect(next.nth(0).locator('pre')).toHaveAttribute('data-language', 'python')
@@ -172,7 +172,7 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   // a long assistant text collapses like other long texts, and e / x open and close it
   for (let i = 5; i < 9; i++) await page.keyboard.press('j')
   const long = turn(9)
-  await expect(long).toHaveClass(/active/)
+  await expect(long).toHaveAttribute('aria-current', 'true')
   await expect(long.getByTestId('show-all')).toHaveText(/^Show all \(60 lines/)
   await expect(long).not.toContainText('step 60 of the long plan')
   await shot(page, '72-long-markdown-collapsed')
@@ -195,9 +195,9 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   const current = page.getByTestId('find-current')
   await expect(current).toHaveCount(1)
   await expect(current).toHaveText(/^parse$/i)
-  await expect(md.locator('mark.find-hit').first()).toBeVisible()
-  await expect(md.locator('pre.md-code-block mark.find-hit')).toHaveCount(1)
-  await expect(answer.getByTestId('tool-diff').locator('mark.find-hit')).toHaveCount(2)
+  await expect(md.locator('mark').first()).toBeVisible()
+  await expect(md.getByTestId('md-code-block').locator('mark')).toHaveCount(1)
+  await expect(answer.getByTestId('tool-diff').locator('mark')).toHaveCount(2)
   for (let i = 2; i <= total; i++) {
     await page.keyboard.press('Enter')
     await expect(count).toHaveText(`${i} of ${total}`)
@@ -217,7 +217,7 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   for (let i = 0; i < 10; i++) await page.keyboard.press('k')
   await page.keyboard.press('j')
   await page.keyboard.press('j')
-  await expect(answer).toHaveClass(/active/)
+  await expect(answer).toHaveAttribute('aria-current', 'true')
   await shot(page, '74-markdown-dark')
   for (let i = 2; i < 5; i++) await page.keyboard.press('j')
   await shot(page, '75-tool-calls-dark')

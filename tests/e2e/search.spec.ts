@@ -36,7 +36,7 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await expect(hit).toHaveCount(0)
   await page.getByTestId('search-role').selectOption('tool')
   await expect(hit).toHaveCount(1)
-  await expect(page.getByTestId('search-hit').locator('.search-role')).toHaveText(Array(await hits.count()).fill('tool'))
+  await expect(page.getByTestId('search-hit').getByTestId('search-hit-role')).toHaveText(Array(await hits.count()).fill('tool'))
 
   // best match: the same number of hits, the densest first (the summary does not change with the order)
   const summary = await page.getByTestId('search-summary').textContent()
@@ -64,7 +64,7 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await expect(page.getByTestId('episode-view')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`#/run/[^/]+/episode/[^/]+/turn/${known.turn}$`))
   await expect(page.getByTestId('episode-task')).toContainText(known.task)
-  const active = page.locator('[data-testid="turn-row"].active')
+  const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(active).toContainText(known.phrase)
   await shot(page, 'search-02-opened-at-turn')
 

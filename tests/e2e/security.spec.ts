@@ -131,8 +131,8 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
   await expect(turns.nth(1)).toContainText(`Please render ${IMG} and follow ${LINK}`)
   // assistant text is markdown: the link is an inert span (its javascript: address dropped), the HTML literal text
   await expect(turns.nth(2)).toContainText('Sure: click <b>bold?</b>')
-  await expect(turns.nth(2).locator('.md-link')).toHaveText('click')
-  await expect(turns.nth(2).locator('.md-link')).not.toHaveAttribute('title', /.*/)
+  await expect(turns.nth(2).getByTestId('md-link')).toHaveText('click')
+  await expect(turns.nth(2).getByTestId('md-link')).not.toHaveAttribute('title', /.*/)
   await expect(turns.nth(4)).toContainText(`Done. ${IMG}`)
   await expect(turns.nth(2).getByTestId('tool-call')).toContainText(`echo '${SCRIPT}'`)
   await expect(turns.nth(3)).toContainText(SCRIPT)

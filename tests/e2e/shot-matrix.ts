@@ -10,7 +10,7 @@ export const SIZES = [
 
 /** Waits until every chart on the page is drawn for the given theme. */
 export async function chartsDrawn(page: Page, scheme: 'light' | 'dark'): Promise<void> {
-  const hosts = page.locator('.uplot-host')
+  const hosts = page.locator('[role="img"][data-scheme]')
   const n = await hosts.count()
   for (let i = 0; i < n; i++) {
     await expect(hosts.nth(i)).toHaveAttribute('data-scheme', scheme)

@@ -14,7 +14,7 @@ import { test } from './server-fixture'
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.locator('td.col-name', { hasText: name }) })
+const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 const selectedRow = (page: Page) => page.locator('[data-testid="sbs-row"][aria-selected="true"]')
 
 async function bothThemes(page: Page, name: string): Promise<void> {

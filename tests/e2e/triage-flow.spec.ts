@@ -25,7 +25,7 @@ test('search, jump to the turn, label with a key, filter by the label, export SF
   await expect(hit).toHaveCount(1)
   await hit.click()
   await expect(page).toHaveURL(new RegExp(`#/run/[^/]+/episode/[^/]+/turn/${known.turn}$`))
-  await expect(page.locator('[data-testid="turn-row"].active')).toHaveAttribute('data-turn', String(known.turn))
+  await expect(page.locator('[data-testid="turn-row"][aria-current="true"]')).toHaveAttribute('data-turn', String(known.turn))
 
   // key 3 is "loop" in the default taxonomy
   await page.keyboard.press('3')

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { EDITOR_LANGUAGES, type EditorLanguage } from '../lib/detect-language'
+import txt from '../styles/text.module.css'
 
 /** "language [select]" for the read-only editors: every language Monaco highlights here, the detected one marked. */
 export function LanguageSelect(props: {
@@ -9,7 +10,7 @@ export function LanguageSelect(props: {
   testId?: string
 }): ReactNode {
   return (
-    <label className="muted-text">
+    <label className={txt.mutedText}>
       language{' '}
       <select value={props.value} onChange={(e) => props.onChange(e.target.value as EditorLanguage)} data-testid={props.testId}>
         {EDITOR_LANGUAGES.map((l) => (

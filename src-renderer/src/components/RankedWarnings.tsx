@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react'
 import type { CompareWarning, WarningSeverity } from '@contract/compare'
+import { cx } from '../lib/cx'
+import analysis from '../styles/analysis.module.css'
+import css from './RankedWarnings.module.css'
 
 /** Warnings that can change the conclusion: shown prominently right under the verdict. */
 const PROMINENT: readonly WarningSeverity[] = ['forced', 'conclusion']
@@ -19,10 +22,10 @@ export function RankedWarnings({ warnings, prominent, testId }: { warnings: Comp
   const shown = warnings.filter((w) => PROMINENT.includes(w.severity) === prominent)
   if (shown.length === 0) return null
   return (
-    <ul className={`cmp-warnings ${prominent ? 'cmp-warnings-top' : ''}`} data-testid={testId} aria-label={prominent ? 'Warnings that can change the conclusion' : 'Caveats'}>
+    <ul className={cx(analysis.warnings, prominent && analysis.warningsTop)} data-testid={testId} aria-label={prominent ? 'Warnings that can change the conclusion' : 'Caveats'}>
       {shown.map((w) => (
         <li key={`${w.code}:${w.message}`} data-code={w.code} data-severity={w.severity}>
-          <span className={`warn-sev sev-${w.severity}`} title={SEVERITY_LABEL[w.severity]}>
+          <span className={css.severity} title={SEVERITY_LABEL[w.severity]}>
             {w.severity === 'forced' ? '⊘' : w.severity === 'conclusion' ? '⚠' : w.severity === 'caveat' ? '△' : 'ℹ'}
           </span>{' '}
           {w.message}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels'
+import { cx } from '../lib/cx'
+import css from './SplitPanes.module.css'
 
 interface SplitPanesProps {
   /** Names the layout in localStorage (`react-resizable-panels:<id>`), so sizes survive restarts. */
@@ -27,15 +29,15 @@ export function SplitPanes(p: SplitPanesProps): ReactNode {
     <Group
       id={p.id}
       orientation={p.orientation}
-      className={`split ${p.className ?? ''}`}
+      className={p.className}
       defaultLayout={defaultLayout}
       onLayoutChanged={onLayoutChanged}
     >
-      <Panel id={firstId} className="split-pane" defaultSize={p.defaultFirst} minSize={p.minFirst} maxSize={p.maxFirst}>
+      <Panel id={firstId} className={css.pane} defaultSize={p.defaultFirst} minSize={p.minFirst} maxSize={p.maxFirst}>
         {p.first}
       </Panel>
-      <Separator id={`${p.id}-separator`} className={`split-separator split-${p.orientation}`} />
-      <Panel id={secondId} className="split-pane" minSize={p.minSecond}>
+      <Separator id={`${p.id}-separator`} className={cx(css.separator, css[p.orientation])} />
+      <Panel id={secondId} className={css.pane} minSize={p.minSecond}>
         {p.second}
       </Panel>
     </Group>

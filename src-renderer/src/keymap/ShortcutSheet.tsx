@@ -4,7 +4,9 @@ import { activeContexts } from './contexts'
 import { KeyCaps } from './KeyCaps'
 import type { KeyLayers } from './layers'
 import { sheetGroups } from './sheet-groups'
-import './shortcut-sheet.css'
+import { cx } from '../lib/cx'
+import sheet from '../styles/sheet.module.css'
+import css from './ShortcutSheet.module.css'
 
 /** The `?` sheet: the keys that work where the user is, generated from the registry, grouped by context. */
 export function ShortcutSheet({ layers }: { layers: KeyLayers }): ReactNode {
@@ -13,11 +15,11 @@ export function ShortcutSheet({ layers }: { layers: KeyLayers }): ReactNode {
   const contexts = useAppShallow((s) => activeContexts(s, layers.list()))
   const close = (): void => store.getState().closeShortcutSheet()
   return (
-    <div className="sheet-backdrop" onClick={close}>
-      <div className="sheet shortcut-sheet" role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcut-sheet" onClick={(e) => e.stopPropagation()}>
+    <div className={sheet.backdrop} onClick={close}>
+      <div className={cx(sheet.sheet, css.sheet)} role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcut-sheet" onClick={(e) => e.stopPropagation()}>
         <h2>Keyboard shortcuts</h2>
         {/* one table, a body per group: the keys and their help line up across the groups */}
-        <table className="shortcut-table">
+        <table className={css.table}>
           {sheetGroups(contexts).map((g) => (
             <tbody key={g.context} data-testid={`shortcut-group-${g.context}`}>
               <tr>
@@ -27,7 +29,7 @@ export function ShortcutSheet({ layers }: { layers: KeyLayers }): ReactNode {
               </tr>
               {g.rows.map((r) => (
                 <tr key={r.id} data-binding={r.id}>
-                  <td className="shortcut-keys">
+                  <td className={css.keys}>
                     <KeyCaps keys={r.keys} />
                   </td>
                   <td>{r.help}</td>

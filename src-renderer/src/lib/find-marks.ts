@@ -52,7 +52,7 @@ export function markTree<T extends Parent>(node: T, query: string, start = 0): {
   const mark = (value: string, ordinal: number): Element => ({
     type: 'element',
     tagName: 'mark',
-    properties: { className: ['find-hit'], dataFindOrdinal: ordinal },
+    properties: { dataFindOrdinal: ordinal },
     children: [{ type: 'text', value }]
   })
   const splitText = (value: string): ElementContent[] => {

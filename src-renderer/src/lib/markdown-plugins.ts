@@ -13,9 +13,9 @@ const BLOCK_PARENTS = new Set(['blockquote', 'li', 'section', 'td', 'th'])
  * A raw HTML block becomes a paragraph holding its source as text, so it keeps its own lines instead of running
  * into its neighbours once react-markdown turns `raw` nodes into text. Inline raw HTML is left to react-markdown.
  */
-export function rawBlocksAsText() {
+export function rawBlocksAsText(options: { className: string }) {
   const wrap = (node: RootContent): RootContent =>
-    node.type === 'raw' ? { type: 'element', tagName: 'p', properties: { className: ['md-raw'] }, children: [{ type: 'text', value: node.value }] } : node
+    node.type === 'raw' ? { type: 'element', tagName: 'p', properties: { className: [options.className] }, children: [{ type: 'text', value: node.value }] } : node
   const walk = (parent: Root | Element): void => {
     if (parent.type === 'root' || BLOCK_PARENTS.has(parent.tagName)) parent.children = parent.children.map(wrap) as typeof parent.children
     for (const child of parent.children) if (child.type === 'element') walk(child)
@@ -26,26 +26,27 @@ export function rawBlocksAsText() {
 /**
  * Every `pre > code` block gets the highlighter's spans in place of its text, in the tree, so that find marks (the
  * next step) see code and prose alike. A fence label without a grammar stays plain; an unlabeled block is guessed.
+ * The block gets `className` (the caller's CSS Module classes) and the test id `md-code-block`.
  */
-export function highlightCodeBlocks() {
+export function highlightCodeBlocks(options: { className: string[] }) {
   const walk = (parent: Root | Element): void => {
     for (const child of parent.children) {
       if (child.type !== 'element') continue
-      if (child.tagName === 'pre') highlightPre(child)
+      if (child.tagName === 'pre') highlightPre(child, options.className)
       else walk(child)
     }
   }
   return (tree: Root): void => walk(tree)
 }
 
-function highlightPre(pre: Element): void {
+function highlightPre(pre: Element, className: string[]): void {
   const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
   if (!code) return
   const cls = code.properties?.className
   const label = Array.isArray(cls) ? cls.map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length) : undefined
   const language: CodeLanguage | null = label === undefined ? null : (languageFor(label) ?? 'plaintext')
   const text = textOf(code.children).replace(/\n$/, '')
-  pre.properties = { className: ['code-block', 'hl', 'md-code-block'], dataLanguage: language ?? 'auto' }
+  pre.properties = { className, dataLanguage: language ?? 'auto', dataTestid: 'md-code-block' }
   pre.children = [{ type: 'element', tagName: 'code', properties: {}, children: highlightTree(text, language).children as ElementContent[] }]
 }
 

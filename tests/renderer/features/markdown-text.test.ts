@@ -6,6 +6,14 @@ import { AssistantMarkdown, MarkdownText } from '../../../src-renderer/src/featu
 import { AppProvider } from '../../../src-renderer/src/state/store-context'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi } from '../fake-api'
+import code from '../../../src-renderer/src/styles/code.module.css'
+import find from '../../../src-renderer/src/styles/find.module.css'
+import collapsible from '../../../src-renderer/src/features/episode/Collapsible.module.css'
+import css from '../../../src-renderer/src/features/episode/MarkdownText.module.css'
+
+/** The classes (CSS Module names, whatever their hash) of a fenced block and of the current find mark. */
+const FENCE = `${code.block} ${code.hl} ${css.codeBlock}`
+const CURRENT = `${find.hit} ${find.current}`
 
 const md = (text: string): string => renderToStaticMarkup(createElement(MarkdownText, { text }))
 
@@ -39,7 +47,7 @@ describe('MarkdownText: untrusted input stays inert', () => {
 
   it('has no href, src, event-handler or javascript: attribute', () => {
     const attrs = attributes(html)
-    expect(attrs).toContain('class="md-link"') // the helper does see attributes
+    expect(attrs).toContain('data-testid="md-link"') // the helper does see attributes
     expect(attrs).not.toMatch(/\bhref=/i)
     expect(attrs).not.toMatch(/\bsrc=/i)
     expect(attrs).not.toMatch(/\bon[a-z]+=/i)
@@ -48,23 +56,23 @@ describe('MarkdownText: untrusted input stays inert', () => {
   })
 
   it('shows raw HTML as the literal text it is, a block as its own paragraph', () => {
-    expect(html).toContain('<p class="md-raw">&lt;script&gt;alert(1)&lt;/script&gt;</p>')
-    expect(html).toContain('<p class="md-raw">&lt;div&gt;</p>')
-    expect(md('> <div>quoted</div>')).toContain('<blockquote>\n<p class="md-raw">&lt;div&gt;quoted&lt;/div&gt;</p>')
+    expect(html).toContain(`<p class="${css.raw}">&lt;script&gt;alert(1)&lt;/script&gt;</p>`)
+    expect(html).toContain(`<p class="${css.raw}">&lt;div&gt;</p>`)
+    expect(md('> <div>quoted</div>')).toContain(`<blockquote>\n<p class="${css.raw}">&lt;div&gt;quoted&lt;/div&gt;</p>`)
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
     expect(html).toContain('&lt;b onclick=&quot;alert(1)&quot;&gt;')
   })
 
   it('draws links as spans with the address in the tooltip', () => {
-    expect(html).toContain('<span class="md-link" title="https://example.com">y</span>')
-    expect(html).toContain('<span class="md-link">x</span>')
+    expect(html).toContain(`<span class="${css.link}" data-testid="md-link" title="https://example.com">y</span>`)
+    expect(html).toContain(`<span class="${css.link}" data-testid="md-link">x</span>`)
     expect(html).toContain('title="https://autolink.example"')
     expect(html).toContain('title="http://www.gfm-autolink.example"')
   })
 
   it('never loads an image: alt text and address shown as text', () => {
     expect(html).toContain('[image: i]')
-    expect(html).toContain('<span class="md-image-src"> https://example.com/a.png</span>')
+    expect(html).toContain(`<span class="${css.imageSrc}"> https://example.com/a.png</span>`)
   })
 })
 
@@ -81,7 +89,7 @@ describe('MarkdownText: markdown', () => {
 
   it('highlights a labeled fence through spans only', () => {
     const html = md('```python\ndef f(x):\n    return "<b>" # c\n```')
-    expect(html).toContain('<pre class="code-block hl md-code-block" data-language="python">')
+    expect(html).toContain(`<pre class="${FENCE}" data-language="python" data-testid="md-code-block">`)
     expect(html).toContain('<span class="hljs-keyword">def</span>')
     expect(html).toContain('<span class="hljs-string">&quot;&lt;b&gt;&quot;</span>')
     expect(html).toContain('<span class="hljs-comment"># c</span>')
@@ -98,7 +106,7 @@ describe('MarkdownText: markdown', () => {
   })
 
   it('keeps an indented code block as code', () => {
-    expect(md('para\n\n    x = 1\n')).toContain('<pre class="code-block hl md-code-block"')
+    expect(md('para\n\n    x = 1\n')).toContain(`<pre class="${FENCE}"`)
   })
 })
 
@@ -109,19 +117,19 @@ describe('MarkdownText: find marks', () => {
 
   it('marks every shown occurrence, in prose, code and link text, and flags the current one', () => {
     expect(html.match(/<mark/g)).toHaveLength(4)
-    expect(html).toContain('<strong><mark class="find-hit">parse</mark></strong>')
-    expect(html).toContain('<mark class="find-hit find-current" data-testid="find-current">parse</mark>')
-    expect(html).toContain('<span class="hljs-comment"># <mark class="find-hit">PARSE</mark></span>')
-    expect(html).toContain('<span class="md-link" title="https://p.example"><mark class="find-hit">parse</mark></span>')
+    expect(html).toContain(`<strong><mark class="${find.hit}">parse</mark></strong>`)
+    expect(html).toContain(`<mark class="${CURRENT}" data-testid="find-current">parse</mark>`)
+    expect(html).toContain(`<span class="hljs-comment"># <mark class="${find.hit}">PARSE</mark></span>`)
+    expect(html).toContain(`<span class="${css.link}" data-testid="md-link" title="https://p.example"><mark class="${find.hit}">parse</mark></span>`)
   })
 
   it('clamps a current match past the shown ones to the last', () => {
     const last = renderToStaticMarkup(createElement(MarkdownText, { text: 'parse and parse', findQuery: 'parse', findCurrent: 7 }))
-    expect(last).toBe('<div class="md"><p><mark class="find-hit">parse</mark> and <mark class="find-hit find-current" data-testid="find-current">parse</mark></p></div>')
+    expect(last).toBe(`<div class="${css.md}"><p><mark class="${find.hit}">parse</mark> and <mark class="${CURRENT}" data-testid="find-current">parse</mark></p></div>`)
   })
 
   it('adds nothing without a query', () => {
-    expect(md('parse')).toBe('<div class="md"><p>parse</p></div>')
+    expect(md('parse')).toBe(`<div class="${css.md}"><p>parse</p></div>`)
   })
 })
 
@@ -139,7 +147,7 @@ describe('AssistantMarkdown: long texts collapse like every other long text', ()
   // (opening it is covered in the browser, tests/e2e/markdown.spec.ts: server rendering only sees a store's first state)
   it('shows a preview and a "Show all" button', () => {
     const closed = render(createAppStore(fakeApi({})), long)
-    expect(closed).toContain('collapsible is-closed')
+    expect(closed).toContain(`class="${collapsible.closed}"`)
     expect(closed).toContain('Show all (119 lines')
     expect(closed).toContain('<strong>0</strong>')
     expect(closed).not.toContain('<strong>59</strong>')
@@ -148,6 +156,6 @@ describe('AssistantMarkdown: long texts collapse like every other long text', ()
   it('draws a short text whole, without a button', () => {
     const html = render(createAppStore(fakeApi({})), 'short *text*')
     expect(html).toContain('<em>text</em>')
-    expect(html).not.toContain('show-all')
+    expect(html).not.toContain('data-testid="show-all"')
   })
 })

@@ -11,6 +11,9 @@ import type { Engine } from '../../../src-main/services/engine-types'
 import { FIXTURES, OWN_FIXTURES } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import { fakeApi } from '../fake-api'
+import code from '../../../src-renderer/src/styles/code.module.css'
+import collapsible from '../../../src-renderer/src/features/episode/Collapsible.module.css'
+import css from '../../../src-renderer/src/features/episode/ToolCallView.module.css'
 
 const draw = (call: ToolCall): string =>
   renderToStaticMarkup(
@@ -25,20 +28,20 @@ describe('ToolCallView', () => {
   it('draws a shell call as highlighted bash with its extras', () => {
     const html = draw({ id: 'call_1', name: 'bash', arguments: { command: 'grep -rn "x" src | head', timeout: 30 } })
     expect(html).toContain('data-tool-kind="shell"')
-    expect(html).toContain('<span class="tool-kind">shell</span>')
+    expect(html).toContain(`<span class="${css.kind}">shell</span>`)
     expect(html).toContain('data-language="bash"')
     expect(html).toContain('<span class="hljs-string">&quot;x&quot;</span>')
-    expect(html).toContain('<span class="tool-extra-key">timeout</span>=<span class="tool-extra-value">30</span>')
+    expect(html).toContain(`<span class="${css.extraKey}">timeout</span>=<span class="${css.extraValue}">30</span>`)
     expect(html).toContain('call_1')
   })
 
   it('draws a str_replace as removed and added rows under the path', () => {
     const html = draw({ id: null, name: 'str_replace_editor', arguments: { command: 'str_replace', path: '/t/a.py', old_str: 'x = 1', new_str: 'x = 2' } })
-    expect(html).toContain('<span class="tool-path mono" title="/t/a.py">/t/a.py</span>')
-    expect(html).toContain('<span class="tool-summary mono">−1 +1</span>')
-    expect(html).toContain('<span class="diff-line diff-del"><span class="diff-op">-</span>x = 1</span>')
-    expect(html).toContain('<span class="diff-line diff-add"><span class="diff-op">+</span>x = 2</span>')
-    expect(html).not.toContain('tool-extras')
+    expect(html).toContain(`<span class="${css.path}" title="/t/a.py">/t/a.py</span>`)
+    expect(html).toContain(`<span class="${css.summary}">−1 +1</span>`)
+    expect(html).toContain(`<span class="${code.diffLine} ${code.diffDel}" data-diff="del"><span class="${code.diffOp}">-</span>x = 1</span>`)
+    expect(html).toContain(`<span class="${code.diffLine} ${code.diffAdd}" data-diff="add"><span class="${code.diffOp}">+</span>x = 2</span>`)
+    expect(html).not.toContain('data-testid="tool-extras"')
   })
 
   it('draws untyped calls as JSON and says when arguments did not parse', () => {
@@ -52,7 +55,7 @@ describe('ToolCallView', () => {
   it('collapses long code with the same "Show all" button as other long texts', () => {
     const code = Array.from({ length: 80 }, (_, i) => `print(${i})`).join('\n')
     const html = draw({ id: null, name: 'python', arguments: { code } })
-    expect(html).toContain('collapsible is-closed')
+    expect(html).toContain(`class="${collapsible.closed}"`)
     expect(html).toContain('Show all (80 lines')
     expect(html).not.toContain('print(<span class="hljs-number">79</span>)')
   })

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { groupByRun, groupHits } from '../../../src-renderer/src/features/search/SearchView'
 import { Snippet } from '../../../src-renderer/src/features/search/Snippet'
+import snippetCss from '../../../src-renderer/src/features/search/Snippet.module.css'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { FAKE_SEARCH_TURNS, fakeSearch } from '../../helpers/fake-search'
 import { fakeApi, flush } from '../fake-api'
@@ -84,6 +85,6 @@ describe('search slice', () => {
 describe('Snippet', () => {
   it('marks the matches as text, never as markup', () => {
     const html = renderToStaticMarkup(createElement(Snippet, { snippet: { text: '<b>x</b> crane <script>', matches: [[9, 14], [3, 4]] } }))
-    expect(html).toBe('<span class="search-snippet">&lt;b&gt;x&lt;/b&gt; <mark>crane</mark> &lt;script&gt;</span>')
+    expect(html).toBe(`<span class="${snippetCss.snippet}">&lt;b&gt;x&lt;/b&gt; <mark>crane</mark> &lt;script&gt;</span>`)
   })
 })

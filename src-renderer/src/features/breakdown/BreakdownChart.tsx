@@ -6,6 +6,7 @@ import { NONE_VALUE, orderValues, rowScore } from '../../lib/breakdown-view'
 import { barPaths, categoryAxis, pctTicks, withAlpha } from '../compare/charts/chart-helpers'
 import { themedAxis, UPlotChart, type ChartTheme } from '../compare/charts/UPlotChart'
 import { scoreUnit } from './score-unit'
+import txt from '../../styles/text.module.css'
 
 /**
  * One bar per value of the field, in the field's natural order (easy → hard): the mean reward, and beside it the
@@ -51,6 +52,6 @@ export function BreakdownChart({ report }: { report: RunBreakdown }): ReactNode 
     }),
     [rows.length, labels, unit, unitRange, withPass, report.fields]
   )
-  if (rows.length === 0) return <p className="hint">Nothing to draw.</p>
+  if (rows.length === 0) return <p className={txt.hint}>Nothing to draw.</p>
   return <UPlotChart options={options} data={data} height={220} label={`${unit === 'rate' ? 'Pass rate' : 'Mean reward and pass rate'} by ${report.fields[0]}`} testId="chart-breakdown" />
 }

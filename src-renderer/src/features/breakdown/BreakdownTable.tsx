@@ -4,6 +4,10 @@ import { fmtFraction, fmtMeanStd, fmtPercent, fmtValue } from '@contract/display
 import { breakdownFilter, rowLabel } from '../../lib/breakdown-view'
 import { fmtInt } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import tables from '../../styles/tables.module.css'
+import txt from '../../styles/text.module.css'
+import css from './BreakdownTable.module.css'
 
 /** Metric columns shown at most (the rows carry the mean of every per-episode metric). */
 const MAX_METRICS = 6
@@ -17,31 +21,31 @@ export function BreakdownTable({ report }: { report: RunBreakdown }): ReactNode 
   const metrics = useMemo(() => breakdownMetricNames(report).slice(0, MAX_METRICS), [report])
   const open = (r: BreakdownRow): void => store.getState().openRunEpisodes(report.runId, breakdownFilter(report.fields, r.values))
   return (
-    <div className="table-x">
-      <table className="cmp-table breakdown-table" data-testid="breakdown-table">
+    <div className={tables.scrollX}>
+      <table className={tables.table} data-testid="breakdown-table">
         <thead>
           <tr>
             <th>{report.fields.join(' × ')}</th>
-            <th className="num">episodes</th>
-            <th className="num">tasks</th>
-            <th className="num" title="Mean reward (population σ) over the row's rewarded episodes">
+            <th className={tables.num}>episodes</th>
+            <th className={tables.num}>tasks</th>
+            <th className={tables.num} title="Mean reward (population σ) over the row's rewarded episodes">
               mean reward (σ)
             </th>
-            <th className="num" title="Episodes passed / episodes with a verdict">
+            <th className={tables.num} title="Episodes passed / episodes with a verdict">
               passed
             </th>
-            <th className="num">pass</th>
-            <th className="num" title="Share of rewarded episodes with reward = 1">
+            <th className={tables.num}>pass</th>
+            <th className={tables.num} title="Share of rewarded episodes with reward = 1">
               perfect
             </th>
-            <th className="num" title="Episodes with a verdict that failed">
+            <th className={tables.num} title="Episodes with a verdict that failed">
               failed
             </th>
-            <th className="num" title="Mean agent actions per episode">
+            <th className={tables.num} title="Mean agent actions per episode">
               steps
             </th>
             {metrics.map((m) => (
-              <th key={m} className="num metric-col" title={`Mean of metric ${m}`}>
+              <th key={m} className={cx(tables.num, css.metricCol)} title={`Mean of metric ${m}`}>
                 {m}
               </th>
             ))}
@@ -51,7 +55,7 @@ export function BreakdownTable({ report }: { report: RunBreakdown }): ReactNode 
           {report.rows.map((r) => (
             <tr
               key={r.values.join('\u0000')}
-              className="click-row"
+              className={tables.clickRow}
               tabIndex={0}
               onClick={() => open(r)}
               // Enter on the focused row opens it, as a click does: the row's own key
@@ -60,19 +64,19 @@ export function BreakdownTable({ report }: { report: RunBreakdown }): ReactNode 
               data-testid="breakdown-row"
               data-values={r.values.join(' × ')}
             >
-              <td className="bd-value">{rowLabel(r)}</td>
-              <td className="num">{fmtInt(r.episodes)}</td>
-              <td className="num">{fmtInt(r.tasks)}</td>
-              <td className="num">{fmtMeanStd('reward', r.meanReward, r.rewardStd)}</td>
-              <td className="num" data-testid="breakdown-passed">
+              <td className={css.value}>{rowLabel(r)}</td>
+              <td className={tables.num}>{fmtInt(r.episodes)}</td>
+              <td className={tables.num}>{fmtInt(r.tasks)}</td>
+              <td className={tables.num}>{fmtMeanStd('reward', r.meanReward, r.rewardStd)}</td>
+              <td className={tables.num} data-testid="breakdown-passed">
                 {fmtFraction(r.passed, r.decided)}
               </td>
-              <td className="num">{fmtPercent(r.passRate)}</td>
-              <td className="num">{fmtPercent(r.perfectRate)}</td>
-              <td className={`num ${r.failed > 0 ? 'bad-text' : ''}`}>{fmtInt(r.failed)}</td>
-              <td className="num">{fmtValue('steps', r.meanSteps)}</td>
+              <td className={tables.num}>{fmtPercent(r.passRate)}</td>
+              <td className={tables.num}>{fmtPercent(r.perfectRate)}</td>
+              <td className={cx(tables.num, r.failed > 0 && txt.badText)}>{fmtInt(r.failed)}</td>
+              <td className={tables.num}>{fmtValue('steps', r.meanSteps)}</td>
               {metrics.map((m) => (
-                <td key={m} className="num">
+                <td key={m} className={tables.num}>
                   {fmtValue('plain', r.metrics?.[m])}
                 </td>
               ))}
@@ -87,18 +91,18 @@ export function BreakdownTable({ report }: { report: RunBreakdown }): ReactNode 
 
 function TotalRow({ row, metrics }: { row: BreakdownRow; metrics: string[] }): ReactNode {
   return (
-    <tr className="total-row" data-testid="breakdown-total-row">
+    <tr className={tables.totalRow} data-testid="breakdown-total-row">
       <td>all episodes</td>
-      <td className="num">{fmtInt(row.episodes)}</td>
-      <td className="num">{fmtInt(row.tasks)}</td>
-      <td className="num">{fmtMeanStd('reward', row.meanReward, row.rewardStd)}</td>
-      <td className="num">{fmtFraction(row.passed, row.decided)}</td>
-      <td className="num">{fmtPercent(row.passRate)}</td>
-      <td className="num">{fmtPercent(row.perfectRate)}</td>
-      <td className="num">{fmtInt(row.failed)}</td>
-      <td className="num">{fmtValue('steps', row.meanSteps)}</td>
+      <td className={tables.num}>{fmtInt(row.episodes)}</td>
+      <td className={tables.num}>{fmtInt(row.tasks)}</td>
+      <td className={tables.num}>{fmtMeanStd('reward', row.meanReward, row.rewardStd)}</td>
+      <td className={tables.num}>{fmtFraction(row.passed, row.decided)}</td>
+      <td className={tables.num}>{fmtPercent(row.passRate)}</td>
+      <td className={tables.num}>{fmtPercent(row.perfectRate)}</td>
+      <td className={tables.num}>{fmtInt(row.failed)}</td>
+      <td className={tables.num}>{fmtValue('steps', row.meanSteps)}</td>
       {metrics.map((m) => (
-        <td key={m} className="num">
+        <td key={m} className={tables.num}>
           {fmtValue('plain', row.metrics?.[m])}
         </td>
       ))}

@@ -12,6 +12,11 @@ import { BreakdownTable } from './BreakdownTable'
 import { CrossTabGrid } from './CrossTabGrid'
 import { FieldPicker } from './FieldPicker'
 import { scoreUnit } from './score-unit'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import txt from '../../styles/text.module.css'
+import panels from '../../styles/panels.module.css'
+import css from './BreakdownView.module.css'
 
 /** A run's scores by one category field (table and bars), or by two (a grid), over all its episodes. */
 export function BreakdownView(): ReactNode {
@@ -21,7 +26,7 @@ export function BreakdownView(): ReactNode {
   const report = view.report
   const name = report?.runName ?? run?.name ?? view.runId
   return (
-    <div className="compare-view analysis-view" data-testid="breakdown-view">
+    <div className={cx(analysis.screen, analysis.narrowSelects)} data-testid="breakdown-view">
       <ScreenCrumbs
         title={
           <>
@@ -30,16 +35,16 @@ export function BreakdownView(): ReactNode {
         }
       >
         {report && <FieldPicker report={report} fields={view.fields} />}
-        {view.loading && report && <span className="hint">updating…</span>}
+        {view.loading && report && <span className={txt.hint}>updating…</span>}
       </ScreenCrumbs>
-      <div className="compare-scroll">
+      <div className={analysis.scroll}>
         {run && <ProducerChecks run={run} />}
         {view.error && (
-          <div className="cmp-error" role="alert" data-testid="breakdown-error">
+          <div className={analysis.error} role="alert" data-testid="breakdown-error">
             Could not break this run down: {view.error}
           </div>
         )}
-        {!report && view.loading && <div className="panel-loading">Counting every episode by field…</div>}
+        {!report && view.loading && <div className={panels.placeholder}>Counting every episode by field…</div>}
         {report && <BreakdownBody report={report} />}
       </div>
     </div>
@@ -52,7 +57,7 @@ function BreakdownBody({ report }: { report: RunBreakdown }): ReactNode {
   const t = report.total
   return (
     <>
-      <p className="cmp-shared" data-testid="breakdown-total">
+      <p className={analysis.shared} data-testid="breakdown-total">
         Over <b>all {fmtInt(t.episodes)} episodes</b> ({fmtInt(t.tasks)} tasks): mean reward {fmtMeanStd('reward', t.meanReward, t.rewardStd)}, passed{' '}
         {fmtFraction(t.passed, t.decided)} ({fmtPercent(t.passRate)}). Rows are ranked by {report.score === 'meanReward' ? 'mean reward' : 'pass rate'}.
         {report.missing > 0 && ` ${fmtInt(report.missing)} episodes lack a value: they form the “(none)” rows.`}
@@ -62,11 +67,11 @@ function BreakdownBody({ report }: { report: RunBreakdown }): ReactNode {
         <CrossTabGrid report={report} grid={grid} />
       ) : (
         <>
-          <section className="cmp-section">
+          <section className={analysis.section}>
             <h3>By {report.fields[0]}</h3>
             <BreakdownTable report={report} />
           </section>
-          <section className="cmp-section breakdown-chart">
+          <section className={cx(analysis.section, css.chart)}>
             <h3>
               {unit === 'rate' ? 'Pass rate' : 'Mean reward and pass rate'} by {report.fields[0]}
             </h3>
@@ -75,12 +80,12 @@ function BreakdownBody({ report }: { report: RunBreakdown }): ReactNode {
         </>
       )}
       {grid && (
-        <section className="cmp-section">
+        <section className={analysis.section}>
           <h3>Every combination, best first</h3>
           <BreakdownTable report={report} />
         </section>
       )}
-      <p className="hint" data-testid="std-note">
+      <p className={txt.hint} data-testid="std-note">
         {STD_NOTE} A row’s pass count is its episodes passed / episodes with a verdict; click a row to see its episodes.
       </p>
     </>
@@ -94,12 +99,12 @@ function BestWorst({ report }: { report: RunBreakdown }): ReactNode {
   const unit = scoreUnit(report)
   const say = (r: RunBreakdown['rows'][number]): string => `${fmtMeanStd(unit, rowScore(r, report.score), unit === 'reward' ? r.rewardStd : null)}, passed ${fmtFraction(r.passed, r.decided)}`
   return (
-    <div className="best-worst" data-testid="breakdown-best-worst">
-      <span className="bw bw-best" data-testid="breakdown-best">
-        <span className="bw-tag">best</span> <b>{rowLabel(bw.best)}</b> {say(bw.best)}
+    <div className={css.bestWorst} data-testid="breakdown-best-worst">
+      <span className={cx(css.bw, css.best)} data-testid="breakdown-best">
+        <span className={css.tag}>best</span> <b>{rowLabel(bw.best)}</b> {say(bw.best)}
       </span>
-      <span className="bw bw-worst" data-testid="breakdown-worst">
-        <span className="bw-tag">worst</span> <b>{rowLabel(bw.worst)}</b> {say(bw.worst)}
+      <span className={cx(css.bw, css.worst)} data-testid="breakdown-worst">
+        <span className={css.tag}>worst</span> <b>{rowLabel(bw.worst)}</b> {say(bw.worst)}
       </span>
     </div>
   )

@@ -6,6 +6,11 @@ import { heatStyle } from '../../lib/heat'
 import { fmtInt } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
 import { scoreUnit } from './score-unit'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import tables from '../../styles/tables.module.css'
+import controls from '../../styles/controls.module.css'
+import css from './CrossTabGrid.module.css'
 
 type CellMode = 'score' | 'passed' | 'failed'
 
@@ -29,30 +34,30 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
   const open = (values: string[]): void => store.getState().openRunEpisodes(report.runId, breakdownFilter(report.fields, values))
 
   const cell = (r: BreakdownRow | undefined, values: string[]): ReactNode => {
-    if (!r) return <td className="xt-cell xt-empty">–</td>
+    if (!r) return <td className={cx(css.cell, css.empty)}>–</td>
     const score = rowScore(r, report.score)
     const style: CSSProperties =
       mode === 'failed' ? heatStyle(1 - r.failed / maxFailed) : mode === 'passed' ? heatStyle(r.decided ? r.passed / r.decided : null) : heatStyle(unit === 'rate' || inUnit(report) ? score : null)
     return (
-      <td className="xt-cell num" style={style} data-testid="crosstab-cell" data-values={values.join(' × ')}>
-        <button className="xt-btn" onClick={() => open(values)} title={`${values.join(' × ')}: ${fmtInt(r.episodes)} episodes; open them`}>
+      <td className={cx(css.cell, tables.num)} style={style} data-testid="crosstab-cell" data-values={values.join(' × ')}>
+        <button className={css.btn} onClick={() => open(values)} title={`${values.join(' × ')}: ${fmtInt(r.episodes)} episodes; open them`}>
           {mode === 'score' ? fmtValue(unit, score) : mode === 'passed' ? fmtFraction(r.passed, r.decided) : fmtInt(r.failed)}
-          {mode === 'score' && <span className="xt-n"> {fmtFraction(r.passed, r.decided)}</span>}
+          {mode === 'score' && <span className={css.n}> {fmtFraction(r.passed, r.decided)}</span>}
         </button>
       </td>
     )
   }
   const total = (c: Counts | undefined): ReactNode => (
-    <td className="num xt-total">{!c ? '–' : mode === 'failed' ? fmtInt(c.failed) : fmtFraction(c.passed, c.decided)}</td>
+    <td className={cx(tables.num, css.total)}>{!c ? '–' : mode === 'failed' ? fmtInt(c.failed) : fmtFraction(c.passed, c.decided)}</td>
   )
 
   return (
-    <section className="cmp-section" data-testid="breakdown-crosstab">
-      <div className="cmp-section-head">
+    <section className={analysis.section} data-testid="breakdown-crosstab">
+      <div className={analysis.sectionHead}>
         <h3>
           {rowField} × {colField}
         </h3>
-        <span className="seg" role="radiogroup" aria-label="What a cell shows">
+        <span className={controls.seg} role="radiogroup" aria-label="What a cell shows">
           {MODES.map((m) => (
             <button key={m.id} role="radio" aria-checked={mode === m.id} onClick={() => setMode(m.id)} data-testid={`crosstab-mode-${m.id}`}>
               {m.label}
@@ -60,19 +65,19 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
           ))}
         </span>
       </div>
-      <div className="table-x">
-        <table className="cmp-table crosstab">
+      <div className={tables.scrollX}>
+        <table className={cx(tables.table, css.grid)}>
           <thead>
             <tr>
-              <th className="xt-corner">
+              <th className={css.corner}>
                 {rowField} ↓ · {colField} →
               </th>
               {grid.colValues.map((c) => (
-                <th key={c} className="num">
+                <th key={c} className={tables.num}>
                   {c}
                 </th>
               ))}
-              <th className="num xt-total">{mode === 'failed' ? 'failures' : 'passed'}</th>
+              <th className={cx(tables.num, css.total)}>{mode === 'failed' ? 'failures' : 'passed'}</th>
             </tr>
           </thead>
           <tbody>
@@ -85,7 +90,7 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
                 {total(grid.rowTotals.get(rv))}
               </tr>
             ))}
-            <tr className="total-row">
+            <tr className={tables.totalRow}>
               <th scope="row">{mode === 'failed' ? 'failures' : 'passed'}</th>
               {grid.colValues.map((cv) => (
                 <Fragment key={cv}>{total(grid.colTotals.get(cv))}</Fragment>

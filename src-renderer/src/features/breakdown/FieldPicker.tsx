@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import type { RunBreakdown } from '@contract/breakdown'
 import { fieldLabel } from '../../lib/breakdown-view'
 import { useAppStore } from '../../state/store-context'
+import controls from '../../styles/controls.module.css'
+import css from './FieldPicker.module.css'
 
 /** "by [field] × [second field]": one field for a table and bars, two for a grid (archetype × difficulty). */
 export function FieldPicker({ report, fields }: { report: RunBreakdown; fields: string[] }): ReactNode {
@@ -9,7 +11,7 @@ export function FieldPicker({ report, fields }: { report: RunBreakdown; fields: 
   const [first = '', second = ''] = fields
   const set = (a: string, b: string): void => store.getState().setBreakdownFields(b && b !== a ? [a, b] : [a])
   return (
-    <span className="field-picker">
+    <span className={css.picker}>
       <label>
         by{' '}
         <select value={first} onChange={(e) => set(e.target.value, second)} data-testid="breakdown-field" aria-label="Break down by">
@@ -34,7 +36,7 @@ export function FieldPicker({ report, fields }: { report: RunBreakdown; fields: 
         </select>
       </label>
       {second && (
-        <button className="icon-btn" onClick={() => set(second, first)} title="Swap rows and columns" data-testid="breakdown-swap">
+        <button className={controls.iconBtn} onClick={() => set(second, first)} title="Swap rows and columns" data-testid="breakdown-swap">
           ⇄
         </button>
       )}

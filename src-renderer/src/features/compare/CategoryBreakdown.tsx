@@ -5,6 +5,12 @@ import { fmtInt } from '../../lib/format'
 import { useApp, useAppStore } from '../../state/store-context'
 import { CategoryBarsChart } from './charts/CategoryBarsChart'
 import { changeTone, fmtPassCounts } from './compare-format'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import tables from '../../styles/tables.module.css'
+import txt from '../../styles/text.module.css'
+import { toneClass } from './tone-class'
+import css from './CategoryBreakdown.module.css'
 
 /** Rows of one field, best change first (no delta last), as the reports list them. */
 export function rowsByField(rows: CategoryRow[]): Map<string, CategoryRow[]> {
@@ -23,17 +29,17 @@ export function CategoryBreakdown({ report }: { report: CompareReport }): ReactN
   const unit: MetricUnit = report.metrics.some((m) => m.key === 'reward' && (m.a !== null || m.b !== null)) ? 'reward' : 'rate'
   if (report.categoryFields.length === 0) {
     return (
-      <section className="cmp-section" data-testid="compare-categories">
+      <section className={analysis.section} data-testid="compare-categories">
         <h3>By category</h3>
-        <p className="hint">The runs share no category field (an info field such as difficulty with a few values).</p>
+        <p className={txt.hint}>The runs share no category field (an info field such as difficulty with a few values).</p>
       </section>
     )
   }
   return (
-    <section className="cmp-section" data-testid="compare-categories">
-      <div className="cmp-section-head">
+    <section className={analysis.section} data-testid="compare-categories">
+      <div className={analysis.sectionHead}>
         <h3>By category</h3>
-        <label className="hint">
+        <label className={txt.hint}>
           field{' '}
           <select value={category ?? ''} onChange={(e) => store.getState().setCompareCategory(e.target.value || null)} data-testid="compare-category-field">
             <option value="">every field</option>
@@ -46,11 +52,11 @@ export function CategoryBreakdown({ report }: { report: CompareReport }): ReactN
         </label>
       </div>
       {[...byField].map(([field, rows]) => (
-        <div key={field} className="cmp-cat-field" data-field={field}>
+        <div key={field} data-field={field}>
           <h4>{field}</h4>
-          <div className="cmp-row">
+          <div className={analysis.row}>
             <CategoryTable rows={rows} unit={unit} />
-            <div className="cmp-cat-chart">
+            <div className={css.chart}>
               <CategoryBarsChart rows={rows} field={field} />
             </div>
           </div>
@@ -62,30 +68,30 @@ export function CategoryBreakdown({ report }: { report: CompareReport }): ReactN
 
 function CategoryTable({ rows, unit }: { rows: CategoryRow[]; unit: MetricUnit }): ReactNode {
   return (
-    <table className="cmp-table" data-testid="compare-category-table">
+    <table className={tables.table} data-testid="compare-category-table">
       <thead>
         <tr>
           <th rowSpan={2}>Value</th>
-          <th colSpan={6} className="group-head" title="Paired on the tasks both runs have with this value">
+          <th colSpan={6} className={tables.groupHead} title="Paired on the tasks both runs have with this value">
             shared tasks
           </th>
-          <th colSpan={2} className="group-head whole-col" title="Each run over all its episodes with this value (shared tasks or not)">
+          <th colSpan={2} className={cx(tables.groupHead, tables.wholeCol)} title="Each run over all its episodes with this value (shared tasks or not)">
             whole runs
           </th>
         </tr>
         <tr>
-          <th className="num">tasks</th>
-          <th className="num">A</th>
-          <th className="num">B</th>
-          <th className="num">Δ</th>
+          <th className={tables.num}>tasks</th>
+          <th className={tables.num}>A</th>
+          <th className={tables.num}>B</th>
+          <th className={tables.num}>Δ</th>
           <th>95% CI</th>
-          <th className="num" title="Tasks passed / tasks with a verdict, A → B">
+          <th className={tables.num} title="Tasks passed / tasks with a verdict, A → B">
             passed
           </th>
-          <th className="num whole-col" title="Run A: score, episodes passed / with a verdict">
+          <th className={cx(tables.num, tables.wholeCol)} title="Run A: score, episodes passed / with a verdict">
             A
           </th>
-          <th className="num" title="Run B: score, episodes passed / with a verdict">
+          <th className={tables.num} title="Run B: score, episodes passed / with a verdict">
             B
           </th>
         </tr>
@@ -96,12 +102,12 @@ function CategoryTable({ rows, unit }: { rows: CategoryRow[]; unit: MetricUnit }
           return (
             <tr key={r.value} data-testid="compare-category-row">
               <td>{r.value}</td>
-              <td className="num">{fmtInt(r.tasks)}</td>
-              <td className="num">{fmtValue(unit, r.a)}</td>
-              <td className="num">{fmtValue(unit, r.b)}</td>
-              <td className={`num cmp-delta tone-${tone}`}>{fmtDelta(unit, r.delta)}</td>
-              <td className="hint">{fmtCi(unit, r.ci95)}</td>
-              <td className="num">{fmtPassCounts(r.passedA, r.passedB, r.decided)}</td>
+              <td className={tables.num}>{fmtInt(r.tasks)}</td>
+              <td className={tables.num}>{fmtValue(unit, r.a)}</td>
+              <td className={tables.num}>{fmtValue(unit, r.b)}</td>
+              <td className={cx(tables.num, analysis.delta, toneClass(tone))}>{fmtDelta(unit, r.delta)}</td>
+              <td className={txt.hint}>{fmtCi(unit, r.ci95)}</td>
+              <td className={tables.num}>{fmtPassCounts(r.passedA, r.passedB, r.decided)}</td>
               <WholeCell whole={r.wholeA} unit={unit} side="a" />
               <WholeCell whole={r.wholeB} unit={unit} side="b" />
             </tr>
@@ -115,8 +121,8 @@ function CategoryTable({ rows, unit }: { rows: CategoryRow[]; unit: MetricUnit }
 /** One run's figures over all its episodes with the value: "0.52 · 8/20". */
 function WholeCell({ whole, unit, side }: { whole: CategoryWhole; unit: MetricUnit; side: 'a' | 'b' }): ReactNode {
   return (
-    <td className={`num ${side === 'a' ? 'whole-col' : ''}`} data-testid={`category-whole-${side}`} title={`${fmtInt(whole.episodes)} episodes`}>
-      {fmtValue(unit, whole.score)} <span className="hint">· {fmtFraction(whole.passed, whole.decided)}</span>
+    <td className={cx(tables.num, side === 'a' && tables.wholeCol)} data-testid={`category-whole-${side}`} title={`${fmtInt(whole.episodes)} episodes`}>
+      {fmtValue(unit, whole.score)} <span className={txt.hint}>· {fmtFraction(whole.passed, whole.decided)}</span>
     </td>
   )
 }

@@ -6,22 +6,23 @@ import { SolvedWithinChart } from './charts/SolvedWithinChart'
 import { FlipTable } from './FlipTable'
 import { PassAtKTable } from './PassAtKTable'
 import { SummaryTable } from './SummaryTable'
+import analysis from '../../styles/analysis.module.css'
 
 /** The report tab: the same sections, in the same order, as the Markdown and HTML reports. */
 export function CompareReportBody({ report }: { report: CompareReport }): ReactNode {
   return (
     <>
       <SummaryTable report={report} />
-      <div className="cmp-row">
+      <div className={analysis.row}>
         <FlipTable report={report} />
         <PassAtKTable report={report} />
       </div>
-      <div className="cmp-row cmp-charts">
-        <section className="cmp-section">
+      <div className={analysis.row}>
+        <section className={analysis.section}>
           <h3>Reward distribution</h3>
           <RewardHistogramChart histogram={report.histogram} />
         </section>
-        <section className="cmp-section">
+        <section className={analysis.section}>
           <h3>Solved within k steps (RR@k)</h3>
           <SolvedWithinChart rows={report.solvedWithin} />
         </section>

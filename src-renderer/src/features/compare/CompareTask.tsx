@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { compareTaskList } from '../../state/compare-slice'
 import { useAppShallow, useAppStore } from '../../state/store-context'
+import panels from '../../styles/panels.module.css'
 
 // the aligned view (and Monaco's diff editor behind it) loads with the first task opened, not with the report
 const SideBySide = lazy(async () => ({ default: (await import('./SideBySide')).SideBySide }))
@@ -13,7 +14,7 @@ export function CompareTask({ runA, runB, taskKey }: { runA: string; runB: strin
   const onNavigate = (key: string): void => store.getState().openCompareTask(key, tasks.length > 0 ? tasks : [key])
   const onClose = (): void => store.getState().closeCompareTask()
   return (
-    <Suspense fallback={<div className="panel-loading">Loading the side-by-side view…</div>}>
+    <Suspense fallback={<div className={panels.placeholder}>Loading the side-by-side view…</div>}>
       <SideBySide runA={runA} runB={runB} taskKey={taskKey} tasks={tasks} onNavigate={onNavigate} onClose={onClose} />
     </Suspense>
   )

@@ -10,6 +10,11 @@ import { CompareTask } from './CompareTask'
 import { GroupsTab } from './GroupsTab'
 import { SeriesView } from './SeriesView'
 import { ExportButton } from './ExportButton'
+import analysis from '../../styles/analysis.module.css'
+import txt from '../../styles/text.module.css'
+import crumbs from '../../styles/crumbs.module.css'
+import panels from '../../styles/panels.module.css'
+import css from './CompareView.module.css'
 
 /** The compare screen: two runs paired by task (or a checkpoint series of more). */
 export function CompareView(): ReactNode {
@@ -34,8 +39,8 @@ function CompareRunsView(): ReactNode {
   if (taskKey !== null) {
     // a forced comparison stays marked on the task view too
     return report?.envMismatch ? (
-      <div className="compare-task-wrap">
-        <NotComparable envs={[report.envMismatch.a, report.envMismatch.b]} />
+      <div className={css.taskWrap}>
+        <NotComparable envs={[report.envMismatch.a, report.envMismatch.b]} overTask />
         <CompareTask runA={runA} runB={runB} taskKey={taskKey} />
       </div>
     ) : (
@@ -44,18 +49,18 @@ function CompareRunsView(): ReactNode {
   }
   const s = store.getState()
   return (
-    <div className="compare-view" data-testid="compare-view">
-      <div className="crumbs">
-        <button className="back-btn" onClick={() => s.closeCompare()} title="Back to the runs (Esc)" data-testid="compare-back">
+    <div className={analysis.screen} data-testid="compare-view">
+      <div className={crumbs.crumbs}>
+        <button className={crumbs.back} onClick={() => s.closeCompare()} title="Back to the runs (Esc)" data-testid="compare-back">
           ← Runs
         </button>
-        <span className="crumb">
+        <span className={crumbs.crumb}>
           Compare <b>{report?.runA.name ?? nameA}</b> → <b>{report?.runB.name ?? nameB}</b>
         </span>
         <button onClick={() => s.openCompare(runB, runA, null, store.getState().compare?.anyway)} title="Swap A and B" data-testid="compare-swap">
           ⇄ Swap
         </button>
-        <div className="cmp-tabs" role="tablist">
+        <div className={css.tabs} role="tablist">
           <button role="tab" aria-selected={tab !== 'groups'} onClick={() => s.setCompareTab('summary')} data-testid="compare-tab-summary">
             Report
           </button>
@@ -63,18 +68,18 @@ function CompareRunsView(): ReactNode {
             Groups
           </button>
         </div>
-        {loading && report && <span className="hint">updating…</span>}
-        <span className="spacer" />
+        {loading && report && <span className={txt.hint}>updating…</span>}
+        <span className={txt.spacer} />
         <ExportButton />
       </div>
-      <div className="compare-scroll">
+      <div className={analysis.scroll}>
         {error && (
-          <div className="cmp-error" role="alert" data-testid="compare-error">
+          <div className={analysis.error} role="alert" data-testid="compare-error">
             Could not compare these runs: {error}
           </div>
         )}
         {refused && <EnvRefusal reason={refused} onAnyway={() => s.compareAnyway()} onBack={() => s.closeCompare()} />}
-        {!report && loading && <div className="panel-loading">Pairing tasks and computing the statistics…</div>}
+        {!report && loading && <div className={panels.placeholder}>Pairing tasks and computing the statistics…</div>}
         {report && (
           <>
             <CompareTop report={report} />

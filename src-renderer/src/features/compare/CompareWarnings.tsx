@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { CompareReport } from '@contract/compare'
 import { STD_NOTE } from '@contract/display'
 import { RankedWarnings } from '../../components/RankedWarnings'
+import txt from '../../styles/text.module.css'
 
 /**
  * The caveats and notes of a comparison (the warnings that can change the conclusion stand under the verdict), and
@@ -11,7 +12,7 @@ export function CompareWarnings({ report }: { report: CompareReport }): ReactNod
   return (
     <>
       <RankedWarnings warnings={report.warnings} prominent={false} testId="compare-warnings" />
-      <p className="cmp-ci-note hint">
+      <p className={txt.hint}>
         {report.ciNote}{' '}
         {report.ci.method === 'paired-bootstrap'
           ? `Method: paired bootstrap over tasks, ${report.ci.resamples} resamples, seed ${report.ci.seed}.`

@@ -4,6 +4,14 @@ import type { TaskGroupSummary } from '@contract/model'
 import { fmtInt, fmtNum } from '../../lib/format'
 import { noSignal, rolloutKey } from '../../state/compare-slice'
 import { useApp, useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import tables from '../../styles/tables.module.css'
+import txt from '../../styles/text.module.css'
+import panels from '../../styles/panels.module.css'
+import rollout from '../../styles/rollout-cells.module.css'
+import { Badge } from '../../components/Badge'
+import css from './GroupsTab.module.css'
 
 type GroupFilter = 'all' | 'either' | 'a' | 'b' | 'both'
 
@@ -41,19 +49,19 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
     return { a: [...groups.a.values()].filter(noSignal).length, b: [...groups.b.values()].filter(noSignal).length }
   }, [groups])
 
-  if (!groups || groups.loading) return <div className="panel-loading">Loading both runs' task groups…</div>
-  if (groups.error) return <div className="cmp-error">Could not load the task groups: {groups.error}</div>
+  if (!groups || groups.loading) return <div className={panels.placeholder}>Loading both runs' task groups…</div>
+  if (groups.error) return <div className={analysis.error}>Could not load the task groups: {groups.error}</div>
   const pages = Math.max(1, Math.ceil(rows.length / PAGE))
   const at = Math.min(page, pages - 1)
   return (
-    <section className="cmp-section" data-testid="compare-groups">
-      <div className="cmp-section-head">
+    <section className={analysis.section} data-testid="compare-groups">
+      <div className={analysis.sectionHead}>
         <h3>Groups</h3>
-        <span className="hint" data-testid="groups-no-signal-counts">
+        <span className={txt.hint} data-testid="groups-no-signal-counts">
           no GRPO signal (every rollout the same reward): {fmtInt(counts.a)} of {fmtInt(groups.a.size)} tasks in A, {fmtInt(counts.b)} of{' '}
           {fmtInt(groups.b.size)} in B
         </span>
-        <label className="hint">
+        <label className={txt.hint}>
           show{' '}
           <select
             value={filter}
@@ -70,16 +78,16 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
             ))}
           </select>
         </label>
-        {groups.capped && <span className="hint">(first {fmtInt(groups.a.size)} tasks)</span>}
+        {groups.capped && <span className={txt.hint}>(first {fmtInt(groups.a.size)} tasks)</span>}
       </div>
-      <table className="cmp-table groups-table">
+      <table className={cx(tables.table, css.table)}>
         <thead>
           <tr>
             <th>Task</th>
             <th>A rollouts</th>
-            <th className="num">A mean</th>
+            <th className={tables.num}>A mean</th>
             <th>B rollouts</th>
-            <th className="num">B mean</th>
+            <th className={tables.num}>B mean</th>
           </tr>
         </thead>
         <tbody>
@@ -88,13 +96,13 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && <p className="hint">No task matches.</p>}
+      {rows.length === 0 && <p className={txt.hint}>No task matches.</p>}
       {pages > 1 && (
-        <div className="groups-pager">
+        <div className={css.pager}>
           <button disabled={at === 0} onClick={() => setPage(at - 1)}>
             ← previous
           </button>
-          <span className="hint">
+          <span className={txt.hint}>
             {fmtInt(at * PAGE + 1)}–{fmtInt(Math.min(rows.length, (at + 1) * PAGE))} of {fmtInt(rows.length)}
           </span>
           <button disabled={at >= pages - 1} onClick={() => setPage(at + 1)}>
@@ -137,14 +145,14 @@ function GroupRowView({ taskKey, a, b, runA, runB, range }: GroupRowProps): Reac
   return (
     <tr data-testid="group-row" data-task={taskKey} data-no-signal={flagged ? 'true' : undefined}>
       <td>
-        <button className="cmp-task" onClick={() => store.getState().openCompareTask(taskKey, [taskKey])} title="Open A and B side by side">
+        <button className={analysis.taskButton} onClick={() => store.getState().openCompareTask(taskKey, [taskKey])} title="Open A and B side by side">
           {taskKey}
         </button>
       </td>
       <RolloutCells runId={runA} taskKey={taskKey} group={a} range={range} />
-      <td className="num">{fmtNum(a?.meanReward)}</td>
+      <td className={tables.num}>{fmtNum(a?.meanReward)}</td>
       <RolloutCells runId={runB} taskKey={taskKey} group={b} range={range} />
-      <td className="num">{fmtNum(b?.meanReward)}</td>
+      <td className={tables.num}>{fmtNum(b?.meanReward)}</td>
     </tr>
   )
 }
@@ -155,20 +163,20 @@ function RolloutCells({ runId, taskKey, group, range }: { runId: string; taskKey
   useEffect(() => {
     if (group) void store.getState().loadGroupRollouts(runId, taskKey)
   }, [store, runId, taskKey, group])
-  if (!group) return <td className="hint">not in this run</td>
+  if (!group) return <td className={txt.hint}>not in this run</td>
   const flat = noSignal(group)
   return (
     <td>
       {/* a flex box inside the cell: a td made flex would leave the table's row grid */}
-      <div className={`rollout-cells${flat ? ' no-signal' : ''}`}>
+      <div className={rollout.cells}>
       {(rewards ?? []).map((r, i) => (
-        <span key={i} className="rollout-cell" style={cellStyle(r, range)} title={`rollout ${i}: reward ${fmtNum(r)}`} data-testid="rollout-cell" />
+        <span key={i} className={rollout.cell} style={cellStyle(r, range)} title={`rollout ${i}: reward ${fmtNum(r)}`} data-testid="rollout-cell" />
       ))}
-      {!rewards && <span className="hint">{fmtInt(group.rollouts)} rollouts</span>}
+      {!rewards && <span className={txt.hint}>{fmtInt(group.rollouts)} rollouts</span>}
       {flat && (
-        <span className="badge badge-warn no-signal-badge" title="Every rollout got the same reward: no GRPO signal">
+        <Badge tone="warn" className={css.noSignal} title="Every rollout got the same reward: no GRPO signal">
           no signal
-        </span>
+        </Badge>
       )}
       </div>
     </td>

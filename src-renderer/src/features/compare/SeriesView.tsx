@@ -10,6 +10,12 @@ import { shortRunLabels } from '../../lib/run-labels'
 import { unitOfKey } from '../../lib/metric-unit'
 import { useApp, useAppStore } from '../../state/store-context'
 import { themedAxis, UPlotChart, type ChartTheme } from './charts/UPlotChart'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import tables from '../../styles/tables.module.css'
+import txt from '../../styles/text.module.css'
+import crumbs from '../../styles/crumbs.module.css'
+import panels from '../../styles/panels.module.css'
 
 /** A checkpoint series: every metric by step (chart for the chosen one, table for all), and per task when it flipped. */
 export function SeriesView(): ReactNode {
@@ -17,21 +23,21 @@ export function SeriesView(): ReactNode {
   const series = useApp((s) => s.series)
   if (!series) return null
   return (
-    <div className="compare-view" data-testid="series-view">
-      <div className="crumbs">
-        <button className="back-btn" onClick={() => store.getState().closeCompare()} data-testid="compare-back">
+    <div className={analysis.screen} data-testid="series-view">
+      <div className={crumbs.crumbs}>
+        <button className={crumbs.back} onClick={() => store.getState().closeCompare()} data-testid="compare-back">
           ← Runs
         </button>
-        <span className="crumb">
+        <span className={crumbs.crumb}>
           Checkpoint series of <b>{fmtInt(series.runIds.length)} runs</b>
         </span>
       </div>
-      <div className="compare-scroll">
+      <div className={analysis.scroll}>
         {series.refused && (
           <EnvRefusal reason={series.refused} onAnyway={() => store.getState().seriesAnyway()} onBack={() => store.getState().closeCompare()} />
         )}
-        {series.error && <div className="cmp-error">Could not build the series: {series.error}</div>}
-        {series.loading && <div className="panel-loading">Computing the metrics of every checkpoint…</div>}
+        {series.error && <div className={analysis.error}>Could not build the series: {series.error}</div>}
+        {series.loading && <div className={panels.placeholder}>Computing the metrics of every checkpoint…</div>}
         {series.report?.envMismatch && <NotComparable envs={series.report.envMismatch.envs} />}
         {series.report && <SeriesBody report={series.report} />}
       </div>
@@ -71,18 +77,18 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
   return (
     <>
       {report.warnings.length > 0 && (
-        <ul className="cmp-warnings">
+        <ul className={analysis.warnings}>
           {report.warnings.map((w) => (
             <li key={w.code + w.message}>⚠ {w.message}</li>
           ))}
         </ul>
       )}
-      <p className="cmp-shared" data-testid="series-basis">
+      <p className={analysis.shared} data-testid="series-basis">
         Each column is over its whole checkpoint (every episode counted once; a training step: its whole batch).{' '}
         <b>{fmtInt(report.sharedTasks)} tasks</b> are at two or more checkpoints: the flips below follow them.
       </p>
-      <section className="cmp-section">
-        <div className="cmp-section-head">
+      <section className={analysis.section}>
+        <div className={analysis.sectionHead}>
           <h3>{report.axis === 'order' ? 'By run' : 'By step'}</h3>
           <select value={metricKey} onChange={(e) => setMetricKey(e.target.value)} data-testid="series-metric">
             {metrics.map((m) => (
@@ -93,14 +99,14 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
           </select>
         </div>
         <UPlotChart options={options} data={data} height={240} label={`${label} by checkpoint step`} testId="chart-series" />
-        <table className="cmp-table" data-testid="series-table">
+        <table className={tables.table} data-testid="series-table">
           <thead>
             <tr>
               <th>Metric</th>
               {points.map((p, i) => (
-                <th key={`${p.runId}@${p.step}`} className="num series-head" title={p.name} data-testid="series-head">
+                <th key={`${p.runId}@${p.step}`} className={cx(tables.num, tables.seriesHead)} title={p.name} data-testid="series-head">
                   {heads[i].name}
-                  {heads[i].step && <div className="hint">{heads[i].step}</div>}
+                  {heads[i].step && <div className={txt.hint}>{heads[i].step}</div>}
                 </th>
               ))}
             </tr>
@@ -110,7 +116,7 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
               <tr key={m.key} data-testid="series-row" data-key={m.key}>
                 <td>{m.label}</td>
                 {points.map((p) => (
-                  <td key={`${p.runId}@${p.step}`} className="num" data-testid="series-cell">
+                  <td key={`${p.runId}@${p.step}`} className={tables.num} data-testid="series-cell">
                     {fmtValue(unitOfKey(m.key), value(p, m.key))}
                   </td>
                 ))}
@@ -119,7 +125,7 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
           </tbody>
         </table>
       </section>
-      <section className="cmp-section" data-testid="series-flips">
+      <section className={analysis.section} data-testid="series-flips">
         <h3>
           Flips along the series: {fmtInt(learned.length)} learned, {fmtInt(forgotten.length)} learned then forgotten
         </h3>

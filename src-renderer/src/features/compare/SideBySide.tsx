@@ -13,10 +13,19 @@ import { AlignedRowView, KIND_TITLE } from './side-by-side/AlignedRowView'
 import { diffViewFor } from './side-by-side/diff-text'
 import { SideHeader } from './side-by-side/SideHeader'
 import { expandPrefix } from './side-by-side/StepCell'
-import '../../styles/side-by-side.css'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import crumbs from '../../styles/crumbs.module.css'
+import panels from '../../styles/panels.module.css'
+import txt from '../../styles/text.module.css'
+import virtual from '../../styles/virtual-row.module.css'
+import css from './SideBySide.module.css'
 
 // Monaco (~4 MB) loads with the first diff, not with the compare screen
 const SideBySideDiff = lazy(() => import('./side-by-side/SideBySideDiff'))
+
+/** The swatch of each count wears the colour of the rows it counts. */
+const COUNT_CLASS: Record<'same' | 'changed' | 'missing' | 'inserted', string | undefined> = { same: undefined, changed: css.changed, missing: css.missing, inserted: css.inserted }
 
 export interface SideBySideProps {
   runA: string
@@ -67,32 +76,32 @@ export function SideBySide(props: SideBySideProps): ReactNode {
   }
 
   return (
-    <section className="sbs-view" data-testid="side-by-side">
-      <nav className="crumbs">
-        <button className="back-btn" onClick={props.onClose} title="Back to the comparison (Esc)" data-testid="sbs-close">
+    <section className={css.view} data-testid="side-by-side">
+      <nav className={crumbs.crumbs}>
+        <button className={crumbs.back} onClick={props.onClose} title="Back to the comparison (Esc)" data-testid="sbs-close">
           ← Compare
         </button>
-        <span className="crumb mono sbs-task" title={taskKey} data-testid="sbs-task">
+        <span className={cx(crumbs.crumb, txt.mono, css.task)} title={taskKey} data-testid="sbs-task">
           {taskKey}
         </span>
         {position >= 0 && (
-          <span className="crumb muted-text" data-testid="sbs-task-position">
+          <span className={cx(crumbs.crumb, txt.mutedText)} data-testid="sbs-task-position">
             task {fmtInt(position + 1)} / {fmtInt(props.tasks.length)}
           </span>
         )}
-        <button type="button" className="icon-btn" disabled={position <= 0} onClick={() => step(-1)} title="Previous task (p or [)">
+        <button type="button" className={controls.iconBtn} disabled={position <= 0} onClick={() => step(-1)} title="Previous task (p or [)">
           ‹
         </button>
-        <button type="button" className="icon-btn" disabled={position < 0 || position >= props.tasks.length - 1} onClick={() => step(1)} title="Next task (n or ])">
+        <button type="button" className={controls.iconBtn} disabled={position < 0 || position >= props.tasks.length - 1} onClick={() => step(1)} title="Next task (n or ])">
           ›
         </button>
-        <span className="spacer" />
-        <span className="hint keys">
+        <span className={txt.spacer} />
+        <span className={cx(txt.hint, crumbs.keys)}>
           <KeyHint binding={SBS_ROW} /> step · <KeyHint binding={SBS_DIFF} /> diff · <KeyHint binding={SBS_TASK} /> task · <KeyHint binding={SBS_BACK} /> back
         </span>
       </nav>
       {view && (
-        <div className="sbs-heads">
+        <div className={css.heads}>
           <SideHeader which="A" side={view.a} steps={alignment?.actionsA.length ?? null} onChoose={(id) => void store.getState().chooseRollout('a', id)} />
           <SideHeader which="B" side={view.b} steps={alignment?.actionsB.length ?? null} onChoose={(id) => void store.getState().chooseRollout('b', id)} />
         </div>
@@ -101,14 +110,14 @@ export function SideBySide(props: SideBySideProps): ReactNode {
         <>
           <AlignmentSummary alignment={alignment} missing={noTranscript(detailA, detailB)} />
           {noTranscript(detailA, detailB).length === 2 ? (
-            <div className="panel-placeholder">No transcript on disk for either run: both are known from the harness report (results, not steps).</div>
+            <div className={panels.placeholder}>No transcript on disk for either run: both are known from the harness report (results, not steps).</div>
           ) : (
             <AlignedRows alignment={alignment} detailA={detailA} detailB={detailB} onSelect={onSelect} onDiff={onDiff} />
           )}
           <DiffSheet alignment={alignment} detailA={detailA} detailB={detailB} />
         </>
       ) : (
-        !view?.a.error && !view?.b.error && <div className="panel-placeholder">Loading both episodes…</div>
+        !view?.a.error && !view?.b.error && <div className={panels.placeholder}>Loading both episodes…</div>
       )}
     </section>
   )
@@ -127,38 +136,38 @@ function AlignmentSummary({ alignment, missing }: { alignment: Alignment; missin
   const first = alignment.firstDivergence
   if (missing.length === 2) {
     return (
-      <div className="sbs-summary" data-testid="sbs-summary">
-        <span className="warn-text" data-testid="sbs-no-transcript" title="Only the harness report is on disk for these episodes: their results, not their actions">
+      <div className={css.summary} data-testid="sbs-summary">
+        <span className={txt.warnText} data-testid="sbs-no-transcript" title="Only the harness report is on disk for these episodes: their results, not their actions">
           no transcript (A and B): nothing to align
         </span>
       </div>
     )
   }
   return (
-    <div className="sbs-summary" data-testid="sbs-summary">
+    <div className={css.summary} data-testid="sbs-summary">
       {(['same', 'changed', 'missing', 'inserted'] as const).map((k) => (
-        <span key={k} className={`sbs-count kind-${k}`} title={KIND_TITLE[k]} data-testid={`sbs-count-${k}`}>
-          <span className="sbs-swatch" aria-hidden />
+        <span key={k} className={cx(css.count, COUNT_CLASS[k])} title={KIND_TITLE[k]} data-testid={`sbs-count-${k}`}>
+          <span className={css.swatch} aria-hidden />
           {fmtInt(counts[k])} {k === 'missing' ? 'only in A' : k === 'inserted' ? 'only in B' : k}
         </span>
       ))}
       {missing.length > 0 ? (
-        <span className="warn-text" data-testid="sbs-no-transcript" title="Only the harness report is on disk for this episode: its result, not its actions">
+        <span className={txt.warnText} data-testid="sbs-no-transcript" title="Only the harness report is on disk for this episode: its result, not its actions">
           no transcript ({missing.join(' and ')}): nothing to align
         </span>
       ) : first >= 0 ? (
-        <button type="button" className="link-btn" onClick={() => store.getState().selectRow(first, true)} data-testid="sbs-goto-divergence">
+        <button type="button" className={controls.linkBtn} onClick={() => store.getState().selectRow(first, true)} data-testid="sbs-goto-divergence">
           first divergence: row {fmtInt(first + 1)}
         </button>
       ) : (
-        <span className="muted-text">the two episodes take the same actions</span>
+        <span className={txt.mutedText}>the two episodes take the same actions</span>
       )}
       {!alignment.exact && (
-        <span className="warn-text" title="The episodes are too long to align exactly; steps were anchored on actions that occur once in each">
+        <span className={txt.warnText} title="The episodes are too long to align exactly; steps were anchored on actions that occur once in each">
           approximate alignment
         </span>
       )}
-      <span className="spacer" />
+      <span className={txt.spacer} />
       <button type="button" onClick={() => store.getState().openDiff({ kind: 'answers' })} data-testid="sbs-diff-answers">
         Diff final answers
       </button>
@@ -184,12 +193,12 @@ function AlignedRows(props: { alignment: Alignment; detailA: EpisodePreview; det
   useEffect(() => {
     if (scrollSeq > 0) virtualizer.scrollToIndex(store.getState().sideBySide?.selectedRow ?? 0, { align: 'start' })
   }, [scrollSeq, store, virtualizer])
-  if (alignment.rows.length === 0) return <div className="panel-placeholder">Neither episode took an action.</div>
+  if (alignment.rows.length === 0) return <div className={panels.placeholder}>Neither episode took an action.</div>
   return (
-    <div className="sbs-rows" ref={scrollRef} data-testid="sbs-rows">
+    <div className={css.rows} ref={scrollRef} data-testid="sbs-rows">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
-          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="vrow sbs-slot" style={{ transform: `translateY(${item.start}px)` }}>
+          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={cx(virtual.row, css.slot)} style={{ transform: `translateY(${item.start}px)` }}>
             <AlignedRowView
               row={alignment.rows[item.index]}
               index={item.index}
@@ -222,9 +231,9 @@ function DiffSheet(props: { alignment: Alignment; detailA: EpisodePreview; detai
   }, [cutKey, store])
   if (!target || !view) return null
   const close = (): void => store.getState().closeDiff()
-  if (cut.length > 0) return <div className="sbs-diff-wait panel-placeholder">Loading the full texts…</div>
+  if (cut.length > 0) return <div className={cx(css.diffWait, panels.placeholder)}>Loading the full texts…</div>
   return (
-    <Suspense fallback={<div className="sbs-diff-wait panel-placeholder">Loading editor…</div>}>
+    <Suspense fallback={<div className={cx(css.diffWait, panels.placeholder)}>Loading editor…</div>}>
       <SideBySideDiff key={view.title} view={view} onClose={close} />
     </Suspense>
   )

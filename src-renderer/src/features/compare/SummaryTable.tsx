@@ -4,6 +4,12 @@ import { fmtCi, fmtDelta, fmtRelative, fmtValue, noCiReason } from '@contract/di
 import { fmtInt } from '../../lib/format'
 import { changeTone } from './compare-format'
 import { CiBar } from './CiBar'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import tables from '../../styles/tables.module.css'
+import txt from '../../styles/text.module.css'
+import { toneClass } from './tone-class'
+import css from './SummaryTable.module.css'
 
 /**
  * metric | A | B | Δ | Δ% | 95% CI | n on the shared tasks, coloured by whether the change is an improvement and
@@ -13,32 +19,32 @@ import { CiBar } from './CiBar'
 export function SummaryTable({ report }: { report: CompareReport }): ReactNode {
   const showWhole = report.onlyA + report.onlyB > 0 && report.metrics.some((m) => m.whole)
   return (
-    <section className="cmp-section">
+    <section className={analysis.section}>
       <h3>
-        Summary <span className="hint">on the {fmtInt(report.sharedTasks)} shared tasks (per task first, then over tasks)</span>
+        Summary <span className={txt.hint}>on the {fmtInt(report.sharedTasks)} shared tasks (per task first, then over tasks)</span>
       </h3>
-      <div className="table-x">
-        <table className="cmp-table" data-testid="compare-summary">
+      <div className={tables.scrollX}>
+        <table className={tables.table} data-testid="compare-summary">
           <thead>
             <tr>
               <th>Metric</th>
-              <th className="num">A</th>
-              <th className="num">B</th>
-              <th className="num">Δ</th>
-              <th className="num">Δ%</th>
+              <th className={tables.num}>A</th>
+              <th className={tables.num}>B</th>
+              <th className={tables.num}>Δ</th>
+              <th className={tables.num}>Δ%</th>
               <th>95% CI of Δ</th>
-              <th className="num" title="Tasks in the paired computation">
+              <th className={tables.num} title="Tasks in the paired computation">
                 n
               </th>
               {showWhole && (
                 <>
-                  <th className="num whole-col" title="Run A over all its episodes (shared tasks or not)">
+                  <th className={cx(tables.num, tables.wholeCol)} title="Run A over all its episodes (shared tasks or not)">
                     whole A
                   </th>
-                  <th className="num" title="Run B over all its episodes (shared tasks or not)">
+                  <th className={tables.num} title="Run B over all its episodes (shared tasks or not)">
                     whole B
                   </th>
-                  <th className="num" title="Change of the whole-run figures (not paired)">
+                  <th className={tables.num} title="Change of the whole-run figures (not paired)">
                     whole Δ
                   </th>
                 </>
@@ -63,28 +69,28 @@ function MetricRow({ m, showWhole }: { m: CompareMetric; showWhole: boolean }): 
   return (
     <tr data-testid="compare-metric" data-key={m.key} data-tone={tone}>
       <td title={`${m.key} · ${m.kind === 'paired' ? 'per-task means, paired' : 'whole-run statistic, no CI'} · ${direction}`}>{m.label}</td>
-      <td className="num">{fmtValue(m.unit, m.a)}</td>
-      <td className="num">{fmtValue(m.unit, m.b)}</td>
-      <td className={`num cmp-delta tone-${tone}`}>{fmtDelta(m.unit, m.delta)}</td>
-      <td className={`num tone-${tone}`}>{fmtRelative(m.relDelta)}</td>
-      <td className="cmp-ci-cell">
+      <td className={tables.num}>{fmtValue(m.unit, m.a)}</td>
+      <td className={tables.num}>{fmtValue(m.unit, m.b)}</td>
+      <td className={cx(tables.num, analysis.delta, toneClass(tone))}>{fmtDelta(m.unit, m.delta)}</td>
+      <td className={cx(tables.num, toneClass(tone))}>{fmtRelative(m.relDelta)}</td>
+      <td className={css.ciCell}>
         {m.ci95 ? (
           <>
             <CiBar delta={m.delta} ci={m.ci95} tone={tone} />
-            <span className="cmp-ci-text">{fmtCi(m.unit, m.ci95)}</span>
+            <span className={css.ciText}>{fmtCi(m.unit, m.ci95)}</span>
           </>
         ) : (
-          <span className="hint">{noCiReason(m)}</span>
+          <span className={txt.hint}>{noCiReason(m)}</span>
         )}
       </td>
-      <td className="num hint">{m.n}</td>
+      <td className={cx(tables.num, txt.hint)}>{m.n}</td>
       {showWhole && (
         <>
-          <td className="num whole-col" data-testid="compare-whole-a">
+          <td className={cx(tables.num, tables.wholeCol)} data-testid="compare-whole-a">
             {w ? fmtValue(m.unit, w.a) : ''}
           </td>
-          <td className="num">{w ? fmtValue(m.unit, w.b) : ''}</td>
-          <td className="num hint">{w ? fmtDelta(m.unit, w.delta) : ''}</td>
+          <td className={tables.num}>{w ? fmtValue(m.unit, w.b) : ''}</td>
+          <td className={cx(tables.num, txt.hint)}>{w ? fmtDelta(m.unit, w.delta) : ''}</td>
         </>
       )}
     </tr>

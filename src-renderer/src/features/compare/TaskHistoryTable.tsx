@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react'
 import type { SeriesTask } from '@contract/compare'
 import { fmtInt } from '../../lib/format'
+import { cx } from '../../lib/cx'
+import tables from '../../styles/tables.module.css'
+import txt from '../../styles/text.module.css'
+import { Badge } from '../../components/Badge'
+import { toneClass } from './tone-class'
 
 /**
  * Tasks whose verdict changed along a series of points (checkpoint runs, training steps): a ✓ / ✗ per point (– where
@@ -11,23 +16,21 @@ export function TaskHistoryTable({
   steps,
   tasks,
   rowTestId,
-  className,
   taskCell
 }: {
   /** The points' steps, in the order of each task's `passed`. */
   steps: number[]
   tasks: SeriesTask[]
   rowTestId: string
-  className?: string
   taskCell?: (task: SeriesTask) => ReactNode
 }): ReactNode {
   return (
-    <table className={`cmp-table ${className ?? ''}`}>
+    <table className={tables.table}>
       <thead>
         <tr>
           <th>Task</th>
           {steps.map((s, i) => (
-            <th key={i} className="num">
+            <th key={i} className={tables.num}>
               {fmtInt(s)}
             </th>
           ))}
@@ -38,10 +41,10 @@ export function TaskHistoryTable({
         {tasks.map((t) => (
           <tr key={t.taskKey} data-testid={rowTestId}>
             <td>
-              {taskCell ? taskCell(t) : t.taskKey} {t.forgotten && <span className="badge badge-bad">forgotten</span>}
+              {taskCell ? taskCell(t) : t.taskKey} {t.forgotten && <Badge tone="bad">forgotten</Badge>}
             </td>
             {t.passed.map((p, i) => (
-              <td key={i} className={`num series-verdict ${p === null ? 'hint' : p ? 'tone-better-clear' : 'tone-worse'}`}>
+              <td key={i} className={cx(tables.num, p === null ? txt.hint : toneClass(p ? 'better-clear' : 'worse-clear'))}>
                 {p === null ? '–' : p ? '✓' : '✗'}
               </td>
             ))}

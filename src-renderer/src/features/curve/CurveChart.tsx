@@ -5,6 +5,8 @@ import { fmtValue } from '@contract/display'
 import { panelData, type CurvePanel } from '../../lib/curve-data'
 import { pctTicks, withAlpha } from '../compare/charts/chart-helpers'
 import { themedAxis, UPlotChart, type ChartTheme } from '../compare/charts/UPlotChart'
+import { cx } from '../../lib/cx'
+import css from './CurveChart.module.css'
 
 interface CurveChartProps {
   panel: CurvePanel
@@ -84,19 +86,19 @@ export function CurveChart({ panel, points, syncKey, onHover, onPick }: CurveCha
     [panel, syncKey]
   )
   return (
-    <div className="curve-chart" data-testid={`curve-panel-${panel.key}`}>
+    <div className={css.chart} data-testid={`curve-panel-${panel.key}`}>
       <h4>
         {panel.title}
         {(panel.second || panel.band) && (
-          <span className="curve-key">
-            <span className="key-line key-a" /> {panel.label}
+          <span className={css.key}>
+            <span className={css.line} /> {panel.label}
             {panel.second ? (
               <>
-                <span className="key-line key-b" /> {panel.second.label}
+                <span className={cx(css.line, css.second)} /> {panel.second.label}
               </>
             ) : (
               <>
-                <span className="key-band" /> ± σ
+                <span className={css.band} /> ± σ
               </>
             )}
           </span>

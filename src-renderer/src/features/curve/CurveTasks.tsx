@@ -4,6 +4,11 @@ import { learnedForgotten } from '../../lib/curve-data'
 import { fmtInt } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
 import { TaskHistoryTable } from '../compare/TaskHistoryTable'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import tables from '../../styles/tables.module.css'
+import txt from '../../styles/text.module.css'
+import controls from '../../styles/controls.module.css'
 
 /**
  * Tasks whose verdict changed over the steps they were sampled at: learned (passed after failing, kept), forgotten
@@ -15,26 +20,25 @@ export function CurveTasks({ report }: { report: TrainingCurve }): ReactNode {
   const { learned, forgotten } = learnedForgotten(report)
   const steps = report.points.map((p) => p.step)
   return (
-    <section className="cmp-section" data-testid="curve-tasks">
+    <section className={analysis.section} data-testid="curve-tasks">
       <h3>
         Tasks learned and forgotten:{' '}
         <span data-testid="curve-learned">
           {fmtInt(learned)} learned, {fmtInt(forgotten)} forgotten
         </span>{' '}
-        <span className="hint">of {fmtInt(report.followedTasks)} tasks sampled at two or more steps</span>
+        <span className={txt.hint}>of {fmtInt(report.followedTasks)} tasks sampled at two or more steps</span>
       </h3>
       {report.tasks.length === 0 ? (
-        <p className="hint">No task changed its verdict between the steps it was sampled at.</p>
+        <p className={txt.hint}>No task changed its verdict between the steps it was sampled at.</p>
       ) : (
-        <div className="table-x">
+        <div className={tables.scrollX}>
           <TaskHistoryTable
             steps={steps}
             tasks={report.tasks}
             rowTestId="curve-task"
-            className="curve-tasks"
             taskCell={(t) => (
               <button
-                className="link-btn mono"
+                className={cx(controls.linkBtn, txt.mono)}
                 onClick={() => store.getState().openRunEpisodes(report.runId, `task == ${JSON.stringify(t.taskKey)}`, 'step')}
                 title="Open this task's rollouts at every step"
               >

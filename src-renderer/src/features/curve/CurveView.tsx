@@ -11,6 +11,11 @@ import { ScreenCrumbs } from '../screens/ScreenCrumbs'
 import { CurveChart } from './CurveChart'
 import { CurveTable } from './CurveTable'
 import { CurveTasks } from './CurveTasks'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import txt from '../../styles/text.module.css'
+import panelCss from '../../styles/panels.module.css'
+import css from './CurveView.module.css'
 
 /**
  * A training run read as one: per training step, the whole batch's statistics as panels (mean reward with its ±σ
@@ -23,7 +28,7 @@ export function CurveView(): ReactNode {
   if (!view) return null
   const name = view.report?.runName ?? run?.name ?? view.runId
   return (
-    <div className="compare-view analysis-view" data-testid="curve-view">
+    <div className={cx(analysis.screen, analysis.narrowSelects)} data-testid="curve-view">
       <ScreenCrumbs
         title={
           <>
@@ -31,14 +36,14 @@ export function CurveView(): ReactNode {
           </>
         }
       />
-      <div className="compare-scroll">
+      <div className={analysis.scroll}>
         {run && <ProducerChecks run={run} />}
         {view.error && (
-          <div className="cmp-error" role="alert" data-testid="curve-error">
+          <div className={analysis.error} role="alert" data-testid="curve-error">
             Could not draw the curve: {view.error}
           </div>
         )}
-        {!view.report && view.loading && <div className="panel-loading">Reading every step’s batch…</div>}
+        {!view.report && view.loading && <div className={panelCss.placeholder}>Reading every step’s batch…</div>}
         {view.report && <CurveBody report={view.report} />}
       </div>
     </div>
@@ -59,11 +64,11 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
   return (
     <>
       <RankedWarnings warnings={report.warnings} prominent testId="curve-top-warnings" />
-      <p className="cmp-shared" data-testid="curve-summary">
+      <p className={analysis.shared} data-testid="curve-summary">
         <b>{fmtInt(points.length)} training steps</b> (the x axis of every panel), {fmtInt(episodes)} rollouts: every figure is over each
         step’s whole batch. Hover a point to read it, click it (or a row of the table) to open that step’s episodes.
       </p>
-      <div className="curve-readout" data-testid="curve-readout" aria-live="polite">
+      <div className={css.readout} data-testid="curve-readout" aria-live="polite">
         {hp ? (
           <>
             <b>step {fmtInt(hp.step)}</b> · {fmtInt(hp.episodes)} rollouts of {fmtInt(hp.tasks)} tasks · mean reward{' '}
@@ -71,10 +76,10 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
             {fmtInt(hp.groups)} groups · steps {fmtValue('steps', hp.meanSteps)}
           </>
         ) : (
-          <span className="hint">Hover a chart to read a step.</span>
+          <span className={txt.hint}>Hover a chart to read a step.</span>
         )}
       </div>
-      <div className="curve-panels">
+      <div className={css.panels}>
         {panels.map((panel) => (
           <CurveChart key={panel.key} panel={panel} points={points} syncKey={`curve:${report.runId}`} onHover={setHover} onPick={pick} />
         ))}
@@ -82,7 +87,7 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
       <CurveTable report={report} hover={hover} onPick={pick} />
       <CurveTasks report={report} />
       <RankedWarnings warnings={report.warnings} prominent={false} testId="curve-warnings" />
-      <p className="hint" data-testid="std-note">
+      <p className={txt.hint} data-testid="std-note">
         {STD_NOTE} A group is one task’s rollouts at a step; it gives GRPO no signal when every rollout got the same reward.
       </p>
     </>

@@ -3,6 +3,8 @@ import type { TextSize } from '@contract/model'
 import { isLongText, previewText, sizeLabel, sizeLabelOf } from '../../lib/long-text'
 import type { EditorSource } from '../../state/episode-slice'
 import { useApp, useAppStore } from '../../state/store-context'
+import txt from '../../styles/text.module.css'
+import css from './Collapsible.module.css'
 
 interface CollapsibleProps {
   text: string
@@ -31,13 +33,13 @@ export function Collapsible(props: CollapsibleProps): ReactNode {
   const preview = useMemo(() => (long ? previewText(text) : text), [long, text])
   if (!long) return props.children(text)
   return (
-    <div className={`collapsible ${expanded ? 'is-open' : 'is-closed'}`}>
+    <div className={expanded ? undefined : css.closed}>
       {props.children(expanded && !fullSize ? text : preview)}
-      {expanded && fullSize && <div className="muted-text loading-rest">{fetching ? 'Loading the rest…' : ''}</div>}
-      <div className="collapsible-actions">
+      {expanded && fullSize && <div className={txt.mutedText}>{fetching ? 'Loading the rest…' : ''}</div>}
+      <div className={css.actions}>
         <button
           type="button"
-          className="show-all"
+          className={css.showAll}
           data-testid="show-all"
           aria-expanded={expanded}
           onClick={(e) => {
@@ -50,7 +52,7 @@ export function Collapsible(props: CollapsibleProps): ReactNode {
         {props.editor && (
           <button
             type="button"
-            className="show-all"
+            className={css.showAll}
             data-testid="open-in-editor"
             onClick={(e) => {
               e.stopPropagation()

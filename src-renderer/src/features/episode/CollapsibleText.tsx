@@ -3,6 +3,8 @@ import type { TextSize } from '@contract/model'
 import type { EditorSource } from '../../state/episode-slice'
 import { Collapsible } from './Collapsible'
 import { FindHighlight } from './FindHighlight'
+import { cx } from '../../lib/cx'
+import css from './CollapsibleText.module.css'
 
 /**
  * Pre-wrapped plain text (never HTML) with find matches marked, collapsed when long (see
@@ -20,7 +22,7 @@ export function CollapsibleText(props: {
   return (
     <Collapsible text={props.text} expandKey={props.expandKey} fullSize={props.fullSize} editor={props.editor}>
       {(shown) => (
-        <pre className={`pre-text ${props.className ?? ''}`}>
+        <pre className={cx(css.text, props.className)}>
           <FindHighlight text={shown} partKey={findKey} />
         </pre>
       )}

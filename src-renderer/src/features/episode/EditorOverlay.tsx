@@ -7,6 +7,11 @@ import { useColorScheme } from '../../lib/use-color-scheme'
 import type { EditorView } from '../../state/episode-slice'
 import { useAppStore } from '../../state/store-context'
 import { LanguageSelect } from '../../components/LanguageSelect'
+import controls from '../../styles/controls.module.css'
+import editor from '../../styles/editor-sheet.module.css'
+import panels from '../../styles/panels.module.css'
+import sheet from '../../styles/sheet.module.css'
+import txt from '../../styles/text.module.css'
 
 /**
  * A long text (observation, tool output, prompt) in a read-only Monaco editor over the transcript,
@@ -20,26 +25,26 @@ export default function EditorOverlay({ view }: { view: EditorView }): ReactNode
   const [wrap, setWrap] = useState(true)
   const close = (): void => store.getState().closeEditor()
   return (
-    <div className="sheet-backdrop" onClick={close}>
-      <div className="editor-sheet" role="dialog" aria-label={view.title} data-testid="text-editor" onClick={(e) => e.stopPropagation()}>
-        <div className="editor-head">
-          <span className="editor-title">{view.title}</span>
-          <span className="muted-text">{sizeLabel(view.text)}</span>
-          <span className="spacer" />
+    <div className={sheet.backdrop} onClick={close}>
+      <div className={editor.sheet} role="dialog" aria-label={view.title} data-testid="text-editor" onClick={(e) => e.stopPropagation()}>
+        <div className={editor.head}>
+          <span className={editor.title}>{view.title}</span>
+          <span className={txt.mutedText}>{sizeLabel(view.text)}</span>
+          <span className={txt.spacer} />
           <LanguageSelect value={language} detected={detected} onChange={setLanguage} testId="editor-language" />
-          <label className="muted-text">
+          <label className={txt.mutedText}>
             <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
           </label>
-          <button type="button" className="icon-btn" title="Close (Esc)" onClick={close} data-testid="editor-close">
+          <button type="button" className={controls.iconBtn} title="Close (Esc)" onClick={close} data-testid="editor-close">
             ✕
           </button>
         </div>
-        <div className="editor-body">
+        <div className={editor.body}>
           <Editor
             value={view.text}
             language={language}
             theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-            loading={<div className="panel-placeholder">Loading editor…</div>}
+            loading={<div className={panels.placeholder}>Loading editor…</div>}
             options={{
               readOnly: true,
               domReadOnly: true,

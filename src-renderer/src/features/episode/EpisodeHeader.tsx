@@ -12,6 +12,11 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
 import { RelatedLinks } from './RelatedLinks'
 import { EpisodeLabelsBar } from '../labels/EpisodeLabelsBar'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import { KeyKind } from '../episodes/KeyKind'
+import css from './EpisodeHeader.module.css'
 
 /** Outcome, identity, answer, metrics and info of an episode. */
 export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode {
@@ -24,14 +29,14 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
   // the status badge and the error text below already say how it ended
   const formatFlags = rowFlags(detail).filter((f) => f.kind !== 'error' && f.kind !== 'truncated' && f.kind !== 'cancelled')
   return (
-    <header className="ep-header-card" data-testid="episode-header">
-      <div className="ep-title-row">
-        <h1 className="ep-title mono" title={hint.title} data-testid="episode-task">
+    <header className={css.card} data-testid="episode-header">
+      <div className={css.titleRow}>
+        <h1 className={css.title} title={hint.title} data-testid="episode-task">
           {detail.taskKey}
-          {hint.mark && <span className="key-kind">{hint.mark}</span>}
+          {hint.mark && <KeyKind mark={hint.mark} />}
         </h1>
-        <span className="ep-rollout">rollout {detail.rollout}</span>
-        <span className="ep-reward" data-testid="episode-reward" title="Reward">
+        <span className={css.rollout}>rollout {detail.rollout}</span>
+        <span className={css.reward} data-testid="episode-reward" title="Reward">
           {fmtReward(detail.reward)}
         </span>
         <Badge tone={detail.passed === true ? 'ok' : detail.passed === false ? 'bad' : 'muted'} testId="episode-passed">
@@ -47,24 +52,24 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
           const badge = (
             <Badge key={f.kind} tone={f.tone} title={at === undefined ? f.title : `${f.title} — first at turn #${at}; click to go there`} testId={`episode-flag-${f.kind}`}>
               {f.label}
-              {at !== undefined && <span className="badge-turn"> #{at}</span>}
+              {at !== undefined && <span className={css.badgeTurn}> #{at}</span>}
             </Badge>
           )
           return at === undefined ? (
             badge
           ) : (
-            <button key={f.kind} type="button" className="badge-button" data-testid={`episode-flag-jump-${f.kind}`} onClick={() => store.getState().jumpToTurnIndex(at)}>
+            <button key={f.kind} type="button" className={css.badgeButton} data-testid={`episode-flag-jump-${f.kind}`} onClick={() => store.getState().jumpToTurnIndex(at)}>
               {badge}
             </button>
           )
         })}
       </div>
       {detail.error && (
-        <div className="ep-error" data-testid="episode-error-text">
+        <div className={css.error} data-testid="episode-error-text">
           {detail.error}
         </div>
       )}
-      <dl className="facts">
+      <dl className={css.facts}>
         <Fact label="Run" value={detail.runName} />
         {model && <Fact label="Model" value={model} />}
         <Fact label="Source" value={detail.sourcePath} mono />
@@ -81,19 +86,19 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
         {tools.length > 0 && <Fact label={`Tools (${tools.length})`} value={tools.join(', ')} mono />}
       </dl>
       {detail.answer !== null && (
-        <div className="ep-answer">
-          <span className="fact-label">Answer</span>
-          <CollapsibleText text={detail.answer} expandKey="header:answer" className="answer-text" />
+        <div className={css.answer}>
+          <span className={css.factLabel}>Answer</span>
+          <CollapsibleText text={detail.answer} expandKey="header:answer" className={css.answerText} />
         </div>
       )}
       {metrics.length > 0 && (
-        <div className="kv-block" data-testid="episode-metrics">
-          <span className="fact-label">Metrics</span>
-          <div className="chips">
+        <div className={css.kvBlock} data-testid="episode-metrics">
+          <span className={css.factLabel}>Metrics</span>
+          <div className={css.chips}>
             {metrics.map(([k, v]) => (
-              <span key={k} className="chip" title={`${k} = ${v}`}>
-                <span className="chip-k">{k}</span>
-                <span className="chip-v mono">{fmtNum(v, 4)}</span>
+              <span key={k} className={css.chip} title={`${k} = ${v}`}>
+                <span className={css.chipK}>{k}</span>
+                <span className={cx(css.chipV, txt.mono)}>{fmtNum(v, 4)}</span>
               </span>
             ))}
           </div>
@@ -108,11 +113,11 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
 
 function Fact({ label, value, mono, hint }: { label: string; value: string; mono?: boolean; hint?: string }): ReactNode {
   return (
-    <div className="fact" data-fact={label}>
-      <dt className="fact-label" title={hint}>
+    <div className={css.fact} data-fact={label}>
+      <dt className={css.factLabel} title={hint}>
         {label}
       </dt>
-      <dd className={mono ? 'mono' : undefined} title={value}>
+      <dd className={mono ? txt.mono : undefined} title={value}>
         {value}
       </dd>
     </div>
@@ -125,20 +130,20 @@ function InfoBlock({ entries }: { entries: [string, unknown][] }): ReactNode {
   const [all, setAll] = useState(false)
   const shown = all ? entries : entries.slice(0, INFO_SHOWN)
   return (
-    <div className="kv-block" data-testid="episode-info">
-      <span className="fact-label">Info</span>
-      <div className="chips">
+    <div className={css.kvBlock} data-testid="episode-info">
+      <span className={css.factLabel}>Info</span>
+      <div className={css.chips}>
         {shown.map(([k, v]) => {
           const d = displayValue(v, 120)
           return (
-            <span key={k} className="chip" title={`${k} = ${d.full.slice(0, 4000)}`}>
-              <span className="chip-k">{k}</span>
-              <span className="chip-v mono">{d.short}</span>
+            <span key={k} className={css.chip} title={`${k} = ${d.full.slice(0, 4000)}`}>
+              <span className={css.chipK}>{k}</span>
+              <span className={cx(css.chipV, txt.mono)}>{d.short}</span>
             </span>
           )
         })}
         {entries.length > INFO_SHOWN && (
-          <button className="link-btn" onClick={() => setAll(!all)}>
+          <button className={controls.linkBtn} onClick={() => setAll(!all)}>
             {all ? 'fewer' : `+${entries.length - INFO_SHOWN} more`}
           </button>
         )}

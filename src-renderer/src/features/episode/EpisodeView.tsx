@@ -10,11 +10,16 @@ import { EpisodeHeader } from './EpisodeHeader'
 import { Transcript } from './Transcript'
 import { FindBar } from './FindBar'
 import { RewardStrip } from './RewardStrip'
+import { cx } from '../../lib/cx'
+import crumbs from '../../styles/crumbs.module.css'
+import panels from '../../styles/panels.module.css'
+import txt from '../../styles/text.module.css'
+import css from './EpisodeView.module.css'
 
 // Monaco (~4 MB) loads with the first view that needs it, so opening the app and an episode stays fast
 const RawView = lazy(() => import('./RawView'))
 const EditorOverlay = lazy(() => import('./EditorOverlay'))
-const editorLoading = <div className="panel-placeholder">Loading editor…</div>
+const editorLoading = <div className={panels.placeholder}>Loading editor…</div>
 
 /** The open episode: header with outcome and metrics, then the transcript or the raw record (its keys: keymap/bindings/episode.ts). */
 export function EpisodeView(): ReactNode {
@@ -33,15 +38,15 @@ export function EpisodeView(): ReactNode {
   })
 
   return (
-    <section className="episode-view" data-testid="episode-view">
-      <nav className="crumbs">
-        <button className="back-btn" data-testid="episode-back" onClick={() => store.getState().closeEpisode()} title="Back to the episodes (Esc)">
+    <section className={css.view} data-testid="episode-view">
+      <nav className={crumbs.crumbs} data-testid="episode-crumbs">
+        <button className={crumbs.back} data-testid="episode-back" onClick={() => store.getState().closeEpisode()} title="Back to the episodes (Esc)">
           ← Episodes
         </button>
-        <span className="crumb">{runName}</span>
-        {rowInfo && <span className="crumb muted-text">row {rowInfo}</span>}
-        <span className="spacer" />
-        <span className="hint keys">
+        <span className={crumbs.crumb}>{runName}</span>
+        {rowInfo && <span className={cx(crumbs.crumb, txt.mutedText)}>row {rowInfo}</span>}
+        <span className={txt.spacer} />
+        <span className={cx(txt.hint, crumbs.keys)}>
           <KeyHint binding={EPISODE_TURN} /> turn · <KeyHint binding={EPISODE_STEP} /> episode · <KeyHint binding={EPISODE_RUN} /> run ·{' '}
           <KeyHint binding={EPISODE_FIND} /> find · <KeyHint binding={TOGGLE_SHEET} /> keys
         </span>
@@ -51,9 +56,9 @@ export function EpisodeView(): ReactNode {
           <EditorOverlay key={editor.title} view={editor} />
         </Suspense>
       )}
-      {loading && !detail && <div className="panel-placeholder">Loading episode…</div>}
+      {loading && !detail && <div className={panels.placeholder}>Loading episode…</div>}
       {error && !detail && (
-        <div className="panel-placeholder bad-text" data-testid="episode-error">
+        <div className={cx(panels.placeholder, panels.failed)} data-testid="episode-error">
           {error}
         </div>
       )}
@@ -61,24 +66,24 @@ export function EpisodeView(): ReactNode {
         <>
           <EpisodeHeader detail={detail} />
           {!detail.transcript && (
-            <div className="no-transcript-note" role="note" data-testid="no-transcript">
+            <div className={css.noTranscript} role="note" data-testid="no-transcript">
               No transcript on disk: known from the harness report (its result and figures, not its steps).
             </div>
           )}
-          <div className="tabs" role="tablist">
+          <div className={css.tabs} role="tablist">
             <button
               role="tab"
               aria-selected={tab === 'transcript'}
-              className={tab === 'transcript' ? 'tab active' : 'tab'}
+              className={cx(css.tab, tab === 'transcript' && css.active)}
               data-testid="tab-transcript"
               onClick={() => store.getState().setEpisodeTab('transcript')}
             >
-              Transcript <span className="count">{fmtInt(detail.turns.length)}</span>
+              Transcript <span className={txt.count}>{fmtInt(detail.turns.length)}</span>
             </button>
             <button
               role="tab"
               aria-selected={tab === 'raw'}
-              className={tab === 'raw' ? 'tab active' : 'tab'}
+              className={cx(css.tab, tab === 'raw' && css.active)}
               data-testid="raw-tab"
               onClick={() => store.getState().setEpisodeTab('raw')}
             >

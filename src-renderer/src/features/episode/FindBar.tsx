@@ -3,6 +3,10 @@ import { handleElementKey } from '../../keymap/element-keys'
 import { keyField } from '../../keymap/focus-field'
 import { fmtInt } from '../../lib/format'
 import { useApp, useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import css from './FindBar.module.css'
 
 /** Typing settles for this long before the transcript is searched (10 MB episodes take a few ms per search). */
 const SEARCH_DELAY_MS = 120
@@ -41,14 +45,14 @@ export function FindBar(): ReactNode {
     find.query === '' ? '' : total === 0 ? 'no matches' : `${fmtInt(find.current + 1)} of ${fmtInt(total)}${find.capped ? '+' : ''}`
 
   return (
-    <div className="find-bar" role="search" data-testid="find-bar">
-      <span className="find-icon" aria-hidden>
+    <div className={css.bar} role="search" data-testid="find-bar">
+      <span aria-hidden>
         ⌕
       </span>
       <input
         ref={inputRef}
         {...keyField('find')}
-        className="find-input"
+        className={css.input}
         data-testid="find-input"
         placeholder="Find in this episode"
         aria-label="Find in this episode"
@@ -58,16 +62,16 @@ export function FindBar(): ReactNode {
         // the box's keys are about the box (the keymap lists them): its Esc closes only the bar, not the episode
         onKeyDown={(e) => handleElementKey('find-box', e, { next: () => step(1), previous: () => step(-1), close: () => store.getState().closeFind() })}
       />
-      <span className={`find-count ${find.query !== '' && total === 0 ? 'bad-text' : 'muted-text'}`} data-testid="find-count" aria-live="polite">
+      <span className={cx(css.count, find.query !== '' && total === 0 ? txt.badText : txt.mutedText)} data-testid="find-count" aria-live="polite">
         {count}
       </span>
-      <button type="button" className="icon-btn" title="Previous match (Shift+Enter)" disabled={total === 0} onClick={() => step(-1)} data-testid="find-prev">
+      <button type="button" className={controls.iconBtn} title="Previous match (Shift+Enter)" disabled={total === 0} onClick={() => step(-1)} data-testid="find-prev">
         ↑
       </button>
-      <button type="button" className="icon-btn" title="Next match (Enter)" disabled={total === 0} onClick={() => step(1)} data-testid="find-next">
+      <button type="button" className={controls.iconBtn} title="Next match (Enter)" disabled={total === 0} onClick={() => step(1)} data-testid="find-next">
         ↓
       </button>
-      <button type="button" className="icon-btn" title="Close (Esc)" onClick={() => store.getState().closeFind()} data-testid="find-close">
+      <button type="button" className={controls.iconBtn} title="Close (Esc)" onClick={() => store.getState().closeFind()} data-testid="find-close">
         ✕
       </button>
     </div>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { currentOrdinalIn, splitOnMatches } from '../../lib/find-in-turns'
 import { useApp } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import findCss from '../../styles/find.module.css'
 
 /** Plain text with the find query's occurrences marked; the current one is scrolled into view. */
 export function FindHighlight({ text, partKey }: { text: string; partKey: string }): ReactNode {
@@ -20,7 +22,7 @@ export function FindHighlight({ text, partKey }: { text: string; partKey: string
     const ordinal = (i - 1) / 2
     const isCurrent = ordinal === currentOrdinal
     return (
-      <mark key={i} ref={isCurrent ? currentRef : undefined} className={isCurrent ? 'find-hit find-current' : 'find-hit'} data-testid={isCurrent ? 'find-current' : undefined}>
+      <mark key={i} ref={isCurrent ? currentRef : undefined} className={cx(findCss.hit, isCurrent && findCss.current)} data-testid={isCurrent ? 'find-current' : undefined}>
         {piece}
       </mark>
     )

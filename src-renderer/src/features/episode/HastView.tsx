@@ -3,6 +3,9 @@ import type { Element, ElementContent, Root } from 'hast'
 import { markOrdinal } from '../../lib/find-marks'
 import { currentOrdinalIn } from '../../lib/find-in-turns'
 import { useApp } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import code from '../../styles/code.module.css'
+import findCss from '../../styles/find.module.css'
 
 /**
  * Draws a tree this app built itself (highlighter output, diff rows, find marks) as React elements. Whatever the
@@ -21,7 +24,9 @@ interface RenderState {
   tagged: boolean
 }
 
-const CLASS_OK = /^(hljs-|diff-)[\w-]+$/
+/** highlight.js's token classes, and the diff lines ToolCallView builds: the only classes a tree's spans keep. */
+const HLJS_CLASS = /^hljs-[\w-]+$/
+const OWN_CLASSES = new Set([code.diffLine, code.diffOp, code.diffAdd, code.diffDel, code.diffGap])
 
 function renderNode(node: ElementContent, key: number, state: RenderState): ReactNode {
   if (node.type === 'text') return node.value
@@ -39,16 +44,22 @@ function renderNode(node: ElementContent, key: number, state: RenderState): Reac
     )
   }
   return (
-    <span key={key} className={classOf(node)}>
+    <span key={key} className={classOf(node)} data-diff={diffOf(node)}>
       {children}
     </span>
   )
 }
 
+/** A diff row says what it is (del, add, gap, context) in `data-diff`, for whoever reads the page without its styles. */
+function diffOf(node: Element): string | undefined {
+  const op = node.properties?.dataDiff
+  return typeof op === 'string' ? op : undefined
+}
+
 function classOf(node: Element): string | undefined {
   const cls = node.properties?.className
   if (!Array.isArray(cls)) return undefined
-  return cls.filter((c): c is string => typeof c === 'string' && CLASS_OK.test(c)).join(' ') || undefined
+  return cls.filter((c): c is string => typeof c === 'string' && (HLJS_CLASS.test(c) || OWN_CLASSES.has(c))).join(' ') || undefined
 }
 
 /** One find hit; the current one scrolls itself into view when it becomes current. */
@@ -61,7 +72,7 @@ export function FindMark({ current, first, children }: { current: boolean; first
     return () => cancelAnimationFrame(raf)
   }, [current, first])
   return (
-    <mark ref={first ? ref : undefined} className={current ? 'find-hit find-current' : 'find-hit'} data-testid={first ? 'find-current' : undefined}>
+    <mark ref={first ? ref : undefined} className={cx(findCss.hit, current && findCss.current)} data-testid={first ? 'find-current' : undefined}>
       {children}
     </mark>
   )

@@ -3,6 +3,8 @@ import { currentMark, markTree } from '../../lib/find-marks'
 import { highlightTree, type CodeLanguage } from '../../lib/highlight'
 import { Collapsible } from './Collapsible'
 import { HastView } from './HastView'
+import codeCss from '../../styles/code.module.css'
+import { cx } from '../../lib/cx'
 
 /** Find state for one piece of a part: the query, the first ordinal of this piece, the part's current match. */
 export interface FindInPiece {
@@ -25,7 +27,7 @@ export function HighlightedCode(props: { code: string; language: CodeLanguage | 
   const marked = useMemo(() => markTree(tree, query, start), [tree, query, start])
   const current = currentMark(find?.partCurrent ?? -1, start, marked.count)
   return (
-    <pre className={`code-block hl ${props.className ?? ''}`} data-language={language ?? 'auto'}>
+    <pre className={cx(codeCss.block, codeCss.hl, props.className)} data-language={language ?? 'auto'}>
       <code>
         <HastView node={marked.tree} current={current} />
       </code>

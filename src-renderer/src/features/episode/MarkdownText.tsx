@@ -6,6 +6,9 @@ import type { EditorSource } from '../../state/episode-slice'
 import { findMarks, highlightCodeBlocks, rawBlocksAsText } from '../../lib/markdown-plugins'
 import { FindMark, useFindPart } from './HastView'
 import { Collapsible } from './Collapsible'
+import code from '../../styles/code.module.css'
+import turn from '../../styles/turn.module.css'
+import css from './MarkdownText.module.css'
 
 /**
  * Model-written markdown drawn as React elements. Trace content is untrusted, so:
@@ -30,17 +33,20 @@ const REMARK = [remarkGfm]
 
 type PluggableList = NonNullable<Options['rehypePlugins']>
 
+const RAW_BLOCKS: PluggableList[number] = [rawBlocksAsText, { className: css.raw }]
+const CODE_BLOCKS: PluggableList[number] = [highlightCodeBlocks, { className: [code.block, code.hl, css.codeBlock] }]
+
 const COMPONENTS: Components = {
   // footnote references point inside the page (`#user-content-fn-1`): no address worth showing
   a: ({ href, children }) => (
-    <span className="md-link" title={href && !href.startsWith('#') ? href : undefined}>
+    <span className={css.link} data-testid="md-link" title={href && !href.startsWith('#') ? href : undefined}>
       {children}
     </span>
   ),
   img: ({ src, alt }) => (
-    <span className="md-image" title="Images in transcripts are not loaded">
-      <span className="md-image-alt">[image{alt ? `: ${alt}` : ''}]</span>
-      {typeof src === 'string' && src !== '' && <span className="md-image-src"> {src}</span>}
+    <span className={css.image} title="Images in transcripts are not loaded" data-testid="md-image">
+      <span>[image{alt ? `: ${alt}` : ''}]</span>
+      {typeof src === 'string' && src !== '' && <span className={css.imageSrc}> {src}</span>}
     </span>
   ),
   // GFM task-list boxes: shown, never editable
@@ -56,11 +62,11 @@ const COMPONENTS: Components = {
 export const MarkdownText = memo(function MarkdownText(props: { text: string; findQuery?: string; findCurrent?: number }): ReactNode {
   const { text, findQuery = '', findCurrent = -1 } = props
   const rehype = useMemo((): PluggableList => {
-    const steps: PluggableList = [rawBlocksAsText, highlightCodeBlocks]
+    const steps: PluggableList = [RAW_BLOCKS, CODE_BLOCKS]
     if (findQuery) steps.push([findMarks, { query: findQuery, partCurrent: findCurrent }])
     return steps
   }, [findQuery, findCurrent])
-  return <div className="md">{findQuery ? renderMarkdown(text, rehype) : cachedMarkdown(text, rehype)}</div>
+  return <div className={css.md}>{findQuery ? renderMarkdown(text, rehype) : cachedMarkdown(text, rehype)}</div>
 })
 
 function renderMarkdown(text: string, rehype: PluggableList): ReactNode {
@@ -97,7 +103,7 @@ export function AssistantMarkdown(props: { text: string; expandKey: string; full
   const { text, expandKey } = props
   const { query, current } = useFindPart(expandKey)
   return (
-    <div className="turn-text turn-markdown" data-testid="turn-markdown">
+    <div className={turn.text} data-testid="turn-markdown">
       <Collapsible text={text} expandKey={expandKey} fullSize={props.fullSize} editor={props.editor}>
         {(shown) => <MarkdownText text={shown} findQuery={query} findCurrent={current} />}
       </Collapsible>

@@ -3,6 +3,9 @@ import { useEffect, type ReactNode } from 'react'
 import { Editor } from '@monaco-editor/react'
 import { useColorScheme } from '../../lib/use-color-scheme'
 import { useApp, useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import panels from '../../styles/panels.module.css'
+import css from './RawView.module.css'
 
 /** The raw source record in a read-only Monaco editor, fetched when the tab first opens. */
 export default function RawView(): ReactNode {
@@ -13,15 +16,15 @@ export default function RawView(): ReactNode {
   useEffect(() => {
     void store.getState().loadRaw()
   }, [store])
-  if (error) return <div className="panel-placeholder bad-text">Could not read the raw record: {error}</div>
-  if (raw === null) return <div className="panel-placeholder">Loading the raw record…</div>
+  if (error) return <div className={cx(panels.placeholder, panels.failed)}>Could not read the raw record: {error}</div>
+  if (raw === null) return <div className={panels.placeholder}>Loading the raw record…</div>
   return (
-    <div className="raw-view" data-testid="raw-editor">
+    <div className={css.raw} data-testid="raw-editor">
       <Editor
         value={raw}
         language="json"
         theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-        loading={<div className="panel-placeholder">Loading editor…</div>}
+        loading={<div className={panels.placeholder}>Loading editor…</div>}
         options={{
           readOnly: true,
           domReadOnly: true,

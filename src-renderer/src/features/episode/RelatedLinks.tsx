@@ -2,6 +2,11 @@ import { useState, type ReactNode } from 'react'
 import type { EpisodePreview, EpisodeRef } from '@contract/model'
 import { fmtPassed, fmtReward } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import header from './EpisodeHeader.module.css'
+import css from './RelatedLinks.module.css'
 
 const SHOWN = 16
 
@@ -12,7 +17,7 @@ export function RelatedLinks({ detail }: { detail: EpisodePreview }): ReactNode 
   const runs = sameTaskInRuns.length > 1
   if (!rollouts && !runs) return null
   return (
-    <div className="related" data-testid="episode-related">
+    <div className={css.related} data-testid="episode-related">
       {rollouts && (
         <RefRow label={`Rollouts (${sameTask.length})`} refs={sameTask} currentId={detail.id} testId="related-rollouts" name={(r) => `#${r.rollout}`} />
       )}
@@ -38,30 +43,31 @@ function RefRow(props: { label: ReactNode; refs: EpisodeRef[]; currentId: string
   const [all, setAll] = useState(false)
   const shown = all ? props.refs : props.refs.slice(0, SHOWN)
   return (
-    <div className="related-row" data-testid={props.testId}>
-      <span className="fact-label">{props.label}</span>
-      <div className="chips">
+    <div className={css.row} data-testid={props.testId}>
+      <span className={cx(header.factLabel, css.label)}>{props.label}</span>
+      <div className={header.chips}>
         {shown.map((r) => {
           const current = r.id === props.currentId
           return (
             <button
               key={r.id}
               type="button"
-              className={`ref-chip ${current ? 'current' : ''} ${r.passed === true ? 'pass' : r.passed === false ? 'fail' : ''}`}
+              className={cx(css.ref, current && css.current, r.passed === true && css.pass, r.passed === false && css.fail)}
+              data-testid="ref-chip"
               aria-current={current ? 'page' : undefined}
               disabled={current}
               title={`${r.runName} · rollout ${r.rollout} · reward ${fmtReward(r.reward)}`}
               onClick={() => store.getState().openRelated(r)}
             >
-              <span className="ref-name">{props.name(r)}</span>
-              <span className="ref-outcome mono">
+              <span className={css.name}>{props.name(r)}</span>
+              <span className={cx(css.outcome, txt.mono)}>
                 {fmtPassed(r.passed)} {fmtReward(r.reward)}
               </span>
             </button>
           )
         })}
         {props.refs.length > SHOWN && (
-          <button type="button" className="link-btn" onClick={() => setAll(!all)}>
+          <button type="button" className={controls.linkBtn} onClick={() => setAll(!all)}>
             {all ? 'fewer' : `+${props.refs.length - SHOWN} more`}
           </button>
         )}

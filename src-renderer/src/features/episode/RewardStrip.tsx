@@ -3,6 +3,9 @@ import type { Turn } from '@contract/model'
 import { fmtInt, fmtNum } from '../../lib/format'
 import { metricSeries, nearestPosition, rewardSeries } from '../../lib/reward-series'
 import { useApp, useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import txt from '../../styles/text.module.css'
+import css from './RewardStrip.module.css'
 
 const W = 1000
 const H = 56
@@ -45,28 +48,28 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
   }
 
   return (
-    <div className="reward-strip" data-testid="reward-strip">
-      <div className="strip-legend">
+    <div className={css.strip} data-testid="reward-strip">
+      <div className={css.legend}>
         {points.length > 0 && (
           <>
-            <span className="legend-item">
-              <span className="swatch swatch-bar" /> reward per step ({fmtInt(points.length)})
+            <span className={css.legendItem}>
+              <span className={cx(css.swatch, css.swatchBar)} /> reward per step ({fmtInt(points.length)})
             </span>
-            <span className="legend-item">
-              <span className="swatch swatch-line" /> cumulative{' '}
-              <span className="mono" data-testid="strip-total">
+            <span className={css.legendItem}>
+              <span className={cx(css.swatch, css.swatchLine)} /> cumulative{' '}
+              <span className={txt.mono} data-testid="strip-total">
                 Σ {fmtNum(last?.cumulative ?? 0, 4)}
               </span>
             </span>
           </>
         )}
         {flagged.length > 0 && (
-          <span className="legend-item">
-            <span className="swatch swatch-flag" /> {fmtInt(flagged.length)} error / truncated
+          <span className={css.legendItem}>
+            <span className={cx(css.swatch, css.swatchFlag)} /> {fmtInt(flagged.length)} error / truncated
           </span>
         )}
         {metricNames.length > 0 && (
-          <label className="legend-item">
+          <label className={css.legendItem}>
             step metric{' '}
             <select value={metric} onChange={(e) => setMetric(e.target.value)} data-testid="strip-metric">
               <option value="">none</option>
@@ -77,18 +80,18 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
               ))}
             </select>
             {metricPoints.length > 0 && (
-              <span className="muted-text mono">
+              <span className={cx(txt.mutedText, txt.mono)}>
                 {' '}
                 {fmtNum(mMin, 3)} – {fmtNum(mMax, 3)}
               </span>
             )}
           </label>
         )}
-        <span className="spacer" />
-        <span className="muted-text">click to jump</span>
+        <span className={txt.spacer} />
+        <span className={txt.mutedText}>click to jump</span>
       </div>
       <svg
-        className="strip-chart"
+        className={css.chart}
         viewBox={`0 0 ${W} ${H}`}
         preserveAspectRatio="none"
         role="img"
@@ -96,17 +99,18 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
         onClick={onClick}
         data-testid="strip-chart"
       >
-        <line className="strip-zero" x1={0} x2={W} y1={y(0)} y2={y(0)} vectorEffect="non-scaling-stroke" />
-        <rect className="strip-active" x={x(active) - W / n / 2} width={Math.max(2, W / n)} y={0} height={H} />
+        <line className={css.zero} x1={0} x2={W} y1={y(0)} y2={y(0)} vectorEffect="non-scaling-stroke" />
+        <rect className={css.active} x={x(active) - W / n / 2} width={Math.max(2, W / n)} y={0} height={H} />
         {flagged.map((f) => (
-          <rect key={`f${f.position}`} className={`strip-flag flag-${f.kind}`} x={x(f.position) - 1} width={2} y={0} height={H}>
+          <rect key={`f${f.position}`} className={f.kind === 'error' ? css.flagError : css.flagTruncated} x={x(f.position) - 1} width={2} y={0} height={H}>
             <title>{`#${turns[f.position].index}: ${f.kind}`}</title>
           </rect>
         ))}
         {points.map((p) => (
           <rect
             key={p.position}
-            className={p.reward >= 0 ? 'strip-bar pos' : 'strip-bar neg'}
+            className={p.reward >= 0 ? css.barPos : css.barNeg}
+            data-testid="strip-bar"
             x={x(p.position) - barW / 2}
             width={barW}
             y={Math.min(y(p.reward), y(0))}
@@ -118,14 +122,14 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
         ))}
         {points.length > 1 && (
           <polyline
-            className="strip-cumulative"
+            className={css.cumulative}
             vectorEffect="non-scaling-stroke"
             points={points.map((p) => `${x(p.position)},${yc(p.cumulative)}`).join(' ')}
           />
         )}
         {metricPoints.length > 0 && (
           <polyline
-            className="strip-metric"
+            className={css.metric}
             vectorEffect="non-scaling-stroke"
             points={metricPoints.map((p) => `${x(p.position)},${my(p.value)}`).join(' ')}
           />

@@ -6,6 +6,10 @@ import { toolView, type ToolView, type ToolViewKind } from '../../lib/tool-view'
 import { HastView, useFindPart } from './HastView'
 import { Collapsible } from './Collapsible'
 import { CollapsibleCode, type FindInPiece } from './HighlightedCode'
+import { cx } from '../../lib/cx'
+import code from '../../styles/code.module.css'
+import txt from '../../styles/text.module.css'
+import css from './ToolCallView.module.css'
 
 const KIND_LABEL: Record<ToolViewKind, string | null> = {
   shell: 'shell',
@@ -29,29 +33,29 @@ export function ToolCallView({ call, expandKey }: { call: ToolCall; expandKey: s
   const find: FindInPiece = { query, start: name.count, partCurrent: current }
   const title = `${call.name}${view.path ? ` · ${view.path}` : ''}`
   return (
-    <div className={`tool-call tool-kind-${view.kind}`} data-testid="tool-call" data-tool-kind={view.kind}>
-      <div className="tool-call-head">
-        <span className="tool-icon" aria-hidden>
+    <div className={css.call} data-testid="tool-call" data-tool-kind={view.kind}>
+      <div className={css.head}>
+        <span className={css.icon} aria-hidden>
           ⚙
         </span>
-        <span className="tool-name mono" data-testid="tool-call-name">
+        <span className={css.name} data-testid="tool-call-name">
           <HastView node={name.tree} current={current < name.count ? current : -1} />
         </span>
-        {kind && <span className="tool-kind">{kind}</span>}
+        {kind && <span className={css.kind}>{kind}</span>}
         {view.path && (
-          <span className="tool-path mono" title={view.path}>
+          <span className={css.path} title={view.path}>
             {view.path}
           </span>
         )}
-        {view.summary && <span className="tool-summary mono">{view.summary}</span>}
-        {call.id && <span className="muted-text mono tool-id">{call.id}</span>}
-        {typeof call.arguments === 'string' && view.kind === 'json' && <span className="muted-text">(arguments are not valid JSON)</span>}
+        {view.summary && <span className={css.summary}>{view.summary}</span>}
+        {call.id && <span className={css.id}>{call.id}</span>}
+        {typeof call.arguments === 'string' && view.kind === 'json' && <span className={txt.mutedText}>(arguments are not valid JSON)</span>}
       </div>
       {view.extras.length > 0 && (
-        <div className="tool-extras mono" data-testid="tool-extras">
+        <div className={css.extras} data-testid="tool-extras">
           {view.extras.map((x) => (
-            <span key={x.key} className="tool-extra">
-              <span className="tool-extra-key">{x.key}</span>=<span className="tool-extra-value">{x.value}</span>
+            <span key={x.key} className={css.extra}>
+              <span className={css.extraKey}>{x.key}</span>=<span className={css.extraValue}>{x.value}</span>
             </span>
           ))}
         </div>
@@ -62,7 +66,7 @@ export function ToolCallView({ call, expandKey }: { call: ToolCall; expandKey: s
 }
 
 function ToolBody({ view, expandKey, find, editorTitle }: { view: ToolView; expandKey: string; find: FindInPiece; editorTitle: string }): ReactNode {
-  if (view.code === '') return <div className="muted-text tool-empty">{view.kind === 'json' ? '(no arguments)' : '(empty)'}</div>
+  if (view.code === '') return <div className={css.empty}>{view.kind === 'json' ? '(no arguments)' : '(empty)'}</div>
   if (view.kind === 'edit') {
     return (
       <Collapsible text={view.code} expandKey={expandKey} editor={{ title: editorTitle, text: view.code }}>
@@ -81,7 +85,7 @@ function DiffLines({ text, find }: { text: string; find: FindInPiece }): ReactNo
   const tree = useMemo(() => diffTree(text), [text])
   const marked = useMemo(() => markTree(tree, find.query, find.start), [tree, find.query, find.start])
   return (
-    <pre className="code-block diff-view" data-testid="tool-diff">
+    <pre className={cx(code.block, code.diff)} data-testid="tool-diff">
       <code>
         <HastView node={marked.tree} current={currentMark(find.partCurrent, find.start, marked.count)} />
       </code>
@@ -89,7 +93,8 @@ function DiffLines({ text, find }: { text: string; find: FindInPiece }): ReactNo
   )
 }
 
-const DIFF_CLASS: Record<string, string> = { '-': 'diff-del', '+': 'diff-add', '@': 'diff-gap' }
+const DIFF_CLASS: Record<string, string> = { '-': code.diffDel, '+': code.diffAdd, '@': code.diffGap }
+const DIFF_OP: Record<string, string> = { '-': 'del', '+': 'add', '@': 'gap' }
 
 function diffTree(text: string): Root {
   const row = (line: string): Element => {
@@ -98,9 +103,9 @@ function diffTree(text: string): Root {
     return {
       type: 'element',
       tagName: 'span',
-      properties: { className: ['diff-line', DIFF_CLASS[op] ?? 'diff-ctx'] },
+      properties: { className: DIFF_CLASS[op] ? [code.diffLine, DIFF_CLASS[op]] : [code.diffLine], dataDiff: DIFF_OP[op] ?? 'context' },
       children: [
-        { type: 'element', tagName: 'span', properties: { className: ['diff-op'] }, children: [{ type: 'text', value: gap ? '⋯' : op }] },
+        { type: 'element', tagName: 'span', properties: { className: [code.diffOp] }, children: [{ type: 'text', value: gap ? '⋯' : op }] },
         { type: 'text', value: gap ? '' : line.slice(1) }
       ]
     }

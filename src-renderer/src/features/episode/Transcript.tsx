@@ -3,6 +3,10 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import type { EpisodePreview, Turn } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
 import { TurnCard } from './TurnCard'
+import { cx } from '../../lib/cx'
+import panels from '../../styles/panels.module.css'
+import virtual from '../../styles/virtual-row.module.css'
+import css from './Transcript.module.css'
 
 /** Every turn in order, virtualized with measured (dynamic) heights; j / k move the highlight (keymap/bindings/episode.ts). */
 export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
@@ -29,17 +33,17 @@ export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
     if (scrollSeq > 0) virtualizer.scrollToIndex(store.getState().episode.activeTurn, { align: 'start' })
   }, [scrollSeq, store, virtualizer])
 
-  if (turns.length === 0) return <div className="panel-placeholder">{detail.transcript ? 'This episode has no turns.' : 'Nothing to step through: only the harness report is on disk.'}</div>
+  if (turns.length === 0) return <div className={panels.placeholder}>{detail.transcript ? 'This episode has no turns.' : 'Nothing to step through: only the harness report is on disk.'}</div>
 
   return (
-    <div className="transcript" ref={scrollRef} data-testid="transcript">
+    <div className={css.transcript} ref={scrollRef} data-testid="transcript">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div
             key={item.key}
             data-index={item.index}
             ref={virtualizer.measureElement}
-            className="vrow turn-slot"
+            className={cx(virtual.row, css.slot)}
             style={{ transform: `translateY(${item.start}px)` }}
           >
             <TurnCard

@@ -13,6 +13,20 @@ import { stripAnsi } from '../../lib/ansi'
 import { visibleParts } from '../../lib/thinking'
 import { TurnLabels } from '../labels/TurnLabels'
 import { TurnNoteButton, TurnNoteEditor } from '../labels/TurnNote'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import t from '../../styles/turn.module.css'
+import css from './TurnCard.module.css'
+
+/** The colour of each role's card edge. */
+const ROLE_CLASS: Record<Turn['role'], string> = {
+  system: t.roleSystem,
+  user: t.roleUser,
+  assistant: t.roleAssistant,
+  tool: t.roleTool,
+  env: t.roleEnv
+}
 
 interface TurnCardProps {
   turn: Turn
@@ -37,33 +51,38 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
   const [noteOpen, setNoteOpen] = useState(false)
   return (
     <article
-      className={`turn role-${turn.role} ${active ? 'active' : ''} ${turn.isPrompt ? 'is-prompt' : ''} ${folded ? 'is-folded' : ''}`}
+      className={cx(t.turn, ROLE_CLASS[turn.role], active && t.active, turn.isPrompt && t.prompt)}
+      aria-current={active || undefined}
       data-testid="turn-row"
       data-turn={turn.index}
       data-role={turn.role}
       onClick={onSelect}
     >
-      <div className="turn-head">
-        <span className="turn-index mono" title={turn.meta?.timestamp}>
+      <div className={css.head} data-testid="turn-head">
+        <span className={css.index} title={turn.meta?.timestamp}>
           #{turn.index}
         </span>
         <Badge tone={`role-${turn.role}`} testId="turn-role">
           {turn.role}
         </Badge>
-        {label.origin && <span className={`origin origin-${label.origin}`}>{label.origin}</span>}
-        {label.observation && !turn.meta?.simulatedUser && <span className="origin origin-observation">observation</span>}
+        {label.origin && (
+          <span className={cx(t.origin, label.origin === 'generated' && t.originGenerated)} data-testid="turn-origin">
+            {label.origin}
+          </span>
+        )}
+        {label.observation && !turn.meta?.simulatedUser && <span className={cx(t.origin, t.originObservation)} data-testid="turn-observation">observation</span>}
         <TurnMetaBadges turn={turn} />
         {label.toolLabel && (
-          <span className="tool-result-label mono" title="Result of this tool call">
+          <span className={t.toolResultLabel} title="Result of this tool call">
             ↳ {label.toolLabel}
           </span>
         )}
-        <span className="spacer" />
+        <span className={txt.spacer} />
         {active && !noteOpen && <TurnNoteButton turn={turn.index} onOpen={() => setNoteOpen(true)} />}
-        {turn.tokens !== null && <span className="turn-meta">{fmtInt(turn.tokens)} tok</span>}
-        {turn.done === true && <span className="turn-meta">done</span>}
+        {turn.tokens !== null && <span className={t.meta}>{fmtInt(turn.tokens)} tok</span>}
+        {turn.done === true && <span className={t.meta}>done</span>}
         {turn.reward !== null && (
-          <span className="turn-reward mono" data-testid="turn-reward" title="Reward for this step">
+          <span className={t.reward} data-testid="turn-reward" title="Reward for this step">
             r = {fmtNum(turn.reward, 4)}
           </span>
         )}
@@ -84,10 +103,10 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
             (turn.role === 'assistant' ? (
               <AssistantMarkdown text={text} expandKey={`${position}:text`} fullSize={turn.elided?.text} editor={textEditor} />
             ) : (
-              <CollapsibleText text={text} expandKey={`${position}:text`} className="turn-text" fullSize={turn.elided?.text} editor={textEditor} />
+              <CollapsibleText text={text} expandKey={`${position}:text`} className={t.text} fullSize={turn.elided?.text} editor={textEditor} />
             ))}
           <TurnImages turn={turn} />
-          {text === '' && turn.toolCalls.length === 0 && !shown.reasoning && !turn.images?.length && <div className="muted-text empty-turn">(empty)</div>}
+          {text === '' && turn.toolCalls.length === 0 && !shown.reasoning && !turn.images?.length && <div className={cx(txt.mutedText, t.empty)}>(empty)</div>}
           {turn.toolCalls.map((call, i) => (
             // drawn by kind (shell, python, file edit, patch, else JSON): see lib/tool-view.ts
             <ToolCallView key={i} call={call} expandKey={`${position}:call:${i}`} />
@@ -108,7 +127,7 @@ function PromptToggle({ open, expandKey }: { open: boolean; expandKey: string })
   return (
     <button
       type="button"
-      className="link-btn prompt-toggle"
+      className={cx(controls.linkBtn, css.promptToggle)}
       aria-expanded={open}
       data-testid="prompt-toggle"
       onClick={(e) => {
@@ -125,9 +144,9 @@ function PromptToggle({ open, expandKey }: { open: boolean; expandKey: string })
 function PromptPreview({ text, size }: { text: string; size?: TextSize }): ReactNode {
   const first = text.split('\n').find((l) => l.trim() !== '') ?? ''
   return (
-    <div className="prompt-preview" data-testid="prompt-preview">
-      <span className="prompt-line">{first.length > 240 ? `${first.slice(0, 240)}…` : first}</span>
-      <span className="muted-text prompt-size">{size ? sizeLabelOf(size) : sizeLabel(text)}</span>
+    <div className={css.promptPreview} data-testid="prompt-preview">
+      <span className={css.promptLine}>{first.length > 240 ? `${first.slice(0, 240)}…` : first}</span>
+      <span className={cx(txt.mutedText, css.promptSize)}>{size ? sizeLabelOf(size) : sizeLabel(text)}</span>
     </div>
   )
 }
@@ -138,10 +157,10 @@ function Reasoning({ text, expandKey, fullSize }: { text: string; expandKey: str
   const store = useAppStore()
   const open = useApp((s) => !!s.episode.expanded[expandKey])
   return (
-    <div className="reasoning">
+    <div className={css.reasoning}>
       <button
         type="button"
-        className="disclosure reasoning-toggle"
+        className={cx(controls.disclosure, css.toggle)}
         aria-expanded={open}
         data-testid="reasoning-toggle"
         onClick={(e) => {
@@ -149,12 +168,12 @@ function Reasoning({ text, expandKey, fullSize }: { text: string; expandKey: str
           store.getState().toggleExpanded(expandKey)
         }}
       >
-        <span className="chevron" aria-hidden>
+        <span className={controls.chevron} aria-hidden>
           {open ? '▾' : '▸'}
         </span>
-        Reasoning <span className="muted-text">({linesLabel(fullSize?.lines ?? countLines(text))})</span>
+        Reasoning <span className={txt.mutedText}>({linesLabel(fullSize?.lines ?? countLines(text))})</span>
       </button>
-      {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} findKey={expandKey} className="reasoning-text" fullSize={fullSize} />}
+      {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} findKey={expandKey} className={css.text} fullSize={fullSize} />}
     </div>
   )
 }

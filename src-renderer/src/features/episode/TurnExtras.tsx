@@ -3,6 +3,9 @@ import type { Turn } from '@contract/model'
 import { fmtDuration } from '@contract/display'
 import { fmtNum } from '../../lib/format'
 import { imageView } from '../../lib/turn-images'
+import { cx } from '../../lib/cx'
+import t from '../../styles/turn.module.css'
+import css from './TurnExtras.module.css'
 
 /** Badges for what the producer recorded about a turn: simulated user, copied context, truncation, error, cost, latency. */
 export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
@@ -11,27 +14,27 @@ export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
   return (
     <>
       {m.simulatedUser && (
-        <span className="origin origin-simulated" data-testid="turn-simulated" title="Written by a simulated user (an LLM playing the user), not a person or the environment">
+        <span className={cx(t.origin, t.originSimulated)} data-testid="turn-simulated" title="Written by a simulated user (an LLM playing the user), not a person or the environment">
           simulated user
         </span>
       )}
       {m.copied && (
-        <span className="origin origin-copied" title="Copied from an earlier context window after summarization">
+        <span className={cx(t.origin, t.originCopied)} title="Copied from an earlier context window after summarization">
           copied context
         </span>
       )}
       {m.truncated && (
-        <span className="origin origin-bad" data-testid="turn-truncated" title="The output was cut (max tokens or context)">
+        <span className={cx(t.origin, t.originBad)} data-testid="turn-truncated" title="The output was cut (max tokens or context)">
           truncated
         </span>
       )}
       {m.error && (
-        <span className="origin origin-bad" data-testid="turn-error-badge" title={m.error}>
+        <span className={cx(t.origin, t.originBad)} data-testid="turn-error-badge" title={m.error}>
           error
         </span>
       )}
-      {m.costUsd !== undefined && <span className="turn-meta" title="Cost of this step">${fmtNum(m.costUsd, 4)}</span>}
-      {m.latencyMs !== undefined && <span className="turn-meta" title="Wall time of this step">{fmtDuration(m.latencyMs)}</span>}
+      {m.costUsd !== undefined && <span className={t.meta} title="Cost of this step">${fmtNum(m.costUsd, 4)}</span>}
+      {m.latencyMs !== undefined && <span className={t.meta} title="Wall time of this step">{fmtDuration(m.latencyMs)}</span>}
     </>
   )
 }
@@ -40,7 +43,7 @@ export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
 export function TurnError({ turn }: { turn: Turn }): ReactNode {
   if (!turn.meta?.error) return null
   return (
-    <div className="turn-error" data-testid="turn-error">
+    <div className={css.error} data-testid="turn-error">
       {turn.meta.error}
     </div>
   )
@@ -50,13 +53,13 @@ export function TurnError({ turn }: { turn: Turn }): ReactNode {
 export function TurnImages({ turn }: { turn: Turn }): ReactNode {
   if (!turn.images?.length) return null
   return (
-    <div className="turn-images">
+    <div className={css.images}>
       {turn.images.map((image, i) => {
         const view = imageView(image)
         return view.kind === 'inline' ? (
-          <img key={i} className="turn-image" data-testid="turn-image" src={view.src} alt={`image ${i + 1} of turn ${turn.index}`} loading="lazy" decoding="async" />
+          <img key={i} className={css.image} data-testid="turn-image" src={view.src} alt={`image ${i + 1} of turn ${turn.index}`} loading="lazy" decoding="async" />
         ) : (
-          <span key={i} className="turn-image-ref mono" data-testid="turn-image-ref" title="Not loaded: Rollscope fetches nothing from outside">
+          <span key={i} className={css.imageRef} data-testid="turn-image-ref" title="Not loaded: Rollscope fetches nothing from outside">
             image: {view.label}
           </span>
         )

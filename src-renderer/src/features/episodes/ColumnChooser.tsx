@@ -4,6 +4,8 @@ import { prefsFor } from '../../state/episode-prefs'
 import { useApp, useAppStore } from '../../state/store-context'
 import type { EpisodeColumn, EpisodeColumnSource } from './episode-columns'
 import { useEpisodeColumns } from './use-episode-columns'
+import txt from '../../styles/text.module.css'
+import css from './ColumnChooser.module.css'
 
 const SECTIONS: [EpisodeColumnSource, string][] = [
   ['fixed', 'Episode'],
@@ -71,7 +73,7 @@ export function ColumnChooser({ run }: { run: RunSummary }): ReactNode {
   }
 
   return (
-    <div className="col-chooser" ref={boxRef}>
+    <div className={css.chooser} ref={boxRef}>
       <button
         ref={buttonRef}
         type="button"
@@ -82,12 +84,12 @@ export function ColumnChooser({ run }: { run: RunSummary }): ReactNode {
         title="Choose the columns of the table (kept for every run of this format)"
         onClick={(e) => setPlacement(open ? null : panelPlacement(e.currentTarget))}
       >
-        Columns <span className="muted-text">{`${shown.length}/${all.length}`}</span>
+        Columns <span className={txt.mutedText}>{`${shown.length}/${all.length}`}</span>
       </button>
       {open && (
         <div
           id={panelId}
-          className="col-chooser-panel"
+          className={css.panel}
           role="dialog"
           aria-label="Columns"
           data-testid="columns-panel"
@@ -100,13 +102,13 @@ export function ColumnChooser({ run }: { run: RunSummary }): ReactNode {
             }
           }}
         >
-          <div className="col-chooser-head">
+          <div className={css.head}>
             <span>
               Columns for <b>{run.format}</b> runs
             </span>
             <button
               type="button"
-              className="link-button"
+              className={css.linkButton}
               data-testid="columns-reset"
               disabled={!customized}
               title="Back to the default columns"
@@ -118,7 +120,7 @@ export function ColumnChooser({ run }: { run: RunSummary }): ReactNode {
           {all.length > SEARCH_FROM && (
             <input
               ref={searchRef}
-              className="col-chooser-search"
+              className={css.search}
               type="search"
               placeholder="Find a column…"
               value={search}
@@ -127,19 +129,19 @@ export function ColumnChooser({ run }: { run: RunSummary }): ReactNode {
               onChange={(e) => setSearch(e.target.value)}
             />
           )}
-          <div className="col-chooser-list">
+          <div className={css.list}>
             {SECTIONS.map(([source, title], sectionIndex) => {
               const cols = all.filter((c) => c.source === source && matches(c))
               if (cols.length === 0) return null
               return (
-                <fieldset key={source} className="col-chooser-section">
+                <fieldset key={source} className={css.section}>
                   <legend>{title}</legend>
                   {cols.map((c, i) => {
                     const on = shownIds.has(c.id)
                     // The last shown column stays: a table without columns cannot be used to get one back.
                     const last = on && shown.length === 1
                     return (
-                      <label key={c.id} className="col-chooser-item" title={c.hint}>
+                      <label key={c.id} className={css.item} title={c.hint}>
                         <input
                           ref={sectionIndex === 0 && i === 0 ? firstBoxRef : undefined}
                           type="checkbox"
@@ -148,7 +150,7 @@ export function ColumnChooser({ run }: { run: RunSummary }): ReactNode {
                           data-testid={`column-toggle-${c.id}`}
                           onChange={(e) => toggle(c, e.target.checked)}
                         />
-                        <span className={source === 'fixed' ? '' : 'mono'}>{c.label === '#' ? '# (position)' : c.label}</span>
+                        <span className={source === 'fixed' ? undefined : txt.mono}>{c.label === '#' ? '# (position)' : c.label}</span>
                       </label>
                     )
                   })}

@@ -6,6 +6,10 @@ import { taskKeyHint, type EpisodeColumn } from './episode-columns'
 import { rowFlags } from './row-flags'
 import { LabelBadges } from '../labels/LabelBadges'
 import { PickBox } from './PickBox'
+import { cx } from '../../lib/cx'
+import txt from '../../styles/text.module.css'
+import { KeyKind } from './KeyKind'
+import css from './EpisodesTable.module.css'
 
 interface EpisodeRowProps {
   ep: EpisodeSummary
@@ -31,7 +35,7 @@ export const EpisodeRow = memo(function EpisodeRow(props: EpisodeRowProps): Reac
   const style: CSSProperties = { transform: `translateY(${top}px)`, gridTemplateColumns: template, height }
   return (
     <div
-      className={`ep-row ${active ? 'active' : ''} ${picked ? 'picked' : ''} ${child ? 'ep-child' : index % 2 ? 'odd' : ''}`}
+      className={cx(css.row, active && css.active, picked && css.picked, child ? css.child : index % 2 === 1 && css.odd)}
       role="row"
       aria-rowindex={index + 1}
       aria-level={child ? 2 : undefined}
@@ -59,29 +63,29 @@ function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNod
     case 'task': {
       const hint = taskKeyHint(ep.taskKeyKind)
       return (
-        <div className="ep-td mono" role="gridcell" title={`${ep.taskKey}\n${hint.title}`}>
+        <div className={cx(css.td, txt.mono)} role="gridcell" title={`${ep.taskKey}\n${hint.title}`}>
           {text}
-          {hint.mark && <span className="key-kind">{hint.mark}</span>}
+          {hint.mark && <KeyKind mark={hint.mark} />}
         </div>
       )
     }
     case 'passed':
       return (
-        <div className={`ep-td center ${ep.passed === true ? 'good-text' : ep.passed === false ? 'bad-text' : 'muted-text'}`} role="gridcell">
+        <div className={cx(css.td, css.center, ep.passed === true ? txt.goodText : ep.passed === false ? txt.badText : txt.mutedText)} role="gridcell">
           {text}
         </div>
       )
     case 'status':
       return (
-        <div className="ep-td" role="gridcell" title={ep.error ?? ep.status}>
+        <div className={css.td} role="gridcell" title={ep.error ?? ep.status}>
           <Badge tone={episodeStatusTone(ep.status)}>{ep.status}</Badge>
         </div>
       )
     case 'flags':
       return (
-        <div className="ep-td ep-flags" role="gridcell" data-testid="episode-flags">
+        <div className={cx(css.td, css.flags)} role="gridcell" data-testid="episode-flags">
           {rowFlags(ep).map((f) => (
-            <Badge key={f.kind} tone={f.tone} title={f.title} testId={`flag-${f.kind}`}>
+            <Badge key={f.kind} tone={f.tone} title={f.title} testId={`flag-${f.kind}`} small>
               {f.label}
             </Badge>
           ))}
@@ -91,13 +95,13 @@ function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNod
       return <LabelBadges episodeId={ep.id} />
     case 'num':
       return (
-        <div className="ep-td num mono" role="gridcell">
+        <div className={cx(css.td, css.num, txt.mono)} role="gridcell">
           {text}
         </div>
       )
     default:
       return (
-        <div className="ep-td" role="gridcell" title={text} data-col={col.id}>
+        <div className={css.td} role="gridcell" title={text} data-col={col.id}>
           {text}
         </div>
       )
@@ -107,10 +111,10 @@ function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNod
 /** Placeholder while the row's page is loading. */
 export function LoadingRow({ index, style }: { index: number; style: CSSProperties }): ReactNode {
   return (
-    <div className={`ep-row loading ${index % 2 ? 'odd' : ''}`} role="row" style={style} aria-busy>
-      <div className="ep-td" />
-      <div className="ep-td num mono muted-text">{index}</div>
-      <div className="ep-td skeleton" />
+    <div className={cx(css.row, css.loading, index % 2 === 1 && css.odd)} role="row" style={style} aria-busy>
+      <div className={css.td} />
+      <div className={cx(css.td, css.num, txt.mono, txt.mutedText)}>{index}</div>
+      <div className={cx(css.td, css.skeleton)} />
     </div>
   )
 }

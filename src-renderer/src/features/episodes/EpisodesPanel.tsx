@@ -8,6 +8,8 @@ import { RunBar } from '../runs/RunBar'
 import { RunSetBar } from '../runs/RunSetBar'
 import { EpisodesTable } from './EpisodesTable'
 import { EpisodesToolbar } from './EpisodesToolbar'
+import panels from '../../styles/panels.module.css'
+import css from './EpisodesPanel.module.css'
 
 /** The episodes of the selected run (or of several runs in one table): run bar, filters, virtualized table. */
 export function EpisodesPanel(): ReactNode {
@@ -20,19 +22,19 @@ export function EpisodesPanel(): ReactNode {
   // one summary standing for every run of the table, so the toolbar and the columns work as for one run
   const run = useMemo(() => (known.length ? mergeRuns(known) : undefined), [known])
   if (!runId) {
-    return allRuns.length ? <div className="panel-placeholder">Select a run above to see its episodes.</div> : null
+    return allRuns.length ? <div className={panels.placeholder}>Select a run above to see its episodes.</div> : null
   }
   const missing = ids.find((id, i) => !runs[i])
   if (!run || missing) {
     return (
-      <div className="panel-placeholder" data-testid="run-missing">
+      <div className={panels.placeholder} data-testid="run-missing">
         {runsLoaded ? `Run “${missing ?? runId}” is not in the workspace (removed, or not indexed yet).` : 'Loading…'}
       </div>
     )
   }
   const key = ids.join(',')
   return (
-    <section className="episodes-panel" data-testid="episodes-panel">
+    <section className={css.panel} data-testid="episodes-panel">
       {known.length > 1 ? <RunSetBar runs={known} /> : <RunBar run={run} />}
       <EpisodesToolbar key={`toolbar:${key}`} run={run} />
       <EpisodesTable key={`table:${key}`} run={run} />

@@ -13,7 +13,7 @@ import { labelKeyOf } from '../../lib/label-keys'
 import { PICK_WIDTH, PickHeader } from './PickBox'
 import { SortHeader } from './SortHeader'
 import { useEpisodeColumns } from './use-episode-columns'
-import './episodes-table.css'
+import css from './EpisodesTable.module.css'
 
 /** Fixed row height: the virtualizer needs no measuring, which is what makes 100k+ rows cheap. */
 export const ROW_HEIGHT = 26
@@ -169,7 +169,7 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
 
   return (
     <div
-      className="ep-scroll"
+      className={css.scroll}
       ref={scrollRef}
       tabIndex={0}
       role={grouped ? 'treegrid' : 'grid'}
@@ -182,19 +182,19 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
         lastScrollTop.current = e.currentTarget.scrollTop
       }}
     >
-      <div className="ep-header" role="row" style={{ gridTemplateColumns: template, minWidth, height: HEADER_HEIGHT }}>
+      <div className={css.header} role="row" data-testid="episodes-header" style={{ gridTemplateColumns: template, minWidth, height: HEADER_HEIGHT }}>
         <PickHeader />
         {cols.map((c) => (
           <SortHeader key={c.id} column={c} />
         ))}
       </div>
       {total === 0 && (
-        <div className="table-empty" data-testid="episodes-empty">
+        <div className={css.empty} data-testid="episodes-empty">
           {filterError ? 'The filter is not valid (see the message above).' : grouped ? 'No tasks match.' : 'No episodes match.'}
         </div>
       )}
-      {total === null && loadError && <div className="table-empty">{loadError}</div>}
-      <div className="ep-body" style={{ height: virtualizer.getTotalSize(), minWidth }}>
+      {total === null && loadError && <div className={css.empty}>{loadError}</div>}
+      <div className={css.body} style={{ height: virtualizer.getTotalSize(), minWidth }}>
         {items.map((item) => {
           const top = item.start - HEADER_HEIGHT
           const loading = (

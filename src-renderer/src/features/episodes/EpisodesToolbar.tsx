@@ -10,6 +10,10 @@ import { ColumnChooser } from './ColumnChooser'
 import { ExportSelect } from './ExportSelect'
 import { PickedCount } from './PickBox'
 import { TriageControls } from '../labels/TriageControls'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import css from './EpisodesToolbar.module.css'
 
 const TEXT_DEBOUNCE_MS = 250
 
@@ -49,11 +53,11 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
   const pending = filter !== appliedFilter
 
   return (
-    <div className="toolbar">
+    <div className={css.toolbar}>
       {/* `/` jumps here, as in most list tools (the keymap's TABLE_TEXT) */}
       <input
         {...keyField('episode-text')}
-        className="search-input"
+        className={controls.searchInput}
         type="search"
         data-testid="episode-text-filter"
         placeholder={`Search task, preview, answer…  ( ${keyLabelsOf(TABLE_TEXT).join(' ')} )`}
@@ -63,9 +67,9 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
         // the box's own Enter searches at once: about the focused box, not a shortcut
         onKeyDown={(e) => e.key === 'Enter' && store.getState().setEpisodeText(text)}
       />
-      <div className="filter-box">
+      <div className={css.filterBox}>
         <input
-          className={`mono filter-input ${filterError ? 'invalid' : ''}`}
+          className={cx(txt.mono, css.filterInput, !!filterError && controls.invalid)}
           data-testid="episode-filter"
           placeholder='Filter, e.g. reward < 0.5 and info.difficulty == "hard"'
           value={filter}
@@ -80,9 +84,9 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
           }}
           onBlur={applyFilter}
         />
-        {pending && !filterError && <span className="filter-pending">↵ to apply</span>}
+        {pending && !filterError && <span className={css.filterPending}>↵ to apply</span>}
         {filterError && (
-          <div id="filter-error" className="field-error filter-error" data-testid="filter-error" role="alert">
+          <div id="filter-error" className={cx(txt.fieldError, css.filterError)} data-testid="filter-error" role="alert">
             {filterError}
           </div>
         )}
@@ -93,7 +97,7 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
       <ExportSelect run={run} />
       {!severalRuns && (
         <label
-          className="group-toggle"
+          className={css.groupToggle}
           title={
             'One row per task, its rollouts folded beneath (kept for every run of this format). The filter picks the ' +
             'rollouts; a sorted column orders the tasks by its mean (# by first rollout, Flags by rollouts not ok).'
@@ -108,8 +112,8 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
           Group by task
         </label>
       )}
-      <span className="row-count" data-testid="episode-count">
-        {loading && <span className="spinner" aria-label="loading" />}
+      <span className={css.rowCount} data-testid="episode-count">
+        {loading && <span className={controls.spinner} aria-label="loading" />}
         {filterError
           ? 'invalid filter'
           : grouped

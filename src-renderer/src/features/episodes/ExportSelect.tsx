@@ -6,6 +6,7 @@ import { fmtInt } from '../../lib/format'
 import { startExport } from '../export/start-export'
 import { SftOptions, type SftChoice } from './SftOptions'
 import { exportRequest } from './export-request'
+import css from './ExportSelect.module.css'
 
 const FORMATS: { format: EpisodeExportFormat; label: string }[] = [
   { format: 'jsonl', label: 'JSONL' },
@@ -44,9 +45,8 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   }
 
   return (
-    <span className="export-box" ref={boxRef}>
+    <span className={css.box} ref={boxRef}>
       <select
-        className="export-select"
         data-testid="export-select"
         value=""
         disabled={busy || (!!filterError && !picked.length)}

@@ -3,6 +3,10 @@ import type { TaskGroupSummary } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { fmtInt, fmtNum, fmtReward, oneLine } from '../../lib/format'
 import { taskKeyHint } from './episode-columns'
+import { cx } from '../../lib/cx'
+import txt from '../../styles/text.module.css'
+import { KeyKind } from './KeyKind'
+import css from './EpisodesTable.module.css'
 
 interface GroupRowProps {
   group: TaskGroupSummary
@@ -32,10 +36,10 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps): ReactNode 
   const { group: g, index, groupIndex, open, active, top, height, minWidth, onToggle } = props
   const style: CSSProperties = { transform: `translateY(${top}px)`, height, minWidth }
   const hint = taskKeyHint(g.taskKeyKind)
-  const passTone = g.passKnown === 0 ? 'muted-text' : g.passed === g.passKnown ? 'good-text' : g.passed === 0 ? 'bad-text' : ''
+  const passTone = g.passKnown === 0 ? txt.mutedText : g.passed === g.passKnown ? txt.goodText : g.passed === 0 ? txt.badText : undefined
   return (
     <div
-      className={`ep-row ep-group ${open ? 'open' : ''} ${active ? 'active' : ''}`}
+      className={cx(css.row, css.group, open && css.open, active && css.active)}
       role="row"
       aria-rowindex={index + 1}
       aria-level={1}
@@ -47,26 +51,26 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps): ReactNode 
       style={style}
       onClick={() => onToggle(index, groupIndex)}
     >
-      <div className="grp-cell grp-chevron" aria-hidden>
+      <div className={cx(css.grpCell, css.grpChevron)} aria-hidden>
         {open ? '▾' : '▸'}
       </div>
-      <div className="grp-cell grp-task mono" role="gridcell" title={`${g.taskKey}\n${hint.title}`}>
+      <div className={cx(css.grpCell, css.grpTask, txt.mono)} role="gridcell" title={`${g.taskKey}\n${hint.title}`}>
         {g.taskKey}
-        {hint.mark && <span className="key-kind">{hint.mark}</span>}
+        {hint.mark && <KeyKind mark={hint.mark} />}
       </div>
-      <div className="grp-cell grp-k" role="gridcell" title="Rollouts of this task matching the filter (k)">
+      <div className={cx(css.grpCell, css.grpK)} role="gridcell" title="Rollouts of this task matching the filter (k)">
         {fmtInt(g.rollouts)} {g.rollouts === 1 ? 'rollout' : 'rollouts'}
       </div>
-      <div className="grp-cell grp-num" role="gridcell" title="Mean reward over the rollouts" data-testid="group-mean">
-        <span className="grp-label">mean</span> {fmtReward(g.meanReward)}
+      <div className={cx(css.grpCell, css.grpNum)} role="gridcell" title="Mean reward over the rollouts" data-testid="group-mean">
+        <span className={css.grpLabel}>mean</span> {fmtReward(g.meanReward)}
       </div>
-      <div className={`grp-cell grp-num ${passTone}`} role="gridcell" title="Rollouts passed / rollouts with a known outcome" data-testid="group-pass">
-        <span className="grp-label">pass</span> {g.passKnown === 0 ? '–' : `${fmtInt(g.passed)}/${fmtInt(g.passKnown)}`}
+      <div className={cx(css.grpCell, css.grpNum, passTone)} role="gridcell" title="Rollouts passed / rollouts with a known outcome" data-testid="group-pass">
+        <span className={css.grpLabel}>pass</span> {g.passKnown === 0 ? '–' : `${fmtInt(g.passed)}/${fmtInt(g.passKnown)}`}
       </div>
-      <div className="grp-cell grp-num grp-range" role="gridcell" title="Lowest – highest reward of the rollouts">
+      <div className={cx(css.grpCell, css.grpNum, css.grpRange)} role="gridcell" title="Lowest – highest reward of the rollouts">
         {spread(g)}
       </div>
-      <div className="grp-cell grp-flags" role="gridcell">
+      <div className={cx(css.grpCell, css.grpFlags)} role="gridcell">
         {g.errors > 0 && (
           <Badge tone="bad" title={`${g.errors} rollout(s) ended with an error`}>
             {g.errors} error
@@ -78,7 +82,7 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps): ReactNode 
           </Badge>
         )}
       </div>
-      <div className="grp-cell grp-preview" role="gridcell" title={g.preview}>
+      <div className={cx(css.grpCell, css.grpPreview)} role="gridcell" title={g.preview}>
         {oneLine(g.preview)}
       </div>
     </div>

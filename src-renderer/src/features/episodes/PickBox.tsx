@@ -1,6 +1,10 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { fmtInt } from '../../lib/format'
 import { useApp, useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import css from './EpisodesTable.module.css'
+import toolbar from './EpisodesToolbar.module.css'
 
 /** Width of the pick column, px. */
 export const PICK_WIDTH = 28
@@ -8,7 +12,7 @@ export const PICK_WIDTH = 28
 /** A row's pick box: a click picks or unpicks the row, Shift+click the range from the last row toggled. */
 export function PickBox({ picked, onPick }: { picked: boolean; onPick(e: MouseEvent): void }): ReactNode {
   return (
-    <div className="ep-td ep-pick" role="gridcell">
+    <div className={cx(css.td, css.pick)} role="gridcell" data-pick>
       <input
         type="checkbox"
         checked={picked}
@@ -24,7 +28,7 @@ export function PickBox({ picked, onPick }: { picked: boolean; onPick(e: MouseEv
         // the table keeps it, so Space, 1–9 and j / k go on working after a click
         onMouseDown={(e) => {
           e.preventDefault()
-          e.currentTarget.closest<HTMLElement>('.ep-scroll')?.focus({ preventScroll: true })
+          e.currentTarget.closest<HTMLElement>('[role="grid"], [role="treegrid"]')?.focus({ preventScroll: true })
         }}
         onChange={() => undefined}
       />
@@ -40,7 +44,7 @@ export function PickHeader(): ReactNode {
   const store = useAppStore()
   const n = useApp((s) => s.picked.ids.length)
   return (
-    <div className="ep-th ep-pick" role="columnheader">
+    <div className={cx(css.th, css.pick)} role="columnheader" data-pick>
       <input
         type="checkbox"
         checked={n > 0}
@@ -60,9 +64,9 @@ export function PickedCount(): ReactNode {
   const n = useApp((s) => s.picked.ids.length)
   if (!n) return null
   return (
-    <span className="picked-count" data-testid="picked-count">
+    <span className={toolbar.pickedCount} data-testid="picked-count">
       {fmtInt(n)} selected ·
-      <button type="button" className="link-btn" data-testid="picked-clear" onClick={() => store.getState().clearPicked()}>
+      <button type="button" className={controls.linkBtn} data-testid="picked-clear" onClick={() => store.getState().clearPicked()}>
         Clear
       </button>
     </span>

@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from 'react'
 import { useKeyLayer } from '../../keymap/use-key-layer'
 import { useApp } from '../../state/store-context'
+import controls from '../../styles/controls.module.css'
+import css from './SftOptions.module.css'
+import { cx } from '../../lib/cx'
 
 export interface SftChoice {
   passedOnly: boolean
@@ -18,7 +21,7 @@ export function SftOptions({ align, onExport, onCancel }: { align: 'left' | 'rig
   // open state is the export menu's own: the popover registers its layer of keys (Esc cancels) while it shows
   useKeyLayer('export-options', onCancel)
   return (
-    <div className={`export-options ${align}`} role="dialog" aria-label="SFT export options" data-testid="sft-options">
+    <div className={cx(css.options, css[align])} role="dialog" aria-label="SFT export options" data-testid="sft-options">
       <label>
         <input type="checkbox" checked={choice.passedOnly} data-testid="sft-passed-only" onChange={(e) => setChoice({ ...choice, passedOnly: e.target.checked })} />
         Passed episodes only
@@ -34,11 +37,11 @@ export function SftOptions({ align, onExport, onCancel }: { align: 'left' | 'rig
           ))}
         </select>
       </label>
-      <div className="export-options-buttons">
+      <div className={css.buttons}>
         <button type="button" onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className="primary" autoFocus data-testid="sft-export-go" onClick={() => onExport(choice)}>
+        <button type="button" className={controls.primary} autoFocus data-testid="sft-export-go" onClick={() => onExport(choice)}>
           Export SFT
         </button>
       </div>

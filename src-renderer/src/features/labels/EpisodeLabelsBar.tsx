@@ -1,7 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useApp, useAppStore } from '../../state/store-context'
 import { LabelChip } from './LabelChip'
-import './labels.css'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import header from '../episode/EpisodeHeader.module.css'
+import css from './EpisodeLabelsBar.module.css'
 
 /**
  * Triage of the open episode, in its header: its labels (× removes), one button per taxonomy label with its key
@@ -21,17 +25,17 @@ export function EpisodeLabelsBar({ episodeId }: { episodeId: string }): ReactNod
 
   const applied = new Set((current?.labels ?? []).map((l) => l.toLowerCase()))
   return (
-    <div className="ep-labels" data-testid="episode-labels-bar">
-      <div className="ep-labels-row">
-        <span className="fact-label">Labels</span>
-        <div className="chips" data-testid="episode-label-chips">
+    <div className={css.bar} data-testid="episode-labels-bar">
+      <div className={css.row}>
+        <span className={header.factLabel}>Labels</span>
+        <div className={header.chips} data-testid="episode-label-chips">
           {current?.labels.map((l) => (
             <LabelChip key={l} name={l} taxonomy={taxonomy} onRemove={() => void store.getState().toggleLabel(l, null)} />
           ))}
-          {current && !current.labels.length && <span className="muted-text">none</span>}
+          {current && !current.labels.length && <span className={txt.mutedText}>none</span>}
         </div>
-        <span className="spacer" />
-        <label className="auto-advance" title="After labelling the episode, open the next row of the table (a review queue)">
+        <span className={txt.spacer} />
+        <label className={css.autoAdvance} title="After labelling the episode, open the next row of the table (a review queue)">
           <input
             type="checkbox"
             checked={autoAdvance}
@@ -44,23 +48,23 @@ export function EpisodeLabelsBar({ episodeId }: { episodeId: string }): ReactNod
           />
           Auto-advance
         </label>
-        <button type="button" className="link-btn" data-testid="edit-taxonomy" onClick={() => store.getState().setTaxonomyEditorOpen(true)}>
+        <button type="button" className={controls.linkBtn} data-testid="edit-taxonomy" onClick={() => store.getState().setTaxonomyEditorOpen(true)}>
           Edit labels…
         </button>
       </div>
-      <div className="label-picker" data-testid="label-picker">
+      <div className={css.picker} data-testid="label-picker">
         {taxonomy.map((d) => (
           <button
             key={d.name}
             type="button"
-            className={`label-pick ${applied.has(d.name.toLowerCase()) ? 'on' : ''}`}
+            className={cx(css.pick, applied.has(d.name.toLowerCase()) && css.on)}
             style={{ borderColor: d.color }}
             disabled={!current}
             aria-pressed={applied.has(d.name.toLowerCase())}
             title={`${applied.has(d.name.toLowerCase()) ? 'Remove' : 'Apply'} "${d.name}"${d.key ? ` (key ${d.key}; Shift+${d.key} on the highlighted turn)` : ''}`}
             onClick={() => void store.getState().toggleLabel(d.name, null)}
           >
-            <span className="label-dot" style={{ background: d.color }} />
+            <span className={css.dot} style={{ background: d.color }} />
             {d.key && <kbd>{d.key}</kbd>}
             {d.name}
           </button>
@@ -81,7 +85,7 @@ function NoteField({ note }: { note: string | null }): ReactNode {
   }
   return (
     <textarea
-      className="ep-note"
+      className={css.note}
       data-testid="episode-note"
       placeholder="Note on this episode (saved when you leave the field)"
       value={text}

@@ -1,6 +1,9 @@
 import { useEffect, type ReactNode } from 'react'
 import { useApp, useAppStore } from '../../state/store-context'
 import { LabelChip } from './LabelChip'
+import { cx } from '../../lib/cx'
+import table from '../episodes/EpisodesTable.module.css'
+import css from './LabelBadges.module.css'
 
 /** The Labels cell of an episodes-table row: the episode's own labels, fetched in batches as rows appear. */
 export function LabelBadges({ episodeId }: { episodeId: string }): ReactNode {
@@ -9,7 +12,7 @@ export function LabelBadges({ episodeId }: { episodeId: string }): ReactNode {
   const taxonomy = useApp((s) => s.labels.taxonomy)
   useEffect(() => store.getState().requestBadges(episodeId), [store, episodeId])
   return (
-    <div className="ep-td label-badges" role="gridcell" data-testid="episode-labels">
+    <div className={cx(table.td, css.badges)} role="gridcell" data-testid="episode-labels">
       {(labels ?? []).map((l) => (
         <LabelChip key={l} name={l} taxonomy={taxonomy} small />
       ))}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import type { LabelDef } from '@contract/labels'
 import { textOn, UNKNOWN_LABEL_COLOR } from '../../lib/label-keys'
+import { cx } from '../../lib/cx'
+import css from './LabelChip.module.css'
 
 /** A label in its taxonomy colour (grey once it left the taxonomy); with `onRemove`, a × takes it off. */
 export function LabelChip({ name, taxonomy, onRemove, small }: { name: string; taxonomy: LabelDef[]; onRemove?: () => void; small?: boolean }): ReactNode {
@@ -8,7 +10,7 @@ export function LabelChip({ name, taxonomy, onRemove, small }: { name: string; t
   const color = def?.color ?? UNKNOWN_LABEL_COLOR
   return (
     <span
-      className={`label-chip ${small ? 'small' : ''}`}
+      className={cx(css.chip, small && css.small)}
       style={{ background: color, color: textOn(color) }}
       title={def ? (def.key ? `${name} (key ${def.key})` : name) : `${name} (not in the taxonomy)`}
       data-testid="label-chip"
@@ -18,7 +20,7 @@ export function LabelChip({ name, taxonomy, onRemove, small }: { name: string; t
       {onRemove && (
         <button
           type="button"
-          className="label-chip-x"
+          className={css.remove}
           aria-label={`Remove ${name}`}
           onClick={(e) => {
             e.stopPropagation()

@@ -4,6 +4,8 @@ import { errorMessage } from '../../api/api-error'
 import { useAppStore, useTransport } from '../../state/store-context'
 import { startExport } from '../export/start-export'
 import { importSummary, parseLabelsFile } from './label-transfer'
+import txt from '../../styles/text.module.css'
+import css from './LabelsTransfer.module.css'
 
 /** Skipped entries shown in the report; the rest are counted (a big file can skip thousands). */
 const SHOWN_SKIPPED = 20
@@ -53,8 +55,8 @@ export function LabelsTransfer(): ReactNode {
   }
 
   return (
-    <div className="labels-transfer" data-testid="labels-transfer">
-      <div className="labels-transfer-actions">
+    <div className={css.transfer} data-testid="labels-transfer">
+      <div className={css.actions}>
         <button type="button" data-testid="labels-export" disabled={busy} onClick={() => void exportFile()}>
           Export labels…
         </button>
@@ -73,15 +75,15 @@ export function LabelsTransfer(): ReactNode {
             if (file) void importFile(file)
           }}
         />
-        {busy && <span className="muted-text">Working…</span>}
+        {busy && <span className={txt.mutedText}>Working…</span>}
       </div>
       {problem && (
-        <p className="bad-text" role="alert" data-testid="labels-import-problem">
+        <p className={txt.badText} role="alert" data-testid="labels-import-problem">
           {problem}
         </p>
       )}
       {report && (
-        <div className="labels-import-report" data-testid="labels-import-report" role="status">
+        <div className={css.report} data-testid="labels-import-report" role="status">
           <p>{importSummary(report)}.</p>
           {report.skipped.length > 0 && (
             <ul>

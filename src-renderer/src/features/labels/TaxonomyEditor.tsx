@@ -2,7 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react'
 import type { LabelDefInput } from '@contract/labels'
 import { useApp, useAppStore } from '../../state/store-context'
 import { LabelsTransfer } from './LabelsTransfer'
-import './labels.css'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import sheet from '../../styles/sheet.module.css'
+import txt from '../../styles/text.module.css'
+import css from './TaxonomyEditor.module.css'
 
 interface Row extends LabelDefInput {
   /** Stable React key (names change while typing). */
@@ -52,9 +56,9 @@ export function TaxonomyEditor(): ReactNode {
   const freeKey = (): number | null => [1, 2, 3, 4, 5, 6, 7, 8, 9].find((k) => !rows.some((r) => r.key === k)) ?? null
 
   return (
-    <div className="sheet-backdrop" onClick={close}>
+    <div className={sheet.backdrop} onClick={close}>
       <div
-        className="sheet taxonomy-editor"
+        className={cx(sheet.sheet, css.editor)}
         role="dialog"
         aria-label="Label taxonomy"
         data-testid="taxonomy-editor"
@@ -67,7 +71,7 @@ export function TaxonomyEditor(): ReactNode {
         }}
       >
         <h2>Labels</h2>
-        <p className="muted-text">
+        <p className={txt.mutedText}>
           Keys 1–9 apply a label to the open episode, Shift+key to its highlighted turn. Renaming keeps the label where it is
           applied; removing a label here keeps it on what it was applied to.
         </p>
@@ -104,7 +108,7 @@ export function TaxonomyEditor(): ReactNode {
                   </select>
                 </td>
                 <td>
-                  <button type="button" className="link-btn" aria-label={`Remove ${r.name}`} onClick={() => setRows(rows.filter((x) => x.rowId !== r.rowId))}>
+                  <button type="button" className={controls.linkBtn} aria-label={`Remove ${r.name}`} onClick={() => setRows(rows.filter((x) => x.rowId !== r.rowId))}>
                     Remove
                   </button>
                 </td>
@@ -112,7 +116,7 @@ export function TaxonomyEditor(): ReactNode {
             ))}
           </tbody>
         </table>
-        <div className="taxonomy-actions">
+        <div className={css.actions}>
           <button
             type="button"
             data-testid="taxonomy-add"
@@ -120,12 +124,12 @@ export function TaxonomyEditor(): ReactNode {
           >
             Add label
           </button>
-          <span className="spacer" />
-          {problem && <span className="bad-text" role="alert">{problem}</span>}
+          <span className={txt.spacer} />
+          {problem && <span className={txt.badText} role="alert">{problem}</span>}
           <button type="button" onClick={close}>
             Cancel
           </button>
-          <button type="button" className="primary" data-testid="taxonomy-save" disabled={problem !== null} onClick={() => void save()}>
+          <button type="button" className={controls.primary} data-testid="taxonomy-save" disabled={problem !== null} onClick={() => void save()}>
             Save
           </button>
         </div>

@@ -3,7 +3,7 @@ import type { AnomalyCode, RunSummary } from '@contract/model'
 import { ANOMALY_RULES } from '../episodes/anomaly-flags'
 import { useApp, useAppStore } from '../../state/store-context'
 import { useEpisodeColumns } from '../episodes/use-episode-columns'
-import './labels.css'
+import css from './TriageControls.module.css'
 
 /** A filter expression matching episodes that carry `label` (quotes and backslashes escaped). */
 export const labelFilter = (label: string): string => `label == ${JSON.stringify(label)}`
@@ -48,7 +48,7 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
   }
 
   return (
-    <div className="triage-controls">
+    <div className={css.controls}>
       <select
         data-testid="label-filter"
         aria-label="Show episodes with this label"
@@ -108,7 +108,7 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
         )}
       </select>
       {naming ? (
-        <span className="save-view">
+        <span className={css.saveView}>
           <input
             autoFocus
             data-testid="view-name"

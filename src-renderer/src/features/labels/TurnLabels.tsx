@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useApp, useAppStore } from '../../state/store-context'
 import { LabelChip } from './LabelChip'
+import css from './TurnLabels.module.css'
 
 /** A turn's labels (× takes one off) and note, under the turn's head. Nothing when it has neither. */
 export function TurnLabels({ turn }: { turn: number }): ReactNode {
@@ -9,11 +10,11 @@ export function TurnLabels({ turn }: { turn: number }): ReactNode {
   const taxonomy = useApp((s) => s.labels.taxonomy)
   if (!entry || (!entry.labels.length && entry.note === null)) return null
   return (
-    <div className="turn-labels" data-testid="turn-labels">
+    <div className={css.labels} data-testid="turn-labels">
       {entry.labels.map((l) => (
         <LabelChip key={l} name={l} taxonomy={taxonomy} small onRemove={() => void store.getState().toggleLabel(l, turn)} />
       ))}
-      {entry.note !== null && <span className="turn-note">{entry.note}</span>}
+      {entry.note !== null && <span className={css.note} data-testid="turn-note">{entry.note}</span>}
     </div>
   )
 }

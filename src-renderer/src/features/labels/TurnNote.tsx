@@ -1,5 +1,8 @@
 import { useState, type ReactNode } from 'react'
 import { useApp, useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import css from './TurnNote.module.css'
 
 /**
  * A note on a single turn (PRODUCT.md §2.7: "notes on an episode or a single turn"). The highlighted turn's head
@@ -12,7 +15,7 @@ export function TurnNoteButton({ turn, onOpen }: { turn: number; onOpen(): void 
   return (
     <button
       type="button"
-      className="link-btn turn-note-action"
+      className={cx(controls.linkBtn, css.action)}
       data-testid="turn-note-edit"
       title="A free-text note on this turn"
       onClick={(e) => {
@@ -34,7 +37,7 @@ export function TurnNoteEditor({ turn, onClose }: { turn: number; onClose(): voi
     if (draft.trim() !== (note ?? '')) void store.getState().setEpisodeNote(draft.trim(), turn)
   }
   return (
-    <div className="turn-note-editor" onClick={(e) => e.stopPropagation()}>
+    <div className={css.editor} onClick={(e) => e.stopPropagation()}>
       <textarea
         autoFocus
         rows={2}
@@ -57,11 +60,11 @@ export function TurnNoteEditor({ turn, onClose }: { turn: number; onClose(): voi
           }
         }}
       />
-      <div className="turn-note-buttons">
+      <div className={css.buttons}>
         <button type="button" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="primary" data-testid="turn-note-save" onClick={save}>
+        <button type="button" className={controls.primary} data-testid="turn-note-save" onClick={save}>
           Save
         </button>
       </div>

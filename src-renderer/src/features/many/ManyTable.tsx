@@ -3,6 +3,13 @@ import type { MultiCompareReport, MultiRow } from '@contract/multi-compare'
 import { deltaText, manySections, valueText } from '../../lib/many-rows'
 import { useAppStore } from '../../state/store-context'
 import { changeTone } from '../compare/compare-format'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import tables from '../../styles/tables.module.css'
+import controls from '../../styles/controls.module.css'
+import side from '../../styles/side-tag.module.css'
+import { toneClass } from '../compare/tone-class'
+import css from './ManyTable.module.css'
 
 /** Changes against the baseline run, or against the run before each (a checkpoint sequence). */
 export type DeltaBase = 'baseline' | 'previous'
@@ -13,19 +20,19 @@ export function ManyTable({ report, names, against }: { report: MultiCompareRepo
   const sections = useMemo(() => manySections(report.rows), [report.rows])
   const cols = report.runs.length + 1
   return (
-    <section className="cmp-section">
-      <div className="table-x">
-        <table className="cmp-table many-table" data-testid="many-table">
+    <section className={analysis.section}>
+      <div className={tables.scrollX}>
+        <table className={cx(tables.table, css.table)} data-testid="many-table">
           <thead>
             <tr>
               <th>Figure</th>
               {report.runs.map((r, i) => (
-                <th key={r.id} className="num many-run-head" title={`${r.name}\n${r.model ?? ''} · ${r.episodes} episodes · ${r.tasks} tasks`} data-testid="many-run-head">
-                  <span className="many-run-name">{names[i]}</span>
+                <th key={r.id} className={cx(tables.num, css.runHead)} title={`${r.name}\n${r.model ?? ''} · ${r.episodes} episodes · ${r.tasks} tasks`} data-testid="many-run-head">
+                  <span className={css.runName}>{names[i]}</span>
                   {i === report.baseline ? (
-                    <span className="cmp-side many-base-tag">baseline</span>
+                    <span className={cx(side.tag, css.baseTag)}>baseline</span>
                   ) : (
-                    <button className="link-btn" onClick={() => store.getState().setManyBaseline(r.id)} title="Make this run the baseline">
+                    <button className={controls.linkBtn} onClick={() => store.getState().setManyBaseline(r.id)} title="Make this run the baseline">
                       set baseline
                     </button>
                   )}
@@ -36,7 +43,7 @@ export function ManyTable({ report, names, against }: { report: MultiCompareRepo
           <tbody>
             {sections.map((sec) => (
               <Fragment key={sec.id}>
-                <tr className="section-row">
+                <tr className={css.sectionRow}>
                   <th colSpan={cols}>{sec.title}</th>
                 </tr>
                 {sec.rows.map((row) => (
@@ -55,7 +62,7 @@ function ManyRowView({ row, baseline, against }: { row: MultiRow; baseline: numb
   const deltas = against === 'baseline' ? row.vsBaseline : row.vsPrevious
   return (
     <tr data-testid="many-row" data-key={row.key}>
-      <td className="many-label" title={`${row.key}${row.better ? ` · ${row.better} is better` : ''}`}>
+      <td className={css.label} title={`${row.key}${row.better ? ` · ${row.better} is better` : ''}`}>
         {row.label}
       </td>
       {row.values.map((v, i) => {
@@ -64,13 +71,13 @@ function ManyRowView({ row, baseline, against }: { row: MultiRow; baseline: numb
         const delta = deltaText(row, d)
         const tone = d ? changeTone(d.delta, d.ci95, row.better) : 'neutral'
         return (
-          <td key={i} className={`num many-cell ${i === baseline && against === 'baseline' ? 'many-base' : ''}`} data-testid="many-cell">
-            <div className="many-value">{value.main}</div>
-            {value.range && <div className="many-range hint">{value.range}</div>}
+          <td key={i} className={cx(tables.num, css.cell, i === baseline && against === 'baseline' && css.base)} data-testid="many-cell">
+            <div className={css.value} data-testid="many-value">{value.main}</div>
+            {value.range && <div className={css.range} data-testid="many-range">{value.range}</div>}
             {delta && (
-              <div className={`many-delta tone-${tone}`} data-testid="many-delta">
+              <div className={cx(css.delta, toneClass(tone))} data-testid="many-delta">
                 {delta.main}
-                {delta.ci && <div className="many-ci hint">{delta.ci}</div>}
+                {delta.ci && <div className={css.ci} data-testid="many-ci">{delta.ci}</div>}
               </div>
             )}
           </td>

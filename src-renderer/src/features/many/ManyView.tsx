@@ -12,6 +12,11 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { ScreenCrumbs } from '../screens/ScreenCrumbs'
 import { ManyTable, type DeltaBase } from './ManyTable'
 import { PerTaskRewards } from './PerTaskRewards'
+import { cx } from '../../lib/cx'
+import analysis from '../../styles/analysis.module.css'
+import txt from '../../styles/text.module.css'
+import controls from '../../styles/controls.module.css'
+import panels from '../../styles/panels.module.css'
 
 /**
  * Three or more runs side by side: each run's whole-run figures (mean, σ, range) in one table, with absolute and
@@ -28,11 +33,11 @@ export function ManyView(): ReactNode {
   const names = report ? shortRunLabels(report.runs.map((r) => r.name)) : view.runIds
   const baseIndex = report?.baseline ?? 0
   return (
-    <div className="compare-view analysis-view" data-testid="many-view">
+    <div className={cx(analysis.screen, analysis.narrowSelects)} data-testid="many-view">
       <ScreenCrumbs title={<>{fmtInt(view.runIds.length)} runs side by side</>}>
         {report && (
           <>
-            <label className="hint">
+            <label className={txt.hint}>
               baseline{' '}
               <select value={report.runs[baseIndex]?.id} onChange={(e) => s.setManyBaseline(e.target.value)} data-testid="many-baseline">
                 {report.runs.map((r, i) => (
@@ -42,7 +47,7 @@ export function ManyView(): ReactNode {
                 ))}
               </select>
             </label>
-            <span className="seg" role="radiogroup" aria-label="Changes against">
+            <span className={controls.seg} role="radiogroup" aria-label="Changes against">
               <button role="radio" aria-checked={against === 'baseline'} onClick={() => setAgainst('baseline')} data-testid="many-vs-baseline">
                 Δ vs baseline
               </button>
@@ -52,16 +57,16 @@ export function ManyView(): ReactNode {
             </span>
           </>
         )}
-        {view.loading && report && <span className="hint">updating…</span>}
+        {view.loading && report && <span className={txt.hint}>updating…</span>}
       </ScreenCrumbs>
-      <div className="compare-scroll">
+      <div className={analysis.scroll}>
         {view.error && (
-          <div className="cmp-error" role="alert" data-testid="many-error">
+          <div className={analysis.error} role="alert" data-testid="many-error">
             Could not compare these runs: {view.error}
           </div>
         )}
         {view.refused && <EnvRefusal reason={view.refused} onAnyway={() => s.compareManyAnyway()} onBack={() => s.closeCompare()} />}
-        {!report && view.loading && <div className="panel-loading">Pairing every run with the baseline…</div>}
+        {!report && view.loading && <div className={panels.placeholder}>Pairing every run with the baseline…</div>}
         {report && <ManyBody report={report} names={names} against={against} />}
       </div>
     </div>
@@ -72,23 +77,23 @@ function ManyBody({ report, names, against }: { report: MultiCompareReport; name
   const base = report.baseline
   return (
     <>
-      <div className="cmp-top">
+      <div className={analysis.top}>
         {report.envMismatch && <NotComparable envs={report.envMismatch.envs} />}
-        <div className="many-verdicts" data-testid="many-verdicts" title={`Each run against the baseline, ${names[base]}, on the tasks they share`}>
+        <div data-testid="many-verdicts" title={`Each run against the baseline, ${names[base]}, on the tasks they share`}>
           {report.verdicts.map((v, i) =>
-            v ? <Verdict key={report.runs[i].id} verdict={{ ...v, text: verdictWithoutB(v.text) }} who={names[i]} testId="many-verdict" /> : null
+            v ? <Verdict key={report.runs[i].id} verdict={{ ...v, text: verdictWithoutB(v.text) }} who={names[i]} testId="many-verdict" wrap /> : null
           )}
         </div>
         <RankedWarnings warnings={report.warnings} prominent testId="many-top-warnings" />
       </div>
-      <p className="cmp-shared" data-testid="many-shared">
+      <p className={analysis.shared} data-testid="many-shared">
         <b>{fmtInt(report.sharedTasks)} tasks</b> in every run. Each column is over its whole run (every episode); each change’s 95% CI is
         paired over the tasks the two runs share.
       </p>
       <ManyTable report={report} names={names} against={against} />
       <PerTaskRewards report={report} names={names} />
       <RankedWarnings warnings={report.warnings} prominent={false} testId="many-warnings" />
-      <p className="hint" data-testid="std-note">
+      <p className={txt.hint} data-testid="std-note">
         {STD_NOTE}
       </p>
     </>

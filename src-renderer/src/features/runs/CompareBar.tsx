@@ -3,6 +3,11 @@ import type { RunSummary } from '@contract/model'
 import { findRun } from '../../state/runs-slice'
 import { useApp, useAppStore } from '../../state/store-context'
 import { RunActions } from './RunActions'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import side from '../../styles/side-tag.module.css'
+import txt from '../../styles/text.module.css'
+import css from './CompareBar.module.css'
 
 /**
  * Above the runs table: what is ticked and what it opens. One run → its breakdown (and its training curve when its
@@ -16,39 +21,39 @@ export function CompareBar({ runs }: { runs: RunSummary[] }): ReactNode {
   const name = (id: string): string => findRun(runs, id)?.name ?? id
   if (live.length === 0) {
     return (
-      <div className="compare-bar hint" data-testid="compare-bar">
+      <div className={cx(css.bar, css.prompt)} data-testid="compare-bar">
         Tick two runs to compare them (base first), three or more to see them side by side.
       </div>
     )
   }
   const s = store.getState()
   return (
-    <div className="compare-bar" data-testid="compare-bar">
+    <div className={css.bar} data-testid="compare-bar">
       {live.length === 1 ? (
         <>
-          <span className="compare-pair">
-            <b className="cmp-side">A</b> {name(live[0])} <span className="hint">· tick the run to compare it with (B)</span>
+          <span className={css.pair} data-testid="compare-pair">
+            <b className={side.tag}>A</b> {name(live[0])} <span className={txt.hint}>· tick the run to compare it with (B)</span>
           </span>
           <RunActions runId={live[0]} />
         </>
       ) : live.length === 2 ? (
         <>
-          <span className="compare-pair">
-            <b className="cmp-side">A</b> {name(live[0])} <span aria-hidden>→</span> <b className="cmp-side">B</b> {name(live[1])}
+          <span className={css.pair} data-testid="compare-pair">
+            <b className={side.tag}>A</b> {name(live[0])} <span aria-hidden>→</span> <b className={side.tag}>B</b> {name(live[1])}
           </span>
           <button onClick={() => s.swapComparePicks()} title="Swap A and B" data-testid="compare-picks-swap">
             ⇄
           </button>
-          <button className="primary" onClick={() => s.openCompare(live[0], live[1])} data-testid="compare-open">
+          <button className={controls.primary} onClick={() => s.openCompare(live[0], live[1])} data-testid="compare-open">
             Compare A → B
           </button>
         </>
       ) : (
         <>
-          <span className="compare-pair" title={live.map(name).join('\n')}>
-            {live.length} runs, baseline <b className="cmp-side">A</b> {name(live[0])}
+          <span className={css.pair} data-testid="compare-pair" title={live.map(name).join('\n')}>
+            {live.length} runs, baseline <b className={side.tag}>A</b> {name(live[0])}
           </span>
-          <button className="primary" onClick={() => s.openMany(live, live[0])} data-testid="many-open" title="One table of every run against the baseline (the first ticked)">
+          <button className={controls.primary} onClick={() => s.openMany(live, live[0])} data-testid="many-open" title="One table of every run against the baseline (the first ticked)">
             Side by side
           </button>
           <button onClick={() => s.openSeries(live)} data-testid="series-open" title="Metrics by checkpoint, in the order ticked, each over its whole run; tasks followed where they recur">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useApp, useAppStore } from '../../state/store-context'
+import css from './RunActions.module.css'
 
 /**
  * What a run opens besides its episodes: its breakdown by a category field, and, when its episodes carry training
@@ -9,7 +10,7 @@ export function RunActions({ runId }: { runId: string }): ReactNode {
   const store = useAppStore()
   const isTraining = useApp((s) => (s.runs.find((r) => r.id === runId)?.trainingSteps ?? 0) > 0)
   return (
-    <span className="run-actions">
+    <span className={css.actions}>
       <button onClick={() => store.getState().openBreakdown(runId)} data-testid="open-breakdown" title="The run’s scores by a category field (difficulty, archetype…), over all its tasks">
         Breakdown
       </button>

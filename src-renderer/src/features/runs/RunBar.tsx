@@ -5,6 +5,10 @@ import { useAppStore } from '../../state/store-context'
 import { RunActions } from './RunActions'
 import { RunNotes } from './RunNotes'
 import { parseThreshold } from './threshold'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import css from './RunBar.module.css'
 
 /** The selected run's identity, what it opens (breakdown, training curve), its editable pass threshold, and how its figures were counted. */
 export function RunBar({ run }: { run: RunSummary }): ReactNode {
@@ -18,17 +22,17 @@ export function RunBar({ run }: { run: RunSummary }): ReactNode {
 
 function RunIdentity({ run }: { run: RunSummary }): ReactNode {
   return (
-    <div className="run-bar" data-testid="run-bar">
-      <span className="run-bar-name" title={run.id}>
+    <div className={css.bar} data-testid="run-bar">
+      <span className={css.name} title={run.id}>
         {run.name}
       </span>
-      {run.model && <span className="run-bar-meta">{run.model}</span>}
-      {run.env && <span className="run-bar-meta">{run.env}</span>}
-      <span className="run-bar-meta mono" title={run.source}>
+      {run.model && <span className={css.meta}>{run.model}</span>}
+      {run.env && <span className={css.meta}>{run.env}</span>}
+      <span className={cx(css.meta, txt.mono)} title={run.source}>
         {shortPath(run.source, 3)}
       </span>
       <RunActions runId={run.id} />
-      <span className="spacer" />
+      <span className={txt.spacer} />
       <PassThreshold run={run} />
     </div>
   )
@@ -54,27 +58,27 @@ function PassThreshold({ run }: { run: RunSummary }): ReactNode {
   }
 
   return (
-    <form className="threshold" onSubmit={(e) => void submit(e)} title="An episode passes when reward ≥ threshold (formats with a success flag use it instead). Empty = default.">
+    <form className={css.threshold} onSubmit={(e) => void submit(e)} title="An episode passes when reward ≥ threshold (formats with a success flag use it instead). Empty = default.">
       <label htmlFor="pass-threshold">Pass threshold</label>
       <input
         id="pass-threshold"
         data-testid="pass-threshold-input"
-        className={`mono ${error ? 'invalid' : ''}`}
+        className={cx(txt.mono, !!error && controls.invalid)}
         value={text}
         placeholder="default"
         size={6}
         onChange={(e) => setText(e.target.value)}
         onBlur={() => void submit()}
       />
-      <span className="threshold-kind" data-testid="pass-threshold-kind">
+      <span className={css.thresholdKind} data-testid="pass-threshold-kind">
         {run.passThresholdIsUser ? 'custom' : run.passThreshold === null ? 'success flag' : 'default'}
       </span>
       {run.passThresholdIsUser && (
-        <button type="button" className="link-btn" onClick={() => void store.getState().setPassThreshold(run.id, null)}>
+        <button type="button" className={controls.linkBtn} onClick={() => void store.getState().setPassThreshold(run.id, null)}>
           reset
         </button>
       )}
-      {error && <span className="field-error">{error}</span>}
+      {error && <span className={txt.fieldError}>{error}</span>}
     </form>
   )
 }

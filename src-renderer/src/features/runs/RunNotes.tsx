@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { headlineFigure, runFacts } from '../../lib/run-facts'
+import { cx } from '../../lib/cx'
+import css from './RunNotes.module.css'
 
 /**
  * Under the run bar: how the run's figures were counted, always in view. Episodes without a result and how they
@@ -11,12 +13,12 @@ import { headlineFigure, runFacts } from '../../lib/run-facts'
 export function RunNotes({ run }: { run: RunSummary }): ReactNode {
   const facts = runFacts(run)
   return (
-    <div className="run-notes" data-testid="run-notes">
+    <div className={css.notes} data-testid="run-notes">
       <ProducerChecks run={run} />
       {facts.length > 0 && (
-        <dl className="run-facts" data-testid="run-facts">
+        <dl className={css.facts} data-testid="run-facts">
           {facts.map((f) => (
-            <div key={f.key} className="run-fact" data-fact={f.key}>
+            <div key={f.key} className={css.fact} data-fact={f.key}>
               <dt title={f.hint}>{f.label}</dt>
               <dd>{f.text}</dd>
             </div>
@@ -27,12 +29,15 @@ export function RunNotes({ run }: { run: RunSummary }): ReactNode {
   )
 }
 
-/** The counting notes of a run: unscored episodes, producer headlines, results-only episodes. */
-export function ProducerChecks({ run }: { run: RunSummary }): ReactNode {
+/**
+ * The counting notes of a run: unscored episodes, producer headlines, results-only episodes. `onScreen`: on an
+ * analysis screen, where each note is a box of its own.
+ */
+export function ProducerChecks({ run, onScreen = false }: { run: RunSummary; onScreen?: boolean }): ReactNode {
   return (
     <>
       {run.unscored && (
-        <p className={`run-note ${run.unscored.countedAs === 'excluded' ? 'note-info' : 'note-warn'}`} data-testid="run-unscored">
+        <p className={cx(css.note, onScreen && css.onScreen, run.unscored.countedAs === 'excluded' ? css.info : css.warn)} data-testid="run-unscored">
           <span aria-hidden>◌ </span>
           {run.unscored.note}
         </p>
@@ -40,7 +45,7 @@ export function ProducerChecks({ run }: { run: RunSummary }): ReactNode {
       {run.headlines.map((h) => {
         const f = headlineFigure(h)
         return (
-          <p key={`${h.source}:${h.label}`} className={`run-note ${h.agrees ? 'note-ok' : 'note-bad'}`} data-testid="run-headline" data-agrees={h.agrees}>
+          <p key={`${h.source}:${h.label}`} className={cx(css.note, onScreen && css.onScreen, h.agrees ? css.ok : css.bad)} data-testid="run-headline" data-agrees={h.agrees}>
             <span aria-hidden>{h.agrees ? '✓ ' : '⚠ '}</span>
             {h.agrees ? (
               <>
@@ -55,7 +60,7 @@ export function ProducerChecks({ run }: { run: RunSummary }): ReactNode {
         )
       })}
       {run.noTranscript > 0 && (
-        <p className="run-note note-info" data-testid="run-no-transcript">
+        <p className={cx(css.note, onScreen && css.onScreen, css.info)} data-testid="run-no-transcript">
           <span aria-hidden>▢ </span>
           {fmtInt(run.noTranscript)} of {fmtInt(run.episodes)} episodes have no transcript on disk: they are known from the harness report and
           count as episodes.

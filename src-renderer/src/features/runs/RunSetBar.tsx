@@ -3,6 +3,9 @@ import type { RunSummary } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
 import { useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import txt from '../../styles/text.module.css'
+import css from './RunBar.module.css'
 
 /**
  * Above a table of several runs (a view over runs): which runs it lists, a click on one shows that run alone
@@ -12,12 +15,12 @@ export function RunSetBar({ runs }: { runs: RunSummary[] }): ReactNode {
   const store = useAppStore()
   const short = shortRunLabels(runs.map((r) => r.name))
   return (
-    <div className="run-bar run-set-bar" data-testid="run-set-bar">
-      <span className="run-bar-name">{runs.length} runs in one table</span>
+    <div className={cx(css.bar, css.set)} data-testid="run-set-bar">
+      <span className={css.name}>{runs.length} runs in one table</span>
       {runs.map((r, i) => (
         <button
           key={r.id}
-          className="run-set-chip"
+          className={css.setChip}
           data-testid="run-set-chip"
           title={`Show ${r.name} alone (${fmtInt(r.episodes)} episodes)`}
           onClick={() => store.getState().selectRun(r.id)}
@@ -25,8 +28,8 @@ export function RunSetBar({ runs }: { runs: RunSummary[] }): ReactNode {
           {short[i]}
         </button>
       ))}
-      <span className="spacer" />
-      <span className="run-bar-meta">each episode passes by its own run’s threshold</span>
+      <span className={txt.spacer} />
+      <span className={css.meta}>each episode passes by its own run’s threshold</span>
       <button title="Back to the first run alone" aria-label="Close the table of several runs" onClick={() => store.getState().selectRun(runs[0].id)}>
         ✕
       </button>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { useApp, useAppStore, useTransport } from '../../state/store-context'
+import controls from '../../styles/controls.module.css'
+import css from './RunsEmpty.module.css'
 
 /** First start / empty workspace: how to add traces, and the demo. */
 export function RunsEmpty({ indexing }: { indexing: boolean }): ReactNode {
@@ -8,7 +10,7 @@ export function RunsEmpty({ indexing }: { indexing: boolean }): ReactNode {
   const busy = useApp((s) => s.workspaceBusy)
   const hasRoots = useApp((s) => (s.workspace?.roots.length ?? 0) > 0)
   return (
-    <section className="empty-state" data-testid="runs-empty">
+    <section className={css.empty} data-testid="runs-empty">
       <h2>{indexing ? 'Indexing…' : hasRoots ? 'No runs found yet' : 'No runs yet'}</h2>
       {indexing ? (
         <p>Runs appear here as soon as their files are indexed.</p>
@@ -23,7 +25,7 @@ export function RunsEmpty({ indexing }: { indexing: boolean }): ReactNode {
           {hasRoots && <p>The workspace has roots but no indexed runs: check the file list in the sidebar for reasons.</p>}
           <p>Or look around with a small bundled example: a base and a trained run of one environment.</p>
           <button
-            className="primary"
+            className={controls.primary}
             data-testid="empty-demo-button"
             disabled={busy}
             onClick={() => void store.getState().openDemo()}

@@ -9,6 +9,12 @@ import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { CompareBar } from './CompareBar'
 import { RunsEmpty } from './RunsEmpty'
 import { nextRunSort, RUN_COLUMNS, sortRuns, type RunSort } from './runs-columns'
+import { cx } from '../../lib/cx'
+import panels from '../../styles/panels.module.css'
+import side from '../../styles/side-tag.module.css'
+import tables from '../../styles/tables.module.css'
+import txt from '../../styles/text.module.css'
+import css from './RunsPanel.module.css'
 
 /** The runs table: one row per run with its summary metrics; clicking a row shows its episodes. */
 export function RunsPanel(): ReactNode {
@@ -22,7 +28,7 @@ export function RunsPanel(): ReactNode {
   const [sort, setSort] = useState<RunSort>(null)
   const sorted = useMemo(() => sortRuns(runs, sort), [runs, sort])
 
-  if (!loaded) return <div className="panel-loading">Loading runs…</div>
+  if (!loaded) return <div className={panels.placeholder}>Loading runs…</div>
   if (runs.length === 0) return <RunsEmpty indexing={indexing} />
 
   // a row's keys move the keyboard focus from row to row: they belong to the focused row (the keymap lists them)
@@ -42,35 +48,35 @@ export function RunsPanel(): ReactNode {
   }
 
   return (
-    <section className="runs-panel" data-testid="runs-panel">
-      <div className="panel-head">
-        <h2 className="panel-title">
-          Runs <span className="count">{fmtInt(runs.length)}</span>
+    <section className={css.panel} data-testid="runs-panel">
+      <div className={css.head}>
+        <h2 className={css.title}>
+          Runs <span className={txt.count}>{fmtInt(runs.length)}</span>
         </h2>
-        {indexing && <span className="hint">indexing — runs update as files finish</span>}
+        {indexing && <span className={txt.hint}>indexing — runs update as files finish</span>}
         <CompareBar runs={runs} />
       </div>
-      <div className="table-scroll runs-scroll">
-        <table className="grid-table runs-table" data-testid="runs-table">
+      <div className={css.scroll}>
+        <table className={css.table} data-testid="runs-table">
           <thead>
             <tr>
-              <th className="pick-col" title="Tick runs to compare (Space on a row): the first is A, the base (the baseline of three or more)">
+              <th className={css.pickCol} title="Tick runs to compare (Space on a row): the first is A, the base (the baseline of three or more)">
                 compare
               </th>
               {RUN_COLUMNS.map((c) => (
                 <th
                   key={c.id}
-                  className={c.numeric ? 'num' : undefined}
+                  className={c.numeric ? css.num : undefined}
                   title={c.hint}
                   aria-sort={sort?.key === c.id ? (sort.desc ? 'descending' : 'ascending') : undefined}
                   onClick={() => setSort(nextRunSort(sort, c.id))}
                   data-testid={`runs-sort-${c.id}`}
                 >
                   {c.label}
-                  {sort?.key === c.id && <span className="sort-arrow">{sort.desc ? '▼' : '▲'}</span>}
+                  {sort?.key === c.id && <span className={tables.sortArrow}>{sort.desc ? '▼' : '▲'}</span>}
                 </th>
               ))}
-              <th className="warn-col" title="Warnings noticed while indexing, and producer headlines that differ from Rollscope’s">
+              <th className={css.warnCol} title="Warnings noticed while indexing, and producer headlines that differ from Rollscope’s">
                 ⚠
               </th>
             </tr>
@@ -110,7 +116,7 @@ function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps
   const problems = runProblems(run)
   return (
     <tr
-      className={selected ? 'selected' : undefined}
+      className={selected ? css.selected : undefined}
       aria-selected={selected}
       tabIndex={0}
       data-testid="run-row"
@@ -119,8 +125,8 @@ function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps
       onClick={onSelect}
       onKeyDown={onKeyDown}
     >
-      <td className="pick-col" onClick={(e) => e.stopPropagation()}>
-        <label className="pick-label" title={pick === -1 ? 'Tick to compare' : `Picked as ${pickName(pick)}`}>
+      <td className={css.pickCol} onClick={(e) => e.stopPropagation()}>
+        <label className={css.pickLabel} title={pick === -1 ? 'Tick to compare' : `Picked as ${pickName(pick)}`}>
           <input
             type="checkbox"
             checked={pick !== -1}
@@ -128,17 +134,17 @@ function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps
             aria-label={`Compare ${run.name}`}
             data-testid="run-pick"
           />
-          {pick !== -1 && <span className="cmp-side">{pickName(pick)}</span>}
+          {pick !== -1 && <span className={side.tag}>{pickName(pick)}</span>}
         </label>
       </td>
       {RUN_COLUMNS.map((c) => (
-        <td key={c.id} className={`${c.numeric ? 'num' : ''} col-${c.id}`} title={c.title?.(run) ?? c.text(run)}>
+        <td key={c.id} className={cx(c.numeric && css.num, COL_CLASS[c.id])} title={c.title?.(run) ?? c.text(run)} data-testid={`run-col-${c.id}`}>
           {c.text(run)}
         </td>
       ))}
-      <td className="warn-col">
+      <td className={css.warnCol}>
         {problems.length > 0 && (
-          <span className="warn-icon" title={problems.join('\n')} data-testid="run-warnings" aria-label={problems.join('; ')}>
+          <span className={css.warnIcon} title={problems.join('\n')} data-testid="run-warnings" aria-label={problems.join('; ')}>
             ⚠{problems.length > 1 ? problems.length : ''}
           </span>
         )}
@@ -146,6 +152,9 @@ function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps
     </tr>
   )
 }
+
+/** Columns with a look of their own (the run's name, its mean reward). */
+const COL_CLASS: Partial<Record<string, string>> = { name: css.colName, reward: css.colReward }
 
 /** A, B, then 3, 4… for the runs of a series. */
 function pickName(i: number): string {

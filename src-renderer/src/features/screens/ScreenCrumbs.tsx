@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import crumbs from '../../styles/crumbs.module.css'
 
 /**
  * The bar over a screen (breakdown, N runs, training curve): "← Runs" (also Esc) back to the runs browser, what the
@@ -11,11 +13,11 @@ export function ScreenCrumbs({ title, children }: { title: ReactNode; children?:
   // the button that opened the screen is gone: keyboard focus starts here (Tab goes on to the screen's controls)
   useEffect(() => back.current?.focus({ preventScroll: true }), [])
   return (
-    <div className="crumbs screen-crumbs">
-      <button ref={back} className="back-btn" onClick={() => store.getState().closeCompare()} title="Back to the runs (Esc)" data-testid="screen-back">
+    <div className={cx(crumbs.crumbs, crumbs.wrap)}>
+      <button ref={back} className={crumbs.back} onClick={() => store.getState().closeCompare()} title="Back to the runs (Esc)" data-testid="screen-back">
         ← Runs
       </button>
-      <span className="crumb">{title}</span>
+      <span className={crumbs.crumb}>{title}</span>
       {children}
     </div>
   )

@@ -3,7 +3,8 @@ import { keyLabelsOf } from '../../keymap/binding'
 import { SEARCH_ANYWHERE } from '../../keymap/bindings/global'
 import { keyField } from '../../keymap/focus-field'
 import { useApp, useAppStore } from '../../state/store-context'
-import './search.css'
+import sidebar from '../workspace/Sidebar.module.css'
+import controls from '../../styles/controls.module.css'
 
 /** Typing pauses this long before the search runs by itself (Enter runs it at once). */
 const TYPE_DEBOUNCE_MS = 300
@@ -24,11 +25,11 @@ export function SearchBox(): ReactNode {
   }, [input, query, store])
 
   return (
-    <section className="side-section search-box">
+    <section className={sidebar.section}>
       <input
         {...keyField('search')}
         type="search"
-        className="search-input"
+        className={controls.searchInput}
         data-testid="search-input"
         placeholder={`Search every turn  (${keyLabelsOf(SEARCH_ANYWHERE).join(' ')})`}
         aria-label="Search every turn of every run"

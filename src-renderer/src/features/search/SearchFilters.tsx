@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import type { SearchOrder, TurnRole } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
+import { cx } from '../../lib/cx'
+import css from './SearchFilters.module.css'
 
 const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
 
@@ -13,16 +15,16 @@ export function SearchFilters(): ReactNode {
   const toggleRun = (id: string): void =>
     set({ runIds: filters.runIds.includes(id) ? filters.runIds.filter((x) => x !== id) : [...filters.runIds, id] })
   return (
-    <div className="search-filters" data-testid="search-filters">
-      <div className="search-runs" role="group" aria-label="Runs">
-        <span className="search-filter-label">Runs</span>
-        <button className={`search-chip${filters.runIds.length === 0 ? ' on' : ''}`} aria-pressed={filters.runIds.length === 0} onClick={() => set({ runIds: [] })}>
+    <div className={css.filters} data-testid="search-filters">
+      <div className={css.runs} role="group" aria-label="Runs">
+        <span className={css.label}>Runs</span>
+        <button className={cx(css.chip, filters.runIds.length === 0 && css.on)} aria-pressed={filters.runIds.length === 0} onClick={() => set({ runIds: [] })}>
           all
         </button>
         {runs.map((r) => (
           <button
             key={r.id}
-            className={`search-chip${filters.runIds.includes(r.id) ? ' on' : ''}`}
+            className={cx(css.chip, filters.runIds.includes(r.id) && css.on)}
             aria-pressed={filters.runIds.includes(r.id)}
             data-testid="search-run-chip"
             title={r.name}
@@ -32,7 +34,7 @@ export function SearchFilters(): ReactNode {
           </button>
         ))}
       </div>
-      <label className="search-filter-label">
+      <label className={css.label}>
         Role{' '}
         <select
           data-testid="search-role"
@@ -47,11 +49,11 @@ export function SearchFilters(): ReactNode {
           ))}
         </select>
       </label>
-      <label className="search-filter-label">
+      <label className={css.label}>
         Tool{' '}
         <input
           data-testid="search-tool"
-          className="search-tool"
+          className={css.tool}
           placeholder="any"
           defaultValue={filters.tool}
           // the box's own Enter applies it: about the focused box, not a shortcut
@@ -63,7 +65,7 @@ export function SearchFilters(): ReactNode {
           }}
         />
       </label>
-      <label className="search-filter-label" title="Best match: turns where the words are frequent and dense come first. In order: run, episode and turn order.">
+      <label className={css.label} title="Best match: turns where the words are frequent and dense come first. In order: run, episode and turn order.">
         Order{' '}
         <select data-testid="search-order" value={filters.order} onChange={(e) => set({ order: e.target.value as SearchOrder })}>
           <option value="relevance">best match</option>

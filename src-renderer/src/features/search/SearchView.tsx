@@ -1,11 +1,22 @@
 import { useMemo, type ReactNode } from 'react'
-import type { SearchHit } from '@contract/model'
+import type { SearchHit, TurnRole } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { SearchFilters } from './SearchFilters'
 import { Snippet } from './Snippet'
-import './search.css'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import css from './SearchView.module.css'
+
+/** The colour of each role's name. */
+const ROLE_CLASS: Record<TurnRole, string> = {
+  system: css.roleSystem,
+  user: css.roleUser,
+  assistant: css.roleAssistant,
+  tool: css.roleTool,
+  env: css.roleEnv
+}
 
 /** Hits of one run, in the order the engine gave them (episode, then turn). */
 interface RunGroup {
@@ -55,10 +66,10 @@ export function SearchView(): ReactNode {
 
   const total = page ? `${fmtInt(page.total)}${page.totalCapped ? '+' : ''}` : ''
   return (
-    <section className="search-view" data-testid="search-view" aria-label="Search">
-      <header className="search-head">
-        <h1 className="search-title">Search</h1>
-        <span className="search-summary" data-testid="search-summary">
+    <section className={css.view} data-testid="search-view" aria-label="Search">
+      <header className={css.head}>
+        <h1 className={css.title}>Search</h1>
+        <span className={css.summary} data-testid="search-summary">
           {!query
             ? 'Type in the search box: words (all must match), "exact phrases", prefix*, a OR b, -word to exclude, ( ) groups'
             : loading && !page
@@ -67,47 +78,47 @@ export function SearchView(): ReactNode {
                 ? `${total} ${page.total === 1 ? 'hit' : 'hits'} for ${page.query}${page.rankWindow ? ` · best of the first ${fmtInt(page.rankWindow)} (narrow the query to rank every match)` : ''}`
                 : ''}
         </span>
-        <button className="small-btn" data-testid="search-close" onClick={() => store.getState().closeSearch()} title="Back (Esc)">
+        <button className={controls.smallBtn} data-testid="search-close" onClick={() => store.getState().closeSearch()} title="Back (Esc)">
           Close
         </button>
       </header>
       <SearchFilters />
       {page && page.pendingSources > 0 && (
-        <div className="search-note" data-testid="search-pending">
+        <div className={css.note} data-testid="search-pending">
           The search index is still being built ({fmtInt(page.pendingSources)} files to go): some hits may be missing.
         </div>
       )}
       {error && (
-        <div className="search-error" role="alert" data-testid="search-error">
+        <div className={css.error} role="alert" data-testid="search-error">
           {error}
         </div>
       )}
-      {!hasRuns && <div className="search-note">No runs indexed yet.</div>}
-      <div className="search-results" data-testid="search-results">
+      {!hasRuns && <div className={css.note}>No runs indexed yet.</div>}
+      <div className={css.results} data-testid="search-results">
         {groupHits(hits, order).map((g) => (
-          <section key={g.runId} className="search-group" data-testid="search-group">
+          <section key={g.runId} data-testid="search-group">
             {g.runId && (
-              <h2 className="search-group-title">
-                {g.runName} <span className="search-count">{fmtInt(g.hits.length)}</span>
+              <h2 className={css.groupTitle}>
+                {g.runName} <span className={css.count}>{fmtInt(g.hits.length)}</span>
               </h2>
             )}
-            <ul className="search-hits">
+            <ul className={css.hits}>
               {g.hits.map((h, i) => (
                 <li key={`${h.episodeId}:${h.turn}:${i}`}>
-                  <button className="search-hit" data-testid="search-hit" onClick={() => store.getState().openSearchHit(h)}>
-                    <span className="search-where">
+                  <button className={css.hit} data-testid="search-hit" onClick={() => store.getState().openSearchHit(h)}>
+                    <span className={css.where}>
                       {!g.runId && (
-                        <span className="search-run" data-testid="search-hit-run" title={h.runName}>
+                        <span className={css.run} data-testid="search-hit-run" title={h.runName}>
                           {runLabel.get(h.runId)}
                         </span>
                       )}
-                      <span className="search-task" title={h.taskKey}>
+                      <span className={css.task} title={h.taskKey}>
                         {h.taskKey}
                       </span>
                       <span>rollout {h.rollout}</span>
                       <span>turn #{h.turn}</span>
-                      <span className={`search-role role-${h.role}`}>{h.role}</span>
-                      {h.toolName && <span className="search-tool-name">{h.toolName}</span>}
+                      <span className={cx(css.role, ROLE_CLASS[h.role])} data-testid="search-hit-role">{h.role}</span>
+                      {h.toolName && <span className={css.toolName}>{h.toolName}</span>}
                     </span>
                     <Snippet snippet={h.snippet} />
                   </button>
@@ -117,7 +128,7 @@ export function SearchView(): ReactNode {
           </section>
         ))}
         {page && hits.length < page.total && (
-          <button className="small-btn search-more" data-testid="search-more" disabled={loading} onClick={() => void store.getState().loadMoreSearch()}>
+          <button className={cx(controls.smallBtn, css.more)} data-testid="search-more" disabled={loading} onClick={() => void store.getState().loadMoreSearch()}>
             {loading ? 'Loading…' : `Show more (${fmtInt(hits.length)} of ${total})`}
           </button>
         )}

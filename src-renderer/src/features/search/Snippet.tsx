@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { SearchSnippet } from '@contract/model'
+import css from './Snippet.module.css'
 
 /**
  * A hit's snippet with its matches in <mark>: built from the plain text and the offsets as React text nodes, so
@@ -15,5 +16,5 @@ export function Snippet({ snippet }: { snippet: SearchSnippet }): ReactNode {
     at = end
   }
   if (at < snippet.text.length) parts.push(snippet.text.slice(at))
-  return <span className="search-snippet">{parts}</span>
+  return <span className={css.snippet}>{parts}</span>
 }

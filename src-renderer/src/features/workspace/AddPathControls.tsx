@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useApp, useAppStore, useTransport } from '../../state/store-context'
+import txt from '../../styles/text.module.css'
+import css from './AddPathControls.module.css'
 
 type PickKind = 'folder' | 'file'
 
@@ -25,8 +27,8 @@ export function AddPathControls(): ReactNode {
   }
 
   return (
-    <div className="add-controls">
-      <div className="btn-row">
+    <div className={css.controls}>
+      <div className={css.btnRow}>
         <button data-testid="add-folder-button" onClick={() => void pick('folder')} disabled={busy}>
           Add folder…
         </button>
@@ -43,7 +45,7 @@ export function AddPathControls(): ReactNode {
         </button>
       </div>
       {typing && <PathForm kind={typing} onDone={() => setTyping(null)} />}
-      <button className="demo-btn" data-testid="demo-button" onClick={() => void store.getState().openDemo()} disabled={busy}>
+      <button className={css.demoBtn} data-testid="demo-button" onClick={() => void store.getState().openDemo()} disabled={busy}>
         Open demo workspace
       </button>
     </div>
@@ -63,15 +65,15 @@ function PathForm(props: { kind: PickKind; onDone: () => void }): ReactNode {
     }
   }
   return (
-    <form className="path-form" onSubmit={(e) => void submit(e)}>
-      <label className="path-label" htmlFor="add-path-input">
+    <form className={css.pathForm} onSubmit={(e) => void submit(e)}>
+      <label className={css.pathLabel} htmlFor="add-path-input">
         {props.kind === 'folder' ? 'Folder path' : 'File path'} on the server
       </label>
-      <div className="path-row">
+      <div className={css.pathRow}>
         <input
           id="add-path-input"
           data-testid="add-path-input"
-          className="mono"
+          className={txt.mono}
           autoFocus
           spellCheck={false}
           placeholder={props.kind === 'folder' ? '/home/me/evals' : '/home/me/evals/results.jsonl'}
@@ -84,7 +86,7 @@ function PathForm(props: { kind: PickKind; onDone: () => void }): ReactNode {
           Add
         </button>
       </div>
-      <p className="hint">
+      <p className={txt.hint}>
         Browser mode: type a path on the machine running <code>rollscope serve</code>, not on this computer.
       </p>
     </form>

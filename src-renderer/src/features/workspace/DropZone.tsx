@@ -1,6 +1,7 @@
 import { useState, type DragEvent, type ReactNode } from 'react'
 import { useAppStore, useTransport } from '../../state/store-context'
 import { droppedPaths } from './drop-paths'
+import css from './DropZone.module.css'
 
 const hasFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer.types).includes('Files')
 
@@ -27,14 +28,14 @@ export function DropZone(props: { children: ReactNode }): ReactNode {
 
   return (
     <div
-      className={over ? 'drop-zone drop-over' : 'drop-zone'}
+      className={css.zone}
       data-testid="drop-zone"
       onDragOver={onDragOver}
       onDragLeave={(e) => e.currentTarget === e.target && setOver(false)}
       onDrop={onDrop}
     >
       {props.children}
-      {over && <div className="drop-hint">{desktop ? 'Drop files or folders to add them to the workspace' : 'Drag and drop needs the desktop app'}</div>}
+      {over && <div className={css.hint}>{desktop ? 'Drop files or folders to add them to the workspace' : 'Drag and drop needs the desktop app'}</div>}
     </div>
   )
 }

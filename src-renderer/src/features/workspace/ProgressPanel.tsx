@@ -3,6 +3,9 @@ import type { IndexProgress } from '@contract/model'
 import { fmtDuration, fmtInt, fmtNum, shortPath } from '../../lib/format'
 import { isIndexing, progressFraction } from '../../state/progress'
 import { useApp, useAppStore } from '../../state/store-context'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import css from './ProgressPanel.module.css'
 
 /** The indexing progress bar (files, episodes, MB/s, ETA, current file, Cancel), or the last job's outcome. */
 export function ProgressPanel(): ReactNode {
@@ -12,24 +15,24 @@ export function ProgressPanel(): ReactNode {
   if (!isIndexing(progress)) return <LastJob progress={progress} />
   const pct = Math.round(progressFraction(progress) * 100)
   return (
-    <section className="progress-panel" data-testid="index-progress">
-      <div className="progress-head">
+    <section className={css.panel} data-testid="index-progress">
+      <div className={css.head}>
         <span>{progress.state === 'scanning' ? 'Scanning…' : 'Indexing…'}</span>
-        <button className="small-btn" data-testid="cancel-index" onClick={() => void store.getState().cancelIndex()}>
+        <button className={controls.smallBtn} data-testid="cancel-index" onClick={() => void store.getState().cancelIndex()}>
           Cancel
         </button>
       </div>
       <div
-        className="progress-track"
+        className={css.track}
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pct}
         data-testid="progress-bar"
       >
-        <div className="progress-fill" style={{ width: `${pct}%` }} />
+        <div className={css.fill} style={{ width: `${pct}%` }} />
       </div>
-      <div className="progress-stats">
+      <div className={css.stats}>
         <span data-testid="progress-files">
           {fmtInt(progress.filesDone)}/{fmtInt(progress.filesTotal)} files
         </span>
@@ -38,7 +41,7 @@ export function ProgressPanel(): ReactNode {
         <span>ETA {progress.etaSec === null ? '…' : fmtDuration(progress.etaSec)}</span>
       </div>
       {progress.currentFile && (
-        <div className="progress-file mono" title={progress.currentFile}>
+        <div className={css.file} title={progress.currentFile}>
           {shortPath(progress.currentFile, 3)}
         </div>
       )}
@@ -51,14 +54,14 @@ function LastJob({ progress }: { progress: IndexProgress }): ReactNode {
     progress.startedAt !== null && progress.finishedAt !== null ? (progress.finishedAt - progress.startedAt) / 1000 : null
   const label = progress.state === 'cancelled' ? 'Indexing cancelled' : progress.state === 'error' ? 'Indexing failed' : 'Indexed'
   return (
-    <section className={`last-job last-job-${progress.state}`} data-testid="last-index">
+    <section className={css.lastJob} data-testid="last-index">
       <span>
         {label}: {fmtInt(progress.filesDone)}/{fmtInt(progress.filesTotal)} files, {fmtInt(progress.episodes)}{' '}
         {progress.episodes === 1 ? 'episode' : 'episodes'}
         {secs !== null ? ` in ${fmtDuration(secs)}` : ''}
       </span>
-      {progress.failed > 0 && <span className="bad-text"> · {fmtInt(progress.failed)} failed</span>}
-      {progress.message && <div className="last-job-msg">{progress.message}</div>}
+      {progress.failed > 0 && <span className={txt.badText}> · {fmtInt(progress.failed)} failed</span>}
+      {progress.message && <div className={css.lastJobMsg}>{progress.message}</div>}
     </section>
   )
 }

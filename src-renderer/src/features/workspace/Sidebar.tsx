@@ -5,6 +5,7 @@ import { ProgressPanel } from './ProgressPanel'
 import { RootsList } from './RootsList'
 import { SourcesList } from './SourcesList'
 import { SearchBox } from '../search/SearchBox'
+import css from './Sidebar.module.css'
 
 /** Left column: the workspace (roots, indexing progress, per-file status). */
 export function Sidebar(): ReactNode {
@@ -14,19 +15,19 @@ export function Sidebar(): ReactNode {
     dbPath: s.workspace?.dbPath ?? null
   }))
   return (
-    <aside className="sidebar" data-testid="sidebar">
-      <header className="brand">
-        <span className="brand-name">Rollscope</span>
+    <aside className={css.sidebar} data-testid="sidebar">
+      <header className={css.brand}>
+        <span className={css.brandName}>Rollscope</span>
         {version && (
-          <span className="brand-meta" title={dbPath ? `Database: ${dbPath}` : undefined}>
+          <span className={css.brandMeta} title={dbPath ? `Database: ${dbPath}` : undefined}>
             v{version}
             {mode === 'browser' ? ' · browser' : ''}
           </span>
         )}
       </header>
       <SearchBox />
-      <section className="side-section">
-        <h2 className="side-title">Workspace</h2>
+      <section className={css.section}>
+        <h2 className={css.title}>Workspace</h2>
         <AddPathControls />
       </section>
       <ProgressPanel />

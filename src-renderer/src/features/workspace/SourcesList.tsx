@@ -6,6 +6,12 @@ import { baseName, fmtBytes, fmtInt } from '../../lib/format'
 import { sourceStateHint, sourceStateLabel, sourceStateTone } from '../../lib/tones'
 import { useApp } from '../../state/store-context'
 import { stateCounts, visibleSources } from './source-stats'
+import { cx } from '../../lib/cx'
+import controls from '../../styles/controls.module.css'
+import txt from '../../styles/text.module.css'
+import virtual from '../../styles/virtual-row.module.css'
+import sidebar from './Sidebar.module.css'
+import css from './SourcesList.module.css'
 
 /** Per-file index status: collapsible, virtualized (a workspace can hold thousands of files). */
 export function SourcesList(): ReactNode {
@@ -17,25 +23,25 @@ export function SourcesList(): ReactNode {
   const list = useMemo(() => visibleSources(all, problemsOnly), [all, problemsOnly])
   if (all.length === 0) return null
   return (
-    <section className={`side-section sources ${open ? 'sources-open' : ''}`}>
-      <div className="sources-head">
+    <section className={cx(sidebar.section, css.sources, open && css.open)}>
+      <div className={css.head}>
         <button
-          className="disclosure"
+          className={controls.disclosure}
           data-testid="sources-toggle"
           aria-expanded={open}
           onClick={() => setOpen(!open)}
         >
-          <span className="chevron" aria-hidden>
+          <span className={controls.chevron} aria-hidden>
             {open ? '▾' : '▸'}
           </span>
           Files ({fmtInt(all.length)})
         </button>
-        <label className="check" title="Show only files that failed, were skipped as unknown, or have warnings">
+        <label className={controls.check} title="Show only files that failed, were skipped as unknown, or have warnings">
           <input type="checkbox" checked={problemsOnly} onChange={(e) => setProblemsOnly(e.target.checked)} />
           problems
         </label>
       </div>
-      <div className="state-counts">
+      <div className={css.stateCounts} data-testid="state-counts">
         {counts.map(([state, n]) => (
           <Badge key={state} tone={sourceStateTone(state)} title={sourceStateHint(state)}>
             {sourceStateLabel(state)} {fmtInt(n)}
@@ -56,16 +62,16 @@ function SourceRows({ list }: { list: SourceStatus[] }): ReactNode {
     overscan: 8,
     getItemKey: (i) => list[i].path
   })
-  if (list.length === 0) return <p className="hint">No files with problems.</p>
+  if (list.length === 0) return <p className={txt.hint}>No files with problems.</p>
   return (
-    <div className="sources-scroll" ref={scrollRef} data-testid="sources-list">
+    <div className={css.scroll} ref={scrollRef} data-testid="sources-list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div
             key={item.key}
             data-index={item.index}
             ref={virtualizer.measureElement}
-            className="vrow"
+            className={virtual.row}
             style={{ transform: `translateY(${item.start}px)` }}
           >
             <SourceRow source={list[item.index]} />
@@ -84,29 +90,29 @@ function parentName(path: string): string {
 
 function SourceRow({ source }: { source: SourceStatus }): ReactNode {
   return (
-    <div className="source" data-testid="source-row" data-state={source.state}>
-      <div className="source-line">
-        <span className="source-name mono" title={source.path}>
+    <div className={css.source} data-testid="source-row" data-state={source.state}>
+      <div className={css.line}>
+        <span className={cx(css.name, txt.mono)} title={source.path}>
           {baseName(source.path)}
         </span>
-        <span className="source-dir" title={source.path}>
+        <span className={css.dir} title={source.path}>
           {parentName(source.path)}
         </span>
         <Badge tone={sourceStateTone(source.state)} title={sourceStateHint(source.state)} testId="source-state">
           {sourceStateLabel(source.state)}
         </Badge>
       </div>
-      <div className="source-meta" title={source.path}>
+      <div className={css.meta} title={source.path}>
         {source.format} · {fmtInt(source.episodes)} ep · {fmtBytes(source.size)}
         {source.warnings.length > 0 && (
-          <span className="warn-text" title={source.warnings.join('\n')}>
+          <span className={txt.warnText} title={source.warnings.join('\n')}>
             {' '}
             · ⚠ {source.warnings.length} warning{source.warnings.length > 1 ? 's' : ''}
           </span>
         )}
       </div>
       {source.error && (
-        <div className="source-error" data-testid="source-error">
+        <div className={css.error} data-testid="source-error">
           {source.error}
         </div>
       )}

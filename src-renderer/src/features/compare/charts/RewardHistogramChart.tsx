@@ -4,6 +4,7 @@ import type { RewardHistogram } from '@contract/compare'
 import { fmtNum } from '../../../lib/format'
 import { barPaths, withAlpha } from './chart-helpers'
 import { themedAxis, UPlotChart, type ChartTheme } from './UPlotChart'
+import txt from '../../../styles/text.module.css'
 
 /** A's and B's episode rewards over the same bins, overlaid (translucent bars, B over A). */
 export function RewardHistogramChart({ histogram }: { histogram: RewardHistogram }): ReactNode {
@@ -30,6 +31,6 @@ export function RewardHistogramChart({ histogram }: { histogram: RewardHistogram
     }),
     [histogram]
   )
-  if (histogram.a.length === 0) return <p className="hint">No rewards to draw.</p>
+  if (histogram.a.length === 0) return <p className={txt.hint}>No rewards to draw.</p>
   return <UPlotChart options={options} data={data} height={220} label="Reward histograms of A and B, overlaid" testId="chart-histogram" />
 }

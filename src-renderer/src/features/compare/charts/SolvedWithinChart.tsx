@@ -4,6 +4,10 @@ import type { SolvedWithin } from '@contract/compare'
 import { fmtValue } from '@contract/display'
 import { pctTicks } from './chart-helpers'
 import { themedAxis, UPlotChart, type ChartTheme } from './UPlotChart'
+import { cx } from '../../../lib/cx'
+import analysis from '../../../styles/analysis.module.css'
+import tables from '../../../styles/tables.module.css'
+import txt from '../../../styles/text.module.css'
 
 const MARKS = [5, 10, 15, 20]
 
@@ -24,18 +28,18 @@ export function SolvedWithinChart({ rows }: { rows: SolvedWithin[] }): ReactNode
     }),
     []
   )
-  if (sorted.length === 0) return <p className="hint">No episode has a step count and a verdict.</p>
+  if (sorted.length === 0) return <p className={txt.hint}>No episode has a step count and a verdict.</p>
   const at = MARKS.map((k) => sorted.find((r) => r.k === k)).filter((r) => r !== undefined)
   return (
     <>
       <UPlotChart options={options} data={data} height={200} label="Share of episodes solved within k steps, A and B" testId="chart-rrk" />
       {at.length > 0 && (
-        <table className="cmp-table cmp-compact" data-testid="compare-rrk">
+        <table className={cx(tables.table, analysis.compact)} data-testid="compare-rrk">
           <thead>
             <tr>
               <th>RR@k</th>
               {at.map((r) => (
-                <th key={r.k} className="num">
+                <th key={r.k} className={tables.num}>
                   {r.k}
                 </th>
               ))}
@@ -46,7 +50,7 @@ export function SolvedWithinChart({ rows }: { rows: SolvedWithin[] }): ReactNode
               <tr key={side}>
                 <td>{side.toUpperCase()}</td>
                 {at.map((r) => (
-                  <td key={r.k} className="num">
+                  <td key={r.k} className={tables.num}>
                     {fmtValue('rate', r[side])}
                   </td>
                 ))}

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { useColorScheme } from '../../../lib/use-color-scheme'
+import chartCss from './UPlotChart.module.css'
 
 /** Colours a chart draws with, read from the theme's CSS variables (canvas cannot use var()). */
 export interface ChartTheme {
@@ -81,5 +82,5 @@ export function UPlotChart({ options, data, height, label, testId }: UPlotChartP
       delete el.dataset.drawn
     }
   }, [options, data, height, scheme])
-  return <div ref={ref} className="uplot-host" role="img" aria-label={label} data-testid={testId} data-scheme={scheme} />
+  return <div ref={ref} className={chartCss.host} role="img" aria-label={label} data-testid={testId} data-scheme={scheme} />
 }

@@ -2,7 +2,11 @@ import { memo, type ReactNode } from 'react'
 import type { EpisodePreview } from '@contract/model'
 import type { AlignedRow, Alignment, RowKind } from '../../../lib/align-turns'
 import { StepCell } from './StepCell'
+import { cx } from '../../../lib/cx'
+import controls from '../../../styles/controls.module.css'
+import css from './AlignedRowView.module.css'
 
+const KIND_CLASS: Record<RowKind, string | undefined> = { same: undefined, changed: css.changed, inserted: css.inserted, missing: css.missing }
 const KIND_MARK: Record<RowKind, string> = { same: '=', changed: '≠', inserted: '+', missing: '−' }
 export const KIND_TITLE: Record<RowKind, string> = {
   same: 'Same action in both runs',
@@ -28,7 +32,7 @@ export const AlignedRowView = memo(function AlignedRowView(props: RowProps): Rea
   const { row, index, alignment, selected } = props
   return (
     <div
-      className={`sbs-row kind-${row.kind} ${selected ? 'selected' : ''}`}
+      className={cx(css.row, KIND_CLASS[row.kind], selected && css.selected)}
       data-testid="sbs-row"
       data-kind={row.kind}
       data-row={index}
@@ -36,21 +40,21 @@ export const AlignedRowView = memo(function AlignedRowView(props: RowProps): Rea
       onClick={() => props.onSelect(index)}
     >
       {props.firstDivergence && (
-        <div className="sbs-divergence" data-testid="first-divergence">
+        <div className={css.divergence} data-testid="first-divergence">
           First divergence
         </div>
       )}
-      <div className="sbs-cells">
-        <div className="sbs-cell side-a">
+      <div className={css.cells}>
+        <div className={cx(css.cell, css.sideA)}>
           <StepCell detail={props.detailA} action={row.stepA === null ? undefined : alignment.actionsA[row.stepA]} step={row.stepA} missingLabel="not in A" />
         </div>
-        <div className="sbs-mid">
-          <span className="sbs-kind" title={KIND_TITLE[row.kind]} data-testid="sbs-kind">
+        <div className={css.mid}>
+          <span className={css.kind} title={KIND_TITLE[row.kind]} data-testid="sbs-kind">
             {KIND_MARK[row.kind]}
           </span>
           <button
             type="button"
-            className="link-btn sbs-diff-btn"
+            className={cx(controls.linkBtn, css.diffBtn)}
             title="Diff these two steps (d)"
             data-testid="sbs-row-diff"
             onClick={(e) => {
@@ -61,7 +65,7 @@ export const AlignedRowView = memo(function AlignedRowView(props: RowProps): Rea
             diff
           </button>
         </div>
-        <div className="sbs-cell side-b">
+        <div className={cx(css.cell, css.sideB)}>
           <StepCell detail={props.detailB} action={row.stepB === null ? undefined : alignment.actionsB[row.stepB]} step={row.stepB} missingLabel="not in B" />
         </div>
       </div>

@@ -5,6 +5,12 @@ import { detectLanguage, type EditorLanguage } from '../../../lib/detect-languag
 import { useColorScheme } from '../../../lib/use-color-scheme'
 import type { DiffView } from './diff-text'
 import { LanguageSelect } from '../../../components/LanguageSelect'
+import controls from '../../../styles/controls.module.css'
+import editorSheet from '../../../styles/editor-sheet.module.css'
+import panels from '../../../styles/panels.module.css'
+import sheet from '../../../styles/sheet.module.css'
+import txt from '../../../styles/text.module.css'
+import css from './SideBySideDiff.module.css'
 
 /**
  * Two texts of the side-by-side view (a pair of steps or the final answers) in a read-only Monaco diff editor over
@@ -33,38 +39,38 @@ export default function SideBySideDiff({ view, onClose }: { view: DiffView; onCl
   )
   const same = view.original === view.modified
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
-      <div className="editor-sheet sbs-diff-sheet" role="dialog" aria-label={view.title} data-testid="sbs-diff" onClick={(e) => e.stopPropagation()}>
-        <div className="editor-head">
-          <span className="editor-title">{view.title}</span>
+    <div className={sheet.backdrop} onClick={onClose}>
+      <div className={editorSheet.sheet} role="dialog" aria-label={view.title} data-testid="sbs-diff" onClick={(e) => e.stopPropagation()}>
+        <div className={editorSheet.head}>
+          <span className={editorSheet.title}>{view.title}</span>
           {same && (
-            <span className="muted-text" data-testid="sbs-diff-identical">
+            <span className={txt.mutedText} data-testid="sbs-diff-identical">
               identical
             </span>
           )}
-          <span className="spacer" />
+          <span className={txt.spacer} />
           <LanguageSelect value={language} detected={detected} onChange={setLanguage} />
-          <label className="muted-text">
+          <label className={txt.mutedText}>
             <input type="checkbox" checked={inline} onChange={(e) => setInline(e.target.checked)} /> inline
           </label>
-          <label className="muted-text">
+          <label className={txt.mutedText}>
             <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
           </label>
-          <button type="button" className="icon-btn" title="Close (Esc)" onClick={onClose} data-testid="sbs-diff-close">
+          <button type="button" className={controls.iconBtn} title="Close (Esc)" onClick={onClose} data-testid="sbs-diff-close">
             ✕
           </button>
         </div>
-        <div className="sbs-diff-labels">
-          <span className="sbs-diff-label">A · {view.labelA}</span>
-          {!inline && <span className="sbs-diff-label">B · {view.labelB}</span>}
+        <div className={css.labels}>
+          <span className={css.label}>A · {view.labelA}</span>
+          {!inline && <span className={css.label}>B · {view.labelB}</span>}
         </div>
-        <div className="editor-body">
+        <div className={editorSheet.body}>
           <DiffEditor
             original={view.original}
             modified={view.modified}
             language={language}
             theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-            loading={<div className="panel-placeholder">Loading editor…</div>}
+            loading={<div className={panels.placeholder}>Loading editor…</div>}
             keepCurrentOriginalModel
             keepCurrentModifiedModel
             onMount={(editor) => {

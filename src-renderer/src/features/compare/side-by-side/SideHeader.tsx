@@ -5,6 +5,9 @@ import { episodeStatusTone } from '../../../lib/tones'
 import { findRun } from '../../../state/runs-slice'
 import type { SideEpisode } from '../../../state/side-by-side-slice'
 import { useApp } from '../../../state/store-context'
+import txt from '../../../styles/text.module.css'
+import header from '../../episode/EpisodeHeader.module.css'
+import css from './SideHeader.module.css'
 
 /** One run's header over its column: run, rollout (a chooser when the task has several), reward, verdict, size. */
 export function SideHeader(props: { which: 'A' | 'B'; side: SideEpisode; steps: number | null; onChoose(episodeId: string): void }): ReactNode {
@@ -13,15 +16,15 @@ export function SideHeader(props: { which: 'A' | 'B'; side: SideEpisode; steps: 
   const d = side.detail
   const rollouts = side.rollouts ?? []
   return (
-    <div className={`sbs-side-head side-${which.toLowerCase()}`} data-testid={`sbs-head-${which.toLowerCase()}`}>
-      <div className="sbs-side-title">
-        <span className="sbs-side-letter">{which}</span>
-        <span className="sbs-run-name" title={runName}>
+    <div className={css.head} data-testid={`sbs-head-${which.toLowerCase()}`}>
+      <div className={css.title}>
+        <span className={css.letter}>{which}</span>
+        <span className={css.runName} title={runName}>
           {runName}
         </span>
         {rollouts.length > 1 ? (
           <select
-            className="sbs-rollout"
+            className={css.rollout}
             value={side.episodeId ?? ''}
             onChange={(e) => props.onChoose(e.target.value)}
             aria-label={`Rollout shown for ${which}`}
@@ -34,14 +37,14 @@ export function SideHeader(props: { which: 'A' | 'B'; side: SideEpisode; steps: 
             ))}
           </select>
         ) : (
-          d && <span className="muted-text">rollout {d.rollout}</span>
+          d && <span className={txt.mutedText}>rollout {d.rollout}</span>
         )}
       </div>
-      {side.error && <div className="bad-text sbs-side-error">{side.error}</div>}
-      {!side.error && !d && <div className="muted-text">Loading…</div>}
+      {side.error && <div className={txt.badText}>{side.error}</div>}
+      {!side.error && !d && <div className={txt.mutedText}>Loading…</div>}
       {d && (
-        <div className="sbs-side-facts">
-          <span className="ep-reward" data-testid={`sbs-reward-${which.toLowerCase()}`} title="Reward">
+        <div className={css.facts}>
+          <span className={header.reward} data-testid={`sbs-reward-${which.toLowerCase()}`} title="Reward">
             {fmtReward(d.reward)}
           </span>
           <Badge tone={d.passed === true ? 'ok' : d.passed === false ? 'bad' : 'muted'} testId={`sbs-passed-${which.toLowerCase()}`}>
@@ -49,7 +52,7 @@ export function SideHeader(props: { which: 'A' | 'B'; side: SideEpisode; steps: 
           </Badge>
           <Badge tone={episodeStatusTone(d.status)}>{d.status}</Badge>
           {d.transcript ? (
-            <span className="muted-text" title="Steps: agent actions (the producer's count where it writes one); messages: the transcript's messages, prompt included">
+            <span className={txt.mutedText} title="Steps: agent actions (the producer's count where it writes one); messages: the transcript's messages, prompt included">
               {fmtInt(d.steps ?? props.steps)} steps · {fmtInt(d.turns.length)} messages
             </span>
           ) : (
@@ -57,7 +60,7 @@ export function SideHeader(props: { which: 'A' | 'B'; side: SideEpisode; steps: 
               no transcript
             </Badge>
           )}
-          {side.fullLoading && <span className="muted-text">loading full texts…</span>}
+          {side.fullLoading && <span className={txt.mutedText}>loading full texts…</span>}
         </div>
       )}
     </div>

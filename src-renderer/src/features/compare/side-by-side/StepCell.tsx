@@ -8,6 +8,10 @@ import { visibleParts } from '../../../lib/thinking'
 import { CollapsibleText } from '../../episode/CollapsibleText'
 import { AssistantMarkdown } from '../../episode/MarkdownText'
 import { ToolCallView } from '../../episode/ToolCallView'
+import { cx } from '../../../lib/cx'
+import txt from '../../../styles/text.module.css'
+import t from '../../../styles/turn.module.css'
+import css from './StepCell.module.css'
 
 /**
  * Expand-state keys of the side-by-side view, in the episode slice's map (Collapsible reads it): prefixed with the
@@ -22,7 +26,7 @@ export const expandPrefix = (episodeId: string): string => `sbs:${episodeId}:`
  */
 export const StepCell = memo(function StepCell(props: { detail: EpisodePreview; action: Action | undefined; step: number | null; missingLabel: string }): ReactNode {
   const { detail, action, step } = props
-  if (!action || step === null) return <div className="sbs-cell-empty">{props.missingLabel}</div>
+  if (!action || step === null) return <div className={css.empty}>{props.missingLabel}</div>
   const turn = detail.turns[action.position]
   const prefix = expandPrefix(detail.id)
   const shown = visibleParts(turn)
@@ -30,15 +34,15 @@ export const StepCell = memo(function StepCell(props: { detail: EpisodePreview; 
   const withWords = (action.call === null || action.call === 0) && words.trim() !== ''
   const call = action.call === null ? null : turn.toolCalls[action.call]
   return (
-    <div className="sbs-step">
-      <div className="sbs-step-head">
-        <span className="sbs-step-no mono" title={`Action ${step + 1} of this episode; turn #${turn.index}`}>
+    <div className={css.step}>
+      <div className={css.head}>
+        <span className={cx(css.stepNo, txt.mono)} title={`Action ${step + 1} of this episode; turn #${turn.index}`}>
           step {step + 1}
         </span>
-        <span className="muted-text mono">#{turn.index}</span>
+        <span className={cx(txt.mutedText, txt.mono)}>#{turn.index}</span>
         {action.call === null && <Badge tone="role-assistant">says</Badge>}
         {call && turn.toolCalls.length > 1 && (
-          <span className="muted-text">
+          <span className={txt.mutedText}>
             call {action.call! + 1} of {turn.toolCalls.length}
           </span>
         )}
@@ -46,7 +50,7 @@ export const StepCell = memo(function StepCell(props: { detail: EpisodePreview; 
       {withWords && (
         <AssistantMarkdown text={words} expandKey={`${prefix}${action.position}:text`} fullSize={turn.elided?.text} />
       )}
-      {action.call === null && !withWords && <div className="muted-text empty-turn">(empty)</div>}
+      {action.call === null && !withWords && <div className={cx(txt.mutedText, t.empty)}>(empty)</div>}
       {call && <ToolCallView call={call} expandKey={`${prefix}${action.position}:call:${action.call}`} />}
       {action.observations.map((p) => (
         <Observation key={p} turn={detail.turns[p]} expandKey={`${prefix}${p}:text`} />
@@ -59,22 +63,22 @@ export const StepCell = memo(function StepCell(props: { detail: EpisodePreview; 
 function Observation({ turn, expandKey }: { turn: Turn; expandKey: string }): ReactNode {
   const text = stripAnsi(turn.text)
   return (
-    <div className="sbs-obs" data-testid="sbs-observation">
-      <div className="sbs-obs-head">
+    <div className={css.obs} data-testid="sbs-observation">
+      <div className={css.obsHead}>
         <Badge tone={`role-${turn.role}`}>{turn.role}</Badge>
-        <span className="muted-text mono">#{turn.index}</span>
-        {turn.toolName && <span className="tool-result-label mono">↳ {turn.toolName}</span>}
-        <span className="spacer" />
+        <span className={cx(txt.mutedText, txt.mono)}>#{turn.index}</span>
+        {turn.toolName && <span className={t.toolResultLabel}>↳ {turn.toolName}</span>}
+        <span className={txt.spacer} />
         {turn.reward !== null && (
-          <span className="turn-reward mono" title="Reward for this step">
+          <span className={t.reward} title="Reward for this step">
             r = {fmtNum(turn.reward, 4)}
           </span>
         )}
       </div>
       {text === '' ? (
-        <div className="muted-text empty-turn">(empty)</div>
+        <div className={cx(txt.mutedText, t.empty)}>(empty)</div>
       ) : (
-        <CollapsibleText text={text} expandKey={expandKey} className="turn-text" fullSize={turn.elided?.text} />
+        <CollapsibleText text={text} expandKey={expandKey} className={t.text} fullSize={turn.elided?.text} />
       )}
     </div>
   )
