@@ -23,19 +23,30 @@ const MAIN_LAYERS = [
  * src-renderer/src, lowest first. `styles` holds theme tokens and shared CSS modules that any layer may use; the
  * keymap's commands and bindings sit under the features that show their keys, and `App`/`main` compose it all.
  */
-const RENDERER_LAYERS = [['lib', 'styles'], ['api'], ['state'], ['components'], ['keymap'], ['features'], ['App', 'main']]
+const RENDERER_LAYERS = [
+  ['lib', 'styles'],
+  ['api'],
+  ['state'],
+  ['components'],
+  ['keymap'],
+  ['features'],
+  ['App', 'main']
+]
 
 const either = (names) => `(${names.join('|')})`
 
 /** One rule per layer: nothing in it imports a folder of a higher layer. */
 function upwardRules(root, layers) {
-  return layers.slice(0, -1).map((names, i) => ({
-    name: `no-upward-import:${root}/${names.join(',')}`,
-    comment: `${names.join(', ')} sit below ${layers.slice(i + 1).flat().join(', ')}: an import up the layers makes a cycle waiting to happen`,
-    severity: 'error',
-    from: { path: `^${root}/${either(names)}([./]|$)` },
-    to: { path: `^${root}/${either(layers.slice(i + 1).flat())}([./]|$)` }
-  }))
+  return layers.slice(0, -1).map((names, i) => {
+    const above = layers.slice(i + 1).flat()
+    return {
+      name: `no-upward-import:${root}/${names.join(',')}`,
+      comment: `${names.join(', ')} sit below ${above.join(', ')}: an import up the layers makes a cycle waiting to happen`,
+      severity: 'error',
+      from: { path: `^${root}/${either(names)}([./]|$)` },
+      to: { path: `^${root}/${either(above)}([./]|$)` }
+    }
+  })
 }
 
 module.exports = {
@@ -58,7 +69,8 @@ module.exports = {
     },
     {
       name: 'electron-only-in-its-hosts',
-      comment: 'electron is imported only in src-main/electron and src-main/preload: everything else runs under plain Node (CLI, server, tests)',
+      comment:
+        'electron is imported only in src-main/electron and src-main/preload: everything else runs under plain Node (CLI, server, tests)',
       severity: 'error',
       from: { pathNot: '^src-main/(electron|preload)/' },
       to: { path: '(^|/)node_modules/electron/' }

@@ -1,4 +1,4 @@
-// `npm test`: builds the app, checks the layer rules (`npm run lint`),
+// `npm test`: builds the app, checks the layer rules (`npm run lint`) and the formatting (`npm run format:check`),
 // then runs every test (unit + integration under Vitest, end-to-end in Chromium under Playwright) and ends with one
 // plain line `N passed, N failed` for all of them (each check counts as one test).
 import { spawnSync } from 'node:child_process'
@@ -6,7 +6,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const major = Number(process.versions.node.split('.')[0])
 if (major < 22) {
-  console.error(`Rollscope's tests need Node >= 22 (found ${process.version}). Run them with \`npm test\`, which uses the Node 24 pinned in devDependencies.`)
+  console.error(
+    `Rollscope's tests need Node >= 22 (found ${process.version}). Run them with \`npm test\`, which uses the Node 24 pinned in devDependencies.`
+  )
   process.exit(2)
 }
 
@@ -22,6 +24,7 @@ if (build !== 0) {
 // Checks that are not test files (package.json scripts): each passes or fails as one.
 const checks = [
   ['layer rules', run('npm', ['run', '--silent', 'lint']), 'the rule and the import are named above'],
+  ['formatting', run('npm', ['run', '--silent', 'format:check']), '`npm run format` rewrites the files named above']
 ]
 
 const vitestJson = 'test-results/vitest.json'

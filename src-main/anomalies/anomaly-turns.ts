@@ -25,6 +25,7 @@ export function anomalyTurns(turns: readonly Turn[]): AnomalyTurns {
     if (at.loop === undefined && counter.maxRepeat >= LOOP_REPEAT) at.loop = t.index
     if (t.role === 'assistant') lastAssistant = t
   }
-  if (lastAssistant && lastAssistant.toolCalls.length === 0 && lastAssistant.text.trim() === '') at['empty-answer'] = lastAssistant.index
+  if (lastAssistant && lastAssistant.toolCalls.length === 0 && lastAssistant.text.trim() === '')
+    at['empty-answer'] = lastAssistant.index
   return at
 }

@@ -18,7 +18,8 @@ export function episodeAnomalies(s: EpisodeOutcome): AnomalyCode[] {
   if (s.facts && s.facts.maxRepeat >= LOOP_REPEAT) codes.push('loop')
   if (s.facts?.emptyFinal) codes.push('empty-answer')
   if (s.status === 'truncated') codes.push('truncated')
-  if (s.status === 'error' || (s.error !== null && s.status !== 'truncated' && s.status !== 'cancelled')) codes.push('error')
+  if (s.status === 'error' || (s.error !== null && s.status !== 'truncated' && s.status !== 'cancelled'))
+    codes.push('error')
   if (s.facts?.toolError) codes.push('tool-error')
   if (s.facts?.timeout) codes.push('timeout')
   return codes

@@ -14,9 +14,18 @@ export function quantile(sorted: readonly number[], q: number): number {
 }
 
 /** Step limits: below `shortBelow` a passed episode is short, above `longAbove` any episode is long (null: not judged). */
-export function runLimits(turns: readonly number[], passedTurns: readonly number[]): { shortBelow: number | null; longAbove: number | null } {
+export function runLimits(
+  turns: readonly number[],
+  passedTurns: readonly number[]
+): { shortBelow: number | null; longAbove: number | null } {
   let shortBelow: number | null = null
-  if (passedTurns.length >= MIN_PASSED) shortBelow = SHORT_FACTOR * quantile([...passedTurns].sort((a, b) => a - b), 0.5)
+  if (passedTurns.length >= MIN_PASSED)
+    shortBelow =
+      SHORT_FACTOR *
+      quantile(
+        [...passedTurns].sort((a, b) => a - b),
+        0.5
+      )
   let longAbove: number | null = null
   if (turns.length >= MIN_EPISODES) {
     const s = [...turns].sort((a, b) => a - b)

@@ -21,9 +21,19 @@ export function toolSetsOption(values: OptionValues, command: string): string[][
   if (raw === undefined) return undefined
   const list = (Array.isArray(raw) ? raw : [raw]).map(String)
   const sets = list.map((text) => {
-    const tools = [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))]
+    const tools = [
+      ...new Set(
+        text
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      )
+    ]
     if (tools.length < 2) {
-      throw new UsageError(`--tools takes two or more tools separated by commas (got '${text}'); each tool is compared on its own already`, command)
+      throw new UsageError(
+        `--tools takes two or more tools separated by commas (got '${text}'); each tool is compared on its own already`,
+        command
+      )
     }
     if (tools.length > MAX_TOOLS) throw new UsageError(`--tools takes at most ${MAX_TOOLS} tools per set`, command)
     return tools

@@ -47,7 +47,8 @@ export async function callApi<M extends ApiMethod>(
   const result = await dispatch(engine.api, method, args)
   if (result.ok) return result.value as ApiResult<M>
   // A bad-request here comes from what the user typed (a filter expression, a sort key): bad usage.
-  if (result.error.code === 'bad-request' || result.error.code === 'not-comparable') throw new UsageError(result.error.message, ctx.command)
+  if (result.error.code === 'bad-request' || result.error.code === 'not-comparable')
+    throw new UsageError(result.error.message, ctx.command)
   throw new CommandFailure(result.error.message)
 }
 

@@ -18,7 +18,10 @@ export interface ProgressPrinter {
 
 /** One progress line, e.g. `indexing 3/10 files · 1,234 episodes · 4.5 MB/s · ETA 12 s · results.jsonl`. */
 export function progressLine(p: IndexProgress): string {
-  const parts = [`${p.state} ${formatInt(p.filesDone)}/${formatInt(p.filesTotal)} files`, `${formatInt(p.episodes)} episodes`]
+  const parts = [
+    `${p.state} ${formatInt(p.filesDone)}/${formatInt(p.filesTotal)} files`,
+    `${formatInt(p.episodes)} episodes`
+  ]
   if (p.bytesTotal > 0) parts.push(`${formatBytes(p.bytesDone)} of ${formatBytes(p.bytesTotal)}`)
   if (p.mbPerSec > 0) parts.push(`${p.mbPerSec.toFixed(1)} MB/s`)
   if (p.etaSec !== null && p.etaSec > 0) parts.push(`ETA ${Math.ceil(p.etaSec)} s`)

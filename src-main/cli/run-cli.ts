@@ -90,7 +90,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return reportError(err, io)
   } finally {
     for (const engine of engines) {
-      await engine.close().catch((err: unknown) => io.stderr(`rollscope: closing the database failed: ${String(err)}\n`))
+      await engine
+        .close()
+        .catch((err: unknown) => io.stderr(`rollscope: closing the database failed: ${String(err)}\n`))
     }
   }
 }

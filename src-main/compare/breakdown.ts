@@ -61,7 +61,9 @@ function toRow(values: string[], a: Agg, unitRange: boolean, metrics: Record<str
   }
 }
 
-const AGG = (passed: string): string => `count(*) n, count(DISTINCT e.task_key) tasks, avg(e.reward) mean, avg(e.reward * e.reward) sq,
+const AGG = (
+  passed: string
+): string => `count(*) n, count(DISTINCT e.task_key) tasks, avg(e.reward) mean, avg(e.reward * e.reward) sq,
   sum(${passed}) passed, count(${passed}) decided,
   avg(CASE WHEN e.reward IS NULL THEN NULL WHEN e.reward >= 1 - 1e-9 THEN 1.0 ELSE 0.0 END) perfect, avg(e.steps) steps`
 
@@ -86,7 +88,8 @@ export function breakdownRun(db: Db, run: RunSummary, asked: string[]): RunBreak
        WHERE e.run_id = ? AND j.type IN ('integer', 'real') GROUP BY ${groupBy}, j.key`
     )
     .all(...params, run.id) as (Record<string, string | null> & { name: string; mean: number })[]
-  const rowKey = (r: Record<string, string | null>): string => fields.map((_, k) => r[`f${k}`] ?? NONE_VALUE).join('\u0000')
+  const rowKey = (r: Record<string, string | null>): string =>
+    fields.map((_, k) => r[`f${k}`] ?? NONE_VALUE).join('\u0000')
   const metricsOf = new Map<string, Record<string, number>>()
   for (const m of metricRows) {
     const k = rowKey(m)
@@ -106,7 +109,10 @@ export function breakdownRun(db: Db, run: RunSummary, asked: string[]): RunBreak
   const key = (r: BreakdownRow): number => (score === 'meanReward' ? r.meanReward : r.passRate) ?? -Infinity
   out.sort((x, y) => key(y) - key(x) || x.values.join('\u0000').localeCompare(y.values.join('\u0000')))
 
-  const candidates = [...run.infoFields, ...Object.keys(COLUMN_FIELDS).filter((c) => c !== 'termination' || run.terminations.length > 0)]
+  const candidates = [
+    ...run.infoFields,
+    ...Object.keys(COLUMN_FIELDS).filter((c) => c !== 'termination' || run.terminations.length > 0)
+  ]
   return {
     runId: run.id,
     runName: run.name,

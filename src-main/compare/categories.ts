@@ -30,7 +30,14 @@ export function pairIndex(taskCount: number, idx: Int32Array): Int32Array {
  * 2 and MAX_CATEGORY_VALUES distinct values, and at least 2 tasks per value on average (an id or a count per task,
  * like `tests_total`, groups nothing).
  */
-function scanField(field: string, A: RunValues, B: RunValues, pa: Int32Array, pb: Int32Array, shared: number): FieldScan {
+function scanField(
+  field: string,
+  A: RunValues,
+  B: RunValues,
+  pa: Int32Array,
+  pb: Int32Array,
+  shared: number
+): FieldScan {
   const values: TaskCategory = new Array(shared)
   let consistent = true
   let scalarKind = true
@@ -56,7 +63,11 @@ function scanField(field: string, A: RunValues, B: RunValues, pa: Int32Array, pb
   let tasksWithValue = 0
   for (let j = 0; j < shared; j++) if (values[j] !== undefined) tasksWithValue++
   const isCategory =
-    consistent && scalarKind && distinct.size >= 2 && distinct.size <= MAX_CATEGORY_VALUES && distinct.size * 2 <= tasksWithValue
+    consistent &&
+    scalarKind &&
+    distinct.size >= 2 &&
+    distinct.size <= MAX_CATEGORY_VALUES &&
+    distinct.size * 2 <= tasksWithValue
   return { values, isCategory }
 }
 
@@ -126,7 +137,17 @@ export function categoryBreakdown(
     }
     // An explicitly asked field is broken down even when it does not look like a category.
     if (only !== undefined ? field !== only : !scan.isCategory) continue
-    rows.push(...fieldRows(field, scan.values, scores, verdicts, method, wholeByValue(A, field, scores.byReward), wholeByValue(B, field, scores.byReward)))
+    rows.push(
+      ...fieldRows(
+        field,
+        scan.values,
+        scores,
+        verdicts,
+        method,
+        wholeByValue(A, field, scores.byReward),
+        wholeByValue(B, field, scores.byReward)
+      )
+    )
   }
   return { fields, rows, values }
 }

@@ -5,18 +5,41 @@
  */
 import type { CiMethod, CompareVerdict, CompareWarning } from '@contract/compare'
 import type { RunSummary, Stat } from '@contract/model'
-import type { MultiCompareOptions, MultiCompareReport, MultiDelta, MultiRow, MultiTaskValues } from '@contract/multi-compare'
+import type {
+  MultiCompareOptions,
+  MultiCompareReport,
+  MultiDelta,
+  MultiRow,
+  MultiTaskValues
+} from '@contract/multi-compare'
 import { BadRequestError } from '@contract/guards'
 import type { Db } from '../db/open-db'
 import { describe } from '../stats/describe'
 import { ciMethod, DEFAULT_RESAMPLES, DEFAULT_SEED, meanCis } from './ci'
 import { checkEnvironments } from './environment'
 import { flipTable } from './flips'
-import { baseSpecs, metricSpecs, namedBaseSpecs, pairedOfSpecs, pooledRewardPerStep, relDelta, terminationSpecs, toolSpecs, type PairedSpec } from './metrics'
+import {
+  baseSpecs,
+  metricSpecs,
+  namedBaseSpecs,
+  pairedOfSpecs,
+  pooledRewardPerStep,
+  relDelta,
+  terminationSpecs,
+  toolSpecs,
+  type PairedSpec
+} from './metrics'
 import { pairTasks, pairValues } from './pairing'
 import { readRunValues, taskMeans, taskPassCounts, type RunValues } from './task-values'
 import { binaryRewards, compareVerdict } from './verdict'
-import { envForcedWarning, headlineWarning, noTranscriptWarning, samplingWarning, settingsWarning, unscoredWarning } from './warnings'
+import {
+  envForcedWarning,
+  headlineWarning,
+  noTranscriptWarning,
+  samplingWarning,
+  settingsWarning,
+  unscoredWarning
+} from './warnings'
 import { runRef } from './compare-runs'
 
 /** Tasks listed with their per-rollout rewards at most. */
@@ -30,7 +53,14 @@ function statOf(values: ArrayLike<number>): Stat | null {
 const single = (x: number | null): Stat | null => (x === null ? null : { count: 1, mean: x, std: 0, min: x, max: x })
 
 /** The change of one spec from run `from` to run `to`: means of the whole runs, CI of the paired per-task differences. */
-function deltaOf(spec: PairedSpec, from: RunValues, to: RunValues, values: [Stat | null, Stat | null], seed: number, resamples: number): MultiDelta {
+function deltaOf(
+  spec: PairedSpec,
+  from: RunValues,
+  to: RunValues,
+  values: [Stat | null, Stat | null],
+  seed: number,
+  resamples: number
+): MultiDelta {
   const a = values[0]?.mean ?? null
   const b = values[1]?.mean ?? null
   const p = pairTasks(from, to)
@@ -51,7 +81,12 @@ function deltaOf(spec: PairedSpec, from: RunValues, to: RunValues, values: [Stat
 }
 
 /** The verdict of run `to` against the baseline `from` (pairing on their shared tasks). */
-function verdictAgainst(from: RunValues, to: RunValues, method: (n: number) => CiMethod, forced: boolean): CompareVerdict {
+function verdictAgainst(
+  from: RunValues,
+  to: RunValues,
+  method: (n: number) => CiMethod,
+  forced: boolean
+): CompareVerdict {
   const p = pairTasks(from, to)
   const specs = baseSpecs().filter((s) => s.key === 'reward' || s.key === 'passRate')
   const metrics = pairedOfSpecs(specs, from, to, p, method(p.a.length))
@@ -71,7 +106,12 @@ export function compareMany(db: Db, runs: RunSummary[], options: MultiCompareOpt
   return compareManyValues(runs, values, options, envs)
 }
 
-export function compareManyValues(runs: RunSummary[], values: RunValues[], options: MultiCompareOptions, envs: string[] | null): MultiCompareReport {
+export function compareManyValues(
+  runs: RunSummary[],
+  values: RunValues[],
+  options: MultiCompareOptions,
+  envs: string[] | null
+): MultiCompareReport {
   const baseline = options.baseline === undefined ? 0 : runs.findIndex((r) => r.id === options.baseline)
   if (baseline < 0) throw new BadRequestError(`the baseline ${options.baseline} is not one of the runs compared`)
   const seed = options.seed ?? DEFAULT_SEED
@@ -81,7 +121,11 @@ export function compareManyValues(runs: RunSummary[], values: RunValues[], optio
     ...namedBaseSpecs(...values),
     ...metricSpecs(...values),
     ...terminationSpecs(...values),
-    ...toolSpecs(values, values.map(() => null), options.toolSets)
+    ...toolSpecs(
+      values,
+      values.map(() => null),
+      options.toolSets
+    )
   ]
   const rows: MultiRow[] = []
   for (const spec of specs) {
@@ -102,7 +146,13 @@ export function compareManyValues(runs: RunSummary[], values: RunValues[], optio
   }
   // Run-level figures (no per-task pairing): pooled reward per step, eval wall time.
   const runLevel: [string, string, MultiRow['unit'], MultiRow['better'], (i: number) => number | null][] = [
-    ['rewardPerStepPooled', 'Reward per step (pooled: Σ reward / Σ steps)', 'reward', 'higher', (i) => pooledRewardPerStep(values[i], null)],
+    [
+      'rewardPerStepPooled',
+      'Reward per step (pooled: Σ reward / Σ steps)',
+      'reward',
+      'higher',
+      (i) => pooledRewardPerStep(values[i], null)
+    ],
     ['wallTimeMs', 'Eval wall time', 'ms', null, (i) => runs[i].wallTimeMs]
   ]
   for (const [key, label, unit, better, get] of runLevel) {
@@ -126,7 +176,9 @@ export function compareManyValues(runs: RunSummary[], values: RunValues[], optio
 
   const sharedKeys = values[0].taskKeys.filter((k) => values.every((v) => v.taskIndex.has(k)))
   const method = (n: number): CiMethod => ciMethod(n, seed, resamples)
-  const verdicts = values.map((v, i) => (i === baseline ? null : verdictAgainst(values[baseline], v, method, envs !== null)))
+  const verdicts = values.map((v, i) =>
+    i === baseline ? null : verdictAgainst(values[baseline], v, method, envs !== null)
+  )
 
   const warnings: CompareWarning[] = []
   if (envs) warnings.push(envForcedWarning(envs))
@@ -150,7 +202,13 @@ export function compareManyValues(runs: RunSummary[], values: RunValues[], optio
   for (const w of [headlineWarning(named), unscoredWarning(named), noTranscriptWarning(named)]) if (w) warnings.push(w)
 
   return {
-    runs: runs.map((r, i) => runRef(r, values[i], Int32Array.from(values[i].taskKeys, (_, t) => t))),
+    runs: runs.map((r, i) =>
+      runRef(
+        r,
+        values[i],
+        Int32Array.from(values[i].taskKeys, (_, t) => t)
+      )
+    ),
     baseline,
     verdicts,
     rows,
@@ -185,4 +243,3 @@ function perTaskValues(values: RunValues[]): { perTask: MultiTaskValues[]; perTa
   }))
   return { perTask, perTaskCapped: order.length > PER_TASK_CAP }
 }
-

@@ -43,7 +43,13 @@ export function compareRuns(db: Db, runA: RunSummary, runB: RunSummary, options:
 }
 
 /** The comparison over already-read run values (compareSeries and tests reuse it). */
-export function compareRunValues(runA: RunSummary, runB: RunSummary, A: RunValues, B: RunValues, options: CompareOptions): CompareReport {
+export function compareRunValues(
+  runA: RunSummary,
+  runB: RunSummary,
+  A: RunValues,
+  B: RunValues,
+  options: CompareOptions
+): CompareReport {
   const envs = checkEnvironments([runA, runB], options.allowDifferentEnvs)
   const p = pairTasks(A, B)
   const shared = p.a.length
@@ -56,23 +62,51 @@ export function compareRunValues(runA: RunSummary, runB: RunSummary, A: RunValue
     a: Array.from(p.a, (t) => taskPasses(ca, t)),
     b: Array.from(p.b, (t) => taskPasses(cb, t))
   }
-  const { fields, rows, values } = categoryBreakdown(A, B, p, categoryScores(A, B, p), verdicts, method, options.category)
+  const { fields, rows, values } = categoryBreakdown(
+    A,
+    B,
+    p,
+    categoryScores(A, B, p),
+    verdicts,
+    method,
+    options.category
+  )
   const flips = flipTable(A, p, ca, cb)
   const epA = sharedEpisodes(A, p.sharedA)
   const epB = sharedEpisodes(B, p.sharedB)
 
   const binary = binaryRewards(A.reward) && binaryRewards(B.reward)
   const headline = headlineMetric(metrics, binary)
-  const found: (CompareWarning | null)[] = [envs ? envForcedWarning(envs) : null, tasksWarning(A.taskKeys.length, B.taskKeys.length, shared, headline)]
-  const named = [['A', runA], ['B', runB]] as const
-  found.push(settingsWarning(runA.header, runB.header), unscoredWarning(named), headlineWarning(named), noTranscriptWarning(named))
+  const found: (CompareWarning | null)[] = [
+    envs ? envForcedWarning(envs) : null,
+    tasksWarning(A.taskKeys.length, B.taskKeys.length, shared, headline)
+  ]
+  const named = [
+    ['A', runA],
+    ['B', runB]
+  ] as const
+  found.push(
+    settingsWarning(runA.header, runB.header),
+    unscoredWarning(named),
+    headlineWarning(named),
+    noTranscriptWarning(named)
+  )
   if (shared > 0) {
     found.push(
       rolloutsWarning(A, B, p.a, p.b),
       samplingWarning(runA.header, runB.header),
-      envVersionWarning(A, B, { a: runA.header, b: runB.header }, { a: p.sharedA, b: p.sharedB }, { a: runA.env, b: runB.env }),
+      envVersionWarning(
+        A,
+        B,
+        { a: runA.header, b: runB.header },
+        { a: p.sharedA, b: p.sharedB },
+        { a: runA.env, b: runB.env }
+      ),
       tooFewWarning(shared, headline),
-      verdictWarning(verdicts.a.every((v) => v === null), verdicts.b.every((v) => v === null)),
+      verdictWarning(
+        verdicts.a.every((v) => v === null),
+        verdicts.b.every((v) => v === null)
+      ),
       differentNWarning(metrics, shared)
     )
   }
@@ -103,7 +137,12 @@ export function compareRunValues(runA: RunSummary, runB: RunSummary, A: RunValue
 }
 
 /** Category values of the flipped tasks, so reports can group fixes and breaks by category. */
-function flipCategories(A: RunValues, p: Pairing, keys: string[], values: Map<string, TaskCategory>): Record<string, Record<string, string>> {
+function flipCategories(
+  A: RunValues,
+  p: Pairing,
+  keys: string[],
+  values: Map<string, TaskCategory>
+): Record<string, Record<string, string>> {
   const pos = pairIndex(A.taskKeys.length, p.a)
   const out: Record<string, Record<string, string>> = {}
   for (const key of keys) {
@@ -140,12 +179,16 @@ function categoryScores(A: RunValues, B: RunValues, p: Pairing): TaskScores {
     return { a: Float64Array.from(p.a, (t) => ta[t]), b: Float64Array.from(p.b, (t) => tb[t]), byReward: useReward }
   }
   const byReward = pick(true)
-  for (let j = 0; j < p.a.length; j++) if (byReward.a[j] === byReward.a[j] && byReward.b[j] === byReward.b[j]) return byReward
+  for (let j = 0; j < p.a.length; j++)
+    if (byReward.a[j] === byReward.a[j] && byReward.b[j] === byReward.b[j]) return byReward
   return pick(false)
 }
 
 /** The steps, verdicts and rewards of a run's episodes that belong to shared tasks. */
-function sharedEpisodes(v: RunValues, shared: Uint8Array): { steps: Float64Array; passed: Float64Array; reward: Float64Array } {
+function sharedEpisodes(
+  v: RunValues,
+  shared: Uint8Array
+): { steps: Float64Array; passed: Float64Array; reward: Float64Array } {
   let n = 0
   for (let i = 0; i < v.episodes; i++) if (shared[v.task[i]]) n++
   const out = { steps: new Float64Array(n), passed: new Float64Array(n), reward: new Float64Array(n) }

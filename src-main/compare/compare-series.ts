@@ -67,13 +67,17 @@ export function seriesOfValues(runs: RunSummary[], values: RunValues[]): SeriesR
     const v = values[i]
     const base = batchMetrics(batchStats(v))
     const extra = [
-      ...baseSpecs().filter((s) => ['perfectRate', 'completionRate', 'rewardPerStep', 'generationMs', 'durationMs'].includes(s.key)),
+      ...baseSpecs().filter((s) =>
+        ['perfectRate', 'completionRate', 'rewardPerStep', 'generationMs', 'durationMs'].includes(s.key)
+      ),
       ...specs
     ].map((s) => ({ key: s.key, label: s.label, value: wholeMean(s.column(v)) }))
     return { runId: r.id, name: r.name, step: useSteps ? r.checkpointStep! : i, metrics: [...base, ...extra] }
   })
   // A metric no point has is left out.
-  const keys = points[0].metrics.map((m) => m.key).filter((k) => points.some((p) => p.metrics.find((m) => m.key === k)?.value != null))
+  const keys = points[0].metrics
+    .map((m) => m.key)
+    .filter((k) => points.some((p) => p.metrics.find((m) => m.key === k)?.value != null))
   for (const p of points) p.metrics = p.metrics.filter((m) => keys.includes(m.key))
 
   const counts = values.map(taskPassCounts)
@@ -103,7 +107,11 @@ export function seriesOfValues(runs: RunSummary[], values: RunValues[]): SeriesR
   }
 }
 
-function seriesWarnings(runs: RunSummary[], values: RunValues[], counts: ReturnType<typeof taskPassCounts>[]): CompareWarning[] {
+function seriesWarnings(
+  runs: RunSummary[],
+  values: RunValues[],
+  counts: ReturnType<typeof taskPassCounts>[]
+): CompareWarning[] {
   const out: CompareWarning[] = []
   const sizes = values.map((v) => v.taskKeys.length)
   if (sizes.some((n) => n !== sizes[0])) {
@@ -115,7 +123,10 @@ function seriesWarnings(runs: RunSummary[], values: RunValues[], counts: ReturnT
   }
   // Settings and sampling: each point against the first.
   for (let i = 1; i < runs.length; i++) {
-    for (const w of [settingsWarning(runs[0].header, runs[i].header), samplingWarning(runs[0].header, runs[i].header)]) {
+    for (const w of [
+      settingsWarning(runs[0].header, runs[i].header),
+      samplingWarning(runs[0].header, runs[i].header)
+    ]) {
       if (w) out.push({ ...w, message: `${runs[i].name} vs ${runs[0].name}: ${w.message}` })
     }
   }

@@ -45,9 +45,18 @@ export function baseSpecs(): PairedSpec[] {
       label: 'Perfect rate (reward = 1)',
       better: 'higher',
       unit: 'rate',
-      column: (v) => (rewardsInUnitRange(v) ? deriveColumn(v, (i) => (v.reward[i] !== v.reward[i] ? NaN : v.reward[i] >= PERFECT ? 1 : 0)) : null)
+      column: (v) =>
+        rewardsInUnitRange(v)
+          ? deriveColumn(v, (i) => (v.reward[i] !== v.reward[i] ? NaN : v.reward[i] >= PERFECT ? 1 : 0))
+          : null
     },
-    { key: 'completionRate', label: 'Completion rate (status ok)', better: 'higher', unit: 'rate', column: (v) => v.ok },
+    {
+      key: 'completionRate',
+      label: 'Completion rate (status ok)',
+      better: 'higher',
+      unit: 'rate',
+      column: (v) => v.ok
+    },
     { key: 'steps', label: 'Mean steps', better: null, unit: 'steps', column: (v) => v.steps },
     { key: 'messages', label: 'Mean messages', better: null, unit: 'messages', column: (v) => v.turns },
     {
@@ -86,14 +95,17 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
 
 /** Metrics every run carries that are one of its columns (the reward, or the steps: verifiers `num_turns`). */
 function aliasesOf(runs: RunValues[], column: (r: RunValues) => Float64Array): string[] {
-  return [...runs[0].metrics.keys()].filter((k) => runs.every((r) => r.metrics.has(k) && sameValues(r.metrics.get(k)!, column(r)))).sort()
+  return [...runs[0].metrics.keys()]
+    .filter((k) => runs.every((r) => r.metrics.has(k) && sameValues(r.metrics.get(k)!, column(r))))
+    .sort()
 }
 
 /** Metrics that are the reward itself (`reward`, or the only reward function, e.g. exact_match). */
 export const rewardAliases = (...runs: RunValues[]): string[] => aliasesOf(runs, (r) => r.reward)
 
 /** Metrics that are the producer's step count (verifiers `num_turns`), which the steps column already is: named so and equal. */
-export const stepAliases = (...runs: RunValues[]): string[] => aliasesOf(runs, (r) => r.steps).filter((k) => /^(num_|n_)?(turns|steps)$/i.test(k))
+export const stepAliases = (...runs: RunValues[]): string[] =>
+  aliasesOf(runs, (r) => r.steps).filter((k) => /^(num_|n_)?(turns|steps)$/i.test(k))
 
 /** Every per-episode metric all the given runs carry, as specs (by name). */
 export function metricSpecs(...runs: RunValues[]): PairedSpec[] {
@@ -189,7 +201,13 @@ export function toolSpecs(runs: RunValues[], keep: (Uint8Array | null)[], toolSe
           return deriveColumn(v, (i) => (c[i] !== c[i] ? NaN : c[i] === 0 ? 1 : 0))
         }
       },
-      { key: `toolCalls:${name}`, label: `Calls of ${said} per episode`, better: null, unit: 'count', column: (v) => callsOf(v, tools) }
+      {
+        key: `toolCalls:${name}`,
+        label: `Calls of ${said} per episode`,
+        better: null,
+        unit: 'count',
+        column: (v) => callsOf(v, tools)
+      }
     ]
   })
 }
@@ -235,19 +253,41 @@ const isRate = (unit: MetricUnit): boolean => unit === 'rate'
  * each run's figure over all its episodes. Metrics neither run has are left out. CIs of all metrics share one
  * resampling of the shared tasks.
  */
-export function pairedMetrics(A: RunValues, B: RunValues, p: Pairing, method: CiMethod, toolSets: string[][] = []): CompareMetric[] {
-  const specs = [...namedBaseSpecs(A, B), ...metricSpecs(A, B), ...terminationSpecs(A, B), ...toolSpecs([A, B], [p.sharedA, p.sharedB], toolSets)]
+export function pairedMetrics(
+  A: RunValues,
+  B: RunValues,
+  p: Pairing,
+  method: CiMethod,
+  toolSets: string[][] = []
+): CompareMetric[] {
+  const specs = [
+    ...namedBaseSpecs(A, B),
+    ...metricSpecs(A, B),
+    ...terminationSpecs(A, B),
+    ...toolSpecs([A, B], [p.sharedA, p.sharedB], toolSets)
+  ]
   return pairedOfSpecs(specs, A, B, p, method)
 }
 
 /** baseSpecs, the reward and steps rows naming the producer metrics they are ("Mean reward (= exact_match)"). */
 export function namedBaseSpecs(...runs: RunValues[]): PairedSpec[] {
-  const named: Record<string, string[]> = { reward: rewardAliases(...runs).filter((k) => k !== 'reward'), steps: stepAliases(...runs) }
-  return baseSpecs().map((s) => (named[s.key]?.length ? { ...s, label: `${s.label} (= ${named[s.key].join(', ')})` } : s))
+  const named: Record<string, string[]> = {
+    reward: rewardAliases(...runs).filter((k) => k !== 'reward'),
+    steps: stepAliases(...runs)
+  }
+  return baseSpecs().map((s) =>
+    named[s.key]?.length ? { ...s, label: `${s.label} (= ${named[s.key].join(', ')})` } : s
+  )
 }
 
 /** pairedMetrics over the given specs only. */
-export function pairedOfSpecs(specs: PairedSpec[], A: RunValues, B: RunValues, p: Pairing, method: CiMethod): CompareMetric[] {
+export function pairedOfSpecs(
+  specs: PairedSpec[],
+  A: RunValues,
+  B: RunValues,
+  p: Pairing,
+  method: CiMethod
+): CompareMetric[] {
   const out: CompareMetric[] = []
   const diffColumns: Float64Array[] = []
   for (const spec of specs) {
@@ -289,7 +329,12 @@ export function pairedOfSpecs(specs: PairedSpec[], A: RunValues, B: RunValues, p
 }
 
 /** Values of a column over the episodes of the shared tasks (NaN skipped), optionally only where `keep` holds. */
-function sharedEpisodeValues(v: RunValues, shared: Uint8Array, col: Float64Array, keep?: (i: number) => boolean): Float64Array {
+function sharedEpisodeValues(
+  v: RunValues,
+  shared: Uint8Array,
+  col: Float64Array,
+  keep?: (i: number) => boolean
+): Float64Array {
   const out = new Float64Array(v.episodes)
   let n = 0
   for (let i = 0; i < v.episodes; i++) {
@@ -316,7 +361,12 @@ export function pooledRewardPerStep(v: RunValues, shared: Uint8Array | null): nu
  * Statistics of the shared tasks' episodes as a whole (no pairing, no CI): reward σ (population) / min / max, steps
  * of passed episodes, pooled reward per step; and each run's eval wall time as its producer recorded it.
  */
-export function summaryMetrics(A: RunValues, B: RunValues, p: Pairing, runs?: { a: RunSummary; b: RunSummary }): CompareMetric[] {
+export function summaryMetrics(
+  A: RunValues,
+  B: RunValues,
+  p: Pairing,
+  runs?: { a: RunSummary; b: RunSummary }
+): CompareMetric[] {
   const ra = describe(sharedEpisodeValues(A, p.sharedA, A.reward))
   const rb = describe(sharedEpisodeValues(B, p.sharedB, B.reward))
   const sa = meanOf(sharedEpisodeValues(A, p.sharedA, A.steps, (i) => A.passed[i] === 1))
@@ -326,7 +376,14 @@ export function summaryMetrics(A: RunValues, B: RunValues, p: Pairing, runs?: { 
     ['rewardMin', 'Min reward', 'higher', 'reward', ra.min, rb.min],
     ['rewardMax', 'Max reward', 'higher', 'reward', ra.max, rb.max],
     ['stepsSuccess', 'Mean steps of passed episodes', null, 'steps', sa.n ? sa.mean : null, sb.n ? sb.mean : null],
-    ['rewardPerStepPooled', 'Reward per step (pooled: Σ reward / Σ steps)', 'higher', 'reward', pooledRewardPerStep(A, p.sharedA), pooledRewardPerStep(B, p.sharedB)],
+    [
+      'rewardPerStepPooled',
+      'Reward per step (pooled: Σ reward / Σ steps)',
+      'higher',
+      'reward',
+      pooledRewardPerStep(A, p.sharedA),
+      pooledRewardPerStep(B, p.sharedB)
+    ],
     ['wallTimeMs', 'Eval wall time (whole run)', null, 'ms', runs?.a.wallTimeMs ?? null, runs?.b.wallTimeMs ?? null]
   ]
   return rows
@@ -348,7 +405,20 @@ export function summaryMetrics(A: RunValues, B: RunValues, p: Pairing, runs?: { 
 }
 
 /** Reading order: reward figures first, then rates, steps, cost and time, producer metrics, endings, tools. */
-const ORDER = ['reward', 'rewardStd', 'rewardMin', 'rewardMax', 'passRate', 'perfectRate', 'completionRate', 'steps', 'stepsSuccess', 'messages', 'rewardPerStep', 'rewardPerStepPooled']
+const ORDER = [
+  'reward',
+  'rewardStd',
+  'rewardMin',
+  'rewardMax',
+  'passRate',
+  'perfectRate',
+  'completionRate',
+  'steps',
+  'stepsSuccess',
+  'messages',
+  'rewardPerStep',
+  'rewardPerStepPooled'
+]
 
 function rank(k: string): number {
   const i = ORDER.indexOf(k)

@@ -54,7 +54,9 @@ export function solvedShare(run: StepsAndVerdicts, ks: number[]): (number | null
 /** The RR@k curve of both runs on common k values. */
 export function solvedWithin(a: StepsAndVerdicts, b: StepsAndVerdicts): SolvedWithin[] {
   let max = 0
-  for (const r of [a, b]) for (let i = 0; i < r.steps.length; i++) if (r.passed[i] === 1 && r.steps[i] === r.steps[i]) max = Math.max(max, r.steps[i])
+  for (const r of [a, b])
+    for (let i = 0; i < r.steps.length; i++)
+      if (r.passed[i] === 1 && r.steps[i] === r.steps[i]) max = Math.max(max, r.steps[i])
   const ks = curveKs(max)
   const sa = solvedShare(a, ks)
   const sb = solvedShare(b, ks)

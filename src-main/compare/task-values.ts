@@ -58,8 +58,26 @@ export interface RunValues {
 }
 
 type Row = [
-  string, number | null, number | null, number, number | null, number | null, number | null, number, string | null, string | null, number, string | null,
-  number | null, number | null, string | null, number, number, number | null, number, number
+  string,
+  number | null,
+  number | null,
+  number,
+  number | null,
+  number | null,
+  number | null,
+  number,
+  string | null,
+  string | null,
+  number,
+  string | null,
+  number | null,
+  number | null,
+  string | null,
+  number,
+  number,
+  number | null,
+  number,
+  number
 ]
 
 const num = (v: number | null): number => (v === null ? NaN : v)
@@ -149,7 +167,8 @@ export function readRunValues(db: Db, runId: string, step?: number): RunValues {
     }
   }
   // a tool column starts at 0 for every episode (not called); episodes without counts know nothing
-  if (v.toolCounted < n) for (const col of v.toolCalls.values()) for (let i = 0; i < n; i++) if (!v.toolKnown[i]) col[i] = NaN
+  if (v.toolCounted < n)
+    for (const col of v.toolCalls.values()) for (let i = 0; i < n; i++) if (!v.toolKnown[i]) col[i] = NaN
   v.rollouts = new Int32Array(v.taskKeys.length)
   for (let i = 0; i < n; i++) v.rollouts[v.task[i]]++
   return v

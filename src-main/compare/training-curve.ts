@@ -22,7 +22,9 @@ export function trainingCurve(db: Db, run: RunSummary): TrainingCurve {
 export function curveOfValues(run: RunSummary, v: RunValues): TrainingCurve {
   const steps = episodesByStep(v)
   if (steps.length === 0) {
-    throw new BadRequestError(`${run.name} has no training steps: its episodes carry no step (a training run's dump folder or a hosted-RL export has them)`)
+    throw new BadRequestError(
+      `${run.name} has no training steps: its episodes carry no step (a training run's dump folder or a hosted-RL export has them)`
+    )
   }
   const points = steps.map(({ step, idx }) => ({ step, ...batchStats(v, idx) }))
 
@@ -58,10 +60,19 @@ export function curveOfValues(run: RunSummary, v: RunValues): TrainingCurve {
   const warnings: CompareWarning[] = []
   const unstepped = v.episodes - steps.reduce((n, s) => n + s.idx.length, 0)
   if (unstepped > 0) {
-    warnings.push({ code: 'different-n', severity: 'note', message: `${unstepped} of ${v.episodes} episodes carry no training step and are not on the curve.` })
+    warnings.push({
+      code: 'different-n',
+      severity: 'note',
+      message: `${unstepped} of ${v.episodes} episodes carry no training step and are not on the curve.`
+    })
   }
   if (points.every((p) => p.passRate === null)) {
-    warnings.push({ code: 'no-verdict', severity: 'caveat', message: 'No pass/fail verdict (no success flag and no pass threshold): no pass rate, and tasks cannot be followed.' })
+    warnings.push({
+      code: 'no-verdict',
+      severity: 'caveat',
+      message:
+        'No pass/fail verdict (no success flag and no pass threshold): no pass rate, and tasks cannot be followed.'
+    })
   }
   return {
     runId: run.id,

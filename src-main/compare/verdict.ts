@@ -34,7 +34,15 @@ export function compareVerdict(
 ): CompareVerdict {
   const prefix = opts.forced ? 'Not comparable (different environments): ' : ''
   if (opts.sharedTasks === 0) {
-    return { text: `${prefix}Nothing to compare: the runs share no task.`, direction: 'none', metric: null, delta: null, ci95: null, p: null, tasks: 0 }
+    return {
+      text: `${prefix}Nothing to compare: the runs share no task.`,
+      direction: 'none',
+      metric: null,
+      delta: null,
+      ci95: null,
+      p: null,
+      tasks: 0
+    }
   }
   const m = headlineMetric(metrics, opts.binary)
   if (!m || m.delta === null) {
@@ -63,5 +71,13 @@ export function compareVerdict(
     head = 'No clear difference: '
   }
   const tail = direction === 'unclear' ? `: too few tasks to tell a change this small from noise` : ''
-  return { text: `${prefix}${head}${figures}${tail}.`, direction, metric: m.key, delta: m.delta, ci95: m.ci95, p, tasks: m.n }
+  return {
+    text: `${prefix}${head}${figures}${tail}.`,
+    direction,
+    metric: m.key,
+    delta: m.delta,
+    ci95: m.ci95,
+    p,
+    tasks: m.n
+  }
 }

@@ -47,7 +47,11 @@ export const ENV_VERSION_KEY = /^(env(ironment)?[_-]?)?version$/i
 
 const MAX_DEPTH = 6
 
-const warning = (code: CompareWarningCode, severity: WarningSeverity, message: string): CompareWarning => ({ code, severity, message })
+const warning = (code: CompareWarningCode, severity: WarningSeverity, message: string): CompareWarning => ({
+  code,
+  severity,
+  message
+})
 
 /**
  * Scalar values of the header keys accepted by `want`, breadth first (the shallowest occurrence of a name wins:
@@ -62,7 +66,8 @@ export function headerValues(header: unknown, want: (key: string) => boolean): M
       if (!node || typeof node !== 'object') continue
       for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
         if (v !== null && typeof v === 'object') next.push(v)
-        else if (v !== null && v !== undefined && want(k) && !out.has(k.toLowerCase())) out.set(k.toLowerCase(), JSON.stringify(v))
+        else if (v !== null && v !== undefined && want(k) && !out.has(k.toLowerCase()))
+          out.set(k.toLowerCase(), JSON.stringify(v))
       }
     }
     level = next
@@ -165,9 +170,18 @@ export function rolloutsWarning(A: RunValues, B: RunValues, pa: Int32Array, pb: 
  * The runs cover different tasks. It can change the conclusion when the whole runs tell another story than the
  * shared tasks (the whole-run delta outside the shared-task delta's CI, or of the other sign): then both are said.
  */
-export function tasksWarning(tasksA: number, tasksB: number, shared: number, headline?: CompareMetric): CompareWarning | null {
+export function tasksWarning(
+  tasksA: number,
+  tasksB: number,
+  shared: number,
+  headline?: CompareMetric
+): CompareWarning | null {
   if (shared === 0) {
-    return warning('no-shared-tasks', 'conclusion', `The runs share no task (A has ${tasksA}, B has ${tasksB}): nothing can be compared task by task.`)
+    return warning(
+      'no-shared-tasks',
+      'conclusion',
+      `The runs share no task (A has ${tasksA}, B has ${tasksB}): nothing can be compared task by task.`
+    )
   }
   if (tasksA === shared && tasksB === shared) return null
   const base = `The runs cover different tasks: A has ${tasksA}, B has ${tasksB}; paired figures are on the ${shared} shared tasks (${tasksA - shared} only in A, ${tasksB - shared} only in B).`
@@ -175,7 +189,8 @@ export function tasksWarning(tasksA: number, tasksB: number, shared: number, hea
   if (!headline || !w || w.delta === null || headline.delta === null) return warning('different-tasks', 'caveat', base)
   const shown = `${headline.label}: whole runs ${fmtValue(headline.unit, w.a)} → ${fmtValue(headline.unit, w.b)} (${fmtDelta(headline.unit, w.delta)}); shared tasks ${fmtValue(headline.unit, headline.a)} → ${fmtValue(headline.unit, headline.b)} (${fmtDelta(headline.unit, headline.delta)}${headline.ci95 ? `, 95% CI ${fmtCi(headline.unit, headline.ci95)}` : ''}).`
   const ci = headline.ci95
-  const disagrees = Math.sign(w.delta) !== Math.sign(headline.delta) || (ci !== null && (w.delta < ci[0] || w.delta > ci[1]))
+  const disagrees =
+    Math.sign(w.delta) !== Math.sign(headline.delta) || (ci !== null && (w.delta < ci[0] || w.delta > ci[1]))
   return disagrees
     ? warning('different-tasks', 'conclusion', `${base} The whole runs and the shared tasks disagree: ${shown}`)
     : warning('different-tasks', 'caveat', `${base} ${shown}`)
@@ -212,21 +227,27 @@ export type NamedRuns = readonly (readonly [string, RunSummary])[]
 /** Some runs have episodes without a result from their producer: how many and how they count. */
 export function unscoredWarning(runs: NamedRuns): CompareWarning | null {
   // A run with no reward at all says so elsewhere (no verdict); here only partly unscored runs.
-  const parts = runs.filter(([, r]) => r.unscored && r.unscored.count < r.episodes).map(([name, r]) => `${name}: ${r.unscored!.note}`)
+  const parts = runs
+    .filter(([, r]) => r.unscored && r.unscored.count < r.episodes)
+    .map(([name, r]) => `${name}: ${r.unscored!.note}`)
   if (!parts.length) return null
   return warning('unscored', 'caveat', parts.join(' '))
 }
 
 /** A run's figure disagrees with the headline its producer's files state. */
 export function headlineWarning(runs: NamedRuns): CompareWarning | null {
-  const parts = runs.flatMap(([name, r]) => r.headlines.filter((h) => !h.agrees && h.note).map((h) => `${name}: ${h.note}`))
+  const parts = runs.flatMap(([name, r]) =>
+    r.headlines.filter((h) => !h.agrees && h.note).map((h) => `${name}: ${h.note}`)
+  )
   if (!parts.length) return null
   return warning('headline-mismatch', 'caveat', parts.join(' '))
 }
 
 /** Episodes known only from results (no transcript): their rewards count; steps and transcript figures leave them out. */
 export function noTranscriptWarning(runs: NamedRuns): CompareWarning | null {
-  const parts = runs.filter(([, r]) => r.noTranscript > 0).map(([name, r]) => `${name} has ${r.noTranscript} of ${r.episodes} episodes with no transcript on disk`)
+  const parts = runs
+    .filter(([, r]) => r.noTranscript > 0)
+    .map(([name, r]) => `${name} has ${r.noTranscript} of ${r.episodes} episodes with no transcript on disk`)
   if (!parts.length) return null
   return warning(
     'no-transcript',
@@ -278,5 +299,9 @@ const CODE_ORDER: CompareWarningCode[] = [
 export function rankWarnings(ws: (CompareWarning | null)[]): CompareWarning[] {
   return ws
     .filter((w): w is CompareWarning => w !== null)
-    .sort((x, y) => SEVERITY_ORDER[x.severity] - SEVERITY_ORDER[y.severity] || CODE_ORDER.indexOf(x.code) - CODE_ORDER.indexOf(y.code))
+    .sort(
+      (x, y) =>
+        SEVERITY_ORDER[x.severity] - SEVERITY_ORDER[y.severity] ||
+        CODE_ORDER.indexOf(x.code) - CODE_ORDER.indexOf(y.code)
+    )
 }

@@ -6,7 +6,12 @@ const toolSets = z.array(z.array(z.string().min(1).max(200)).min(1).max(20)).max
 
 export const compareOptions = z.strictObject({
   category: z.string().min(1).max(200).optional(),
-  seed: z.number().int().min(0).max(2 ** 31).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .optional(),
   resamples: z.number().int().min(100).max(100_000).optional(),
   allowDifferentEnvs: z.boolean().optional(),
   toolSets: toolSets.optional()
@@ -14,7 +19,12 @@ export const compareOptions = z.strictObject({
 
 const multiCompareOptions = z.strictObject({
   baseline: runId.optional(),
-  seed: z.number().int().min(0).max(2 ** 31).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .optional(),
   resamples: z.number().int().min(100).max(100_000).optional(),
   allowDifferentEnvs: z.boolean().optional(),
   toolSets: toolSets.optional()
@@ -31,7 +41,10 @@ export const ANALYSIS_ARG_SCHEMAS = {
     z.tuple([z.array(runId).min(1).max(100), z.strictObject({ allowDifferentEnvs: z.boolean().optional() }).nullish()])
   ]),
   compareReportHtml: z.union([z.tuple([runId, runId]), z.tuple([runId, runId, compareOptions.nullish()])]),
-  compareMany: z.union([z.tuple([z.array(runId).min(2).max(20)]), z.tuple([z.array(runId).min(2).max(20), multiCompareOptions.nullish()])]),
+  compareMany: z.union([
+    z.tuple([z.array(runId).min(2).max(20)]),
+    z.tuple([z.array(runId).min(2).max(20), multiCompareOptions.nullish()])
+  ]),
   breakdownRun: z.tuple([runId, z.array(field).min(1).max(4)]),
   trainingCurve: z.tuple([runId])
 }

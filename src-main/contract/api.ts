@@ -22,7 +22,16 @@ import type { CompareOptions, CompareReport, SeriesOptions, SeriesReport } from 
 import type { RunBreakdown } from './breakdown'
 import type { MultiCompareOptions, MultiCompareReport } from './multi-compare'
 import type { TrainingCurve } from './training'
-import type { EpisodeLabels, LabelCount, LabelDef, LabelDefInput, LabelsExport, LabelsImportReport, SavedView, SavedViewInput } from './labels'
+import type {
+  EpisodeLabels,
+  LabelCount,
+  LabelDef,
+  LabelDefInput,
+  LabelsExport,
+  LabelsImportReport,
+  SavedView,
+  SavedViewInput
+} from './labels'
 import type { ExportPlan, ExportRequest } from './export'
 import type { DesktopArgs, DesktopMethod, DesktopResult } from './desktop'
 import { methodList } from './method-list'

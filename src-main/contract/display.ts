@@ -165,4 +165,5 @@ export function ciExcludesZero(ci: [number, number] | null | undefined): boolean
 }
 
 /** The sentence every screen says once about standard deviations. */
-export const STD_NOTE = 'σ is the population standard deviation (numpy’s default, as prime eval prints it); confidence intervals use the sample standard deviation.'
+export const STD_NOTE =
+  'σ is the population standard deviation (numpy’s default, as prime eval prints it); confidence intervals use the sample standard deviation.'

@@ -58,7 +58,11 @@ export const compareReportExportRequest = z.strictObject({
 /** The labels file (taxonomy, labels, notes, saved views), as `rollscope labels export` writes it. */
 export const labelsExportRequest = z.strictObject({ kind: z.literal('labels') })
 
-export const exportRequest = z.discriminatedUnion('kind', [episodesExportRequest, compareReportExportRequest, labelsExportRequest])
+export const exportRequest = z.discriminatedUnion('kind', [
+  episodesExportRequest,
+  compareReportExportRequest,
+  labelsExportRequest
+])
 
 export type EpisodesExportRequest = z.infer<typeof episodesExportRequest>
 export type CompareReportExportRequest = z.infer<typeof compareReportExportRequest>

@@ -13,7 +13,20 @@ const path = z.string().min(1).max(4096)
 const runId = z.string().min(1).max(200)
 
 const sortKey = z.union([
-  z.enum(['ordinal', 'reward', 'turns', 'steps', 'generationMs', 'taskKey', 'rollout', 'step', 'status', 'tokensIn', 'tokensOut', 'durationMs']),
+  z.enum([
+    'ordinal',
+    'reward',
+    'turns',
+    'steps',
+    'generationMs',
+    'taskKey',
+    'rollout',
+    'step',
+    'status',
+    'tokensIn',
+    'tokensOut',
+    'durationMs'
+  ]),
   z.string().regex(/^(metric|info):[\w.\-/]{1,200}$/)
 ])
 
@@ -63,8 +76,14 @@ export function parseApiArgs(method: ApiMethod, args: unknown): unknown[] {
 }
 
 /** Parses an argument list by the tuple schema of `method` in `schemas` (the API's, the desktop's). */
-export function parseArgsOf<M extends string>(schemas: Record<M, z.ZodType<unknown[]>>, method: M, args: unknown): unknown[] {
-  return parseOrThrow(schemas[method], args, method, (path) => (path.length ? `argument ${path.join('.')}` : 'arguments'))
+export function parseArgsOf<M extends string>(
+  schemas: Record<M, z.ZodType<unknown[]>>,
+  method: M,
+  args: unknown
+): unknown[] {
+  return parseOrThrow(schemas[method], args, method, (path) =>
+    path.length ? `argument ${path.join('.')}` : 'arguments'
+  )
 }
 
 /** `value` as `schema` reads it; otherwise a BadRequestError `<what>: <where>: <first problem>`. */

@@ -215,7 +215,8 @@ export interface EpisodeSummary {
 /** What an anomaly detector found: a tool-call loop, an empty final answer, truncation, an error, a failed or timed-out
  * tool call inside the transcript, a success much shorter than the run's passed episodes, an episode far longer than
  * the run's norm. */
-export type AnomalyCode = 'loop' | 'empty-answer' | 'truncated' | 'error' | 'tool-error' | 'timeout' | 'short-success' | 'long-episode'
+export type AnomalyCode =
+  'loop' | 'empty-answer' | 'truncated' | 'error' | 'tool-error' | 'timeout' | 'short-success' | 'long-episode'
 
 /** Normalized tool call: every format's shape is converted to this (FORMATS.md §0). */
 export interface ToolCall {

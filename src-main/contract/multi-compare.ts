@@ -61,4 +61,3 @@ export interface MultiCompareReport {
   warnings: CompareWarning[]
   envMismatch: { envs: string[] } | null
 }
-

@@ -79,7 +79,12 @@ export function filterFields(passed: string, metricNames: ReadonlySet<string>): 
  * The episodes of the runs `runIds` (one, or several for a view over runs) matching the text, filter and task of
  * `q`; `passed` is their pass rule (run-set.ts). Throws BadRequestError for a bad filter.
  */
-export function episodeWhere(q: EpisodeQuery, runIds: readonly string[], passed: string, metricNames: ReadonlySet<string>): EpisodeWhere {
+export function episodeWhere(
+  q: EpisodeQuery,
+  runIds: readonly string[],
+  passed: string,
+  metricNames: ReadonlySet<string>
+): EpisodeWhere {
   const where: string[] = [runIds.length === 1 ? 'e.run_id = ?' : `e.run_id IN (${runIds.map(() => '?').join(', ')})`]
   const params: unknown[] = [...runIds]
   if (q.ids !== undefined) {

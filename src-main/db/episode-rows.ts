@@ -81,7 +81,9 @@ export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<s
   const runOrderParams = runs.ids.length > 1 ? [`,${runs.ids.join(',')},`] : []
   const first = q.sort === undefined || q.sort === 'ordinal' ? runOrder : ''
   const firstParams = first ? runOrderParams : []
-  const total = (db.prepare(`SELECT count(*) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }).n
+  const total = (
+    db.prepare(`SELECT count(*) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }
+  ).n
   const offset = q.offset ?? 0
   const limit = q.limit ?? 200
   // Missing values last whichever the direction; file order breaks ties.
@@ -90,19 +92,41 @@ export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<s
       `SELECT e.*, ${runs.passed} passed FROM ${where.from} WHERE ${where.sql}
        ORDER BY ${first}${value.sql} IS NULL, ${value.sql} ${dir}, ${runOrder}e.ordinal LIMIT ? OFFSET ?`
     )
-    .all(...where.params, ...firstParams, ...value.params, ...value.params, ...runOrderParams, limit, offset) as EpisodeRow[]
+    .all(
+      ...where.params,
+      ...firstParams,
+      ...value.params,
+      ...value.params,
+      ...runOrderParams,
+      limit,
+      offset
+    ) as EpisodeRow[]
   return { items: rows.map(toEpisodeSummary), total, offset }
 }
 
 /** One episode row (with `passed`) by id, or undefined. */
-export function getEpisodeRow(db: Db, episodeId: string): (EpisodeRow & { source_path: string; run_name: string; format: string; size: number; mtime_ms: number }) | undefined {
+export function getEpisodeRow(
+  db: Db,
+  episodeId: string
+):
+  (EpisodeRow & { source_path: string; run_name: string; format: string; size: number; mtime_ms: number }) | undefined {
   const row = db
     .prepare(
       `SELECT e.*, s.path source_path, r.name run_name, r.format, s.size, s.mtime_ms,
               r.pass_threshold_user u, r.pass_threshold_default d
        FROM episodes e JOIN runs r ON r.id = e.run_id JOIN sources s ON s.id = e.source_id WHERE e.id = ?`
     )
-    .get(episodeId) as (EpisodeRow & { source_path: string; run_name: string; format: string; size: number; mtime_ms: number; u: number | null; d: number | null }) | undefined
+    .get(episodeId) as
+    | (EpisodeRow & {
+        source_path: string
+        run_name: string
+        format: string
+        size: number
+        mtime_ms: number
+        u: number | null
+        d: number | null
+      })
+    | undefined
   if (!row) return undefined
   const t = row.u ?? row.d
   const passed = row.success ?? (t === null || row.reward === null ? null : row.reward >= t ? 1 : 0)

@@ -45,7 +45,8 @@ export function relatedEpisodes(db: Db, ep: { runId: string; taskKey: string; ro
        ORDER BY ifnull(r.env, r.name), r.name, r.source_path, e.run_id, (e.rollout <> ?), e.rollout, e.ordinal`
     )
     .all(ep.taskKey, ep.rollout) as RefRow[]
-  const env = (db.prepare('SELECT env FROM runs WHERE id = ?').pluck().get(ep.runId) as string | null | undefined) ?? null
+  const env =
+    (db.prepare('SELECT env FROM runs WHERE id = ?').pluck().get(ep.runId) as string | null | undefined) ?? null
   const sameTaskInRuns: EpisodeRef[] = []
   let last: string | null = null
   for (const row of perRun) {

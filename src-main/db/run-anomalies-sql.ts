@@ -12,7 +12,10 @@ import { passedSql } from './passed-sql'
 /** Recomputes `short-success` / `long-episode` in `episodes.anomalies_json` for one run. */
 export function refreshRunAnomalies(db: Db, runId: string, threshold: number | null): void {
   const passed = passedSql(threshold)
-  const rows = db.prepare(`SELECT steps, ${passed} FROM episodes e WHERE run_id = ? AND steps IS NOT NULL`).raw().all(runId) as [number, number | null][]
+  const rows = db
+    .prepare(`SELECT steps, ${passed} FROM episodes e WHERE run_id = ? AND steps IS NOT NULL`)
+    .raw()
+    .all(runId) as [number, number | null][]
   const steps: number[] = []
   const passedSteps: number[] = []
   for (const [t, p] of rows) {

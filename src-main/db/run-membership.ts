@@ -38,7 +38,12 @@ export function upsertRun(
     createdAt: h.createdAt,
     step: h.checkpointStep,
     header: JSON.stringify(h.header),
-    scoring: JSON.stringify({ scoring: h.scoring, headlines: h.headlines, wallTimeMs: h.wallTimeMs ?? null, stepRates: h.stepRates }),
+    scoring: JSON.stringify({
+      scoring: h.scoring,
+      headlines: h.headlines,
+      wallTimeMs: h.wallTimeMs ?? null,
+      stepRates: h.stepRates
+    }),
     threshold: h.passThreshold,
     now: Date.now()
   })
@@ -46,7 +51,9 @@ export function upsertRun(
 
 /** Deletes the episodes read from one file; returns the runs they belonged to (to settle afterwards). */
 export function dropSourceEpisodes(db: Db, sourceId: number): string[] {
-  const runs = (db.prepare('SELECT DISTINCT run_id FROM episodes WHERE source_id = ?').raw().all(sourceId) as [string][]).map((r) => r[0])
+  const runs = (
+    db.prepare('SELECT DISTINCT run_id FROM episodes WHERE source_id = ?').raw().all(sourceId) as [string][]
+  ).map((r) => r[0])
   db.prepare('DELETE FROM episodes WHERE source_id = ?').run(sourceId)
   return runs
 }
@@ -84,7 +91,12 @@ export function settleRuns(db: Db, runIds: Iterable<string>): string[] {
 
 /** Deletes runs left without episodes (after sources were deleted wholesale). */
 export function dropEmptyRuns(db: Db): string[] {
-  const gone = (db.prepare('SELECT id FROM runs r WHERE NOT EXISTS (SELECT 1 FROM episodes e WHERE e.run_id = r.id)').raw().all() as [string][]).map((r) => r[0])
+  const gone = (
+    db
+      .prepare('SELECT id FROM runs r WHERE NOT EXISTS (SELECT 1 FROM episodes e WHERE e.run_id = r.id)')
+      .raw()
+      .all() as [string][]
+  ).map((r) => r[0])
   db.prepare('DELETE FROM runs WHERE NOT EXISTS (SELECT 1 FROM episodes e WHERE e.run_id = runs.id)').run()
   return gone
 }

@@ -69,7 +69,9 @@ function toRunSummary(r: RunRow): RunSummary {
 
 /** Every run, grouped by environment then name. */
 export function listRuns(db: Db): RunSummary[] {
-  return (db.prepare('SELECT * FROM runs ORDER BY ifnull(env, name), name, source_path').all() as RunRow[]).map(toRunSummary)
+  return (db.prepare('SELECT * FROM runs ORDER BY ifnull(env, name), name, source_path').all() as RunRow[]).map(
+    toRunSummary
+  )
 }
 
 /** One run by id, or undefined. */

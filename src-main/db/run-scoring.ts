@@ -41,7 +41,8 @@ export function unscoredSummary(
   if (count === 0) return null
   const noun = scoring?.noun ?? 'episodes'
   const singular = noun.replace(/s$/, '')
-  const list = (rs: typeof reasons): string => rs.map((r) => `${r.reason} ${r.count.toLocaleString('en-US')}`).join(', ')
+  const list = (rs: typeof reasons): string =>
+    rs.map((r) => `${r.reason} ${r.count.toLocaleString('en-US')}`).join(', ')
   const failures = reasons.filter((r) => r.countedAs === 'failure')
   const excluded = reasons.filter((r) => r.countedAs === 'excluded')
   const asFailures = `counted as failures (reward 0)${scoring && scoring.unscoredAs === 'failure' ? `, as ${scoring.producer} does` : ''}`
@@ -73,7 +74,8 @@ export function agreesWithin(producer: number, ours: number): boolean {
   return Math.abs(producer - ours) <= tol + 1e-12
 }
 
-const fmt = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(4).replace(/0+$/, '').replace(/\.$/, ''))
+const fmt = (x: number): string =>
+  Number.isInteger(x) ? String(x) : x.toFixed(4).replace(/0+$/, '').replace(/\.$/, '')
 
 const FIGURE: Record<ProducerHeadlineInput['matches'], string> = { meanReward: 'mean reward', passRate: 'pass rate' }
 
@@ -91,7 +93,10 @@ export function checkHeadlines(
       let note: string | null = null
       if (!agrees) {
         const said = `${h.source} says ${h.label} ${fmt(h.value)}`
-        const our = mine === null ? `Rollscope has no ${FIGURE[h.matches]}` : `Rollscope's ${FIGURE[h.matches]} over the ${plural(episodes, 'episode', 'episodes')} is ${fmt(mine)}`
+        const our =
+          mine === null
+            ? `Rollscope has no ${FIGURE[h.matches]}`
+            : `Rollscope's ${FIGURE[h.matches]} over the ${plural(episodes, 'episode', 'episodes')} is ${fmt(mine)}`
         note =
           h.trust === 'rows'
             ? `${said}, but ${our}: the producer's header is wrong here (it is known to write this figure wrong); the episodes are the truth.`

@@ -41,8 +41,7 @@ export const EMPTY_STAT: Stat = { count: 0, mean: null, std: null, min: null, ma
 /** Effective pass threshold of a run: the user's override, else the default. */
 export function effectiveThreshold(db: Db, runId: string): number | null {
   const row = db.prepare('SELECT pass_threshold_user u, pass_threshold_default d FROM runs WHERE id = ?').get(runId) as
-    | { u: number | null; d: number | null }
-    | undefined
+    { u: number | null; d: number | null } | undefined
   return row ? (row.u ?? row.d) : null
 }
 
@@ -62,7 +61,13 @@ function statOf(row: Record<string, number | null>, p: string): Stat {
   const n = row[`${p}n`] ?? 0
   if (!n) return EMPTY_STAT
   const m = row[`${p}m`]!
-  return { count: n, mean: m, std: Math.sqrt(Math.max(0, row[`${p}sq`]! - m * m)), min: row[`${p}lo`], max: row[`${p}hi`] }
+  return {
+    count: n,
+    mean: m,
+    std: Math.sqrt(Math.max(0, row[`${p}sq`]! - m * m)),
+    min: row[`${p}lo`],
+    max: row[`${p}hi`]
+  }
 }
 
 /**
@@ -141,7 +146,11 @@ export function refreshRunSummary(db: Db, runId: string): ComputedRunSummary {
          WHERE run_id = ? AND (unscored IS NOT NULL OR reward IS NULL) GROUP BY 1, 3 ORDER BY 2 DESC, 1`
       )
       .all(runId) as { reason: string; count: number; excluded: number }[]
-  ).map((r) => ({ reason: r.reason, count: r.count, countedAs: r.excluded ? ('excluded' as const) : ('failure' as const) }))
+  ).map((r) => ({
+    reason: r.reason,
+    count: r.count,
+    countedAs: r.excluded ? ('excluded' as const) : ('failure' as const)
+  }))
   const terminations = db
     .prepare(
       `SELECT termination reason, count(*) count FROM episodes WHERE run_id = ? AND termination IS NOT NULL
@@ -182,6 +191,10 @@ export function refreshRunSummary(db: Db, runId: string): ComputedRunSummary {
     infoFields
   }
   refreshRunAnomalies(db, runId, threshold)
-  db.prepare('UPDATE runs SET summary_json = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(summary), Date.now(), runId)
+  db.prepare('UPDATE runs SET summary_json = ?, updated_at = ? WHERE id = ?').run(
+    JSON.stringify(summary),
+    Date.now(),
+    runId
+  )
   return summary
 }

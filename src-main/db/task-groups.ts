@@ -40,13 +40,16 @@ function groupSortValue(sort: EpisodeSortKey): { sql: string; params: unknown[] 
 /** One page of a run's task groups over the episodes matching `q` (its offset and limit count groups). */
 export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<TaskGroupSummary> {
   // Groups are one run's tasks: a view over several runs lists flat.
-  if (q.runIds?.some((id) => id !== q.runId)) throw new BadRequestError('task groups cover one run; list several runs flat')
+  if (q.runIds?.some((id) => id !== q.runId))
+    throw new BadRequestError('task groups cover one run; list several runs flat')
   const { ids, passed } = runSet(db, q)
   const where = episodeWhere(q, ids, passed, metricNames)
   const order = groupSortValue(q.sort ?? 'ordinal')
   const dir = q.desc ? 'DESC' : 'ASC'
   const total = (
-    db.prepare(`SELECT count(DISTINCT e.task_key) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }
+    db.prepare(`SELECT count(DISTINCT e.task_key) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as {
+      n: number
+    }
   ).n
   const offset = q.offset ?? 0
   const limit = q.limit ?? 200

@@ -7,7 +7,10 @@ import { API_METHODS, type TraceApi } from '@contract/api'
 /** `api` with `onAdded(paths)` called after every successful addPaths; other methods pass through unchanged. */
 export function withAddPathsHook(api: TraceApi, onAdded: (paths: string[]) => void): TraceApi {
   const wrapped = Object.fromEntries(
-    API_METHODS.map((m) => [m, (...args: unknown[]) => (api[m] as (...a: unknown[]) => Promise<unknown>).apply(api, args)])
+    API_METHODS.map((m) => [
+      m,
+      (...args: unknown[]) => (api[m] as (...a: unknown[]) => Promise<unknown>).apply(api, args)
+    ])
   ) as unknown as TraceApi
   wrapped.addPaths = async (paths) => {
     const workspace = await api.addPaths(paths)

@@ -14,7 +14,10 @@ export interface ArgvContext {
 }
 
 /** The existing absolute paths named on a command line, in order, without duplicates. */
-export function pathsFromArgv(argv: readonly string[], { isPackaged, cwd, exists = existsSync }: ArgvContext): string[] {
+export function pathsFromArgv(
+  argv: readonly string[],
+  { isPackaged, cwd, exists = existsSync }: ArgvContext
+): string[] {
   const out: string[] = []
   let flagsOver = false
   for (const arg of argv.slice(isPackaged ? 1 : 2)) {

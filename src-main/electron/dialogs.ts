@@ -27,7 +27,10 @@ export async function pickPaths(
   kind: 'folder' | 'file'
 ): Promise<string[]> {
   const options = openDialogOptions(kind)
-  const result = parent && !parent.isDestroyed() ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options)
+  const result =
+    parent && !parent.isDestroyed()
+      ? await dialog.showOpenDialog(parent, options)
+      : await dialog.showOpenDialog(options)
   return result.canceled ? [] : result.filePaths
 }
 
@@ -51,7 +54,10 @@ export async function askSavePath(
   plan: Pick<ExportPlan, 'title' | 'fileName'>
 ): Promise<string | null> {
   const options = saveDialogOptions(plan)
-  const choice = parent && !parent.isDestroyed() ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options)
+  const choice =
+    parent && !parent.isDestroyed()
+      ? await dialog.showSaveDialog(parent, options)
+      : await dialog.showSaveDialog(options)
   return choice.canceled || !choice.filePath ? null : choice.filePath
 }
 

@@ -22,6 +22,9 @@ export function forwardEvent(win: BrowserWindow | null, event: TraceEvent): void
 }
 
 /** Forwards every engine event to whatever the main window is at the time; returns the unsubscribe function. */
-export function forwardEngineEvents(engine: Pick<Engine, 'onEvent'>, getWindow: () => BrowserWindow | null): () => void {
+export function forwardEngineEvents(
+  engine: Pick<Engine, 'onEvent'>,
+  getWindow: () => BrowserWindow | null
+): () => void {
   return engine.onEvent((event) => forwardEvent(getWindow(), event))
 }

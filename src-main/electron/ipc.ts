@@ -16,7 +16,11 @@ export type SenderCheck = (event: IpcMainInvokeEvent) => boolean
 
 const UNAUTHORIZED: Result<never> = { ok: false, error: { code: 'unauthorized', message: 'untrusted IPC sender' } }
 
-const DESKTOP_CHECKS: CheckedMethods<DesktopMethod> = { what: 'desktop method', has: isDesktopMethod, parseArgs: parseDesktopArgs }
+const DESKTOP_CHECKS: CheckedMethods<DesktopMethod> = {
+  what: 'desktop method',
+  has: isDesktopMethod,
+  parseArgs: parseDesktopArgs
+}
 
 /** Trusts only the top frame of the current main window, and only while it shows our renderer page. */
 export function createSenderCheck(getWindow: () => BrowserWindow | null, renderer: RendererLocation): SenderCheck {
@@ -34,13 +38,23 @@ export function createSenderCheck(getWindow: () => BrowserWindow | null, rendere
 }
 
 /** Answers IPC_INVOKE_CHANNEL (method, args) calls by dispatching them (with validation) to the engine's API. */
-export function registerApi(ipcMain: Pick<IpcMain, 'handle'>, engine: Pick<Engine, 'api'>, isTrustedSender: SenderCheck): void {
+export function registerApi(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  engine: Pick<Engine, 'api'>,
+  isTrustedSender: SenderCheck
+): void {
   answer(ipcMain, IPC_INVOKE_CHANNEL, isTrustedSender, (method, args) => dispatch(engine.api, method, args))
 }
 
 /** Answers IPC_DESKTOP_CHANNEL (method, args) calls by dispatching them (with validation) to `desktop`. */
-export function registerDesktopApi(ipcMain: Pick<IpcMain, 'handle'>, desktop: DesktopApi, isTrustedSender: SenderCheck): void {
-  answer(ipcMain, IPC_DESKTOP_CHANNEL, isTrustedSender, (method, args) => dispatchTo(desktop, DESKTOP_CHECKS, method, args))
+export function registerDesktopApi(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  desktop: DesktopApi,
+  isTrustedSender: SenderCheck
+): void {
+  answer(ipcMain, IPC_DESKTOP_CHANNEL, isTrustedSender, (method, args) =>
+    dispatchTo(desktop, DESKTOP_CHECKS, method, args)
+  )
 }
 
 function answer(

@@ -22,8 +22,13 @@ import { bundlePaths, createMainWindow } from './window'
 const isDev = !app.isPackaged
 // This file is the bundle's entry, so import.meta.dirname is out/main whatever chunks the bundler makes.
 const files = bundlePaths(import.meta.dirname)
-const renderer: RendererLocation = { file: files.rendererFile, devUrl: (isDev && process.env.ELECTRON_RENDERER_URL) || null }
-const demoPath = app.isPackaged ? join(process.resourcesPath, 'demo') : resolve(import.meta.dirname, '../../resources/demo')
+const renderer: RendererLocation = {
+  file: files.rendererFile,
+  devUrl: (isDev && process.env.ELECTRON_RENDERER_URL) || null
+}
+const demoPath = app.isPackaged
+  ? join(process.resourcesPath, 'demo')
+  : resolve(import.meta.dirname, '../../resources/demo')
 
 let engine: Engine | null = null
 let api: TraceApi | null = null
@@ -111,7 +116,8 @@ async function onReady(): Promise<void> {
       store.clear()
       app.clearRecentDocuments()
     },
-    showAbout: () => showAbout(dialog, mainWindow, { name: PRODUCT_NAME, version: app.getVersion(), versions: process.versions }),
+    showAbout: () =>
+      showAbout(dialog, mainWindow, { name: PRODUCT_NAME, version: app.getVersion(), versions: process.versions }),
     onError: showError
   })
   buildMenu()
@@ -155,7 +161,8 @@ if (!app.requestSingleInstanceLock()) {
       .catch((err: unknown) => console.error('rollscope: closing the engine failed:', err))
       .finally(() => app.quit())
   })
-  app.whenReady()
+  app
+    .whenReady()
     .then(onReady)
     .then(
       () => engine && openInitial(engine).catch((err: unknown) => showError('Could not open the workspace', err)),

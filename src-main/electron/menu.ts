@@ -67,9 +67,10 @@ export const menuLabel = (path: string, platform: string): string =>
 function recentSubmenu(o: MenuOptions): MenuItemConstructorOptions[] {
   if (!o.recent.length) return [{ label: 'No Recent Items', enabled: false }]
   return [
-    ...o.recent.map(
-      (path): MenuItemConstructorOptions => ({ label: menuLabel(path, o.platform), click: () => void o.actions.openRecent(path) })
-    ),
+    ...o.recent.map((path): MenuItemConstructorOptions => ({
+      label: menuLabel(path, o.platform),
+      click: () => void o.actions.openRecent(path)
+    })),
     { type: 'separator' },
     { label: 'Clear Recent', click: () => o.actions.clearRecent() }
   ]
@@ -85,8 +86,17 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
   if (mac) {
     template.push({
       label: o.appName,
-      submenu: [about, { type: 'separator' }, { role: 'services' }, { type: 'separator' }, { role: 'hide' },
-        { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }]
+      submenu: [
+        about,
+        { type: 'separator' },
+        { role: 'services' },
+        { type: 'separator' },
+        { role: 'hide' },
+        { role: 'hideOthers' },
+        { role: 'unhide' },
+        { type: 'separator' },
+        { role: 'quit' }
+      ]
     })
   }
   template.push(
@@ -105,17 +115,34 @@ export function buildMenuTemplate(o: MenuOptions): MenuItemConstructorOptions[] 
     },
     {
       label: top('Edit'),
-      submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' },
-        { role: 'paste' }, { role: 'delete' }, { type: 'separator' }, { role: 'selectAll' }]
+      submenu: [
+        { role: 'undo' },
+        { role: 'redo' },
+        { type: 'separator' },
+        { role: 'cut' },
+        { role: 'copy' },
+        { role: 'paste' },
+        { role: 'delete' },
+        { type: 'separator' },
+        { role: 'selectAll' }
+      ]
     },
     {
       label: top('View'),
       submenu: [
         // CmdOrCtrl+R belongs to Reload Index, so the dev-only window reload moves to F5.
         ...(o.isDev
-          ? ([{ role: 'reload', accelerator: 'F5' }, { role: 'toggleDevTools' }, { type: 'separator' }] as MenuItemConstructorOptions[])
+          ? ([
+              { role: 'reload', accelerator: 'F5' },
+              { role: 'toggleDevTools' },
+              { type: 'separator' }
+            ] as MenuItemConstructorOptions[])
           : []),
-        { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' }
       ]
     }
   )

@@ -54,9 +54,11 @@ export async function createRecentStore(
   let writing: Promise<void> = Promise.resolve()
   const commit = (next: string[]): void => {
     items = next
-    writing = writing.then(() => saveRecent(file, next)).catch((err: unknown) => {
-      console.error('rollscope: could not save the recent list:', err)
-    })
+    writing = writing
+      .then(() => saveRecent(file, next))
+      .catch((err: unknown) => {
+        console.error('rollscope: could not save the recent list:', err)
+      })
     onChange(items)
   }
   return {

@@ -1,14 +1,7 @@
 /**
  * The main window: locked-down webPreferences, navigation and pop-up guards, permission denial and the CSP header.
  */
-import type {
-  BrowserWindow,
-  BrowserWindowConstructorOptions,
-  NativeTheme,
-  Session,
-  Shell,
-  WebContents
-} from 'electron'
+import type { BrowserWindow, BrowserWindowConstructorOptions, NativeTheme, Session, Shell, WebContents } from 'electron'
 import { resolve } from 'node:path'
 import {
   buildCsp,
@@ -42,7 +35,9 @@ export interface WindowDeps {
 }
 
 /** The BrowserWindow options; exported so the security-relevant ones can be asserted. */
-export function windowOptions(deps: Pick<WindowDeps, 'nativeTheme' | 'preloadPath' | 'title'>): BrowserWindowConstructorOptions {
+export function windowOptions(
+  deps: Pick<WindowDeps, 'nativeTheme' | 'preloadPath' | 'title'>
+): BrowserWindowConstructorOptions {
   return {
     width: 1400,
     height: 900,
@@ -104,7 +99,8 @@ export function createMainWindow(deps: WindowDeps): BrowserWindow {
   win.once('ready-to-show', () => win.show())
 
   const onTheme = (): void => {
-    if (!win.isDestroyed()) win.setBackgroundColor(deps.nativeTheme.shouldUseDarkColors ? BACKGROUND.dark : BACKGROUND.light)
+    if (!win.isDestroyed())
+      win.setBackgroundColor(deps.nativeTheme.shouldUseDarkColors ? BACKGROUND.dark : BACKGROUND.light)
   }
   deps.nativeTheme.on('updated', onTheme)
   win.on('closed', () => deps.nativeTheme.off('updated', onTheme))

@@ -25,7 +25,10 @@ interface PairedCall {
 }
 
 /** For each turn index: its calls with their result turn, and for tool turns the call (turn, position) answered. */
-function pairCalls(turns: Turn[]): { calls: Map<number, PairedCall[]>; answers: Map<number, { turn: number; call: number }> } {
+function pairCalls(turns: Turn[]): {
+  calls: Map<number, PairedCall[]>
+  answers: Map<number, { turn: number; call: number }>
+} {
   const calls = new Map<number, PairedCall[]>()
   const answers = new Map<number, { turn: number; call: number }>()
   const open: { turn: number; call: number }[] = []
@@ -37,13 +40,21 @@ function pairCalls(turns: Turn[]): { calls: Map<number, PairedCall[]>; answers: 
         let id = c.id && !used.has(c.id) ? c.id : `call_${t.index}_${k}`
         while (used.has(id)) id += '_'
         used.add(id)
-        return { id, name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}), result: null }
+        return {
+          id,
+          name: c.name,
+          arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments ?? {}),
+          result: null
+        }
       })
       calls.set(t.index, list)
       list.forEach((_, k) => open.push({ turn: t.index, call: k }))
     } else if (t.role === 'tool' && open.length) {
       const orig = t.toolCallId
-      let at = orig === null ? -1 : open.findIndex((o) => turns.find((x) => x.index === o.turn)?.toolCalls[o.call]?.id === orig)
+      let at =
+        orig === null
+          ? -1
+          : open.findIndex((o) => turns.find((x) => x.index === o.turn)?.toolCalls[o.call]?.id === orig)
       if (at < 0) at = 0
       const [hit] = open.splice(at, 1)
       calls.get(hit.turn)![hit.call].result = t.index
@@ -71,11 +82,17 @@ export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Se
       const kept = (calls.get(t.index) ?? []).filter((c) => c.result !== null && !dropped.has(c.result))
       if (!t.text && kept.length === 0 && (calls.get(t.index)?.length ?? 0) > 0) continue
       const msg: ChatMessage = { role: 'assistant', content: t.text }
-      if (kept.length) msg.tool_calls = kept.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }))
+      if (kept.length)
+        msg.tool_calls = kept.map((c) => ({
+          id: c.id,
+          type: 'function',
+          function: { name: c.name, arguments: c.arguments }
+        }))
       out.push(msg)
     } else {
       const a = answers.get(t.index)
-      if (a && !dropped.has(a.turn)) out.push({ role: 'tool', tool_call_id: calls.get(a.turn)![a.call].id, content: t.text })
+      if (a && !dropped.has(a.turn))
+        out.push({ role: 'tool', tool_call_id: calls.get(a.turn)![a.call].id, content: t.text })
       else if (!a) out.push({ role: 'user', content: t.text })
     }
   }

@@ -16,7 +16,12 @@ export async function planCompareReportExport(
   const [a, b] = [await api.getRun(request.runA), await api.getRun(request.runB)]
   checkEnvironments([a, b], request.options?.allowDifferentEnvs)
   return {
-    plan: { fileName: reportFileName(a.name, b.name), contentType: 'text/html; charset=utf-8', title: 'Export the comparison', summary: null },
+    plan: {
+      fileName: reportFileName(a.name, b.name),
+      contentType: 'text/html; charset=utf-8',
+      title: 'Export the comparison',
+      summary: null
+    },
     write: async (out) => {
       await out(await api.compareReportHtml(a.id, b.id, request.options))
       return { kind: 'compareReport' }

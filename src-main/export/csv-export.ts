@@ -1,7 +1,28 @@
 /** `csv`: the episodes table (list fields, labels, every metric and info field of the runs), RFC 4180 quoted. */
 import type { EpisodeSummary, RunSummary } from '@contract/model'
 
-const FIXED = ['id', 'runId', 'runName', 'ordinal', 'taskKey', 'taskKeyKind', 'sourceId', 'rollout', 'step', 'reward', 'passed', 'turns', 'status', 'error', 'tokensIn', 'tokensOut', 'durationMs', 'preview', 'answer', 'labels'] as const
+const FIXED = [
+  'id',
+  'runId',
+  'runName',
+  'ordinal',
+  'taskKey',
+  'taskKeyKind',
+  'sourceId',
+  'rollout',
+  'step',
+  'reward',
+  'passed',
+  'turns',
+  'status',
+  'error',
+  'tokensIn',
+  'tokensOut',
+  'durationMs',
+  'preview',
+  'answer',
+  'labels'
+] as const
 
 /** Columns for these runs: the fixed ones, then `metric:<name>` and `info:<field>` over all of them (first seen first). */
 export function csvColumns(runs: RunSummary[]): string[] {

@@ -11,7 +11,17 @@ import type { ExportFormat, ExportOptions, PlannedExport } from './export-types'
 import { exportFileName } from './file-names'
 import { checkFilter, episodesByIds } from './select-episodes'
 
-type PlanSource = Pick<TraceApi, 'listRuns' | 'getTaxonomy' | 'listEpisodes' | 'getEpisodePreview' | 'getEpisode' | 'getEpisodeLabels' | 'labelsOfEpisodes' | 'compareRuns'>
+type PlanSource = Pick<
+  TraceApi,
+  | 'listRuns'
+  | 'getTaxonomy'
+  | 'listEpisodes'
+  | 'getEpisodePreview'
+  | 'getEpisode'
+  | 'getEpisodeLabels'
+  | 'labelsOfEpisodes'
+  | 'compareRuns'
+>
 
 const CONTENT_TYPE: Record<ExportFormat, string> = {
   jsonl: 'application/x-ndjson; charset=utf-8',
@@ -34,16 +44,23 @@ export async function planEpisodesExport(api: PlanSource, request: EpisodesExpor
     throw new BadRequestError('passed only and leaving out labelled turns apply to the sft format')
   }
   // An unknown label is a typo, not an empty selection (as in `rollscope export --label`).
-  const taxonomy = label !== undefined || lineOptions.dropLabelled !== undefined ? (await api.getTaxonomy()).map((d) => d.name.toLowerCase()) : []
-  for (const l of [label, lineOptions.dropLabelled]) if (l !== undefined && !taxonomy.includes(l.toLowerCase())) throw new BadRequestError(`unknown label "${l}"`)
+  const taxonomy =
+    label !== undefined || lineOptions.dropLabelled !== undefined
+      ? (await api.getTaxonomy()).map((d) => d.name.toLowerCase())
+      : []
+  for (const l of [label, lineOptions.dropLabelled])
+    if (l !== undefined && !taxonomy.includes(l.toLowerCase())) throw new BadRequestError(`unknown label "${l}"`)
   const picked = await pickedEpisodes(api, episodeIds, [run.id, ...also])
-  if (picked && format === 'preference') throw new BadRequestError('preference pairs are made from whole runs: clear the selection to export the view')
+  if (picked && format === 'preference')
+    throw new BadRequestError('preference pairs are made from whole runs: clear the selection to export the view')
   const options: ExportOptions = {
     ...lineOptions,
     format,
     runIds: [run.id, ...also],
     // picked rows are exported as they are: the filter and label that showed them do not narrow them again
-    ...(picked ? { episodeIds: picked, labels: [] } : { filter: filter?.trim() ? filter : undefined, labels: label === undefined ? [] : [label] })
+    ...(picked
+      ? { episodeIds: picked, labels: [] }
+      : { filter: filter?.trim() ? filter : undefined, labels: label === undefined ? [] : [label] })
   }
   // a bad filter is found by a one-row query now, not after the user picked a file
   if (options.filter) await checkFilter(api, options.runIds, options.filter)
@@ -62,7 +79,11 @@ export async function planEpisodesExport(api: PlanSource, request: EpisodesExpor
  * The picked rows, checked: each an episode of one of the table's runs (an id from elsewhere is a stale or forged
  * request, refused rather than exported). Undefined when none were sent.
  */
-async function pickedEpisodes(api: Pick<TraceApi, 'listEpisodes' | 'getEpisodePreview'>, value: string[] | undefined, runIds: string[]): Promise<string[] | undefined> {
+async function pickedEpisodes(
+  api: Pick<TraceApi, 'listEpisodes' | 'getEpisodePreview'>,
+  value: string[] | undefined,
+  runIds: string[]
+): Promise<string[] | undefined> {
   const ids = [...new Set(value ?? [])]
   if (ids.length === 0) return undefined
   for await (const [id, found] of episodesByIds(api, runIds, ids)) {

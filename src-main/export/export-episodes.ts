@@ -17,7 +17,12 @@ export async function exportEpisodes(src: ExportSource, o: ExportOptions, write:
   const runName = (id: string): string => runById.get(id)?.name ?? id
   // A filter typo must fail before the first byte is written (a CSV header alone looks like an empty result).
   const filter = selectionFilter(o)
-  if (filter && runs.length && !o.episodeIds?.length) await checkFilter(src, runs.map((r) => r.id), filter)
+  if (filter && runs.length && !o.episodeIds?.length)
+    await checkFilter(
+      src,
+      runs.map((r) => r.id),
+      filter
+    )
   switch (o.format) {
     case 'jsonl':
       return perEpisode(src, o, runs, async (e) => {
@@ -58,7 +63,12 @@ export async function exportEpisodes(src: ExportSource, o: ExportOptions, write:
 }
 
 /** Calls `each` per selected episode; it says whether the episode was written (false = skipped). */
-async function perEpisode(src: ExportSource, o: ExportOptions, runs: RunSummary[], each: (e: EpisodeSummary) => Promise<boolean>): Promise<ExportResult> {
+async function perEpisode(
+  src: ExportSource,
+  o: ExportOptions,
+  runs: RunSummary[],
+  each: (e: EpisodeSummary) => Promise<boolean>
+): Promise<ExportResult> {
   let episodes = 0
   let skipped = 0
   for await (const e of selectedEpisodes(src, o, runs)) (await each(e)) ? episodes++ : skipped++

@@ -1,6 +1,12 @@
 /** What an export is asked for, what it reads, and what it reports. Runtime-neutral (no fs, no electron). */
 import type { TraceApi } from '@contract/api'
-import { EPISODE_EXPORT_FORMATS, type EpisodeExportFormat, type EpisodeLineOptions, type ExportPlan, type ExportSummary } from '@contract/export'
+import {
+  EPISODE_EXPORT_FORMATS,
+  type EpisodeExportFormat,
+  type EpisodeLineOptions,
+  type ExportPlan,
+  type ExportSummary
+} from '@contract/export'
 
 export const EXPORT_FORMATS = EPISODE_EXPORT_FORMATS
 export type ExportFormat = EpisodeExportFormat
@@ -22,7 +28,10 @@ export interface ExportOptions extends EpisodeLineOptions {
  * What the exporter reads: the engine's own API, so the CLI, the app and tests go through one validated path
  * (compareRuns: the md and html reports include the comparison of a two-run selection).
  */
-export type ExportSource = Pick<TraceApi, 'listRuns' | 'listEpisodes' | 'getEpisode' | 'getEpisodeLabels' | 'labelsOfEpisodes' | 'compareRuns'>
+export type ExportSource = Pick<
+  TraceApi,
+  'listRuns' | 'listEpisodes' | 'getEpisode' | 'getEpisodeLabels' | 'labelsOfEpisodes' | 'compareRuns'
+>
 
 export interface ExportResult {
   format: ExportFormat

@@ -4,11 +4,22 @@
  */
 import type { ExportFormat } from './export-types'
 
-const EXTENSION: Record<ExportFormat, string> = { jsonl: 'jsonl', sft: 'jsonl', preference: 'jsonl', csv: 'csv', md: 'md', html: 'html' }
+const EXTENSION: Record<ExportFormat, string> = {
+  jsonl: 'jsonl',
+  sft: 'jsonl',
+  preference: 'jsonl',
+  csv: 'csv',
+  md: 'md',
+  html: 'html'
+}
 
 /** `rollscope-<run>-<format>.<ext>`. */
 export function exportFileName(runName: string, format: ExportFormat): string {
-  const safe = runName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'run'
+  const safe =
+    runName
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[-.]+|-+$/g, '')
+      .slice(0, 80) || 'run'
   return `rollscope-${safe}-${format}.${EXTENSION[format]}`
 }
 

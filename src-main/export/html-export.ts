@@ -48,7 +48,12 @@ function comparisonHtml(c: ExportComparison): string {
 }
 
 /** Everything before the first episode row: head, title, selection, per-run summary, comparison, table header. */
-export function htmlHead(tallies: RunTally[], selection: string, comparison: ExportComparison, charts: ChartScripts | null): string {
+export function htmlHead(
+  tallies: RunTally[],
+  selection: string,
+  comparison: ExportComparison,
+  charts: ChartScripts | null
+): string {
   const total = tallies.reduce((n, t) => n + t.episodes, 0)
   const rewarded = tallies.reduce((n, t) => n + t.rewarded, 0)
   const sum = tallies.reduce((n, t) => n + t.rewardSum, 0)
@@ -87,7 +92,8 @@ export function htmlHead(tallies: RunTally[], selection: string, comparison: Exp
 
 /** One episode row (labels: the episode-level labels, read per page). */
 export function htmlRow(e: EpisodeSummary, runName: string, labels: string[]): string {
-  const passed = e.passed === null ? '<td>–</td>' : e.passed ? '<td class="better">yes</td>' : '<td class="worse">no</td>'
+  const passed =
+    e.passed === null ? '<td>–</td>' : e.passed ? '<td class="better">yes</td>' : '<td class="worse">no</td>'
   const chips = labels.map((l) => `<span class="chip">${esc(l)}</span>`).join('')
   return (
     `<tr><td>${esc(runName)}</td><td><code>${esc(e.id)}</code></td><td><code>${esc(e.taskKey)}</code></td>` +

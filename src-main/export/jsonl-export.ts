@@ -3,7 +3,11 @@ import type { EpisodeDetail, RunSummary } from '@contract/model'
 import type { EpisodeLabels } from '@contract/labels'
 
 /** The exported record: the transcript as indexed, plus provenance a dataset needs to trace a row back. */
-export function jsonlRecord(d: Omit<EpisodeDetail, 'raw' | 'related'>, run: RunSummary | undefined, labels: EpisodeLabels): Record<string, unknown> {
+export function jsonlRecord(
+  d: Omit<EpisodeDetail, 'raw' | 'related'>,
+  run: RunSummary | undefined,
+  labels: EpisodeLabels
+): Record<string, unknown> {
   return {
     id: d.id,
     provenance: {

@@ -15,7 +15,12 @@ export async function planLabelsExport(api: Pick<TraceApi, 'exportLabels'>): Pro
     notes: data.items.filter((i) => i.note).length
   }
   return {
-    plan: { fileName: LABELS_FILE_NAME, contentType: 'application/json; charset=utf-8', title: 'Export labels', summary },
+    plan: {
+      fileName: LABELS_FILE_NAME,
+      contentType: 'application/json; charset=utf-8',
+      title: 'Export labels',
+      summary
+    },
     write: async (out) => {
       await out(JSON.stringify(data, null, 2) + '\n')
       return summary

@@ -16,7 +16,14 @@ export interface RunTally {
   passKnown: number
 }
 
-export const newTally = (run: RunSummary): RunTally => ({ run, episodes: 0, rewarded: 0, rewardSum: 0, passed: 0, passKnown: 0 })
+export const newTally = (run: RunSummary): RunTally => ({
+  run,
+  episodes: 0,
+  rewarded: 0,
+  rewardSum: 0,
+  passed: 0,
+  passKnown: 0
+})
 
 export function addToTally(t: RunTally, e: EpisodeSummary): void {
   t.episodes++
@@ -26,7 +33,8 @@ export function addToTally(t: RunTally, e: EpisodeSummary): void {
 
 export const meanReward = (t: RunTally): number | null => (t.rewarded ? t.rewardSum / t.rewarded : null)
 
-export const num = (v: number | null, digits = 3): string => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits))
+export const num = (v: number | null, digits = 3): string =>
+  v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits)
 
 /** Title, what was selected, and the per-run summary table. */
 export function mdSummary(tallies: RunTally[], selection: string): string {
@@ -43,7 +51,8 @@ export function mdSummary(tallies: RunTally[], selection: string): string {
     '| Run | Episodes | Mean reward | Passed |',
     '| --- | ---: | ---: | ---: |',
     ...tallies.map(
-      (t) => `| ${mdText(t.run.name)} | ${t.episodes} | ${num(meanReward(t))} | ${t.passKnown ? `${t.passed}/${t.passKnown}` : '–'} |`
+      (t) =>
+        `| ${mdText(t.run.name)} | ${t.episodes} | ${num(meanReward(t))} | ${t.passKnown ? `${t.passed}/${t.passKnown}` : '–'} |`
     ),
     ''
   ]
@@ -56,7 +65,9 @@ export function mdSummary(tallies: RunTally[], selection: string): string {
  * flattens newlines and its text never starts a line).
  */
 export function mdComparison(report: CompareReport, scopeNote: string | null): string {
-  const [title, ...rest] = compareMarkdown(report).replace(/^(#{1,5}) /gm, '#$1 ').split('\n')
+  const [title, ...rest] = compareMarkdown(report)
+    .replace(/^(#{1,5}) /gm, '#$1 ')
+    .split('\n')
   const note = scopeNote ? ['', `> ${mdText(scopeNote, Infinity)}`] : []
   return [title.replace(/^## /, '## Comparison: '), ...note, ...rest].join('\n') + '\n'
 }

@@ -11,18 +11,34 @@ import { readDetail, runEpisodes } from './select-episodes'
 
 const rewardOf = (e: EpisodeSummary): number => e.reward ?? Number.NEGATIVE_INFINITY
 
-export async function exportPreference(src: ExportSource, o: ExportOptions, runs: RunSummary[], write: ChunkWriter): Promise<ExportResult> {
-  if (o.episodeIds?.length) throw new Error('preference pairs are made from runs; use --run (and --filter/--label), not --episode')
-  if (runs.length > 2) throw new Error(`preference pairs need one run (rollouts of a task) or two runs (the same task in both), got ${runs.length}`)
+export async function exportPreference(
+  src: ExportSource,
+  o: ExportOptions,
+  runs: RunSummary[],
+  write: ChunkWriter
+): Promise<ExportResult> {
+  if (o.episodeIds?.length)
+    throw new Error('preference pairs are made from runs; use --run (and --filter/--label), not --episode')
+  if (runs.length > 2)
+    throw new Error(
+      `preference pairs need one run (rollouts of a task) or two runs (the same task in both), got ${runs.length}`
+    )
   let pairs = 0
   let skipped = 0
   const emit = async (a: EpisodeSummary, b: EpisodeSummary): Promise<void> => {
     const [chosen, rejected] = rewardOf(a) >= rewardOf(b) ? [a, b] : [b, a]
-    if (chosen.reward === null || rejected.reward === null || chosen.reward <= rejected.reward) return void (skipped += 2)
+    if (chosen.reward === null || rejected.reward === null || chosen.reward <= rejected.reward)
+      return void (skipped += 2)
     const c = toChatMessages((await readDetail(src, chosen.id)).turns)
     const r = toChatMessages((await readDetail(src, rejected.id)).turns)
     let shared = 0
-    while (shared < c.length && shared < r.length && c[shared].role !== 'assistant' && sameMessage(c[shared], r[shared])) shared++
+    while (
+      shared < c.length &&
+      shared < r.length &&
+      c[shared].role !== 'assistant' &&
+      sameMessage(c[shared], r[shared])
+    )
+      shared++
     const line = {
       prompt: c.slice(0, shared),
       chosen: c.slice(shared),
@@ -38,9 +54,11 @@ export async function exportPreference(src: ExportSource, o: ExportOptions, runs
   if (runs.length === 2) {
     // The best rollout per task of run A (summaries only: one small object per task), then run B streamed against it.
     const bestA = new Map<string, EpisodeSummary>()
-    for await (const e of runEpisodes(src, runs[0].id, o)) if (!bestA.has(e.taskKey) || rewardOf(e) > rewardOf(bestA.get(e.taskKey)!)) bestA.set(e.taskKey, e)
+    for await (const e of runEpisodes(src, runs[0].id, o))
+      if (!bestA.has(e.taskKey) || rewardOf(e) > rewardOf(bestA.get(e.taskKey)!)) bestA.set(e.taskKey, e)
     const bestB = new Map<string, EpisodeSummary>()
-    for await (const e of runEpisodes(src, runs[1].id, o)) if (!bestB.has(e.taskKey) || rewardOf(e) > rewardOf(bestB.get(e.taskKey)!)) bestB.set(e.taskKey, e)
+    for await (const e of runEpisodes(src, runs[1].id, o))
+      if (!bestB.has(e.taskKey) || rewardOf(e) > rewardOf(bestB.get(e.taskKey)!)) bestB.set(e.taskKey, e)
     for (const [task, a] of bestA) {
       const b = bestB.get(task)
       if (b) await emit(a, b)

@@ -8,7 +8,16 @@ import { compareChartScripts } from '../report/html-report'
 import { exportComparison } from './export-compare'
 import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './export-types'
 import { htmlHead, htmlRow, htmlTail } from './html-export'
-import { addToTally, mdComparison, mdEpisodesHead, mdNoComparison, mdRow, mdSummary, newTally, type RunTally } from './md-export'
+import {
+  addToTally,
+  mdComparison,
+  mdEpisodesHead,
+  mdNoComparison,
+  mdRow,
+  mdSummary,
+  newTally,
+  type RunTally
+} from './md-export'
 import { perPage, selectedEpisodes, selectionFilter } from './select-episodes'
 
 export async function exportReport(
@@ -20,14 +29,21 @@ export async function exportReport(
   const runById = new Map(runs.map((r) => [r.id, r]))
   const runName = (id: string): string => runById.get(id)?.name ?? id
   const tallies = new Map<string, RunTally>(runs.map((r) => [r.id, newTally(r)]))
-  for await (const e of selectedEpisodes(src, o, runs)) addToTally(tallies.get(e.runId) ?? tallies.set(e.runId, newTally(runById.get(e.runId)!)).get(e.runId)!, e)
+  for await (const e of selectedEpisodes(src, o, runs))
+    addToTally(tallies.get(e.runId) ?? tallies.set(e.runId, newTally(runById.get(e.runId)!)).get(e.runId)!, e)
   const filter = selectionFilter(o)
-  const what = o.episodeIds?.length ? `${o.episodeIds.length} named episodes` : `runs ${runs.map((r) => r.name).join(', ') || '(none)'}${filter ? ` where ${filter}` : ''}`
+  const what = o.episodeIds?.length
+    ? `${o.episodeIds.length} named episodes`
+    : `runs ${runs.map((r) => r.name).join(', ') || '(none)'}${filter ? ` where ${filter}` : ''}`
   const comparison = await exportComparison(src, o, runs)
 
   if (o.format === 'md') {
     await write(mdSummary([...tallies.values()], what))
-    await write(comparison.report ? mdComparison(comparison.report, comparison.scopeNote) + '\n' : mdNoComparison(comparison.reason))
+    await write(
+      comparison.report
+        ? mdComparison(comparison.report, comparison.scopeNote) + '\n'
+        : mdNoComparison(comparison.reason)
+    )
     await write(mdEpisodesHead())
     return perPage(src, o, runs, (page) => write(page.map((e) => mdRow(e, runName(e.runId))).join('')))
   }

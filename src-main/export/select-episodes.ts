@@ -44,7 +44,14 @@ export async function* runEpisodes(
   if (runId === undefined) return
   const filter = selectionFilter(o)
   for (let offset = 0; ; offset += PAGE) {
-    const page = await src.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), filter, sort, offset, limit: PAGE })
+    const page = await src.listEpisodes({
+      runId,
+      ...(also.length ? { runIds: also } : {}),
+      filter,
+      sort,
+      offset,
+      limit: PAGE
+    })
     yield* page.items
     if (page.items.length < PAGE || offset + PAGE >= page.total) return
   }
@@ -62,26 +69,46 @@ export async function* episodesByIds(
   const [runId, ...also] = runIds
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
     const chunk = ids.slice(i, i + ID_CHUNK)
-    const page = runId === undefined ? [] : (await src.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), ids: chunk, limit: chunk.length })).items
+    const page =
+      runId === undefined
+        ? []
+        : (await src.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), ids: chunk, limit: chunk.length }))
+            .items
     const byId = new Map(page.map((e) => [e.id, e]))
     for (const id of chunk) yield [id, byId.get(id)]
   }
 }
 
 /** Every selected episode: the named ones (in the order named), else the runs' in turn. */
-export async function* selectedEpisodes(src: ExportSource, o: ExportOptions, runs: RunSummary[]): AsyncGenerator<EpisodeSummary> {
+export async function* selectedEpisodes(
+  src: ExportSource,
+  o: ExportOptions,
+  runs: RunSummary[]
+): AsyncGenerator<EpisodeSummary> {
   if (o.episodeIds?.length) {
-    for await (const [id, e] of episodesByIds(src, runs.map((r) => r.id), o.episodeIds)) {
+    for await (const [id, e] of episodesByIds(
+      src,
+      runs.map((r) => r.id),
+      o.episodeIds
+    )) {
       if (!e) throw new NotFoundError(`no episode with id ${id}`)
       yield e
     }
     return
   }
-  yield* runEpisodes(src, runs.map((r) => r.id), o)
+  yield* runEpisodes(
+    src,
+    runs.map((r) => r.id),
+    o
+  )
 }
 
 /** Runs the filter once over the runs (one row) so a typo is a BadRequestError before the first byte is written. */
-export async function checkFilter(src: Pick<ExportSource, 'listEpisodes'>, runIds: readonly string[], filter: string): Promise<void> {
+export async function checkFilter(
+  src: Pick<ExportSource, 'listEpisodes'>,
+  runIds: readonly string[],
+  filter: string
+): Promise<void> {
   const [runId, ...also] = runIds
   if (runId !== undefined) await src.listEpisodes({ runId, ...(also.length ? { runIds: also } : {}), filter, limit: 1 })
 }
@@ -93,7 +120,12 @@ export async function readDetail(src: ExportSource, id: string): Promise<Omit<Ep
 }
 
 /** Batches of up to 200 summaries (one listEpisodes page) for the table formats. */
-export async function perPage(src: ExportSource, o: ExportOptions, runs: RunSummary[], each: (page: EpisodeSummary[]) => Promise<void>): Promise<ExportResult> {
+export async function perPage(
+  src: ExportSource,
+  o: ExportOptions,
+  runs: RunSummary[],
+  each: (page: EpisodeSummary[]) => Promise<void>
+): Promise<ExportResult> {
   let episodes = 0
   let page: EpisodeSummary[] = []
   for await (const e of selectedEpisodes(src, o, runs)) {

@@ -16,7 +16,8 @@ const CLAIMING = RULES.flatMap(({ rule }) => (rule.kind === 'claims' ? [rule] : 
 const EXTENSIONS: ReadonlySet<string> = new Set(FORMAT_ADAPTERS.flatMap((a) => a.extensions))
 
 /** Whether a file found inside a folder is worth opening: a format's extension, or a claiming companion's name. */
-export const isFormatFile = (path: string): boolean => EXTENSIONS.has(extname(path).toLowerCase()) || isClaimingCompanion(path)
+export const isFormatFile = (path: string): boolean =>
+  EXTENSIONS.has(extname(path).toLowerCase()) || isClaimingCompanion(path)
 
 /** The trace a file named as a companion describes (the first rule that names it), with the declaring format. */
 export function companionTraceOf(path: string): { trace: string; format: TraceFormat } | null {
@@ -32,4 +33,7 @@ export const isClaimingCompanion = (path: string): boolean => CLAIMING.some((r) 
 
 /** Whether the claiming companion at `companion` claims the file at `trace`. */
 export const claimsTrace = (companion: string, trace: string, ctx: FormatContext): boolean =>
-  CLAIMING.some((r: Extract<CompanionRule, { kind: 'claims' }>) => r.isCompanion(basename(companion)) && r.claims(companion, trace, ctx))
+  CLAIMING.some(
+    (r: Extract<CompanionRule, { kind: 'claims' }>) =>
+      r.isCompanion(basename(companion)) && r.claims(companion, trace, ctx)
+  )

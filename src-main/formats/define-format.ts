@@ -13,4 +13,5 @@ export function defineFormat<T extends JsonlAdapter | DocumentAdapter>(adapter: 
 }
 
 /** Whether a module's export is an adapter made by defineFormat. */
-export const isDeclaredFormat = (v: unknown): v is FormatAdapter => typeof v === 'object' && v !== null && declared.has(v)
+export const isDeclaredFormat = (v: unknown): v is FormatAdapter =>
+  typeof v === 'object' && v !== null && declared.has(v)

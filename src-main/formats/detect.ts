@@ -94,7 +94,10 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
     const grouped = pickGroupedJsonlAdapter(firstRecord, path)
     if (grouped) {
       if (size > MAX_JSON_DOCUMENT) {
-        return { kind: 'unknown', message: `a ${(size / 1e6).toFixed(0)} MB per-step log is over the ${(MAX_JSON_DOCUMENT / 1e6).toFixed(0)} MB limit` }
+        return {
+          kind: 'unknown',
+          message: `a ${(size / 1e6).toFixed(0)} MB per-step log is over the ${(MAX_JSON_DOCUMENT / 1e6).toFixed(0)} MB limit`
+        }
       }
       const { records, warnings } = readJsonlRecords(path)
       return { kind: 'document', adapter: grouped, doc: records, warnings }
@@ -124,7 +127,10 @@ function detectArchive(path: string): Detection {
   const adapter = pickArchiveAdapter(zip, path)
   if (adapter) return { kind: 'document', adapter, doc: zip }
   const names = zip.names().slice(0, 5).join(', ')
-  return { kind: 'unknown', message: `a zip archive of no known format (no Inspect header.json or _journal/start.json; members: ${names || 'none'})` }
+  return {
+    kind: 'unknown',
+    message: `a zip archive of no known format (no Inspect header.json or _journal/start.json; members: ${names || 'none'})`
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -138,6 +144,7 @@ function onlyWhitespaceAfter(fd: number, from: number, size: number): boolean {
 }
 
 function firstNonBlank(buf: Buffer): number {
-  for (const b of buf) if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0xef && b !== 0xbb && b !== 0xbf) return b
+  for (const b of buf)
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0xef && b !== 0xbb && b !== 0xbf) return b
   return -1
 }

@@ -102,7 +102,8 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     let record: Record<string, unknown>
     try {
       record = parseJsonLine(text) as Record<string, unknown>
-      if (place.promptHash !== undefined && adapter.summarize(record).promptHash !== place.promptHash) throw new SourceChangedError(path)
+      if (place.promptHash !== undefined && adapter.summarize(record).promptHash !== place.promptHash)
+        throw new SourceChangedError(path)
     } catch (err) {
       if (err instanceof NotFoundError) throw err
       throw new SourceChangedError(path)

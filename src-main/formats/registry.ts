@@ -20,35 +20,47 @@ for (const kind of ['jsonl', 'json', 'jsonl-grouped', 'zip'] as const) {
   for (const a of FORMAT_ADAPTERS) {
     if (!(a.fileKinds as readonly FileKind[]).includes(kind)) continue
     const other = seen.get(a.priority)
-    if (other) throw new Error(`formats ${other} and ${a.format} both have priority ${a.priority} for ${kind} files: give one a different priority`)
+    if (other)
+      throw new Error(
+        `formats ${other} and ${a.format} both have priority ${a.priority} for ${kind} files: give one a different priority`
+      )
     seen.set(a.priority, a.format)
   }
 }
 
 const JSONL_ADAPTERS: readonly JsonlAdapter[] = FORMAT_ADAPTERS.filter(isJsonlAdapter)
-const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = FORMAT_ADAPTERS.filter((a): a is DocumentAdapter => !isJsonlAdapter(a))
+const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = FORMAT_ADAPTERS.filter(
+  (a): a is DocumentAdapter => !isJsonlAdapter(a)
+)
 
-const documentsOf = (kind: Exclude<FileKind, 'jsonl'>): readonly DocumentAdapter[] => DOCUMENT_ADAPTERS.filter((a) => a.fileKinds.includes(kind))
+const documentsOf = (kind: Exclude<FileKind, 'jsonl'>): readonly DocumentAdapter[] =>
+  DOCUMENT_ADAPTERS.filter((a) => a.fileKinds.includes(kind))
 const JSON_DOCUMENT_ADAPTERS = documentsOf('json')
 const GROUPED_ADAPTERS = documentsOf('jsonl-grouped')
 const ARCHIVE_ADAPTERS = documentsOf('zip')
 
 /** The JSONL adapter whose shape the first record of a file has, or undefined. */
-export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAdapter | undefined => JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
+export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAdapter | undefined =>
+  JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
 
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>
   JSON_DOCUMENT_ADAPTERS.find((a) => a.matches(doc, path))
 
 /** The document adapter that claims a multi-line JSONL file (episodes spanning lines) from its first record. */
-export const pickGroupedJsonlAdapter = (firstRecord: Record<string, unknown>, path: string): DocumentAdapter | undefined =>
-  GROUPED_ADAPTERS.find((a) => a.matchesFirstRecord?.(firstRecord, path))
+export const pickGroupedJsonlAdapter = (
+  firstRecord: Record<string, unknown>,
+  path: string
+): DocumentAdapter | undefined => GROUPED_ADAPTERS.find((a) => a.matchesFirstRecord?.(firstRecord, path))
 
 /** The adapter that recognizes an opened zip archive, or undefined. */
-export const pickArchiveAdapter = (archive: unknown, path: string): DocumentAdapter | undefined => ARCHIVE_ADAPTERS.find((a) => a.matches(archive, path))
+export const pickArchiveAdapter = (archive: unknown, path: string): DocumentAdapter | undefined =>
+  ARCHIVE_ADAPTERS.find((a) => a.matches(archive, path))
 
 /** The JSONL adapter of `format`, to parse the episodes of a run it indexed (stored by byte range). */
-export const jsonlAdapterFor = (format: string): JsonlAdapter | undefined => JSONL_ADAPTERS.find((a) => a.format === format)
+export const jsonlAdapterFor = (format: string): JsonlAdapter | undefined =>
+  JSONL_ADAPTERS.find((a) => a.format === format)
 
 /** The document adapter of `format`, for episodes stored with a locator. */
-export const documentAdapterFor = (format: string): DocumentAdapter | undefined => DOCUMENT_ADAPTERS.find((a) => a.format === format)
+export const documentAdapterFor = (format: string): DocumentAdapter | undefined =>
+  DOCUMENT_ADAPTERS.find((a) => a.format === format)

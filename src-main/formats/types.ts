@@ -193,7 +193,11 @@ export type CompanionRule =
    * claims is read again. `isCompanion` tells one by its file name (such files are opened in a folder whatever
    * their extension).
    */
-  | { kind: 'claims'; isCompanion(name: string): boolean; claims(companion: string, trace: string, ctx: FormatContext): boolean }
+  | {
+      kind: 'claims'
+      isCompanion(name: string): boolean
+      claims(companion: string, trace: string, ctx: FormatContext): boolean
+    }
 
 /** What every adapter declares about its format, beside its code. */
 interface FormatDeclaration {

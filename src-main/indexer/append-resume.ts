@@ -38,15 +38,28 @@ export interface ResumePoint {
  */
 export function appendResumePoint(db: Db, file: FoundFile, format: string): ResumePoint | null {
   const row = db
-    .prepare('SELECT id, format, state, size, indexed_bytes, tail_sig, episodes, warnings_json FROM sources WHERE path = ?')
+    .prepare(
+      'SELECT id, format, state, size, indexed_bytes, tail_sig, episodes, warnings_json FROM sources WHERE path = ?'
+    )
     .get(file.path) as
-    | { id: number; format: string; state: string; size: number; indexed_bytes: number; tail_sig: string | null; episodes: number; warnings_json: string }
+    | {
+        id: number
+        format: string
+        state: string
+        size: number
+        indexed_bytes: number
+        tail_sig: string | null
+        episodes: number
+        warnings_json: string
+      }
     | undefined
   if (!row || row.format !== format || row.state !== 'indexed' || !row.tail_sig) return null
   if (file.size < row.size || file.size <= row.indexed_bytes) return null
   if (tailSignature(file.path, row.indexed_bytes) !== row.tail_sig) return null
   const next = db
-    .prepare('SELECT coalesce(max(ordinal) + 1, 0) n FROM episodes WHERE run_id = (SELECT run_id FROM episodes WHERE source_id = ? LIMIT 1)')
+    .prepare(
+      'SELECT coalesce(max(ordinal) + 1, 0) n FROM episodes WHERE run_id = (SELECT run_id FROM episodes WHERE source_id = ? LIMIT 1)'
+    )
     .get(row.id) as { n: number }
   // Only the still-relevant warning survives: a partial last line is being re-read now.
   const warnings = (JSON.parse(row.warnings_json) as string[]).filter((w) => !w.startsWith('partial last line'))

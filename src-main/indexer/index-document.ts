@@ -46,7 +46,14 @@ export function indexDocument(
   for (const run of runs) {
     const runKey = run.runKey || path
     const runId = runIdFor(runKey)
-    upsertRun(db, { id: runId, runKey, sourceId, sourcePath: run.runKey ? run.runKey : path, format: adapter.format, header: run.header })
+    upsertRun(db, {
+      id: runId,
+      runKey,
+      sourceId,
+      sourcePath: run.runKey ? run.runKey : path,
+      format: adapter.format,
+      header: run.header
+    })
     let ordinal = (nextOrdinal.get(runId) as { n: number }).n
     for (const { summary: s, locator } of run.episodes) {
       const id = `${runId}-${shortHash(`${run.runKey ? relative(run.runKey, path) : ''}#${locator}`)}`
@@ -56,8 +63,15 @@ export function indexDocument(
     runIds.push(runId)
   }
   settleRuns(db, runIds)
-  if (runs.length === 0) return { runIds, episodes: 0, warnings: adapter.companionWarnings?.(path) ?? [], error: null, sidecar: true }
-  return { runIds, episodes, warnings: [], error: episodes === 0 ? 'the document holds no episodes' : null, sidecar: false }
+  if (runs.length === 0)
+    return { runIds, episodes: 0, warnings: adapter.companionWarnings?.(path) ?? [], error: null, sidecar: true }
+  return {
+    runIds,
+    episodes,
+    warnings: [],
+    error: episodes === 0 ? 'the document holds no episodes' : null,
+    sidecar: false
+  }
 }
 
 const shortHash = (s: string): string => createHash('sha1').update(s).digest('hex').slice(0, 12)

@@ -31,7 +31,8 @@ export const MAX_RECORD_BYTES = (Number(process.env.ROLLSCOPE_MAX_RECORD_MB) || 
 /** Runs one job on the writer connection. Synchronous: it runs on the worker thread (or inline in tests). */
 export function runJob(db: Db, job: IndexJob, hooks: JobHooks): IndexReport {
   if (job.type === 'removeRoot') return removeRoot(db, job.path, hooks)
-  if (job.type === 'paths') return indexRoots(db, { type: 'index', roots: [], scope: 'all', force: false }, hooks, job.paths)
+  if (job.type === 'paths')
+    return indexRoots(db, { type: 'index', roots: [], scope: 'all', force: false }, hooks, job.paths)
   return indexRoots(db, job, hooks)
 }
 
@@ -40,7 +41,10 @@ function removeRoot(db: Db, path: string, hooks: JobHooks): IndexReport {
   const root = resolve(path)
   const runIds = db.transaction(() => {
     const ids = (
-      db.prepare(`SELECT DISTINCT e.run_id FROM episodes e JOIN sources s ON s.id = e.source_id WHERE s.root = ?`).raw().all(root) as [string][]
+      db
+        .prepare(`SELECT DISTINCT e.run_id FROM episodes e JOIN sources s ON s.id = e.source_id WHERE s.root = ?`)
+        .raw()
+        .all(root) as [string][]
     ).map((r) => r[0])
     db.prepare('DELETE FROM sources WHERE root = ?').run(root) // cascades to their episodes
     db.prepare('DELETE FROM roots WHERE path = ?').run(root)
@@ -54,14 +58,21 @@ function removeRoot(db: Db, path: string, hooks: JobHooks): IndexReport {
 }
 
 /** Indexes roots, or with `onlyPaths` just those changed paths (and forgets the ones that vanished). */
-function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: JobHooks, onlyPaths?: string[]): IndexReport {
+function indexRoots(
+  db: Db,
+  job: Extract<IndexJob, { type: 'index' }>,
+  hooks: JobHooks,
+  onlyPaths?: string[]
+): IndexReport {
   const started = Date.now()
   const { tracker } = hooks
   const added = job.roots.map((r) => resolve(r))
   const addRoot = db.prepare('INSERT OR IGNORE INTO roots (path, added_at) VALUES (?, ?)')
   db.transaction(() => added.forEach((r) => addRoot.run(r, Date.now())))()
   const roots =
-    job.scope === 'added' ? added : (db.prepare('SELECT path FROM roots ORDER BY path').raw().all() as [string][]).map((r) => r[0])
+    job.scope === 'added'
+      ? added
+      : (db.prepare('SELECT path FROM roots ORDER BY path').raw().all() as [string][]).map((r) => r[0])
 
   // one context per job: companion files read once for all the traces that read them, then forgotten
   const ctx = formatContext(hooks.kept)
@@ -77,7 +88,9 @@ function indexRoots(db: Db, job: Extract<IndexJob, { type: 'index' }>, hooks: Jo
     report.files.push(statusOf(p.path, 0, 0, 'unknown', 'error', p.message, [], 0, null))
     report.failed++
   }
-  const forgotten = partial ? forgetPaths(db, partial.missing, changedRuns) : forgetVanished(db, roots, new Set(walk.files.map((f) => f.path)), changedRuns)
+  const forgotten = partial
+    ? forgetPaths(db, partial.missing, changedRuns)
+    : forgetVanished(db, roots, new Set(walk.files.map((f) => f.path)), changedRuns)
 
   const todo = pickChanged(db, walk.files, job.force, ctx)
   for (const f of walk.files) {
@@ -180,9 +193,15 @@ const GONE = 'file no longer exists (moved or deleted since it was indexed)'
  */
 function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRuns: string[]): Forgotten[] {
   const rows = db
-    .prepare(`SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"}) AND (error IS NULL OR error <> ?)`)
+    .prepare(
+      `SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"}) AND (error IS NULL OR error <> ?)`
+    )
     .all(...roots, GONE) as Forgotten[]
-  return forgetSources(db, rows.filter((r) => !present.has(r.path)), changedRuns)
+  return forgetSources(
+    db,
+    rows.filter((r) => !present.has(r.path)),
+    changedRuns
+  )
 }
 
 interface Forgotten {
@@ -211,13 +230,24 @@ function forgetSources(db: Db, rows: Forgotten[], changedRuns: string[]): Forgot
 }
 
 /** Detects and indexes one file in its own transaction. Returns null when cancelled mid-file. */
-function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks, ctx: FormatContext): SourceStatus | null {
+function indexOneFile(
+  db: Db,
+  file: FoundFile,
+  all: FoundFile[],
+  hooks: JobHooks,
+  ctx: FormatContext
+): SourceStatus | null {
   const { tracker } = hooks
   const base = { path: file.path, root: file.root, size: file.size, mtimeMs: file.mtimeMs }
   const bytesBefore = tracker.p.bytesDone
   const episodesBefore = tracker.p.episodes
   const detection = detectFormat(file.path, file.size, MAX_RECORD_BYTES, ctx)
-  const simple = (format: TraceFormat, state: SourceStatus['state'], error: string | null, warnings: string[] = []): SourceStatus => {
+  const simple = (
+    format: TraceFormat,
+    state: SourceStatus['state'],
+    error: string | null,
+    warnings: string[] = []
+  ): SourceStatus => {
     db.transaction(() => {
       const id = upsertSource(db, { ...base, format, state, error, warnings, episodes: 0, indexedBytes: 0 })
       settleRuns(db, dropSourceEpisodes(db, id))
@@ -248,10 +278,21 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
       let outcome
       try {
         outcome = db.transaction(() => {
-          const id = upsertSource(db, { ...base, format: adapter.format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
+          const id = upsertSource(db, {
+            ...base,
+            format: adapter.format,
+            state: 'pending',
+            error: null,
+            warnings: [],
+            episodes: 0,
+            indexedBytes: 0
+          })
           const before = dropSourceEpisodes(db, id)
           const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx)
-          settleRuns(db, before.filter((r) => !o.runIds.includes(r)))
+          settleRuns(
+            db,
+            before.filter((r) => !o.runIds.includes(r))
+          )
           upsertSource(db, {
             ...base,
             format: adapter.format,
@@ -295,7 +336,15 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
         outcome = db.transaction(() => {
           const id = resume
             ? resume.sourceId
-            : upsertSource(db, { ...base, format: adapter.format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
+            : upsertSource(db, {
+                ...base,
+                format: adapter.format,
+                state: 'pending',
+                error: null,
+                warnings: [],
+                episodes: 0,
+                indexedBytes: 0
+              })
           const before = resume ? [] : dropSourceEpisodes(db, id)
           if (resume) tracker.p.bytesDone += resume.offset // already indexed: not read again
           const hooksForFile = {
@@ -307,7 +356,10 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
             }
           }
           const o = resume
-            ? indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, hooksForFile, { offset: resume.offset, ordinal: resume.nextOrdinal })
+            ? indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, hooksForFile, {
+                offset: resume.offset,
+                ordinal: resume.nextOrdinal
+              })
             : indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, hooksForFile)
           if (o.cancelled) throw new CancelledError()
           if (resume) {
@@ -318,7 +370,15 @@ function indexOneFile(db: Db, file: FoundFile, all: FoundFile[], hooks: JobHooks
           const stale = before.filter((r) => r !== o.runId)
           settleRuns(db, o.error ? [...stale, o.runId] : stale)
           if (o.error) {
-            upsertSource(db, { ...base, format: adapter.format, state: 'error', error: o.error, warnings: o.warnings, episodes: 0, indexedBytes: o.indexedBytes })
+            upsertSource(db, {
+              ...base,
+              format: adapter.format,
+              state: 'error',
+              error: o.error,
+              warnings: o.warnings,
+              episodes: 0,
+              indexedBytes: o.indexedBytes
+            })
           } else {
             upsertSource(db, {
               ...base,
@@ -377,5 +437,14 @@ function statusOf(
 }
 
 function emptyReport(started: number): IndexReport {
-  return { files: [], indexed: 0, skipped: 0, failed: 0, episodes: 0, bytes: 0, seconds: (Date.now() - started) / 1000, peakRssMb: process.resourceUsage().maxRSS / 1024 }
+  return {
+    files: [],
+    indexed: 0,
+    skipped: 0,
+    failed: 0,
+    episodes: 0,
+    bytes: 0,
+    seconds: (Date.now() - started) / 1000,
+    peakRssMb: process.resourceUsage().maxRSS / 1024
+  }
 }

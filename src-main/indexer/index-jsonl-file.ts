@@ -76,7 +76,18 @@ export function indexJsonlFile(
     if (modelFromRows === null && typeof (record as { model?: unknown }).model === 'string') {
       modelFromRows = (record as { model: string }).model
     }
-    insert({ id: episodeIdFor(runId, ordinal), runId, ordinal, sourceId, byteOffset: offset, byteLength: length, locator: null }, s)
+    insert(
+      {
+        id: episodeIdFor(runId, ordinal),
+        runId,
+        ordinal,
+        sourceId,
+        byteOffset: offset,
+        byteLength: length,
+        locator: null
+      },
+      s
+    )
     ordinal++
   }
 

@@ -6,7 +6,10 @@ export class ProgressTracker {
   readonly p: IndexProgress
   #lastEmit = 0
 
-  constructor(private readonly emit: (p: IndexProgress) => void, private readonly intervalMs = 200) {
+  constructor(
+    private readonly emit: (p: IndexProgress) => void,
+    private readonly intervalMs = 200
+  ) {
     this.p = idleProgress({ state: 'scanning', startedAt: Date.now() })
   }
 

@@ -21,7 +21,8 @@ export function sidecarDependents(db: Db, sidecar: FoundFile, alreadyRead: Reado
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
     const prefix = (dir.endsWith(sep) ? dir : dir + sep).replace(/[\\%_]/g, (c) => '\\' + c) + '%'
     const rows = under.all(sidecar.root, prefix, sidecar.path) as { path: string; size: number; mtime_ms: number }[]
-    if (rows.length > 0) return rows.filter((r) => !alreadyRead.has(r.path)).flatMap((r) => stillThere(r.path, sidecar.root))
+    if (rows.length > 0)
+      return rows.filter((r) => !alreadyRead.has(r.path)).flatMap((r) => stillThere(r.path, sidecar.root))
     if (dir === sidecar.root || dirname(dir) === dir || !dir.startsWith(sidecar.root)) break
     dir = dirname(dir)
   }

@@ -96,4 +96,3 @@ export function walkRoots(roots: string[], isCancelled: () => boolean = () => fa
   }
   return { files, problems }
 }
-

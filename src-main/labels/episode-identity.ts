@@ -5,7 +5,9 @@ import type { Db } from '../db/open-db'
 /** The stable identity of an indexed episode: its own source file (not the run's), task key and rollout index. */
 export function episodeIdentity(indexDb: Db, episodeId: string): EpisodeIdentity {
   const row = indexDb
-    .prepare('SELECT s.path sourcePath, e.task_key taskKey, e.rollout rollout FROM episodes e JOIN sources s ON s.id = e.source_id WHERE e.id = ?')
+    .prepare(
+      'SELECT s.path sourcePath, e.task_key taskKey, e.rollout rollout FROM episodes e JOIN sources s ON s.id = e.source_id WHERE e.id = ?'
+    )
     .get(episodeId) as EpisodeIdentity | undefined
   if (!row) throw new NotFoundError(`no episode with id ${episodeId}`)
   return row

@@ -14,25 +14,34 @@ const idArgs = (id: EpisodeIdentity): [string, string, number] => [id.sourcePath
 export function canonicalLabel(db: Db, label: string): string {
   const def = findLabel(db, label)
   if (def) return def.name
-  const known = getTaxonomy(db).map((d) => `"${d.name}"`).join(', ')
-  throw new BadRequestError(`unknown label "${label.trim()}"; the taxonomy has ${known || 'no labels'} (add it to the taxonomy first)`)
+  const known = getTaxonomy(db)
+    .map((d) => `"${d.name}"`)
+    .join(', ')
+  throw new BadRequestError(
+    `unknown label "${label.trim()}"; the taxonomy has ${known || 'no labels'} (add it to the taxonomy first)`
+  )
 }
 
 export function addLabel(db: Db, id: EpisodeIdentity, label: string, turn: number | null): void {
-  db.prepare('INSERT OR IGNORE INTO labels (source_path, task_key, rollout, turn, label, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(...idArgs(id), turnKey(turn), canonicalLabel(db, label), Date.now())
+  db.prepare(
+    'INSERT OR IGNORE INTO labels (source_path, task_key, rollout, turn, label, created_at) VALUES (?, ?, ?, ?, ?, ?)'
+  ).run(...idArgs(id), turnKey(turn), canonicalLabel(db, label), Date.now())
 }
 
 /** Removes a label as applied (whether or not the taxonomy still lists it). */
 export function removeLabel(db: Db, id: EpisodeIdentity, label: string, turn: number | null): void {
-  db.prepare('DELETE FROM labels WHERE source_path = ? AND task_key = ? AND rollout = ? AND turn = ? AND label = ?')
-    .run(...idArgs(id), turnKey(turn), label.trim())
+  db.prepare(
+    'DELETE FROM labels WHERE source_path = ? AND task_key = ? AND rollout = ? AND turn = ? AND label = ?'
+  ).run(...idArgs(id), turnKey(turn), label.trim())
 }
 
 /** Sets the note of the episode (turn null) or of one turn; blank text removes it. */
 export function setNote(db: Db, id: EpisodeIdentity, text: string, turn: number | null): void {
   if (!text.trim()) {
-    db.prepare('DELETE FROM notes WHERE source_path = ? AND task_key = ? AND rollout = ? AND turn = ?').run(...idArgs(id), turnKey(turn))
+    db.prepare('DELETE FROM notes WHERE source_path = ? AND task_key = ? AND rollout = ? AND turn = ?').run(
+      ...idArgs(id),
+      turnKey(turn)
+    )
     return
   }
   db.prepare(

@@ -11,23 +11,51 @@ export function exportLabels(db: Db): LabelsExport {
        UNION ALL SELECT source_path, task_key, rollout, turn, NULL, text FROM notes
        ORDER BY 1, 2, 3, 4, 5`
     )
-    .all() as { source_path: string; task_key: string; rollout: number; turn: number; label: string | null; text: string | null }[]
+    .all() as {
+    source_path: string
+    task_key: string
+    rollout: number
+    turn: number
+    label: string | null
+    text: string | null
+  }[]
   const items: LabelsExportItem[] = []
   let last: LabelsExportItem | undefined
   for (const r of rows) {
     const turn = r.turn < 0 ? null : r.turn
-    if (!last || last.sourcePath !== r.source_path || last.taskKey !== r.task_key || last.rollout !== r.rollout || last.turn !== turn) {
+    if (
+      !last ||
+      last.sourcePath !== r.source_path ||
+      last.taskKey !== r.task_key ||
+      last.rollout !== r.rollout ||
+      last.turn !== turn
+    ) {
       last = { sourcePath: r.source_path, taskKey: r.task_key, rollout: r.rollout, turn, labels: [], note: null }
       items.push(last)
     }
     if (r.label !== null) last.labels.push(r.label)
     if (r.text !== null) last.note = r.text
   }
-  const views = listSavedViews(db).map(({ name, runIds, filter, sort, desc, columns }) => ({ name, runIds, filter, sort, desc, columns }))
-  return { format: 'rollscope-labels', version: 1, exportedAt: new Date().toISOString(), taxonomy: getTaxonomy(db), items, views }
+  const views = listSavedViews(db).map(({ name, runIds, filter, sort, desc, columns }) => ({
+    name,
+    runIds,
+    filter,
+    sort,
+    desc,
+    columns
+  }))
+  return {
+    format: 'rollscope-labels',
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    taxonomy: getTaxonomy(db),
+    items,
+    views
+  }
 }
 
-const where = (i: LabelsExportItem): string => `${i.sourcePath} task ${i.taskKey} rollout ${i.rollout}${i.turn === null ? '' : ` turn ${i.turn}`}`
+const where = (i: LabelsExportItem): string =>
+  `${i.sourcePath} task ${i.taskKey} rollout ${i.rollout}${i.turn === null ? '' : ` turn ${i.turn}`}`
 
 /**
  * Merges an export into this database, in one transaction: taxonomy entries not known by name are added (their key
@@ -38,9 +66,15 @@ export function importLabels(db: Db, data: LabelsExport): LabelsImportReport {
   const report: LabelsImportReport = { taxonomyAdded: 0, labelsAdded: 0, notesSet: 0, viewsAdded: 0, skipped: [] }
   db.transaction(() => {
     for (const def of data.taxonomy) if (mergeTaxonomyEntry(db, def)) report.taxonomyAdded++
-    const addLabel = db.prepare('INSERT OR IGNORE INTO labels (source_path, task_key, rollout, turn, label, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    const addNote = db.prepare('INSERT OR IGNORE INTO notes (source_path, task_key, rollout, turn, text, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-    const noteDiffers = db.prepare('SELECT 1 FROM notes WHERE source_path = ? AND task_key = ? AND rollout = ? AND turn = ? AND text <> ?')
+    const addLabel = db.prepare(
+      'INSERT OR IGNORE INTO labels (source_path, task_key, rollout, turn, label, created_at) VALUES (?, ?, ?, ?, ?, ?)'
+    )
+    const addNote = db.prepare(
+      'INSERT OR IGNORE INTO notes (source_path, task_key, rollout, turn, text, updated_at) VALUES (?, ?, ?, ?, ?, ?)'
+    )
+    const noteDiffers = db.prepare(
+      'SELECT 1 FROM notes WHERE source_path = ? AND task_key = ? AND rollout = ? AND turn = ? AND text <> ?'
+    )
     const now = Date.now()
     for (const item of data.items) {
       const key = [item.sourcePath, item.taskKey, item.rollout, item.turn ?? -1] as const
@@ -54,7 +88,8 @@ export function importLabels(db: Db, data: LabelsExport): LabelsImportReport {
       }
       if (item.note?.trim()) {
         if (addNote.run(...key, item.note, now).changes) report.notesSet++
-        else if (noteDiffers.get(...key, item.note)) report.skipped.push({ what: `note on ${where(item)}`, reason: 'a different note is already there' })
+        else if (noteDiffers.get(...key, item.note))
+          report.skipped.push({ what: `note on ${where(item)}`, reason: 'a different note is already there' })
       }
     }
     for (const view of data.views) {

@@ -34,7 +34,10 @@ export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId:
     const id = episodeIdentity(indexDb, episodeId)
     if (turn !== null) {
       const { turns } = indexDb.prepare('SELECT turns FROM episodes WHERE id = ?').get(episodeId) as { turns: number }
-      if (turn >= turns) throw new BadRequestError(`episode ${episodeId} has ${turns} turns (0 to ${turns - 1}); there is no turn ${turn}`)
+      if (turn >= turns)
+        throw new BadRequestError(
+          `episode ${episodeId} has ${turns} turns (0 to ${turns - 1}); there is no turn ${turn}`
+        )
     }
     return id
   }

@@ -37,15 +37,27 @@ export function saveView(db: Db, view: SavedViewInput, id: number | null): Saved
   const name = view.name.trim()
   if (!name) throw new BadRequestError('a saved view needs a name')
   if (nameTaken(db, name, id)) throw new BadRequestError(`a saved view is already named "${name}"`)
-  const values = [name, JSON.stringify(view.runIds), view.filter, view.sort, view.desc ? 1 : 0, JSON.stringify(view.columns), Date.now()]
+  const values = [
+    name,
+    JSON.stringify(view.runIds),
+    view.filter,
+    view.sort,
+    view.desc ? 1 : 0,
+    JSON.stringify(view.columns),
+    Date.now()
+  ]
   if (id === null) {
     const r = db
-      .prepare('INSERT INTO saved_views (name, run_ids_json, filter, sort, descending, columns_json, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO saved_views (name, run_ids_json, filter, sort, descending, columns_json, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
+      )
       .run(...values)
     id = Number(r.lastInsertRowid)
   } else {
     const r = db
-      .prepare('UPDATE saved_views SET name = ?, run_ids_json = ?, filter = ?, sort = ?, descending = ?, columns_json = ?, updated_at = ? WHERE id = ?')
+      .prepare(
+        'UPDATE saved_views SET name = ?, run_ids_json = ?, filter = ?, sort = ?, descending = ?, columns_json = ?, updated_at = ? WHERE id = ?'
+      )
       .run(...values, id)
     if (!r.changes) throw new NotFoundError(`no saved view with id ${id}`)
   }
@@ -53,7 +65,8 @@ export function saveView(db: Db, view: SavedViewInput, id: number | null): Saved
 }
 
 export function deleteView(db: Db, id: number): void {
-  if (!db.prepare('DELETE FROM saved_views WHERE id = ?').run(id).changes) throw new NotFoundError(`no saved view with id ${id}`)
+  if (!db.prepare('DELETE FROM saved_views WHERE id = ?').run(id).changes)
+    throw new NotFoundError(`no saved view with id ${id}`)
 }
 
 /** Whether a view with this name exists (imports skip those rather than overwrite the user's). */

@@ -23,7 +23,8 @@ function checkTaxonomy(defs: LabelDefInput[]): void {
     names.add(lower)
     if (d.key !== null) {
       const other = keys.get(d.key)
-      if (other !== undefined) throw new BadRequestError(`key ${d.key} is given to both "${other}" and "${d.name.trim()}"`)
+      if (other !== undefined)
+        throw new BadRequestError(`key ${d.key} is given to both "${other}" and "${d.name.trim()}"`)
       keys.set(d.key, d.name.trim())
     }
   }
@@ -57,6 +58,11 @@ export function mergeTaxonomyEntry(db: Db, def: LabelDef): boolean {
   if (findLabel(db, def.name)) return false
   const keyFree = def.key !== null && !db.prepare('SELECT 1 FROM taxonomy WHERE key = ?').get(def.key)
   const position = (db.prepare('SELECT ifnull(max(position), -1) + 1 p FROM taxonomy').get() as { p: number }).p
-  db.prepare('INSERT INTO taxonomy (name, color, key, position) VALUES (?, ?, ?, ?)').run(def.name.trim(), def.color, keyFree ? def.key : null, position)
+  db.prepare('INSERT INTO taxonomy (name, color, key, position) VALUES (?, ?, ?, ?)').run(
+    def.name.trim(),
+    def.color,
+    keyFree ? def.key : null,
+    position
+  )
   return true
 }

@@ -3,7 +3,15 @@
  * Built as one CommonJS file, so it imports only 'electron' and the runtime-neutral contract.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRenderer, type IpcRendererEvent, type WebUtils } from 'electron'
-import { IPC_DESKTOP_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, isApiMethod, type PreloadBridge, type Result, type TraceEvent } from '@contract/api'
+import {
+  IPC_DESKTOP_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  IPC_INVOKE_CHANNEL,
+  isApiMethod,
+  type PreloadBridge,
+  type Result,
+  type TraceEvent
+} from '@contract/api'
 import { isDesktopMethod } from '@contract/desktop'
 
 type Invoke = Pick<IpcRenderer, 'invoke'>
@@ -23,7 +31,10 @@ function caller(ipc: Invoke, channel: string, isMethod: (name: unknown) => boole
 }
 
 /** Builds the bridge over `ipc`; the renderer never sees ipcRenderer or an IpcRendererEvent. */
-export function createBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>, utils: Pick<WebUtils, 'getPathForFile'>): PreloadBridge {
+export function createBridge(
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
+  utils: Pick<WebUtils, 'getPathForFile'>
+): PreloadBridge {
   return {
     invoke: caller(ipc, IPC_INVOKE_CHANNEL, isApiMethod) as PreloadBridge['invoke'],
     invokeDesktop: caller(ipc, IPC_DESKTOP_CHANNEL, isDesktopMethod) as PreloadBridge['invokeDesktop'],

@@ -7,7 +7,16 @@ import type { BreakdownRow, RunBreakdown } from '@contract/breakdown'
 import { fmtNumber, fmtPercent, STD_NOTE } from '@contract/display'
 import { mdText } from './md-escape'
 import { mdTable, type MdAlign } from './md-table'
-import { bestAndWorst, breakdownCells, breakdownColumns, extremes, failureLines, fieldsTitle, metricCell, scoreText } from './breakdown-sections'
+import {
+  bestAndWorst,
+  breakdownCells,
+  breakdownColumns,
+  extremes,
+  failureLines,
+  fieldsTitle,
+  metricCell,
+  scoreText
+} from './breakdown-sections'
 
 function table(b: RunBreakdown, rows: BreakdownRow[], withTotal: boolean): string {
   const cols = breakdownColumns(b)
@@ -33,7 +42,12 @@ function table(b: RunBreakdown, rows: BreakdownRow[], withTotal: boolean): strin
     for (const name of cols.metrics) cells.push(metricCell(row, name))
     return cells
   }
-  const body = rows.map((r) => line(r, r.values.map((v) => mdText(v))))
+  const body = rows.map((r) =>
+    line(
+      r,
+      r.values.map((v) => mdText(v))
+    )
+  )
   if (withTotal) body.push(line(b.total, ['**Whole run**', ...b.fields.slice(1).map(() => '')]))
   return mdTable(head, align, body)
 }
@@ -47,11 +61,19 @@ function intro(b: RunBreakdown): string {
     '',
     `Over all ${fmtNumber(b.total.episodes)} episodes of the run (${fmtNumber(b.total.tasks)} tasks), one row per ` +
       `${b.fields.length > 1 ? 'combination of values' : 'value'}, ranked by ${ranked}, best first. Passed: episodes ` +
-      `passed / episodes with a verdict.${breakdownColumns(b).metrics.length ? ' The producer\'s metrics are means over the row\'s episodes that have them.' : ''} ${STD_NOTE}`
+      `passed / episodes with a verdict.${breakdownColumns(b).metrics.length ? " The producer's metrics are means over the row's episodes that have them." : ''} ${STD_NOTE}`
   ]
-  if (b.missing) lines.push('', `${fmtNumber(b.missing)} episodes lack a value of ${b.fields.length > 1 ? 'a field' : 'the field'}: they are the (none) rows.`)
+  if (b.missing)
+    lines.push(
+      '',
+      `${fmtNumber(b.missing)} episodes lack a value of ${b.fields.length > 1 ? 'a field' : 'the field'}: they are the (none) rows.`
+    )
   const ends = extremes(b)
-  if (ends) lines.push('', `Best: ${valuesText(ends.best.values)} (${scoreText(b, ends.best)}); worst: ${valuesText(ends.worst.values)} (${scoreText(b, ends.worst)}).`)
+  if (ends)
+    lines.push(
+      '',
+      `Best: ${valuesText(ends.best.values)} (${scoreText(b, ends.best)}); worst: ${valuesText(ends.worst.values)} (${scoreText(b, ends.worst)}).`
+    )
   return lines.join('\n')
 }
 
@@ -65,7 +87,10 @@ function failures(b: RunBreakdown): string | null {
     '',
     `${fmtNumber(b.total.failed)} of the run's ${fmtNumber(b.total.decided)} episodes with a verdict failed:`,
     '',
-    ...lines.map((l) => `- ${valuesText(l.values)}: ${fmtNumber(l.failed)} failed of ${fmtNumber(l.decided)} (${fmtPercent(l.share)} of the failures)`)
+    ...lines.map(
+      (l) =>
+        `- ${valuesText(l.values)}: ${fmtNumber(l.failed)} failed of ${fmtNumber(l.decided)} (${fmtPercent(l.share)} of the failures)`
+    )
   ].join('\n')
 }
 
@@ -73,7 +98,10 @@ export function breakdownMarkdown(b: RunBreakdown): string {
   const top = bestAndWorst(b)
   const sections: (string | null)[] = [intro(b)]
   if (top) {
-    sections.push(`## Best ${top.best.length}\n\n${table(b, top.best, false)}`, `## Worst ${top.worst.length}\n\n${table(b, top.worst, false)}`)
+    sections.push(
+      `## Best ${top.best.length}\n\n${table(b, top.best, false)}`,
+      `## Worst ${top.worst.length}\n\n${table(b, top.worst, false)}`
+    )
   }
   sections.push(`## ${top ? 'Every value' : `By ${mdText(fieldsTitle(b))}`}\n\n${table(b, b.rows, true)}`, failures(b))
   const others = b.candidates.filter((c) => !b.fields.includes(c))

@@ -47,7 +47,13 @@ export function breakdownCells(row: BreakdownRow): BreakdownCells {
 }
 
 /** Which optional columns have anything to show in this breakdown, and the producer metrics it breaks down too. */
-export function breakdownColumns(b: RunBreakdown): { reward: boolean; verdict: boolean; perfect: boolean; steps: boolean; metrics: string[] } {
+export function breakdownColumns(b: RunBreakdown): {
+  reward: boolean
+  verdict: boolean
+  perfect: boolean
+  steps: boolean
+  metrics: string[]
+} {
   const all = [...b.rows, b.total]
   return {
     reward: all.some((r) => r.meanReward !== null),

@@ -4,7 +4,17 @@
  * values come from trace files: the renderers escape them for their format; the figures here are ours. Runtime-neutral.
  */
 import type { CategoryRow, CategoryWhole, CompareMetric, MetricUnit, PassAtK, SolvedWithin } from '@contract/compare'
-import { ciExcludesZero, fmtCi, fmtDelta, fmtFraction, fmtPercent, fmtRelative, fmtValue, noCiReason, NONE } from '@contract/display'
+import {
+  ciExcludesZero,
+  fmtCi,
+  fmtDelta,
+  fmtFraction,
+  fmtPercent,
+  fmtRelative,
+  fmtValue,
+  noCiReason,
+  NONE
+} from '@contract/display'
 import { changeDirection } from './report-sections'
 
 /** Summary rows without pairing (a spread, an extreme, a mean over a subset) have no CI by construction. */
@@ -97,4 +107,9 @@ export function passAtKCells(p: PassAtK): string[] {
 }
 
 /** One RR@k row's cells: k, A, B, Δ. */
-export const solvedWithinCells = (s: SolvedWithin): string[] => [String(s.k), fmtPercent(s.a), fmtPercent(s.b), rateChange(s.a, s.b)]
+export const solvedWithinCells = (s: SolvedWithin): string[] => [
+  String(s.k),
+  fmtPercent(s.a),
+  fmtPercent(s.b),
+  rateChange(s.a, s.b)
+]

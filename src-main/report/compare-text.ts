@@ -7,7 +7,16 @@ import type { CompareReport, CompareRunRef } from '@contract/compare'
 import { fmtP, fmtPercent, STD_NOTE } from '@contract/display'
 import { formatTable, oneLine, truncate, type Column } from './text-format'
 import { categoryCells, metricCells, type MetricCells } from './compare-cells'
-import { capped, caveats, categoryGroups, categoryUnit, rolloutsPhrase, rrPoints, sharedNote, tasksDiffer } from './report-sections'
+import {
+  capped,
+  caveats,
+  categoryGroups,
+  categoryUnit,
+  rolloutsPhrase,
+  rrPoints,
+  sharedNote,
+  tasksDiffer
+} from './report-sections'
 import { upFrontWarnings, warningLead } from './report-warnings'
 
 /** Task keys listed per flip cell in a terminal (the JSON and the reports have more). */
@@ -95,7 +104,8 @@ export function formatCompare(r: CompareReport): string {
   }
 
   const rr = rrPoints(r)
-  if (rr.length) out.push(`RR@K (steps)   ${rr.map((s) => `@${s.k}: ${fmtPercent(s.a)} → ${fmtPercent(s.b)}`).join('   ')}`, '')
+  if (rr.length)
+    out.push(`RR@K (steps)   ${rr.map((s) => `@${s.k}: ${fmtPercent(s.a)} → ${fmtPercent(s.b)}`).join('   ')}`, '')
 
   const notes = caveats(r)
   out.push('CAVEATS', ...notes.map((c) => `  - ${oneLine(c)}`), `  - ${STD_NOTE}`)

@@ -23,16 +23,29 @@ const COLUMNS: CurveColumn[] = [
   { header: 'Step', cell: (p) => String(p.step), has: always, numeric: true },
   { header: 'Episodes', cell: (p) => fmtNumber(p.episodes), has: always, numeric: true },
   { header: 'Tasks', cell: (p) => fmtNumber(p.tasks), has: always, numeric: true },
-  { header: 'Mean reward', cell: (p) => fmtValue('reward', p.meanReward), has: (p) => known(p.meanReward), numeric: true },
+  {
+    header: 'Mean reward',
+    cell: (p) => fmtValue('reward', p.meanReward),
+    has: (p) => known(p.meanReward),
+    numeric: true
+  },
   { header: 'σ', cell: (p) => fmtValue('reward', p.rewardStd), has: (p) => known(p.rewardStd), numeric: true },
-  { header: 'Min – max', cell: (p) => fmtRange('reward', p.rewardMin, p.rewardMax), has: (p) => known(p.rewardMin), numeric: true },
+  {
+    header: 'Min – max',
+    cell: (p) => fmtRange('reward', p.rewardMin, p.rewardMax),
+    has: (p) => known(p.rewardMin),
+    numeric: true
+  },
   { header: 'Pass rate', cell: (p) => fmtPercent(p.passRate), has: (p) => known(p.passRate), numeric: true },
   { header: 'Mean steps', cell: (p) => fmtValue('steps', p.meanSteps), has: (p) => known(p.meanSteps), numeric: true },
   { header: 'Tokens in', cell: (p) => fmtValue('tokens', p.tokensIn), has: (p) => known(p.tokensIn), numeric: true },
   { header: 'Tokens out', cell: (p) => fmtValue('tokens', p.tokensOut), has: (p) => known(p.tokensOut), numeric: true },
   {
     header: 'No-signal groups',
-    cell: (p) => (p.noSignalShare === null ? NONE : `${fmtPercent(p.noSignalShare)} (${fmtFraction(Math.round(p.noSignalShare * p.groups), p.groups)})`),
+    cell: (p) =>
+      p.noSignalShare === null
+        ? NONE
+        : `${fmtPercent(p.noSignalShare)} (${fmtFraction(Math.round(p.noSignalShare * p.groups), p.groups)})`,
     has: (p) => p.groups > 0,
     numeric: true
   },
@@ -60,7 +73,9 @@ export interface ForgottenTask {
 
 /** Tasks that passed after failing, with the step. */
 export function learnedTasks(c: TrainingCurve): LearnedTask[] {
-  return c.tasks.filter((t) => t.learnedAt !== null).map((t) => ({ taskKey: t.taskKey, step: c.points[t.learnedAt as number].step }))
+  return c.tasks
+    .filter((t) => t.learnedAt !== null)
+    .map((t) => ({ taskKey: t.taskKey, step: c.points[t.learnedAt as number].step }))
 }
 
 /** Tasks that failed after passing, with both steps. */

@@ -25,7 +25,11 @@ export function formatCurve(c: TrainingCurve): string {
     formatTable<CurvePoint>(
       c.points,
       // σ stays σ (its capital, Σ, reads as a sum)
-      curveColumns(c).map((col) => ({ header: col.header === 'σ' ? 'σ' : col.header.toUpperCase(), cell: col.cell, align: col.numeric ? 'right' : 'left' }))
+      curveColumns(c).map((col) => ({
+        header: col.header === 'σ' ? 'σ' : col.header.toUpperCase(),
+        cell: col.cell,
+        align: col.numeric ? 'right' : 'left'
+      }))
     )
   )
   const learned = learnedTasks(c)
@@ -36,7 +40,11 @@ export function formatCurve(c: TrainingCurve): string {
     `  forgotten  ${names(forgotten, (t) => `${t.passedAt} → ${t.failedAt}`)}`,
     ''
   )
-  const notes = [...laterWarnings(c.warnings).map((w) => w.message), 'No-signal groups: a task’s rollouts at a step with all rewards equal (no GRPO signal).', STD_NOTE]
+  const notes = [
+    ...laterWarnings(c.warnings).map((w) => w.message),
+    'No-signal groups: a task’s rollouts at a step with all rewards equal (no GRPO signal).',
+    STD_NOTE
+  ]
   out.push('NOTES', ...notes.map((n) => `  - ${oneLine(n)}`))
   return out.join('\n') + '\n'
 }

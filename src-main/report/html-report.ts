@@ -14,7 +14,18 @@ import { htmlTable as table, type Cell } from './html-table'
 import { CHART_SCRIPT, chartData } from './report-charts'
 import { htmlPageHead } from './html-page'
 import { REPORT_CSS } from './html-style'
-import { capped, caveats, categoryGroups, categoryUnit, flipGroupField, groupTasks, rolloutsPhrase, rrPoints, sharedNote, tasksDiffer } from './report-sections'
+import {
+  capped,
+  caveats,
+  categoryGroups,
+  categoryUnit,
+  flipGroupField,
+  groupTasks,
+  rolloutsPhrase,
+  rrPoints,
+  sharedNote,
+  tasksDiffer
+} from './report-sections'
 import { upFrontWarnings, warningLead } from './report-warnings'
 import { uplotAssets } from './uplot-assets'
 
@@ -31,7 +42,8 @@ function taskList(keys: string[], total = keys.length): string {
   const { shown, more } = capped(keys, undefined, total)
   const hidden = keys.slice(shown.length, shown.length + DISCLOSED_TASKS)
   const beyond = total - shown.length - hidden.length
-  const tail = beyond > 0 ? `, <span class="muted">and ${beyond} more (rollscope compare --json lists every task)</span>` : ''
+  const tail =
+    beyond > 0 ? `, <span class="muted">and ${beyond} more (rollscope compare --json lists every task)</span>` : ''
   const rest = more ? ` <details><summary>+${more} more</summary>${hidden.map(code).join(', ')}${tail}</details>` : ''
   return shown.map(code).join(', ') + rest
 }
@@ -73,10 +85,22 @@ function summary(r: CompareReport): string {
     const row: Cell[] = [c.label, c.a, c.b, delta, c.rel, c.ci]
     return whole ? [...row, c.wholeA, c.wholeB, c.wholeDelta] : row
   })
-  const header = ['Metric', 'A', 'B', 'Δ', 'Δ%', '95% CI', ...(whole ? ['A, whole run', 'B, whole run', 'Δ, whole run'] : [])]
+  const header = [
+    'Metric',
+    'A',
+    'B',
+    'Δ',
+    'Δ%',
+    '95% CI',
+    ...(whole ? ['A, whole run', 'B, whole run', 'Δ, whole run'] : [])
+  ]
   return [
     '<section id="summary"><h2>Summary</h2>',
-    table(header, rows, header.map((_, i) => i !== 0 && i !== 5)),
+    table(
+      header,
+      rows,
+      header.map((_, i) => i !== 0 && i !== 5)
+    ),
     '<p class="muted">Δ is B − A (shares in percentage points, pts); bold where the 95% CI excludes 0, green or red where ' +
       'the metric has a better direction. Rows without a CI are statistics of the episodes as a whole, not paired per ' +
       `task. Steps are agent actions. ${esc(STD_NOTE)}</p>`,
@@ -112,7 +136,9 @@ function flips(r: CompareReport): string {
     '<p>A task passes when more than half of its rollouts pass.</p>',
     grid,
     `<p>${esc(p)}</p>`,
-    f.undecided ? `<p class="muted">${f.undecided} shared tasks have no pass/fail verdict in one of the runs and are not counted.</p>` : '',
+    f.undecided
+      ? `<p class="muted">${f.undecided} shared tasks have no pass/fail verdict in one of the runs and are not counted.</p>`
+      : '',
     `<p><strong>Fixed (${f.fixed.length}):</strong> ${taskList(f.fixed)}</p>`,
     `<p><strong>Broken (${f.broken.length}):</strong> ${taskList(f.broken)}</p>`,
     '</section>'
@@ -144,17 +170,35 @@ function categories(r: CompareReport): string {
           `worst: <strong>${esc(g.worst.value)}</strong> (${esc(fmtDelta(unit, g.worst.delta))}).</p>`
       )
     }
-    parts.push(`<div class="chart" id="chart-category-${i}" role="img" aria-label="Δ per ${esc(g.field)} with 95% CI"></div>`)
+    parts.push(
+      `<div class="chart" id="chart-category-${i}" role="img" aria-label="Δ per ${esc(g.field)} with 95% CI"></div>`
+    )
     const rows = g.rows.map((row): Cell[] => {
       const c = categoryCells(row, unit)
-      return [c.value, c.tasks, c.a, c.b, c.clear ? { html: `<strong>${esc(c.delta)}</strong>` } : c.delta, c.ci, c.passed, c.wholeA, c.wholeB]
+      return [
+        c.value,
+        c.tasks,
+        c.a,
+        c.b,
+        c.clear ? { html: `<strong>${esc(c.delta)}</strong>` } : c.delta,
+        c.ci,
+        c.passed,
+        c.wholeA,
+        c.wholeB
+      ]
     })
     parts.push(
-      table(
-        [g.field, 'Tasks', 'A', 'B', 'Δ', '95% CI', 'Passed A → B', 'A, whole run', 'B, whole run'],
-        rows,
-        [false, true, true, true, true, false, false, true, true]
-      )
+      table([g.field, 'Tasks', 'A', 'B', 'Δ', '95% CI', 'Passed A → B', 'A, whole run', 'B, whole run'], rows, [
+        false,
+        true,
+        true,
+        true,
+        true,
+        false,
+        false,
+        true,
+        true
+      ])
     )
   })
   const score = unit === 'reward' ? 'mean per-task reward' : 'pass rate'
@@ -175,7 +219,10 @@ function failures(r: CompareReport): string {
       ? '<p>No task broke: every task A passes, B passes too.</p>'
       : '<p>Tasks A passed and B failed.</p>\n<ul>' +
         groups
-          .map((g) => `<li><strong>${g.value === null ? '(no value)' : esc(g.value)}</strong> (${g.tasks.length}): ${taskList(g.tasks)}</li>`)
+          .map(
+            (g) =>
+              `<li><strong>${g.value === null ? '(no value)' : esc(g.value)}</strong> (${g.tasks.length}): ${taskList(g.tasks)}</li>`
+          )
           .join('\n') +
         '</ul>'
   return `<section id="failures"><h2>${title}</h2>\n${body}\n</section>`
@@ -194,7 +241,9 @@ function solvedWithin(r: CompareReport): string {
 }
 
 function caveatSection(r: CompareReport): string {
-  return `<section id="caveats"><h2>Caveats</h2>\n<ul>${caveats(r).map((c) => `<li>${esc(c)}</li>`).join('\n')}</ul>\n</section>`
+  return `<section id="caveats"><h2>Caveats</h2>\n<ul>${caveats(r)
+    .map((c) => `<li>${esc(c)}</li>`)
+    .join('\n')}</ul>\n</section>`
 }
 
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
@@ -243,7 +292,11 @@ export function compareChartScripts(report: CompareReport): ChartScripts {
 export function compareReportHtml(report: CompareReport): string {
   const charts = compareChartScripts(report)
   return [
-    htmlPageHead({ title: `${report.runA.name} vs ${report.runB.name} · Rollscope comparison`, scriptSrc: charts.scriptSrc, styles: [charts.css, REPORT_CSS] }),
+    htmlPageHead({
+      title: `${report.runA.name} vs ${report.runB.name} · Rollscope comparison`,
+      scriptSrc: charts.scriptSrc,
+      styles: [charts.css, REPORT_CSS]
+    }),
     '<body>',
     '<main>',
     compareBodyHtml(report),

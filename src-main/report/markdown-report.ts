@@ -9,7 +9,18 @@ import { fmtDelta, fmtP, STD_NOTE } from '@contract/display'
 import { categoryCells, metricCells, passAtKCells, solvedWithinCells } from './compare-cells'
 import { mdCode, mdText } from './md-escape'
 import { mdTable } from './md-table'
-import { capped, caveats, categoryGroups, categoryUnit, flipGroupField, groupTasks, rolloutsPhrase, rrPoints, sharedNote, tasksDiffer } from './report-sections'
+import {
+  capped,
+  caveats,
+  categoryGroups,
+  categoryUnit,
+  flipGroupField,
+  groupTasks,
+  rolloutsPhrase,
+  rrPoints,
+  sharedNote,
+  tasksDiffer
+} from './report-sections'
 import { upFrontWarnings, warningLead } from './report-warnings'
 
 /** `a`, `b`, … +N more — task keys as code spans (`total`: how many there are, when `keys` is the report's capped list). */
@@ -43,7 +54,15 @@ function summary(r: CompareReport): string {
     const row = [mdText(c.label), c.a, c.b, c.clear ? `**${c.delta}**` : c.delta, c.rel, c.ci]
     return whole ? [...row, c.wholeA, c.wholeB, c.wholeDelta] : row
   })
-  const header = ['Metric', 'A', 'B', 'Δ', 'Δ%', '95% CI', ...(whole ? ['A, whole run', 'B, whole run', 'Δ, whole run'] : [])]
+  const header = [
+    'Metric',
+    'A',
+    'B',
+    'Δ',
+    'Δ%',
+    '95% CI',
+    ...(whole ? ['A, whole run', 'B, whole run', 'Δ, whole run'] : [])
+  ]
   const align = header.map((_, i) => (i === 0 || i === 5 ? 'l' : 'r') as 'l' | 'r')
   return [
     '## Summary',
@@ -76,8 +95,13 @@ function flips(r: CompareReport): string {
       ? 'McNemar: no discordant tasks (nothing flipped), no test.'
       : `McNemar exact p = ${fmtP(f.mcnemarP)} (${f.fixed.length} fixed vs ${f.broken.length} broken).`
   ]
-  if (f.undecided) lines.push(`${f.undecided} shared tasks have no pass/fail verdict in one of the runs and are not counted.`)
-  lines.push('', `- **Fixed (${f.fixed.length}):** ${taskList(f.fixed)}`, `- **Broken (${f.broken.length}):** ${taskList(f.broken)}`)
+  if (f.undecided)
+    lines.push(`${f.undecided} shared tasks have no pass/fail verdict in one of the runs and are not counted.`)
+  lines.push(
+    '',
+    `- **Fixed (${f.fixed.length}):** ${taskList(f.fixed)}`,
+    `- **Broken (${f.broken.length}):** ${taskList(f.broken)}`
+  )
   return lines.join('\n')
 }
 
@@ -110,7 +134,17 @@ function categories(r: CompareReport): string | null {
     }
     const rows = g.rows.map((row) => {
       const c = categoryCells(row, unit)
-      return [mdText(c.value), c.tasks, c.a, c.b, c.clear ? `**${c.delta}**` : c.delta, c.ci, c.passed, c.wholeA, c.wholeB]
+      return [
+        mdText(c.value),
+        c.tasks,
+        c.a,
+        c.b,
+        c.clear ? `**${c.delta}**` : c.delta,
+        c.ci,
+        c.passed,
+        c.wholeA,
+        c.wholeB
+      ]
     })
     parts.push(
       mdTable(
@@ -135,7 +169,9 @@ function failures(r: CompareReport): string {
   const title = field ? `## Failures: broken tasks by ${mdText(field)}` : '## Failures: broken tasks'
   const groups = groupTasks(r, r.flips.broken, field)
   if (groups.length === 0) return `${title}\n\nNo task broke: every task A passes, B passes too.`
-  const lines = groups.map((g) => `- **${g.value === null ? '(no value)' : mdText(g.value)}** (${g.tasks.length}): ${taskList(g.tasks)}`)
+  const lines = groups.map(
+    (g) => `- **${g.value === null ? '(no value)' : mdText(g.value)}** (${g.tasks.length}): ${taskList(g.tasks)}`
+  )
   return [title, '', 'Tasks A passed and B failed.', '', ...lines].join('\n')
 }
 

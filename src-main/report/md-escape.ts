@@ -9,7 +9,10 @@ const MAX_CHARS = 120
 function clip(s: string, max = MAX_CHARS): string {
   // Newlines would end a table row or a list item; control characters have no business in a report.
   // eslint-disable-next-line no-control-regex
-  const flat = s.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const flat = s
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return flat.length > max ? flat.slice(0, max - 1) + '…' : flat
 }
 
@@ -33,7 +36,10 @@ export function mdText(s: string, max = MAX_CHARS): string {
     if (c === '<' && INERT_AFTER_LT.test(raw[i + 1] ?? '')) return c
     return '\\' + c
   })
-  return escaped.replace(/:\/\//g, '\\:\\/\\/').replace(/\b(www)\./gi, '$1\\.').replace(/@/g, '\\@')
+  return escaped
+    .replace(/:\/\//g, '\\:\\/\\/')
+    .replace(/\b(www)\./gi, '$1\\.')
+    .replace(/@/g, '\\@')
 }
 
 /**

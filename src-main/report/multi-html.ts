@@ -38,7 +38,11 @@ function runsTable(r: MultiCompareReport): string {
   const rows = runLines(r).map((l): Cell[] => [l.label, ...l.cells])
   return [
     '<section id="runs"><h2>Runs</h2>',
-    htmlTable(head, rows, head.map((_, i) => i > 0)),
+    htmlTable(
+      head,
+      rows,
+      head.map((_, i) => i > 0)
+    ),
     '<p class="muted">Each column is over its whole run (every episode). Rewards: mean (σ); steps, messages, calls and ' +
       'times: mean (min – max); shares: % (episodes / episodes with a value); tokens: mean per episode. Steps are agent ' +
       `actions. ${esc(STD_NOTE)}</p>`,
@@ -52,7 +56,14 @@ function changes(r: MultiCompareReport): string {
   const rows = lines.map((l): Cell[] => [l.label, `${l.from} → ${l.to}`, l.absolute, l.relative, l.ci, l.tasks])
   return [
     '<section id="changes"><h2>Changes</h2>',
-    htmlTable(['Metric', 'From → To', 'Absolute', 'Relative', '95% CI', 'Shared tasks'], rows, [false, false, true, true, false, true]),
+    htmlTable(['Metric', 'From → To', 'Absolute', 'Relative', '95% CI', 'Shared tasks'], rows, [
+      false,
+      false,
+      true,
+      true,
+      false,
+      true
+    ]),
     '<p class="muted">Absolute and relative: between the whole-run figures. The 95% CI is of the paired per-task difference ' +
       'on the tasks the two runs share (none when they share fewer than two).</p>',
     '</section>'
@@ -61,11 +72,18 @@ function changes(r: MultiCompareReport): string {
 
 function perTask(r: MultiCompareReport): string {
   if (r.perTask.length === 0) return ''
-  const rows = r.perTask.map((t): Cell[] => [{ html: `<code>${esc(t.taskKey)}</code>` }, ...t.rewards.map(rolloutsCell)])
+  const rows = r.perTask.map((t): Cell[] => [
+    { html: `<code>${esc(t.taskKey)}</code>` },
+    ...t.rewards.map(rolloutsCell)
+  ])
   const head = ['Task', ...r.runs.map((run) => run.name)]
   return [
     '<section id="per-task"><h2>Rewards per rollout</h2>',
-    htmlTable(head, rows, head.map((_, i) => i > 0)),
+    htmlTable(
+      head,
+      rows,
+      head.map((_, i) => i > 0)
+    ),
     `<p class="muted">Each task’s rollout rewards in rollout order; – where a run lacks the task. ${r.sharedTasks} tasks are in every run.` +
       `${r.perTaskCapped ? ` The first ${r.perTask.length} tasks are listed.` : ''}</p>`,
     '</section>'
@@ -74,12 +92,18 @@ function perTask(r: MultiCompareReport): string {
 
 function caveats(r: MultiCompareReport): string {
   const rest = laterWarnings(r.warnings)
-  return rest.length ? `<section id="caveats"><h2>Caveats</h2>\n<ul>${rest.map((w) => `<li>${esc(w.message)}</li>`).join('\n')}</ul>\n</section>` : ''
+  return rest.length
+    ? `<section id="caveats"><h2>Caveats</h2>\n<ul>${rest.map((w) => `<li>${esc(w.message)}</li>`).join('\n')}</ul>\n</section>`
+    : ''
 }
 
 export function multiCompareHtml(report: MultiCompareReport): string {
   return [
-    htmlPageHead({ title: `${report.runs.map((r) => r.name).join(' · ')} · Rollscope comparison`, scriptSrc: null, styles: [REPORT_CSS] }),
+    htmlPageHead({
+      title: `${report.runs.map((r) => r.name).join(' · ')} · Rollscope comparison`,
+      scriptSrc: null,
+      styles: [REPORT_CSS]
+    }),
     '<body>',
     '<main>',
     header(report),

@@ -16,7 +16,10 @@ function header(r: MultiCompareReport): string {
   const base = r.runs[r.baseline]
   const lines = [`# ${r.runs.length} runs side by side: ${names}`, '', `Baseline: **${mdText(base.name)}**.`, '']
   r.verdicts.forEach((v, i) => {
-    if (v) lines.push(`- **${mdText(r.runs[i].name)}** (B) against **${mdText(base.name)}** (A): ${mdText(v.text, Infinity)}`)
+    if (v)
+      lines.push(
+        `- **${mdText(r.runs[i].name)}** (B) against **${mdText(base.name)}** (A): ${mdText(v.text, Infinity)}`
+      )
   })
   const first = upFrontWarnings(r.warnings)
   if (first.length) lines.push('', ...first.map((w) => `- ⚠ **${warningLead(w)}:** ${mdText(w.message, Infinity)}`))
@@ -29,7 +32,11 @@ function runsTable(r: MultiCompareReport): string {
   return [
     '## Runs',
     '',
-    mdTable(head, head.map((_, i) => (i === 0 ? 'l' : 'r')), rows),
+    mdTable(
+      head,
+      head.map((_, i) => (i === 0 ? 'l' : 'r')),
+      rows
+    ),
     '',
     'Each column is over its whole run (every episode). Rewards: mean (σ); steps, messages, calls and times: mean ' +
       '(min – max); shares: % (episodes / episodes with a value); tokens: mean per episode. Steps are agent actions. ' +
@@ -40,11 +47,22 @@ function runsTable(r: MultiCompareReport): string {
 function changes(r: MultiCompareReport): string | null {
   const lines = changeLines(r)
   if (lines.length === 0) return null
-  const rows = lines.map((l) => [mdText(l.label), `${mdText(l.from)} → ${mdText(l.to)}`, l.absolute, l.relative, l.ci, l.tasks])
+  const rows = lines.map((l) => [
+    mdText(l.label),
+    `${mdText(l.from)} → ${mdText(l.to)}`,
+    l.absolute,
+    l.relative,
+    l.ci,
+    l.tasks
+  ])
   return [
     '## Changes',
     '',
-    mdTable(['Metric', 'From → To', 'Absolute', 'Relative', '95% CI', 'Shared tasks'], ['l', 'l', 'r', 'r', 'l', 'r'], rows),
+    mdTable(
+      ['Metric', 'From → To', 'Absolute', 'Relative', '95% CI', 'Shared tasks'],
+      ['l', 'l', 'r', 'r', 'l', 'r'],
+      rows
+    ),
     '',
     'Absolute and relative: between the whole-run figures. The 95% CI is of the paired per-task difference on the tasks ' +
       'the two runs share (none when they share fewer than two).'
@@ -55,11 +73,17 @@ function perTask(r: MultiCompareReport): string | null {
   if (r.perTask.length === 0) return null
   const head = ['Task', ...r.runs.map((run) => mdText(run.name))]
   const rows = r.perTask.map((t) => [mdCode(t.taskKey, true), ...t.rewards.map(rolloutsCell)])
-  const capped = r.perTaskCapped ? ` The first ${r.perTask.length} tasks are listed (rollscope compare --json has the same list).` : ''
+  const capped = r.perTaskCapped
+    ? ` The first ${r.perTask.length} tasks are listed (rollscope compare --json has the same list).`
+    : ''
   return [
     '## Rewards per rollout',
     '',
-    mdTable(head, head.map((_, i) => (i === 0 ? 'l' : 'r')), rows),
+    mdTable(
+      head,
+      head.map((_, i) => (i === 0 ? 'l' : 'r')),
+      rows
+    ),
     '',
     `Each task's rollout rewards in rollout order; – where a run lacks the task. ${r.sharedTasks} tasks are in every run.${capped}`
   ].join('\n')

@@ -6,7 +6,18 @@
  */
 import type { Stat } from '@contract/model'
 import type { MultiCompareReport, MultiDelta, MultiRow } from '@contract/multi-compare'
-import { fmtCi, fmtDelta, fmtFraction, fmtMeanStd, fmtNumber, fmtPercent, fmtRange, fmtRelative, fmtValue, NONE } from '@contract/display'
+import {
+  fmtCi,
+  fmtDelta,
+  fmtFraction,
+  fmtMeanStd,
+  fmtNumber,
+  fmtPercent,
+  fmtRange,
+  fmtRelative,
+  fmtValue,
+  NONE
+} from '@contract/display'
 
 /** The figures whose changes get their own table (report 004's "Absolute / Relative Improvement"), in this order. */
 export const CHANGE_KEYS = ['reward', 'passRate', 'steps', 'tokensIn', 'tokensOut', 'generationMs']
@@ -30,7 +41,9 @@ export function statCell(row: Pick<MultiRow, 'unit'>, s: Stat | null): string {
     case 'messages':
     case 'count':
     case 'ms':
-      return s.count > 1 && s.min !== null && s.max !== null ? `${fmtValue(row.unit, s.mean)} (${fmtRange(row.unit, s.min, s.max)})` : fmtValue(row.unit, s.mean)
+      return s.count > 1 && s.min !== null && s.max !== null
+        ? `${fmtValue(row.unit, s.mean)} (${fmtRange(row.unit, s.min, s.max)})`
+        : fmtValue(row.unit, s.mean)
     case 'tokens':
       return fmtValue(row.unit, s.mean)
     default:
@@ -56,10 +69,12 @@ export function runLines(report: MultiCompareReport, withModel = true): MultiLin
     { label: 'Tasks', cells: runs.map((r) => fmtNumber(r.tasks)) },
     { label: 'Rollouts per task', cells: runs.map((r) => fmtNumber(r.rolloutsPerTask, 2)) }
   ]
-  if (runs.some((r) => r.checkpointStep !== null)) lines.unshift({ label: 'Checkpoint step', cells: runs.map((r) => fmtNumber(r.checkpointStep)) })
+  if (runs.some((r) => r.checkpointStep !== null))
+    lines.unshift({ label: 'Checkpoint step', cells: runs.map((r) => fmtNumber(r.checkpointStep)) })
   for (const row of report.rows) {
     lines.push({ label: row.label, cells: row.values.map((s) => statCell(row, s)) })
-    if (row.key === 'reward') lines.push({ label: 'Reward range', cells: row.values.map((s) => fmtRange('reward', s?.min, s?.max)) })
+    if (row.key === 'reward')
+      lines.push({ label: 'Reward range', cells: row.values.map((s) => fmtRange('reward', s?.min, s?.max)) })
   }
   return lines
 }
@@ -81,7 +96,14 @@ export interface ChangeLine {
   tasks: string
 }
 
-function changeLine(report: MultiCompareReport, row: MultiRow, from: number, to: number, d: MultiDelta, against: ChangeLine['against']): ChangeLine {
+function changeLine(
+  report: MultiCompareReport,
+  row: MultiRow,
+  from: number,
+  to: number,
+  d: MultiDelta,
+  against: ChangeLine['against']
+): ChangeLine {
   return {
     label: row.label,
     from: report.runs[from].name,
@@ -106,7 +128,9 @@ export function changeLines(report: MultiCompareReport): ChangeLine[] {
     const row = report.rows.find((r) => r.key === key)
     if (!row) continue
     row.vsBaseline.forEach((d, i) => d && out.push(changeLine(report, row, report.baseline, i, d, 'baseline')))
-    row.vsPrevious.forEach((d, i) => d && i - 1 !== report.baseline && out.push(changeLine(report, row, i - 1, i, d, 'previous')))
+    row.vsPrevious.forEach(
+      (d, i) => d && i - 1 !== report.baseline && out.push(changeLine(report, row, i - 1, i, d, 'previous'))
+    )
   }
   return out
 }

@@ -25,14 +25,22 @@ export function formatMultiCompare(r: MultiCompareReport): string {
   for (const w of upFrontWarnings(r.warnings)) out.push(`  ! ${warningLead(w)}: ${oneLine(w.message)}`)
   out.push('', 'RUNS')
   r.runs.forEach((run, i) => {
-    const facts = [run.id, run.model, run.env].filter(Boolean).map((f) => oneLine(String(f))).join('; ')
+    const facts = [run.id, run.model, run.env]
+      .filter(Boolean)
+      .map((f) => oneLine(String(f)))
+      .join('; ')
     out.push(`  ${tag(i).padEnd(4)}${oneLine(run.name)}${i === r.baseline ? ' (baseline)' : ''}  (${facts})`)
   })
   out.push('')
 
   const runCols: Column<MultiLine>[] = [
     { header: 'METRIC', cell: (l) => l.label, maxWidth: 48 },
-    ...r.runs.map((_, i): Column<MultiLine> => ({ header: i === r.baseline ? `${tag(i)} BASELINE` : tag(i), cell: (l) => l.cells[i], align: 'right', maxWidth: 40 }))
+    ...r.runs.map((_, i): Column<MultiLine> => ({
+      header: i === r.baseline ? `${tag(i)} BASELINE` : tag(i),
+      cell: (l) => l.cells[i],
+      align: 'right',
+      maxWidth: 40
+    }))
   ]
   out.push(formatTable(runLines(r, false), runCols))
 
@@ -56,8 +64,15 @@ export function formatMultiCompare(r: MultiCompareReport): string {
       'REWARDS PER ROLLOUT',
       formatTable(shown, [
         { header: 'TASK', cell: (t) => t.taskKey, maxWidth: 30 },
-        ...r.runs.map((_, i) => ({ header: tag(i), cell: (t: (typeof shown)[number]) => rolloutsCell(t.rewards[i]), maxWidth: 48 }))
-      ]) + (r.perTask.length > shown.length ? `… ${r.perTask.length - shown.length} more tasks (--md or --json lists them)\n` : '')
+        ...r.runs.map((_, i) => ({
+          header: tag(i),
+          cell: (t: (typeof shown)[number]) => rolloutsCell(t.rewards[i]),
+          maxWidth: 48
+        }))
+      ]) +
+        (r.perTask.length > shown.length
+          ? `… ${r.perTask.length - shown.length} more tasks (--md or --json lists them)\n`
+          : '')
     )
   }
 

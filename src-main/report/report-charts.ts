@@ -14,7 +14,13 @@ export interface ChartData {
   colors: { a: string; b: string; delta: string }
   /** Share of each run's episodes per reward bin (runs with different rollout counts stay comparable). */
   histogram: { centers: number[]; width: number; lo: number; hi: number; a: number[]; b: number[] } | null
-  categories: { field: string; values: string[]; delta: (number | null)[]; lo: (number | null)[]; hi: (number | null)[] }[]
+  categories: {
+    field: string
+    values: string[]
+    delta: (number | null)[]
+    lo: (number | null)[]
+    hi: (number | null)[]
+  }[]
   rr: { k: number[]; a: (number | null)[]; b: (number | null)[] } | null
 }
 

@@ -94,7 +94,8 @@ export const tasksDiffer = (report: CompareReport): boolean => report.onlyA > 0 
 /** "Numbers are on the N shared tasks (only A: x, only B: y)", and where the whole-run figures are. */
 export function sharedNote(report: CompareReport): string {
   const shared = `${report.sharedTasks.toLocaleString('en-US')} tasks both runs have`
-  if (!tasksDiffer(report)) return `Every number is computed on the ${shared}; per task first (mean over its rollouts), then over tasks.`
+  if (!tasksDiffer(report))
+    return `Every number is computed on the ${shared}; per task first (mean over its rollouts), then over tasks.`
   return (
     `The paired numbers (A, B, Δ, CI) are computed on the ${shared} (${report.onlyA} only in A, ${report.onlyB} only in B); ` +
     `per task first (mean over its rollouts), then over tasks. The whole-run columns are each run's own figure over ` +

@@ -36,7 +36,10 @@ export function pendingSearchSources(db: Db): number[] {
  * transcripts of every pending source and writes their rows to the full-text index in batches, on the writer
  * connection. Resumable: a cancelled pass keeps what it wrote and the next job goes on from there.
  */
-export function buildSearchIndex(db: Db, hooks: { isCancelled: () => boolean; onSource?: (left: number) => void }): SearchPassReport {
+export function buildSearchIndex(
+  db: Db,
+  hooks: { isCancelled: () => boolean; onSource?: (left: number) => void }
+): SearchPassReport {
   const started = performance.now()
   const out: SearchPassReport = { seconds: 0, sources: 0, episodes: 0, rows: 0, chars: 0, cancelled: false }
   const todo = pendingSearchSources(db)
@@ -48,9 +51,11 @@ export function buildSearchIndex(db: Db, hooks: { isCancelled: () => boolean; on
     }
     hooks.onSource?.(todo.length - i)
     const sourceId = todo[i]
-    const source = db.prepare('SELECT indexed_at FROM sources WHERE id = ?').get(sourceId) as { indexed_at: number | null } | undefined
+    const source = db.prepare('SELECT indexed_at FROM sources WHERE id = ?').get(sourceId) as
+      { indexed_at: number | null } | undefined
     if (!source) continue
-    const marker = db.prepare('SELECT last_rowid FROM search_sources WHERE source_id = ?').get(sourceId) as { last_rowid: number } | undefined
+    const marker = db.prepare('SELECT last_rowid FROM search_sources WHERE source_id = ?').get(sourceId) as
+      { last_rowid: number } | undefined
     let batch: { rowid: number; rows: SearchRow[] }[] = []
     let chars = 0
     let lastRowid = marker?.last_rowid ?? 0
@@ -103,5 +108,8 @@ function batchWriter(db: Db) {
     }
     mark.run(sourceId, lastRowid)
   })
-  return { write: (sourceId: number, batch: { rowid: number; rows: SearchRow[] }[], lastRowid: number) => write(sourceId, batch, lastRowid) }
+  return {
+    write: (sourceId: number, batch: { rowid: number; rows: SearchRow[] }[], lastRowid: number) =>
+      write(sourceId, batch, lastRowid)
+  }
 }

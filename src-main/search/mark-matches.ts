@@ -7,7 +7,12 @@ const TOKEN = /[\p{L}\p{N}\p{Co}\p{Mn}]+/gu
 /** Lower case without diacritics: what unicode61 with remove_diacritics folds a token to. */
 export function fold(s: string): string {
   // most tokens are ASCII: skip the normalization (the costly part, per token of a 16,000-character row)
-  return ASCII.test(s) ? s.toLowerCase() : s.normalize('NFD').replace(/\p{Mn}/gu, '').toLowerCase()
+  return ASCII.test(s)
+    ? s.toLowerCase()
+    : s
+        .normalize('NFD')
+        .replace(/\p{Mn}/gu, '')
+        .toLowerCase()
 }
 const ASCII = /^[\x00-\x7f]*$/
 
@@ -70,14 +75,20 @@ function asciiSpans(text: string, phrases: Phrase[]): [number, number][] {
 
 /** The general path: every token folded as unicode61 would, phrases matched token by token. */
 function tokenSpans(text: string, phrases: Phrase[]): [number, number][] {
-  const tokens = [...text.matchAll(TOKEN)].map((m) => ({ start: m.index, end: m.index + m[0].length, word: fold(m[0]) }))
+  const tokens = [...text.matchAll(TOKEN)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    word: fold(m[0])
+  }))
   const found: [number, number][] = []
   for (let i = 0; i < tokens.length; i++) {
     let longest = 0
     for (const p of phrases) {
       if (i + p.words.length > tokens.length || p.words.length <= longest) continue
       const last = p.words.length - 1
-      const ok = p.words.every((w, k) => (k === last && p.prefix ? tokens[i + k].word.startsWith(w) : tokens[i + k].word === w))
+      const ok = p.words.every((w, k) =>
+        k === last && p.prefix ? tokens[i + k].word.startsWith(w) : tokens[i + k].word === w
+      )
       if (ok) longest = p.words.length
     }
     if (longest === 0) continue

@@ -13,7 +13,8 @@ type Node =
   | { kind: 'and'; all: Node[]; none: Node[] }
   | { kind: 'or'; any: Node[] }
 
-type Token = { kind: 'term'; text: string; prefix: boolean } | { kind: 'or' | 'and' | 'not' | 'minus' | 'open' | 'close' }
+type Token =
+  { kind: 'term'; text: string; prefix: boolean } | { kind: 'or' | 'and' | 'not' | 'minus' | 'open' | 'close' }
 
 /**
  * Translates what a user typed into an FTS5 query that cannot be a syntax error. Words are quoted (so `:`,
@@ -37,7 +38,8 @@ export interface SearchTerm {
 /** The FTS5 query (see toFtsQuery) and the terms to mark in a hit: those not excluded (under `-` / NOT). */
 export function parseSearch(input: string): { query: string; terms: SearchTerm[] } {
   const tokens = tokenize(input)
-  if (tokens.filter((t) => t.kind === 'term').length > MAX_TERMS) throw new BadRequestError(`search: at most ${MAX_TERMS} words or phrases in a query`)
+  if (tokens.filter((t) => t.kind === 'term').length > MAX_TERMS)
+    throw new BadRequestError(`search: at most ${MAX_TERMS} words or phrases in a query`)
   const parser = new Parser(tokens)
   const tree = parser.orExpr(0)
   if (!tree) throw new BadRequestError('search: the query has no words to look for (letters or digits)')
@@ -166,7 +168,9 @@ class Parser {
 }
 
 const onlyExclusions = (): BadRequestError =>
-  new BadRequestError('search: every part of the query needs a word to look for; -word / NOT word only excludes from it')
+  new BadRequestError(
+    'search: every part of the query needs a word to look for; -word / NOT word only excludes from it'
+  )
 
 /** FTS5 text, every operand parenthesized so FTS5's own precedence (NOT > AND > OR) never matters. */
 function emit(n: Node): string {

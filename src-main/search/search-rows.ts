@@ -23,7 +23,8 @@ export function searchRowsOfTurn(t: Turn): SearchRow[] {
   const body = [t.reasoning, t.text].filter((s): s is string => !!s && s.trim() !== '').join('\n\n')
   for (const text of chunks(body)) rows.push({ turn: t.index, role: t.role, tool: resultTool, text })
   for (const call of t.toolCalls) {
-    for (const text of chunks(`${call.name}\n${argumentsText(call.arguments)}`)) rows.push({ turn: t.index, role: t.role, tool: call.name, text })
+    for (const text of chunks(`${call.name}\n${argumentsText(call.arguments)}`))
+      rows.push({ turn: t.index, role: t.role, tool: call.name, text })
   }
   return rows
 }

@@ -46,14 +46,33 @@ export function search(db: Db, input: string, options: SearchOptions = {}, rankW
   const from = `search_fts f JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT} WHERE ${where.join(' AND ')}`
   const columns = `f.turn, f.role, f.tool, f.text,
               e.id episode_id, e.run_id, e.task_key, e.rollout, r.name run_name`
-  type Row = { turn: number; role: TurnRole; tool: string | null; text: string; episode_id: string; run_id: string; task_key: string; rollout: number; run_name: string; n?: number }
+  type Row = {
+    turn: number
+    role: TurnRole
+    tool: string | null
+    text: string
+    episode_id: string
+    run_id: string
+    task_key: string
+    rollout: number
+    run_name: string
+    n?: number
+  }
   const countMatches = (): number =>
-    (db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as { n: number }).n
+    (
+      db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as {
+        n: number
+      }
+    ).n
   let rows: Row[]
   let counted: number
   if (order === 'index') {
     counted = countMatches()
-    rows = db.prepare(`SELECT ${columns} FROM ${from.replace(' WHERE', ' JOIN runs r ON r.id = e.run_id WHERE')} ORDER BY f.rowid LIMIT ? OFFSET ?`).all(...params, limit, offset) as Row[]
+    rows = db
+      .prepare(
+        `SELECT ${columns} FROM ${from.replace(' WHERE', ' JOIN runs r ON r.id = e.run_id WHERE')} ORDER BY f.rowid LIMIT ? OFFSET ?`
+      )
+      .all(...params, limit, offset) as Row[]
   } else {
     // One pass over the matches (the first window + 1 in index order) scores them and counts them: a phrase of two
     // common words spends most of its time finding the matches (word positions), so a separate count pass cost

@@ -18,8 +18,7 @@ export interface EpisodeTranscript {
  */
 export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number): Generator<EpisodeTranscript> {
   const src = db.prepare('SELECT path, format, size, mtime_ms FROM sources WHERE id = ?').get(sourceId) as
-    | { path: string; format: string; size: number; mtime_ms: number }
-    | undefined
+    { path: string; format: string; size: number; mtime_ms: number } | undefined
   if (!src) return
   const page = db.prepare(
     'SELECT rowid, byte_offset, byte_length, locator FROM episodes WHERE source_id = ? AND rowid > ? ORDER BY rowid LIMIT ?'
@@ -28,7 +27,12 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
   try {
     let after = afterRowid
     for (;;) {
-      const rows = page.all(sourceId, after, PAGE) as { rowid: number; byte_offset: number; byte_length: number; locator: string | null }[]
+      const rows = page.all(sourceId, after, PAGE) as {
+        rowid: number
+        byte_offset: number
+        byte_length: number
+        locator: string | null
+      }[]
       if (rows.length === 0) return
       for (const r of rows) {
         after = r.rowid

@@ -15,7 +15,13 @@ export const MAX_IMPORT_BODY_BYTES = 256 * 1024 * 1024
 
 const bodyLimit = (method: string): number => (method === 'importLabels' ? MAX_IMPORT_BODY_BYTES : MAX_BODY_BYTES)
 
-const STATUS: Record<ApiErrorCode, number> = { 'bad-request': 400, 'not-comparable': 409, 'not-found': 404, unauthorized: 401, internal: 500 }
+const STATUS: Record<ApiErrorCode, number> = {
+  'bad-request': 400,
+  'not-comparable': 409,
+  'not-found': 404,
+  unauthorized: 401,
+  internal: 500
+}
 
 /** HTTP status for a Result. */
 export function statusOf(result: Result<unknown>): number {
@@ -23,7 +29,12 @@ export function statusOf(result: Result<unknown>): number {
 }
 
 /** Sends a Result as JSON with its status. */
-export function sendResult(res: ServerResponse, result: Result<unknown>, status = statusOf(result), extra: Record<string, string> = {}): void {
+export function sendResult(
+  res: ServerResponse,
+  result: Result<unknown>,
+  status = statusOf(result),
+  extra: Record<string, string> = {}
+): void {
   const body = Buffer.from(JSON.stringify(result))
   res.writeHead(status, {
     ...COMMON_HEADERS,
@@ -36,7 +47,13 @@ export function sendResult(res: ServerResponse, result: Result<unknown>, status 
 }
 
 /** Sends a failed Result. */
-export function sendError(res: ServerResponse, status: number, code: ApiErrorCode, message: string, extra: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  code: ApiErrorCode,
+  message: string,
+  extra: Record<string, string> = {}
+): void {
   sendResult(res, { ok: false, error: { code, message } }, status, extra)
 }
 
@@ -69,7 +86,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutco
 }
 
 /** Handles one authenticated API call. */
-export async function handleApiCall(req: IncomingMessage, res: ServerResponse, api: TraceApi, method: string): Promise<void> {
+export async function handleApiCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  api: TraceApi,
+  method: string
+): Promise<void> {
   const limit = bodyLimit(method)
   const body = await readBody(req, limit)
   if (!body.ok) {

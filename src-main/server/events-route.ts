@@ -8,7 +8,12 @@ import { COMMON_HEADERS } from './security'
 export const PING_INTERVAL_MS = 15_000
 
 /** Streams events until the client goes away, then unsubscribes. */
-export function handleEvents(req: IncomingMessage, res: ServerResponse, engine: Pick<Engine, 'onEvent' | 'api'>, pingMs = PING_INTERVAL_MS): void {
+export function handleEvents(
+  req: IncomingMessage,
+  res: ServerResponse,
+  engine: Pick<Engine, 'onEvent' | 'api'>,
+  pingMs = PING_INTERVAL_MS
+): void {
   res.writeHead(200, {
     ...COMMON_HEADERS,
     'content-type': 'text/event-stream; charset=utf-8',

@@ -18,7 +18,12 @@ import { MAX_BODY_BYTES, readBody, sendError, sendResult } from './api-route'
 import type { ExportTickets } from './export-tickets'
 import { COMMON_HEADERS } from './security'
 
-export async function handleExportPrepare(req: IncomingMessage, res: ServerResponse, engine: Pick<Engine, 'api'>, tickets: ExportTickets): Promise<void> {
+export async function handleExportPrepare(
+  req: IncomingMessage,
+  res: ServerResponse,
+  engine: Pick<Engine, 'api'>,
+  tickets: ExportTickets
+): Promise<void> {
   const body = await readBody(req, MAX_BODY_BYTES)
   if (!body.ok) {
     if (!body.tooLarge) return void res.destroy()
@@ -39,11 +44,18 @@ export async function handleExportPrepare(req: IncomingMessage, res: ServerRespo
   sendResult(res, { ok: true, value: ticket })
 }
 
-export async function handleExportDownload(res: ServerResponse, engine: Pick<Engine, 'exportTo'>, query: URLSearchParams, tickets: ExportTickets): Promise<void> {
+export async function handleExportDownload(
+  res: ServerResponse,
+  engine: Pick<Engine, 'exportTo'>,
+  query: URLSearchParams,
+  tickets: ExportTickets
+): Promise<void> {
   const ticket = query.get('ticket')
-  if (ticket === null) return sendError(res, 400, 'bad-request', 'an export is downloaded with the ticket of POST /api/export-prepare')
+  if (ticket === null)
+    return sendError(res, 400, 'bad-request', 'an export is downloaded with the ticket of POST /api/export-prepare')
   const checked = tickets.take(ticket)
-  if (!checked) return sendError(res, 404, 'not-found', 'this export link was used already or has expired: export again')
+  if (!checked)
+    return sendError(res, 404, 'not-found', 'this export link was used already or has expired: export again')
   let started = false
   const start = (): void => {
     if (started) return

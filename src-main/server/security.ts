@@ -68,5 +68,7 @@ export function hostAllowed(hostHeader: string | undefined, boundHost: string): 
   if (!isLoopbackHost(boundHost)) return true
   if (!hostHeader) return false
   const name = hostnameOf(hostHeader)
-  return name === 'localhost' || name === '127.0.0.1' || name === '::1' || name === stripBrackets(boundHost).toLowerCase()
+  return (
+    name === 'localhost' || name === '127.0.0.1' || name === '::1' || name === stripBrackets(boundHost).toLowerCase()
+  )
 }

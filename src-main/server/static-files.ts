@@ -63,7 +63,12 @@ export function resolveStaticPath(root: string, pathname: string): string | null
 }
 
 /** Serves GET/HEAD of a static file; unknown extension-less paths fall back to index.html (client-side routes). */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, staticDir: string, pathname: string): Promise<void> {
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  staticDir: string,
+  pathname: string
+): Promise<void> {
   const root = resolve(staticDir)
   const full = resolveStaticPath(root, pathname)
   if (!full) return sendText(res, 404, 'Not found')

@@ -52,7 +52,8 @@ export function findUpwards(start: string, relative: string, levels = 5): string
 /** The built renderer (out/renderer) seen from this module's location, or null when it was never built. */
 export function defaultStaticDir(from: string = import.meta.dirname): string | null {
   // Built layout: out/main[/chunks] → out/renderer. Source layout (tests): src-main/services → out/renderer.
-  const index = findUpwards(from, join('renderer', 'index.html'), 3) ?? findUpwards(from, join('out', 'renderer', 'index.html'))
+  const index =
+    findUpwards(from, join('renderer', 'index.html'), 3) ?? findUpwards(from, join('out', 'renderer', 'index.html'))
   return index ? dirname(index) : null
 }
 

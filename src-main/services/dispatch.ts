@@ -20,7 +20,12 @@ export function dispatch(api: TraceApi, method: unknown, args: unknown): Promise
 }
 
 /** Calls `method` of `impl` once its name and arguments passed `checks`; every outcome is a Result. */
-export async function dispatchTo<M extends string>(impl: Record<M, unknown>, checks: CheckedMethods<M>, method: unknown, args: unknown): Promise<Result<unknown>> {
+export async function dispatchTo<M extends string>(
+  impl: Record<M, unknown>,
+  checks: CheckedMethods<M>,
+  method: unknown,
+  args: unknown
+): Promise<Result<unknown>> {
   try {
     if (!checks.has(method)) throw new BadRequestError(`unknown ${checks.what}: ${String(method).slice(0, 100)}`)
     const parsed = checks.parseArgs(method, args)

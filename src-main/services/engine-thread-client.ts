@@ -26,7 +26,10 @@ export function errorFromApi(e: ApiError): Error {
 /**
  * `close` is what the host's close() does after the engine thread said it closed (e.g. terminate the worker).
  */
-export function connectEngine(port: EnginePort<FromEngine, ToEngine>, close: () => Promise<void> = async () => {}): EngineThreadClient {
+export function connectEngine(
+  port: EnginePort<FromEngine, ToEngine>,
+  close: () => Promise<void> = async () => {}
+): EngineThreadClient {
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
   const listeners = new Set<(e: TraceEvent) => void>()
   /** Exports streamed to a host-side writer, by id. */
@@ -68,7 +71,9 @@ export function connectEngine(port: EnginePort<FromEngine, ToEngine>, close: () 
     api,
     onEvent: subscribe,
     async indexPaths(paths, opts = {}) {
-      const off = opts.onProgress ? subscribe((e) => e.name === 'indexProgress' && opts.onProgress?.(e.payload as IndexProgress)) : null
+      const off = opts.onProgress
+        ? subscribe((e) => e.name === 'indexProgress' && opts.onProgress?.(e.payload as IndexProgress))
+        : null
       try {
         return await request({ type: 'indexPaths', id: nextId++, paths, force: opts.force ?? false })
       } finally {
@@ -87,7 +92,12 @@ export function connectEngine(port: EnginePort<FromEngine, ToEngine>, close: () 
           : null
       if (relay) relays.set(id, relay)
       try {
-        const summary = await request<ExportSummary>({ type: 'export', id, request: exportRequest, toFile: 'file' in sink ? sink.file : null })
+        const summary = await request<ExportSummary>({
+          type: 'export',
+          id,
+          request: exportRequest,
+          toFile: 'file' in sink ? sink.file : null
+        })
         await relay?.drained() // the last chunks may still be on their way into the sink
         return summary
       } catch (err) {

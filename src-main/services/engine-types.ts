@@ -26,7 +26,10 @@ export interface EngineOptions {
 export interface Engine {
   api: TraceApi
   /** Adds `paths` as roots, indexes them and resolves when the job is over (used by `rollscope index`). */
-  indexPaths(paths: string[], options?: { force?: boolean; onProgress?: (p: IndexProgress) => void }): Promise<IndexReport>
+  indexPaths(
+    paths: string[],
+    options?: { force?: boolean; onProgress?: (p: IndexProgress) => void }
+  ): Promise<IndexReport>
   /**
    * Writes an export (a request as `api.planExport` takes it, checked again here) into `sink` on the engine's own
    * thread: a file the engine writes itself (the desktop), or chunks handed to the host's writer as they are made,

@@ -14,5 +14,8 @@ if (!port) throw new Error('engine-worker must run in a worker thread')
 try {
   serveEngine(createEngine(workerData as EngineOptions), port)
 } catch (err) {
-  port.postMessage({ type: 'startFailed', message: err instanceof Error ? err.message : String(err) } satisfies FromEngine)
+  port.postMessage({
+    type: 'startFailed',
+    message: err instanceof Error ? err.message : String(err)
+  } satisfies FromEngine)
 }

@@ -11,7 +11,6 @@ import { runExport } from '../export/plan-export'
 import { createRootWatcher } from './watcher'
 import { attachLabels, labelsDbPath, openLabelsDb } from '../labels/labels-db'
 
-
 /**
  * Wires the engine for a host: the database (migrated here, on the host's connection), the indexer
  * (worker thread by default), the TraceApi and the event stream.
@@ -29,7 +28,8 @@ export function createEngine(options: EngineOptions): Engine {
 
   // Live tail: changed paths under the roots become small index jobs (only what changed is read).
   const watcher = options.watch ? createRootWatcher((paths) => background({ type: 'paths', paths })) : null
-  const watchRoots = (): void => watcher?.setRoots((db.prepare('SELECT path FROM roots').raw().all() as [string][]).map((r) => r[0]))
+  const watchRoots = (): void =>
+    watcher?.setRoots((db.prepare('SELECT path FROM roots').raw().all() as [string][]).map((r) => r[0]))
 
   const events: IndexerEvents = {
     onProgress(p) {
@@ -55,14 +55,19 @@ export function createEngine(options: EngineOptions): Engine {
   }
   // A watching host (the app, browser mode) catches up with what changed while it was closed: files appended to,
   // added or removed under the roots, and files a migration marked for a re-read. Unchanged files cost a stat.
-  if (options.watch && db.prepare('SELECT 1 FROM roots LIMIT 1').get()) background({ type: 'index', roots: [], scope: 'all', force: false })
+  if (options.watch && db.prepare('SELECT 1 FROM roots LIMIT 1').get())
+    background({ type: 'index', roots: [], scope: 'all', force: false })
 
   const api = createTraceService({
     db,
     labelsDb,
     indexer,
     progress: () => progress,
-    info: { version: options.version, mode: options.mode === 'desktop' ? 'desktop' : 'browser', platform: process.platform },
+    info: {
+      version: options.version,
+      mode: options.mode === 'desktop' ? 'desktop' : 'browser',
+      platform: process.platform
+    },
     dbPath: options.dbPath,
     demoPath: options.demoPath,
     background
@@ -72,7 +77,9 @@ export function createEngine(options: EngineOptions): Engine {
     api,
     exportTo: (request, sink) => runExport(api, request, sink),
     async indexPaths(paths, opts = {}) {
-      const off = opts.onProgress ? subscribe((e) => e.name === 'indexProgress' && opts.onProgress?.(e.payload as IndexProgress)) : null
+      const off = opts.onProgress
+        ? subscribe((e) => e.name === 'indexProgress' && opts.onProgress?.(e.payload as IndexProgress))
+        : null
       try {
         return await indexer.run({ type: 'index', roots: paths, scope: 'added', force: opts.force ?? false })
       } finally {

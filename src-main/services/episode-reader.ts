@@ -37,7 +37,9 @@ export function readEpisodeParts(db: Db, episodeId: string): { detail: Omit<Epis
 /** The raw source record, pretty-printed, cut past MAX_RAW_CHARS. */
 export function rawText(rawValue: unknown): string {
   const raw = JSON.stringify(rawValue, null, 2)
-  return raw.length > MAX_RAW_CHARS ? raw.slice(0, MAX_RAW_CHARS) + `\n… truncated (${raw.length.toLocaleString()} characters in all)` : raw
+  return raw.length > MAX_RAW_CHARS
+    ? raw.slice(0, MAX_RAW_CHARS) + `\n… truncated (${raw.length.toLocaleString()} characters in all)`
+    : raw
 }
 
 /** The episode's body read back from its file, with the staleness rules of openEpisodeSource. */

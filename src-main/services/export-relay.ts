@@ -53,7 +53,11 @@ export interface ChunkRelay {
   drained(): Promise<void>
 }
 
-export function chunkRelay(write: ChunkWriter, acknowledge: (size: number) => void, stop: (message: string) => void): ChunkRelay {
+export function chunkRelay(
+  write: ChunkWriter,
+  acknowledge: (size: number) => void,
+  stop: (message: string) => void
+): ChunkRelay {
   let chain = Promise.resolve()
   let failure: unknown = null
   return {

@@ -9,7 +9,11 @@ import type { EnginePort, FromEngine, ToEngine } from './engine-thread-protocol'
 import { EXPORT_WINDOW, relayedWriter, type RelayedWriter } from './export-relay'
 import type { ExportSink } from '../export/export-types'
 
-export function serveEngine(engine: Engine, port: EnginePort<ToEngine, FromEngine>, { exportWindow = EXPORT_WINDOW } = {}): void {
+export function serveEngine(
+  engine: Engine,
+  port: EnginePort<ToEngine, FromEngine>,
+  { exportWindow = EXPORT_WINDOW } = {}
+): void {
   /** Exports streamed to the host, by id. */
   const relayed = new Map<number, RelayedWriter>()
   const relayTo = (id: number): ExportSink => {
@@ -20,7 +24,9 @@ export function serveEngine(engine: Engine, port: EnginePort<ToEngine, FromEngin
   engine.onEvent((event) => port.postMessage({ type: 'event', event }))
   port.on('message', (m) => {
     if (m.type === 'call') {
-      void dispatch(engine.api, m.method, m.args).then((result) => port.postMessage({ type: 'result', id: m.id, result }))
+      void dispatch(engine.api, m.method, m.args).then((result) =>
+        port.postMessage({ type: 'result', id: m.id, result })
+      )
     } else if (m.type === 'export') {
       // formatted and written here: the host's thread only drains chunks into its sink, or waits for the file
       const sink: ExportSink = m.toFile !== null ? { file: m.toFile } : relayTo(m.id)
@@ -28,7 +34,8 @@ export function serveEngine(engine: Engine, port: EnginePort<ToEngine, FromEngin
         .exportTo(m.request, sink)
         .then(
           (value) => port.postMessage({ type: 'result', id: m.id, result: { ok: true, value } }),
-          (err: unknown) => port.postMessage({ type: 'result', id: m.id, result: { ok: false, error: toApiError(err) } })
+          (err: unknown) =>
+            port.postMessage({ type: 'result', id: m.id, result: { ok: false, error: toApiError(err) } })
         )
         .finally(() => relayed.delete(m.id))
     } else if (m.type === 'exportWritten') {

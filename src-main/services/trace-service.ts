@@ -112,7 +112,9 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     },
     async listEpisodes(query) {
       // A filter may name any metric of the runs listed (a view over several runs).
-      const metrics = new Set([query.runId, ...(query.runIds ?? [])].flatMap((id) => runOrThrow(id).metrics.map((m) => m.name)))
+      const metrics = new Set(
+        [query.runId, ...(query.runIds ?? [])].flatMap((id) => runOrThrow(id).metrics.map((m) => m.name))
+      )
       return listEpisodes(d.db, query, metrics)
     },
     async listTaskGroups(query) {

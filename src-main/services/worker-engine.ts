@@ -9,7 +9,10 @@ import type { FromEngine } from './engine-thread-protocol'
 import { findWorkerFile } from './indexer-client'
 
 /** Starts the engine thread and resolves once its database is open (a failure to open rejects, as createEngine throws). */
-export function createWorkerEngine(options: EngineOptions, workerFile = findWorkerFile(import.meta.dirname, 'engine-worker.js')): Promise<Engine> {
+export function createWorkerEngine(
+  options: EngineOptions,
+  workerFile = findWorkerFile(import.meta.dirname, 'engine-worker.js')
+): Promise<Engine> {
   const worker = new Worker(workerFile, { workerData: options })
   const engine = connectEngine(worker, async () => {
     await worker.terminate()

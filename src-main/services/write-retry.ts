@@ -10,7 +10,8 @@ export async function writeWithRetry<T>(fn: () => T, timeoutMs = 30_000): Promis
     } catch (err) {
       const code = (err as { code?: string }).code
       if (code !== 'SQLITE_BUSY' && code !== 'SQLITE_LOCKED') throw err
-      if (Date.now() > deadline) throw new Error('the database stayed busy (indexing a large file?); try again in a moment')
+      if (Date.now() > deadline)
+        throw new Error('the database stayed busy (indexing a large file?); try again in a moment')
       await new Promise((r) => setTimeout(r, wait))
     }
   }

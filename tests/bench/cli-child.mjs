@@ -64,7 +64,9 @@ export function jsonOf(r, what) {
   try {
     return JSON.parse(r.stdout)
   } catch {
-    throw new Error(`${what}: exit ${r.code}, stdout is not JSON.\nstdout: ${r.stdout.slice(0, 500)}\nstderr: ${r.stderr.slice(0, 2000)}`)
+    throw new Error(
+      `${what}: exit ${r.code}, stdout is not JSON.\nstdout: ${r.stdout.slice(0, 500)}\nstderr: ${r.stderr.slice(0, 2000)}`
+    )
   }
 }
 

@@ -86,7 +86,16 @@ export async function measureCompare(cli, outDir, log, tasks) {
     const wallMs = median(wall)
     const startupMs = median(startup)
     const ms = wallMs - startupMs
-    return { tasks, sharedTasks: first.sharedTasks, wallMs, startupMs, ms, ciMethod: first.ci?.method ?? '?', target: 1000, verdict: ms < 1000 ? 'PASS' : 'BELOW' }
+    return {
+      tasks,
+      sharedTasks: first.sharedTasks,
+      wallMs,
+      startupMs,
+      ms,
+      ciMethod: first.ci?.method ?? '?',
+      target: 1000,
+      verdict: ms < 1000 ? 'PASS' : 'BELOW'
+    }
   } finally {
     rmSync(dbDir, { recursive: true, force: true })
   }

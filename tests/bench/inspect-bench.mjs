@@ -60,7 +60,10 @@ export async function measureInspect(cli, corpusDir, manifest, log) {
     const searchSeconds = typeof report.search?.seconds === 'number' ? report.search.seconds : 0
     const mbPerSec = manifest.totalBytes / 1e6 / (first.wallMs / 1000 - searchSeconds)
     const runs = jsonOf(await runCli(cli, ['runs', '--db', db, '--json']), 'runs (inspect)')
-    const eps = jsonOf(await runCli(cli, ['episodes', runs[0].id, '--limit', '1', '--db', db, '--json']), 'episodes (inspect)')
+    const eps = jsonOf(
+      await runCli(cli, ['episodes', runs[0].id, '--limit', '1', '--db', db, '--json']),
+      'episodes (inspect)'
+    )
     // one process at a time: concurrent start-ups would inflate the baseline
     /** @type {number[]} */
     const boot = []

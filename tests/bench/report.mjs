@@ -71,57 +71,123 @@ export function verdict(/** @type {number} */ value, /** @type {number} */ targe
 export function formatBench(b) {
   /** @type {[string, string, string][]} */
   const rows = [
-    ['corpus', `${f1(b.corpus.mb)} MB, ${b.corpus.files} files, ${b.corpus.episodes} episodes`, b.corpus.reused ? 'reused' : `generated in ${f1(b.corpus.seconds)} s`],
-    ['limit: read + JSON.parse', `${f1(b.limit.mbPerSec)} MB/s`, `best of ${b.limit.passes.length}: ${b.limit.passes.map(f2).join(' s, ')} s`]
+    [
+      'corpus',
+      `${f1(b.corpus.mb)} MB, ${b.corpus.files} files, ${b.corpus.episodes} episodes`,
+      b.corpus.reused ? 'reused' : `generated in ${f1(b.corpus.seconds)} s`
+    ],
+    [
+      'limit: read + JSON.parse',
+      `${f1(b.limit.mbPerSec)} MB/s`,
+      `best of ${b.limit.passes.length}: ${b.limit.passes.map(f2).join(' s, ')} s`
+    ]
   ]
   if (b.index) {
     const i = b.index
-    rows.push(['indexing (CLI wall)', `${f1(i.mbPerSec)} MB/s, ${f2(i.wallSeconds)} s`, `engine ${i.engineSeconds === null ? '?' : f2(i.engineSeconds) + ' s'}; ${i.indexed} indexed, ${i.failed} failed, ${i.episodes} episodes; exit ${i.exitCode}`])
+    rows.push([
+      'indexing (CLI wall)',
+      `${f1(i.mbPerSec)} MB/s, ${f2(i.wallSeconds)} s`,
+      `engine ${i.engineSeconds === null ? '?' : f2(i.engineSeconds) + ' s'}; ${i.indexed} indexed, ${i.failed} failed, ${i.episodes} episodes; exit ${i.exitCode}`
+    ])
   }
   if (b.ratio) rows.push(['ratio index / limit', f2(b.ratio.value), `target >= ${b.ratio.target}: ${b.ratio.verdict}`])
   if (b.fts) {
     const x = b.fts
-    rows.push(['full-text pass (after listing)', `${f2(x.passSeconds)} s`, `${x.rows} rows, ${f1(x.textMb)} M chars; bare FTS5 build of the same text ${f2(x.bareSeconds)} s`])
+    rows.push([
+      'full-text pass (after listing)',
+      `${f2(x.passSeconds)} s`,
+      `${x.rows} rows, ${f1(x.textMb)} M chars; bare FTS5 build of the same text ${f2(x.bareSeconds)} s`
+    ])
     rows.push(['  ratio bare FTS5 / pass', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
   }
   if (b.search) rows.push(...searchRows(b.search))
-  if (b.memory) rows.push(['peak RSS (indexing)', `${f1(b.memory.peakRssMb)} MB`, `target < ${b.memory.target} MB: ${b.memory.verdict}`])
-  if (b.reopen) rows.push(['re-open unchanged', `${f2(b.reopen.wallSeconds)} s`, `${b.reopen.skipped} skipped; target < ${b.reopen.target} s: ${b.reopen.verdict}`])
+  if (b.memory)
+    rows.push([
+      'peak RSS (indexing)',
+      `${f1(b.memory.peakRssMb)} MB`,
+      `target < ${b.memory.target} MB: ${b.memory.verdict}`
+    ])
+  if (b.reopen)
+    rows.push([
+      're-open unchanged',
+      `${f2(b.reopen.wallSeconds)} s`,
+      `${b.reopen.skipped} skipped; target < ${b.reopen.target} s: ${b.reopen.verdict}`
+    ])
   if (b.queries) {
     const q = b.queries
     rows.push(['CLI start-up (--version)', `${f1(q.startupMs)} ms`, 'median of 5'])
     rows.push(['runs --json', `${f1(q.runsMs)} ms`, `median of 5 (minus start-up: ${f1(q.runsMs - q.startupMs)} ms)`])
-    rows.push(['episodes --limit 200', `${f1(q.episodesMs)} ms`, `median of 5 (minus start-up: ${f1(q.episodesMs - q.startupMs)} ms)`])
-    rows.push(['  same, --sort reward --desc', `${f1(q.episodesSortedMs)} ms`, `minus start-up: ${f1(q.episodesSortedMs - q.startupMs)} ms`])
+    rows.push([
+      'episodes --limit 200',
+      `${f1(q.episodesMs)} ms`,
+      `median of 5 (minus start-up: ${f1(q.episodesMs - q.startupMs)} ms)`
+    ])
+    rows.push([
+      '  same, --sort reward --desc',
+      `${f1(q.episodesSortedMs)} ms`,
+      `minus start-up: ${f1(q.episodesSortedMs - q.startupMs)} ms`
+    ])
   }
   if (b.inspect) {
     const x = b.inspect
-    rows.push(['inspect corpus', `${f1(x.mb)} MB .eval (${f1(x.uncompressedMb)} MB inflated), ${x.files} files, ${x.episodes} samples`, `${x.indexedEpisodes} indexed, ${x.failed} failed`])
-    rows.push(['  limit: read + inflate + parse', `${f1(x.limitMbPerSec)} MB/s`, `best of ${x.limitPasses.length}: ${x.limitPasses.map(f2).join(' s, ')} s`])
-    rows.push(['  indexing (listing pass)', `${f1(x.indexMbPerSec)} MB/s, ${f2(x.indexSeconds)} s`, `then the full-text pass ${f2(x.searchSeconds)} s; peak RSS ${f1(x.peakRssMb)} MB`])
+    rows.push([
+      'inspect corpus',
+      `${f1(x.mb)} MB .eval (${f1(x.uncompressedMb)} MB inflated), ${x.files} files, ${x.episodes} samples`,
+      `${x.indexedEpisodes} indexed, ${x.failed} failed`
+    ])
+    rows.push([
+      '  limit: read + inflate + parse',
+      `${f1(x.limitMbPerSec)} MB/s`,
+      `best of ${x.limitPasses.length}: ${x.limitPasses.map(f2).join(' s, ')} s`
+    ])
+    rows.push([
+      '  indexing (listing pass)',
+      `${f1(x.indexMbPerSec)} MB/s, ${f2(x.indexSeconds)} s`,
+      `then the full-text pass ${f2(x.searchSeconds)} s; peak RSS ${f1(x.peakRssMb)} MB`
+    ])
     rows.push(['  ratio index / limit', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
-    rows.push(['  open one sample (show)', `${f1(x.openSampleMs)} ms`, `median of 5 (minus start-up: ${f1(x.openSampleMs - x.startupMs)} ms)`])
+    rows.push([
+      '  open one sample (show)',
+      `${f1(x.openSampleMs)} ms`,
+      `median of 5 (minus start-up: ${f1(x.openSampleMs - x.startupMs)} ms)`
+    ])
   }
   if (b.compare) {
     const c = b.compare
-    rows.push([`compare ${c.tasks.toLocaleString('en-US')} tasks`, `${Math.round(c.ms)} ms`, `compare --json minus start-up (median of 3, ${c.sharedTasks} shared, CI ${c.ciMethod}); target < ${c.target} ms: ${c.verdict}`])
+    rows.push([
+      `compare ${c.tasks.toLocaleString('en-US')} tasks`,
+      `${Math.round(c.ms)} ms`,
+      `compare --json minus start-up (median of 3, ${c.sharedTasks} shared, CI ${c.ciMethod}); target < ${c.target} ms: ${c.verdict}`
+    ])
   }
   if (b.viewer) rows.push(...viewerRows(b.viewer))
   const w0 = Math.max(...rows.map((r) => r[0].length))
   const w1 = Math.max(...rows.map((r) => r[1].length))
   const lines = rows.map((r) => `${r[0].padEnd(w0)}  ${r[1].padEnd(w1)}  ${r[2]}`)
   const rule = '-'.repeat(Math.max(...lines.map((l) => l.length)))
-  return [`Rollscope bench (${b.at}, Node ${b.node})`, rule, ...lines, rule, ...b.notes.map((n) => `note: ${n}`)].join('\n') + '\n'
+  return (
+    [`Rollscope bench (${b.at}, Node ${b.node})`, rule, ...lines, rule, ...b.notes.map((n) => `note: ${n}`)].join(
+      '\n'
+    ) + '\n'
+  )
 }
 
 /** @param {import('./search-bench.mjs').SearchFigures} x @returns {[string, string, string][]} */
 function searchRows(x) {
   const rows = /** @type {[string, string, string][]} */ ([
-    ['full-text top-50, worst p95', `${f1(x.worstP95)} ms`, `on ${f1(x.textMb)} M chars of text (${x.rows} rows), ${x.runs} runs per shape; target < 50 ms on 1 GB: ${x.verdict}${x.textMb < 900 ? ' (smaller text than the target\'s: --search-mb 1000)' : ''}`]
+    [
+      'full-text top-50, worst p95',
+      `${f1(x.worstP95)} ms`,
+      `on ${f1(x.textMb)} M chars of text (${x.rows} rows), ${x.runs} runs per shape; target < 50 ms on 1 GB: ${x.verdict}${x.textMb < 900 ? " (smaller text than the target's: --search-mb 1000)" : ''}`
+    ]
   ])
   for (const s of x.shapes) {
     const hits = `${s.total.toLocaleString('en-US')}${s.totalCapped ? '+' : ''} hits`
-    rows.push([`  ${s.order === 'index' ? 'index' : 'relevance'}: ${s.name}`, `p95 ${f1(s.p95)} ms`, `p50 ${f1(s.p50)}, max ${f1(s.max)} ms; ${hits}; ${s.query}`])
+    rows.push([
+      `  ${s.order === 'index' ? 'index' : 'relevance'}: ${s.name}`,
+      `p95 ${f1(s.p95)} ms`,
+      `p50 ${f1(s.p50)}, max ${f1(s.max)} ms; ${hits}; ${s.query}`
+    ])
   }
   rows.push(['  transport (empty call)', `p50 ${f1(x.callP50)} ms`, 'HTTP + engine thread, inside every figure above'])
   return rows
@@ -135,14 +201,46 @@ function viewerRows(v) {
   const d = v.deepLink.breakdown
   const s = v.sweep
   return [
-    ['viewer: long episode', `${v.episode.turns.toLocaleString('en-US')} turns, ${f1(v.episode.mb)} MB`, `getEpisodePreview answer ${f1(v.episode.responseMb)} MB; whole phase ${f1(v.seconds)} s`],
-    ['  first paint, in-app open', `${ms(v.inApp.ms)} ms`, `median of ${v.inApp.runs.length} (${list(v.inApp.runs)}); target < ${v.target} ms: ${v.inApp.verdict}`],
-    ['  reference: fetch + parse', `${ms(v.fetchJsonMs)} ms`, `the whole episode (getEpisode JSON) in the same page, median of ${v.fetchJsonRuns.length}`],
+    [
+      'viewer: long episode',
+      `${v.episode.turns.toLocaleString('en-US')} turns, ${f1(v.episode.mb)} MB`,
+      `getEpisodePreview answer ${f1(v.episode.responseMb)} MB; whole phase ${f1(v.seconds)} s`
+    ],
+    [
+      '  first paint, in-app open',
+      `${ms(v.inApp.ms)} ms`,
+      `median of ${v.inApp.runs.length} (${list(v.inApp.runs)}); target < ${v.target} ms: ${v.inApp.verdict}`
+    ],
+    [
+      '  reference: fetch + parse',
+      `${ms(v.fetchJsonMs)} ms`,
+      `the whole episode (getEpisode JSON) in the same page, median of ${v.fetchJsonRuns.length}`
+    ],
     ['  ratio paint / reference', f2(v.ratio), '1.00 = the viewer costs nothing beyond loading the episode'],
-    ['  in-app: where the time goes', `${ms(a.firstPaint)} ms`, `request ${ms(a.episodeStart)} → first byte ${ms(a.episodeResponseStart)} → last byte ${ms(a.episodeEnd)} → row in DOM ${ms(a.rowInDom)} → painted ${ms(a.firstPaint)} ms (${a.paintSource})`],
-    ['  first paint, deep link', `${ms(v.deepLink.ms)} ms`, `from navigation, fresh tab, median of ${v.deepLink.runs.length} (${list(v.deepLink.runs)}; cold ${ms(v.deepLink.coldMs)}); target < ${v.target} ms: ${v.deepLink.verdict}`],
-    ['  deep link: where the time goes', `${ms(d.firstPaint)} ms`, `app shell painted ${ms(d.fcp)} → request ${ms(d.episodeStart)} → first byte ${ms(d.episodeResponseStart)} → last byte ${ms(d.episodeEnd)} → row in DOM ${ms(d.rowInDom)} → painted ${ms(d.firstPaint)} ms`],
-    ['  scroll to the last turn', v.scrollToEndMs === null ? 'never shown' : `${ms(v.scrollToEndMs)} ms`, `${v.scrollFrames} frame(s); turn #${v.episode.turns - 1} ${v.lastTurnVisible ? 'visible' : 'NOT visible'}`],
-    ['  scroll through it all', `p95 frame ${f1(s.p95)} ms`, `${s.frames} frames: p50 ${f1(s.p50)}, max ${f1(s.max)} ms, ${s.over50} over 50 ms; at most ${s.maxRows} turn rows in the DOM`]
+    [
+      '  in-app: where the time goes',
+      `${ms(a.firstPaint)} ms`,
+      `request ${ms(a.episodeStart)} → first byte ${ms(a.episodeResponseStart)} → last byte ${ms(a.episodeEnd)} → row in DOM ${ms(a.rowInDom)} → painted ${ms(a.firstPaint)} ms (${a.paintSource})`
+    ],
+    [
+      '  first paint, deep link',
+      `${ms(v.deepLink.ms)} ms`,
+      `from navigation, fresh tab, median of ${v.deepLink.runs.length} (${list(v.deepLink.runs)}; cold ${ms(v.deepLink.coldMs)}); target < ${v.target} ms: ${v.deepLink.verdict}`
+    ],
+    [
+      '  deep link: where the time goes',
+      `${ms(d.firstPaint)} ms`,
+      `app shell painted ${ms(d.fcp)} → request ${ms(d.episodeStart)} → first byte ${ms(d.episodeResponseStart)} → last byte ${ms(d.episodeEnd)} → row in DOM ${ms(d.rowInDom)} → painted ${ms(d.firstPaint)} ms`
+    ],
+    [
+      '  scroll to the last turn',
+      v.scrollToEndMs === null ? 'never shown' : `${ms(v.scrollToEndMs)} ms`,
+      `${v.scrollFrames} frame(s); turn #${v.episode.turns - 1} ${v.lastTurnVisible ? 'visible' : 'NOT visible'}`
+    ],
+    [
+      '  scroll through it all',
+      `p95 frame ${f1(s.p95)} ms`,
+      `${s.frames} frames: p50 ${f1(s.p50)}, max ${f1(s.max)} ms, ${s.over50} over 50 ms; at most ${s.maxRows} turn rows in the DOM`
+    ]
   ]
 }

@@ -28,13 +28,17 @@ import { bareFtsBuild } from './fts-bench.mjs'
 import { measureSearch } from './search-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
-  console.error(`The bench needs Node >= 22 (found ${process.version}). Run it with \`npm run bench\`, which uses the pinned Node 24.`)
+  console.error(
+    `The bench needs Node >= 22 (found ${process.version}). Run it with \`npm run bench\`, which uses the pinned Node 24.`
+  )
   process.exit(2)
 }
 
 const ROOT = resolve(import.meta.dirname, '../..')
 // ROLLSCOPE_BENCH_CLI points the bench at another build (or a stub, to test the bench itself).
-const CLI = process.env.ROLLSCOPE_BENCH_CLI ? resolve(process.env.ROLLSCOPE_BENCH_CLI) : join(ROOT, 'out/main/rollscope.js')
+const CLI = process.env.ROLLSCOPE_BENCH_CLI
+  ? resolve(process.env.ROLLSCOPE_BENCH_CLI)
+  : join(ROOT, 'out/main/rollscope.js')
 const BENCH_DIR = join(ROOT, '.bench')
 
 /** Step log on stderr, so stdout stays the report. @param {string} msg */
@@ -42,7 +46,15 @@ const log = (msg) => process.stderr.write(`[bench] ${msg}\n`)
 
 async function main() {
   const { values } = parseArgs({
-    options: { mb: { type: 'string', default: '300' }, 'compare-tasks': { type: 'string', default: '100000' }, 'inspect-mb': { type: 'string', default: '100' }, 'viewer-loads': { type: 'string', default: '5' }, 'search-runs': { type: 'string', default: '20' }, 'search-mb': { type: 'string', default: '0' }, keep: { type: 'boolean', default: false } }
+    options: {
+      mb: { type: 'string', default: '300' },
+      'compare-tasks': { type: 'string', default: '100000' },
+      'inspect-mb': { type: 'string', default: '100' },
+      'viewer-loads': { type: 'string', default: '5' },
+      'search-runs': { type: 'string', default: '20' },
+      'search-mb': { type: 'string', default: '0' },
+      keep: { type: 'boolean', default: false }
+    }
   })
   const totalMB = Number(values.mb)
   if (!Number.isFinite(totalMB) || totalMB <= 0) {
@@ -56,14 +68,31 @@ async function main() {
     return 2
   }
   /** @type {import('./report.mjs').BenchFigures} */
-  const bench = { at: new Date().toISOString(), node: process.version, corpus: { mb: 0, files: 0, episodes: 0, reused: false, seconds: 0 }, limit: { mbPerSec: 0, seconds: 0, passes: [] }, index: null, ratio: null, memory: null, reopen: null, queries: null, notes: [] }
+  const bench = {
+    at: new Date().toISOString(),
+    node: process.version,
+    corpus: { mb: 0, files: 0, episodes: 0, reused: false, seconds: 0 },
+    limit: { mbPerSec: 0, seconds: 0, passes: [] },
+    index: null,
+    ratio: null,
+    memory: null,
+    reopen: null,
+    queries: null,
+    notes: []
+  }
 
   const corpusDir = join(BENCH_DIR, 'corpus')
   log(`corpus: ${totalMB} MB in ${corpusDir}`)
   const t0 = performance.now()
   const { reused, manifest } = generateVerifiersCorpus({ outDir: corpusDir, totalMB, seed: 1 })
   const files = manifest.files.map((f) => join(corpusDir, f.path))
-  bench.corpus = { mb: manifest.totalBytes / 1e6, files: files.length, episodes: manifest.episodes, reused, seconds: (performance.now() - t0) / 1000 }
+  bench.corpus = {
+    mb: manifest.totalBytes / 1e6,
+    files: files.length,
+    episodes: manifest.episodes,
+    reused,
+    seconds: (performance.now() - t0) / 1000
+  }
 
   log('limit: read + JSON.parse, 2 passes')
   const limit = await measureReadLimit(files, 2)
@@ -77,7 +106,14 @@ async function main() {
     try {
       await measureCli(bench, join(corpusDir, 'outputs'), db, manifest)
       if (searchRuns > 0 && searchMB === 0 && bench.fts) {
-        bench.search = await measureSearch({ cli: CLI, db, paths: [join(corpusDir, 'outputs')], textMb: bench.fts.textMb, runs: searchRuns, log })
+        bench.search = await measureSearch({
+          cli: CLI,
+          db,
+          paths: [join(corpusDir, 'outputs')],
+          textMb: bench.fts.textMb,
+          runs: searchRuns,
+          log
+        })
       }
     } finally {
       if (values.keep) bench.notes.push(`database kept: ${db}`)
@@ -93,11 +129,13 @@ async function main() {
     log(`inspect corpus: ${inspectMB} MB of .eval in ${inspectDir}`)
     const { manifest: im } = generateInspectCorpus({ outDir: inspectDir, totalMB: inspectMB, seed: 1 })
     bench.inspect = await measureInspect(CLI, inspectDir, im, log)
-    if (bench.inspect.indexedEpisodes !== im.episodes) bench.notes.push(`inspect: indexed ${bench.inspect.indexedEpisodes} samples, the corpus has ${im.episodes}`)
+    if (bench.inspect.indexedEpisodes !== im.episodes)
+      bench.notes.push(`inspect: indexed ${bench.inspect.indexedEpisodes} samples, the corpus has ${im.episodes}`)
   }
 
   const compareTasks = Number(values['compare-tasks'])
-  if (compareTasks > 0 && existsSync(CLI)) bench.compare = await measureCompare(CLI, join(BENCH_DIR, 'compare-corpus'), log, compareTasks)
+  if (compareTasks > 0 && existsSync(CLI))
+    bench.compare = await measureCompare(CLI, join(BENCH_DIR, 'compare-corpus'), log, compareTasks)
 
   const viewerLoads = Number(values['viewer-loads'])
   if (viewerLoads > 0 && existsSync(CLI)) await viewerPhase(bench, viewerLoads)
@@ -122,8 +160,18 @@ async function searchCorpusPhase(mb, runs) {
   try {
     const db = join(dbDir, 'search.db')
     log('search corpus: index (listing and full-text pass)')
-    const report = jsonOf(await runCli(CLI, ['index', join(dir, 'outputs'), '--db', db, '--json']), 'index (search corpus)')
-    return await measureSearch({ cli: CLI, db, paths: [join(dir, 'outputs')], textMb: (report.search?.chars ?? 0) / 1e6, runs, log })
+    const report = jsonOf(
+      await runCli(CLI, ['index', join(dir, 'outputs'), '--db', db, '--json']),
+      'index (search corpus)'
+    )
+    return await measureSearch({
+      cli: CLI,
+      db,
+      paths: [join(dir, 'outputs')],
+      textMb: (report.search?.chars ?? 0) / 1e6,
+      runs,
+      log
+    })
   } finally {
     rmSync(dbDir, { recursive: true, force: true })
   }
@@ -144,9 +192,13 @@ async function viewerPhase(bench, loads) {
   }
   bench.viewer = await measureViewer({ cli: CLI, outDir: join(BENCH_DIR, 'long-episode'), chromiumPath, log, loads })
   const v = bench.viewer
-  if (!v.lastTurnVisible) bench.notes.push(`viewer: turn #${v.episode.turns - 1} was not visible after scrolling to the end`)
-  if (v.sweep.maxRows > 100) bench.notes.push(`viewer: ${v.sweep.maxRows} turn rows in the DOM at once (virtualization expected < 100)`)
-  bench.notes.push('viewer times come from the page (Element Timing of the first turn row); the reference is what loading the whole episode costs before any rendering')
+  if (!v.lastTurnVisible)
+    bench.notes.push(`viewer: turn #${v.episode.turns - 1} was not visible after scrolling to the end`)
+  if (v.sweep.maxRows > 100)
+    bench.notes.push(`viewer: ${v.sweep.maxRows} turn rows in the DOM at once (virtualization expected < 100)`)
+  bench.notes.push(
+    'viewer times come from the page (Element Timing of the first turn row); the reference is what loading the whole episode costs before any rendering'
+  )
 }
 
 /**
@@ -173,8 +225,10 @@ async function measureCli(bench, corpus, db, manifest) {
     peakRssMb: typeof report.peakRssMb === 'number' ? report.peakRssMb : null,
     observedPeakRssMb: first.peakRssMb
   }
-  if (report.episodes !== manifest.episodes) bench.notes.push(`indexed ${report.episodes} episodes, the corpus has ${manifest.episodes}`)
-  if (first.code !== 0) bench.notes.push(`index exited ${first.code}: ${first.stderr.trim().split('\n').slice(-3).join(' | ')}`)
+  if (report.episodes !== manifest.episodes)
+    bench.notes.push(`indexed ${report.episodes} episodes, the corpus has ${manifest.episodes}`)
+  if (first.code !== 0)
+    bench.notes.push(`index exited ${first.code}: ${first.stderr.trim().split('\n').slice(-3).join(' | ')}`)
   bench.ratio = { value: bench.index.mbPerSec / bench.limit.mbPerSec, target: 0.5, verdict: '' }
   bench.ratio.verdict = verdict(bench.ratio.value, 0.5)
   const peak = Math.max(bench.index.peakRssMb ?? 0, bench.index.observedPeakRssMb ?? 0)
@@ -184,16 +238,28 @@ async function measureCli(bench, corpus, db, manifest) {
     log('bare FTS5 build of the same text')
     const bare = bareFtsBuild(db)
     const value = searchSeconds > 0 ? bare / searchSeconds : 0
-    bench.fts = { passSeconds: searchSeconds, bareSeconds: bare, rows: report.search.rows, textMb: report.search.chars / 1e6, ratio: { value, target: 0.8, verdict: verdict(value, 0.8) } }
+    bench.fts = {
+      passSeconds: searchSeconds,
+      bareSeconds: bare,
+      rows: report.search.rows,
+      textMb: report.search.chars / 1e6,
+      ratio: { value, target: 0.8, verdict: verdict(value, 0.8) }
+    }
     bench.notes.push('indexing MB/s is the listing pass (CLI wall minus the full-text pass that follows it)')
   } else bench.notes.push('the index report has no full-text pass (an older build?)')
 
   log('index again (every file unchanged)')
   const again = await runCli(CLI, ['index', corpus, '--db', db, '--json'])
   const againReport = jsonOf(again, 'index (again)')
-  bench.reopen = { wallSeconds: again.wallMs / 1000, skipped: againReport.skipped, target: 1, verdict: verdict(again.wallMs / 1000, 1, false) }
+  bench.reopen = {
+    wallSeconds: again.wallMs / 1000,
+    skipped: againReport.skipped,
+    target: 1,
+    verdict: verdict(again.wallMs / 1000, 1, false)
+  }
   const listed = manifest.files.filter((f) => f.path.endsWith('.jsonl')).length
-  if (againReport.skipped < listed) bench.notes.push(`re-index skipped only ${againReport.skipped} of ${listed} results files`)
+  if (againReport.skipped < listed)
+    bench.notes.push(`re-index skipped only ${againReport.skipped} of ${listed} results files`)
 
   log('queries')
   const times = async (/** @type {string[]} */ args, n = 5) => {
@@ -206,15 +272,29 @@ async function measureCli(bench, corpus, db, manifest) {
   const runs = jsonOf(runsRes, 'runs')
   const biggest = runs.reduce((a, b) => (b.episodes > a.episodes ? b : a))
   const page = await runCli(CLI, ['episodes', biggest.id, '--limit', '200', '--db', db, '--json'])
-  if (jsonOf(page, 'episodes').length !== Math.min(200, biggest.episodes)) bench.notes.push('episodes --limit 200 returned an unexpected number of rows')
+  if (jsonOf(page, 'episodes').length !== Math.min(200, biggest.episodes))
+    bench.notes.push('episodes --limit 200 returned an unexpected number of rows')
   bench.queries = {
     run: biggest.id,
     startupMs: await times(['--version']),
     runsMs: await times(['runs', '--db', db, '--json']),
     episodesMs: await times(['episodes', biggest.id, '--limit', '200', '--db', db, '--json']),
-    episodesSortedMs: await times(['episodes', biggest.id, '--limit', '200', '--sort', 'reward', '--desc', '--db', db, '--json'])
+    episodesSortedMs: await times([
+      'episodes',
+      biggest.id,
+      '--limit',
+      '200',
+      '--sort',
+      'reward',
+      '--desc',
+      '--db',
+      db,
+      '--json'
+    ])
   }
-  bench.notes.push('CLI latencies are wall times of a fresh process (Node start-up included); "minus start-up" subtracts `--version`')
+  bench.notes.push(
+    'CLI latencies are wall times of a fresh process (Node start-up included); "minus start-up" subtracts `--version`'
+  )
 }
 
 main().then(

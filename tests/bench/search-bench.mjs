@@ -47,14 +47,24 @@ export function pickWords(dbPath) {
     db.exec(`CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, 'search_fts', 'row')`)
     const rows = /** @type {{ n: number }} */ (db.prepare('SELECT count(*) n FROM search_fts').get()).n
     /** @type {{ term: string, doc: number }[]} */
-    const words = db.prepare(`SELECT term, doc FROM temp.vocab WHERE length(term) >= 4 AND term NOT GLOB '*[^a-z]*'`).all()
+    const words = db
+      .prepare(`SELECT term, doc FROM temp.vocab WHERE length(term) >= 4 AND term NOT GLOB '*[^a-z]*'`)
+      .all()
     const byDoc = [...words].sort((a, b) => b.doc - a.doc || (a.term < b.term ? -1 : 1))
     const common = byDoc[0].term
-    const mid = byDoc.reduce((best, w) => (Math.abs(w.doc - rows / 100) < Math.abs(best.doc - rows / 100) ? w : best)).term
+    const mid = byDoc.reduce((best, w) =>
+      Math.abs(w.doc - rows / 100) < Math.abs(best.doc - rows / 100) ? w : best
+    ).term
     const rare = (byDoc.find((w) => w.doc >= 2 && w.doc <= 5) ?? byDoc[byDoc.length - 1]).term
     // the first row from the middle of the index on that has two plain words side by side
     /** @type {string[]} */
-    const texts = db.prepare('SELECT text FROM search_fts WHERE rowid >= (SELECT (min(rowid) + max(rowid)) / 2 FROM search_fts) LIMIT 500').raw().all().map((r) => r[0])
+    const texts = db
+      .prepare(
+        'SELECT text FROM search_fts WHERE rowid >= (SELECT (min(rowid) + max(rowid)) / 2 FROM search_fts) LIMIT 500'
+      )
+      .raw()
+      .all()
+      .map((r) => r[0])
     const pair = texts.map((t) => t.match(/(?:^|\s)([a-z]{4,}) ([a-z]{4,})(?=\s|$)/i)).find((m) => m)
     const phrase = pair ? `${pair[1]} ${pair[2]}` : `${common} ${mid}`
     return { rows, common, mid, rare, phrase }
@@ -107,12 +117,31 @@ export async function measureSearch({ cli, db, paths, textMb, runs, log }) {
         if (first.pendingSources) throw new Error(`search index not complete: ${first.pendingSources} files pending`)
         const ms = []
         for (let i = 0; i < runs; i++) ms.push(await timed(() => served.call('search', query, options)))
-        shapes.push({ name, query, order, byRun: !!byRun, p50: percentile(ms, 50), p95: percentile(ms, 95), max: Math.max(...ms), total: first.total, totalCapped: first.totalCapped })
+        shapes.push({
+          name,
+          query,
+          order,
+          byRun: !!byRun,
+          p50: percentile(ms, 50),
+          p95: percentile(ms, 95),
+          max: Math.max(...ms),
+          total: first.total,
+          totalCapped: first.totalCapped
+        })
         log(`search ${order} ${name}: p95 ${percentile(ms, 95).toFixed(1)} ms`)
       }
     }
     const worstP95 = Math.max(...shapes.map((s) => s.p95))
-    return { textMb, rows: w.rows, runs, callP50: percentile(callMs, 50), shapes, worstP95, verdict: worstP95 < SEARCH_TARGET_MS ? 'PASS' : 'BELOW', pickSeconds }
+    return {
+      textMb,
+      rows: w.rows,
+      runs,
+      callP50: percentile(callMs, 50),
+      shapes,
+      worstP95,
+      verdict: worstP95 < SEARCH_TARGET_MS ? 'PASS' : 'BELOW',
+      pickSeconds
+    }
   } finally {
     await served.stop()
   }

@@ -21,7 +21,9 @@ const URL_LINE = /^Rollscope is serving at (http:\/\/127\.0\.0\.1:(\d+)\/\?token
  * @returns {Promise<Served>}
  */
 export function startServe(cli, paths, db, timeoutMs = 20_000) {
-  const child = spawn(process.execPath, [cli, 'serve', ...paths, '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [cli, 'serve', ...paths, '--port', '0', '--db', db], {
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let out = ''
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (d) => (out += d))
@@ -81,7 +83,8 @@ export async function waitForRun(served, episodes, timeoutMs = 60_000) {
       if (run) return run.id
     }
     if (progress.state === 'error') throw new Error(`indexing failed: ${progress.message}`)
-    if (Date.now() > until) throw new Error(`no run with ${episodes} episodes after ${timeoutMs / 1000} s (state ${progress.state})`)
+    if (Date.now() > until)
+      throw new Error(`no run with ${episodes} episodes after ${timeoutMs / 1000} s (state ${progress.state})`)
     await new Promise((r) => setTimeout(r, 100))
   }
 }

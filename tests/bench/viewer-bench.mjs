@@ -17,12 +17,29 @@ import { generateLongEpisode } from '../generators/long-episode.mjs'
 import { median } from './cli-child.mjs'
 import { verdict } from './report.mjs'
 import { startServe, waitForRun } from './serve-child.mjs'
-import { fetchEpisodeJson, installFirstRowProbe, openByHash, probeSettled, readProbe, readTimings, scrollToEnd, sweepScroll } from './viewer-probes.mjs'
+import {
+  fetchEpisodeJson,
+  installFirstRowProbe,
+  openByHash,
+  probeSettled,
+  readProbe,
+  readTimings,
+  scrollToEnd,
+  sweepScroll
+} from './viewer-probes.mjs'
 
 /** PRODUCT.md §4. */
 export const FIRST_PAINT_TARGET_MS = 150
 /** The same Chromium flags as playwright.config.ts (no sandbox as root, no GPU, no background traffic). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic'
+]
 const VIEWPORT = { width: 1400, height: 860 }
 const ROW = '[data-testid="turn-row"]'
 
@@ -55,7 +72,8 @@ export async function measureViewer({ cli, outDir, chromiumPath, log, loads = 5 
     /** @type {{ id: string, turns: number }[]} */
     const byTurns = (await served.call('listEpisodes', { runId, sort: 'turns', desc: true, limit: 10 })).items
     const [longest, other] = [byTurns[0], byTurns[byTurns.length - 1]]
-    if (longest.turns !== manifest.long.turns) throw new Error(`the longest episode has ${longest.turns} turns, expected ${manifest.long.turns}`)
+    if (longest.turns !== manifest.long.turns)
+      throw new Error(`the longest episode has ${longest.turns} turns, expected ${manifest.long.turns}`)
     const runHash = `#/run/${encodeURIComponent(runId)}`
     const episodeHash = `${runHash}/episode/${encodeURIComponent(longest.id)}`
     const otherHash = `${runHash}/episode/${encodeURIComponent(other.id)}`
@@ -82,7 +100,8 @@ export async function measureViewer({ cli, outDir, chromiumPath, log, loads = 5 
 
     log('viewer: reference (fetch + parse the same episode in the page)')
     const fetches = []
-    for (let i = 0; i < 5; i++) fetches.push(await page.evaluate(fetchEpisodeJson, { token: served.token, episodeId: longest.id }))
+    for (let i = 0; i < 5; i++)
+      fetches.push(await page.evaluate(fetchEpisodeJson, { token: served.token, episodeId: longest.id }))
 
     log('viewer: scroll to the last turn, then through the whole transcript')
     await page.evaluate((h) => (location.hash = h), episodeHash)
@@ -97,9 +116,26 @@ export async function measureViewer({ cli, outDir, chromiumPath, log, loads = 5 
     const appMid = middle(inApp)
     const floor = median(fetches.map((f) => f.ms))
     return {
-      episode: { turns: manifest.long.turns, mb: manifest.long.bytes / 1e6, reused, responseMb: (appMid.episodeBytes ?? 0) / 1e6, fetchedTurns: fetches[0].turns },
-      deepLink: { ms: deepMid.firstPaint, runs: warm.map((r) => r.firstPaint), coldMs: cold.firstPaint, breakdown: deepMid, verdict: verdict(deepMid.firstPaint, FIRST_PAINT_TARGET_MS, false) },
-      inApp: { ms: appMid.firstPaint, runs: inApp.map((r) => r.firstPaint), breakdown: appMid, verdict: verdict(appMid.firstPaint, FIRST_PAINT_TARGET_MS, false) },
+      episode: {
+        turns: manifest.long.turns,
+        mb: manifest.long.bytes / 1e6,
+        reused,
+        responseMb: (appMid.episodeBytes ?? 0) / 1e6,
+        fetchedTurns: fetches[0].turns
+      },
+      deepLink: {
+        ms: deepMid.firstPaint,
+        runs: warm.map((r) => r.firstPaint),
+        coldMs: cold.firstPaint,
+        breakdown: deepMid,
+        verdict: verdict(deepMid.firstPaint, FIRST_PAINT_TARGET_MS, false)
+      },
+      inApp: {
+        ms: appMid.firstPaint,
+        runs: inApp.map((r) => r.firstPaint),
+        breakdown: appMid,
+        verdict: verdict(appMid.firstPaint, FIRST_PAINT_TARGET_MS, false)
+      },
       target: FIRST_PAINT_TARGET_MS,
       fetchJsonMs: floor,
       fetchJsonRuns: fetches.map((f) => f.ms),
@@ -141,8 +177,18 @@ async function deepLinkLoad(browser, url) {
       await page.locator(ROW).first().waitFor({ state: 'visible', timeout: 30_000 })
     } catch (err) {
       // Say what the page showed instead (a rebuilt out/renderer mid-run gives 404s on the old bundle, for one).
-      const shown = (await page.locator('body').innerText().catch(() => '')).slice(0, 300).replace(/\s+/g, ' ')
-      throw new Error(`no turn row within 30 s. Page: "${shown}". Errors: ${errors.slice(0, 3).join(' | ') || 'none'}`, { cause: err })
+      const shown = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      )
+        .slice(0, 300)
+        .replace(/\s+/g, ' ')
+      throw new Error(
+        `no turn row within 30 s. Page: "${shown}". Errors: ${errors.slice(0, 3).join(' | ') || 'none'}`,
+        { cause: err }
+      )
     }
     return await collect(page, 0)
   } finally {
@@ -163,7 +209,10 @@ async function inAppOpen(page, episodeHash, runHash, other) {
   const load = await collect(page, start)
   await page.evaluate((h) => (location.hash = h), other.hash)
   // The transcript tab counts the open episode's turns: the short one is shown once it says so.
-  await page.waitForFunction((n) => document.querySelector('[data-testid="tab-transcript"] .count')?.textContent === String(n), other.turns)
+  await page.waitForFunction(
+    (n) => document.querySelector('[data-testid="tab-transcript"] .count')?.textContent === String(n),
+    other.turns
+  )
   await page.evaluate((h) => (location.hash = h), runHash)
   await page.locator(ROW).first().waitFor({ state: 'detached' })
   await page.locator('[data-testid="episode-row"]').first().waitFor({ state: 'visible' })

@@ -22,7 +22,8 @@ export function installFirstRowProbe() {
     }
   }
   observe('element', (e) => {
-    if (e.identifier === `first-turn-${generation}` && probe.elementPaint === null) probe.elementPaint = e.renderTime || e.startTime
+    if (e.identifier === `first-turn-${generation}` && probe.elementPaint === null)
+      probe.elementPaint = e.renderTime || e.startTime
   })
   observe('paint', (e) => {
     if (e.name === 'first-contentful-paint') probe.fcp = e.startTime
@@ -65,7 +66,11 @@ export function probeSettled() {
 /** The probe's figures; `paint` is Element Timing's when there is one, else the frame after the row's insertion. */
 export function readProbe() {
   const p = /** @type {any} */ (window).__viewerProbe
-  return { ...p, paint: p.elementPaint ?? p.rafAfterRow, paintSource: p.elementPaint !== null ? 'element-timing' : 'frame' }
+  return {
+    ...p,
+    paint: p.elementPaint ?? p.rafAfterRow,
+    paintSource: p.elementPaint !== null ? 'element-timing' : 'frame'
+  }
 }
 
 /**
@@ -73,7 +78,7 @@ export function readProbe() {
  * does); returns the time it did so. @param {string} hash
  */
 export function openByHash(hash) {
-  /** @type {any} */ (window).__armViewerProbe()
+  ;/** @type {any} */ (window).__armViewerProbe()
   const t = performance.now()
   location.hash = hash
   return t
@@ -86,7 +91,12 @@ export function openByHash(hash) {
  */
 export function readTimings() {
   const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0])
-  const ep = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/api/getEpisodePreview')).at(-1))
+  const ep = /** @type {PerformanceResourceTiming | undefined} */ (
+    performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.endsWith('/api/getEpisodePreview'))
+      .at(-1)
+  )
   return {
     episodeStart: ep ? ep.startTime : null,
     episodeResponseStart: ep ? ep.responseStart : null,
@@ -102,7 +112,11 @@ export function readTimings() {
  */
 export async function fetchEpisodeJson({ token, episodeId }) {
   const t0 = performance.now()
-  const res = await fetch('/api/getEpisode', { method: 'POST', headers: { 'content-type': 'application/json', 'x-rollscope-token': token }, body: JSON.stringify([episodeId]) })
+  const res = await fetch('/api/getEpisode', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-rollscope-token': token },
+    body: JSON.stringify([episodeId])
+  })
   const body = await res.json()
   const ms = performance.now() - t0
   if (!body.ok) throw new Error(`getEpisode: ${body.error?.message}`)

@@ -18,7 +18,11 @@ function row(task: string, reward: number, calls: Call[]): string {
   const messages: unknown[] = [{ role: 'user', content: `Fix the bug in ${task}.` }]
   calls.forEach(([name, args, result], i) => {
     const id = `call_${i}`
-    messages.push({ role: 'assistant', content: `Step ${i + 1}.`, tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }] })
+    messages.push({
+      role: 'assistant',
+      content: `Step ${i + 1}.`,
+      tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }]
+    })
     messages.push({ role: 'tool', tool_call_id: id, content: result })
   })
   messages.push({ role: 'assistant', content: reward === 1 ? 'Fixed: the tests pass.' : 'I could not fix it.' })
@@ -26,7 +30,12 @@ function row(task: string, reward: number, calls: Call[]): string {
 }
 
 /** Four different shell commands: an ordinary episode of 10 turns. */
-const ordinary = (task: string): Call[] => ['ls', 'cat src/main.py', 'grep -n bug src/main.py', 'python -m pytest -q'].map((cmd) => ['bash', { cmd: `${cmd} # ${task}` }, 'ok'])
+const ordinary = (task: string): Call[] =>
+  ['ls', 'cat src/main.py', 'grep -n bug src/main.py', 'python -m pytest -q'].map((cmd) => [
+    'bash',
+    { cmd: `${cmd} # ${task}` },
+    'ok'
+  ])
 
 /**
  * 12 episodes (the long-episode rule needs 10, short-success 5 passed): 8 ordinary (6 passed), and one per rule.
@@ -36,18 +45,37 @@ function writeAnomalyRun(dir: string): string {
   const folder = join(dir, 'anomaly-run')
   mkdirSync(folder, { recursive: true })
   const test: Call = ['bash', { cmd: 'python -m pytest -q' }, '1 failed']
-  const edit = (n: number): Call => ['str_replace', { path: 'src/main.py', old: `x = ${n}`, new: `x = ${n + 1}` }, 'edited']
+  const edit = (n: number): Call => [
+    'str_replace',
+    { path: 'src/main.py', old: `x = ${n}`, new: `x = ${n + 1}` },
+    'edited'
+  ]
   const rows = [
     ...[1, 2, 3, 4, 5].map((i) => row(`ordinary-${i}`, 1, ordinary(`ordinary-${i}`))),
     row('edit-test', 1, [edit(1), test, edit(2), test]), // the same test after different edits: no loop
     row('ordinary-6', 0, ordinary('ordinary-6')),
     row('ordinary-7', 0, ordinary('ordinary-7')),
     row('short-win', 1, []),
-    row('long-haul', 0, Array.from({ length: 20 }, (_, i): Call => ['bash', { cmd: `python step_${i}.py` }, `step ${i} done`])),
-    row('ping-pong', 0, [test, ['bash', { cmd: 'cat src/main.py' }, 'x = 1'], test, ['bash', { cmd: 'cat src/main.py' }, 'x = 1'], test, ['bash', { cmd: 'cat src/main.py' }, 'x = 1']]),
+    row(
+      'long-haul',
+      0,
+      Array.from({ length: 20 }, (_, i): Call => ['bash', { cmd: `python step_${i}.py` }, `step ${i} done`])
+    ),
+    row('ping-pong', 0, [
+      test,
+      ['bash', { cmd: 'cat src/main.py' }, 'x = 1'],
+      test,
+      ['bash', { cmd: 'cat src/main.py' }, 'x = 1'],
+      test,
+      ['bash', { cmd: 'cat src/main.py' }, 'x = 1']
+    ]),
     row('slow-cmd', 0, [
       ['bash', { cmd: 'ls' }, 'src tests'],
-      ['bash', { cmd: 'sleep 999' }, "The command 'sleep 999' was cancelled because it took more than 30 seconds. Please try a different command that completes more quickly."],
+      [
+        'bash',
+        { cmd: 'sleep 999' },
+        "The command 'sleep 999' was cancelled because it took more than 30 seconds. Please try a different command that completes more quickly."
+      ],
       ['bash', { cmd: 'cat src/main.py' }, 'x = 1'],
       ['bash', { cmd: 'python -m pytest -q' }, '1 failed']
     ])
@@ -58,7 +86,11 @@ function writeAnomalyRun(dir: string): string {
 
 /** The task cell of every row in the table, in order. */
 const tasks = (page: Page): Promise<string[]> =>
-  page.getByTestId('episode-row').evaluateAll((rows) => rows.map((r) => (r.querySelectorAll('[role="gridcell"]:not([data-pick])')[1]?.textContent ?? '').trim()))
+  page
+    .getByTestId('episode-row')
+    .evaluateAll((rows) =>
+      rows.map((r) => (r.querySelectorAll('[role="gridcell"]:not([data-pick])')[1]?.textContent ?? '').trim())
+    )
 
 /** Applies a filter expression and waits for the table to list `count` rows. */
 async function applyFilter(page: Page, filter: string, count: number): Promise<void> {
@@ -73,14 +105,18 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
 })
 
-test('anomaly badges in the episodes table, and the anomaly filter lists exactly the flagged episodes', async ({ page, server }) => {
+test('anomaly badges in the episodes table, and the anomaly filter lists exactly the flagged episodes', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   await addPathViaUi(page, writeAnomalyRun(server.tmpDir))
   await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 1)
   await selectRun(page, 'anomaly-run/rollouts')
   await expect(page.getByTestId('episode-row')).toHaveCount(12)
 
-  const rowOf = (task: string) => page.getByTestId('episode-row').filter({ has: page.getByRole('gridcell', { name: task, exact: true }) })
+  const rowOf = (task: string) =>
+    page.getByTestId('episode-row').filter({ has: page.getByRole('gridcell', { name: task, exact: true }) })
 
   await test.step('each rule badges its episode, with the rule as the tooltip; ordinary episodes have no badge', async () => {
     const expected: [task: string, kind: string, label: string, title: RegExp][] = [
@@ -96,12 +132,18 @@ test('anomaly badges in the episodes table, and the anomaly filter lists exactly
       await expect(badge).toHaveText(label)
       expect(await badge.getAttribute('title')).toMatch(title)
     }
-    for (const task of ['ordinary-1', 'ordinary-6', 'edit-test']) await expect(rowOf(task).getByTestId('episode-flags').locator('[data-testid^="flag-"]')).toHaveCount(0)
+    for (const task of ['ordinary-1', 'ordinary-6', 'edit-test'])
+      await expect(rowOf(task).getByTestId('episode-flags').locator('[data-testid^="flag-"]')).toHaveCount(0)
     await shot(page, 'anomalies-01-badges')
   })
 
   await test.step('anomaly == "<code>" lists exactly the episode of that code', async () => {
-    for (const [code, task] of [['timeout', 'slow-cmd'], ['loop', 'ping-pong'], ['short-success', 'short-win'], ['long-episode', 'long-haul']]) {
+    for (const [code, task] of [
+      ['timeout', 'slow-cmd'],
+      ['loop', 'ping-pong'],
+      ['short-success', 'short-win'],
+      ['long-episode', 'long-haul']
+    ]) {
       await applyFilter(page, `anomaly == "${code}"`, 1)
       expect(await tasks(page)).toEqual([task])
     }
@@ -128,7 +170,9 @@ test('anomaly badges in the episodes table, and the anomaly filter lists exactly
     const at = Number((await page.getByTestId('episode-flag-timeout').textContent())!.split('#')[1])
     await page.getByTestId('episode-flag-jump-timeout').click()
     await expect(page.locator('[data-testid="turn-row"][aria-current="true"]')).toHaveAttribute('data-turn', String(at))
-    await expect(page.locator('[data-testid="turn-row"][aria-current="true"]')).toContainText('was cancelled because it took more than 30 seconds')
+    await expect(page.locator('[data-testid="turn-row"][aria-current="true"]')).toContainText(
+      'was cancelled because it took more than 30 seconds'
+    )
     await shot(page, 'anomalies-03-episode-header')
   })
 })

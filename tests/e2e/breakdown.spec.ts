@@ -17,7 +17,10 @@ test.beforeEach(async ({ page }) => {
 
 const row = (page: Page, values: string) => page.locator(`[data-testid="breakdown-row"][data-values="${values}"]`)
 
-test('a run by difficulty, then archetype × difficulty; rows and cells open their episodes', async ({ page, server }) => {
+test('a run by difficulty, then archetype × difficulty; rows and cells open their episodes', async ({
+  page,
+  server
+}) => {
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await openApp(page, server.url, DEMO_RUNS)
@@ -75,7 +78,9 @@ test('a run by difficulty, then archetype × difficulty; rows and cells open the
     const cell = page.getByTestId('crosstab-cell').first()
     const values = (await cell.getAttribute('data-values'))!.split(' × ')
     await cell.getByRole('button').click()
-    await expect(page.getByTestId('episode-filter')).toHaveValue(`info.archetype == "${values[0]}" and info.difficulty == "${values[1]}"`)
+    await expect(page.getByTestId('episode-filter')).toHaveValue(
+      `info.archetype == "${values[0]}" and info.difficulty == "${values[1]}"`
+    )
     await page.goBack()
     await expect(page.getByTestId('breakdown-crosstab')).toBeVisible()
   })

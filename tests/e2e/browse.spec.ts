@@ -4,7 +4,16 @@
  * the deep link; the filter expression box; and the README / dark-theme screenshots.
  */
 import { join } from 'node:path'
-import { addPathViaUi, DEMO_RUNS, openApp, recordProgressEvents, seenProgress, selectRun, shot, VERIFIERS_FIXTURES } from './e2e-helpers'
+import {
+  addPathViaUi,
+  DEMO_RUNS,
+  openApp,
+  recordProgressEvents,
+  seenProgress,
+  selectRun,
+  shot,
+  VERIFIERS_FIXTURES
+} from './e2e-helpers'
 import { expect, REPO_ROOT, test } from './server-fixture'
 
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
@@ -78,9 +87,9 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
     const first = page.locator('[data-testid="episode-row"][data-index="0"]')
     await expect(first.locator('[role="gridcell"]:not([data-pick])').nth(3)).toHaveText('2.200')
     await expect(first).toContainText('answer:thing')
-    await expect(page.locator('[data-testid="episode-row"][data-index="1"]').locator('[role="gridcell"]:not([data-pick])').nth(3)).toHaveText(
-      '2.167'
-    )
+    await expect(
+      page.locator('[data-testid="episode-row"][data-index="1"]').locator('[role="gridcell"]:not([data-pick])').nth(3)
+    ).toHaveText('2.167')
     await shot(page, '05-wordle-sorted')
   })
 
@@ -134,7 +143,9 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
     await expect(page.getByTestId('raw-editor').locator('[data-mode-id="json"]')).toHaveCount(1)
     // Highlighted: keys, strings and punctuation get different token classes once the JSON tokenizer ran.
     await expect
-      .poll(() => lines.evaluate((el) => new Set([...el.querySelectorAll('span[class^="mtk"]')].map((s) => s.className)).size))
+      .poll(() =>
+        lines.evaluate((el) => new Set([...el.querySelectorAll('span[class^="mtk"]')].map((s) => s.className)).size)
+      )
       .toBeGreaterThanOrEqual(3)
     await shot(page, '08-raw-monaco')
   })

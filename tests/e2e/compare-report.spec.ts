@@ -59,7 +59,10 @@ test('the report opens from a file and draws its charts', async ({ page }) => {
   await shot(page, 'report-01-top')
   await page.locator('#rewards h2').evaluate((e) => e.scrollIntoView())
   await shot(page, 'report-02-histogram')
-  await page.locator('#categories h3').first().evaluate((e) => e.scrollIntoView())
+  await page
+    .locator('#categories h3')
+    .first()
+    .evaluate((e) => e.scrollIntoView())
   await shot(page, 'report-03-categories')
 })
 

@@ -16,7 +16,8 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
 })
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
+const runRow = (page: Page, name: string) =>
+  page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 
 /** Ticks base then trained in the runs table and opens the comparison. */
 async function compareDemoRuns(page: Page): Promise<void> {
@@ -28,7 +29,10 @@ async function compareDemoRuns(page: Page): Promise<void> {
   await expect(page.getByTestId('compare-summary')).toBeVisible({ timeout: 20_000 })
 }
 
-test('pick two runs, read the comparison, open a broken task, reload, export, both themes', async ({ page, server }) => {
+test('pick two runs, read the comparison, open a broken task, reload, export, both themes', async ({
+  page,
+  server
+}) => {
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await openApp(page, server.url, DEMO_RUNS)
@@ -49,7 +53,9 @@ test('pick two runs, read the comparison, open a broken task, reload, export, bo
     await expect(page.getByTestId('compare-run-a')).toContainText(BASE_RUN)
     await expect(page.getByTestId('compare-run-b')).toContainText(TRAINED_RUN)
     await expect(page.getByTestId('compare-run-a')).toContainText('rollouts / task4')
-    await expect(page.getByTestId('compare-shared')).toHaveText('16 shared tasks (0 only in A, 0 only in B): every number is on the shared tasks.')
+    await expect(page.getByTestId('compare-shared')).toHaveText(
+      '16 shared tasks (0 only in A, 0 only in B): every number is on the shared tasks.'
+    )
     const reward = page.locator('[data-testid="compare-metric"][data-key="reward"]')
     await expect(reward).toContainText('Mean reward')
     await expect(reward.getByTestId('ci-bar')).toHaveCount(1)
@@ -80,7 +86,10 @@ test('pick two runs, read the comparison, open a broken task, reload, export, bo
 
   let brokenTask = ''
   await test.step('the broken cell lists its tasks; a task opens A and B side by side', async () => {
-    const cell = (await page.getByTestId('flip-broken').getByTestId('flip-count').textContent()) === '0' ? 'flip-fixed' : 'flip-broken'
+    const cell =
+      (await page.getByTestId('flip-broken').getByTestId('flip-count').textContent()) === '0'
+        ? 'flip-fixed'
+        : 'flip-broken'
     await page.getByTestId(cell).click()
     const link = page.getByTestId('flip-task-list').getByTestId('compare-task-link').first()
     brokenTask = (await link.textContent()) ?? ''

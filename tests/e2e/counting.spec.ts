@@ -16,7 +16,8 @@ import { shotMatrix } from './shot-matrix'
 const SWE = resolve(REPO_ROOT, 'tests/fixtures/swe-bench/report-without-trajectories')
 const TB = resolve(REPO_ROOT, 'tests/fixtures/terminal-bench/null-results-run')
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
+const runRow = (page: Page, name: string) =>
+  page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 
 async function filterEpisodes(page: Page, filter: string): Promise<void> {
   await page.getByTestId('episode-filter').fill(filter)
@@ -28,7 +29,10 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
 })
 
-test('a harness report with results-only episodes: counted as the harness counts, marked as without transcript', async ({ page, server }) => {
+test('a harness report with results-only episodes: counted as the harness counts, marked as without transcript', async ({
+  page,
+  server
+}) => {
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await openApp(page, server.url, DEMO_RUNS)
@@ -39,7 +43,9 @@ test('a harness report with results-only episodes: counted as the harness counts
     await expect(runRow(page, 'gpt5_mini_lite').getByTestId('run-col-unscored')).toHaveText('3 ✗')
     await selectRun(page, 'gpt5_mini_lite')
     await expect(page.getByTestId('episode-count')).toHaveText('23 episodes')
-    await expect(page.getByTestId('run-unscored')).toContainText('3 of 23 instances have no result: empty patch 2, error 1')
+    await expect(page.getByTestId('run-unscored')).toContainText(
+      '3 of 23 instances have no result: empty patch 2, error 1'
+    )
     await expect(page.getByTestId('run-unscored')).toContainText('as the SWE-bench harness does')
     await expect(page.getByTestId('run-headline')).toHaveAttribute('data-agrees', 'true')
     // the harness's 5 / 23 beside Rollscope's mean reward over the 23 instances
@@ -65,23 +71,35 @@ test('a harness report with results-only episodes: counted as the harness counts
   expect(pageErrors).toEqual([])
 })
 
-test('side by side, a task known only from the harness report says "no transcript", not "same actions"', async ({ page, server }) => {
+test('side by side, a task known only from the harness report says "no transcript", not "same actions"', async ({
+  page,
+  server
+}) => {
   // the same harness run copied twice: two runs of one environment, whose results-only tasks pair up
   for (const copy of ['a', 'b']) cpSync(SWE, join(server.tmpDir, copy, 'report'), { recursive: true })
   await openApp(page, server.url, DEMO_RUNS)
   await addPathViaUi(page, join(server.tmpDir, 'a'))
   await addPathViaUi(page, join(server.tmpDir, 'b'))
-  const rows = page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: 'gpt5_mini_lite' }) })
+  const rows = page
+    .getByTestId('run-row')
+    .filter({ has: page.getByTestId('run-col-name').filter({ hasText: 'gpt5_mini_lite' }) })
   await expect(rows).toHaveCount(2, { timeout: 20_000 })
   const [a, b] = [await rows.nth(0).getAttribute('data-run-id'), await rows.nth(1).getAttribute('data-run-id')]
-  await page.goto(`${server.url}#/compare/${encodeURIComponent(a!)}/${encodeURIComponent(b!)}/task/${encodeURIComponent('astropy__astropy-14182')}`)
-  await expect(page.getByTestId('sbs-no-transcript')).toHaveText('no transcript (A and B): nothing to align', { timeout: 20_000 })
+  await page.goto(
+    `${server.url}#/compare/${encodeURIComponent(a!)}/${encodeURIComponent(b!)}/task/${encodeURIComponent('astropy__astropy-14182')}`
+  )
+  await expect(page.getByTestId('sbs-no-transcript')).toHaveText('no transcript (A and B): nothing to align', {
+    timeout: 20_000
+  })
   await expect(page.getByTestId('sbs-no-transcript-a')).toBeVisible()
   await expect(page.getByText('the two episodes take the same actions')).toHaveCount(0)
   await shot(page, 'cnt-03-sbs-no-transcript')
 })
 
-test('a Terminal-Bench run with trials without a result: the rule, the headline, wall time, termination as a field', async ({ page, server }) => {
+test('a Terminal-Bench run with trials without a result: the rule, the headline, wall time, termination as a field', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   await addPathViaUi(page, TB)
   await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 1, { timeout: 20_000 })

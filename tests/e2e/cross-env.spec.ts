@@ -14,7 +14,8 @@ import { shotMatrix } from './shot-matrix'
 const FIXTURE = resolve(REPO_ROOT, 'tests/fixtures/cross-env')
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
+const runRow = (page: Page, name: string) =>
+  page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 
 /** The fixture folder, or (before it is committed) two tiny chat-JSONL runs of different environments with task ids 0..2. */
 function crossEnvRuns(tmpDir: string): { path: string; a: string; b: string } {
@@ -22,7 +23,16 @@ function crossEnvRuns(tmpDir: string): { path: string; a: string; b: string } {
   const dir = join(tmpDir, 'cross-env')
   mkdirSync(dir, { recursive: true })
   for (const env of ['airline', 'sokoban']) {
-    const rows = [0, 1, 2].map((t) => ({ id: String(t), task_id: String(t), env, messages: [{ role: 'user', content: `task ${t}` }, { role: 'assistant', content: 'done' }], reward: t === 2 ? 0 : 1 }))
+    const rows = [0, 1, 2].map((t) => ({
+      id: String(t),
+      task_id: String(t),
+      env,
+      messages: [
+        { role: 'user', content: `task ${t}` },
+        { role: 'assistant', content: 'done' }
+      ],
+      reward: t === 2 ? 0 : 1
+    }))
     writeFileSync(join(dir, `${env}.jsonl`), rows.map((r) => JSON.stringify(r)).join('\n') + '\n')
   }
   return { path: dir, a: 'airline', b: 'sokoban' }
@@ -33,7 +43,10 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
 })
 
-test('runs of different environments: refused with the reason, then compared anyway and marked everywhere', async ({ page, server }) => {
+test('runs of different environments: refused with the reason, then compared anyway and marked everywhere', async ({
+  page,
+  server
+}) => {
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   const runs = crossEnvRuns(server.tmpDir)

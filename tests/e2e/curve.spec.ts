@@ -16,13 +16,18 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
 })
 
-test('the training run’s curve: panels and table by step; a point opens that step’s episodes', async ({ page, server }) => {
+test('the training run’s curve: panels and table by step; a point opens that step’s episodes', async ({
+  page,
+  server
+}) => {
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await openApp(page, server.url, DEMO_RUNS)
 
   await test.step('ticking the training run in the runs table offers its curve and its breakdown', async () => {
-    const row = page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: TRAINING_RUN }) })
+    const row = page
+      .getByTestId('run-row')
+      .filter({ has: page.getByTestId('run-col-name').filter({ hasText: TRAINING_RUN }) })
     await row.getByTestId('run-pick').check()
     await expect(page.getByTestId('compare-bar').getByTestId('open-curve')).toBeVisible()
     await expect(page.getByTestId('compare-bar').getByTestId('open-breakdown')).toBeVisible()

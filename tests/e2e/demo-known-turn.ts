@@ -15,7 +15,10 @@ export function knownTurn(): { task: string; rollout: number; turn: number; phra
   const r = JSON.parse(lines[5]) as DemoRecord
   for (let i = r.messages.length - 1; i >= 0; i--) {
     const m = r.messages[i]
-    const found = m.role === 'tool' && typeof m.content === 'string' ? m.content.match(/[A-Za-z]{4,} [A-Za-z]{4,} [A-Za-z]{4,}/) : null
+    const found =
+      m.role === 'tool' && typeof m.content === 'string'
+        ? m.content.match(/[A-Za-z]{4,} [A-Za-z]{4,} [A-Za-z]{4,}/)
+        : null
     if (found) return { task: r.task_id, rollout: r.rollout, turn: i, phrase: found[0] }
   }
   throw new Error('no tool result with a phrase in record 5')

@@ -15,7 +15,10 @@ const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 
 /** Header labels of the episodes table, in order. */
 const headers = (page: Page): Promise<string[]> =>
-  page.getByTestId('episodes-header').locator('[role="columnheader"]:not([data-pick])').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/[▲▼]/g, '').trim()))
+  page
+    .getByTestId('episodes-header')
+    .locator('[role="columnheader"]:not([data-pick])')
+    .evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/[▲▼]/g, '').trim()))
 
 /** The id of the episode open in the URL hash (`#/run/<run>/episode/<id>…`), or null. */
 const openEpisodeId = (page: Page): string | null => {
@@ -30,11 +33,25 @@ function writeFormatRun(dir: string): string {
   const rows = [
     { task_id: 'fmt-a', rollout: 0, reward: 1, metrics: { format_reward: 1 } },
     { task_id: 'fmt-a', rollout: 1, reward: 0, metrics: { format_reward: 0 } },
-    { task_id: 'fmt-b', rollout: 0, reward: 0, metrics: { format_reward: 1 }, info: { parse_error: 'no <answer> tag' } },
+    {
+      task_id: 'fmt-b',
+      rollout: 0,
+      reward: 0,
+      metrics: { format_reward: 1 },
+      info: { parse_error: 'no <answer> tag' }
+    },
     { task_id: 'fmt-b', rollout: 1, reward: 1, metrics: { format_reward: 1 } },
     { task_id: 'fmt-c', rollout: 0, reward: 0.5, metrics: { format_reward: 0.5 } },
     { task_id: 'fmt-c', rollout: 1, reward: 1, metrics: { format_reward: 1 } }
-  ].map((r) => JSON.stringify({ ...r, messages: [{ role: 'user', content: `Answer ${r.task_id}` }, { role: 'assistant', content: '42' }] }))
+  ].map((r) =>
+    JSON.stringify({
+      ...r,
+      messages: [
+        { role: 'user', content: `Answer ${r.task_id}` },
+        { role: 'assistant', content: '42' }
+      ]
+    })
+  )
   writeFileSync(join(folder, 'answers.jsonl'), rows.join('\n') + '\n')
   return folder
 }
@@ -54,7 +71,10 @@ async function writeBigRun(dir: string, tasks: number): Promise<string> {
           rollout: k,
           reward,
           difficulty: ['easy', 'medium', 'hard'][t % 3],
-          messages: [{ role: 'user', content: `Problem ${t}` }, { role: 'assistant', content: String(k) }]
+          messages: [
+            { role: 'user', content: `Problem ${t}` },
+            { role: 'assistant', content: String(k) }
+          ]
         }) + '\n'
     }
     if (!out.write(chunk)) await once(out, 'drain')
@@ -75,9 +95,27 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
 
   await test.step('default columns; the flags column marks errors and truncations', async () => {
     expect(await headers(page)).toEqual([
-      '#', 'Task', 'Roll', 'Reward', 'Pass', 'Flags', 'Labels', 'Steps', 'Messages', 'Preview', 'Answer',
-      'partial_progress_max', 'reward', 'tests_passed', 'tests_total', 'tool_calls',
-      'info.archetype', 'info.difficulty', 'info.env', 'info.repo', 'info.tests_total'
+      '#',
+      'Task',
+      'Roll',
+      'Reward',
+      'Pass',
+      'Flags',
+      'Labels',
+      'Steps',
+      'Messages',
+      'Preview',
+      'Answer',
+      'partial_progress_max',
+      'reward',
+      'tests_passed',
+      'tests_total',
+      'tool_calls',
+      'info.archetype',
+      'info.difficulty',
+      'info.env',
+      'info.repo',
+      'info.tests_total'
     ])
     await page.getByTestId('episode-filter').fill('status != "ok"')
     await page.getByTestId('episode-filter').press('Enter')
@@ -124,7 +162,10 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     await page.getByTestId('sort-info:difficulty').click()
     await expect(page.getByTestId('sort-info:difficulty')).toHaveAttribute('aria-sort', 'ascending')
     const difficultyCol = (await headers(page)).indexOf('info.difficulty')
-    const first = page.locator('[data-testid="episode-row"][data-index="0"]').locator('[role="gridcell"]:not([data-pick])').nth(difficultyCol)
+    const first = page
+      .locator('[data-testid="episode-row"][data-index="0"]')
+      .locator('[role="gridcell"]:not([data-pick])')
+      .nth(difficultyCol)
     await expect(first).toHaveText('easy')
     await page.getByTestId('sort-info:difficulty').click()
     await expect(first).toHaveText('medium')
@@ -143,7 +184,8 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     await expect(first).toHaveAttribute('aria-expanded', 'true')
     await expect(page.getByTestId('episode-row')).toHaveCount(4)
     const taskKey = await first.getAttribute('data-task-key')
-    for (const row of await page.getByTestId('episode-row').all()) await expect(row.locator('[role="gridcell"]:not([data-pick])').nth(1)).toHaveText(taskKey!)
+    for (const row of await page.getByTestId('episode-row').all())
+      await expect(row.locator('[role="gridcell"]:not([data-pick])').nth(1)).toHaveText(taskKey!)
     await expect(page.locator('[data-testid="group-row"][data-index="5"]')).toBeVisible() // the next task follows its rollouts
     await shot(page, 'ept-03-grouped-unfolded')
   })
@@ -197,7 +239,9 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     expect(await formats.nth(0).getAttribute('title')).toBe('Format failure: format_reward = 0')
     expect(await formats.nth(1).getAttribute('title')).toBe('Format failure: info.parse_error = "no <answer> tag"')
     // a partial format score (0.5) is not a failure
-    await expect(page.locator('[data-testid="episode-row"]').filter({ hasText: 'fmt-c' }).getByTestId('flag-format')).toHaveCount(0)
+    await expect(
+      page.locator('[data-testid="episode-row"]').filter({ hasText: 'fmt-c' }).getByTestId('flag-format')
+    ).toHaveCount(0)
     await shot(page, 'ept-05-format-badges')
     // the open episode says so in its header; n / p step through the rollouts shown, over the tasks' own rows
     await page.getByTestId('episode-row').filter({ hasText: 'fmt-a' }).nth(1).click()
@@ -216,7 +260,9 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     await page.getByTestId('group-by-task').uncheck()
     await expect(page.getByTestId('episode-count')).toHaveText('64 episodes')
     await expect(page.locator('[data-testid="episode-row"][data-index="3"]')).toBeVisible()
-    const ids = await page.getByTestId('episode-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-episode-id')))
+    const ids = await page
+      .getByTestId('episode-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-episode-id')))
     await page.locator('[data-testid="episode-row"][data-index="2"]').click()
     await expect(page.getByTestId('episode-view')).toBeVisible()
     expect(openEpisodeId(page)).toBe(ids[2])
@@ -238,7 +284,10 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
   })
 })
 
-test('grouped by task over 100,000 episodes: the last task is reached and unfolded, the first pages only are fetched', async ({ page, server }) => {
+test('grouped by task over 100,000 episodes: the last task is reached and unfolded, the first pages only are fetched', async ({
+  page,
+  server
+}) => {
   test.setTimeout(120_000)
   const folder = await writeBigRun(server.tmpDir, 25_000)
   await openApp(page, server.url, DEMO_RUNS)
@@ -248,7 +297,8 @@ test('grouped by task over 100,000 episodes: the last task is reached and unfold
   await expect(page.getByTestId('episode-count')).toHaveText('100,000 episodes', { timeout: 20_000 })
   const groupPages: number[] = []
   page.on('request', (r) => {
-    if (r.url().endsWith('/api/listTaskGroups')) groupPages.push((JSON.parse(r.postData() ?? '[{}]')[0] as { offset: number }).offset)
+    if (r.url().endsWith('/api/listTaskGroups'))
+      groupPages.push((JSON.parse(r.postData() ?? '[{}]')[0] as { offset: number }).offset)
   })
   await page.getByTestId('group-by-task').check()
   await expect(page.getByTestId('episode-count')).toHaveText('25,000 tasks')

@@ -25,7 +25,10 @@ async function openFile(page: Page, path: string): Promise<string[]> {
   return problems
 }
 
-test('app: filter, Export… → HTML report; the downloaded page opens from disk with the filtered episodes', async ({ page, server }) => {
+test('app: filter, Export… → HTML report; the downloaded page opens from disk with the filtered episodes', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   await selectRun(page, BASE_RUN)
   await page.getByTestId('episode-filter').fill('reward < 0.5')
@@ -56,19 +59,34 @@ test('app: filter, Export… → HTML report; the downloaded page opens from dis
 test('CLI: export --run A --run B --format html draws the compare charts, light and dark', async ({ browser }) => {
   const dir = mkdtempSync(join(tmpdir(), 'rollscope-export-html-e2e-'))
   const cli = (...args: string[]): string =>
-    execFileSync(process.execPath, [CLI_PATH, ...args, '--db', join(dir, 'r.db')], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    execFileSync(process.execPath, [CLI_PATH, ...args, '--db', join(dir, 'r.db')], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
   cli('index', join(REPO_ROOT, 'resources/demo'))
   const runs = JSON.parse(cli('runs', '--json')) as { id: string; source: string }[]
   const id = (file: string): string => runs.find((r) => r.source.endsWith(file))?.id ?? file
   const out = join(dir, 'export.html')
-  cli('export', '--run', id('base--qwen3-8b.jsonl'), '--run', id('trained--qwen3-8b-grpo-step400.jsonl'), '--format', 'html', '--out', out)
+  cli(
+    'export',
+    '--run',
+    id('base--qwen3-8b.jsonl'),
+    '--run',
+    id('trained--qwen3-8b-grpo-step400.jsonl'),
+    '--format',
+    'html',
+    '--out',
+    out
+  )
 
   for (const colorScheme of ['light', 'dark'] as const) {
     const page = await browser.newPage({ colorScheme, viewport: { width: 1400, height: 900 } })
     const problems = await openFile(page, out)
     await expect(page.locator('body')).toHaveAttribute('data-charts', 'ready')
     await expect(page.locator('#comparison h2').first()).toContainText('Comparison: ')
-    for (const chart of ['chart-histogram', 'chart-category-0', 'chart-rr']) await expect(page.locator(`#${chart} canvas`), chart).toHaveCount(1)
+    for (const chart of ['chart-histogram', 'chart-category-0', 'chart-rr'])
+      await expect(page.locator(`#${chart} canvas`), chart).toHaveCount(1)
     await expect(page.locator('#episodes tbody tr')).toHaveCount(128)
     expect(problems).toEqual([])
     if (colorScheme === 'light') {

@@ -15,7 +15,10 @@ interface ChatMessage {
   tool_call_id?: string
 }
 
-test('filter, Export… → SFT: the download holds the filtered episodes as valid chat lines', async ({ page, server }) => {
+test('filter, Export… → SFT: the download holds the filtered episodes as valid chat lines', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   await selectRun(page, BASE_RUN)
   const rows = page.getByTestId('episode-row')
@@ -36,7 +39,10 @@ test('filter, Export… → SFT: the download holds the filtered episodes as val
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^rollscope-[A-Za-z0-9._-]+-sft\.jsonl$/)
   const text = readFileSync((await download.path())!, 'utf8')
-  const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { messages: ChatMessage[]; tools: unknown[] })
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { messages: ChatMessage[]; tools: unknown[] })
   expect(lines.length).toBeGreaterThan(0)
   // sft skips only episodes without an assistant message; the demo's all have one
   expect(lines).toHaveLength(shown)
@@ -88,7 +94,10 @@ test('SFT options: passed episodes only, and a labelled turn left out', async ({
     const downloading = page.waitForEvent('download')
     await page.getByTestId('sft-export-go').click()
     const text = readFileSync((await (await downloading).path())!, 'utf8')
-    return text.trim().split('\n').map((l) => JSON.parse(l) as { messages: ChatMessage[] })
+    return text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { messages: ChatMessage[] })
   }
   const kept = await exportSft(true, '')
   expect(kept).toHaveLength(passed)
@@ -96,7 +105,9 @@ test('SFT options: passed episodes only, and a labelled turn left out', async ({
   expect(dropped).toHaveLength(passed)
   // exactly one line lost messages: the labelled turn (and what only it answered)
   const sizes = (ls: { messages: ChatMessage[] }[]) => ls.map((l) => l.messages.length)
-  const diff = sizes(kept).map((n, i) => n - sizes(dropped)[i]).filter((d) => d !== 0)
+  const diff = sizes(kept)
+    .map((n, i) => n - sizes(dropped)[i])
+    .filter((d) => d !== 0)
   expect(diff).toHaveLength(1)
   expect(diff[0]).toBeGreaterThan(0)
   // Escape closes the options without exporting

@@ -7,7 +7,10 @@ import { expect, test } from './server-fixture'
 
 const CORPUS = resolve(REPO_ROOT, '../shared/fixtures')
 
-test('every corpus file gets a state in the workspace; an Inspect agent sample and an ATIF trajectory open with paired tool calls', async ({ page, server }) => {
+test('every corpus file gets a state in the workspace; an Inspect agent sample and an ATIF trajectory open with paired tool calls', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   await addPathViaUi(page, CORPUS)
   // 26 runs of the corpus (tests/main/integration/fixture-matrix.test.ts) next to the 2 demo runs
@@ -34,7 +37,9 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   for (let i = 0; i < 7; i++) await page.keyboard.press('j')
   const active = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(active).toHaveAttribute('data-turn', '7')
-  await expect(active).toContainText('↳ sub-trajectory trajectory.summarization-1-summary.json: Context summarization 1: Step 1 - Summary generation (5 steps)')
+  await expect(active).toContainText(
+    '↳ sub-trajectory trajectory.summarization-1-summary.json: Context summarization 1: Step 1 - Summary generation (5 steps)'
+  )
   await shot(page, '42-atif-trajectory')
 
   // images stored as attachments are drawn (data URIs, lazily); tool errors and the simulated user are marked
@@ -89,6 +94,6 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   await page.keyboard.press('c')
   await expect(page.getByText('Turn #1 copied')).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    '#1 user\n\nHi! I\'m looking to book a flight from New York to Seattle on May 20th.'
+    "#1 user\n\nHi! I'm looking to book a flight from New York to Seattle on May 20th."
   )
 })

@@ -59,7 +59,10 @@ test('label an episode, add a taxonomy label, Export labels… downloads the lab
   await expect(page.getByTestId('notice').last()).toHaveText(/Exported 2 labels and 1 note to rollscope-labels\.json/)
 })
 
-test('a fresh workspace: a wrong file is refused clearly, the exported file brings the labels back without a reload', async ({ page, server }) => {
+test('a fresh workspace: a wrong file is refused clearly, the exported file brings the labels back without a reload', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   await selectRun(page, BASE_RUN)
   const rows = page.getByTestId('episode-row')
@@ -110,7 +113,10 @@ test('a fresh workspace: a wrong file is refused clearly, the exported file brin
   await shot(page, 'labx-02-table-after-import')
 })
 
-test('a refused export shows the server message in the notice area and starts no download', async ({ page, server }) => {
+test('a refused export shows the server message in the notice area and starts no download', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   await selectRun(page, BASE_RUN)
   // The table only exports what it shows, so a real refusal needs the run to go away meanwhile: the prepare

@@ -70,7 +70,10 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await expect(chips.getByTestId('label-chip')).toHaveCount(0)
 })
 
-test('auto-advance walks a review queue; the taxonomy editor gives a new label a key; a saved view comes back', async ({ page, server }) => {
+test('auto-advance walks a review queue; the taxonomy editor gives a new label a key; a saved view comes back', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   await selectRun(page, BASE_RUN)
   const rows = page.getByTestId('episode-row')

@@ -16,7 +16,10 @@ const MAX_ROWS = 100
 
 /** One API call with the server's token; fails the test on an error Result. */
 async function call<T>(request: APIRequestContext, server: ServerInfo, method: string, ...args: unknown[]): Promise<T> {
-  const res = await request.post(`${server.baseUrl}/api/${method}`, { headers: { 'x-rollscope-token': server.token }, data: args })
+  const res = await request.post(`${server.baseUrl}/api/${method}`, {
+    headers: { 'x-rollscope-token': server.token },
+    data: args
+  })
   const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } }
   expect(body.ok, body.error?.message).toBe(true)
   return body.value
@@ -33,7 +36,11 @@ async function watchRowCount(page: Page): Promise<void> {
   })
 }
 
-test('a 2,000-turn / 10 MB episode opens by deep link, j walks it, the last turn shows, the DOM stays bounded', async ({ page, server, request }) => {
+test('a 2,000-turn / 10 MB episode opens by deep link, j walks it, the last turn shows, the DOM stays bounded', async ({
+  page,
+  server,
+  request
+}) => {
   test.setTimeout(120_000)
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
@@ -52,15 +59,23 @@ test('a 2,000-turn / 10 MB episode opens by deep link, j walks it, the last turn
     await call(request, server, 'addPaths', [join(server.tmpDir, 'long', 'outputs')])
     let id = ''
     await expect
-      .poll(async () => {
-        const runs = await call<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
-        id = runs.find((r) => r.name.includes('long-horizon') && r.episodes === manifest.episodes)?.id ?? ''
-        return id
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const runs = await call<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
+          id = runs.find((r) => r.name.includes('long-horizon') && r.episodes === manifest.episodes)?.id ?? ''
+          return id
+        },
+        { timeout: 30_000 }
+      )
       .not.toBe('')
     return id
   })
-  const episodes = await call<{ items: { id: string; turns: number }[] }>(request, server, 'listEpisodes', { runId, sort: 'turns', desc: true, limit: 1 })
+  const episodes = await call<{ items: { id: string; turns: number }[] }>(request, server, 'listEpisodes', {
+    runId,
+    sort: 'turns',
+    desc: true,
+    limit: 1
+  })
   const longest = episodes.items[0]
   expect(longest.turns).toBe(2000)
 
@@ -109,7 +124,10 @@ test('a 2,000-turn / 10 MB episode opens by deep link, j walks it, the last turn
       .poll(
         async () => {
           await transcript.evaluate((el) => (el.scrollTop = el.scrollHeight))
-          return (await lastRow.count()) === 1 && (await transcript.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2))
+          return (
+            (await lastRow.count()) === 1 &&
+            (await transcript.evaluate((el) => el.scrollTop + el.clientHeight >= el.scrollHeight - 2))
+          )
         },
         { timeout: 15_000 }
       )

@@ -12,8 +12,10 @@ const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
 const TRAINING_RUN = 'repo-repair-grpo-qwen3-8b'
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
-const cells = (page: Page, key: string) => page.locator(`[data-testid="many-row"][data-key="${key}"] [data-testid="many-cell"]`)
+const runRow = (page: Page, name: string) =>
+  page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
+const cells = (page: Page, key: string) =>
+  page.locator(`[data-testid="many-row"][data-key="${key}"] [data-testid="many-cell"]`)
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })

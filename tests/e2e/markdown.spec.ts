@@ -38,7 +38,11 @@ const HOSTILE = [
 
 const LONG = Array.from({ length: 60 }, (_, i) => `${i + 1}. step **${i + 1}** of the long plan`).join('\n')
 
-const call = (id: string, name: string, args: unknown): object => ({ id, type: 'function', function: { name, arguments: JSON.stringify(args) } })
+const call = (id: string, name: string, args: unknown): object => ({
+  id,
+  type: 'function',
+  function: { name, arguments: JSON.stringify(args) }
+})
 
 const RECORD = {
   task_id: 'md-task',
@@ -66,7 +70,11 @@ const RECORD = {
       role: 'assistant',
       content: 'Now a test and a check.',
       tool_calls: [
-        call('c3', 'str_replace_editor', { command: 'create', path: '/repo/tests/test_parse.py', file_text: 'from parse import parse\n\n\ndef test_spaces():\n    assert parse(" 4 ") == 4\n' }),
+        call('c3', 'str_replace_editor', {
+          command: 'create',
+          path: '/repo/tests/test_parse.py',
+          file_text: 'from parse import parse\n\n\ndef test_spaces():\n    assert parse(" 4 ") == 4\n'
+        }),
         call('c4', 'python', { code: 'import json\nprint(json.dumps({"ok": True}))' }),
         call('c5', 'lookup_ticket', { ticket_id: 'T-42', include: ['history'] })
       ]
@@ -122,7 +130,10 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   // links: no anchors at all, the safe address in a tooltip, the unsafe one dropped
   const root = page.locator('#root')
   await expect(root.locator('a[href]')).toHaveCount(0)
-  await expect(md.getByTestId('md-link').filter({ hasText: 'web link' })).toHaveAttribute('title', 'https://example.com')
+  await expect(md.getByTestId('md-link').filter({ hasText: 'web link' })).toHaveAttribute(
+    'title',
+    'https://example.com'
+  )
   await expect(md.getByTestId('md-link').filter({ hasText: 'js link' })).not.toHaveAttribute('title', /.*/)
   // images: never an element, never requested; alt and address as text
   await expect(root.locator('img')).toHaveCount(0)
@@ -131,9 +142,15 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
 
   // nothing from the trace became a script or an event handler
   await expect(root.locator('script')).toHaveCount(0)
-  const handlers = await root.evaluate((el) => [...el.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((a) => a.name)).filter((a) => a.startsWith('on')))
+  const handlers = await root.evaluate((el) =>
+    [...el.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((a) => a.name)).filter((a) => a.startsWith('on'))
+  )
   expect(handlers).toEqual([])
-  const jsAttrs = await root.evaluate((el) => [...el.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((a) => a.value)).filter((v) => /javascript:/i.test(v)))
+  const jsAttrs = await root.evaluate((el) =>
+    [...el.querySelectorAll('*')]
+      .flatMap((n) => [...n.attributes].map((a) => a.value))
+      .filter((v) => /javascript:/i.test(v))
+  )
   expect(jsAttrs).toEqual([])
 
   // fenced code is highlighted when labeled; an unlabeled block this short is not guessed at
@@ -152,7 +169,10 @@ test('assistant markdown is inert and typed tool calls are highlighted', async (
   await expect(calls.nth(1)).toHaveAttribute('data-tool-kind', 'edit')
   await expect(calls.nth(1)).toContainText('/repo/src/parse.py')
   await expect(calls.nth(1).locator('[data-diff="del"]')).toHaveText(['-def parse(s):', '-    return int(s)'])
-  await expect(calls.nth(1).locator('[data-diff="add"]')).toHaveText(['+def parse(s: str) -> int:', '+    return int(s.strip())'])
+  await expect(calls.nth(1).locator('[data-diff="add"]')).toHaveText([
+    '+def parse(s: str) -> int:',
+    '+    return int(s.strip())'
+  ])
   await shot(page, '70-markdown-light')
   await page.keyboard.press('j')
   await page.keyboard.press('j')

@@ -13,7 +13,8 @@ const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
 const BASE_SHORT = 'qwen3-8b (base)'
 const TRAINED_SHORT = 'qwen3-8b-grpo-step400 (trained)'
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
+const runRow = (page: Page, name: string) =>
+  page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 const runCells = (page: Page) => page.getByTestId('episode-row').locator('[data-col="run"]')
 
 test('episodes of two runs in one table: filter, sort, save as a view, reload, export', async ({ page, server }) => {

@@ -7,7 +7,10 @@ import { expect, test } from './server-fixture'
 import { DEMO_RUNS, openApp, shot } from './e2e-helpers'
 import { knownTurn } from './demo-known-turn'
 
-test('search a phrase from the demo, see the hit marked, filter by role, open the viewer at that turn', async ({ page, server }) => {
+test('search a phrase from the demo, see the hit marked, filter by role, open the viewer at that turn', async ({
+  page,
+  server
+}) => {
   const known = knownTurn()
   await openApp(page, server.url, DEMO_RUNS)
   await page.keyboard.press('Control+k')
@@ -21,7 +24,10 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await expect(order).toHaveValue('relevance')
   await order.selectOption('index')
   const hits = page.getByTestId('search-hit')
-  const hit = hits.filter({ hasText: known.task }).filter({ hasText: `rollout ${known.rollout}` }).filter({ hasText: `turn #${known.turn}` })
+  const hit = hits
+    .filter({ hasText: known.task })
+    .filter({ hasText: `rollout ${known.rollout}` })
+    .filter({ hasText: `turn #${known.turn}` })
   await expect(hit).toHaveCount(1)
   await expect(hit.locator('mark').first()).toHaveText(known.phrase, { ignoreCase: true })
   await expect(page.getByTestId('search-group').first()).toContainText('repo-repair')
@@ -36,7 +42,9 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await expect(hit).toHaveCount(0)
   await page.getByTestId('search-role').selectOption('tool')
   await expect(hit).toHaveCount(1)
-  await expect(page.getByTestId('search-hit').getByTestId('search-hit-role')).toHaveText(Array(await hits.count()).fill('tool'))
+  await expect(page.getByTestId('search-hit').getByTestId('search-hit-role')).toHaveText(
+    Array(await hits.count()).fill('tool')
+  )
 
   // best match: the same number of hits, the densest first (the summary does not change with the order)
   const summary = await page.getByTestId('search-summary').textContent()

@@ -25,7 +25,10 @@ function watchErrors(page: Page): string[] {
 
 test('API calls without the token or with a wrong one get 401', async ({ request, server }) => {
   const call = (method: string, headers: Record<string, string> = {}) =>
-    request.post(`${server.baseUrl}/api/${method}`, { headers: { 'content-type': 'application/json', ...headers }, data: [] })
+    request.post(`${server.baseUrl}/api/${method}`, {
+      headers: { 'content-type': 'application/json', ...headers },
+      data: []
+    })
 
   const missing = await call('listRuns')
   expect(missing.status()).toBe(401)
@@ -49,11 +52,13 @@ test('API calls without the token or with a wrong one get 401', async ({ request
     const body = (await res.json()) as { ok: true; value: { name: string }[] }
     return body.value.map((r) => r.name).sort()
   }
-  await expect.poll(runNames).toEqual([
-    'repo-repair · qwen3-8b (base)',
-    'repo-repair · qwen3-8b-grpo-step400 (trained)',
-    'repo-repair-grpo-qwen3-8b (qx7demo2grpo4repair9st10)'
-  ])
+  await expect
+    .poll(runNames)
+    .toEqual([
+      'repo-repair · qwen3-8b (base)',
+      'repo-repair · qwen3-8b-grpo-step400 (trained)',
+      'repo-repair-grpo-qwen3-8b (qx7demo2grpo4repair9st10)'
+    ])
 })
 
 test('a full browse (Monaco included) requests nothing but 127.0.0.1 and throws nothing', async ({ page, server }) => {
@@ -108,7 +113,13 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
       {
         role: 'assistant',
         content: `Sure: ${LINK} <b>bold?</b>`,
-        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command: `echo '${SCRIPT}'` }) } }]
+        tool_calls: [
+          {
+            id: 'call_1',
+            type: 'function',
+            function: { name: 'bash', arguments: JSON.stringify({ command: `echo '${SCRIPT}'` }) }
+          }
+        ]
       },
       { role: 'tool', tool_call_id: 'call_1', content: `${SCRIPT}\n${IMG}` },
       { role: 'assistant', content: `Done. ${IMG}` }
@@ -151,7 +162,9 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
   await expect(app.locator('b')).toHaveCount(0)
   await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0)
   await expect(app.locator('a[href]')).toHaveCount(0)
-  const scripts = await page.locator('script').evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? e.textContent))
+  const scripts = await page
+    .locator('script')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? e.textContent))
   expect(scripts).toHaveLength(1)
   expect(scripts[0]).toMatch(/^\.\/assets\/index-[\w-]+\.js$/)
 

@@ -17,7 +17,10 @@ test('pick 3 rows (click, Shift+click), export them as JSONL, label them with ke
   await expect(page.getByTestId('picked-count')).toHaveCount(0)
 
   await rows.nth(2).getByTestId('pick-row').click()
-  await rows.nth(4).getByTestId('pick-row').click({ modifiers: ['Shift'] })
+  await rows
+    .nth(4)
+    .getByTestId('pick-row')
+    .click({ modifiers: ['Shift'] })
   await expect(page.getByTestId('picked-count')).toContainText('3 selected')
   const ids = await Promise.all([2, 3, 4].map((i) => rows.nth(i).getAttribute('data-episode-id')))
   for (const i of [2, 3, 4]) await expect(rows.nth(i)).toHaveAttribute('data-picked', 'true')
@@ -30,7 +33,9 @@ test('pick 3 rows (click, Shift+click), export them as JSONL, label them with ke
   await page.getByTestId('export-select').selectOption('jsonl')
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^rollscope-[A-Za-z0-9._-]+-jsonl\.jsonl$/)
-  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n')
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n')
   expect(lines.map((l) => (JSON.parse(l) as { id: string }).id)).toEqual(ids)
 
   // 3 = "loop": every picked row gets the badge, the others not
@@ -45,8 +50,16 @@ test('pick 3 rows (click, Shift+click), export them as JSONL, label them with ke
   // ? lists the keys of the runs and episodes tables (the ones the focused table just took among them)
   await page.keyboard.press('?')
   const sheet = page.getByTestId('shortcut-sheet')
-  await expect(sheet.locator('th')).toHaveText(['This sheet', 'Runs and episodes', 'In the episodes table (click it or Tab to it)', 'On a row of the runs table', 'Everywhere'])
-  await expect(sheet.locator('[data-binding="grid.label"]')).toContainText('apply / remove the label with that key on the picked rows')
+  await expect(sheet.locator('th')).toHaveText([
+    'This sheet',
+    'Runs and episodes',
+    'In the episodes table (click it or Tab to it)',
+    'On a row of the runs table',
+    'Everywhere'
+  ])
+  await expect(sheet.locator('[data-binding="grid.label"]')).toContainText(
+    'apply / remove the label with that key on the picked rows'
+  )
   await shot(page, 'sel-02-shortcut-sheet')
   await page.keyboard.press('Escape')
   await expect(sheet).toHaveCount(0)
@@ -69,7 +82,10 @@ test('pick 3 rows (click, Shift+click), export them as JSONL, label them with ke
   await expect(children.first()).toBeVisible()
   await expect(page.getByTestId('group-row').first().getByTestId('pick-row')).toHaveCount(0)
   await children.nth(1).getByTestId('pick-row').click()
-  await children.nth(2).getByTestId('pick-row').click({ modifiers: ['Shift'] })
+  await children
+    .nth(2)
+    .getByTestId('pick-row')
+    .click({ modifiers: ['Shift'] })
   await expect(page.getByTestId('picked-count')).toContainText('2 selected')
   await shot(page, 'sel-02-grouped-picked')
 })

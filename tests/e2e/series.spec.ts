@@ -12,10 +12,15 @@ const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
 const TRAINING_RUN = 'repo-repair-grpo-qwen3-8b'
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
-const cells = (page: Page, key: string) => page.locator(`[data-testid="series-row"][data-key="${key}"] [data-testid="series-cell"]`)
+const runRow = (page: Page, name: string) =>
+  page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
+const cells = (page: Page, key: string) =>
+  page.locator(`[data-testid="series-row"][data-key="${key}"] [data-testid="series-cell"]`)
 
-test('three runs as a checkpoint series: whole-run figures per checkpoint, flips, Esc back', async ({ page, server }) => {
+test('three runs as a checkpoint series: whole-run figures per checkpoint, flips, Esc back', async ({
+  page,
+  server
+}) => {
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await page.setViewportSize({ width: 1440, height: 900 })

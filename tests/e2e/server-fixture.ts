@@ -38,7 +38,9 @@ async function startServer(): Promise<Started> {
   if (!existsSync(CLI_PATH)) throw new Error(`${CLI_PATH} is missing: run \`npm run build\` first`)
   const major = Number(process.versions.node.split('.')[0])
   if (major < 22) {
-    throw new Error(`the E2E tests need Node >= 22 (this is ${process.version}); start them with \`npx playwright test\``)
+    throw new Error(
+      `the E2E tests need Node >= 22 (this is ${process.version}); start them with \`npx playwright test\``
+    )
   }
   const tmpDir = await mkdtemp(join(tmpdir(), 'rollscope-e2e-'))
   const child = spawn(process.execPath, [CLI_PATH, 'serve', '--port', '0', '--db', join(tmpDir, 'e2e.db')], {

@@ -14,7 +14,8 @@ import { test } from './server-fixture'
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
+const runRow = (page: Page, name: string) =>
+  page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 const selectedRow = (page: Page) => page.locator('[data-testid="sbs-row"][aria-selected="true"]')
 
 async function bothThemes(page: Page, name: string): Promise<void> {
@@ -37,7 +38,10 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
 })
 
-test('a fixed task from the flip table: first divergence in view, j / k, diff of a step and of the answers, n / p, Esc', async ({ page, server }) => {
+test('a fixed task from the flip table: first divergence in view, j / k, diff of a step and of the answers, n / p, Esc', async ({
+  page,
+  server
+}) => {
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await openApp(page, server.url, DEMO_RUNS)
@@ -64,7 +68,9 @@ test('a fixed task from the flip table: first divergence in view, j / k, diff of
     await expect(page.getByTestId('sbs-rollout-a')).toHaveValue(/.+/) // four rollouts: a chooser on each side
     await expect(page.getByTestId('sbs-rollout-b').locator('option')).toHaveCount(4)
     // the counts in the summary are the rows' kinds
-    const kinds = await page.getByTestId('sbs-row').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.kind))
+    const kinds = await page
+      .getByTestId('sbs-row')
+      .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.kind))
     expect(kinds.every((k) => ['same', 'changed', 'inserted', 'missing'].includes(k ?? ''))).toBe(true)
   })
 
@@ -75,7 +81,9 @@ test('a fixed task from the flip table: first divergence in view, j / k, diff of
     const row = page.locator('[data-testid="sbs-row"]', { has: marked })
     await expect(row).toHaveAttribute('aria-selected', 'true')
     expect(await row.getAttribute('data-kind')).not.toBe('same')
-    await expect(page.getByTestId('sbs-goto-divergence')).toHaveText(`first divergence: row ${Number(await row.getAttribute('data-row')) + 1}`)
+    await expect(page.getByTestId('sbs-goto-divergence')).toHaveText(
+      `first divergence: row ${Number(await row.getAttribute('data-row')) + 1}`
+    )
     await bothThemes(page, 'sbs-01-aligned')
   })
 
@@ -148,10 +156,16 @@ test('a fixed task from the flip table: first divergence in view, j / k, diff of
   })
 })
 
-test('rollout choosers re-align: rr-006 rollout 2 in both runs shares four steps, then diverges', async ({ page, server }) => {
+test('rollout choosers re-align: rr-006 rollout 2 in both runs shares four steps, then diverges', async ({
+  page,
+  server
+}) => {
   await openApp(page, server.url, DEMO_RUNS)
   const [a, b] = await demoRunIds(page)
-  await page.evaluate(([x, y]) => (location.hash = `#/compare/${x}/${y}/task/rr-006-invoice-calc`), [encodeURIComponent(a), encodeURIComponent(b)])
+  await page.evaluate(
+    ([x, y]) => (location.hash = `#/compare/${x}/${y}/task/rr-006-invoice-calc`),
+    [encodeURIComponent(a), encodeURIComponent(b)]
+  )
   await expect(page.getByTestId('side-by-side')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByTestId('sbs-row').first()).toBeVisible({ timeout: 20_000 })
   for (const side of ['a', 'b']) {
@@ -179,7 +193,10 @@ test('trace text with markup stays text in the side-by-side view', async ({ page
   await openApp(page, server.url, DEMO_RUNS)
   const [a, b] = await demoRunIds(page)
   // rollout 0 of rr-009 in the trained run prints <script>alert(1)</script> from its tests
-  await page.evaluate(([x, y]) => (location.hash = `#/compare/${x}/${y}/task/rr-009-mini-template`), [encodeURIComponent(a), encodeURIComponent(b)])
+  await page.evaluate(
+    ([x, y]) => (location.hash = `#/compare/${x}/${y}/task/rr-009-mini-template`),
+    [encodeURIComponent(a), encodeURIComponent(b)]
+  )
   await expect(page.getByTestId('sbs-row').first()).toBeVisible({ timeout: 20_000 })
   const view = page.getByTestId('side-by-side')
   const hit = view.getByText('<script>alert(1)</script>').first()

@@ -25,7 +25,10 @@ test('search, jump to the turn, label with a key, filter by the label, export SF
   await expect(hit).toHaveCount(1)
   await hit.click()
   await expect(page).toHaveURL(new RegExp(`#/run/[^/]+/episode/[^/]+/turn/${known.turn}$`))
-  await expect(page.locator('[data-testid="turn-row"][aria-current="true"]')).toHaveAttribute('data-turn', String(known.turn))
+  await expect(page.locator('[data-testid="turn-row"][aria-current="true"]')).toHaveAttribute(
+    'data-turn',
+    String(known.turn)
+  )
 
   // key 3 is "loop" in the default taxonomy
   await page.keyboard.press('3')
@@ -47,9 +50,13 @@ test('search, jump to the turn, label with a key, filter by the label, export SF
   const downloading = page.waitForEvent('download')
   await page.getByTestId('sft-export-go').click() // the options as they come: every episode, no turn left out
   const download = await downloading
-  const lines = readFileSync((await download.path())!, 'utf8').trim().split('\n')
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n')
   expect(lines).toHaveLength(1)
-  const { messages } = JSON.parse(lines[0]) as { messages: { role: string; tool_calls?: { id: string }[]; tool_call_id?: string }[] }
+  const { messages } = JSON.parse(lines[0]) as {
+    messages: { role: string; tool_calls?: { id: string }[]; tool_call_id?: string }[]
+  }
   expect(messages.some((m) => m.role === 'tool' && typeof m.tool_call_id === 'string')).toBe(true)
   const answered = new Set(messages.filter((m) => m.role === 'tool').map((m) => m.tool_call_id))
   for (const m of messages) for (const c of m.tool_calls ?? []) expect(answered.has(c.id)).toBe(true)

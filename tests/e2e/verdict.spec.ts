@@ -11,7 +11,8 @@ import { shotMatrix } from './shot-matrix'
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
 
-const runRow = (page: Page, name: string) => page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
+const runRow = (page: Page, name: string) =>
+  page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
 
 test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' })
@@ -31,7 +32,9 @@ test('the compare opens with its verdict, then the caveats, then the figures', a
     await expect(verdict).toBeVisible({ timeout: 20_000 })
     await expect(verdict).toHaveAttribute('data-direction', 'better')
     // the demo's rewards are shares of tests passing (not pass/fail): the verdict is on the mean reward, with its CI
-    await expect(verdict).toHaveText(/^▲B is better: \+0\.146 mean reward \(95% CI \+0\.\d+ to \+0\.\d+\), on 16 shared tasks\.$/)
+    await expect(verdict).toHaveText(
+      /^▲B is better: \+0\.146 mean reward \(95% CI \+0\.\d+ to \+0\.\d+\), on 16 shared tasks\.$/
+    )
     const top = await verdict.boundingBox()
     const cards = await page.getByTestId('compare-run-a').boundingBox()
     expect(top!.y).toBeLessThan(cards!.y)
@@ -58,7 +61,9 @@ test('the compare opens with its verdict, then the caveats, then the figures', a
 
   await test.step('screenshots', async () => {
     await shotMatrix(page, 'ver-01-verdict')
-    await shotMatrix(page, 'ver-02-categories', async () => page.getByTestId('compare-categories').scrollIntoViewIfNeeded())
+    await shotMatrix(page, 'ver-02-categories', async () =>
+      page.getByTestId('compare-categories').scrollIntoViewIfNeeded()
+    )
   })
 
   await test.step('Esc closes the compare back to the runs', async () => {

@@ -33,8 +33,17 @@ async function shotBothThemes(page: Page, name: string): Promise<void> {
 
 const active = (page: Page) => page.locator('[data-testid="turn-row"][aria-current="true"]')
 
-test('Inspect agent log: j / k step through tool calls, the turn is in the URL and survives a reload', async ({ page, server }) => {
-  await openFirstEpisode(page, server.url, resolve(CORPUS, 'inspect-ai/log_message_deduplication.eval'), DEMO_RUNS + 1, 'inspect_test_utils/guess_number')
+test('Inspect agent log: j / k step through tool calls, the turn is in the URL and survives a reload', async ({
+  page,
+  server
+}) => {
+  await openFirstEpisode(
+    page,
+    server.url,
+    resolve(CORPUS, 'inspect-ai/log_message_deduplication.eval'),
+    DEMO_RUNS + 1,
+    'inspect_test_utils/guess_number'
+  )
   await expect(active(page)).toHaveAttribute('data-turn', '0')
   await expect(page.getByTestId('tool-call').first()).toBeVisible()
   for (let i = 0; i < 3; i++) await page.keyboard.press('j')
@@ -53,8 +62,17 @@ test('Inspect agent log: j / k step through tool calls, the turn is in the URL a
   await expect(page.getByTestId('episodes-panel')).toBeVisible()
 })
 
-test('SWE-agent trajectory: a long observation opens in the editor with its language; find counts and walks matches', async ({ page, server }) => {
-  await openFirstEpisode(page, server.url, resolve(CORPUS, 'swe-agent/v0.x'), DEMO_RUNS + 1, 'gpt4__swe-bench-dev-easy_first_only')
+test('SWE-agent trajectory: a long observation opens in the editor with its language; find counts and walks matches', async ({
+  page,
+  server
+}) => {
+  await openFirstEpisode(
+    page,
+    server.url,
+    resolve(CORPUS, 'swe-agent/v0.x'),
+    DEMO_RUNS + 1,
+    'gpt4__swe-bench-dev-easy_first_only'
+  )
   // the system prompt is folded to one line; e unfolds it, x folds it again
   const firstTurn = page.getByTestId('turn-row').first()
   await expect(firstTurn.getByTestId('prompt-preview')).toBeVisible()
@@ -103,8 +121,17 @@ test('SWE-agent trajectory: a long observation opens in the editor with its lang
   await expect(page.getByTestId('episode-view')).toBeVisible()
 })
 
-test('NeMo Gym: a multi-step episode steps through its tool calls; per-step rewards draw a strip that jumps to a turn', async ({ page, server }) => {
-  await openFirstEpisode(page, server.url, resolve(CORPUS, 'nemo-gym/example_multi_step'), DEMO_RUNS + 1, 'example_multi_step')
+test('NeMo Gym: a multi-step episode steps through its tool calls; per-step rewards draw a strip that jumps to a turn', async ({
+  page,
+  server
+}) => {
+  await openFirstEpisode(
+    page,
+    server.url,
+    resolve(CORPUS, 'nemo-gym/example_multi_step'),
+    DEMO_RUNS + 1,
+    'example_multi_step'
+  )
   await expect(page.getByTestId('tool-call')).not.toHaveCount(0)
   for (let i = 0; i < 3; i++) await page.keyboard.press('j')
   await expect(active(page)).toHaveAttribute('data-turn', '3')
@@ -136,7 +163,10 @@ test('NeMo Gym: a multi-step episode steps through its tool calls; per-step rewa
   await shotBothThemes(page, '55-nemo-reward-strip')
 })
 
-test('tau-bench: the simulated user is marked; [ / ] step the same task through runs (verifiers Wordle)', async ({ page, server }) => {
+test('tau-bench: the simulated user is marked; [ / ] step the same task through runs (verifiers Wordle)', async ({
+  page,
+  server
+}) => {
   await openFirstEpisode(page, server.url, resolve(CORPUS, 'tau-bench'), DEMO_RUNS + 1, 'gpt-4o-airline')
   await expect(page.getByTestId('turn-simulated').first()).toBeVisible()
   await expect(page.getByTestId('related-rollouts')).toBeVisible()

@@ -15,7 +15,10 @@ export const ROLLOUTS: number
 export const ENV: string
 /** Folder of the training run's hosted-RL export under the demo folder. */
 export const TRAINING_DIR: string
-export const RUNS: Record<'base' | 'trained', { model: string; file: string; maxTools: number; meta: Record<string, unknown> }>
+export const RUNS: Record<
+  'base' | 'trained',
+  { model: string; file: string; maxTools: number; meta: Record<string, unknown> }
+>
 /** All rows of one run (plain JSON objects, as written to the JSONL). */
 export function buildRun(key: 'base' | 'trained', seed?: number): Record<string, any>[]
 /** Writes the demo workspace; same seed → byte-identical files. */

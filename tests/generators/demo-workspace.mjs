@@ -38,7 +38,12 @@ export const RUNS = {
     claimP: 0.4,
     maxTools: 12,
     file: 'base--qwen3-8b',
-    meta: { name: 'repo-repair · qwen3-8b (base)', model: 'qwen3-8b', createdAt: '2026-10-02T14:03:11Z', checkpointStep: 0 }
+    meta: {
+      name: 'repo-repair · qwen3-8b (base)',
+      model: 'qwen3-8b',
+      createdAt: '2026-10-02T14:03:11Z',
+      checkpointStep: 0
+    }
   },
   trained: {
     key: 'trained',
@@ -74,10 +79,14 @@ function planOutcomes(task, key, rng) {
   const order = rng.shuffle([0, 1, 2, 3])
   /** @type {import('./demo/episode.mjs').Outcome[]} */
   const out = new Array(ROLLOUTS)
-  order.forEach((r, k) => (out[r] = k < task.plan[key] ? 'success' : rng.chance(key === 'base' ? 0.4 : 0.15) ? 'truncated' : 'partial'))
+  order.forEach(
+    (r, k) =>
+      (out[r] = k < task.plan[key] ? 'success' : rng.chance(key === 'base' ? 0.4 : 0.15) ? 'truncated' : 'partial')
+  )
   const failed = order.slice(task.plan[key])
   if (SPECIAL[key].error === task.id) out[failed[0]] = 'error'
-  if (SPECIAL[key].emptyFinal === task.id && !failed.some((r) => out[r] === 'partial')) out[failed[failed.length - 1]] = 'partial'
+  if (SPECIAL[key].emptyFinal === task.id && !failed.some((r) => out[r] === 'partial'))
+    out[failed[failed.length - 1]] = 'partial'
   return out
 }
 
@@ -88,7 +97,8 @@ function usageOf(/** @type {any[]} */ messages) {
   let input = 0
   let output = 0
   for (const m of messages) {
-    const own = (m.content?.length ?? 0) + (m.reasoning_content?.length ?? 0) + JSON.stringify(m.tool_calls ?? '').length
+    const own =
+      (m.content?.length ?? 0) + (m.reasoning_content?.length ?? 0) + JSON.stringify(m.tool_calls ?? '').length
     if (m.role === 'assistant') {
       input += Math.ceil(ctx / 4) + toolTokens
       output += Math.ceil(own / 4) + 6
@@ -140,7 +150,12 @@ export function buildRun(key, seed = DEMO_SEED) {
         error: ep.error,
         usage: usageOf(ep.messages),
         duration_ms: Math.round(ep.durationMs),
-        metrics: { tests_passed: ep.passed, tests_total: ep.total, tool_calls: ep.tools, partial_progress_max: ep.maxProgress }
+        metrics: {
+          tests_passed: ep.passed,
+          tests_total: ep.total,
+          tool_calls: ep.tools,
+          partial_progress_max: ep.maxProgress
+        }
       })
     }
   }
@@ -172,7 +187,12 @@ export function generateDemoWorkspace({ outDir, seed = DEMO_SEED }) {
   // the training run last: the two eval runs' files above stay byte-identical whatever it holds
   const rlDir = join(outDir, TRAINING_DIR, TRAINING_RUN_ID)
   mkdirSync(rlDir, { recursive: true })
-  write(join(rlDir, 'results.jsonl'), buildTrainingRows(DEMO_TASKS, seed).map((r) => JSON.stringify(r)).join('\n') + '\n')
+  write(
+    join(rlDir, 'results.jsonl'),
+    buildTrainingRows(DEMO_TASKS, seed)
+      .map((r) => JSON.stringify(r))
+      .join('\n') + '\n'
+  )
   write(join(rlDir, 'metadata.json'), JSON.stringify(trainingMetadata(), null, 2) + '\n')
   write(join(rlDir, 'progress.json'), JSON.stringify(trainingProgress(), null, 2) + '\n')
   write(join(outDir, 'README.md'), DEMO_README)

@@ -32,26 +32,54 @@ function sample(rng, id, epoch, model, seed) {
   const task = `Fix the failing test in module ${id}: ${sentence(createRng(`${seed}:task:${id}`))}`
   /** @type {object[]} */
   const messages = [
-    { role: 'system', content: 'You are an agent in a sandbox. Use bash to inspect and fix the repository, then submit.' },
+    {
+      role: 'system',
+      content: 'You are an agent in a sandbox. Use bash to inspect and fix the repository, then submit.'
+    },
     { role: 'user', content: task, source: 'input' }
   ]
   const steps = rng.int(4, 14)
   for (let s = 0; s < steps; s++) {
     const id_ = `call_${id}_${epoch}_${s}`
-    const cmd = rng.pick(['ls -la', 'pytest -x -q', 'cat src/module.py', 'git diff', "grep -rn 'def ' src", 'python -m build'])
-    messages.push({ role: 'assistant', content: sentence(rng), source: 'generate', tool_calls: [{ id: id_, function: 'bash', arguments: { cmd }, type: 'function' }] })
+    const cmd = rng.pick([
+      'ls -la',
+      'pytest -x -q',
+      'cat src/module.py',
+      'git diff',
+      "grep -rn 'def ' src",
+      'python -m build'
+    ])
+    messages.push({
+      role: 'assistant',
+      content: sentence(rng),
+      source: 'generate',
+      tool_calls: [{ id: id_, function: 'bash', arguments: { cmd }, type: 'function' }]
+    })
     const long = rng.next() < 0.4
-    messages.push({ role: 'tool', tool_call_id: id_, function: 'bash', content: block(rng, long ? rng.int(2000, 30000) : rng.int(60, 800)) })
+    messages.push({
+      role: 'tool',
+      tool_call_id: id_,
+      function: 'bash',
+      content: block(rng, long ? rng.int(2000, 30000) : rng.int(60, 800))
+    })
   }
   const correct = rng.next() < 0.6
-  messages.push({ role: 'assistant', content: correct ? 'The test passes now. Submitting.' : 'I could not fix it.', source: 'generate' })
+  messages.push({
+    role: 'assistant',
+    content: correct ? 'The test passes now. Submitting.' : 'I could not fix it.',
+    source: 'generate'
+  })
   return {
     id,
     epoch,
     input: task,
     target: 'tests pass',
     messages,
-    output: { model, choices: [{ message: messages[messages.length - 1], stop_reason: 'stop' }], usage: { input_tokens: rng.int(2000, 40000), output_tokens: rng.int(100, 3000) } },
+    output: {
+      model,
+      choices: [{ message: messages[messages.length - 1], stop_reason: 'stop' }],
+      usage: { input_tokens: rng.int(2000, 40000), output_tokens: rng.int(100, 3000) }
+    },
     scores: { verify: { value: correct ? 'C' : 'I', answer: correct ? 'pass' : 'fail' } },
     metadata: { difficulty: rng.pick(['easy', 'medium', 'hard']), repo: `repo-${id % 17}` },
     model_usage: { [model]: { input_tokens: rng.int(2000, 40000), output_tokens: rng.int(100, 3000) } },
@@ -88,7 +116,16 @@ export function generateInspectCorpus({ outDir, totalMB = 100, seed = 1 }) {
     const header = {
       version: 2,
       status: 'success',
-      eval: { run_id: rng.hex(22), eval_id: rng.hex(22), task: 'repo-repair', task_id: rng.hex(22), created: `2026-01-${String((a % 28) + 1).padStart(2, '0')}T10:00:00+00:00`, model, dataset: { name: 'repo-repair' }, config: { epochs: EPOCHS } },
+      eval: {
+        run_id: rng.hex(22),
+        eval_id: rng.hex(22),
+        task: 'repo-repair',
+        task_id: rng.hex(22),
+        created: `2026-01-${String((a % 28) + 1).padStart(2, '0')}T10:00:00+00:00`,
+        model,
+        dataset: { name: 'repo-repair' },
+        config: { epochs: EPOCHS }
+      },
       plan: { name: 'plan', steps: [{ solver: 'basic_agent', params: {} }] },
       results: { total_samples: 0, completed_samples: 0, scores: [] },
       stats: { started_at: '2026-01-01T10:00:00+00:00', completed_at: '2026-01-01T12:00:00+00:00', model_usage: {} }
@@ -113,7 +150,11 @@ export function generateInspectCorpus({ outDir, totalMB = 100, seed = 1 }) {
       }
     }
     header.results.total_samples = header.results.completed_samples = episodes
-    members.push({ name: '_journal/summaries/1.json', data: summaries }, { name: 'summaries.json', data: summaries }, { name: 'header.json', data: header })
+    members.push(
+      { name: '_journal/summaries/1.json', data: summaries },
+      { name: 'summaries.json', data: summaries },
+      { name: 'header.json', data: header }
+    )
     const rel = join('logs', `2026-01-01T10-00-00+00-00_repo-repair_${String(a).padStart(3, '0')}.eval`)
     const bytes = buildZip(members)
     writeFileSync(join(outDir, rel), bytes)

@@ -18,7 +18,13 @@ export const LONG_EPISODE_VERSION: number
 export const LONG_EPISODE_ENV: string
 export const LONG_EPISODE_MODEL: string
 /** Generates (or reuses) the long episode's run under outDir. */
-export function generateLongEpisode(opts: { outDir: string; turns?: number; mb?: number; seed?: number; shortEpisodes?: number }): {
+export function generateLongEpisode(opts: {
+  outDir: string
+  turns?: number
+  mb?: number
+  seed?: number
+  shortEpisodes?: number
+}): {
   reused: boolean
   manifest: LongEpisodeManifest
 }

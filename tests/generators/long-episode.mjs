@@ -17,18 +17,32 @@ export const LONG_EPISODE_VERSION = 1
 export const LONG_EPISODE_ENV = 'long-horizon'
 export const LONG_EPISODE_MODEL = 'qwen3-8b-agent'
 
-const SYSTEM = 'You are an autonomous software agent in a sandboxed repository. Use the bash tool to inspect, edit and test the code. Keep going until every test passes, then answer inside \\boxed{}.'
+const SYSTEM =
+  'You are an autonomous software agent in a sandboxed repository. Use the bash tool to inspect, edit and test the code. Keep going until every test passes, then answer inside \\boxed{}.'
 const TOOL = {
   type: 'function',
   function: {
     name: 'bash',
     description: 'Execute `command` in the repository sandbox.',
-    parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'], additionalProperties: false }
+    parameters: {
+      type: 'object',
+      properties: { command: { type: 'string' } },
+      required: ['command'],
+      additionalProperties: false
+    }
   }
 }
 /** Every this many tool steps the environment reminds the agent of its budget (a user-role observation). */
 const REMINDER_EVERY = 100
-const FILES = ['src/cache.py', 'src/parser.py', 'src/worker.py', 'src/index.py', 'src/config.py', 'tests/test_cache.py', 'tests/test_parser.py']
+const FILES = [
+  'src/cache.py',
+  'src/parser.py',
+  'src/worker.py',
+  'src/index.py',
+  'src/config.py',
+  'tests/test_cache.py',
+  'tests/test_parser.py'
+]
 const ESC = '\u001b'
 
 /**
@@ -63,7 +77,12 @@ function sourceListing(rng, size) {
   while (textSize(lines) < size) {
     const name = `${word(rng).replace(/\W/g, '') || 'step'}_${n++}`
     lines.push(`def ${name}(rows, limit=${rng.int(1, 500)}):`, `    """${sentence(rng)}"""`, '    out = []')
-    for (let i = rng.int(1, 6); i > 0; i--) lines.push(`    if len(out) > limit:`, `        break`, `    out.append(rows[${rng.int(0, 63)}])  # ${words(rng, 3)}`)
+    for (let i = rng.int(1, 6); i > 0; i--)
+      lines.push(
+        `    if len(out) > limit:`,
+        `        break`,
+        `    out.append(rows[${rng.int(0, 63)}])  # ${words(rng, 3)}`
+      )
     lines.push('    return out', '')
   }
   return lines.join('\n')
@@ -71,7 +90,12 @@ function sourceListing(rng, size) {
 
 /** pytest output with terminal colours, about `size` characters. @param {Rng} rng @param {number} size */
 function pytestRun(rng, size) {
-  const lines = [`${ESC}[1m============================= test session starts ==============================${ESC}[0m`, 'platform linux -- Python 3.11.9, pytest-8.3.3', `collected ${rng.int(20, 400)} items`, '']
+  const lines = [
+    `${ESC}[1m============================= test session starts ==============================${ESC}[0m`,
+    'platform linux -- Python 3.11.9, pytest-8.3.3',
+    `collected ${rng.int(20, 400)} items`,
+    ''
+  ]
   let failed = 0
   let passed = 0
   let k = 0
@@ -80,18 +104,27 @@ function pytestRun(rng, size) {
     if (ok) passed++
     else failed++
     const test = `tests/test_${word(rng).replace(/\W/g, 'x')}.py::test_${word(rng).replace(/\W/g, 'x')}_${k++}`
-    lines.push(`${test} ${ok ? `${ESC}[32mPASSED${ESC}[0m` : `${ESC}[31mFAILED${ESC}[0m`} [${String(k % 100).padStart(3)}%]`)
-    if (!ok) lines.push(`${ESC}[31mE       AssertionError: expected ${rng.int(0, 99)} got ${rng.int(100, 999)}${ESC}[0m`)
+    lines.push(
+      `${test} ${ok ? `${ESC}[32mPASSED${ESC}[0m` : `${ESC}[31mFAILED${ESC}[0m`} [${String(k % 100).padStart(3)}%]`
+    )
+    if (!ok)
+      lines.push(`${ESC}[31mE       AssertionError: expected ${rng.int(0, 99)} got ${rng.int(100, 999)}${ESC}[0m`)
   }
   const colour = failed ? '31' : '32'
-  lines.push(`${ESC}[${colour};1m======= ${failed} failed, ${passed} passed in ${rng.float(0.2, 40).toFixed(2)}s =======${ESC}[0m`)
+  lines.push(
+    `${ESC}[${colour};1m======= ${failed} failed, ${passed} passed in ${rng.float(0.2, 40).toFixed(2)}s =======${ESC}[0m`
+  )
   return lines.join('\n')
 }
 
 /** `git diff` with colours. @param {Rng} rng @param {number} size */
 function gitDiff(rng, size) {
   const file = rng.pick(FILES)
-  const lines = [`${ESC}[1mdiff --git a/${file} b/${file}${ESC}[m`, `${ESC}[1m--- a/${file}${ESC}[m`, `${ESC}[1m+++ b/${file}${ESC}[m`]
+  const lines = [
+    `${ESC}[1mdiff --git a/${file} b/${file}${ESC}[m`,
+    `${ESC}[1m--- a/${file}${ESC}[m`,
+    `${ESC}[1m+++ b/${file}${ESC}[m`
+  ]
   while (textSize(lines) < size) {
     lines.push(`${ESC}[36m@@ -${rng.int(1, 900)},7 +${rng.int(1, 900)},8 @@${ESC}[m`)
     for (let i = rng.int(2, 6); i > 0; i--) {
@@ -110,7 +143,10 @@ function gitDiff(rng, size) {
 function observation(rng, size) {
   if (size < 400) {
     const short = [
-      () => ({ command: `ls ${rng.pick(['src', 'tests', '.'])}`, output: FILES.map((f) => f.split('/').pop()).join('\n') }),
+      () => ({
+        command: `ls ${rng.pick(['src', 'tests', '.'])}`,
+        output: FILES.map((f) => f.split('/').pop()).join('\n')
+      }),
       () => ({ command: `python -c "print(${rng.int(1, 99)} * ${rng.int(1, 99)})"`, output: String(rng.int(1, 9801)) }),
       () => ({ command: `sed -i 's/${word(rng)}/${word(rng)}/' ${rng.pick(FILES)}`, output: '' }),
       () => ({ command: `grep -n "${word(rng)}" ${rng.pick(FILES)}`, output: block(rng, Math.max(40, size)) })
@@ -164,18 +200,30 @@ function buildCompletion(rng, turns, bytes, promptBytes, answer) {
     // Half the observations are short; the long ones share what is left of the budget (1% are huge, 100-200 KB).
     const longLeft = Math.max(1, left / 4)
     const perLong = Math.max(1500, (bytes - spent - (left / 4) * 200) / longLeft)
-    const size = rng.chance(0.5) ? rng.int(20, 300) : rng.chance(0.01) ? rng.int(100_000, 200_000) : Math.round(perLong * rng.float(0.3, 1.7))
+    const size = rng.chance(0.5)
+      ? rng.int(20, 300)
+      : rng.chance(0.01)
+        ? rng.int(100_000, 200_000)
+        : Math.round(perLong * rng.float(0.3, 1.7))
     const { command, output } = observation(rng, size)
     const id = `call_${rng.hex(24)}`
     /** @type {Record<string, unknown>} */
-    const call = { role: 'assistant', content: assistantText(rng), tool_calls: [{ id, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] }
+    const call = {
+      role: 'assistant',
+      content: assistantText(rng),
+      tool_calls: [{ id, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }]
+    }
     if (rng.chance(0.1)) call.reasoning_content = `${sentence(rng)} ${sentence(rng)} ${sentence(rng)}`
     push(call)
     push({ role: 'tool', content: output, tool_call_id: id })
     steps++
     reminded = false
   }
-  push({ role: 'assistant', content: `All tests pass after ${steps} commands. ${sentence(rng)}\n\\boxed{${answer}}`, tool_calls: null })
+  push({
+    role: 'assistant',
+    content: `All tests pass after ${steps} commands. ${sentence(rng)}\n\\boxed{${answer}}`,
+    tool_calls: null
+  })
   return { completion, toolCalls: steps }
 }
 
@@ -184,9 +232,18 @@ function buildRow(rng, id, turns, bytes) {
   const answer = `fixed-${rng.hex(6)}`
   const prompt = [
     { role: 'system', content: SYSTEM },
-    { role: 'user', content: `Task ${id}: ${sentence(rng)} ${sentence(rng)} Make \`python -m pytest\` pass without changing the tests.` }
+    {
+      role: 'user',
+      content: `Task ${id}: ${sentence(rng)} ${sentence(rng)} Make \`python -m pytest\` pass without changing the tests.`
+    }
   ]
-  const { completion, toolCalls } = buildCompletion(rng, turns, bytes, Buffer.byteLength(JSON.stringify(prompt)) + 200, answer)
+  const { completion, toolCalls } = buildCompletion(
+    rng,
+    turns,
+    bytes,
+    Buffer.byteLength(JSON.stringify(prompt)) + 200,
+    answer
+  )
   const generation = 1000 * turns * rng.float(0.5, 2)
   return {
     id,
@@ -226,7 +283,8 @@ export function generateLongEpisode({ outDir, turns = 2000, mb = 10, seed = 1, s
   const old = readManifest(outDir)
   if (old && old.version === LONG_EPISODE_VERSION && JSON.stringify(old.params) === JSON.stringify(params)) {
     const p = join(outDir, old.results)
-    if (existsSync(p) && statSync(p).size === old.totalBytes && existsSync(join(outDir, old.metadata))) return { reused: true, manifest: old }
+    if (existsSync(p) && statSync(p).size === old.totalBytes && existsSync(join(outDir, old.metadata)))
+      return { reused: true, manifest: old }
   }
   rmSync(join(outDir, 'outputs'), { recursive: true, force: true })
   rmSync(join(outDir, 'manifest.json'), { force: true })

@@ -89,7 +89,10 @@ export function createRng(seed) {
     },
     hex: (length) => {
       let s = ''
-      while (s.length < length) s += Math.floor(next() * 4294967296).toString(16).padStart(8, '0')
+      while (s.length < length)
+        s += Math.floor(next() * 4294967296)
+          .toString(16)
+          .padStart(8, '0')
       return s.slice(0, length)
     },
     fork: (label) => createRng(hashSeed(`${base}:${label}`))

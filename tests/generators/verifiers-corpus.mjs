@@ -3,7 +3,17 @@
  * (v0b-era metadata), multi-turn tool-using episodes with long observations. Streams rows to disk (never holds a
  * whole file) and reuses an existing corpus when manifest.json records the same parameters and file sizes.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync
+} from 'node:fs'
 import { join } from 'node:path'
 import { createRng } from './prng.mjs'
 import { buildRow } from './corpus/episode.mjs'
@@ -12,16 +22,77 @@ import { buildRow } from './corpus/episode.mjs'
 export const CORPUS_VERSION = 1
 
 const MATH_SYS = 'Use python for all calculations. Give your answer inside \\boxed{}.'
-const AGENT_SYS = 'You are an agent in a sandboxed environment. Use the tools to solve the task, then answer inside \\boxed{}.'
+const AGENT_SYS =
+  'You are an agent in a sandboxed environment. Use the tools to solve the task, then answer inside \\boxed{}.'
 
 /** The runs of the corpus; `weight` = share of the total size. */
 export const CORPUS_RUNS = /** @type {(import('./corpus/episode.mjs').CorpusRun & { weight: number })[]} */ ([
-  { env: 'math-python', model: 'gpt-4.1-mini', tool: 'python', stringToolCalls: true, feedback: false, rpe: 3, skill: 0.8, system: MATH_SYS, weight: 1 },
-  { env: 'math-python', model: 'qwen3-8b', tool: 'python', stringToolCalls: true, feedback: false, rpe: 3, skill: 0.55, system: MATH_SYS, weight: 1 },
-  { env: 'repo-repair', model: 'qwen3-8b', tool: 'bash', stringToolCalls: false, feedback: false, rpe: 4, skill: 0.35, system: AGENT_SYS, weight: 1.5 },
-  { env: 'repo-repair', model: 'qwen3-8b-grpo-step400', tool: 'bash', stringToolCalls: false, feedback: false, rpe: 4, skill: 0.6, system: AGENT_SYS, weight: 1.5 },
-  { env: 'wiki-search', model: 'gpt-4.1-mini', tool: 'search', stringToolCalls: false, feedback: false, rpe: 2, skill: 0.7, system: AGENT_SYS, weight: 0.5 },
-  { env: 'terminal-ops', model: 'openai--gpt-5-mini', tool: 'shell', stringToolCalls: false, feedback: true, rpe: 3, skill: 0.65, system: AGENT_SYS, weight: 0.5 }
+  {
+    env: 'math-python',
+    model: 'gpt-4.1-mini',
+    tool: 'python',
+    stringToolCalls: true,
+    feedback: false,
+    rpe: 3,
+    skill: 0.8,
+    system: MATH_SYS,
+    weight: 1
+  },
+  {
+    env: 'math-python',
+    model: 'qwen3-8b',
+    tool: 'python',
+    stringToolCalls: true,
+    feedback: false,
+    rpe: 3,
+    skill: 0.55,
+    system: MATH_SYS,
+    weight: 1
+  },
+  {
+    env: 'repo-repair',
+    model: 'qwen3-8b',
+    tool: 'bash',
+    stringToolCalls: false,
+    feedback: false,
+    rpe: 4,
+    skill: 0.35,
+    system: AGENT_SYS,
+    weight: 1.5
+  },
+  {
+    env: 'repo-repair',
+    model: 'qwen3-8b-grpo-step400',
+    tool: 'bash',
+    stringToolCalls: false,
+    feedback: false,
+    rpe: 4,
+    skill: 0.6,
+    system: AGENT_SYS,
+    weight: 1.5
+  },
+  {
+    env: 'wiki-search',
+    model: 'gpt-4.1-mini',
+    tool: 'search',
+    stringToolCalls: false,
+    feedback: false,
+    rpe: 2,
+    skill: 0.7,
+    system: AGENT_SYS,
+    weight: 0.5
+  },
+  {
+    env: 'terminal-ops',
+    model: 'openai--gpt-5-mini',
+    tool: 'shell',
+    stringToolCalls: false,
+    feedback: true,
+    rpe: 3,
+    skill: 0.65,
+    system: AGENT_SYS,
+    weight: 0.5
+  }
 ])
 
 /**

@@ -12,7 +12,9 @@ export function buildZip(members) {
   const centrals = []
   let offset = 0
   for (const m of members) {
-    const raw = Buffer.isBuffer(m.data) ? m.data : Buffer.from(typeof m.data === 'string' ? m.data : JSON.stringify(m.data))
+    const raw = Buffer.isBuffer(m.data)
+      ? m.data
+      : Buffer.from(typeof m.data === 'string' ? m.data : JSON.stringify(m.data))
     const method = m.method ?? 8
     const body = method === 0 ? raw : method === 8 ? deflateRawSync(raw) : zstdCompressSync(raw)
     const name = Buffer.from(m.name)

@@ -22,7 +22,9 @@ const nasty = fc.oneof(
 /** `doc` with the node reached by following `picks` (child index mod size) replaced by `value`. */
 export function mutate(doc: unknown, picks: number[], value: unknown): unknown {
   if (picks.length === 0 || typeof doc !== 'object' || doc === null) return value
-  const copy: Record<string, unknown> | unknown[] = Array.isArray(doc) ? [...doc] : { ...(doc as Record<string, unknown>) }
+  const copy: Record<string, unknown> | unknown[] = Array.isArray(doc)
+    ? [...doc]
+    : { ...(doc as Record<string, unknown>) }
   const keys = Object.keys(copy)
   if (keys.length === 0) return value
   const key = keys[picks[0] % keys.length]
@@ -55,7 +57,11 @@ function tolerated<T>(what: string, fn: () => T): T | undefined {
  * A document adapter over random JSON and over mutations of real samples: `matches` never throws;
  * when it matches, `index` returns runs (or a RecordError), and every episode it lists parses.
  */
-export function checkDocumentAdapterProperties(adapter: DocumentAdapter, samples: { doc: unknown; path: string }[], numRuns = 150): void {
+export function checkDocumentAdapterProperties(
+  adapter: DocumentAdapter,
+  samples: { doc: unknown; path: string }[],
+  numRuns = 150
+): void {
   const path = samples[0]?.path ?? '/tmp/x.json'
   const docs = samples.map((s) => s.doc)
   fc.assert(
@@ -79,20 +85,28 @@ export function checkDocumentAdapterProperties(adapter: DocumentAdapter, samples
 }
 
 /** A JSONL adapter over random records and mutations of real records: summarize/parseEpisode never throw (except RecordError). */
-export function checkJsonlAdapterProperties(adapter: JsonlAdapter, samples: Record<string, unknown>[], numRuns = 150): void {
-  const asRecord = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+export function checkJsonlAdapterProperties(
+  adapter: JsonlAdapter,
+  samples: Record<string, unknown>[],
+  numRuns = 150
+): void {
+  const asRecord = (v: unknown): Record<string, unknown> | null =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null
   fc.assert(
-    fc.property(fc.oneof(fc.jsonValue({ maxDepth: 4 }), mutated(samples), mutated(samples), mutated(samples)), (value) => {
-      const record = asRecord(value)
-      if (!record) return
-      const matched = tolerated('matches', () => adapter.matches(record))
-      if (!matched) return
-      const summary = tolerated('summarize', () => adapter.summarize(record))
-      if (!summary) return
-      expect(['ok', 'error', 'truncated', 'cancelled']).toContain(summary.status)
-      const body = tolerated('parseEpisode', () => adapter.parseEpisode(record))
-      if (body) expect(Array.isArray(body.turns)).toBe(true)
-    }),
+    fc.property(
+      fc.oneof(fc.jsonValue({ maxDepth: 4 }), mutated(samples), mutated(samples), mutated(samples)),
+      (value) => {
+        const record = asRecord(value)
+        if (!record) return
+        const matched = tolerated('matches', () => adapter.matches(record))
+        if (!matched) return
+        const summary = tolerated('summarize', () => adapter.summarize(record))
+        if (!summary) return
+        expect(['ok', 'error', 'truncated', 'cancelled']).toContain(summary.status)
+        const body = tolerated('parseEpisode', () => adapter.parseEpisode(record))
+        if (body) expect(Array.isArray(body.turns)).toBe(true)
+      }
+    ),
     { numRuns }
   )
 }
@@ -103,7 +117,10 @@ const STATES: SourceState[] = ['indexed', 'unchanged', 'sidecar', 'not-downloade
  * Truncations and byte flips of real files, indexed through the real engine: every file ends with
  * a status from the known set (and an error text when it failed), never an exception.
  */
-export async function checkTruncatedFilesIndex(samples: { bytes: Buffer; name: string }[], numRuns = 25): Promise<void> {
+export async function checkTruncatedFilesIndex(
+  samples: { bytes: Buffer; name: string }[],
+  numRuns = 25
+): Promise<void> {
   const { engine } = tempEngine()
   const dir = mkdtempSync(join(tmpdir(), 'rs-prop-'))
   let n = 0
@@ -112,7 +129,9 @@ export async function checkTruncatedFilesIndex(samples: { bytes: Buffer; name: s
       fc.asyncProperty(
         fc.nat({ max: samples.length - 1 }),
         fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.option(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 255 })), { nil: null }),
+        fc.option(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 255 })), {
+          nil: null
+        }),
         async (i, cut, flip) => {
           const { bytes, name } = samples[i]
           const out = Buffer.from(bytes.subarray(0, Math.floor(bytes.length * cut)))

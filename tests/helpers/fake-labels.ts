@@ -8,8 +8,19 @@ import type { EpisodeLabels, LabelDef, SavedView } from '@contract/labels'
 
 type LabelsApi = Pick<
   TraceApi,
-  | 'getTaxonomy' | 'setTaxonomy' | 'addLabel' | 'removeLabel' | 'setNote' | 'getEpisodeLabels' | 'labelsOfEpisodes'
-  | 'labelCounts' | 'exportLabels' | 'importLabels' | 'listSavedViews' | 'saveView' | 'deleteView'
+  | 'getTaxonomy'
+  | 'setTaxonomy'
+  | 'addLabel'
+  | 'removeLabel'
+  | 'setNote'
+  | 'getEpisodeLabels'
+  | 'labelsOfEpisodes'
+  | 'labelCounts'
+  | 'exportLabels'
+  | 'importLabels'
+  | 'listSavedViews'
+  | 'saveView'
+  | 'deleteView'
 >
 
 export const FAKE_TAXONOMY: LabelDef[] = [
@@ -25,7 +36,17 @@ export function fakeLabelsApi(): LabelsApi {
   let nextView = 1
   const entry = (episodeId: string): EpisodeLabels => {
     let e = byEpisode.get(episodeId)
-    if (!e) byEpisode.set(episodeId, (e = { episodeId, identity: { sourcePath: '/fake/' + episodeId, taskKey: episodeId, rollout: 0 }, labels: [], note: null, turns: [] }))
+    if (!e)
+      byEpisode.set(
+        episodeId,
+        (e = {
+          episodeId,
+          identity: { sourcePath: '/fake/' + episodeId, taskKey: episodeId, rollout: 0 },
+          labels: [],
+          note: null,
+          turns: []
+        })
+      )
     return e
   }
   const slot = (e: EpisodeLabels, turn: number | null) => {
@@ -42,7 +63,8 @@ export function fakeLabelsApi(): LabelsApi {
   const copy = (e: EpisodeLabels): EpisodeLabels => structuredClone(e)
   return {
     getTaxonomy: async () => taxonomy.map((d) => ({ ...d })),
-    setTaxonomy: async (defs) => (taxonomy = defs.map(({ name, color, key }) => ({ name, color, key }))).map((d) => ({ ...d })),
+    setTaxonomy: async (defs) =>
+      (taxonomy = defs.map(({ name, color, key }) => ({ name, color, key }))).map((d) => ({ ...d })),
     async addLabel(id, label, turn) {
       const s = slot(entry(id), turn)
       const name = known(label)
@@ -59,13 +81,21 @@ export function fakeLabelsApi(): LabelsApi {
       return copy(entry(id))
     },
     getEpisodeLabels: async (id) => copy(entry(id)),
-    labelsOfEpisodes: async (ids) => Object.fromEntries(ids.flatMap((id) => (byEpisode.get(id)?.labels.length ? [[id, [...entry(id).labels]]] : []))),
+    labelsOfEpisodes: async (ids) =>
+      Object.fromEntries(ids.flatMap((id) => (byEpisode.get(id)?.labels.length ? [[id, [...entry(id).labels]]] : []))),
     labelCounts: async () => {
       const counts = new Map<string, number>()
       for (const e of byEpisode.values()) for (const l of e.labels) counts.set(l, (counts.get(l) ?? 0) + 1)
       return [...counts].map(([label, episodes]) => ({ label, episodes, turns: 0 }))
     },
-    exportLabels: async () => ({ format: 'rollscope-labels', version: 1, exportedAt: '2026-01-01T00:00:00.000Z', taxonomy, items: [], views: [] }),
+    exportLabels: async () => ({
+      format: 'rollscope-labels',
+      version: 1,
+      exportedAt: '2026-01-01T00:00:00.000Z',
+      taxonomy,
+      items: [],
+      views: []
+    }),
     importLabels: async () => ({ taxonomyAdded: 0, labelsAdded: 0, notesSet: 0, viewsAdded: 0, skipped: [] }),
     listSavedViews: async () => views.map((v) => ({ ...v })),
     async saveView(view, id) {

@@ -7,7 +7,7 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"', i++)
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++)
       else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true

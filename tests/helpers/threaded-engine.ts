@@ -11,7 +11,10 @@ export type Traffic = { sent: ToEngine } | { received: FromEngine }
  * cannot load the TypeScript sources under test): the host's client, every message the host sent, and both
  * directions in the order the host saw them, so a test can tell what ran on which side of the port.
  */
-export function threadedEngine(real: Engine, options: { exportWindow?: number } = {}): { client: EngineThreadClient; sent: ToEngine[]; traffic: Traffic[] } {
+export function threadedEngine(
+  real: Engine,
+  options: { exportWindow?: number } = {}
+): { client: EngineThreadClient; sent: ToEngine[]; traffic: Traffic[] } {
   const channel = new MessageChannel()
   serveEngine(real, channel.port1, options)
   const sent: ToEngine[] = []

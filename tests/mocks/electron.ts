@@ -20,6 +20,8 @@ export const BrowserWindow = Object.assign(vi.fn(), { getAllWindows: vi.fn(() =>
 export const Menu = { buildFromTemplate: vi.fn(() => ({})), setApplicationMenu: vi.fn() }
 export const dialog = { showOpenDialog: vi.fn(), showErrorBox: vi.fn() }
 export const shell = { openExternal: vi.fn() }
-export const session = { defaultSession: { webRequest: { onHeadersReceived: vi.fn() }, setPermissionRequestHandler: vi.fn() } }
+export const session = {
+  defaultSession: { webRequest: { onHeadersReceived: vi.fn() }, setPermissionRequestHandler: vi.fn() }
+}
 export const nativeTheme = { shouldUseDarkColors: false, on: vi.fn(), themeSource: 'system' }
 export default { app, ipcMain, ipcRenderer, contextBridge, BrowserWindow, Menu, dialog, shell, session, nativeTheme }

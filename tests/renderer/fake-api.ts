@@ -176,7 +176,9 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
       }
       if (q.runIds?.length) {
         // a table over several runs: their episodes one run after the other
-        const all = [q.runId, ...q.runIds].flatMap((id) => Array.from({ length: runs[id] ?? 0 }, (_, i) => episode(id, i)))
+        const all = [q.runId, ...q.runIds].flatMap((id) =>
+          Array.from({ length: runs[id] ?? 0 }, (_, i) => episode(id, i))
+        )
         return { items: all.slice(offset, offset + (q.limit ?? 100)), total: all.length, offset }
       }
       const end = Math.min(n, offset + (q.limit ?? 100))
@@ -207,7 +209,12 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
         infoFull: {},
         // six turns; "needle" appears once in turns 0 and 1, twice in turn 4's text and once in its tool call
         turns: FAKE_TURN_TEXTS.map((text, index) =>
-          makeTurn({ index, role: index % 2 ? 'assistant' : 'user', text, toolCalls: index === 4 ? [{ id: 'c1', name: 'grep', arguments: { pattern: 'Needle' } }] : [] })
+          makeTurn({
+            index,
+            role: index % 2 ? 'assistant' : 'user',
+            text,
+            toolCalls: index === 4 ? [{ id: 'c1', name: 'grep', arguments: { pattern: 'Needle' } }] : []
+          })
         ),
         tools: [],
         raw: '{}',
@@ -219,12 +226,21 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
     getEpisodePreview: vi.fn(async (id: string): Promise<EpisodePreview> => {
       const { raw: _raw, ...detail } = await api.getEpisode(id)
       if (!id.startsWith('cut:')) return { ...detail, complete: true }
-      const turns = detail.turns.map((t) => ({ ...t, text: t.text.slice(0, 3), elided: { text: { chars: t.text.length, lines: 1 } } }))
+      const turns = detail.turns.map((t) => ({
+        ...t,
+        text: t.text.slice(0, 3),
+        elided: { text: { chars: t.text.length, lines: 1 } }
+      }))
       return { ...detail, turns, complete: false }
     }),
     getEpisodeTurns: vi.fn(async (id: string) => (await api.getEpisode(id)).turns),
     getEpisodeRaw: vi.fn(async (id: string) => (await api.getEpisode(id)).raw),
-    planExport: vi.fn(async () => ({ fileName: 'rollscope-a-jsonl.jsonl', contentType: 'application/x-ndjson; charset=utf-8', title: 'Export jsonl', summary: null })),
+    planExport: vi.fn(async () => ({
+      fileName: 'rollscope-a-jsonl.jsonl',
+      contentType: 'application/x-ndjson; charset=utf-8',
+      title: 'Export jsonl',
+      summary: null
+    })),
     compareRuns: vi.fn(async (a: string, b: string, options?: CompareOptions) => fakeCompareReport(a, b, options)),
     compareSeries: vi.fn(async (ids: string[], options?: SeriesOptions) => fakeSeriesReport(ids, options)),
     compareReportHtml: vi.fn(async (a: string, b: string) => fakeCompareHtml(a, b)),

@@ -40,10 +40,15 @@ Exit status: 1 when the run does not exist; 2 on bad usage (an unknown field inc
   async run(ctx) {
     const runArg = runPositional(ctx.positionals, 'breakdown')
     const by = stringOption(ctx.values, 'by', 'breakdown')
-    if (by === undefined) throw new UsageError('breakdown needs --by FIELD (e.g. --by difficulty, or --by archetype,difficulty)', 'breakdown')
+    if (by === undefined)
+      throw new UsageError(
+        'breakdown needs --by FIELD (e.g. --by difficulty, or --by archetype,difficulty)',
+        'breakdown'
+      )
     const fields = by.split(',').map((f) => f.trim())
     if (fields.some((f) => f === '')) throw new UsageError(`--by: an empty field name in '${by}'`, 'breakdown')
-    if (fields.length > MAX_FIELDS) throw new UsageError(`--by takes at most ${MAX_FIELDS} fields, got ${fields.length}`, 'breakdown')
+    if (fields.length > MAX_FIELDS)
+      throw new UsageError(`--by takes at most ${MAX_FIELDS} fields, got ${fields.length}`, 'breakdown')
     const output = chooseOutput(ctx)
     if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
 

@@ -69,7 +69,8 @@ environments without --allow-different-envs).`,
   },
   async run(ctx) {
     const args = ctx.positionals
-    if (args.length < 2) throw new UsageError('compare needs two runs: RUN_A RUN_B, or three or more (see: rollscope runs)', 'compare')
+    if (args.length < 2)
+      throw new UsageError('compare needs two runs: RUN_A RUN_B, or three or more (see: rollscope runs)', 'compare')
     const output = chooseOutput(ctx)
     const flags = sharedCompareFlags(ctx.values, 'compare')
     if (args.length > 2) return compareMany(ctx, args, output, flags)

@@ -16,10 +16,19 @@ import { formatMultiCompare } from '../../report/multi-text'
 /** The engine compares at most this many runs at once (contract/analysis-guards.ts). */
 export const MAX_RUNS = 20
 
-export async function compareMany(ctx: CommandContext, args: string[], output: OutputChoice, flags: SharedCompareFlags): Promise<number> {
-  if (args.length > MAX_RUNS) throw new UsageError(`compare takes at most ${MAX_RUNS} runs, got ${args.length}`, 'compare')
+export async function compareMany(
+  ctx: CommandContext,
+  args: string[],
+  output: OutputChoice,
+  flags: SharedCompareFlags
+): Promise<number> {
+  if (args.length > MAX_RUNS)
+    throw new UsageError(`compare takes at most ${MAX_RUNS} runs, got ${args.length}`, 'compare')
   if (ctx.values.category !== undefined) {
-    throw new UsageError('--category is for two runs; three or more are compared over their whole runs (see: rollscope breakdown)', 'compare')
+    throw new UsageError(
+      '--category is for two runs; three or more are compared over their whole runs (see: rollscope breakdown)',
+      'compare'
+    )
   }
   const baselineArg = stringOption(ctx.values, 'baseline', 'compare')
   if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
@@ -30,17 +39,25 @@ export async function compareMany(ctx: CommandContext, args: string[], output: O
   const seen = new Map<string, string>()
   runs.forEach((run, i) => {
     const before = seen.get(run.id)
-    if (before !== undefined) throw new UsageError(`'${before}' and '${args[i]}' are the same run (${run.id})`, 'compare')
+    if (before !== undefined)
+      throw new UsageError(`'${before}' and '${args[i]}' are the same run (${run.id})`, 'compare')
     seen.set(run.id, args[i])
   })
   const options: MultiCompareOptions = { ...flags }
   if (baselineArg !== undefined) {
     const baseline = resolveRun(all, baselineArg)
-    if (!seen.has(baseline.id)) throw new UsageError(`--baseline: ${baseline.name} (${baseline.id}) is not one of the runs compared`, 'compare')
+    if (!seen.has(baseline.id))
+      throw new UsageError(`--baseline: ${baseline.name} (${baseline.id}) is not one of the runs compared`, 'compare')
     options.baseline = baseline.id
   }
 
-  const report = await callApi(ctx, engine, 'compareMany', runs.map((r) => r.id), options)
+  const report = await callApi(
+    ctx,
+    engine,
+    'compareMany',
+    runs.map((r) => r.id),
+    options
+  )
   if (output.kind === 'json') ctx.printJson(report)
   else if (output.kind === 'md') ctx.print(multiCompareMarkdown(report))
   else if (output.kind === 'html') writeReportFile(ctx, output.path, multiCompareHtml(report), 'HTML report')

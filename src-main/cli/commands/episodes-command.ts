@@ -84,7 +84,8 @@ async function fetchEpisodes(
 
 /** The human table of episodes, with a footer when rows were left out. */
 export function formatEpisodes(items: EpisodeSummary[], total: number, offset: number): string {
-  if (items.length === 0) return total > 0 ? `No episodes past offset ${offset} (${formatInt(total)} in all).\n` : 'No episodes match.\n'
+  if (items.length === 0)
+    return total > 0 ? `No episodes past offset ${offset} (${formatInt(total)} in all).\n` : 'No episodes match.\n'
   const table = formatTable(items, [
     { header: 'ID', cell: (e) => e.id },
     { header: 'TASK', cell: (e) => e.taskKey, maxWidth: 24 },
@@ -97,6 +98,8 @@ export function formatEpisodes(items: EpisodeSummary[], total: number, offset: n
   ])
   const shown = `${formatInt(offset + 1)}–${formatInt(offset + items.length)}`
   const footer =
-    items.length < total ? `\nShowing ${shown} of ${formatInt(total)} episodes (use --limit N / --offset N for more).\n` : ''
+    items.length < total
+      ? `\nShowing ${shown} of ${formatInt(total)} episodes (use --limit N / --offset N for more).\n`
+      : ''
   return table + footer
 }

@@ -64,7 +64,8 @@ Options:
     if (ctx.positionals.length) throw new UsageError(`unexpected argument '${ctx.positionals[0]}'`, 'export')
     const format = stringOption(ctx.values, 'format', 'export')
     if (format === undefined) throw new UsageError(`export needs --format (${EXPORT_FORMATS.join(', ')})`, 'export')
-    if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got '${format}'`, 'export')
+    if (!EXPORT_FORMATS.includes(format as ExportFormat))
+      throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got '${format}'`, 'export')
     const list = (name: string): string[] => (ctx.values[name] as unknown as string[] | undefined) ?? []
     const options: ExportOptions = {
       format: format as ExportFormat,
@@ -82,7 +83,8 @@ Options:
       throw new UsageError('--passed-only and --drop-labelled apply to --format sft', 'export')
     }
     const outArg = stringOption(ctx.values, 'out', 'export')
-    if (ctx.json && outArg === undefined) throw new UsageError('--json prints the result on stdout, so the export needs --out FILE', 'export')
+    if (ctx.json && outArg === undefined)
+      throw new UsageError('--json prints the result on stdout, so the export needs --out FILE', 'export')
     if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
 
     const engine = await ctx.openEngine('cli')
@@ -95,7 +97,8 @@ Options:
       // An unknown label is a typo, not an empty selection.
       const known = (await callApi(ctx, engine, 'getTaxonomy')).map((d) => d.name.toLowerCase())
       const unknown = options.labels!.find((l) => !known.includes(l.toLowerCase()))
-      if (unknown !== undefined) throw new UsageError(`unknown label "${unknown}" (the taxonomy has: ${known.join(', ')})`, 'export')
+      if (unknown !== undefined)
+        throw new UsageError(`unknown label "${unknown}" (the taxonomy has: ${known.join(', ')})`, 'export')
     }
 
     const file = outArg === undefined ? null : createWriteStream(resolve(ctx.io.cwd, outArg))
@@ -115,8 +118,11 @@ Options:
         await finished(file).catch(() => undefined)
       }
     }
-    const what = result.pairs !== undefined ? `${result.pairs} pairs (${result.episodes} episodes)` : `${result.episodes} episodes`
-    ctx.warn(`Exported ${what} as ${format}${result.skipped ? `; skipped ${result.skipped}` : ''}${outArg ? ` to ${outArg}` : ''}.`)
+    const what =
+      result.pairs !== undefined ? `${result.pairs} pairs (${result.episodes} episodes)` : `${result.episodes} episodes`
+    ctx.warn(
+      `Exported ${what} as ${format}${result.skipped ? `; skipped ${result.skipped}` : ''}${outArg ? ` to ${outArg}` : ''}.`
+    )
     if (ctx.json) ctx.printJson(result)
     return EXIT_OK
   }

@@ -46,7 +46,10 @@ Progress goes to stderr.`,
       const engine = await ctx.openEngine('cli')
       const progress = createProgressPrinter(ctx.io)
       try {
-        report = await engine.indexPaths(present, { force: ctx.values.force === true, onProgress: (p) => progress.update(p) })
+        report = await engine.indexPaths(present, {
+          force: ctx.values.force === true,
+          onProgress: (p) => progress.update(p)
+        })
       } finally {
         progress.done()
       }

@@ -34,16 +34,19 @@ Exit status: 1 when the episode does not exist; 2 for an unknown label or turn.`
   async run(ctx) {
     const [id, label, ...extra] = ctx.positionals
     if (!id) throw new UsageError('label needs an EPISODE id (see: rollscope episodes RUN)', 'label')
-    if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}' (quote a label with spaces: "gave up")`, 'label')
+    if (extra.length)
+      throw new UsageError(`unexpected argument '${extra[0]}' (quote a label with spaces: "gave up")`, 'label')
     const note = ctx.values.note as string | undefined
     if (label === undefined && note === undefined) throw new UsageError('label needs a LABEL or --note TEXT', 'label')
-    if (ctx.values.remove === true && label === undefined) throw new UsageError('--remove needs the LABEL to take off', 'label')
+    if (ctx.values.remove === true && label === undefined)
+      throw new UsageError('--remove needs the LABEL to take off', 'label')
     const turn = intOption(ctx.values, 'turn', 'label', { min: 0, max: 1e7 }) ?? null
     if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
 
     const engine = await ctx.openEngine('cli')
     let result: EpisodeLabels | undefined
-    if (label !== undefined) result = await callApi(ctx, engine, ctx.values.remove === true ? 'removeLabel' : 'addLabel', id, label, turn)
+    if (label !== undefined)
+      result = await callApi(ctx, engine, ctx.values.remove === true ? 'removeLabel' : 'addLabel', id, label, turn)
     if (note !== undefined) result = await callApi(ctx, engine, 'setNote', id, note, turn)
     if (ctx.json) ctx.printJson(result)
     else ctx.print(formatLabels(result!))
@@ -54,7 +57,9 @@ Exit status: 1 when the episode does not exist; 2 for an unknown label or turn.`
 /** What the episode now carries, episode first, then each labelled or annotated turn. */
 export function formatLabels(l: EpisodeLabels): string {
   const list = (labels: string[]): string => (labels.length ? labels.map(safeText).join(', ') : '(no labels)')
-  const lines = [`Episode ${l.episodeId} (task ${safeText(l.identity.taskKey)}, rollout ${l.identity.rollout}): ${list(l.labels)}`]
+  const lines = [
+    `Episode ${l.episodeId} (task ${safeText(l.identity.taskKey)}, rollout ${l.identity.rollout}): ${list(l.labels)}`
+  ]
   if (l.note !== null) lines.push(`  note: ${safeText(l.note)}`)
   for (const t of l.turns) {
     lines.push(`  turn ${t.turn}: ${list(t.labels)}`)

@@ -30,8 +30,10 @@ Exit status: 1 when FILE cannot be read or is not JSON; 2 when it is not a label
   options: { out: { type: 'string' } },
   async run(ctx) {
     const [action, file, ...extra] = ctx.positionals
-    if (action !== 'export' && action !== 'import') throw new UsageError(`labels needs 'export' or 'import', got '${action ?? ''}'`, 'labels')
-    if (extra.length || (action === 'export' && file !== undefined)) throw new UsageError(`unexpected argument '${extra[0] ?? file}'`, 'labels')
+    if (action !== 'export' && action !== 'import')
+      throw new UsageError(`labels needs 'export' or 'import', got '${action ?? ''}'`, 'labels')
+    if (extra.length || (action === 'export' && file !== undefined))
+      throw new UsageError(`unexpected argument '${extra[0] ?? file}'`, 'labels')
     if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
     if (action === 'export') {
       const out = stringOption(ctx.values, 'out', 'labels')

@@ -50,14 +50,16 @@ Options:
     }
     const role = stringOption(ctx.values, 'role', 'search')
     if (role !== undefined) {
-      if (!ROLES.includes(role as TurnRole)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}, got '${role}'`, 'search')
+      if (!ROLES.includes(role as TurnRole))
+        throw new UsageError(`--role must be one of ${ROLES.join(', ')}, got '${role}'`, 'search')
       options.role = role as TurnRole
     }
     const tool = stringOption(ctx.values, 'tool', 'search')
     if (tool !== undefined) options.tool = tool
     const order = stringOption(ctx.values, 'order', 'search')
     if (order !== undefined) {
-      if (!ORDERS.includes(order as SearchOrder)) throw new UsageError(`--order must be one of ${ORDERS.join(', ')}, got '${order}'`, 'search')
+      if (!ORDERS.includes(order as SearchOrder))
+        throw new UsageError(`--order must be one of ${ORDERS.join(', ')}, got '${order}'`, 'search')
       options.order = order as SearchOrder
     }
     if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
@@ -80,7 +82,8 @@ export function formatSearch(page: SearchPage): string {
   const building = page.pendingSources
     ? `(the search index is still being built: ${formatInt(page.pendingSources)} files to go; hits may be missing)\n`
     : ''
-  if (page.hits.length === 0) return `${building}No hits for ${page.query}${page.offset ? ` past offset ${page.offset}` : ''}.\n`
+  if (page.hits.length === 0)
+    return `${building}No hits for ${page.query}${page.offset ? ` past offset ${page.offset}` : ''}.\n`
   const lines = page.hits.map((h) => `${where(h)}\n    ${oneLine(marked(h))}`)
   const more = page.total > page.offset + page.hits.length
   const total = `${formatInt(page.total)}${page.totalCapped ? '+' : ''}`

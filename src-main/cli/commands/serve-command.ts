@@ -38,7 +38,8 @@ Options:
       server = await startServer({ engine, host, port, staticDir: ctx.staticDir })
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
-      if (code === 'EADDRINUSE') throw new CommandFailure(`port ${port} is in use on ${host}; pick another with --port N (0 = any free port)`)
+      if (code === 'EADDRINUSE')
+        throw new CommandFailure(`port ${port} is in use on ${host}; pick another with --port N (0 = any free port)`)
       throw new CommandFailure(`cannot listen on ${host}:${port}: ${(err as Error).message}`)
     }
     try {
@@ -60,7 +61,11 @@ Options:
 }
 
 /** Adds the PATH arguments as roots (indexed in the background), or the demo when the workspace is empty. */
-async function prepareWorkspace(ctx: CommandContext, engine: Awaited<ReturnType<CommandContext['openEngine']>>, paths: string[]): Promise<void> {
+async function prepareWorkspace(
+  ctx: CommandContext,
+  engine: Awaited<ReturnType<CommandContext['openEngine']>>,
+  paths: string[]
+): Promise<void> {
   if (paths.length > 0) await callApi(ctx, engine, 'addPaths', paths)
   const workspace = await callApi(ctx, engine, 'getWorkspace')
   if (workspace.roots.length > 0 || !workspace.demoPath) return
@@ -74,7 +79,9 @@ async function prepareWorkspace(ctx: CommandContext, engine: Awaited<ReturnType<
 /** Resolves on the injected abort signal, else on the first SIGINT or SIGTERM. */
 function waitForShutdown(signal: AbortSignal | undefined): Promise<void> {
   if (signal) {
-    return new Promise((done) => (signal.aborted ? done() : signal.addEventListener('abort', () => done(), { once: true })))
+    return new Promise((done) =>
+      signal.aborted ? done() : signal.addEventListener('abort', () => done(), { once: true })
+    )
   }
   return new Promise((done) => {
     const stop = (): void => {

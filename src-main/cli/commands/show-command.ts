@@ -33,7 +33,7 @@ Exit status: 1 when the episode does not exist.`,
   }
 }
 
-const scalar = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v))
+const scalar = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)))
 
 function keyValues(record: Record<string, unknown>): string {
   return Object.entries(record)

@@ -4,7 +4,11 @@ import type { FieldRef, Literal, Node } from './parser'
 /** A bound SQL parameter. */
 export type Param = string | number | null
 /** A built-in field: SQL written by the host (never by the user), its type, and any parameters that SQL binds. */
-export interface FilterColumn { sql: string; type: 'number' | 'string' | 'boolean'; params?: Param[] }
+export interface FilterColumn {
+  sql: string
+  type: 'number' | 'string' | 'boolean'
+  params?: Param[]
+}
 
 /**
  * A field holding a set of text values per row (an episode's labels): `x == "a"` means the set has "a", `x != "a"`
@@ -12,7 +16,10 @@ export interface FilterColumn { sql: string; type: 'number' | 'string' | 'boolea
  * empty. `exists(cond)` is the host's SQL testing whether an element satisfies `cond` (null: any element), where
  * `cond` is written over `value`.
  */
-export interface FilterSet { value: string; exists: (cond: string | null) => string }
+export interface FilterSet {
+  value: string
+  exists: (cond: string | null) => string
+}
 
 /** What names an expression may use and the SQL behind them. */
 export interface FilterFields {
@@ -29,11 +36,18 @@ export interface FilterFields {
 }
 
 /** A WHERE-clause fragment (self-contained: safe to AND with other conditions) and its parameters in order. */
-export interface CompiledFilter { sql: string; params: Param[] }
+export interface CompiledFilter {
+  sql: string
+  params: Param[]
+}
 
 type FieldType = FilterColumn['type'] | 'any'
 /** A resolved field; `emit` returns its SQL and pushes its parameters, once per use. */
-interface Resolved { label: string; type: FieldType; emit: () => string }
+interface Resolved {
+  label: string
+  type: FieldType
+  emit: () => string
+}
 
 const TYPE_NAMES: Record<string, string> = { number: 'a number', string: 'text', boolean: 'true/false' }
 const MARK = '\u0000'
@@ -71,7 +85,11 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
       return { label: name, type: col.type, emit: () => (params.push(...(col.params ?? [])), atomic(col.sql)) }
     }
     if (fields.metricNames.has(name)) return jsonField('metric', [name])
-    const guess = closest(name, [...Object.keys(fields.columns), ...Object.keys(fields.sets ?? {}), ...fields.metricNames])
+    const guess = closest(name, [
+      ...Object.keys(fields.columns),
+      ...Object.keys(fields.sets ?? {}),
+      ...fields.metricNames
+    ])
     const hint = guess ? `did you mean "${guess}"?` : `use info.${name} or metric.${name} for info and metric fields`
     throw new FilterError(`Unknown field "${name}"`, ref.pos, hint)
   }
@@ -82,9 +100,13 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
     if (lit.value === null || f.type === 'any' || t === f.type) return
     const shown = t === 'string' ? JSON.stringify(lit.value) : String(lit.value)
     const hint =
-      f.type === 'boolean' ? 'use true or false'
-      : f.type === 'string' ? `put the value in quotes: "${shown}"`
-      : t === 'string' && lit.value !== '' && !Number.isNaN(Number(lit.value)) ? 'remove the quotes' : undefined
+      f.type === 'boolean'
+        ? 'use true or false'
+        : f.type === 'string'
+          ? `put the value in quotes: "${shown}"`
+          : t === 'string' && lit.value !== '' && !Number.isNaN(Number(lit.value))
+            ? 'remove the quotes'
+            : undefined
     const what = `Cannot compare "${f.label}" (${TYPE_NAMES[f.type]}) with ${shown} (${TYPE_NAMES[t]})`
     throw new FilterError(what, lit.pos, hint)
   }
@@ -101,7 +123,11 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
   }
   const checkText = (name: string, lit: Literal): void => {
     if (lit.value !== null && typeof lit.value !== 'string') {
-      throw new FilterError(`Cannot compare "${name}" (text) with ${String(lit.value)} (${TYPE_NAMES[typeof lit.value]})`, lit.pos, `put the value in quotes: "${String(lit.value)}"`)
+      throw new FilterError(
+        `Cannot compare "${name}" (text) with ${String(lit.value)} (${TYPE_NAMES[typeof lit.value]})`,
+        lit.pos,
+        `put the value in quotes: "${String(lit.value)}"`
+      )
     }
   }
   const emitSet = (n: Node & { type: 'cmp' | 'in' | 'truthy' }, name: string, set: FilterSet): string => {
@@ -114,13 +140,18 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
     }
     checkText(name, n.value)
     if (n.value.value === null) {
-      if (n.op !== '==' && n.op !== '!=') throw new FilterError(`Cannot use "${n.opText}" with null`, n.value.pos, 'use == null or != null')
+      if (n.op !== '==' && n.op !== '!=')
+        throw new FilterError(`Cannot use "${n.opText}" with null`, n.value.pos, 'use == null or != null')
       return n.op === '==' ? `NOT ${set.exists(null)}` : set.exists(null)
     }
     if (n.op === '==') return set.exists(`${set.value} = ${bind(n.value)}`)
     if (n.op === '!=') return `NOT ${set.exists(`${set.value} = ${bind(n.value)}`)}`
     if (n.op === '~') return set.exists(`instr(lower(${set.value}), lower(${bind(n.value)})) > 0`)
-    throw new FilterError(`"${n.opText}" does not work on "${name}" (a set of labels)`, n.opPos, 'use ==, !=, in or contains')
+    throw new FilterError(
+      `"${n.opText}" does not work on "${name}" (a set of labels)`,
+      n.opPos,
+      'use ==, !=, in or contains'
+    )
   }
 
   const emit = (n: Node): string => {

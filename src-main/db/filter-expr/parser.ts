@@ -3,10 +3,12 @@ import type { Token } from './tokenizer'
 
 /** A field as written: a bare name (column or known metric), or an explicit `metric.`/`info.` JSON path. */
 export type FieldRef =
-  | { kind: 'name'; name: string; pos: number }
-  | { kind: 'metric' | 'info'; keys: string[]; pos: number }
+  { kind: 'name'; name: string; pos: number } | { kind: 'metric' | 'info'; keys: string[]; pos: number }
 /** A literal value with its column, kept for type errors. */
-export interface Literal { value: string | number | boolean | null; pos: number }
+export interface Literal {
+  value: string | number | boolean | null
+  pos: number
+}
 /** Comparison operators after normalization (`=` → `==`, `<>` → `!=`, `contains` → `~`). */
 export type CmpOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | '~'
 /** The parsed expression tree; `and`/`or` are n-ary so long chains never recurse deeply. */

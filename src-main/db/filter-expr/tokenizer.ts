@@ -9,10 +9,24 @@ export type Token =
 const KEYWORDS = new Set(['and', 'or', 'not', 'in', 'contains', 'null', 'true', 'false'])
 // Symbolic spellings normalized to one canonical value, longest first so `!=` wins over `!`.
 const SYMBOLS: [string, 'kw' | 'op' | 'punct', string][] = [
-  ['&&', 'kw', 'and'], ['||', 'kw', 'or'], ['==', 'op', '=='], ['!=', 'op', '!='], ['<>', 'op', '!='],
-  ['<=', 'op', '<='], ['>=', 'op', '>='], ['=', 'op', '=='], ['<', 'op', '<'], ['>', 'op', '>'],
-  ['~', 'op', '~'], ['!', 'kw', 'not'], ['(', 'punct', '('], [')', 'punct', ')'], ['[', 'punct', '['],
-  [']', 'punct', ']'], [',', 'punct', ','], ['.', 'punct', '.']
+  ['&&', 'kw', 'and'],
+  ['||', 'kw', 'or'],
+  ['==', 'op', '=='],
+  ['!=', 'op', '!='],
+  ['<>', 'op', '!='],
+  ['<=', 'op', '<='],
+  ['>=', 'op', '>='],
+  ['=', 'op', '=='],
+  ['<', 'op', '<'],
+  ['>', 'op', '>'],
+  ['~', 'op', '~'],
+  ['!', 'kw', 'not'],
+  ['(', 'punct', '('],
+  [')', 'punct', ')'],
+  ['[', 'punct', '['],
+  [']', 'punct', ']'],
+  [',', 'punct', ','],
+  ['.', 'punct', '.']
 ]
 const NUMBER = /-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y
 // Hyphens are allowed inside names (`exact-match`): there is no arithmetic, so `-` is never an operator.

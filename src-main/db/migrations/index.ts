@@ -12,4 +12,16 @@ import { migration0010 } from './0010-search-prefix-index'
 import { migration0011 } from './0011-episode-steps-scoring'
 
 /** Every migration, in order. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011]
+export const MIGRATIONS: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+  migration0005,
+  migration0006,
+  migration0007,
+  migration0008,
+  migration0009,
+  migration0010,
+  migration0011
+]

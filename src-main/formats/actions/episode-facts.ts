@@ -100,7 +100,8 @@ function addRawCall(counter: RepeatCounter, raw: unknown): void {
  * it is empty when its text is.
  */
 export function messageFacts(messages: readonly unknown[] | string, from = 0): EpisodeFacts {
-  if (typeof messages === 'string') return { steps: 1, maxRepeat: 0, emptyFinal: messages.trim() === '', toolError: false, timeout: false }
+  if (typeof messages === 'string')
+    return { steps: 1, maxRepeat: 0, emptyFinal: messages.trim() === '', toolError: false, timeout: false }
   const counter = new RepeatCounter()
   const failures = new FailureFlags()
   let emptyFinal = true

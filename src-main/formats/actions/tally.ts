@@ -19,7 +19,8 @@ export interface ActionTally {
   readonly [madeByTally]: true
 }
 
-const tally = (toolCalls: ToolCallCounts | null, facts: EpisodeFacts | null): ActionTally => ({ toolCalls, facts }) as ActionTally
+const tally = (toolCalls: ToolCallCounts | null, facts: EpisodeFacts | null): ActionTally =>
+  ({ toolCalls, facts }) as ActionTally
 
 export function tallyActions(actions: EpisodeActions): ActionTally {
   switch (actions.kind) {

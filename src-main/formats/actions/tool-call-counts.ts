@@ -16,7 +16,8 @@ export type ToolCallCounts = Record<string, number>
 export const emptyCounts = (): ToolCallCounts => Object.create(null) as ToolCallCounts
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-const nameText = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null)
+const nameText = (v: unknown): string | null =>
+  typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null
 
 /**
  * The tool name of one call in any shape normalizeToolCall (tool-calls.ts) reads, with the same precedence, without
@@ -48,7 +49,11 @@ function addCalls(into: ToolCallCounts, calls: unknown): void {
  * (past the prompt); non-objects are skipped. A whole conversation can be counted from 0 when its prompt is "the
  * messages before the first assistant one": only assistant messages carry calls.
  */
-export function countMessageToolCalls(messages: readonly unknown[] | string, from = 0, into: ToolCallCounts = emptyCounts()): ToolCallCounts {
+export function countMessageToolCalls(
+  messages: readonly unknown[] | string,
+  from = 0,
+  into: ToolCallCounts = emptyCounts()
+): ToolCallCounts {
   if (typeof messages === 'string') return into // a completion-env text has no calls
   for (let i = from; i < messages.length; i++) {
     const m = messages[i]

@@ -9,7 +9,8 @@
  * Only the head and tail of the text are looked at (the templates sit at one end), so a long output costs nothing.
  */
 
-const HEAD = /^\s*(?:The command [\s\S]{0,2000}? was cancelled because it took more than [\d.]+ seconds|The last command <command>[\s\S]{0,2000}?<\/command> timed out and has been killed)/
+const HEAD =
+  /^\s*(?:The command [\s\S]{0,2000}? was cancelled because it took more than [\d.]+ seconds|The last command <command>[\s\S]{0,2000}?<\/command> timed out and has been killed)/
 const ANYWHERE = /EXECUTION TIMED OUT|\b[Cc]ommand timed out after [\d.]+ seconds\b/
 const END_CHARS = 400
 

@@ -14,12 +14,19 @@ const MAX_COMPANION = 64e6
 const MAX_CHAIN = 50
 
 export const isAtif = (doc: unknown): doc is Obj =>
-  isObj(doc) && typeof doc.schema_version === 'string' && doc.schema_version.startsWith('ATIF-') && Array.isArray(doc.steps)
+  isObj(doc) &&
+  typeof doc.schema_version === 'string' &&
+  doc.schema_version.startsWith('ATIF-') &&
+  Array.isArray(doc.steps)
 
 /** A trajectory that continues another one, or a sub-agent's: read through its parent, never on its own. */
 export function isChildTrajectory(doc: Obj, path: string): boolean {
   const extra = isObj(doc.agent) && isObj(doc.agent.extra) ? doc.agent.extra : {}
-  return /\.cont-\d+\.json$/.test(path) || typeof extra.continuation_index === 'number' || typeof extra.parent_session_id === 'string'
+  return (
+    /\.cont-\d+\.json$/.test(path) ||
+    typeof extra.continuation_index === 'number' ||
+    typeof extra.parent_session_id === 'string'
+  )
 }
 
 /** The path a reference written in `fromPath` names, if such a file exists. */
@@ -73,7 +80,10 @@ export function trialResultFor(path: string): { result: Obj; trialDir: string } 
 
 /** Harbor's TrialResult: `task_name` and `trial_name` with verifier / agent / exception facts. */
 export const isTrialResult = (v: unknown): v is Obj =>
-  isObj(v) && typeof v.task_name === 'string' && typeof v.trial_name === 'string' && ('verifier_result' in v || 'agent_result' in v || 'exception_info' in v)
+  isObj(v) &&
+  typeof v.task_name === 'string' &&
+  typeof v.trial_name === 'string' &&
+  ('verifier_result' in v || 'agent_result' in v || 'exception_info' in v)
 
 /** Harbor's JobStats `result.json` (n_trials, evals...). */
 export const isJobResult = (v: unknown): v is Obj => isObj(v) && typeof v.n_trials === 'number' && isObj(v.evals)

@@ -43,7 +43,12 @@ export const atifAdapter = defineFormat<DocumentAdapter>({
           env: trial ? str(trial.result.source) : null,
           createdAt: null,
           checkpointStep: null,
-          header: { agent: str(agent.name), agent_version: str(agent.version), schema_version: doc.schema_version, ...(isObj(agent.extra) ? agent.extra : {}) },
+          header: {
+            agent: str(agent.name),
+            agent_version: str(agent.version),
+            schema_version: doc.schema_version,
+            ...(isObj(agent.extra) ? agent.extra : {})
+          },
           passThreshold: null
         },
         episodes: [{ summary: summarize(doc, path, trial), locator: '' }]
@@ -59,7 +64,12 @@ export const atifAdapter = defineFormat<DocumentAdapter>({
     return {
       turns,
       tools: isObj(doc.agent) && Array.isArray(doc.agent.tool_definitions) ? doc.agent.tool_definitions : [],
-      infoFull: { files: chain.map((c) => c.path), subagents, final_metrics: chain.at(-1)!.doc.final_metrics ?? null, ...(trial ? { trial_result: trial.result } : {}) },
+      infoFull: {
+        files: chain.map((c) => c.path),
+        subagents,
+        final_metrics: chain.at(-1)!.doc.final_metrics ?? null,
+        ...(trial ? { trial_result: trial.result } : {})
+      },
       raw: doc
     }
   }
@@ -89,22 +99,33 @@ function stepMessages(steps: Step[]): { messages: Obj[]; owners: (Step | null)[]
   for (const s of steps) {
     const step = s.step
     const source = str(step.source)
-    const results = isObj(step.observation) && Array.isArray(step.observation.results) ? step.observation.results.filter(isObj) : []
+    const results =
+      isObj(step.observation) && Array.isArray(step.observation.results) ? step.observation.results.filter(isObj) : []
     const role = source === 'agent' ? 'assistant' : source === 'system' ? 'system' : 'user'
     const calls = Array.isArray(step.tool_calls) ? step.tool_calls : []
-    messages.push({ role, content: textOf(step.message), reasoning_content: step.reasoning_content ?? null, tool_calls: calls })
+    messages.push({
+      role,
+      content: textOf(step.message),
+      reasoning_content: step.reasoning_content ?? null,
+      tool_calls: calls
+    })
     owners.push(s)
     for (const r of results) {
       if (Array.isArray(r.subagent_trajectory_ref)) continue // shown as links on the step itself
       // a result without source_call_id answers the step's calls in order; with no calls it is environment feedback
-      messages.push(calls.length ? { role: 'tool', tool_call_id: str(r.source_call_id) ?? undefined, content: textOf(r.content) } : { role: 'user', content: textOf(r.content), env: true })
+      messages.push(
+        calls.length
+          ? { role: 'tool', tool_call_id: str(r.source_call_id) ?? undefined, content: textOf(r.content) }
+          : { role: 'user', content: textOf(r.content), env: true }
+      )
       owners.push(null)
     }
   }
   return { messages, owners }
 }
 
-const textOf = (v: unknown): unknown => (typeof v === 'string' || Array.isArray(v) ? v : v === undefined || v === null ? '' : JSON.stringify(v))
+const textOf = (v: unknown): unknown =>
+  typeof v === 'string' || Array.isArray(v) ? v : v === undefined || v === null ? '' : JSON.stringify(v)
 
 function buildTurns(chain: readonly { doc: Obj }[], path: string): { turns: Turn[]; subagents: Obj[] } {
   const steps = chainSteps(chain)
@@ -122,14 +143,22 @@ function buildTurns(chain: readonly { doc: Obj }[], path: string): { turns: Turn
     if (metrics) {
       t.tokens = num(metrics.completion_tokens) ?? t.tokens
       const m: Record<string, number> = {}
-      for (const k of ['prompt_tokens', 'completion_tokens', 'cached_tokens']) if (num(metrics[k]) !== null) m[k] = metrics[k] as number
-      t.meta = { ...t.meta, ...(num(metrics.cost_usd) !== null ? { costUsd: metrics.cost_usd as number } : {}), metrics: m }
+      for (const k of ['prompt_tokens', 'completion_tokens', 'cached_tokens'])
+        if (num(metrics[k]) !== null) m[k] = metrics[k] as number
+      t.meta = {
+        ...t.meta,
+        ...(num(metrics.cost_usd) !== null ? { costUsd: metrics.cost_usd as number } : {}),
+        metrics: m
+      }
     }
     if (owner.copied) t.meta = { ...t.meta, copied: true }
     if (str(step.timestamp)) t.meta = { ...t.meta, timestamp: step.timestamp as string }
     // sub-agent trajectories (context summarization): linked in the text and listed in infoFull
-    const results = isObj(step.observation) && Array.isArray(step.observation.results) ? step.observation.results.filter(isObj) : []
-    const refs = results.flatMap((r) => (Array.isArray(r.subagent_trajectory_ref) ? r.subagent_trajectory_ref.filter(isObj) : []))
+    const results =
+      isObj(step.observation) && Array.isArray(step.observation.results) ? step.observation.results.filter(isObj) : []
+    const refs = results.flatMap((r) =>
+      Array.isArray(r.subagent_trajectory_ref) ? r.subagent_trajectory_ref.filter(isObj) : []
+    )
     const lines: string[] = []
     for (const ref of refs) {
       const ownPath = str(ref.trajectory_path)
@@ -138,7 +167,9 @@ function buildTurns(chain: readonly { doc: Obj }[], path: string): { turns: Turn
       const summary = isObj(ref.extra) ? str(ref.extra.summary) : null
       const subSteps = isAtif(sub) ? (sub.steps as unknown[]).length : null
       subagents.push({ session_id: ref.session_id ?? null, trajectory_path: ownPath, file, steps: subSteps, summary })
-      lines.push(`↳ sub-trajectory ${ownPath ?? idText(ref.session_id) ?? '?'}${summary ? `: ${summary}` : ''}${subSteps !== null ? ` (${subSteps} steps)` : file ? '' : ' (file not found)'}`)
+      lines.push(
+        `↳ sub-trajectory ${ownPath ?? idText(ref.session_id) ?? '?'}${summary ? `: ${summary}` : ''}${subSteps !== null ? ` (${subSteps} steps)` : file ? '' : ' (file not found)'}`
+      )
     }
     if (lines.length) t.text = [t.text, ...lines].filter(Boolean).join('\n')
   })
@@ -151,7 +182,8 @@ function summarize(doc: Obj, path: string, trial: ReturnType<typeof trialResultF
   const { turns } = buildTurns(chain, path)
   const last = chain.at(-1)!.doc
   const fm = isObj(last.final_metrics) ? last.final_metrics : {}
-  const firstUser = (Array.isArray(doc.steps) ? doc.steps : []).find((s) => isObj(s) && s.source === 'user') as Obj | undefined
+  const firstUser = (Array.isArray(doc.steps) ? doc.steps : []).find((s) => isObj(s) && s.source === 'user') as
+    Obj | undefined
   const prompt = firstUser ? [{ role: 'user', content: textOf(firstUser.message) }] : []
   const r = trial?.result
   const rewards = r && isObj(r.verifier_result) && isObj(r.verifier_result.rewards) ? r.verifier_result.rewards : {}
@@ -163,14 +195,23 @@ function summarize(doc: Obj, path: string, trial: ReturnType<typeof trialResultF
   const exc = r && isObj(r.exception_info) ? r.exception_info : null
   const excType = exc ? str(exc.exception_type) : null
   const status: EpisodeStatus = exc ? (excType && /timeout/i.test(excType) ? 'truncated' : 'error') : 'ok'
-  const stamps = turns.map((t) => t.meta?.timestamp).filter((x): x is string => !!x).map((x) => Date.parse(x)).filter(Number.isFinite)
+  const stamps = turns
+    .map((t) => t.meta?.timestamp)
+    .filter((x): x is string => !!x)
+    .map((x) => Date.parse(x))
+    .filter(Number.isFinite)
   const started = r ? timeMs(r.started_at) : NaN
   const finished = r ? timeMs(r.finished_at) : NaN
   return {
     sourceId: r ? str(r.task_name) : null,
     promptHash: promptHash(prompt.length ? prompt : [{ role: 'user', content: basename(path) }], 'all'),
     answer: null,
-    reward: num(rewards.reward) ?? (Object.values(rewards).map(num).find((v) => v !== null) ?? null),
+    reward:
+      num(rewards.reward) ??
+      Object.values(rewards)
+        .map(num)
+        .find((v) => v !== null) ??
+      null,
     success: null,
     status,
     error: exc ? [excType, str(exc.exception_message)].filter(Boolean).join(': ') || 'exception' : null,
@@ -179,11 +220,18 @@ function summarize(doc: Obj, path: string, trial: ReturnType<typeof trialResultF
     turns: turns.length,
     preview: previewOf(prompt),
     metrics,
-    info: { agent: isObj(doc.agent) ? str(doc.agent.name) : null, ...(r ? { trial: str(r.trial_name) } : {}), continuations: chain.length - 1 },
+    info: {
+      agent: isObj(doc.agent) ? str(doc.agent.name) : null,
+      ...(r ? { trial: str(r.trial_name) } : {}),
+      continuations: chain.length - 1
+    },
     tokensIn: num(fm.total_prompt_tokens),
     tokensOut: num(fm.total_completion_tokens),
-    durationMs: Number.isFinite(finished - started) ? finished - started : stamps.length > 1 ? Math.max(...stamps) - Math.min(...stamps) : null,
+    durationMs: Number.isFinite(finished - started)
+      ? finished - started
+      : stamps.length > 1
+        ? Math.max(...stamps) - Math.min(...stamps)
+        : null,
     actions: { kind: 'turns', turns: turns }
   }
 }
-

@@ -94,7 +94,12 @@ export const chatJsonlAdapter = defineFormat<JsonlAdapter>({
   priority: 10,
   fileKinds: ['jsonl'],
   extensions: ['.jsonl', '.ndjson'],
-  companions: [{ kind: 'named', traceOf: (path) => (path.endsWith('.meta.json') ? path.slice(0, -'.meta.json'.length) + '.jsonl' : null) }],
+  companions: [
+    {
+      kind: 'named',
+      traceOf: (path) => (path.endsWith('.meta.json') ? path.slice(0, -'.meta.json'.length) + '.jsonl' : null)
+    }
+  ],
 
   matches(r) {
     const m = r.messages

@@ -54,7 +54,8 @@ export function contentImages(content: unknown): ImageRef[] {
 
 function imageOf(part: Obj): ImageRef[] {
   const v = part.image_url ?? part.image ?? part.url ?? part.source
-  const src = typeof v === 'string' ? v : isObj(v) && typeof (v.url ?? v.data) === 'string' ? String(v.url ?? v.data) : null
+  const src =
+    typeof v === 'string' ? v : isObj(v) && typeof (v.url ?? v.data) === 'string' ? String(v.url ?? v.data) : null
   if (!src) return []
   const mime = /^data:([^;,]+)/.exec(src)?.[1] ?? (typeof part.mime_type === 'string' ? part.mime_type : null)
   return [{ src, mime }]

@@ -13,7 +13,10 @@ import { idText, isObj, num, str, timeMs, type Obj } from './record-fields'
 import { defineFormat } from '../define-format'
 
 const isSession = (doc: unknown): doc is Obj =>
-  isObj(doc) && typeof doc.sessionId === 'string' && Array.isArray(doc.messages) && doc.messages.every((m) => isObj(m) && typeof m.type === 'string')
+  isObj(doc) &&
+  typeof doc.sessionId === 'string' &&
+  Array.isArray(doc.messages) &&
+  doc.messages.every((m) => isObj(m) && typeof m.type === 'string')
 
 export const geminiCliAdapter = defineFormat<DocumentAdapter>({
   format: 'gemini-cli',
@@ -32,13 +35,24 @@ export const geminiCliAdapter = defineFormat<DocumentAdapter>({
     return [
       {
         runKey: dirname(path),
-        header: { name: basename(dirname(path)), model, env: null, createdAt: str(doc.startTime), checkpointStep: null, header: { producer: 'gemini-cli', projectHash: doc.projectHash ?? null }, passThreshold: null },
+        header: {
+          name: basename(dirname(path)),
+          model,
+          env: null,
+          createdAt: str(doc.startTime),
+          checkpointStep: null,
+          header: { producer: 'gemini-cli', projectHash: doc.projectHash ?? null },
+          passThreshold: null
+        },
         episodes: [
           {
             locator: '',
             summary: {
               sourceId: null,
-              promptHash: promptHash(prompt.length ? prompt : [{ role: 'user', content: idText(doc.sessionId) ?? '' }], 'all'),
+              promptHash: promptHash(
+                prompt.length ? prompt : [{ role: 'user', content: idText(doc.sessionId) ?? '' }],
+                'all'
+              ),
               answer: null,
               reward: null,
               success: null,
@@ -61,7 +75,12 @@ export const geminiCliAdapter = defineFormat<DocumentAdapter>({
 
   parseEpisode(doc) {
     if (!isSession(doc)) throw new RecordError('not a Gemini CLI session')
-    return { turns: read(doc).turns, tools: [], infoFull: { sessionId: doc.sessionId, projectHash: doc.projectHash ?? null }, raw: doc }
+    return {
+      turns: read(doc).turns,
+      tools: [],
+      infoFull: { sessionId: doc.sessionId, projectHash: doc.projectHash ?? null },
+      raw: doc
+    }
   }
 })
 
@@ -70,13 +89,21 @@ function resultText(call: Obj): string {
   if (typeof call.resultDisplay === 'string' && call.resultDisplay) return call.resultDisplay
   const parts = Array.isArray(call.result) ? call.result : []
   for (const p of parts) {
-    const resp = isObj(p) && isObj(p.functionResponse) && isObj(p.functionResponse.response) ? p.functionResponse.response : null
+    const resp =
+      isObj(p) && isObj(p.functionResponse) && isObj(p.functionResponse.response) ? p.functionResponse.response : null
     if (resp) return typeof resp.output === 'string' ? resp.output : JSON.stringify(resp)
   }
   return call.result === undefined ? '' : JSON.stringify(call.result)
 }
 
-function read(doc: Obj): { turns: Turn[]; messages: Obj[]; tokensIn: number | null; tokensOut: number | null; model: string | null; errors: number } {
+function read(doc: Obj): {
+  turns: Turn[]
+  messages: Obj[]
+  tokensIn: number | null
+  tokensOut: number | null
+  model: string | null
+  errors: number
+} {
   const messages: Obj[] = []
   const perTurn: { tokens: number | null; error: string | null; timestamp: string | null }[] = []
   let tokensIn: number | null = null
@@ -84,7 +111,12 @@ function read(doc: Obj): { turns: Turn[]; messages: Obj[]; tokensIn: number | nu
   let model: string | null = null
   let errors = 0
   for (const m of doc.messages as Obj[]) {
-    const text = typeof m.content === 'string' ? m.content : Array.isArray(m.content) ? m.content.map((p) => (isObj(p) ? str(p.text) ?? '' : String(p))).join('\n') : ''
+    const text =
+      typeof m.content === 'string'
+        ? m.content
+        : Array.isArray(m.content)
+          ? m.content.map((p) => (isObj(p) ? (str(p.text) ?? '') : String(p))).join('\n')
+          : ''
     const tokens = isObj(m.tokens) ? m.tokens : null
     if (tokens) {
       tokensIn = (tokensIn ?? 0) + (num(tokens.input) ?? 0)
@@ -101,9 +133,19 @@ function read(doc: Obj): { turns: Turn[]; messages: Obj[]; tokensIn: number | nu
       perTurn.push({ tokens: null, error: m.type === 'error' ? text : null, timestamp: str(m.timestamp) })
       continue
     }
-    const thoughts = Array.isArray(m.thoughts) ? m.thoughts.filter(isObj).map((t) => [str(t.subject), str(t.description)].filter(Boolean).join(': ')).join('\n\n') : ''
+    const thoughts = Array.isArray(m.thoughts)
+      ? m.thoughts
+          .filter(isObj)
+          .map((t) => [str(t.subject), str(t.description)].filter(Boolean).join(': '))
+          .join('\n\n')
+      : ''
     const calls = Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj) : []
-    messages.push({ role: 'assistant', content: text, reasoning: thoughts || null, tool_calls: calls.map((c) => ({ id: str(c.id), function: str(c.name) ?? 'tool', arguments: c.args ?? {} })) })
+    messages.push({
+      role: 'assistant',
+      content: text,
+      reasoning: thoughts || null,
+      tool_calls: calls.map((c) => ({ id: str(c.id), function: str(c.name) ?? 'tool', arguments: c.args ?? {} }))
+    })
     perTurn.push({ tokens: tokens ? num(tokens.output) : null, error: null, timestamp: str(m.timestamp) })
     for (const c of calls) {
       // a failed call is an error of the episode; one the user cancelled is only marked on its turn

@@ -26,7 +26,8 @@ export const harborResultAdapter = defineFormat<DocumentAdapter>({
   }
 })
 
-const isTraceRow = (v: unknown): v is Obj => isObj(v) && Array.isArray(v.conversations) && ('trial_name' in v || 'episode' in v) && 'task' in v
+const isTraceRow = (v: unknown): v is Obj =>
+  isObj(v) && Array.isArray(v.conversations) && ('trial_name' in v || 'episode' in v) && 'task' in v
 
 export const harborTracesAdapter = defineFormat<DocumentAdapter>({
   format: 'harbor-traces',
@@ -49,7 +50,11 @@ export const harborTracesAdapter = defineFormat<DocumentAdapter>({
           env: null,
           createdAt: str(first.date),
           checkpointStep: null,
-          header: { agent: first.agent ?? null, model_provider: first.model_provider ?? null, run_id: first.run_id ?? null },
+          header: {
+            agent: first.agent ?? null,
+            model_provider: first.model_provider ?? null,
+            run_id: first.run_id ?? null
+          },
           passThreshold: null
         },
         episodes: rows.map((row, i) => {

@@ -22,7 +22,8 @@ export function inspectRunHeader(log: Obj, fallbackName: string, source = 'heade
   const metrics: Record<string, unknown> = {}
   for (const score of Array.isArray(results.scores) ? results.scores : []) {
     if (!isObj(score) || !isObj(score.metrics)) continue
-    for (const [k, m] of Object.entries(score.metrics)) if (isObj(m) && num(m.value) !== null) metrics[`${str(score.name) ?? 'score'}/${k}`] = m.value
+    for (const [k, m] of Object.entries(score.metrics))
+      if (isObj(m) && num(m.value) !== null) metrics[`${str(score.name) ?? 'score'}/${k}`] = m.value
   }
   const task = str(spec.task)
   const created = str(spec.created)
@@ -38,10 +39,10 @@ export function inspectRunHeader(log: Obj, fallbackName: string, source = 'heade
       run_id: spec.run_id ?? null,
       eval_id: spec.eval_id ?? null,
       task_id: spec.task_id ?? null,
-      dataset: isObj(spec.dataset) ? spec.dataset.name ?? null : null,
-      epochs: isObj(spec.config) ? spec.config.epochs ?? null : null,
+      dataset: isObj(spec.dataset) ? (spec.dataset.name ?? null) : null,
+      epochs: isObj(spec.config) ? (spec.config.epochs ?? null) : null,
       model_generate_config: spec.model_generate_config ?? null,
-      inspect_version: isObj(spec.packages) ? spec.packages.inspect_ai ?? null : null,
+      inspect_version: isObj(spec.packages) ? (spec.packages.inspect_ai ?? null) : null,
       total_samples: results.total_samples ?? null,
       completed_samples: results.completed_samples ?? null,
       ...metrics
@@ -89,7 +90,10 @@ function inspectHeadlines(results: Obj, spec: Obj, source: string): ProducerHead
   for (const name of MEAN_METRICS) {
     const m = first.metrics[name]
     const value = isObj(m) ? num(m.value) : null
-    if (value !== null) return [{ label: name, value, source: `${source} results.scores[${scorer}].metrics.${name}`, matches: 'meanReward' }]
+    if (value !== null)
+      return [
+        { label: name, value, source: `${source} results.scores[${scorer}].metrics.${name}`, matches: 'meanReward' }
+      ]
   }
   return []
 }
@@ -107,7 +111,12 @@ export function scoreValue(v: unknown): number | null {
 }
 
 /** Reward (first scorer), every scorer as a metric (dict values flattened), and the raw first value. */
-function scoresOf(sample: Obj): { reward: number | null; metrics: Record<string, number>; raw: unknown; scorer: string | null } {
+function scoresOf(sample: Obj): {
+  reward: number | null
+  metrics: Record<string, number>
+  raw: unknown
+  scorer: string | null
+} {
   const metrics: Record<string, number> = {}
   let reward: number | null = null
   let raw: unknown = null
@@ -141,10 +150,17 @@ export function sampleMessages(sample: Obj): unknown[] {
     const ev = events[i]
     if (!isObj(ev) || ev.event !== 'model') continue
     const input = modelInput(sample, ev)
-    const out = isObj(ev.output) && Array.isArray(ev.output.choices) && isObj(ev.output.choices[0]) ? ev.output.choices[0].message : null
+    const out =
+      isObj(ev.output) && Array.isArray(ev.output.choices) && isObj(ev.output.choices[0])
+        ? ev.output.choices[0].message
+        : null
     return out ? [...input, out] : input
   }
-  return typeof sample.input === 'string' ? [{ role: 'user', content: sample.input }] : Array.isArray(sample.input) ? sample.input : []
+  return typeof sample.input === 'string'
+    ? [{ role: 'user', content: sample.input }]
+    : Array.isArray(sample.input)
+      ? sample.input
+      : []
 }
 
 /** A model event's input: inline, or `input_refs` ranges into the message pool (v3 `message_pool`, newer `events_data.messages`). */
@@ -179,7 +195,9 @@ export function resolveAttachments<T>(value: T, attachments: Obj, depth = 0): T 
 /** Reasoning content parts (`{type: "reasoning", reasoning}`) of an Inspect message, joined. */
 function reasoningParts(content: unknown): string | null {
   if (!Array.isArray(content)) return null
-  const parts = content.filter((p): p is Obj => isObj(p) && p.type === 'reasoning').map((p) => str(p.reasoning) ?? str(p.summary) ?? (p.redacted ? '[redacted]' : ''))
+  const parts = content
+    .filter((p): p is Obj => isObj(p) && p.type === 'reasoning')
+    .map((p) => str(p.reasoning) ?? str(p.summary) ?? (p.redacted ? '[redacted]' : ''))
   const text = parts.filter(Boolean).join('\n\n')
   return text || null
 }
@@ -200,7 +218,7 @@ export function sampleTurns(sample: Obj): Turn[] {
     if (!isObj(m)) return
     const t = turns[i]
     if (!t.reasoning) t.reasoning = reasoningParts(m.content)
-    const err = isObj(m.error) ? str(m.error.message) ?? str(m.error.type) : null
+    const err = isObj(m.error) ? (str(m.error.message) ?? str(m.error.type)) : null
     if (err) t.meta = { ...t.meta, error: isObj(m.error) && str(m.error.type) ? `${m.error.type}: ${err}` : err }
   })
   // the final model output's usage belongs to the last assistant turn
@@ -215,7 +233,10 @@ function statusOf(sample: Obj): { status: EpisodeStatus; error: string | null } 
   if (isObj(sample.error)) return { status: 'error', error: str(sample.error.message) ?? 'error' }
   if (isObj(sample.limit)) {
     const type = str(sample.limit.type) ?? 'limit'
-    return { status: 'truncated', error: `${type} limit${typeof sample.limit.limit === 'number' || typeof sample.limit.limit === 'string' ? ` (${sample.limit.limit})` : ''} reached` }
+    return {
+      status: 'truncated',
+      error: `${type} limit${typeof sample.limit.limit === 'number' || typeof sample.limit.limit === 'string' ? ` (${sample.limit.limit})` : ''} reached`
+    }
   }
   return { status: 'ok', error: null }
 }
@@ -240,7 +261,11 @@ function sampleTokens(sample: Obj): { tokensIn: number | null; tokensOut: number
   let tokensIn: number | null = null
   let tokensOut: number | null = null
   const usage = isObj(sample.model_usage) && Object.keys(sample.model_usage).length ? sample.model_usage : null
-  const rows = usage ? Object.values(usage) : isObj(sample.output) && isObj(sample.output.usage) ? [sample.output.usage] : []
+  const rows = usage
+    ? Object.values(usage)
+    : isObj(sample.output) && isObj(sample.output.usage)
+      ? [sample.output.usage]
+      : []
   for (const u of rows) {
     if (!isObj(u)) continue
     if (num(u.input_tokens) !== null) tokensIn = (tokensIn ?? 0) + (u.input_tokens as number)
@@ -283,7 +308,9 @@ export function sampleSummary(sample: Obj, turnCount?: number): EpisodeSummaryRe
     unscored: reward === null ? unscoredReason(sample) : null,
     rollout: epoch !== null ? epoch - 1 : null,
     // only assistant messages carry calls, so the whole list counts the generated ones (the prompt has none)
-    actions: messages ? { kind: 'messages', messages } : { kind: 'not-recorded', why: 'the sample could not be read; only its summary is known' }
+    actions: messages
+      ? { kind: 'messages', messages }
+      : { kind: 'not-recorded', why: 'the sample could not be read; only its summary is known' }
   }
 }
 

@@ -25,7 +25,11 @@ interface SeenMember {
 }
 
 export const isInspectLog = (doc: unknown): doc is Obj =>
-  isObj(doc) && isObj(doc.eval) && typeof doc.eval.task === 'string' && typeof doc.status === 'string' && ('plan' in doc || 'samples' in doc || 'results' in doc)
+  isObj(doc) &&
+  isObj(doc.eval) &&
+  typeof doc.eval.task === 'string' &&
+  typeof doc.status === 'string' &&
+  ('plan' in doc || 'samples' in doc || 'results' in doc)
 
 export const inspectAdapter = defineFormat<DocumentAdapter>({
   format: 'inspect',
@@ -50,7 +54,9 @@ export const inspectAdapter = defineFormat<DocumentAdapter>({
       if (!isObj(sample)) throw new RecordError(`${locator} is not a sample object`)
       return sampleBody(sample)
     }
-    const sample = (isObj(doc) && Array.isArray(doc.samples) ? doc.samples : []).find((s) => isObj(s) && jsonLocator(s) === locator)
+    const sample = (isObj(doc) && Array.isArray(doc.samples) ? doc.samples : []).find(
+      (s) => isObj(s) && jsonLocator(s) === locator
+    )
     if (!isObj(sample)) throw new RecordError(`the log has no sample ${locator}`)
     return sampleBody(sample)
   }
@@ -86,9 +92,15 @@ function indexArchive(zip: ZipArchive, path: string, ctx: FormatContext): Docume
     } catch (err) {
       // a sample that cannot be read (over the member limit, corrupt) is listed from the log's summaries, marked as an error
       fallback ??= summaryIndex(zip)
-      summary = unreadableSample(fallback.get(`${m[1]}#${m[2]}`) ?? { id: m[1], epoch: Number(m[2]) }, (err as Error).message)
+      summary = unreadableSample(
+        fallback.get(`${m[1]}#${m[2]}`) ?? { id: m[1], epoch: Number(m[2]) },
+        (err as Error).message
+      )
     }
-    const kept: SeenMember = { sig, summary: { ...summary, actions: { kind: 'tallied', tally: tallyActions(summary.actions) } } }
+    const kept: SeenMember = {
+      sig,
+      summary: { ...summary, actions: { kind: 'tallied', tally: tallyActions(summary.actions) } }
+    }
     ctx.kept.set(key, kept)
     return { summary: kept.summary, locator: name }
   })
@@ -107,7 +119,9 @@ const jsonLocator = (s: Obj): string => `${idText(s.id) ?? ''}#${idText(s.epoch)
 /** Sample summaries written by Inspect (`summaries.json`, or the journal's batches while running), by id#epoch. */
 function summaryIndex(zip: ZipArchive): Map<string, Obj> {
   const out = new Map<string, Obj>()
-  const names = zip.has('summaries.json') ? ['summaries.json'] : zip.names().filter((n) => n.startsWith('_journal/summaries/'))
+  const names = zip.has('summaries.json')
+    ? ['summaries.json']
+    : zip.names().filter((n) => n.startsWith('_journal/summaries/'))
   for (const name of names) {
     try {
       const list = zip.readJson(name)
@@ -121,9 +135,17 @@ function summaryIndex(zip: ZipArchive): Map<string, Obj> {
 
 /** A row for a sample whose member could not be read: what the summary knows, status error with the reason. */
 function unreadableSample(s: Obj, reason: string): EpisodeSummaryRecord {
-  const input = typeof s.input === 'string' ? [{ role: 'user', content: s.input }] : Array.isArray(s.input) ? s.input : []
+  const input =
+    typeof s.input === 'string' ? [{ role: 'user', content: s.input }] : Array.isArray(s.input) ? s.input : []
   const base = sampleSummary({ ...s, messages: input }, 0)
-  return { ...base, promptHash: promptHash(input.length ? input : [{ role: 'user', content: idText(s.id) ?? '' }], 'all'), preview: previewOf(input), answer: answerText(s.target), status: 'error', error: reason }
+  return {
+    ...base,
+    promptHash: promptHash(input.length ? input : [{ role: 'user', content: idText(s.id) ?? '' }], 'all'),
+    preview: previewOf(input),
+    answer: answerText(s.target),
+    status: 'error',
+    error: reason
+  }
 }
 
 /** Sample ids in natural order: numbers numerically, then strings. */

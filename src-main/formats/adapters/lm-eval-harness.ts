@@ -20,7 +20,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { Turn } from '@contract/model'
-import type { DocumentAdapter, DocumentRun, EpisodeBody, EpisodeSummaryRecord, ProducerHeadlineInput, RunHeader } from '../types'
+import type {
+  DocumentAdapter,
+  DocumentRun,
+  EpisodeBody,
+  EpisodeSummaryRecord,
+  ProducerHeadlineInput,
+  RunHeader
+} from '../types'
 import { RecordError } from '../types'
 import type { FormatContext } from '../context'
 import { defineFormat } from '../define-format'
@@ -36,10 +43,17 @@ const MAX_RESULTS_BYTES = 16e6
 
 /** One logged sample, by the keys evaluate() always writes. */
 export const isLmEvalSample = (r: unknown): r is Obj =>
-  isObj(r) && 'doc_id' in r && isObj(r.arguments) && 'resps' in r && 'filtered_resps' in r && typeof r.filter === 'string' && Array.isArray(r.metrics)
+  isObj(r) &&
+  'doc_id' in r &&
+  isObj(r.arguments) &&
+  'resps' in r &&
+  'filtered_resps' in r &&
+  typeof r.filter === 'string' &&
+  Array.isArray(r.metrics)
 
 /** The results file: EvalResults with its per-task results and counts. */
-const isResultsFile = (d: unknown): d is Obj => isObj(d) && isObj(d.results) && isObj(d['n-samples']) && ('configs' in d || 'versions' in d)
+const isResultsFile = (d: unknown): d is Obj =>
+  isObj(d) && isObj(d.results) && isObj(d['n-samples']) && ('configs' in d || 'versions' in d)
 
 const samplesOf = (doc: unknown): Obj[] => (Array.isArray(doc) ? doc : [doc]).filter(isLmEvalSample)
 
@@ -63,7 +77,8 @@ function promptMessages(s: Obj): Obj[] {
   if (context.startsWith('[')) {
     try {
       const chat = parseJsonLine(context)
-      if (Array.isArray(chat) && chat.length && chat.every((m) => isObj(m) && typeof m.role === 'string')) return chat as Obj[]
+      if (Array.isArray(chat) && chat.length && chat.every((m) => isObj(m) && typeof m.role === 'string'))
+        return chat as Obj[]
     } catch {
       // a prompt that starts with "[" and is not a chat
     }
@@ -161,10 +176,16 @@ function resultsFile(dir: string, dateId: string | null, ctx: FormatContext): { 
 }
 
 /** `2026-03-02T10-11-12.345678` → `2026-03-02T10:11:12.345678`. */
-const createdAt = (dateId: string | null): string | null => (dateId ? dateId.replace(/T(\d{2})-(\d{2})-(\d{2})/, 'T$1:$2:$3') : null)
+const createdAt = (dateId: string | null): string | null =>
+  dateId ? dateId.replace(/T(\d{2})-(\d{2})-(\d{2})/, 'T$1:$2:$3') : null
 
 /** The producer's `<metric>,<filter>` figure for the run's reward metric, when the task aggregates it by the mean. */
-function headline(results: { name: string; doc: Obj } | null, task: string, metric: string | undefined, filter: string): ProducerHeadlineInput[] {
+function headline(
+  results: { name: string; doc: Obj } | null,
+  task: string,
+  metric: string | undefined,
+  filter: string
+): ProducerHeadlineInput[] {
   if (!results || !metric) return []
   const byTask = isObj(results.doc.results) ? results.doc.results[task] : undefined
   const value = isObj(byTask) ? num(byTask[`${metric},${filter}`]) : null
@@ -172,10 +193,24 @@ function headline(results: { name: string; doc: Obj } | null, task: string, metr
   const list = isObj(config) && Array.isArray(config.metric_list) ? config.metric_list : []
   const byMean = list.some((m) => isObj(m) && m.metric === metric && m.aggregation === 'mean')
   if (value === null || !byMean) return []
-  return [{ label: `${metric},${filter}`, value, source: `${results.name} results.${task}["${metric},${filter}"]`, matches: 'meanReward' }]
+  return [
+    {
+      label: `${metric},${filter}`,
+      value,
+      source: `${results.name} results.${task}["${metric},${filter}"]`,
+      matches: 'meanReward'
+    }
+  ]
 }
 
-function runHeader(path: string, task: string, filter: string, several: boolean, first: Obj, ctx: FormatContext): RunHeader {
+function runHeader(
+  path: string,
+  task: string,
+  filter: string,
+  several: boolean,
+  first: Obj,
+  ctx: FormatContext
+): RunHeader {
   const { dateId } = fileFacts(path)
   const results = resultsFile(dirname(path), dateId, ctx)
   const folder = basename(dirname(path))
@@ -274,7 +309,11 @@ export const lmEvalResultsAdapter = defineFormat<DocumentAdapter>({
       // the folder is gone: nothing to say
     }
     return dateId && !names.some((n) => n.startsWith('samples_') && n.endsWith(`_${dateId}.jsonl`))
-      ? ['results only: no samples_<task>_' + dateId + '.jsonl beside it (run lm_eval with --log_samples), so there are no episodes']
+      ? [
+          'results only: no samples_<task>_' +
+            dateId +
+            '.jsonl beside it (run lm_eval with --log_samples), so there are no episodes'
+        ]
       : []
   },
   parseEpisode() {

@@ -25,9 +25,24 @@ import { contentText } from './content-text'
 import { messagesToTurns } from './messages'
 import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
-import { bashBlock, exitOutcome, harnessVerdict, instanceFromPath, issuePreview, isoTime, runDirOf } from './swe-agent-shared'
+import {
+  bashBlock,
+  exitOutcome,
+  harnessVerdict,
+  instanceFromPath,
+  issuePreview,
+  isoTime,
+  runDirOf
+} from './swe-agent-shared'
 import { predictionsModel, type SweBenchResult } from './swe-bench'
-import { isResultsOnlyLocator, resultsOnlyBody, trajectoryRun, trajectoryRuns, verdictOfTrajectory, type TrajectoryRun } from './swe-bench-run'
+import {
+  isResultsOnlyLocator,
+  resultsOnlyBody,
+  trajectoryRun,
+  trajectoryRuns,
+  verdictOfTrajectory,
+  type TrajectoryRun
+} from './swe-bench-run'
 import { defineFormat } from '../define-format'
 import type { FormatContext } from '../context'
 
@@ -59,7 +74,8 @@ interface Parts {
 
 function partsOf(doc: unknown): Parts {
   if (Array.isArray(doc)) return { info: {}, messages: doc.filter(isObj), bare: true }
-  if (!isObj(doc) || !Array.isArray(doc.messages)) throw new RecordError('not a mini-swe-agent trajectory: no "messages" list')
+  if (!isObj(doc) || !Array.isArray(doc.messages))
+    throw new RecordError('not a mini-swe-agent trajectory: no "messages" list')
   return { info: isObj(doc.info) ? doc.info : {}, messages: doc.messages.filter(isObj), bare: false }
 }
 
@@ -93,7 +109,9 @@ function prepare(messages: Obj[]): Prepared[] {
       spoke = true
       let calls: unknown[] = Array.isArray(m.tool_calls) && m.tool_calls.length ? m.tool_calls : []
       if (!calls.length && Array.isArray(extra.actions) && extra.actions.length) {
-        calls = extra.actions.filter(isObj).map((a) => ({ id: str(a.tool_call_id), name: 'bash', arguments: { command: str(a.command) ?? '' } }))
+        calls = extra.actions
+          .filter(isObj)
+          .map((a) => ({ id: str(a.tool_call_id), name: 'bash', arguments: { command: str(a.command) ?? '' } }))
       }
       if (!calls.length) {
         const command = bashBlock(contentText(m.content))
@@ -104,13 +122,27 @@ function prepare(messages: Obj[]): Prepared[] {
       if (cost !== null) meta.costUsd = cost
       const psf = isObj(m.provider_specific_fields) ? m.provider_specific_fields : {}
       const reasoning = str(m.reasoning_content) ?? str(psf.reasoning_content) ?? str(m.thinking)
-      out.push({ msg: { role: 'assistant', content: m.content, tool_calls: calls, reasoning_content: reasoning, usage: usageOf(m) }, meta, exit: false })
+      out.push({
+        msg: {
+          role: 'assistant',
+          content: m.content,
+          tool_calls: calls,
+          reasoning_content: reasoning,
+          usage: usageOf(m)
+        },
+        meta,
+        exit: false
+      })
       continue
     }
     if (role === 'exit') {
       const answers = pending.length > 0
       const callId = answers ? pending.shift()! : null
-      out.push({ msg: { role: answers ? 'tool' : 'environment', content: m.content, tool_call_id: callId }, meta, exit: true })
+      out.push({
+        msg: { role: answers ? 'tool' : 'environment', content: m.content, tool_call_id: callId },
+        meta,
+        exit: true
+      })
       continue
     }
     if (role === 'tool' || (role === 'user' && spoke && pending.length > 0)) {
@@ -155,7 +187,10 @@ function build(parts: Parts): Built {
     if (Object.keys(p.meta).length) t.meta = { ...t.meta, ...p.meta }
     if (p.exit) t.done = true
   })
-  const task = prepared.slice(0, cut).map((p) => p.msg).filter((m) => m.role === 'system' || m.role === 'user')
+  const task = prepared
+    .slice(0, cut)
+    .map((p) => p.msg)
+    .filter((m) => m.role === 'system' || m.role === 'user')
   const firstUser = task.find((m) => m.role === 'user')
   let tokensIn: number | null = null
   let tokensOut: number | null = null
@@ -172,7 +207,10 @@ function build(parts: Parts): Built {
     if (o !== null) tokensOut = (tokensOut ?? 0) + o
   }
   const lastAssistant = [...turns].reverse().find((t) => t.role === 'assistant')
-  const submitted = !!lastAssistant && (lastAssistant.toolCalls.some((c) => SUBMIT_RE.test(JSON.stringify(c.arguments))) || SUBMIT_RE.test(lastAssistant.text))
+  const submitted =
+    !!lastAssistant &&
+    (lastAssistant.toolCalls.some((c) => SUBMIT_RE.test(JSON.stringify(c.arguments))) ||
+      SUBMIT_RE.test(lastAssistant.text))
   return {
     turns,
     task,
@@ -206,12 +244,21 @@ function statusOf(parts: Parts, built: Built): { status: EpisodeStatus; error: s
   if (parts.bare || !('exit_status' in parts.info)) {
     // the bare-list format records no exit status: a run that issued the submit command finished
     if (built.submitted) return { status: 'ok', error: null }
-    return parts.bare ? { status: 'truncated', error: 'no submit command: the run did not finish' } : exitOutcome(undefined)
+    return parts.bare
+      ? { status: 'truncated', error: 'no submit command: the run did not finish' }
+      : exitOutcome(undefined)
   }
   return exitOutcome(parts.info.exit_status, tracebackTail(parts.info.traceback))
 }
 
-function summarize(doc: unknown, path: string, parts: Parts, built: Built, result: SweBenchResult | null, unscored: string | null): EpisodeSummaryRecord {
+function summarize(
+  doc: unknown,
+  path: string,
+  parts: Parts,
+  built: Built,
+  result: SweBenchResult | null,
+  unscored: string | null
+): EpisodeSummaryRecord {
   const info = parts.info
   const stats = isObj(info.model_stats) ? info.model_stats : {}
   const { status, error } = statusOf(parts, built)

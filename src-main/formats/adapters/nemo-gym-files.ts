@@ -17,9 +17,12 @@ import { defineFormat } from '../define-format'
 const isInputRow = (r: Obj): boolean => isObj(r.responses_create_params) && !('response' in r)
 
 const isAggregate = (doc: unknown): boolean =>
-  Array.isArray(doc) && doc.length > 0 && doc.every((a) => isObj(a) && 'agent_ref' in a && (isObj(a.agent_metrics) || isObj(a.key_metrics)))
+  Array.isArray(doc) &&
+  doc.length > 0 &&
+  doc.every((a) => isObj(a) && 'agent_ref' in a && (isObj(a.agent_metrics) || isObj(a.key_metrics)))
 
-const isDatasetMetrics = (doc: Obj): boolean => 'Number of examples' in doc && ('jsonl_fpath' in doc || 'type' in doc || 'name' in doc)
+const isDatasetMetrics = (doc: Obj): boolean =>
+  'Number of examples' in doc && ('jsonl_fpath' in doc || 'type' in doc || 'name' in doc)
 
 export const nemoGymFilesAdapter = defineFormat<DocumentAdapter>({
   format: 'nemo-gym',

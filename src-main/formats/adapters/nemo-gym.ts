@@ -25,7 +25,15 @@ import { defineFormat } from '../define-format'
 export const isNemoRollout = (r: Obj): boolean => isObj(r.responses_create_params) && isObj(r.response)
 
 /** Top-level keys that are not verifier results. */
-const STRUCTURE = new Set(['responses_create_params', 'response', '_ng_task_index', '_ng_rollout_index', 'agent_ref', 'info', 'verifier_metadata'])
+const STRUCTURE = new Set([
+  'responses_create_params',
+  'response',
+  '_ng_task_index',
+  '_ng_rollout_index',
+  'agent_ref',
+  'info',
+  'verifier_metadata'
+])
 
 /** A data URI with base64 content, anywhere in a string (kept out of summaries). */
 const INLINE_DATA = /data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/=\s]*/g
@@ -61,7 +69,8 @@ function reasoningText(item: Obj): string {
   return parts.join('\n')
 }
 
-const isToolCallItem = (type: string): boolean => type === 'function_call' || (type.endsWith('_call') && type !== 'function_call_output')
+const isToolCallItem = (type: string): boolean =>
+  type === 'function_call' || (type.endsWith('_call') && type !== 'function_call_output')
 const isToolOutputItem = (type: string): boolean => type.endsWith('_call_output')
 
 /** A built-in tool call (web_search_call, computer_call, custom_tool_call...) in the flat shape normalizeToolCall reads. */
@@ -75,7 +84,8 @@ function toolCallOf(item: Obj, type: string): Obj {
 function stepOutcome(item: Obj, m: Message): Message {
   const reward = num(item.reward)
   if (reward !== null) m.reward = reward
-  const done = typeof item.done === 'boolean' ? item.done : item.terminated === true || item.truncated === true ? true : null
+  const done =
+    typeof item.done === 'boolean' ? item.done : item.terminated === true || item.truncated === true ? true : null
   if (done !== null) m.done = done
   return m
 }
@@ -132,11 +142,18 @@ export function itemsToMessages(items: readonly unknown[]): Message[] {
     openAssistant = null
     if (isToolOutputItem(type)) {
       const output = raw.output ?? raw.content ?? null
-      out.push(stepOutcome(raw, { role: 'tool', tool_call_id: str(raw.call_id) ?? '', content: typeof output === 'string' || Array.isArray(output) ? output : JSON.stringify(output) }))
+      out.push(
+        stepOutcome(raw, {
+          role: 'tool',
+          tool_call_id: str(raw.call_id) ?? '',
+          content: typeof output === 'string' || Array.isArray(output) ? output : JSON.stringify(output)
+        })
+      )
       continue
     }
     // an item of a type this reader does not know: its text (or JSON) as an environment turn
-    const text = typeof raw.text === 'string' ? raw.text : typeof raw.content === 'string' ? raw.content : JSON.stringify(raw)
+    const text =
+      typeof raw.text === 'string' ? raw.text : typeof raw.content === 'string' ? raw.content : JSON.stringify(raw)
     out.push({ role: 'env', content: `[${type || 'item'}] ${withoutInlineData(text)}` })
   }
   const rest = takeReasoning()
@@ -183,7 +200,8 @@ function statusOf(r: Obj, outputCount: number, reward: number | null): { status:
     return { status: 'truncated', error: why ? `incomplete: ${why}` : 'incomplete response' }
   }
   if (r.truncated === true) return { status: 'truncated', error: 'truncated by the environment (step or time limit)' }
-  if (outputCount === 0 && (reward === null || reward === 0)) return { status: 'error', error: 'the response has no output' }
+  if (outputCount === 0 && (reward === null || reward === 0))
+    return { status: 'error', error: 'the response has no output' }
   return { status: 'ok', error: null }
 }
 
@@ -194,7 +212,8 @@ function statusOf(r: Obj, outputCount: number, reward: number | null): { status:
  */
 function terminationOf(r: Obj): string | null {
   const response = isObj(r.response) ? r.response : {}
-  if (str(response.status) === 'incomplete') return (isObj(response.incomplete_details) ? str(response.incomplete_details.reason) : null) ?? 'incomplete'
+  if (str(response.status) === 'incomplete')
+    return (isObj(response.incomplete_details) ? str(response.incomplete_details.reason) : null) ?? 'incomplete'
   if (r.truncated === true) return 'truncated'
   if (r.terminated === true) return 'terminated'
   return null
@@ -241,7 +260,8 @@ export const nemoGymAdapter = defineFormat<JsonlAdapter>({
   readRunHeader: (path) => nemoGymRunHeader(path),
 
   summarize(r): EpisodeSummaryRecord {
-    if (!isNemoRollout(r)) throw new RecordError('not a NeMo Gym rollout (responses_create_params and response objects expected)')
+    if (!isNemoRollout(r))
+      throw new RecordError('not a NeMo Gym rollout (responses_create_params and response objects expected)')
     const input = inputMessages(r)
     const output = outputMessages(r)
     if (input.length === 0 && output.length === 0) throw new RecordError('rollout has neither input nor output')
@@ -276,7 +296,12 @@ export const nemoGymAdapter = defineFormat<JsonlAdapter>({
     const response = isObj(r.response) ? r.response : {}
     const infoFull: Obj = {}
     for (const key in r) if (key !== 'responses_create_params' && key !== 'response') infoFull[key] = r[key]
-    infoFull.response = Object.fromEntries(['id', 'model', 'status', 'created_at', 'usage', 'error', 'incomplete_details'].map((k) => [k, response[k] ?? null]))
+    infoFull.response = Object.fromEntries(
+      ['id', 'model', 'status', 'created_at', 'usage', 'error', 'incomplete_details'].map((k) => [
+        k,
+        response[k] ?? null
+      ])
+    )
     return { turns, tools: Array.isArray(rcp.tools) ? rcp.tools : [], infoFull }
   }
 })
@@ -363,8 +388,8 @@ function aggregateHeadlines(aggregate: unknown[], file: string): ProducerHeadlin
   for (const key of ['agent_metrics', 'key_metrics'] as const) {
     const m = agents[0][key]
     const value = isObj(m) ? num(m['mean/reward']) : null
-    if (value !== null) return [{ label: 'mean/reward', value, source: `${file} ${key}["mean/reward"]`, matches: 'meanReward' }]
+    if (value !== null)
+      return [{ label: 'mean/reward', value, source: `${file} ${key}["mean/reward"]`, matches: 'meanReward' }]
   }
   return []
 }
-

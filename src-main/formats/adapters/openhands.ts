@@ -19,7 +19,10 @@ const SKIP_ACTIONS = new Set(['change_agent_state', 'null', 'recall'])
 const SKIP_OBSERVATIONS = new Set(['agent_state_changed', 'null', 'recall'])
 
 const isEvent = (e: unknown): e is Obj =>
-  isObj(e) && typeof e.id === 'number' && (typeof e.action === 'string' || typeof e.observation === 'string') && typeof e.source === 'string'
+  isObj(e) &&
+  typeof e.id === 'number' &&
+  (typeof e.action === 'string' || typeof e.observation === 'string') &&
+  typeof e.source === 'string'
 
 export const openhandsAdapter = defineFormat<DocumentAdapter>({
   format: 'openhands',
@@ -33,12 +36,27 @@ export const openhandsAdapter = defineFormat<DocumentAdapter>({
     if (!Array.isArray(doc)) throw new RecordError('not an OpenHands event stream')
     const { turns, messages, status, error, cost, tokensIn, tokensOut, termination } = read(doc)
     const prompt = messages.filter((m) => m.role === 'user').slice(0, 1)
-    const model = doc.map((e) => (isObj(e) && isObj(e.tool_call_metadata) && isObj(e.tool_call_metadata.model_response) ? str(e.tool_call_metadata.model_response.model) : null)).find(Boolean) ?? null
+    const model =
+      doc
+        .map((e) =>
+          isObj(e) && isObj(e.tool_call_metadata) && isObj(e.tool_call_metadata.model_response)
+            ? str(e.tool_call_metadata.model_response.model)
+            : null
+        )
+        .find(Boolean) ?? null
     const stamps = doc.map((e) => (isObj(e) ? timeMs(e.timestamp) : NaN)).filter(Number.isFinite)
     return [
       {
         runKey: dirname(path),
-        header: { name: basename(dirname(path)), model, env: null, createdAt: null, checkpointStep: null, header: { producer: 'openhands' }, passThreshold: null },
+        header: {
+          name: basename(dirname(path)),
+          model,
+          env: null,
+          createdAt: null,
+          checkpointStep: null,
+          header: { producer: 'openhands' },
+          passThreshold: null
+        },
         episodes: [
           {
             locator: '',
@@ -53,7 +71,10 @@ export const openhandsAdapter = defineFormat<DocumentAdapter>({
               termination,
               turns: turns.length,
               preview: previewOf(prompt),
-              metrics: { ...(cost !== null ? { cost_usd: cost } : {}), actions: turns.filter((t) => t.role === 'assistant').length },
+              metrics: {
+                ...(cost !== null ? { cost_usd: cost } : {}),
+                actions: turns.filter((t) => t.role === 'assistant').length
+              },
               info: { file: basename(path) },
               tokensIn,
               tokensOut,
@@ -98,7 +119,8 @@ function read(events: unknown[]): Stream {
   for (const e of events) {
     if (!isEvent(e)) continue
     // AgentStateChangedObservation: `extras.agent_state` (lower case in saved streams, upper case in some docs)
-    if (e.observation === 'agent_state_changed' && isObj(e.extras)) agentState = str(e.extras.agent_state)?.toLowerCase() ?? agentState
+    if (e.observation === 'agent_state_changed' && isObj(e.extras))
+      agentState = str(e.extras.agent_state)?.toLowerCase() ?? agentState
     const m = isObj(e.llm_metrics) ? e.llm_metrics : null
     if (m) {
       cost = num(m.accumulated_cost) ?? cost
@@ -112,7 +134,11 @@ function read(events: unknown[]): Stream {
     if (typeof e.action === 'string') {
       if (SKIP_ACTIONS.has(e.action)) continue
       if (e.action === 'system') messages.push({ role: 'system', content: str(args.content) ?? str(e.message) ?? '' })
-      else if (e.action === 'message') messages.push({ role: e.source === 'user' ? 'user' : 'assistant', content: str(args.content) ?? str(e.message) ?? '' })
+      else if (e.action === 'message')
+        messages.push({
+          role: e.source === 'user' ? 'user' : 'assistant',
+          content: str(args.content) ?? str(e.message) ?? ''
+        })
       else {
         const meta = isObj(e.tool_call_metadata) ? e.tool_call_metadata : {}
         const id = str(meta.tool_call_id) ?? `event-${idText(e.id) ?? messages.length}`
@@ -120,7 +146,7 @@ function read(events: unknown[]): Stream {
         const { thought, ...callArgs } = args
         messages.push({
           role: 'assistant',
-          content: e.action === 'finish' ? str(args.final_thought) ?? str(e.message) ?? '' : '',
+          content: e.action === 'finish' ? (str(args.final_thought) ?? str(e.message) ?? '') : '',
           reasoning: typeof thought === 'string' && thought ? thought : null,
           tool_calls: [{ id, function: str(meta.function_name) ?? e.action, arguments: callArgs }]
         })
@@ -138,7 +164,9 @@ function read(events: unknown[]): Stream {
         status = 'error'
         error = text.slice(0, 500)
       }
-      messages.push(callId ? { role: 'tool', tool_call_id: callId, content: text } : { role: 'user', content: text, env: true })
+      messages.push(
+        callId ? { role: 'tool', tool_call_id: callId, content: text } : { role: 'user', content: text, env: true }
+      )
       if (e.observation === 'error') errors.set(messages.length - 1, text)
     }
   }
@@ -151,5 +179,14 @@ function read(events: unknown[]): Stream {
     const err = errors.get(i)
     if (err) t.meta = { ...t.meta, error: err.slice(0, 500) }
   })
-  return { turns, messages, status, error, cost, tokensIn, tokensOut, termination: agentState ?? (finished ? 'finish' : null) }
+  return {
+    turns,
+    messages,
+    status,
+    error,
+    cost,
+    tokensIn,
+    tokensOut,
+    termination: agentState ?? (finished ? 'finish' : null)
+  }
 }

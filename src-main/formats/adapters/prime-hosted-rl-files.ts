@@ -21,11 +21,17 @@ import { defineFormat } from '../define-format'
 export function isHostedRunMetadata(d: Obj): boolean {
   const run = d.run
   if (!isObj(run)) return false
-  return ('base_model' in run || 'environments' in run) && ('rollouts_per_example' in run || 'max_steps' in run || 'eval_config' in run)
+  return (
+    ('base_model' in run || 'environments' in run) &&
+    ('rollouts_per_example' in run || 'max_steps' in run || 'eval_config' in run)
+  )
 }
 
 const isProgress = (d: Obj): boolean => Array.isArray(d.steps_with_samples) && 'latest_step' in d
-const isUsage = (d: Obj): boolean => 'run_id' in d && (isObj(d.inference) || isObj(d.training)) && ('record_count' in d || 'total_cost_usd' in d || 'pricing' in d)
+const isUsage = (d: Obj): boolean =>
+  'run_id' in d &&
+  (isObj(d.inference) || isObj(d.training)) &&
+  ('record_count' in d || 'total_cost_usd' in d || 'pricing' in d)
 /** One page of the samples API: `{run_id, page, samples[]}`. */
 const isRawPage = (d: Obj): boolean => Array.isArray(d.samples) && 'run_id' in d && 'page' in d
 
@@ -33,7 +39,8 @@ const isRawPage = (d: Obj): boolean => Array.isArray(d.samples) && 'run_id' in d
 const hasResultsBeside = (path: string): boolean => existsSync(join(dirname(path), 'results.jsonl'))
 
 function samplesOf(doc: unknown): unknown[] {
-  if (!isObj(doc) || !Array.isArray(doc.samples)) throw new RecordError('not a hosted-RL samples page (no samples list)')
+  if (!isObj(doc) || !Array.isArray(doc.samples))
+    throw new RecordError('not a hosted-RL samples page (no samples list)')
   return doc.samples
 }
 
@@ -64,7 +71,8 @@ export const primeHostedRlFilesAdapter = defineFormat<DocumentAdapter>({
         if (!(err instanceof RecordError)) throw err
       }
     })
-    if (samples.length && !episodes.length) throw new RecordError(`none of the ${samples.length} samples is a usable hosted-RL sample`)
+    if (samples.length && !episodes.length)
+      throw new RecordError(`none of the ${samples.length} samples is a usable hosted-RL sample`)
     return [{ runKey: '', header: primeHostedRlRunHeader(path, firstRow), episodes }]
   },
 

@@ -27,7 +27,13 @@ import { defineFormat } from '../define-format'
 
 /** Whether a record is a hosted-RL export row: a verifiers-like sample plus the platform's training fields. */
 export function isHostedRlRow(r: Obj): boolean {
-  return 'prompt' in r && 'completion' in r && 'problem_id' in r && ('run_id' in r || 'step' in r) && ('reward' in r || 'sample_id' in r)
+  return (
+    'prompt' in r &&
+    'completion' in r &&
+    'problem_id' in r &&
+    ('run_id' in r || 'step' in r) &&
+    ('reward' in r || 'sample_id' in r)
+  )
 }
 
 /** Numbers of the row that are identity or bookkeeping, not metrics (`advantage` IS kept: GRPO advantage per sample). */
@@ -43,7 +49,8 @@ function messagesOf(v: unknown): Messages {
   if (isObj(d)) return [d] // a single message object
   return []
 }
-const asList = (m: Messages, role: string): unknown[] => (typeof m === 'string' ? (m === '' ? [] : [{ role, content: m }]) : m)
+const asList = (m: Messages, role: string): unknown[] =>
+  typeof m === 'string' ? (m === '' ? [] : [{ role, content: m }]) : m
 const objOf = (v: unknown): Obj => {
   const d = decodeMaybeJson(v)
   return isObj(d) ? d : {}
@@ -75,7 +82,10 @@ export const primeHostedRlAdapter = defineFormat<JsonlAdapter>({
 export function summarizeHostedRow(r: Obj): EpisodeSummaryRecord {
   const prompt = messagesOf(r.prompt)
   const completion = messagesOf(r.completion)
-  if ((typeof prompt === 'string' ? prompt === '' : prompt.length === 0) && (typeof completion === 'string' ? completion === '' : completion.length === 0)) {
+  if (
+    (typeof prompt === 'string' ? prompt === '' : prompt.length === 0) &&
+    (typeof completion === 'string' ? completion === '' : completion.length === 0)
+  ) {
     throw new RecordError('sample has neither prompt nor completion')
   }
   const reward = num(r.reward)
@@ -134,7 +144,8 @@ export function parseHostedRow(r: Obj): EpisodeBody {
   const timing = decodeMaybeJson(r.timing)
   if (isObj(timing)) infoFull.timing = timing
   const raw: Obj = { ...r }
-  for (const k of ['prompt', 'completion', 'metrics', 'timing', 'info']) if (typeof r[k] === 'string') raw[k] = decodeMaybeJson(r[k])
+  for (const k of ['prompt', 'completion', 'metrics', 'timing', 'info'])
+    if (typeof r[k] === 'string') raw[k] = decodeMaybeJson(r[k])
   return { turns, tools: [], infoFull, raw }
 }
 
@@ -189,20 +200,29 @@ export function primeHostedRlRunHeader(path: string, firstRow?: Obj | null): Run
   if (run) for (const [k, v] of Object.entries(run)) header[k] = capped(v)
   if (usage) {
     const u: Obj = {}
-    for (const [k, v] of Object.entries(usage)) if (!['base_model', 'run_id', 'run_name', 'status'].includes(k)) u[k] = capped(v)
+    for (const [k, v] of Object.entries(usage))
+      if (!['base_model', 'run_id', 'run_name', 'status'].includes(k)) u[k] = capped(v)
     header.usage = u
   }
   if (progress) header.progress = capped(progress)
   if (problems.length) header.sideFileErrors = problems
 
   const row = run ? null : (firstRow ?? (path.endsWith('.jsonl') ? firstRecordOf(path) : null))
-  const envs = run && Array.isArray(run.environments) ? run.environments.map((e) => (isObj(e) ? str(e.id) : null)).filter((e): e is string => !!e) : []
+  const envs =
+    run && Array.isArray(run.environments)
+      ? run.environments.map((e) => (isObj(e) ? str(e.id) : null)).filter((e): e is string => !!e)
+      : []
   const env = envs.length ? envs.join(', ') : row ? str(row.env_name) : null
   const model = (run && str(run.base_model)) ?? (usage && str(usage.base_model)) ?? null
-  const runId = (run && idText(run.id)) ?? (usage && idText(usage.run_id)) ?? (row && idText(row.run_id)) ?? basename(dir)
+  const runId =
+    (run && idText(run.id)) ?? (usage && idText(usage.run_id)) ?? (row && idText(row.run_id)) ?? basename(dir)
   const runName = (run && str(run.name)) ?? (usage && str(usage.run_name)) ?? null
   return {
-    name: runName ? `${runName} (${runId})` : [env, model].filter(Boolean).length ? `${[env, model].filter(Boolean).join(' · ')} (${runId})` : runId,
+    name: runName
+      ? `${runName} (${runId})`
+      : [env, model].filter(Boolean).length
+        ? `${[env, model].filter(Boolean).join(' · ')} (${runId})`
+        : runId,
     model,
     env,
     createdAt: run ? isoOf(run.created_at) : row ? isoOf(row.created_at) : null,
@@ -211,4 +231,3 @@ export function primeHostedRlRunHeader(path: string, firstRow?: Obj | null): Run
     passThreshold: null
   }
 }
-

@@ -14,7 +14,10 @@ import { normalizeRole } from './roles'
  * the first assistant turn would make every few-shot task hash the same).
  * Only these messages are serialized, never the whole record: it runs for every line of big files.
  */
-export function promptHash(messages: readonly unknown[] | string, roles: 'system-user' | 'all' = 'system-user'): string {
+export function promptHash(
+  messages: readonly unknown[] | string,
+  roles: 'system-user' | 'all' = 'system-user'
+): string {
   const pairs: [string, string][] = []
   if (typeof messages === 'string') pairs.push(['user', messages.trimEnd()])
   else {

@@ -15,7 +15,8 @@ export const str = (v: unknown): string | null => (typeof v === 'string' ? v : n
  * `Date.parse(v)` of an untrusted object calls its `toString`, and JSON can make that a non-function
  * (`{"toString": ""}`), which throws a TypeError instead of being a bad value.
  */
-export const timeMs = (v: unknown): number => (typeof v === 'string' ? Date.parse(v) : typeof v === 'number' && Number.isFinite(v) ? v : NaN)
+export const timeMs = (v: unknown): number =>
+  typeof v === 'string' ? Date.parse(v) : typeof v === 'number' && Number.isFinite(v) ? v : NaN
 
 /** An id as text: strings as they are, finite numbers printed; anything else (objects, booleans) is no id. */
 export function idText(v: unknown): string | null {

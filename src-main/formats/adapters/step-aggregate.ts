@@ -28,14 +28,17 @@ const EXPR = /^\s*([a-z]+)\s*\(\s*(.+?)\s*(?:(==|!=)\s*(.+?)\s*)?\)\s*$/
 /** Parses `max(partial_progress)` / `rate(format_ok == false)`; the error says what is wrong and what is allowed. */
 export function parseStepAggregate(text: string): StepAggregate | { error: string } {
   const m = EXPR.exec(text)
-  if (!m) return { error: `expected an aggregation such as max(partial_progress) or rate(format_ok == false), got "${text}"` }
+  if (!m)
+    return { error: `expected an aggregation such as max(partial_progress) or rate(format_ok == false), got "${text}"` }
   const agg = m[1] as Aggregation
-  if (!AGGREGATIONS.includes(agg)) return { error: `unknown aggregation "${m[1]}"; use one of ${AGGREGATIONS.join(', ')}` }
+  if (!AGGREGATIONS.includes(agg))
+    return { error: `unknown aggregation "${m[1]}"; use one of ${AGGREGATIONS.join(', ')}` }
   if (!m[2]) return { error: `${agg}( ) needs the path of a step value` }
   let compare: StepAggregate['compare'] = null
   if (m[3]) {
     const literal = parseLiteral(m[4])
-    if (literal === undefined) return { error: `cannot read "${m[4]}" as a value: use true, false, null, a number or a "quoted text"` }
+    if (literal === undefined)
+      return { error: `cannot read "${m[4]}" as a value: use true, false, null, a number or a "quoted text"` }
     compare = { op: m[3] as '==' | '!=', value: literal }
   }
   return { agg, path: m[2], compare }
@@ -113,7 +116,11 @@ export const isStepValue = (v: unknown): boolean => asNumber(v) !== null
  * whether any step set it (`name`) and the share of steps that did (`name_rate`, a per-step rate); a field with one
  * value per episode gives `name` only.
  */
-export function defaultStepMetrics(name: string, values: readonly unknown[], kind: StepFieldKind): Record<string, number> {
+export function defaultStepMetrics(
+  name: string,
+  values: readonly unknown[],
+  kind: StepFieldKind
+): Record<string, number> {
   const present = values.filter(isStepValue)
   if (!present.length) return {}
   const agg = (a: Aggregation): number => aggregateSteps({ agg: a, compare: null }, present)!

@@ -81,7 +81,12 @@ export function stepsToTurns(prompt: readonly unknown[], steps: readonly StepInp
     let last: Turn | null = null
     if (s.before !== undefined) {
       const images = contentImages(s.before)
-      last = push({ ...blankTurn(0, 'env'), text: observationText(s.before), isObservation: true, ...(images.length ? { images } : {}) })
+      last = push({
+        ...blankTurn(0, 'env'),
+        text: observationText(s.before),
+        isObservation: true,
+        ...(images.length ? { images } : {})
+      })
     }
     let call: ToolCall | null = null
     if (s.action !== undefined) {

@@ -54,11 +54,43 @@ const KNOWN_KEYS = new Set([
   ...ENV_KEYS,
   ...MODEL_KEYS,
   ...SUCCESS_KEYS,
-  'reward', 'task_id', 'task', 'env_seed', 'seed', 'prompt', 'instruction', 'answer', 'target', 'expected_answer',
-  'error', 'status', 'episode_error', 'truncation_reason', 'stop_reason', 'latency_ms', 'duration_ms', 'latency_s',
-  'timestamp', 'time', 'thought', 'reasoning', 'thinking', 'completion', 'response', 'model_output', 'metrics', 'info',
-  'episode_metrics', 'rollout_index', 'rollout_idx', 'generation_idx', 'sample_idx', 'global_step', 'train_step',
-  'training_step', 'obs'
+  'reward',
+  'task_id',
+  'task',
+  'env_seed',
+  'seed',
+  'prompt',
+  'instruction',
+  'answer',
+  'target',
+  'expected_answer',
+  'error',
+  'status',
+  'episode_error',
+  'truncation_reason',
+  'stop_reason',
+  'latency_ms',
+  'duration_ms',
+  'latency_s',
+  'timestamp',
+  'time',
+  'thought',
+  'reasoning',
+  'thinking',
+  'completion',
+  'response',
+  'model_output',
+  'metrics',
+  'info',
+  'episode_metrics',
+  'rollout_index',
+  'rollout_idx',
+  'generation_idx',
+  'sample_idx',
+  'global_step',
+  'train_step',
+  'training_step',
+  'obs'
 ])
 
 /** A step's own numbers and flags: the extra top-level fields and its `metrics` object. */
@@ -174,7 +206,8 @@ function missingSteps(records: Obj[]): string | null {
 function taskOf(records: Obj[]): { task: string | null; prompt: string | null } {
   let prompt: string | null = null
   for (const r of records) {
-    const task = idText(r.task_id) ?? idText(r.task) ?? (isObj(r.task) ? (idText(r.task.id) ?? idText(r.task.name)) : null)
+    const task =
+      idText(r.task_id) ?? idText(r.task) ?? (isObj(r.task) ? (idText(r.task.id) ?? idText(r.task.name)) : null)
     if (task !== null) return { task, prompt: promptText(r) }
     const seed = idText(r.env_seed) ?? idText(r.seed)
     if (seed !== null) {
@@ -183,14 +216,19 @@ function taskOf(records: Obj[]): { task: string | null; prompt: string | null } 
     }
     prompt ??= promptText(r)
   }
-  return { task: prompt === null ? null : `prompt:${createHash('sha256').update(prompt).digest('hex').slice(0, 12)}`, prompt }
+  return {
+    task: prompt === null ? null : `prompt:${createHash('sha256').update(prompt).digest('hex').slice(0, 12)}`,
+    prompt
+  }
 }
 const promptText = (r: Obj): string | null => str(r.prompt) ?? str(r.instruction)
 
 /** One record read as a step. */
 function stepOf(r: Obj): StepInput {
   const actionKey = keyOf(r, ACTION_KEYS)
-  const hasBefore = (r.obs !== undefined || r.observation !== undefined) && (r.next_obs !== undefined || r.next_observation !== undefined)
+  const hasBefore =
+    (r.obs !== undefined || r.observation !== undefined) &&
+    (r.next_obs !== undefined || r.next_observation !== undefined)
   const before = hasBefore ? (r.obs ?? r.observation) : undefined
   const observation = hasBefore ? (r.next_obs ?? r.next_observation) : valueOf(r, OBS_AFTER_KEYS)
   const meta: TurnMeta = {}
@@ -198,7 +236,8 @@ function stepOf(r: Obj): StepInput {
   if (Object.keys(metrics).length) meta.metrics = metrics
   const error = str(r.error)
   if (error) meta.error = error
-  const latency = num(r.latency_ms) ?? num(r.duration_ms) ?? (num(r.latency_s) === null ? null : num(r.latency_s)! * 1000)
+  const latency =
+    num(r.latency_ms) ?? num(r.duration_ms) ?? (num(r.latency_s) === null ? null : num(r.latency_s)! * 1000)
   if (latency !== null) meta.latencyMs = latency
   const ts = str(r.timestamp) ?? str(r.time)
   if (ts) meta.timestamp = ts
@@ -258,7 +297,15 @@ function summaryOf(g: Group, kinds: Map<string, StepFieldKind>): EpisodeSummaryR
   const metrics: Record<string, number> = {}
   if (stepRewards.length && finalReward !== null) metrics.step_reward_sum = stepRewards.reduce((a, b) => a + b, 0)
   const perStep = records.map(stepValues)
-  for (const [name, kind] of kinds) Object.assign(metrics, defaultStepMetrics(name, perStep.map((m) => m.get(name)), kind))
+  for (const [name, kind] of kinds)
+    Object.assign(
+      metrics,
+      defaultStepMetrics(
+        name,
+        perStep.map((m) => m.get(name)),
+        kind
+      )
+    )
   for (const r of records) if (isObj(r.episode_metrics)) numericFields(r.episode_metrics, new Set(), metrics)
 
   const info: ScalarMap = {}
@@ -267,7 +314,14 @@ function summaryOf(g: Group, kinds: Map<string, StepFieldKind>): EpisodeSummaryR
   if (env) info.env = env
   const model = str(valueOf(first, MODEL_KEYS))
   if (model) info.model = model
-  const end = last.truncated === true ? 'truncated' : last.terminated === true ? 'terminated' : last.done === true ? 'done' : 'not done'
+  const end =
+    last.truncated === true
+      ? 'truncated'
+      : last.terminated === true
+        ? 'terminated'
+        : last.done === true
+          ? 'done'
+          : 'not done'
   info.end = end
   const missing = missingSteps(records)
   if (missing) info.missing_steps = missing
@@ -287,7 +341,17 @@ function summaryOf(g: Group, kinds: Map<string, StepFieldKind>): EpisodeSummaryR
     }
   }
   const status = statusOf(last, end, records.length)
-  const preview = prompt !== null ? oneLine(prompt) : oneLine(observationText(steps.find((s) => s.before !== undefined || s.observation !== undefined)?.before ?? steps.find((s) => s.observation !== undefined)?.observation ?? sourceId ?? ''))
+  const preview =
+    prompt !== null
+      ? oneLine(prompt)
+      : oneLine(
+          observationText(
+            steps.find((s) => s.before !== undefined || s.observation !== undefined)?.before ??
+              steps.find((s) => s.observation !== undefined)?.observation ??
+              sourceId ??
+              ''
+          )
+        )
   const rollout = num(valueOf(first, ['rollout_index', 'rollout_idx', 'generation_idx', 'sample_idx']))
   const trainStep = num(valueOf(first, ['global_step', 'train_step', 'training_step']))
   const turns = bodyOf(g).turns
@@ -315,7 +379,9 @@ function summaryOf(g: Group, kinds: Map<string, StepFieldKind>): EpisodeSummaryR
 }
 
 function statusOf(last: Obj, end: string, n: number): { status: EpisodeStatus; error: string | null } {
-  const err = str(last.episode_error) ?? (last.status === 'error' || last.status === 'failed' ? (str(last.error) ?? 'episode failed') : null)
+  const err =
+    str(last.episode_error) ??
+    (last.status === 'error' || last.status === 'failed' ? (str(last.error) ?? 'episode failed') : null)
   if (err) return { status: 'error', error: err }
   if (end === 'truncated') {
     const why = str(last.truncation_reason) ?? str(last.stop_reason)

@@ -31,7 +31,10 @@ const EXIT_MEANINGS: [RegExp, EpisodeStatus, string][] = [
  * exceptions) → error; `skipped` → cancelled; none at all → truncated (the run never finished).
  * `submitted (exit_cost)` is an automatic submission after a limit: the limit decides.
  */
-export function exitOutcome(exit: unknown, detail: string | null = null): { status: EpisodeStatus; error: string | null } {
+export function exitOutcome(
+  exit: unknown,
+  detail: string | null = null
+): { status: EpisodeStatus; error: string | null } {
   if (typeof exit !== 'string' || !exit.trim()) {
     return { status: 'truncated', error: 'no exit status: the run did not finish (interrupted or still running)' }
   }
@@ -51,7 +54,8 @@ export function exitOutcome(exit: unknown, detail: string | null = null): { stat
 /** Instance id from a trajectory file name: `<id>.traj`, `<id>.traj.json` (else the name without its extension). */
 export function instanceFromPath(path: string): string {
   const name = basename(path)
-  for (const ext of ['.traj.json', '.traj', '.json']) if (name.endsWith(ext) && name.length > ext.length) return name.slice(0, -ext.length)
+  for (const ext of ['.traj.json', '.traj', '.json'])
+    if (name.endsWith(ext) && name.length > ext.length) return name.slice(0, -ext.length)
   return name
 }
 
@@ -67,7 +71,12 @@ export function runDirOf(path: string, instanceId: string): string {
 }
 
 /** Boilerplate before the issue text in SWE-agent / mini-swe-agent instance prompts. */
-const LEADS = [/ISSUE:\s*\n/, /Consider the following PR description:\s*\n/, /<pr_description>\s*\n/, /Please solve this issue:\s*/]
+const LEADS = [
+  /ISSUE:\s*\n/,
+  /Consider the following PR description:\s*\n/,
+  /<pr_description>\s*\n/,
+  /Please solve this issue:\s*/
+]
 
 /** Markers after the issue text (the instructions follow). */
 const ENDS = ['</pr_description>', '\nINSTRUCTIONS:']
@@ -148,7 +157,11 @@ export function isoTime(v: unknown): string | undefined {
 export const modelSlug = (model: string): string => model.replace(/\//g, '__')
 
 /** What the SWE-bench harness said of an instance, as summary fields: reward, success, and the outcome (with the harness run id) for info. */
-export function harnessVerdict(result: SweBenchResult | null): { reward: number | null; success: boolean | null; info: ScalarMap } {
+export function harnessVerdict(result: SweBenchResult | null): {
+  reward: number | null
+  success: boolean | null
+  info: ScalarMap
+} {
   const info: ScalarMap = {}
   if (result) {
     info.swebench = result.outcome

@@ -27,9 +27,23 @@ import { messagesToTurns } from './messages'
 import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import { decodeMaybeJson } from '../readers/tolerant-json'
-import { actionToolName, exitOutcome, harnessVerdict, instanceFromPath, issuePreview, runDirOf } from './swe-agent-shared'
+import {
+  actionToolName,
+  exitOutcome,
+  harnessVerdict,
+  instanceFromPath,
+  issuePreview,
+  runDirOf
+} from './swe-agent-shared'
 import { predictionsModel, type SweBenchResult } from './swe-bench'
-import { isResultsOnlyLocator, resultsOnlyBody, trajectoryRun, trajectoryRuns, verdictOfTrajectory, type TrajectoryRun } from './swe-bench-run'
+import {
+  isResultsOnlyLocator,
+  resultsOnlyBody,
+  trajectoryRun,
+  trajectoryRuns,
+  verdictOfTrajectory,
+  type TrajectoryRun
+} from './swe-bench-run'
 import { defineFormat } from '../define-format'
 import type { FormatContext } from '../context'
 
@@ -40,7 +54,8 @@ export function isSweAgentTrajectory(doc: unknown, path: string): boolean {
   if (!isObj(doc)) return false
   if ('trajectory_format' in doc || 'schema_version' in doc) return false // mini-swe-agent, ATIF
   const steps = doc.trajectory
-  const hasSteps = Array.isArray(steps) && (steps.length === 0 || (isObj(steps[0]) && STEP_KEYS.some((k) => k in (steps[0] as Obj))))
+  const hasSteps =
+    Array.isArray(steps) && (steps.length === 0 || (isObj(steps[0]) && STEP_KEYS.some((k) => k in (steps[0] as Obj))))
   const hasHistory = Array.isArray(doc.history) && (doc.history.length === 0 || isObj(doc.history[0]))
   if (!hasSteps && !(hasHistory && isObj(doc.info))) return false
   if (path.endsWith('.traj')) return true
@@ -57,7 +72,9 @@ const replayConfig = (doc: Obj): Obj => {
 function instanceId(doc: Obj, path: string): string {
   const ps = replayConfig(doc).problem_statement
   const info = isObj(doc.info) ? doc.info : {}
-  return (isObj(ps) ? idText(ps.id) : null) ?? idText(info.instance_id) ?? idText(doc.instance_id) ?? instanceFromPath(path)
+  return (
+    (isObj(ps) ? idText(ps.id) : null) ?? idText(info.instance_id) ?? idText(doc.instance_id) ?? instanceFromPath(path)
+  )
 }
 
 /** The model: `replay_config.agent.model.name` (1.0), else the predictions' `model_name_or_path`. */
@@ -87,11 +104,14 @@ interface Prepared {
 /** Conversation messages: `history`, else the last step's `messages` / `query` plus the steps after it. */
 function conversation(doc: Obj): { messages: Obj[]; tailSteps: Obj[] } {
   const steps = (Array.isArray(doc.trajectory) ? doc.trajectory : []).filter(isObj)
-  if (Array.isArray(doc.history) && doc.history.some(isObj)) return { messages: doc.history.filter(isObj), tailSteps: [] }
+  if (Array.isArray(doc.history) && doc.history.some(isObj))
+    return { messages: doc.history.filter(isObj), tailSteps: [] }
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]
-    if (Array.isArray(s.messages) && s.messages.some(isObj)) return { messages: s.messages.filter(isObj), tailSteps: steps.slice(i + 1) }
-    if (Array.isArray(s.query) && s.query.some(isObj)) return { messages: s.query.filter(isObj), tailSteps: steps.slice(i) }
+    if (Array.isArray(s.messages) && s.messages.some(isObj))
+      return { messages: s.messages.filter(isObj), tailSteps: steps.slice(i + 1) }
+    if (Array.isArray(s.query) && s.query.some(isObj))
+      return { messages: s.query.filter(isObj), tailSteps: steps.slice(i) }
   }
   return { messages: [], tailSteps: steps }
 }
@@ -99,7 +119,8 @@ function conversation(doc: Obj): { messages: Obj[]; tailSteps: Obj[] } {
 /** A trajectory step as history messages: the assistant turn with its action, then the observation. */
 function stepMessages(s: Obj): Obj[] {
   const out: Obj[] = [{ role: 'assistant', content: str(s.thought) ?? str(s.response) ?? '', action: s.action }]
-  if (s.observation !== undefined && s.observation !== null) out.push({ role: 'tool', content: s.observation, message_type: 'observation' })
+  if (s.observation !== undefined && s.observation !== null)
+    out.push({ role: 'tool', content: s.observation, message_type: 'observation' })
   return out
 }
 
@@ -129,7 +150,11 @@ function prepare(messages: Obj[]): Prepared[] {
       spoke = true
       const toolCalls = Array.isArray(m.tool_calls) && m.tool_calls.length ? m.tool_calls : null
       const action = str(m.action)
-      const calls = toolCalls ?? (action && action.trim() ? [{ id: null, name: actionToolName(action), arguments: { command: action.trimEnd() } }] : [])
+      const calls =
+        toolCalls ??
+        (action && action.trim()
+          ? [{ id: null, name: actionToolName(action), arguments: { command: action.trimEnd() } }]
+          : [])
       pending = calls.length
       const text = toolCalls ? contentText(m.content) : (str(m.thought) ?? contentText(m.content))
       out.push({ msg: { role: 'assistant', content: text, tool_calls: calls, reasoning: thinkingOf(m) } })
@@ -137,7 +162,8 @@ function prepare(messages: Obj[]): Prepared[] {
     }
     const ids = Array.isArray(m.tool_call_ids) ? m.tool_call_ids.filter((x) => typeof x === 'string') : []
     const callId = str(m.tool_call_id) ?? (ids[0] as string | undefined) ?? null
-    const observation = role === 'tool' || (role === 'user' && spoke && (pending > 0 || m.message_type === 'observation'))
+    const observation =
+      role === 'tool' || (role === 'user' && spoke && (pending > 0 || m.message_type === 'observation'))
     if (observation) {
       pending = Math.max(0, pending - 1)
       out.push({ msg: { role: 'tool', content: m.content, tool_call_id: callId } })
@@ -158,7 +184,10 @@ function build(doc: Obj): Built {
   // no conversation at all (a bare trajectory): the problem statement is the prompt
   const promptMsgs = prepared.slice(0, cut).map((p) => p.msg)
   if (!promptMsgs.length && statement) promptMsgs.push({ role: 'user', content: statement })
-  const turns = messagesToTurns(promptMsgs, prepared.slice(cut).map((p) => p.msg))
+  const turns = messagesToTurns(
+    promptMsgs,
+    prepared.slice(cut).map((p) => p.msg)
+  )
   for (let i = 0; i < cut && i < prepared.length; i++) {
     const n = prepared[i].demo
     if (n) turns[i].text = `[demonstration${n > 1 ? `, ${n} messages` : ''}]\n${turns[i].text}`
@@ -168,7 +197,11 @@ function build(doc: Obj): Built {
   stepTimes(turns, steps)
   const firstUser = task.find((p) => p.msg.role === 'user')
   const preview = issuePreview(statement ?? (firstUser ? contentText(firstUser.msg.content) : ''))
-  return { turns, task: task.length ? task.map((p) => p.msg) : statement ? [{ role: 'user', content: statement }] : [], preview }
+  return {
+    turns,
+    task: task.length ? task.map((p) => p.msg) : statement ? [{ role: 'user', content: statement }] : [],
+    preview
+  }
 }
 
 /** 0.x histories stop before the last observation (the submit output): take it from the last step. */
@@ -205,7 +238,13 @@ function stepTimes(turns: Turn[], steps: Obj[]): void {
   })
 }
 
-function summarize(doc: Obj, path: string, built: Built, result: SweBenchResult | null, unscored: string | null): EpisodeSummaryRecord {
+function summarize(
+  doc: Obj,
+  path: string,
+  built: Built,
+  result: SweBenchResult | null,
+  unscored: string | null
+): EpisodeSummaryRecord {
   const info = isObj(doc.info) ? doc.info : {}
   const stats = isObj(info.model_stats) ? info.model_stats : {}
   const steps = (Array.isArray(doc.trajectory) ? doc.trajectory : []).filter(isObj)
@@ -213,7 +252,8 @@ function summarize(doc: Obj, path: string, built: Built, result: SweBenchResult 
   const metrics: Record<string, number> = {}
   const cost = num(stats.instance_cost)
   if (cost !== null) metrics.cost = cost
-  for (const k of ['tokens_sent', 'tokens_received', 'api_calls']) if (num(stats[k]) !== null) metrics[k] = num(stats[k])!
+  for (const k of ['tokens_sent', 'tokens_received', 'api_calls'])
+    if (num(stats[k]) !== null) metrics[k] = num(stats[k])!
   metrics.steps = steps.length
   Object.assign(metrics, result?.metrics ?? {})
   let duration: number | null = null

@@ -27,7 +27,14 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { statSync } from 'node:fs'
 import type { DocumentRun, EpisodeBody, EpisodeSummaryRecord, ProducerHeadlineInput, RunScoring } from '../types'
 import { promptHash } from './prompt-hash'
-import { extractOf, findSweBenchResult, runReportPaths, sweRunHeader, type Extract, type SweBenchResult } from './swe-bench'
+import {
+  extractOf,
+  findSweBenchResult,
+  runReportPaths,
+  sweRunHeader,
+  type Extract,
+  type SweBenchResult
+} from './swe-bench'
 import type { FormatContext } from '../context'
 
 /** The harness run report of a run: the first run report found for it that parses as one. */
@@ -40,7 +47,11 @@ export interface RunReport {
 export type Outcome = 'resolved' | 'unresolved' | 'error' | 'empty_patch' | 'not_run'
 
 /** Outcomes the harness counts as not resolved although it has no verdict on the patch: the unscored reason. */
-const UNSCORED: Partial<Record<string, string>> = { error: 'error', empty_patch: 'empty patch', not_run: 'not run by the harness' }
+const UNSCORED: Partial<Record<string, string>> = {
+  error: 'error',
+  empty_patch: 'empty patch',
+  not_run: 'not run by the harness'
+}
 
 /** A trajectory outside the report's population, or of a run without any harness result. */
 export const NOT_EVALUATED = 'not evaluated'
@@ -132,13 +143,27 @@ export const trajectoryRun = (runDir: string, id: string, model: string | null, 
 })
 
 /** trajectoryVerdict of the trajectory file at `path`. */
-export const verdictOfTrajectory = (t: TrajectoryRun, path: string, ctx: FormatContext): ReturnType<typeof trajectoryVerdict> =>
-  trajectoryVerdict(dirname(path), t.runDir, t.id, t.model, t.report, ctx)
+export const verdictOfTrajectory = (
+  t: TrajectoryRun,
+  path: string,
+  ctx: FormatContext
+): ReturnType<typeof trajectoryVerdict> => trajectoryVerdict(dirname(path), t.runDir, t.id, t.model, t.report, ctx)
 
 /** The trajectory document's run: its own episode and, when it holds them, the run's results-only episodes. */
-export function trajectoryRuns(t: TrajectoryRun, path: string, summary: EpisodeSummaryRecord, producer: string): DocumentRun[] {
+export function trajectoryRuns(
+  t: TrajectoryRun,
+  path: string,
+  summary: EpisodeSummaryRecord,
+  producer: string
+): DocumentRun[] {
   const header = { ...sweRunHeader(t.runDir, t.model, t.id, { producer }), ...reportScoring(t.report) }
-  return [{ runKey: t.runDir, header, episodes: [{ summary, locator: '0' }, ...resultsOnlyEpisodes(t.report, t.runDir, path)] }]
+  return [
+    {
+      runKey: t.runDir,
+      header,
+      episodes: [{ summary, locator: '0' }, ...resultsOnlyEpisodes(t.report, t.runDir, path)]
+    }
+  ]
 }
 
 /** Where a trajectory of `id` would be in the run folder, in the layouts the adapters read; null when none is. */
@@ -220,8 +245,12 @@ export function resultsOnlyBody(report: RunReport | null, locator: string): Epis
   const outcome = report ? reportOutcome(report, id) : null
   const infoFull: Record<string, unknown> = {
     instance_id: id,
-    transcript: 'not on disk: the SWE-bench harness report lists this instance, but its trajectory is not in the run folder',
-    swebench: report && outcome ? { outcome, says: SAYS[outcome], report: report.path } : { outcome: null, says: 'the harness report that listed it is no longer found' }
+    transcript:
+      'not on disk: the SWE-bench harness report lists this instance, but its trajectory is not in the run folder',
+    swebench:
+      report && outcome
+        ? { outcome, says: SAYS[outcome], report: report.path }
+        : { outcome: null, says: 'the harness report that listed it is no longer found' }
   }
   return { turns: [], tools: [], infoFull, raw: infoFull, ...(report ? { sourcePath: report.path } : {}) }
 }

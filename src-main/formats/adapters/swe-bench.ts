@@ -52,12 +52,16 @@ const MAX_PROBED_ENTRIES = 100
 // Recognizing the files (sidecars)
 
 const isRunReport = (o: Obj): boolean =>
-  Array.isArray(o.resolved_ids) && (Array.isArray(o.unresolved_ids) || 'total_instances' in o || Array.isArray(o.completed_ids))
+  Array.isArray(o.resolved_ids) &&
+  (Array.isArray(o.unresolved_ids) || 'total_instances' in o || Array.isArray(o.completed_ids))
 
 const isInstanceResult = (v: unknown): boolean =>
-  isObj(v) && typeof v.resolved === 'boolean' && ('tests_status' in v || 'patch_successfully_applied' in v || 'patch_exists' in v)
+  isObj(v) &&
+  typeof v.resolved === 'boolean' &&
+  ('tests_status' in v || 'patch_successfully_applied' in v || 'patch_exists' in v)
 
-const isPrediction = (v: unknown): v is Obj => isObj(v) && 'model_patch' in v && ('instance_id' in v || 'model_name_or_path' in v)
+const isPrediction = (v: unknown): v is Obj =>
+  isObj(v) && 'model_patch' in v && ('instance_id' in v || 'model_name_or_path' in v)
 
 /** `{<instance_id>: {...}}` where every value (at most the first 50 looked at) satisfies `test`. */
 function keyedBy(o: Obj, test: (v: unknown) => boolean): boolean {
@@ -110,7 +114,8 @@ export interface Extract {
 }
 
 /** What a report file says (null when it is no file or too big), read once per job: every trajectory of a run asks. */
-export const extractOf = (path: string, ctx: FormatContext): Extract | null => ctx.memo(`swe-bench:extract:${path}`, () => readExtract(path))
+export const extractOf = (path: string, ctx: FormatContext): Extract | null =>
+  ctx.memo(`swe-bench:extract:${path}`, () => readExtract(path))
 
 function readExtract(path: string): Extract | null {
   try {
@@ -126,13 +131,21 @@ function readExtract(path: string): Extract | null {
   }
 }
 
-const idSet = (v: unknown): Set<string> => new Set(Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
+const idSet = (v: unknown): Set<string> =>
+  new Set(Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [])
 
 function extract(doc: unknown): Extract {
   if (!isObj(doc)) return { kind: 'other' }
   if (isRunReport(doc)) {
-    const lists = { resolved: idSet(doc.resolved_ids), unresolved: idSet(doc.unresolved_ids), error: idSet(doc.error_ids), empty: idSet(doc.empty_patch_ids) }
-    const submitted = Array.isArray(doc.submitted_ids) ? idSet(doc.submitted_ids) : new Set(Object.values(lists).flatMap((l) => [...l]))
+    const lists = {
+      resolved: idSet(doc.resolved_ids),
+      unresolved: idSet(doc.unresolved_ids),
+      error: idSet(doc.error_ids),
+      empty: idSet(doc.empty_patch_ids)
+    }
+    const submitted = Array.isArray(doc.submitted_ids)
+      ? idSet(doc.submitted_ids)
+      : new Set(Object.values(lists).flatMap((l) => [...l]))
     const count = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
     return {
       kind: 'run-report',
@@ -146,7 +159,8 @@ function extract(doc: unknown): Extract {
   const instances = new Map<string, { resolved: boolean; metrics: Record<string, number> }>()
   for (const k in doc) {
     const v = doc[k]
-    if (isInstanceResult(v)) instances.set(k, { resolved: (v as Obj).resolved === true, metrics: testCounts((v as Obj).tests_status) })
+    if (isInstanceResult(v))
+      instances.set(k, { resolved: (v as Obj).resolved === true, metrics: testCounts((v as Obj).tests_status) })
   }
   return instances.size ? { kind: 'instance-report', instances } : { kind: 'other' }
 }
@@ -199,11 +213,23 @@ function searchDirs(runDir: string): string[] {
   return dirs
 }
 
-function fromInstanceReport(path: string, instanceId: string, runId: string | null, ctx: FormatContext): SweBenchResult | null {
+function fromInstanceReport(
+  path: string,
+  instanceId: string,
+  runId: string | null,
+  ctx: FormatContext
+): SweBenchResult | null {
   const x = extractOf(path, ctx)
   const r = x?.instances?.get(instanceId)
   if (!r) return null
-  return { reward: r.resolved ? 1 : 0, success: r.resolved, outcome: r.resolved ? 'resolved' : 'unresolved', source: path, runId, metrics: r.metrics }
+  return {
+    reward: r.resolved ? 1 : 0,
+    success: r.resolved,
+    outcome: r.resolved ? 'resolved' : 'unresolved',
+    source: path,
+    runId,
+    metrics: r.metrics
+  }
 }
 
 function fromRunReport(path: string, instanceId: string, runId: string, ctx: FormatContext): SweBenchResult | null {
@@ -285,13 +311,23 @@ export function runReportPaths(runDir: string, model: string | null): string[] {
     listDir(dir)
       .filter((e) => !e.isDirectory() && e.name.endsWith(suffix) && e.name.length > suffix.length)
       .map((e) => e.name)
-      .sort((a, b) => Number(slug !== null && b.startsWith(slug + '.')) - Number(slug !== null && a.startsWith(slug + '.')) || (a < b ? -1 : 1))
+      .sort(
+        (a, b) =>
+          Number(slug !== null && b.startsWith(slug + '.')) - Number(slug !== null && a.startsWith(slug + '.')) ||
+          (a < b ? -1 : 1)
+      )
       .map((name) => join(dir, name))
   )
 }
 
 /** Reports for the instance under one harness run id (model folders: the run's model only, when known). */
-function inRun(root: string, runId: string, instanceId: string, slug: string | null, ctx: FormatContext): SweBenchResult[] {
+function inRun(
+  root: string,
+  runId: string,
+  instanceId: string,
+  slug: string | null,
+  ctx: FormatContext
+): SweBenchResult[] {
   const out: SweBenchResult[] = []
   const models = listDir(join(root, runId))
     .filter((e) => e.isDirectory() && (slug === null || e.name === slug))
@@ -346,7 +382,12 @@ function readHead(path: string, bytes: number): string | null {
 }
 
 /** Run header fields shared by SWE-agent and mini-swe-agent runs (name = run folder). */
-export function sweRunHeader(runDir: string, model: string | null, instanceId: string, header: Record<string, unknown>): RunHeader {
+export function sweRunHeader(
+  runDir: string,
+  model: string | null,
+  instanceId: string,
+  header: Record<string, unknown>
+): RunHeader {
   const env = isSweBenchInstance(instanceId) ? 'swe-bench' : null
   return { name: basename(runDir), model, env, createdAt: null, checkpointStep: null, header, passThreshold: null }
 }

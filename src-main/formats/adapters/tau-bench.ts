@@ -40,7 +40,12 @@ export function isTauBenchDocument(doc: unknown): boolean {
 }
 
 /** Model, domain and user model from the file name (`<model>-<domain>.json` or run.py's checkpoint name). */
-export function tauFileFacts(path: string): { model: string | null; domain: string | null; userModel: string | null; strategy: string | null } {
+export function tauFileFacts(path: string): {
+  model: string | null
+  domain: string | null
+  userModel: string | null
+  strategy: string | null
+} {
   const name = basename(path).replace(/\.json$/i, '')
   for (const s of STRATEGIES.slice().sort((a, b) => b.length - a.length)) {
     if (!name.startsWith(s + '-')) continue
@@ -102,7 +107,11 @@ function statusOf(e: Obj): { status: EpisodeSummaryRecord['status']; error: stri
     return { status: 'error', error: typeof info.error === 'string' ? info.error : JSON.stringify(info.error) }
   }
   if (!isObj(info.reward_info)) {
-    return { status: 'truncated', error: 'no reward_info: the environment never evaluated the episode (the conversation was cut, e.g. at the step limit)' }
+    return {
+      status: 'truncated',
+      error:
+        'no reward_info: the environment never evaluated the episode (the conversation was cut, e.g. at the step limit)'
+    }
   }
   return { status: 'ok', error: null }
 }
@@ -122,7 +131,8 @@ function turnsOf(e: Obj): Turn[] {
   const cut = firstAssistantIndex(t)
   const turns = messagesToTurns(t.slice(0, cut), t.slice(cut))
   t.forEach((m, i) => {
-    if (isObj(m) && normalizeRole(m.role) === 'user' && turns[i]) turns[i].meta = { ...turns[i].meta, simulatedUser: true }
+    if (isObj(m) && normalizeRole(m.role) === 'user' && turns[i])
+      turns[i].meta = { ...turns[i].meta, simulatedUser: true }
   })
   return turns
 }
@@ -181,7 +191,8 @@ export const tauBenchAdapter = defineFormat<DocumentAdapter>({
       if (isEpisode(e)) episodes.push({ summary: summarize(e), locator: String(i) })
       else skipped.push(i)
     })
-    if (!episodes.length) throw new RecordError('no element of the array is a tau-bench episode ({task_id, reward, traj})')
+    if (!episodes.length)
+      throw new RecordError('no element of the array is a tau-bench episode ({task_id, reward, traj})')
     const header = runHeader(path, episodes.length)
     if (skipped.length) header.header.skipped_elements = skipped.slice(0, 20)
     return [{ runKey: '', header, episodes }]
@@ -189,6 +200,11 @@ export const tauBenchAdapter = defineFormat<DocumentAdapter>({
   parseEpisode(doc: unknown, locator: string): EpisodeBody {
     const e = at(doc, locator)
     const info = infoOf(e)
-    return { turns: turnsOf(e), tools: [], infoFull: { ...info, task_id: e.task_id, trial: e.trial, reward: e.reward }, raw: e }
+    return {
+      turns: turnsOf(e),
+      tools: [],
+      infoFull: { ...info, task_id: e.task_id, trial: e.trial, reward: e.reward },
+      raw: e
+    }
   }
 })

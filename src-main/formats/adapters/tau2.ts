@@ -90,7 +90,8 @@ function resultsFacts(doc: Obj, name: string): ResultsFacts {
   const env = isObj(info.environment_info) ? info.environment_info : {}
   const domain = str(env.domain_name)
   const header: Record<string, unknown> = {}
-  for (const k of ['git_commit', 'num_trials', 'max_steps', 'max_errors', 'seed']) if (info[k] !== undefined) header[k] = info[k]
+  for (const k of ['git_commit', 'num_trials', 'max_steps', 'max_errors', 'seed'])
+    if (info[k] !== undefined) header[k] = info[k]
   if (str(agent.implementation)) header.agent_implementation = agent.implementation
   if (isObj(agent.llm_args)) header.agent_llm_args = agent.llm_args
   if (str(user.implementation)) header.user_implementation = user.implementation
@@ -167,7 +168,10 @@ const chunkText = (c: Obj): string => (c.is_audio === true ? (str(c.audio_script
  */
 function ticksToMessages(ticks: Obj[]): Obj[] {
   const out: Obj[] = []
-  const open: Record<'assistant' | 'user', { msg: Obj; ticks: number; text: string[] } | null> = { assistant: null, user: null }
+  const open: Record<'assistant' | 'user', { msg: Obj; ticks: number; text: string[] } | null> = {
+    assistant: null,
+    user: null
+  }
   const close = (role: 'assistant' | 'user'): void => {
     const o = open[role]
     if (!o) return
@@ -327,13 +331,18 @@ function summarize(sim: Obj, facts: ResultsFacts | null, turns: Turn[], msgs: Ob
   }
 }
 
-const episodeOf = (sim: Obj, facts: ResultsFacts | null, locator: string): { summary: EpisodeSummaryRecord; locator: string } => {
+const episodeOf = (
+  sim: Obj,
+  facts: ResultsFacts | null,
+  locator: string
+): { summary: EpisodeSummaryRecord; locator: string } => {
   const msgs = messagesOf(sim)
   return { summary: summarize(sim, facts, buildTurns(sim), msgs), locator }
 }
 
 /** The run folder of a simulation file: the parent of `simulations/`, else the file's folder. */
-const simRunDir = (path: string): string => (basename(dirname(path)) === 'simulations' ? dirname(dirname(path)) : dirname(path))
+const simRunDir = (path: string): string =>
+  basename(dirname(path)) === 'simulations' ? dirname(dirname(path)) : dirname(path)
 
 function body(sim: Obj): EpisodeBody {
   const infoFull: Record<string, unknown> = {}
@@ -353,7 +362,16 @@ export const tau2Adapter = defineFormat<DocumentAdapter>({
     if (isTau2Simulation(doc)) {
       const dir = simRunDir(path)
       const facts = dirResultsFacts(dir, ctx)
-      const header = facts?.header ?? { name: basename(dir), model: null, env: 'tau2', createdAt: null, checkpointStep: null, header: {}, passThreshold: null, scoring: SCORING }
+      const header = facts?.header ?? {
+        name: basename(dir),
+        model: null,
+        env: 'tau2',
+        createdAt: null,
+        checkpointStep: null,
+        header: {},
+        passThreshold: null,
+        scoring: SCORING
+      }
       return [{ runKey: dir, header, episodes: [episodeOf(doc, facts, '0')] }]
     }
     if (!isTau2Results(doc)) throw new RecordError('not a tau2 Results document or SimulationRun')
@@ -361,7 +379,9 @@ export const tau2Adapter = defineFormat<DocumentAdapter>({
     if (hasSimulationsDir(dirname(path))) return []
     const sims = Array.isArray(doc.simulations) ? doc.simulations : []
     if (!sims.length && Array.isArray(doc.simulation_index) && doc.simulation_index.length) {
-      throw new RecordError(`results.json lists ${doc.simulation_index.length} simulations in simulation_index, but there is no simulations/ folder beside it`)
+      throw new RecordError(
+        `results.json lists ${doc.simulation_index.length} simulations in simulation_index, but there is no simulations/ folder beside it`
+      )
     }
     const facts = resultsFacts(doc, basename(path).replace(/\.json$/i, ''))
     const episodes: DocumentRun['episodes'] = []

@@ -79,7 +79,19 @@ function pyString(s: string, i: number): { value: string; end: number } | null {
       continue
     }
     const e = s[++j]
-    const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0' }
+    const simple: Record<string, string> = {
+      n: '\n',
+      t: '\t',
+      r: '\r',
+      '\\': '\\',
+      "'": "'",
+      '"': '"',
+      a: '\x07',
+      b: '\b',
+      f: '\f',
+      v: '\v',
+      '0': '\0'
+    }
     if (e in simple) out += simple[e]
     else if (e === 'x' || e === 'u' || e === 'U') {
       const len = e === 'x' ? 2 : e === 'u' ? 4 : 8
@@ -166,7 +178,9 @@ function terminusResponse(text: string, episode: string): Action['assistant'] {
     }
   }
   if (!isObj(o)) return { text, calls: [] }
-  const parts = [str(o.state_analysis) ?? str(o.analysis), str(o.explanation) ?? str(o.plan)].filter((p): p is string => !!p)
+  const parts = [str(o.state_analysis) ?? str(o.analysis), str(o.explanation) ?? str(o.plan)].filter(
+    (p): p is string => !!p
+  )
   const calls: ToolCall[] = []
   const commands = Array.isArray(o.commands) ? o.commands : []
   commands.forEach((c, i) => {
@@ -175,7 +189,11 @@ function terminusResponse(text: string, episode: string): Action['assistant'] {
     for (const k in c) args[k] = c[k]
     calls.push({ id: `${episode}.${i}`, name: 'keystrokes', arguments: args })
   })
-  return { text: parts.length ? parts.join('\n\n') : '', calls, done: typeof o.is_task_complete === 'boolean' ? o.is_task_complete : null }
+  return {
+    text: parts.length ? parts.join('\n\n') : '',
+    calls,
+    done: typeof o.is_task_complete === 'boolean' ? o.is_task_complete : null
+  }
 }
 
 /** Actions from an asciinema recording with input events; null when it has none. */
@@ -189,7 +207,13 @@ function castActions(trialDir: string): { actions: Action[]; lead: string | null
   let output: string[] = []
   const flush = (): void => {
     if (input.length) {
-      actions.push({ assistant: { text: '', calls: [{ id: `input-${actions.length}`, name: 'keystrokes', arguments: { keys: input.join('') } }] }, result: null })
+      actions.push({
+        assistant: {
+          text: '',
+          calls: [{ id: `input-${actions.length}`, name: 'keystrokes', arguments: { keys: input.join('') } }]
+        },
+        result: null
+      })
       input = []
     }
     if (output.length && actions.length) {
@@ -236,7 +260,13 @@ function commandActions(trialDir: string): { actions: Action[]; lead: string | n
   for (const line of text.split('\n')) {
     if (!line.trim()) continue
     const keys = parseKeysLine(line)
-    actions.push({ assistant: { text: '', calls: [{ id: `command-${actions.length}`, name: 'send_keys', arguments: keys ? { keys } : { raw: line } }] }, result: null })
+    actions.push({
+      assistant: {
+        text: '',
+        calls: [{ id: `command-${actions.length}`, name: 'send_keys', arguments: keys ? { keys } : { raw: line } }]
+      },
+      result: null
+    })
     if (actions.length >= MAX_ACTION_TURNS) break
   }
   return actions.length ? { actions, lead: null } : null
@@ -252,7 +282,15 @@ function pane(trialDir: string, name: (typeof PANES)[number]): string | null {
 
 /** Which files of the trial folder exist (for the episode's info). */
 export function trialFiles(trialDir: string): string[] {
-  const rel = ['commands.txt', 'sessions/agent.cast', 'sessions/agent.log', 'sessions/tests.cast', 'sessions/tests.log', ...PANES.map((p) => `panes/${p}.txt`), 'agent-logs']
+  const rel = [
+    'commands.txt',
+    'sessions/agent.cast',
+    'sessions/agent.log',
+    'sessions/tests.cast',
+    'sessions/tests.log',
+    ...PANES.map((p) => `panes/${p}.txt`),
+    'agent-logs'
+  ]
   return rel.filter((r) => existsSync(join(trialDir, r)))
 }
 
@@ -273,7 +311,12 @@ export function trialTurns(instruction: string | null, trialDir: string | null):
       list.add('assistant', { text: a.assistant.text, toolCalls: a.assistant.calls, done: a.assistant.done ?? null })
       if (a.result !== null) {
         const call = a.assistant.calls[a.assistant.calls.length - 1]
-        list.add('tool', { text: a.result, toolCallId: call?.id ?? null, toolName: call?.name ?? null, isObservation: true })
+        list.add('tool', {
+          text: a.result,
+          toolCallId: call?.id ?? null,
+          toolName: call?.name ?? null,
+          isObservation: true
+        })
       }
     }
   }

@@ -35,7 +35,15 @@
  */
 import { readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import type { DocumentAdapter, DocumentRun, EpisodeBody, EpisodeSummaryRecord, ProducerHeadlineInput, RunHeader, RunScoring } from '../types'
+import type {
+  DocumentAdapter,
+  DocumentRun,
+  EpisodeBody,
+  EpisodeSummaryRecord,
+  ProducerHeadlineInput,
+  RunHeader,
+  RunScoring
+} from '../types'
 import { RecordError } from '../types'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import { promptHash } from './prompt-hash'
@@ -51,7 +59,10 @@ const MAX_RUN_FILE = 64e6
 
 /** One TrialResults object. */
 export const isTbTrial = (v: unknown): v is Obj =>
-  isObj(v) && typeof v.trial_name === 'string' && typeof v.task_id === 'string' && ('is_resolved' in v || 'parser_results' in v || 'failure_mode' in v)
+  isObj(v) &&
+  typeof v.trial_name === 'string' &&
+  typeof v.task_id === 'string' &&
+  ('is_resolved' in v || 'parser_results' in v || 'failure_mode' in v)
 
 /** A run-level results.json (BenchmarkResults). */
 export function isTbRunResults(v: unknown): v is Obj {
@@ -62,7 +73,11 @@ export function isTbRunResults(v: unknown): v is Obj {
 
 /** run_metadata.json (RunMetadata). */
 export const isTbRunMetadata = (v: unknown): v is Obj =>
-  isObj(v) && typeof v.run_id === 'string' && 'agent_name' in v && ('dataset_name' in v || 'dataset_path' in v || 'n_attempts' in v) && !('results' in v)
+  isObj(v) &&
+  typeof v.run_id === 'string' &&
+  'agent_name' in v &&
+  ('dataset_name' in v || 'dataset_path' in v || 'n_attempts' in v) &&
+  !('results' in v)
 
 /** `k` and `n` of a trial name's `k-of-n`, or null. */
 export function attemptOf(trialName: string, taskId: string): { k: number; n: number } | null {
@@ -122,7 +137,8 @@ function runFileFacts(d: unknown): RunFileFacts | null {
   }
 }
 
-const runFile = (runDir: string, ctx: FormatContext): RunFileFacts | null => runFolderJson(join(runDir, 'results.json'), 'results', runFileFacts, ctx)
+const runFile = (runDir: string, ctx: FormatContext): RunFileFacts | null =>
+  runFolderJson(join(runDir, 'results.json'), 'results', runFileFacts, ctx)
 
 const runMetadata = (runDir: string, ctx: FormatContext): Obj | null =>
   runFolderJson(join(runDir, 'run_metadata.json'), 'metadata', (d) => (isTbRunMetadata(d) ? d : null), ctx)
@@ -158,7 +174,9 @@ function headlines(results: RunFileFacts | null, meta: Obj): ProducerHeadlineInp
     out.push({
       label: 'accuracy',
       value: metaAccuracy,
-      source: resumed ? 'run_metadata.json accuracy (Terminal-Bench does not update it when a run is resumed)' : 'run_metadata.json accuracy',
+      source: resumed
+        ? 'run_metadata.json accuracy (Terminal-Bench does not update it when a run is resumed)'
+        : 'run_metadata.json accuracy',
       matches: 'meanReward',
       ...(results && results.accuracy !== null ? {} : { trust: 'producer' as const })
     })
@@ -182,11 +200,29 @@ function runHeader(runDir: string, ctx: FormatContext): RunHeader {
   const dataset = str(meta.dataset_name)
   const version = str(meta.dataset_version)
   const header: Record<string, unknown> = {}
-  for (const k of ['run_id', 'uuid', 'agent_name', 'dataset_name', 'dataset_version', 'n_attempts', 'n_concurrent_trials', 'accuracy', 'pass_at_k', 'commit_hash', 'end_time', 'resumed_at']) {
+  for (const k of [
+    'run_id',
+    'uuid',
+    'agent_name',
+    'dataset_name',
+    'dataset_version',
+    'n_attempts',
+    'n_concurrent_trials',
+    'accuracy',
+    'pass_at_k',
+    'commit_hash',
+    'end_time',
+    'resumed_at'
+  ]) {
     if (meta[k] !== undefined && meta[k] !== null) header[k] = meta[k]
   }
   if (results) {
-    const picked: [string, unknown][] = [['accuracy', results.accuracy], ['n_resolved', results.nResolved], ['n_unresolved', results.nUnresolved], ['pass_at_k', results.passAtK]]
+    const picked: [string, unknown][] = [
+      ['accuracy', results.accuracy],
+      ['n_resolved', results.nResolved],
+      ['n_unresolved', results.nUnresolved],
+      ['pass_at_k', results.passAtK]
+    ]
     for (const [k, v] of picked) if (v !== undefined && v !== null) header[`results_${k}`] = v
   }
   return {
@@ -344,7 +380,13 @@ export const terminalBenchAdapter = defineFormat<DocumentAdapter>({
     if (isTbTrial(doc)) {
       const runDir = runOfTrialFile(path)
       if (!trialFileHoldsEpisode(runDir, ctx)) return [] // the run-level results.json holds it, or will (see the file comment)
-      return [{ runKey: runDir, header: runHeader(runDir, ctx), episodes: [{ summary: summarize(doc, dirname(path)), locator: '0' }] }]
+      return [
+        {
+          runKey: runDir,
+          header: runHeader(runDir, ctx),
+          episodes: [{ summary: summarize(doc, dirname(path)), locator: '0' }]
+        }
+      ]
     }
     throw new RecordError('not a Terminal-Bench results.json or run_metadata.json')
   },

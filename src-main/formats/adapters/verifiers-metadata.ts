@@ -41,7 +41,9 @@ export const verifiersMetadataAdapter = defineFormat<DocumentAdapter>({
   matches: (doc) => isObj(doc) && isVerifiersMetadata(doc),
   index: () => [],
   companionWarnings: (path) =>
-    existsSync(join(dirname(path), 'results.jsonl')) ? [] : ['metadata only: there is no results.jsonl beside it, so there are no episodes to index'],
+    existsSync(join(dirname(path), 'results.jsonl'))
+      ? []
+      : ['metadata only: there is no results.jsonl beside it, so there are no episodes to index'],
   parseEpisode() {
     throw new RecordError('a verifiers metadata.json has no episodes')
   }
@@ -84,7 +86,9 @@ export function verifiersMetadataFacts(meta: Obj): Omit<RunHeader, 'name'> {
   }
   const avg = num(meta.avg_reward)
   const headlines: ProducerHeadlineInput[] =
-    avg === null ? [] : [{ label: 'avg_reward', value: avg, source: 'metadata.json avg_reward', matches: 'meanReward', trust: 'rows' }]
+    avg === null
+      ? []
+      : [{ label: 'avg_reward', value: avg, source: 'metadata.json avg_reward', matches: 'meanReward', trust: 'rows' }]
   return {
     env: str(meta.env_id) ?? str(meta.env),
     model: str(meta.model),

@@ -39,7 +39,10 @@ export function rolloutGenerationMs(row: Obj, timing: Obj | null): number | null
   const ms = num(row.generation_ms)
   if (ms !== null) return ms > 0 ? ms : null
   if (!timing) return null
-  const model = isObj(timing.model) && Array.isArray(timing.model.spans) && timing.model.spans.length > 0 ? num(timing.model.duration) : null
+  const model =
+    isObj(timing.model) && Array.isArray(timing.model.spans) && timing.model.spans.length > 0
+      ? num(timing.model.duration)
+      : null
   const seconds = model !== null && model >= 0 ? model : spanSeconds(timing.generation)
   return seconds === null ? null : seconds * 1000
 }
@@ -68,6 +71,7 @@ export function rolloutStatus(
     return { status: 'truncated', error: why ? `truncated: ${why}` : null }
   }
   const empty = typeof completion === 'string' ? completion === '' : completion.length === 0
-  if (empty && (reward === 0 || reward === null)) return { status: 'error', error: 'generation failed (empty completion)' }
+  if (empty && (reward === 0 || reward === null))
+    return { status: 'error', error: 'generation failed (empty completion)' }
   return { status: 'ok', error: null }
 }

@@ -53,7 +53,12 @@ export const verifiersAdapter = defineFormat<JsonlAdapter>({
   priority: 30,
   fileKinds: ['jsonl'],
   extensions: ['.jsonl'],
-  companions: [{ kind: 'named', traceOf: (path) => (basename(path) === 'metadata.json' ? join(dirname(path), 'results.jsonl') : null) }],
+  companions: [
+    {
+      kind: 'named',
+      traceOf: (path) => (basename(path) === 'metadata.json' ? join(dirname(path), 'results.jsonl') : null)
+    }
+  ],
 
   matches(r) {
     if (!('prompt' in r) || !('completion' in r)) return false
@@ -68,7 +73,8 @@ export const verifiersAdapter = defineFormat<JsonlAdapter>({
   summarize(r): EpisodeSummaryRecord {
     const prompt = messagesOf(r.prompt)
     const completion = messagesOf(r.completion)
-    if (prompt !== r.prompt && completion !== r.completion) throw new RecordError('record has neither prompt nor completion')
+    if (prompt !== r.prompt && completion !== r.completion)
+      throw new RecordError('record has neither prompt nor completion')
     const metrics = numericFields(r, RESERVED)
     if (isObj(r.metrics)) numericFields(r.metrics, RESERVED, metrics)
     const reward = num(r.reward)

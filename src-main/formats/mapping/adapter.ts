@@ -49,7 +49,8 @@ function mappingOrThrow(path: string, ctx: FormatContext): Mapping {
   return loaded.mapping
 }
 
-const brokenMessage = (l: Extract<LoadedMapping, { ok: false }>): string => `claimed by ${basename(l.file)}, which is invalid: ${l.error}`
+const brokenMessage = (l: Extract<LoadedMapping, { ok: false }>): string =>
+  `claimed by ${basename(l.file)}, which is invalid: ${l.error}`
 
 /** Data files claimed by a mapping file. Never detected by content (matches nothing): only through `detectMapped`. */
 export const mappedAdapter = defineFormat<DocumentAdapter>({
@@ -58,7 +59,13 @@ export const mappedAdapter = defineFormat<DocumentAdapter>({
   priority: 0,
   fileKinds: ['json', 'jsonl-grouped'],
   extensions: ['.json', '.jsonl', '.ndjson'],
-  companions: [{ kind: 'claims', isCompanion: isMappingFileName, claims: (companion, trace, ctx) => mappingClaims(companion, trace, ctx) }],
+  companions: [
+    {
+      kind: 'claims',
+      isCompanion: isMappingFileName,
+      claims: (companion, trace, ctx) => mappingClaims(companion, trace, ctx)
+    }
+  ],
   matches: () => false,
   index(doc, path, ctx) {
     const mapping = mappingOrThrow(path, ctx)
@@ -93,7 +100,9 @@ export function detectMapped(path: string, size: number, ctx: FormatContext): De
   const mapping = loaded.mapping
   const name = basename(path)
   if (size > MAX_JSON_DOCUMENT) {
-    return failed(`a ${(size / 1e6).toFixed(0)} MB file is over the ${(MAX_JSON_DOCUMENT / 1e6).toFixed(0)} MB limit for mapped files`)
+    return failed(
+      `a ${(size / 1e6).toFixed(0)} MB file is over the ${(MAX_JSON_DOCUMENT / 1e6).toFixed(0)} MB limit for mapped files`
+    )
   }
   let doc: unknown
   let warnings: string[] = []
@@ -103,11 +112,14 @@ export function detectMapped(path: string, size: number, ctx: FormatContext): De
       try {
         doc = parseJsonLine(text)
       } catch (err) {
-        return failed(`${name} is not valid JSON (${(err as Error).message}); if it has one JSON record per line, set \`format: jsonl\` in ${basename(mapping.file)}`)
+        return failed(
+          `${name} is not valid JSON (${(err as Error).message}); if it has one JSON record per line, set \`format: jsonl\` in ${basename(mapping.file)}`
+        )
       }
     } else {
       const r = readJsonlRecords(path)
-      if (!r.records.length) return failed(`${name} has no JSON object lines${r.warnings[0] ? ` (${r.warnings[0]})` : ''}`)
+      if (!r.records.length)
+        return failed(`${name} has no JSON object lines${r.warnings[0] ? ` (${r.warnings[0]})` : ''}`)
       doc = r.records
       recordLines.set(r.records, r.lines)
       warnings = r.warnings
@@ -122,7 +134,10 @@ export function detectMapped(path: string, size: number, ctx: FormatContext): De
       warnings = [...warnings, ...out.warnings]
     } catch (err) {
       // never let a data problem (or a bug) escape detection: the file gets an error state
-      const message = err instanceof RecordError ? err.message : `could not apply ${basename(mapping.file)}: ${(err as Error)?.message ?? String(err)}`
+      const message =
+        err instanceof RecordError
+          ? err.message
+          : `could not apply ${basename(mapping.file)}: ${(err as Error)?.message ?? String(err)}`
       evaluated.set(doc, { mapping, error: message })
     }
   }

@@ -16,10 +16,12 @@ export const MAX_LEVELS = 6
 /** Mapping files larger than this are refused (a mapping is a few lines). */
 const MAX_MAPPING_BYTES = 1_000_000
 
-export type LoadedMapping = { ok: true; mapping: Mapping } | { ok: false; file: string; error: string; globs: string[] | null }
+export type LoadedMapping =
+  { ok: true; mapping: Mapping } | { ok: false; file: string; error: string; globs: string[] | null }
 
 /** Loads and validates one mapping file (once per job). */
-export const loadMappingFile = (file: string, ctx: FormatContext): LoadedMapping => ctx.memo(`mapping:file:${file}`, () => readMappingFile(file))
+export const loadMappingFile = (file: string, ctx: FormatContext): LoadedMapping =>
+  ctx.memo(`mapping:file:${file}`, () => readMappingFile(file))
 
 function readMappingFile(file: string): LoadedMapping {
   const name = basename(file)
@@ -29,7 +31,13 @@ function readMappingFile(file: string): LoadedMapping {
   } catch (err) {
     return { ok: false, file, error: `${name}: ${(err as Error).message}`, globs: null }
   }
-  if (st.size > MAX_MAPPING_BYTES) return { ok: false, file, error: `${name}: a ${(st.size / 1e6).toFixed(1)} MB mapping file is over the 1 MB limit`, globs: null }
+  if (st.size > MAX_MAPPING_BYTES)
+    return {
+      ok: false,
+      file,
+      error: `${name}: a ${(st.size / 1e6).toFixed(1)} MB mapping file is over the 1 MB limit`,
+      globs: null
+    }
   let text = ''
   try {
     text = readFileSync(file, 'utf8')
@@ -39,7 +47,10 @@ function readMappingFile(file: string): LoadedMapping {
   const r = validateMapping(text, name)
   if (!r.ok) return { ok: false, file, error: r.error, globs: r.globs }
   const files = r.spec.files
-  return { ok: true, mapping: { file, spec: r.spec, globs: typeof files === 'string' ? [files] : files, lines: r.lines } }
+  return {
+    ok: true,
+    mapping: { file, spec: r.spec, globs: typeof files === 'string' ? [files] : files, lines: r.lines }
+  }
 }
 
 /** Mapping file names in a folder (listed once per job). */
@@ -56,7 +67,12 @@ function mappingFilesIn(dir: string, ctx: FormatContext): string[] {
 const globsOf = (l: LoadedMapping): string[] | null => (l.ok ? l.mapping.globs : l.globs)
 
 /** Whether the mapping file claims `dataPath` by its globs. */
-export function mappingClaims(mappingFile: string, dataPath: string, ctx: FormatContext, loaded: LoadedMapping = loadMappingFile(mappingFile, ctx)): boolean {
+export function mappingClaims(
+  mappingFile: string,
+  dataPath: string,
+  ctx: FormatContext,
+  loaded: LoadedMapping = loadMappingFile(mappingFile, ctx)
+): boolean {
   if (isMappingFileName(basename(dataPath))) return false
   const rel = relative(dirname(mappingFile), dataPath).split(sep).join('/')
   if (rel.startsWith('../') || rel === '..') return false

@@ -24,10 +24,23 @@ interface Field {
 }
 
 /** Keys whose absence from every episode is normal (nothing failed, nothing was cut). */
-const MAY_BE_ABSENT = new Set(['error', 'step.error', 'step.truncated', 'step.before', 'step.reasoning', 'step.text', 'status'])
+const MAY_BE_ABSENT = new Set([
+  'error',
+  'step.error',
+  'step.truncated',
+  'step.before',
+  'step.reasoning',
+  'step.text',
+  'status'
+])
 
 /** Step fields read when a mapping has `steps` / `groupBy` but no `step` section. */
-const DEFAULT_STEP: NonNullable<MappingSpec['step']> = { action: 'action', observation: 'observation', reward: 'reward', done: 'done' }
+const DEFAULT_STEP: NonNullable<MappingSpec['step']> = {
+  action: 'action',
+  observation: 'observation',
+  reward: 'reward',
+  done: 'done'
+}
 
 interface Compiled {
   spec: MappingSpec
@@ -52,11 +65,30 @@ function compile(m: Mapping): Compiled {
   const s = m.spec
   const field = (key: string, text: string): Field => ({ key, text, segs: parsePath(text) })
   const fields = new Map<string, Field>()
-  for (const key of ['groupBy', 'id', 'model', 'reward', 'success', 'status', 'error', 'answer', 'prompt', 'response', 'messages', 'steps', 'rollout', 'tokensIn', 'tokensOut', 'durationMs', 'durationSeconds'] as const) {
+  for (const key of [
+    'groupBy',
+    'id',
+    'model',
+    'reward',
+    'success',
+    'status',
+    'error',
+    'answer',
+    'prompt',
+    'response',
+    'messages',
+    'steps',
+    'rollout',
+    'tokensIn',
+    'tokensOut',
+    'durationMs',
+    'durationSeconds'
+  ] as const) {
     const v = s[key]
     if (typeof v === 'string') fields.set(key, field(key, v))
   }
-  const list = (key: string, v: string | string[] | undefined): Field[] => (v === undefined ? [] : (typeof v === 'string' ? [v] : v).map((t) => field(key, t)))
+  const list = (key: string, v: string | string[] | undefined): Field[] =>
+    v === undefined ? [] : (typeof v === 'string' ? [v] : v).map((t) => field(key, t))
   const stepSpec = s.step ?? DEFAULT_STEP
   const step = new Map<string, Field>()
   for (const [k, v] of Object.entries(stepSpec)) if (typeof v === 'string') step.set(k, field(`step.${k}`, v))
@@ -103,12 +135,21 @@ export interface EpisodeSource {
 export type MappedData = { kind: 'json'; doc: unknown } | { kind: 'jsonl'; records: unknown[]; lines?: number[] }
 
 /** Finds the episodes of the data; problems that skip single items become warnings. Throws RecordError when nothing is usable. */
-export function collectEpisodes(mapping: Mapping, data: MappedData, dataName: string): { sources: EpisodeSource[]; warnings: string[] } {
+export function collectEpisodes(
+  mapping: Mapping,
+  data: MappedData,
+  dataName: string
+): { sources: EpisodeSource[]; warnings: string[] } {
   const c = compile(mapping)
   const warnings = new Warnings()
   const roots: Item[] =
     data.kind === 'jsonl'
-      ? data.records.map((r, i) => ({ value: r as Obj, where: data.lines?.[i] !== undefined ? `line ${data.lines[i]}` : `record ${i + 1}`, locator: `r${i}`, keys: {} }))
+      ? data.records.map((r, i) => ({
+          value: r as Obj,
+          where: data.lines?.[i] !== undefined ? `line ${data.lines[i]}` : `record ${i + 1}`,
+          locator: `r${i}`,
+          keys: {}
+        }))
       : [{ value: data.doc as Obj, where: '', locator: '', keys: {} }]
   const items: Item[] = []
   const keyNames = c.spec.keys ?? []
@@ -126,10 +167,16 @@ export function collectEpisodes(mapping: Mapping, data: MappedData, dataName: st
     const locator = (p: string): string => (root.locator && p ? `${root.locator}:${p}` : root.locator || p || '$')
     if (level < keyNames.length) {
       if (!isObj(v)) {
-        warnings.add(`${where(path)}: \`keys\` level \`${keyNames[level]}\` expects a mapping keyed by ${keyNames[level]}, found ${kindOf(v)}; skipped (${c.name}${lineText(c, 'keys')})`)
+        warnings.add(
+          `${where(path)}: \`keys\` level \`${keyNames[level]}\` expects a mapping keyed by ${keyNames[level]}, found ${kindOf(v)}; skipped (${c.name}${lineText(c, 'keys')})`
+        )
         return
       }
-      for (const k of Object.keys(v)) descend(v[k], level + 1, root, path + segmentText({ kind: 'key', key: k }, path === ''), { ...keys, [keyNames[level]]: k })
+      for (const k of Object.keys(v))
+        descend(v[k], level + 1, root, path + segmentText({ kind: 'key', key: k }, path === ''), {
+          ...keys,
+          [keyNames[level]]: k
+        })
       return
     }
     if (Array.isArray(v)) {
@@ -145,10 +192,17 @@ export function collectEpisodes(mapping: Mapping, data: MappedData, dataName: st
   if (!reachedAny) {
     const first = roots[0]
     const what = data.kind === 'jsonl' ? `no line of ${dataName} has` : `${dataName} has no`
-    const sample = !first ? '' : data.kind === 'json' ? `; ${describeKeys(first.value, '', 'document', 'its top-level keys are')}` : `; ${describeKeys(first.value, first.where)}`
-    throw new RecordError(`${what} \`${c.spec.episodes ?? '$'}\` (${c.name}${lineText(c, 'episodes')}, key \`episodes\`)${sample}`)
+    const sample = !first
+      ? ''
+      : data.kind === 'json'
+        ? `; ${describeKeys(first.value, '', 'document', 'its top-level keys are')}`
+        : `; ${describeKeys(first.value, first.where)}`
+    throw new RecordError(
+      `${what} \`${c.spec.episodes ?? '$'}\` (${c.name}${lineText(c, 'episodes')}, key \`episodes\`)${sample}`
+    )
   }
-  if (!items.length) throw new RecordError(`${dataName}: no episode objects found${warnings.first ? `: ${warnings.first}` : ''}`)
+  if (!items.length)
+    throw new RecordError(`${dataName}: no episode objects found${warnings.first ? `: ${warnings.first}` : ''}`)
 
   let sources: EpisodeSource[]
   const groupBy = c.fields.get('groupBy')
@@ -167,9 +221,14 @@ export function collectEpisodes(mapping: Mapping, data: MappedData, dataName: st
       g.items.push(it)
     }
     if (!groups.size) {
-      throw new RecordError(`${firstMissing}: no value at \`${groupBy.text}\` (${c.name}${lineText(c, 'groupBy')}, key \`groupBy\`); ${describeKeys(items[0].value, items[0].where)}`)
+      throw new RecordError(
+        `${firstMissing}: no value at \`${groupBy.text}\` (${c.name}${lineText(c, 'groupBy')}, key \`groupBy\`); ${describeKeys(items[0].value, items[0].where)}`
+      )
     }
-    if (missing) warnings.add(`${missing} record${missing === 1 ? '' : 's'} without \`${groupBy.text}\` (key \`groupBy\`), first at ${firstMissing}; skipped`)
+    if (missing)
+      warnings.add(
+        `${missing} record${missing === 1 ? '' : 's'} without \`${groupBy.text}\` (key \`groupBy\`), first at ${firstMissing}; skipped`
+      )
     const index = c.step.get('index')
     for (const g of groups.values()) if (index) g.items = sortByIndex(g.items, (it) => num(getAt(it.value, index.segs)))
     sources = [...groups.values()]
@@ -193,7 +252,11 @@ function sortByIndex<T>(list: T[], indexOf: (t: T) => number | null): T[] {
 }
 
 /** Runs, summaries and warnings of the data. Throws RecordError when a mapped key finds nothing at all (a typo). */
-export function evaluateMapping(mapping: Mapping, data: MappedData, dataPath: string): { runs: DocumentRun[]; warnings: string[] } {
+export function evaluateMapping(
+  mapping: Mapping,
+  data: MappedData,
+  dataPath: string
+): { runs: DocumentRun[]; warnings: string[] } {
   const c = compile(mapping)
   const dataName = basename(dataPath)
   const { sources, warnings } = collectEpisodes(mapping, data, dataName)
@@ -216,7 +279,8 @@ export function evaluateMapping(mapping: Mapping, data: MappedData, dataPath: st
     if (!t) return null
     return keyValue(getAt(first, parsePath(t)))
   }
-  const baseName = c.spec.run?.name ?? `${basename(dirname(dataPath))}/${dataName.replace(/\.(jsonl|ndjson|json)$/i, '')}`
+  const baseName =
+    c.spec.run?.name ?? `${basename(dirname(dataPath))}/${dataName.replace(/\.(jsonl|ndjson|json)$/i, '')}`
   const runs: DocumentRun[] = [...byModel].map(([model, episodes]) => ({
     runKey: modelMapped ? `${dataPath}#${model}` : '',
     header: {
@@ -241,7 +305,12 @@ export function mappedEpisodeBody(mapping: Mapping, data: MappedData, dataPath: 
   const src = sources.find((s) => s.locator === locator)
   if (!src) throw new RecordError(`the episode at ${locator} is no longer in ${basename(dataPath)}; re-index it`)
   const r = new Reader(c, src, new Tally())
-  return { turns: turnsOf(c, r), tools: [], infoFull: { location: src.where, ...src.keys }, raw: src.items.length === 1 ? src.items[0].value : src.items.map((i) => i.value) }
+  return {
+    turns: turnsOf(c, r),
+    tools: [],
+    infoFull: { location: src.where, ...src.keys },
+    raw: src.items.length === 1 ? src.items[0].value : src.items.map((i) => i.value)
+  }
 }
 
 /** Reads mapped fields of one episode (the first / last of its records that has them) and counts what is missing. */
@@ -314,17 +383,25 @@ class Tally {
   }
   check(c: Compiled, dataName: string, first: EpisodeSource | undefined): void {
     for (const [id, e] of this.seen) {
-      const [key, text] = id.includes(':') ? id.split(/:(.*)/s) : [id, c.fields.get(id)?.text ?? c.step.get(id.slice(5))?.text ?? id]
+      const [key, text] = id.includes(':')
+        ? id.split(/:(.*)/s)
+        : [id, c.fields.get(id)?.text ?? c.step.get(id.slice(5))?.text ?? id]
       if (MAY_BE_ABSENT.has(key) || (key.startsWith('step.') && c.stepIsDefault)) continue
       const keyLine = lineText(c, key)
       if (e.found === 0 && e.missing > 0) {
         const what = key.startsWith('step.') ? 'step' : 'episode'
-        const sample = first ? `; ${describeKeys(key.startsWith('step.') ? firstStep(c, first) : first.items[0].value, first.where, what)}` : ''
-        throw new RecordError(`no ${what} of ${dataName} has \`${text}\` (${c.name}${keyLine}, key \`${key}\`)${sample}`)
+        const sample = first
+          ? `; ${describeKeys(key.startsWith('step.') ? firstStep(c, first) : first.items[0].value, first.where, what)}`
+          : ''
+        throw new RecordError(
+          `no ${what} of ${dataName} has \`${text}\` (${c.name}${keyLine}, key \`${key}\`)${sample}`
+        )
       }
       if (e.missing > 0) {
         const unit = key.startsWith('step.') ? 'steps' : 'episodes'
-        this.warnings.push(`${e.missing} of ${e.found + e.missing} ${unit} have no \`${text}\` (key \`${key}\`), first at ${e.firstMissing}`)
+        this.warnings.push(
+          `${e.missing} of ${e.found + e.missing} ${unit} have no \`${text}\` (key \`${key}\`), first at ${e.firstMissing}`
+        )
       }
     }
   }
@@ -370,7 +447,11 @@ function summarize(c: Compiled, r: Reader, src: EpisodeSource): EpisodeSummaryRe
   const steps = r.steps().map((s) => stepOf(c, s, r))
   const stepRewards = steps.map((s) => s.reward).filter((x): x is number => x !== null)
   // a mapped reward that is missing stays empty; without a mapped reward, the step rewards are summed
-  const reward = c.fields.has('reward') ? toNumber(r.last('reward')) : stepRewards.length ? stepRewards.reduce((a, b) => a + b, 0) : null
+  const reward = c.fields.has('reward')
+    ? toNumber(r.last('reward'))
+    : stepRewards.length
+      ? stepRewards.reduce((a, b) => a + b, 0)
+      : null
 
   const metrics: Record<string, number> = {}
   for (const { field, hits } of r.all(c.metrics)) {
@@ -385,18 +466,27 @@ function summarize(c: Compiled, r: Reader, src: EpisodeSource): EpisodeSummaryRe
   // per-step values → episode metrics (step.metrics), read from the raw step objects
   const stepObjs = c.stepMetrics.length || c.step.has('success') ? r.steps() : []
   for (const m of c.stepMetrics) {
-    const v = aggregateSteps(m.aggregate, stepObjs.map((st) => getAt(st, m.field.segs)))
+    const v = aggregateSteps(
+      m.aggregate,
+      stepObjs.map((st) => getAt(st, m.field.segs))
+    )
     if (v !== null) metrics[m.name] = v
   }
   // a step flag (task_achieved) true at any step makes the episode a success
   const stepSuccess = c.step.get('success')
-  const successFromSteps = stepSuccess ? aggregateSteps({ agg: 'any', compare: null }, stepObjs.map((st) => toBool(getAt(st, stepSuccess.segs)) ?? undefined)) : null
+  const successFromSteps = stepSuccess
+    ? aggregateSteps(
+        { agg: 'any', compare: null },
+        stepObjs.map((st) => toBool(getAt(st, stepSuccess.segs)) ?? undefined)
+      )
+    : null
   const info: ScalarMap = {}
   for (const [k, v] of Object.entries(src.keys)) if (k !== 'task' && k !== 'model' && k !== 'id') info[k] = v
   for (const { field, hits } of r.all(c.info)) {
     for (const h of hits) {
       if (isObj(h.value)) scalarFields(h.value, info)
-      else scalarFields({ [h.keys.length ? h.keys[h.keys.length - 1] : lastName(field.segs, field.text)]: h.value }, info)
+      else
+        scalarFields({ [h.keys.length ? h.keys[h.keys.length - 1] : lastName(field.segs, field.text)]: h.value }, info)
     }
   }
 
@@ -415,7 +505,8 @@ function summarize(c: Compiled, r: Reader, src: EpisodeSource): EpisodeSummaryRe
     turns: turns.length,
     // the producer's own step count when the data is a step list
     ...(steps.length ? { steps: steps.length } : {}),
-    preview: firstUser || (firstObs ? oneLine(observationText(firstObs.before ?? firstObs.observation)) : oneLine(sourceId)),
+    preview:
+      firstUser || (firstObs ? oneLine(observationText(firstObs.before ?? firstObs.observation)) : oneLine(sourceId)),
     metrics,
     info,
     tokensIn: toNumber(r.last('tokensIn')),
@@ -435,7 +526,13 @@ function turnsOf(c: Compiled, r: Reader, steps?: StepInput[]): Turn[] {
   const turns = stepsToTurns(promptMessages(r.first('prompt')), steps ?? r.steps().map((s) => stepOf(c, s, r)))
   const response = r.first('response')
   if (response !== undefined && response !== null) {
-    const msgs = Array.isArray(response) ? response : [isObj(response) && 'role' in response ? response : { role: 'assistant', content: typeof response === 'string' ? response : contentText(response) }]
+    const msgs = Array.isArray(response)
+      ? response
+      : [
+          isObj(response) && 'role' in response
+            ? response
+            : { role: 'assistant', content: typeof response === 'string' ? response : contentText(response) }
+        ]
     for (const t of messagesToTurns([], msgs)) turns.push({ ...t, index: turns.length })
   }
   return turns
@@ -473,13 +570,28 @@ function stepOf(c: Compiled, s: Obj, r: Reader): StepInput {
   }
 }
 
-function statusOf(status: unknown, error: unknown, lastStep: StepInput | undefined): { status: EpisodeStatus; error: string | null } {
-  const errText = typeof error === 'string' ? error.trim() || null : isObj(error) ? (typeof error.message === 'string' ? error.message : JSON.stringify(error)) : error === true ? 'failed' : null
+function statusOf(
+  status: unknown,
+  error: unknown,
+  lastStep: StepInput | undefined
+): { status: EpisodeStatus; error: string | null } {
+  const errText =
+    typeof error === 'string'
+      ? error.trim() || null
+      : isObj(error)
+        ? typeof error.message === 'string'
+          ? error.message
+          : JSON.stringify(error)
+        : error === true
+          ? 'failed'
+          : null
   if (errText) return { status: 'error', error: errText }
   if (typeof status === 'string') {
     const s = status.toLowerCase()
-    if (/^(error|errored|failed|failure|exception|crash(ed)?)$/.test(s)) return { status: 'error', error: `status: ${status}` }
-    if (/trunc|timeout|timed[ _-]?out|max[ _-]?(turns|steps|tokens)|limit/.test(s)) return { status: 'truncated', error: `status: ${status}` }
+    if (/^(error|errored|failed|failure|exception|crash(ed)?)$/.test(s))
+      return { status: 'error', error: `status: ${status}` }
+    if (/trunc|timeout|timed[ _-]?out|max[ _-]?(turns|steps|tokens)|limit/.test(s))
+      return { status: 'truncated', error: `status: ${status}` }
     if (/^(cancel(l)?ed|aborted|interrupted)$/.test(s)) return { status: 'cancelled', error: `status: ${status}` }
   }
   if (lastStep?.truncated) return { status: 'truncated', error: null }
@@ -526,7 +638,8 @@ export function toBool(v: unknown): boolean | null {
   return null
 }
 
-const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`)
+const kindOf = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`
 const lineText = (c: Compiled, key: string): string => {
   const line = c.lines.get(key)
   return line ? ` line ${line}` : ''

@@ -117,7 +117,11 @@ export function getAt(value: unknown, segs: readonly Segment[]): unknown {
 }
 
 /** Every value a path (with wildcards) reaches, with where each one is (`results[3]`) and the keys `*` went through. */
-export function getAll(value: unknown, segs: readonly Segment[], limit = 5_000_000): { value: unknown; where: string; keys: string[] }[] {
+export function getAll(
+  value: unknown,
+  segs: readonly Segment[],
+  limit = 5_000_000
+): { value: unknown; where: string; keys: string[] }[] {
   const out: { value: unknown; where: string; keys: string[] }[] = []
   const walk = (v: unknown, i: number, where: string, keys: string[]): void => {
     if (out.length >= limit || v === undefined) return
@@ -132,7 +136,9 @@ export function getAll(value: unknown, segs: readonly Segment[], limit = 5_000_0
     }
     const d = typeof v === 'string' ? decodeMaybeJson(v) : v
     if (Array.isArray(d)) d.forEach((x, k) => walk(x, i + 1, `${where}[${k}]`, [...keys, String(k)]))
-    else if (isObj(d)) for (const k of Object.keys(d)) walk(d[k], i + 1, where + segmentText({ kind: 'key', key: k }, where === ''), [...keys, k])
+    else if (isObj(d))
+      for (const k of Object.keys(d))
+        walk(d[k], i + 1, where + segmentText({ kind: 'key', key: k }, where === ''), [...keys, k])
   }
   walk(value, 0, '', [])
   return out

@@ -14,7 +14,11 @@ const pathString = (wildcards: boolean) =>
   z.string({ error: 'expected a path string' }).superRefine((v, ctx) => {
     try {
       const segs = parsePath(v)
-      if (!wildcards && hasWildcard(segs)) ctx.addIssue({ code: 'custom', message: `bad path \`${v}\`: a wildcard (*) is only allowed in ${WILDCARD_KEYS}` })
+      if (!wildcards && hasWildcard(segs))
+        ctx.addIssue({
+          code: 'custom',
+          message: `bad path \`${v}\`: a wildcard (*) is only allowed in ${WILDCARD_KEYS}`
+        })
     } catch (err) {
       if (err instanceof PathSyntaxError) ctx.addIssue({ code: 'custom', message: `bad path \`${v}\`: ${err.message}` })
       else throw err
@@ -22,20 +26,28 @@ const pathString = (wildcards: boolean) =>
   })
 const P = pathString(false)
 const PW = pathString(true)
-const pathOrList = (p: typeof P) => z.union([p, z.array(p)], { error: 'expected a path string or a list of path strings' })
+const pathOrList = (p: typeof P) =>
+  z.union([p, z.array(p)], { error: 'expected a path string or a list of path strings' })
 const section = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape, { error: 'expected a mapping of keys' })
 
 /** `max(partial_progress)`, `rate(format_ok == false)`: a per-step value aggregated into an episode metric. */
-const stepAggregate = z.string({ error: 'expected an aggregation such as max(partial_progress)' }).superRefine((v, ctx) => {
-  const a = parseStepAggregate(v)
-  if ('error' in a) return void ctx.addIssue({ code: 'custom', message: a.error })
-  try {
-    if (hasWildcard(parsePath(a.path))) ctx.addIssue({ code: 'custom', message: `bad path \`${a.path}\`: a wildcard (*) is not allowed in a step aggregation` })
-  } catch (err) {
-    if (err instanceof PathSyntaxError) ctx.addIssue({ code: 'custom', message: `bad path \`${a.path}\`: ${err.message}` })
-    else throw err
-  }
-})
+const stepAggregate = z
+  .string({ error: 'expected an aggregation such as max(partial_progress)' })
+  .superRefine((v, ctx) => {
+    const a = parseStepAggregate(v)
+    if ('error' in a) return void ctx.addIssue({ code: 'custom', message: a.error })
+    try {
+      if (hasWildcard(parsePath(a.path)))
+        ctx.addIssue({
+          code: 'custom',
+          message: `bad path \`${a.path}\`: a wildcard (*) is not allowed in a step aggregation`
+        })
+    } catch (err) {
+      if (err instanceof PathSyntaxError)
+        ctx.addIssue({ code: 'custom', message: `bad path \`${a.path}\`: ${err.message}` })
+      else throw err
+    }
+  })
 
 const STEP_KEYS = {
   index: P.optional(),
@@ -49,7 +61,13 @@ const STEP_KEYS = {
   text: P.optional(),
   error: P.optional(),
   /** Episode metrics aggregated from per-step values: `{max_progress: "max(partial_progress)"}`. */
-  metrics: z.record(z.string().regex(/^[A-Za-z_][\w.-]*$/, { error: 'expected a metric name of letters, digits, "_", "." or "-"' }), stepAggregate, { error: 'expected a mapping of metric names to aggregations, e.g. max_progress: max(partial_progress)' }).optional(),
+  metrics: z
+    .record(
+      z.string().regex(/^[A-Za-z_][\w.-]*$/, { error: 'expected a metric name of letters, digits, "_", "." or "-"' }),
+      stepAggregate,
+      { error: 'expected a mapping of metric names to aggregations, e.g. max_progress: max(partial_progress)' }
+    )
+    .optional(),
   /** A per-step flag whose being true at any step makes the episode a success (`task_achieved`). */
   success: P.optional()
 }
@@ -59,9 +77,15 @@ const KEY_NAME = z
   .regex(/^[A-Za-z_][\w-]*$/, { error: 'expected a name of letters, digits, "_" or "-"' })
 
 export const MappingSchema = section({
-  files: z.union([z.string({ error: 'expected a glob string' }), z.array(z.string({ error: 'expected a glob string' })).min(1, { error: 'expected at least one glob' })], {
-    error: 'expected a glob string or a list of glob strings'
-  }),
+  files: z.union(
+    [
+      z.string({ error: 'expected a glob string' }),
+      z.array(z.string({ error: 'expected a glob string' })).min(1, { error: 'expected at least one glob' })
+    ],
+    {
+      error: 'expected a glob string or a list of glob strings'
+    }
+  ),
   format: z.enum(['auto', 'json', 'jsonl'], { error: 'expected auto, json or jsonl' }).optional(),
   episodes: PW.optional(),
   keys: z.array(KEY_NAME, { error: 'expected a list of names, e.g. [task, model]' }).optional(),
@@ -106,7 +130,8 @@ export interface Mapping {
   lines: Map<string, number>
 }
 
-export type ValidationResult = { ok: true; spec: MappingSpec; lines: Map<string, number> } | { ok: false; error: string; globs: string[] | null }
+export type ValidationResult =
+  { ok: true; spec: MappingSpec; lines: Map<string, number> } | { ok: false; error: string; globs: string[] | null }
 
 /** Root keys (and their meaning), listed in "unknown key" messages. */
 const KNOWN: Record<string, string[]> = {
@@ -133,7 +158,11 @@ export function validateMapping(text: string, name: string): ValidationResult {
     return { ok: false, error: `${name}: YAML error: ${(err as Error).message.split('\n')[0]}`, globs: null }
   }
   if (value === null || value === undefined) {
-    return { ok: false, error: `${name}: the file is empty (it needs at least \`files\`, e.g. files: ["*.jsonl"])`, globs: null }
+    return {
+      ok: false,
+      error: `${name}: the file is empty (it needs at least \`files\`, e.g. files: ["*.jsonl"])`,
+      globs: null
+    }
   }
   const lines = new Map<string, number>()
   collectLines(doc.contents as Node | null, [], lines, lineOf)
@@ -155,11 +184,21 @@ export function validateMapping(text: string, name: string): ValidationResult {
 /** Rules between keys. */
 function crossCheck(spec: MappingSpec): { key: string; message: string } | null {
   if (spec.step && !spec.steps && !spec.groupBy) {
-    return { key: 'step', message: 'needs `steps` (the path of the step list in an episode) or `groupBy` (each record is a step)' }
+    return {
+      key: 'step',
+      message: 'needs `steps` (the path of the step list in an episode) or `groupBy` (each record is a step)'
+    }
   }
-  if (spec.steps && spec.groupBy) return { key: 'steps', message: 'use either `steps` (a step list in each episode) or `groupBy` (each record is a step), not both' }
+  if (spec.steps && spec.groupBy)
+    return {
+      key: 'steps',
+      message: 'use either `steps` (a step list in each episode) or `groupBy` (each record is a step), not both'
+    }
   if (spec.messages && (spec.steps || spec.groupBy)) {
-    return { key: 'messages', message: 'use either `messages` (a chat message list) or steps (`steps` / `groupBy`), not both' }
+    return {
+      key: 'messages',
+      message: 'use either `messages` (a chat message list) or steps (`steps` / `groupBy`), not both'
+    }
   }
   if (spec.keys) {
     const seen = new Set<string>()
@@ -181,7 +220,12 @@ function globsOf(value: unknown): string[] | null {
 }
 
 /** Lines of every key of nested maps: `step.action` → line. */
-function collectLines(node: Node | null, prefix: string[], out: Map<string, number>, lineOf: (o: number) => number): void {
+function collectLines(
+  node: Node | null,
+  prefix: string[],
+  out: Map<string, number>,
+  lineOf: (o: number) => number
+): void {
   if (!isMap(node)) return
   for (const pair of node.items) {
     if (!isPair(pair) || !isScalar(pair.key)) continue

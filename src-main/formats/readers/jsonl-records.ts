@@ -9,7 +9,11 @@ const MAX_WARNINGS = 20
  * document size limit before this is called), with each record's 1-based line number. Bad lines are
  * skipped with a warning naming them.
  */
-export function readJsonlRecords(path: string): { records: Record<string, unknown>[]; lines: number[]; warnings: string[] } {
+export function readJsonlRecords(path: string): {
+  records: Record<string, unknown>[]
+  lines: number[]
+  warnings: string[]
+} {
   const records: Record<string, unknown>[] = []
   const lines: number[] = []
   const warnings: string[] = []

@@ -28,7 +28,8 @@ export function readSideJson(path: string, problems: string[]): unknown {
   try {
     buf = readFileSync(path)
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`${basename(path)} could not be read: ${(err as Error).message}`)
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      problems.push(`${basename(path)} could not be read: ${(err as Error).message}`)
     return undefined
   }
   if (buf.length > MAX_SIDE_FILE_BYTES) {

@@ -34,7 +34,8 @@ function replaceNonFinite(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92) i++ // backslash: skip the escaped char
+      if (c === 92)
+        i++ // backslash: skip the escaped char
       else if (c === 34) inString = false
       continue
     }
@@ -67,7 +68,8 @@ function positionedError(err: unknown, text: string): SyntaxError {
   const base = message.replace(/ (?:in JSON )?at position \d+(?: \(line \d+ column \d+\))?/, '')
   if (at < 0) return new SyntaxError(base)
   const before = text.lastIndexOf('\n', at - 1)
-  const where = before < 0 ? `at position ${at}` : `at position ${at} (line ${countLines(text, at)} column ${at - before})`
+  const where =
+    before < 0 ? `at position ${at}` : `at position ${at} (line ${countLines(text, at)} column ${at - before})`
   return new SyntaxError(`${base} ${where}`)
 }
 
@@ -103,7 +105,7 @@ export function jsonErrorOffset(text: string): number {
     return i > start
   }
   const string = (): boolean => {
-    for (i++; i < n; ) {
+    for (i++; i < n;) {
       const c = at(i)
       if (c === 34) {
         i++

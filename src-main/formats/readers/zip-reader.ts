@@ -67,15 +67,19 @@ export class ZipArchive {
     const e = this.entries.get(name)
     if (!e) throw new ZipError(`the archive has no member ${name}`)
     if (e.size > MAX_ZIP_MEMBER) {
-      throw new ZipError(`zip member ${name} is ${mb(e.size)} uncompressed, over the ${mb(MAX_ZIP_MEMBER)} limit (ROLLSCOPE_MAX_ZIP_MEMBER_MB)`)
+      throw new ZipError(
+        `zip member ${name} is ${mb(e.size)} uncompressed, over the ${mb(MAX_ZIP_MEMBER)} limit (ROLLSCOPE_MAX_ZIP_MEMBER_MB)`
+      )
     }
     const fd = openSync(this.path, 'r')
     let data: Buffer
     try {
       const local = readRange(fd, e.localHeaderOffset, 30)
-      if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIG) throw new ZipError(`zip member ${name}: bad local header (corrupt archive)`)
+      if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIG)
+        throw new ZipError(`zip member ${name}: bad local header (corrupt archive)`)
       const start = e.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
-      if (start + e.compressedSize > this.fileSize) throw new ZipError(`zip member ${name} runs past the end of the file (truncated archive)`)
+      if (start + e.compressedSize > this.fileSize)
+        throw new ZipError(`zip member ${name} runs past the end of the file (truncated archive)`)
       data = readRange(fd, start, e.compressedSize)
     } finally {
       closeSync(fd)
@@ -106,7 +110,9 @@ function decompress(name: string, e: ZipEntry, data: Buffer): Buffer {
       case 93:
         return zstdDecompressSync(data, { maxOutputLength: limit })
       default:
-        throw new ZipError(`zip member ${name} uses compression method ${e.method}, which is not supported (stored, deflate and zstd are)`)
+        throw new ZipError(
+          `zip member ${name} uses compression method ${e.method}, which is not supported (stored, deflate and zstd are)`
+        )
     }
   } catch (err) {
     if (err instanceof ZipError) throw err
@@ -128,26 +134,34 @@ function readCentralDirectory(fd: number, size: number): Map<string, ZipEntry> {
       break
     }
   }
-  if (at < 0) throw new ZipError('no zip end-of-central-directory record: the archive is truncated or still being written')
+  if (at < 0)
+    throw new ZipError('no zip end-of-central-directory record: the archive is truncated or still being written')
   let count = tail.readUInt16LE(at + 10)
   let cdSize = tail.readUInt32LE(at + 12)
   let cdOffset = tail.readUInt32LE(at + 16)
   // ZIP64: the 32-bit fields are saturated and a locator sits just before the EOCD record
-  if ((count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) && at >= 20 && tail.readUInt32LE(at - 20) === EOCD64_LOCATOR_SIG) {
+  if (
+    (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) &&
+    at >= 20 &&
+    tail.readUInt32LE(at - 20) === EOCD64_LOCATOR_SIG
+  ) {
     const eocd64At = Number(tail.readBigUInt64LE(at - 20 + 8))
     const rec = readRange(fd, eocd64At, 56)
-    if (rec.length < 56 || rec.readUInt32LE(0) !== EOCD64_SIG) throw new ZipError('bad ZIP64 end-of-central-directory record (corrupt archive)')
+    if (rec.length < 56 || rec.readUInt32LE(0) !== EOCD64_SIG)
+      throw new ZipError('bad ZIP64 end-of-central-directory record (corrupt archive)')
     count = Number(rec.readBigUInt64LE(32))
     cdSize = Number(rec.readBigUInt64LE(40))
     cdOffset = Number(rec.readBigUInt64LE(48))
   }
-  if (cdOffset + cdSize > size) throw new ZipError('the zip central directory lies past the end of the file (truncated archive)')
+  if (cdOffset + cdSize > size)
+    throw new ZipError('the zip central directory lies past the end of the file (truncated archive)')
   if (cdSize > 512e6) throw new ZipError(`the zip central directory is ${mb(cdSize)}: too large to be real`)
   const cd = readRange(fd, cdOffset, cdSize)
   const entries = new Map<string, ZipEntry>()
   let p = 0
   for (let n = 0; n < count; n++) {
-    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL_SIG) throw new ZipError(`zip central directory entry ${n + 1} of ${count} is corrupt`)
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CENTRAL_SIG)
+      throw new ZipError(`zip central directory entry ${n + 1} of ${count} is corrupt`)
     const nameLen = cd.readUInt16LE(p + 28)
     const extraLen = cd.readUInt16LE(p + 30)
     const commentLen = cd.readUInt16LE(p + 32)

@@ -18,10 +18,16 @@ export async function downloadExport(
   baseUrl = ''
 ): Promise<ExportSaved> {
   const headers = { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) }
-  const result = await fetchResult(doFetch, `${baseUrl}/api/export-prepare`, { method: 'POST', cache: 'no-store', headers, body: JSON.stringify(request) }, 'export')
+  const result = await fetchResult(
+    doFetch,
+    `${baseUrl}/api/export-prepare`,
+    { method: 'POST', cache: 'no-store', headers, body: JSON.stringify(request) },
+    'export'
+  )
   if (!result.ok) throw new ApiCallError(result.error.code, result.error.message, 'export')
   const ticket = result.value as Partial<ExportTicket> | null
-  if (typeof ticket?.ticket !== 'string' || typeof ticket.fileName !== 'string') throw new ApiCallError('internal', 'export: unexpected response (no ticket)', 'export')
+  if (typeof ticket?.ticket !== 'string' || typeof ticket.fileName !== 'string')
+    throw new ApiCallError('internal', 'export: unexpected response (no ticket)', 'export')
   const q = new URLSearchParams({ ticket: ticket.ticket })
   if (token) q.set('token', token)
   download(`${baseUrl}/api/export?${q}`)

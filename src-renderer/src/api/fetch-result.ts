@@ -6,7 +6,12 @@ import { ApiCallError } from './api-error'
  * prepare). A server that cannot be reached, or that answers something else than a Result, becomes an
  * ApiCallError naming `context`; a Result is returned as it is, failed or not.
  */
-export async function fetchResult(doFetch: typeof fetch, url: string, init: RequestInit, context: string): Promise<Result<unknown>> {
+export async function fetchResult(
+  doFetch: typeof fetch,
+  url: string,
+  init: RequestInit,
+  context: string
+): Promise<Result<unknown>> {
   let res: Response
   try {
     res = await doFetch(url, init)
@@ -19,7 +24,11 @@ export async function fetchResult(doFetch: typeof fetch, url: string, init: Requ
   try {
     body = JSON.parse(text)
   } catch {
-    throw new ApiCallError(res.ok ? 'internal' : 'network', `${context}: HTTP ${res.status} ${res.statusText}`.trim(), context)
+    throw new ApiCallError(
+      res.ok ? 'internal' : 'network',
+      `${context}: HTTP ${res.status} ${res.statusText}`.trim(),
+      context
+    )
   }
   if (isResult(body)) return body
   throw new ApiCallError('internal', `${context}: HTTP ${res.status}: unexpected response`, context)

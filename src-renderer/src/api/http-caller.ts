@@ -19,6 +19,11 @@ export function createHttpCaller(options: HttpCallerOptions): ResultCaller {
   return async (method: ApiMethod, args: unknown[]) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (options.token) headers[TOKEN_HEADER] = options.token
-    return fetchResult(doFetch, `${base}/api/${method}`, { method: 'POST', headers, body: JSON.stringify(args) }, method)
+    return fetchResult(
+      doFetch,
+      `${base}/api/${method}`,
+      { method: 'POST', headers, body: JSON.stringify(args) },
+      method
+    )
   }
 }

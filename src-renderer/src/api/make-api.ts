@@ -11,6 +11,9 @@ export function makeApi(call: ResultCaller): TraceApi {
 
 /** An interface of async methods from its method list (TraceApi, DesktopApi): each call goes through `call`. */
 export function makeCaller<Api>(methods: readonly (keyof Api & string)[], call: ResultCaller<keyof Api & string>): Api {
-  const entries = methods.map((method) => [method, async (...args: unknown[]) => unwrapResult(method, await call(method, args))])
+  const entries = methods.map((method) => [
+    method,
+    async (...args: unknown[]) => unwrapResult(method, await call(method, args))
+  ])
   return Object.fromEntries(entries) as Api
 }

@@ -38,7 +38,9 @@ type BridgeInvoke = (method: string, ...args: unknown[]) => Promise<Result<unkno
 export function createTransport(win: Window = window): Transport {
   const bridge = win.rollscope
   if (bridge) {
-    const desktop = makeCaller<DesktopApi>(DESKTOP_METHODS, (method, args) => (bridge.invokeDesktop as BridgeInvoke)(method, ...args))
+    const desktop = makeCaller<DesktopApi>(DESKTOP_METHODS, (method, args) =>
+      (bridge.invokeDesktop as BridgeInvoke)(method, ...args)
+    )
     return {
       mode: 'desktop',
       api: makeApi((method, args) => (bridge.invoke as BridgeInvoke)(method, ...args)),

@@ -19,9 +19,20 @@ const TONE_CLASS: Record<string, string> = {
  * A small coloured label; `tone` picks the colour, `small` the tighter size of a table row. `className` only places
  * it (a margin); its look is this component's.
  */
-export function Badge(props: { tone: string; children: ReactNode; title?: string; testId?: string; small?: boolean; className?: string }): ReactNode {
+export function Badge(props: {
+  tone: string
+  children: ReactNode
+  title?: string
+  testId?: string
+  small?: boolean
+  className?: string
+}): ReactNode {
   return (
-    <span className={cx(css.badge, TONE_CLASS[props.tone], props.small && css.small, props.className)} title={props.title} data-testid={props.testId}>
+    <span
+      className={cx(css.badge, TONE_CLASS[props.tone], props.small && css.small, props.className)}
+      title={props.title}
+      data-testid={props.testId}
+    >
       {props.children}
     </span>
   )

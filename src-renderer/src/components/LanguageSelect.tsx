@@ -12,7 +12,11 @@ export function LanguageSelect(props: {
   return (
     <label className={txt.mutedText}>
       language{' '}
-      <select value={props.value} onChange={(e) => props.onChange(e.target.value as EditorLanguage)} data-testid={props.testId}>
+      <select
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as EditorLanguage)}
+        data-testid={props.testId}
+      >
         {EDITOR_LANGUAGES.map((l) => (
           <option key={l} value={l}>
             {l}

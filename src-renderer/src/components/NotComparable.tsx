@@ -9,8 +9,8 @@ import css from './NotComparable.module.css'
 export function NotComparable({ envs, overTask = false }: { envs: string[]; overTask?: boolean }): ReactNode {
   return (
     <div className={cx(css.box, overTask && css.overTask)} role="alert" data-testid="not-comparable">
-      <b>Not comparable</b> · different environments ({envs.map((e) => `“${e}”`).join(', ')}), compared anyway at your request: tasks
-      with the same id are not the same task.
+      <b>Not comparable</b> · different environments ({envs.map((e) => `“${e}”`).join(', ')}), compared anyway at your
+      request: tasks with the same id are not the same task.
     </div>
   )
 }

@@ -24,7 +24,11 @@ interface SplitPanesProps {
 export function SplitPanes(p: SplitPanesProps): ReactNode {
   const firstId = `${p.id}-first`
   const secondId = `${p.id}-second`
-  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: p.id, storage: localStorage, panelIds: [firstId, secondId] })
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({
+    id: p.id,
+    storage: localStorage,
+    panelIds: [firstId, secondId]
+  })
   return (
     <Group
       id={p.id}

@@ -16,7 +16,13 @@ export function ShortcutSheet({ layers }: { layers: KeyLayers }): ReactNode {
   const close = (): void => store.getState().closeShortcutSheet()
   return (
     <div className={sheet.backdrop} onClick={close}>
-      <div className={cx(sheet.sheet, css.sheet)} role="dialog" aria-label="Keyboard shortcuts" data-testid="shortcut-sheet" onClick={(e) => e.stopPropagation()}>
+      <div
+        className={cx(sheet.sheet, css.sheet)}
+        role="dialog"
+        aria-label="Keyboard shortcuts"
+        data-testid="shortcut-sheet"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2>Keyboard shortcuts</h2>
         {/* one table, a body per group: the keys and their help line up across the groups */}
         <table className={css.table}>

@@ -35,13 +35,30 @@ export interface Binding {
 /** The actions of each focused element; the element implements them (RunsPanel, EpisodesTable, FindBar). */
 export interface ScopeActions {
   'runs-row': 'next' | 'previous' | 'open' | 'pick'
-  'episodes-grid': 'down' | 'up' | 'page-down' | 'page-up' | 'first' | 'last' | 'fold' | 'unfold' | 'open' | 'pick' | 'pick-range' | 'label'
+  'episodes-grid':
+    | 'down'
+    | 'up'
+    | 'page-down'
+    | 'page-up'
+    | 'first'
+    | 'last'
+    | 'fold'
+    | 'unfold'
+    | 'open'
+    | 'pick'
+    | 'pick-range'
+    | 'label'
   'find-box': 'next' | 'previous' | 'close'
 }
 
 /** A key of a focused element: the registry names it and its help, the element does it. */
 export type ElementBinding = {
-  [S in FocusScope]: { id: string; when: S; keys: readonly (readonly [KeySpec, ScopeActions[S]])[]; help: string | null }
+  [S in FocusScope]: {
+    id: string
+    when: S
+    keys: readonly (readonly [KeySpec, ScopeActions[S]])[]
+    help: string | null
+  }
 }[FocusScope]
 
 /** A binding's keys as the screen writes them (`j`, `k`; `Ctrl+K`). */

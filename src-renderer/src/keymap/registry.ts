@@ -6,6 +6,11 @@ import { SCREEN_BINDINGS } from './bindings/screens'
 import { SIDE_BY_SIDE_BINDINGS } from './bindings/side-by-side'
 
 /** Every window-wide shortcut of the app, in the order the sheet lists them. */
-export const BINDINGS: readonly Binding[] = [...EPISODE_BINDINGS, ...SIDE_BY_SIDE_BINDINGS, ...SCREEN_BINDINGS, ...GLOBAL_BINDINGS]
+export const BINDINGS: readonly Binding[] = [
+  ...EPISODE_BINDINGS,
+  ...SIDE_BY_SIDE_BINDINGS,
+  ...SCREEN_BINDINGS,
+  ...GLOBAL_BINDINGS
+]
 
 export { ELEMENT_BINDINGS }

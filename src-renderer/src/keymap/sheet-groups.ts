@@ -17,7 +17,8 @@ export interface SheetGroup {
   rows: SheetRow[]
 }
 
-const row = (b: Binding | ElementBinding): SheetRow[] => (b.help === null ? [] : [{ id: b.id, keys: keyLabelsOf(b), help: b.help }])
+const row = (b: Binding | ElementBinding): SheetRow[] =>
+  b.help === null ? [] : [{ id: b.id, keys: keyLabelsOf(b), help: b.help }]
 
 /**
  * The shortcut sheet for the active contexts (most specific first, as `activeContexts` gives them): each layer, the
@@ -38,7 +39,11 @@ export function sheetGroups(
     if (info.kind === 'view' && !belowModal) {
       for (const scope of Object.keys(SCOPES) as FocusScope[]) {
         if (!(SCOPES[scope].shownIn as readonly WindowContext[]).includes(context)) continue
-        groups.push({ context: scope, title: SCOPES[scope].title, rows: elements.filter((b) => b.when === scope).flatMap(row) })
+        groups.push({
+          context: scope,
+          title: SCOPES[scope].title,
+          rows: elements.filter((b) => b.when === scope).flatMap(row)
+        })
       }
     }
     if (info.modal) belowModal = true

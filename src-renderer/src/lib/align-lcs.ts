@@ -130,7 +130,14 @@ function hirschberg(run: Run, aLo: number, aHi: number, bLo: number, bHi: number
 }
 
 /** f[k] = LCS length of a[aLo, aHi) and b[bLo, bLo + k). */
-function forwardLengths(a: ArrayLike<number>, b: ArrayLike<number>, aLo: number, aHi: number, bLo: number, bHi: number): Uint32Array {
+function forwardLengths(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  aLo: number,
+  aHi: number,
+  bLo: number,
+  bHi: number
+): Uint32Array {
   const m = bHi - bLo
   let prev = new Uint32Array(m + 1)
   let cur = new Uint32Array(m + 1)
@@ -144,7 +151,14 @@ function forwardLengths(a: ArrayLike<number>, b: ArrayLike<number>, aLo: number,
 }
 
 /** g[k] = LCS length of a[aLo, aHi) and b[bLo + k, bHi). */
-function backwardLengths(a: ArrayLike<number>, b: ArrayLike<number>, aLo: number, aHi: number, bLo: number, bHi: number): Uint32Array {
+function backwardLengths(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  aLo: number,
+  aHi: number,
+  bLo: number,
+  bHi: number
+): Uint32Array {
   const m = bHi - bLo
   let prev = new Uint32Array(m + 1)
   let cur = new Uint32Array(m + 1)
@@ -177,7 +191,14 @@ function patience(run: Run, aLo: number, aHi: number, bLo: number, bHi: number):
 }
 
 /** Pairs of keys unique on both sides, the longest subset increasing on both sides. */
-function uniqueAnchors(a: ArrayLike<number>, b: ArrayLike<number>, aLo: number, aHi: number, bLo: number, bHi: number): Array<[number, number]> {
+function uniqueAnchors(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  aLo: number,
+  aHi: number,
+  bLo: number,
+  bHi: number
+): Array<[number, number]> {
   // per key: [count in a, index in a, count in b, index in b]
   const seen = new Map<number, [number, number, number, number]>()
   for (let i = aLo; i < aHi; i++) {

@@ -5,7 +5,10 @@ import { alignTurns, type Alignment } from './align-turns'
 const cache = new WeakMap<readonly Turn[], WeakMap<readonly Turn[], Alignment>>()
 
 /** The alignment of two episodes' turns, computed once per pair of lists (the same object each time); null until both are in. */
-export function alignmentOf(turnsA: readonly Turn[] | undefined, turnsB: readonly Turn[] | undefined): Alignment | null {
+export function alignmentOf(
+  turnsA: readonly Turn[] | undefined,
+  turnsB: readonly Turn[] | undefined
+): Alignment | null {
   if (!turnsA || !turnsB) return null
   let byB = cache.get(turnsA)
   if (!byB) cache.set(turnsA, (byB = new WeakMap()))

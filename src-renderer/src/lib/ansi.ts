@@ -4,7 +4,8 @@
  * remaining two-byte escapes; a lone carriage return before a newline is dropped too.
  */
 // eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g
+const ANSI =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g
 
 export function stripAnsi(text: string): string {
   if (!text.includes('\u001b') && !text.includes('\u009b') && !text.includes('\r')) return text

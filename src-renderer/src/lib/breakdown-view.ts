@@ -5,7 +5,13 @@
 import type { BreakdownRow, RunBreakdown } from '@contract/breakdown'
 
 /** Info field names that usually hold a category worth breaking down by, most telling first. */
-const PREFERRED = [/^(difficulty|level)$/i, /^tier$/i, /^(archetype|category|type|kind|domain|subset)$/i, /difficulty|tier|level/i, /categor|archetype|domain|subset|split/i]
+const PREFERRED = [
+  /^(difficulty|level)$/i,
+  /^tier$/i,
+  /^(archetype|category|type|kind|domain|subset)$/i,
+  /difficulty|tier|level/i,
+  /categor|archetype|domain|subset|split/i
+]
 
 /** The value rows without a field's value get (the engine's NONE_VALUE). */
 export const NONE_VALUE = '(none)'
@@ -71,7 +77,13 @@ export function orderValues(values: Iterable<string>): string[] {
   })
 }
 
-const ORDINAL = [/^(trivial|very[ _-]?easy)$/i, /^easy$/i, /^(medium|moderate|normal|intermediate)$/i, /^hard$/i, /^(very[ _-]?hard|expert|extreme)$/i]
+const ORDINAL = [
+  /^(trivial|very[ _-]?easy)$/i,
+  /^easy$/i,
+  /^(medium|moderate|normal|intermediate)$/i,
+  /^hard$/i,
+  /^(very[ _-]?hard|expert|extreme)$/i
+]
 
 /** The grid of a two-field breakdown (null for one field). */
 export function crossTab(b: RunBreakdown): CrossTab | null {
@@ -81,7 +93,12 @@ export function crossTab(b: RunBreakdown): CrossTab | null {
   const colTotals = new Map<string, Counts>()
   const add = (m: Map<string, Counts>, k: string, r: BreakdownRow): void => {
     const c = m.get(k) ?? { episodes: 0, passed: 0, decided: 0, failed: 0 }
-    m.set(k, { episodes: c.episodes + r.episodes, passed: c.passed + r.passed, decided: c.decided + r.decided, failed: c.failed + r.failed })
+    m.set(k, {
+      episodes: c.episodes + r.episodes,
+      passed: c.passed + r.passed,
+      decided: c.decided + r.decided,
+      failed: c.failed + r.failed
+    })
   }
   for (const r of b.rows) {
     const [x, y] = r.values
@@ -89,7 +106,13 @@ export function crossTab(b: RunBreakdown): CrossTab | null {
     add(rowTotals, x, r)
     add(colTotals, y, r)
   }
-  return { rowValues: orderValues(rowTotals.keys()), colValues: orderValues(colTotals.keys()), cells, rowTotals, colTotals }
+  return {
+    rowValues: orderValues(rowTotals.keys()),
+    colValues: orderValues(colTotals.keys()),
+    cells,
+    rowTotals,
+    colTotals
+  }
 }
 
 /** A row's label: its values joined ("hard", "off-by-one × hard"). */
@@ -105,11 +128,15 @@ const NUMERIC = /^-?\d+(\.\d+)?$/
 
 /** One field = value condition in the episodes filter language (the value as the breakdown wrote it, as text). */
 function condition(field: string, value: string): string {
-  const name = field === 'status' || field === 'termination' ? field : `info.${PLAIN_KEY.test(field) ? field : JSON.stringify(field)}`
+  const name =
+    field === 'status' || field === 'termination'
+      ? field
+      : `info.${PLAIN_KEY.test(field) ? field : JSON.stringify(field)}`
   if (value === NONE_VALUE) return `${name} == null`
   if (value === 'true' || value === 'false') return `${name} == ${value}`
   // the breakdown reads values as text: a number may have been a number or a string in the file
-  if (NUMERIC.test(value) && name.startsWith('info.')) return `(${name} == ${value} or ${name} == ${JSON.stringify(value)})`
+  if (NUMERIC.test(value) && name.startsWith('info.'))
+    return `(${name} == ${value} or ${name} == ${JSON.stringify(value)})`
   return `${name} == ${JSON.stringify(value)}`
 }
 

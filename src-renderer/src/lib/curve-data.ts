@@ -25,16 +25,43 @@ const band = (p: CurvePoint): [number, number] | null =>
 export const CURVE_PANELS: CurvePanel[] = [
   { key: 'reward', title: 'Mean reward ± σ', unit: 'reward', label: 'mean reward', value: (p) => p.meanReward, band },
   { key: 'passRate', title: 'Pass rate', unit: 'rate', label: 'pass rate', value: (p) => p.passRate },
-  { key: 'noSignal', title: 'GRPO groups with no signal', unit: 'rate', label: 'no-signal share', value: (p) => p.noSignalShare },
+  {
+    key: 'noSignal',
+    title: 'GRPO groups with no signal',
+    unit: 'rate',
+    label: 'no-signal share',
+    value: (p) => p.noSignalShare
+  },
   { key: 'steps', title: 'Steps per episode', unit: 'steps', label: 'mean steps', value: (p) => p.meanSteps },
-  { key: 'tokensOut', title: 'Tokens out per episode (generated)', unit: 'tokens', label: 'tokens out', value: (p) => p.tokensOut },
-  { key: 'tokensIn', title: 'Tokens in per episode (context)', unit: 'tokens', label: 'tokens in', value: (p) => p.tokensIn },
-  { key: 'truncated', title: 'Truncated and errored', unit: 'rate', label: 'truncated', value: (p) => p.truncatedShare, second: { label: 'errored', value: (p) => p.errorShare } }
+  {
+    key: 'tokensOut',
+    title: 'Tokens out per episode (generated)',
+    unit: 'tokens',
+    label: 'tokens out',
+    value: (p) => p.tokensOut
+  },
+  {
+    key: 'tokensIn',
+    title: 'Tokens in per episode (context)',
+    unit: 'tokens',
+    label: 'tokens in',
+    value: (p) => p.tokensIn
+  },
+  {
+    key: 'truncated',
+    title: 'Truncated and errored',
+    unit: 'rate',
+    label: 'truncated',
+    value: (p) => p.truncatedShare,
+    second: { label: 'errored', value: (p) => p.errorShare }
+  }
 ]
 
 /** The panels the curve has values for. */
 export function curvePanels(curve: Pick<TrainingCurve, 'points'>): CurvePanel[] {
-  return CURVE_PANELS.filter((panel) => curve.points.some((p) => panel.value(p) !== null || (panel.second?.value(p) ?? null) !== null))
+  return CURVE_PANELS.filter((panel) =>
+    curve.points.some((p) => panel.value(p) !== null || (panel.second?.value(p) ?? null) !== null)
+  )
 }
 
 /** Aligned columns for a panel: steps, the line, then the second line or the band's low and high edges. */

@@ -1,5 +1,18 @@
 /** Languages the long-text editor offers (Monaco ids; `diff` is registered by lib/monaco.ts). */
-export const EDITOR_LANGUAGES = ['plaintext', 'json', 'diff', 'python', 'shell', 'javascript', 'typescript', 'yaml', 'markdown', 'html', 'xml', 'sql'] as const
+export const EDITOR_LANGUAGES = [
+  'plaintext',
+  'json',
+  'diff',
+  'python',
+  'shell',
+  'javascript',
+  'typescript',
+  'yaml',
+  'markdown',
+  'html',
+  'xml',
+  'sql'
+] as const
 export type EditorLanguage = (typeof EDITOR_LANGUAGES)[number]
 
 /** Only the head is looked at: detection must stay instant on multi-megabyte observations. */
@@ -13,7 +26,8 @@ export function detectLanguage(text: string): EditorLanguage {
   const t = text.trimStart()
   if ((t.startsWith('{') || t.startsWith('[')) && isJson(text)) return 'json'
   const head = t.slice(0, HEAD)
-  if (/^(diff --git |--- \S|\+\+\+ \S|@@ -\d+(,\d+)? \+\d+(,\d+)? @@)/m.test(head) && /^[+-](?![+-]{2} )/m.test(head)) return 'diff'
+  if (/^(diff --git |--- \S|\+\+\+ \S|@@ -\d+(,\d+)? \+\d+(,\d+)? @@)/m.test(head) && /^[+-](?![+-]{2} )/m.test(head))
+    return 'diff'
   if (/^Traceback \(most recent call last\):/m.test(head)) return 'python'
   // prose with code fences or several headings / bold lines (issue texts, task statements)
   if (/^```/m.test(head) || (head.match(/^(#{1,6} \S|\*\*[^*\n]+\*\*\s*$)/gm) ?? []).length >= 2) return 'markdown'

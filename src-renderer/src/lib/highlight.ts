@@ -20,25 +20,92 @@ import typescript from 'highlight.js/lib/languages/typescript'
 import xml from 'highlight.js/lib/languages/xml'
 import yaml from 'highlight.js/lib/languages/yaml'
 
-const lowlight = createLowlight({ bash, diff, ini, javascript, json, markdown, plaintext, python, sql, typescript, xml, yaml })
+const lowlight = createLowlight({
+  bash,
+  diff,
+  ini,
+  javascript,
+  json,
+  markdown,
+  plaintext,
+  python,
+  sql,
+  typescript,
+  xml,
+  yaml
+})
 
 /** A language this module highlights. */
-export type CodeLanguage = 'bash' | 'diff' | 'ini' | 'javascript' | 'json' | 'markdown' | 'plaintext' | 'python' | 'sql' | 'typescript' | 'xml' | 'yaml'
+export type CodeLanguage =
+  | 'bash'
+  | 'diff'
+  | 'ini'
+  | 'javascript'
+  | 'json'
+  | 'markdown'
+  | 'plaintext'
+  | 'python'
+  | 'sql'
+  | 'typescript'
+  | 'xml'
+  | 'yaml'
 
 /** Names seen on fences and as file extensions, mapped to a registered grammar. */
 const ALIASES: Record<string, CodeLanguage> = {
-  bash: 'bash', sh: 'bash', shell: 'bash', zsh: 'bash', console: 'bash', shellsession: 'bash', terminal: 'bash',
-  diff: 'diff', patch: 'diff',
-  ini: 'ini', toml: 'ini', cfg: 'ini', conf: 'ini',
-  javascript: 'javascript', js: 'javascript', jsx: 'javascript', mjs: 'javascript', cjs: 'javascript',
-  typescript: 'typescript', ts: 'typescript', tsx: 'typescript', mts: 'typescript', cts: 'typescript',
-  json: 'json', jsonl: 'json', json5: 'json', ipynb: 'json',
-  markdown: 'markdown', md: 'markdown', rst: 'plaintext',
-  python: 'python', py: 'python', python3: 'python', py3: 'python', ipython: 'python', pyi: 'python', pycon: 'python',
-  sql: 'sql', sqlite: 'sql', postgresql: 'sql', mysql: 'sql',
-  xml: 'xml', html: 'xml', htm: 'xml', svg: 'xml', xhtml: 'xml',
-  yaml: 'yaml', yml: 'yaml',
-  text: 'plaintext', txt: 'plaintext', plaintext: 'plaintext', plain: 'plaintext', log: 'plaintext', output: 'plaintext'
+  bash: 'bash',
+  sh: 'bash',
+  shell: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  shellsession: 'bash',
+  terminal: 'bash',
+  diff: 'diff',
+  patch: 'diff',
+  ini: 'ini',
+  toml: 'ini',
+  cfg: 'ini',
+  conf: 'ini',
+  javascript: 'javascript',
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  typescript: 'typescript',
+  ts: 'typescript',
+  tsx: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  json: 'json',
+  jsonl: 'json',
+  json5: 'json',
+  ipynb: 'json',
+  markdown: 'markdown',
+  md: 'markdown',
+  rst: 'plaintext',
+  python: 'python',
+  py: 'python',
+  python3: 'python',
+  py3: 'python',
+  ipython: 'python',
+  pyi: 'python',
+  pycon: 'python',
+  sql: 'sql',
+  sqlite: 'sql',
+  postgresql: 'sql',
+  mysql: 'sql',
+  xml: 'xml',
+  html: 'xml',
+  htm: 'xml',
+  svg: 'xml',
+  xhtml: 'xml',
+  yaml: 'yaml',
+  yml: 'yaml',
+  text: 'plaintext',
+  txt: 'plaintext',
+  plaintext: 'plaintext',
+  plain: 'plaintext',
+  log: 'plaintext',
+  output: 'plaintext'
 }
 
 /** The grammar for a fence info string or a language name (`py`, `Shell`), null when none is registered. */

@@ -14,9 +14,22 @@ export interface ManySection {
 }
 
 const SECTIONS: { id: string; title: string; test: (key: string) => boolean }[] = [
-  { id: 'outcome', title: 'Outcome', test: (k) => ['reward', 'passRate', 'perfectRate', 'completionRate', 'rewardStd', 'rewardMin', 'rewardMax'].includes(k) },
-  { id: 'steps', title: 'Steps (agent actions)', test: (k) => ['steps', 'stepsSuccess', 'messages', 'rewardPerStep', 'rewardPerStepPooled'].includes(k) },
-  { id: 'cost', title: 'Tokens and time', test: (k) => ['tokensIn', 'tokensOut', 'generationMs', 'durationMs', 'wallTimeMs'].includes(k) },
+  {
+    id: 'outcome',
+    title: 'Outcome',
+    test: (k) =>
+      ['reward', 'passRate', 'perfectRate', 'completionRate', 'rewardStd', 'rewardMin', 'rewardMax'].includes(k)
+  },
+  {
+    id: 'steps',
+    title: 'Steps (agent actions)',
+    test: (k) => ['steps', 'stepsSuccess', 'messages', 'rewardPerStep', 'rewardPerStepPooled'].includes(k)
+  },
+  {
+    id: 'cost',
+    title: 'Tokens and time',
+    test: (k) => ['tokensIn', 'tokensOut', 'generationMs', 'durationMs', 'wallTimeMs'].includes(k)
+  },
   { id: 'tools', title: 'Tool use', test: (k) => k.startsWith('toolFree:') || k.startsWith('toolCalls:') },
   { id: 'termination', title: 'How episodes ended', test: (k) => k.startsWith('termination:') },
   { id: 'metrics', title: 'The producer’s metrics', test: (k) => k.startsWith('metric:') }
@@ -24,7 +37,11 @@ const SECTIONS: { id: string; title: string; test: (key: string) => boolean }[] 
 
 /** The report's rows in sections, each in the engine's order; rows no section claims go last under "Other". */
 export function manySections(rows: MultiRow[]): ManySection[] {
-  const out: ManySection[] = SECTIONS.map((s) => ({ id: s.id, title: s.title, rows: rows.filter((r) => s.test(r.key)) }))
+  const out: ManySection[] = SECTIONS.map((s) => ({
+    id: s.id,
+    title: s.title,
+    rows: rows.filter((r) => s.test(r.key))
+  }))
   const claimed = new Set(out.flatMap((s) => s.rows))
   const rest = rows.filter((r) => !claimed.has(r))
   if (rest.length) out.push({ id: 'other', title: 'Other', rows: rest })
@@ -45,7 +62,10 @@ export function valueText(row: MultiRow, s: Stat | null): { main: string; range:
 export function deltaText(row: MultiRow, d: MultiDelta | null): { main: string; ci: string | null } | null {
   if (!d || !isFiniteNumber(d.delta)) return null
   const rel = isFiniteNumber(d.relDelta) ? ` (${fmtRelative(d.relDelta)})` : ''
-  return { main: `${fmtDelta(row.unit, d.delta)}${rel}`, ci: d.ci95 ? `${fmtCi(row.unit, d.ci95)}, ${d.tasks} tasks` : null }
+  return {
+    main: `${fmtDelta(row.unit, d.delta)}${rel}`,
+    ci: d.ci95 ? `${fmtCi(row.unit, d.ci95)}, ${d.tasks} tasks` : null
+  }
 }
 
 /** A verdict line with the run named instead of "B" ("B is better: …" → "is better: …" after the name). */

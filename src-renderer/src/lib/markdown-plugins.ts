@@ -15,9 +15,17 @@ const BLOCK_PARENTS = new Set(['blockquote', 'li', 'section', 'td', 'th'])
  */
 export function rawBlocksAsText(options: { className: string }) {
   const wrap = (node: RootContent): RootContent =>
-    node.type === 'raw' ? { type: 'element', tagName: 'p', properties: { className: [options.className] }, children: [{ type: 'text', value: node.value }] } : node
+    node.type === 'raw'
+      ? {
+          type: 'element',
+          tagName: 'p',
+          properties: { className: [options.className] },
+          children: [{ type: 'text', value: node.value }]
+        }
+      : node
   const walk = (parent: Root | Element): void => {
-    if (parent.type === 'root' || BLOCK_PARENTS.has(parent.tagName)) parent.children = parent.children.map(wrap) as typeof parent.children
+    if (parent.type === 'root' || BLOCK_PARENTS.has(parent.tagName))
+      parent.children = parent.children.map(wrap) as typeof parent.children
     for (const child of parent.children) if (child.type === 'element') walk(child)
   }
   return (tree: Root): void => walk(tree)
@@ -43,11 +51,23 @@ function highlightPre(pre: Element, className: string[]): void {
   const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
   if (!code) return
   const cls = code.properties?.className
-  const label = Array.isArray(cls) ? cls.map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length) : undefined
+  const label = Array.isArray(cls)
+    ? cls
+        .map(String)
+        .find((c) => c.startsWith('language-'))
+        ?.slice('language-'.length)
+    : undefined
   const language: CodeLanguage | null = label === undefined ? null : (languageFor(label) ?? 'plaintext')
   const text = textOf(code.children).replace(/\n$/, '')
   pre.properties = { className, dataLanguage: language ?? 'auto', dataTestid: 'md-code-block' }
-  pre.children = [{ type: 'element', tagName: 'code', properties: {}, children: highlightTree(text, language).children as ElementContent[] }]
+  pre.children = [
+    {
+      type: 'element',
+      tagName: 'code',
+      properties: {},
+      children: highlightTree(text, language).children as ElementContent[]
+    }
+  ]
 }
 
 function textOf(nodes: ElementContent[]): string {

@@ -16,7 +16,10 @@ export function mergeRuns(runs: readonly RunSummary[]): RunSummary {
       else {
         // a pooled mean (weighted by count); spread and extremes over the runs
         const count = seen.count + m.count
-        const mean = seen.mean === null || m.mean === null ? (seen.mean ?? m.mean) : (seen.mean * seen.count + m.mean * m.count) / Math.max(1, count)
+        const mean =
+          seen.mean === null || m.mean === null
+            ? (seen.mean ?? m.mean)
+            : (seen.mean * seen.count + m.mean * m.count) / Math.max(1, count)
         const min = seen.min === null || m.min === null ? (seen.min ?? m.min) : Math.min(seen.min, m.min)
         const max = seen.max === null || m.max === null ? (seen.max ?? m.max) : Math.max(seen.max, m.max)
         metrics.set(m.name, { name: m.name, count, mean, std: null, min, max })

@@ -26,7 +26,13 @@ export function runFacts(run: RunSummary): RunFact[] {
       text: `${fmtMeanStd('steps', s.mean, s.std)}, ${fmtRange('steps', s.min, s.max)}`,
       hint: 'Agent actions per episode (assistant turns that call tools or answer): mean (population σ), range'
     })
-    if (isFiniteNumber(run.stepsPassed)) facts.push({ key: 'stepsPassed', label: 'To pass', text: `${fmtValue('steps', run.stepsPassed)} steps`, hint: 'Mean steps of the episodes that passed' })
+    if (isFiniteNumber(run.stepsPassed))
+      facts.push({
+        key: 'stepsPassed',
+        label: 'To pass',
+        text: `${fmtValue('steps', run.stepsPassed)} steps`,
+        hint: 'Mean steps of the episodes that passed'
+      })
     const rps = run.rewardPerStep
     if (isFiniteNumber(rps.perEpisode) || isFiniteNumber(rps.pooled)) {
       facts.push({
@@ -40,7 +46,10 @@ export function runFacts(run: RunSummary): RunFact[] {
   const gen = run.generationMs
   const total = run.durationMs
   if (gen.count > 0 || total.count > 0) {
-    const parts = [gen.count > 0 ? `generation ${fmtDuration(gen.mean)}` : null, total.count > 0 ? `total ${fmtDuration(total.mean)}` : null]
+    const parts = [
+      gen.count > 0 ? `generation ${fmtDuration(gen.mean)}` : null,
+      total.count > 0 ? `total ${fmtDuration(total.mean)}` : null
+    ]
     facts.push({
       key: 'time',
       label: 'Time / episode',
@@ -48,7 +57,13 @@ export function runFacts(run: RunSummary): RunFact[] {
       hint: 'Mean per episode: generation (model calls only) apart from the total (generation, tools, scoring)'
     })
   }
-  if (isFiniteNumber(run.wallTimeMs)) facts.push({ key: 'wallTime', label: 'Eval wall time', text: fmtDuration(run.wallTimeMs), hint: 'Wall time of the whole eval, as its producer recorded it' })
+  if (isFiniteNumber(run.wallTimeMs))
+    facts.push({
+      key: 'wallTime',
+      label: 'Eval wall time',
+      text: fmtDuration(run.wallTimeMs),
+      hint: 'Wall time of the whole eval, as its producer recorded it'
+    })
   if (run.terminations.length > 0) {
     const shown = run.terminations.slice(0, 4).map((t) => `${t.reason} ${fmtNumber(t.count)}`)
     const more = run.terminations.length - shown.length
@@ -78,6 +93,8 @@ const decimals = (x: number): number => (String(x).split('.')[1] ?? '').length
 
 /** Every problem a run's figures carry: indexing warnings, then headlines that disagree with Rollscope's. */
 export function runProblems(run: Pick<RunSummary, 'warnings' | 'headlines'>): string[] {
-  const differ = run.headlines.filter((h) => !h.agrees).map((h) => h.note ?? `${h.source} says ${h.label} ${h.value}, Rollscope differs`)
+  const differ = run.headlines
+    .filter((h) => !h.agrees)
+    .map((h) => h.note ?? `${h.source} says ${h.label} ${h.value}, Rollscope differs`)
   return [...run.warnings, ...differ]
 }

@@ -35,22 +35,68 @@ export interface ToolView {
 }
 
 const SHELL_NAMES = new Set([
-  'bash', 'sh', 'zsh', 'shell', 'execute_bash', 'run_bash', 'bash_command', 'bash_session', 'run_command', 'run_shell_command',
-  'shell_command', 'execute_command', 'execute_shell', 'exec_command', 'exec', 'terminal', 'run_terminal_cmd', 'cmd', 'command',
-  'local_shell', 'run', 'container_exec', 'keystrokes'
+  'bash',
+  'sh',
+  'zsh',
+  'shell',
+  'execute_bash',
+  'run_bash',
+  'bash_command',
+  'bash_session',
+  'run_command',
+  'run_shell_command',
+  'shell_command',
+  'execute_command',
+  'execute_shell',
+  'exec_command',
+  'exec',
+  'terminal',
+  'run_terminal_cmd',
+  'cmd',
+  'command',
+  'local_shell',
+  'run',
+  'container_exec',
+  'keystrokes'
 ])
 const SHELL_KEYS = ['command', 'cmd', 'script', 'keystrokes', 'input']
 
 const PYTHON_NAMES = new Set([
-  'python', 'ipython', 'execute_python', 'run_python', 'python_exec', 'exec_python', 'python_interpreter', 'python_repl',
-  'code_interpreter', 'execute_ipython_cell', 'execute_code', 'run_code', 'code', 'jupyter'
+  'python',
+  'ipython',
+  'execute_python',
+  'run_python',
+  'python_exec',
+  'exec_python',
+  'python_interpreter',
+  'python_repl',
+  'code_interpreter',
+  'execute_ipython_cell',
+  'execute_code',
+  'run_code',
+  'code',
+  'jupyter'
 ])
 const PYTHON_KEYS = ['code', 'script', 'source', 'input']
 
 /** Tools that edit files; their `command` argument says how (str_replace, create, insert, view, undo_edit). */
 const EDIT_NAMES = new Set([
-  'str_replace_editor', 'str_replace_based_edit_tool', 'text_editor', 'file_editor', 'edit_file', 'edit', 'replace',
-  'str_replace', 'write_file', 'write', 'create_file', 'create', 'insert', 'multiedit', 'multi_edit', 'search_replace'
+  'str_replace_editor',
+  'str_replace_based_edit_tool',
+  'text_editor',
+  'file_editor',
+  'edit_file',
+  'edit',
+  'replace',
+  'str_replace',
+  'write_file',
+  'write',
+  'create_file',
+  'create',
+  'insert',
+  'multiedit',
+  'multi_edit',
+  'search_replace'
 ])
 const PATCH_NAMES = new Set(['apply_patch', 'patch', 'apply_diff', 'apply_unified_diff'])
 
@@ -78,12 +124,17 @@ export function toolView(call: ToolCall): ToolView {
   if (!isRecord(args)) return jsonView(args)
 
   if (PATCH_NAMES.has(name)) {
-    const key = firstKey(args, ['patch', 'input', 'diff', 'content', 'command'], (v) => typeof v === 'string' && looksLikeDiff(v))
+    const key = firstKey(
+      args,
+      ['patch', 'input', 'diff', 'content', 'command'],
+      (v) => typeof v === 'string' && looksLikeDiff(v)
+    )
     if (key) return typed('patch', args, [key], String(args[key]), 'diff', pathOf(args), null)
   }
   if (SHELL_NAMES.has(name)) {
     // tmux-style `keys` only as typed text: a list of key names ("clear", "Enter") is not an argv
-    const key = firstKey(args, SHELL_KEYS, (v) => shellText(v) !== null) ?? firstKey(args, ['keys'], (v) => typeof v === 'string')
+    const key =
+      firstKey(args, SHELL_KEYS, (v) => shellText(v) !== null) ?? firstKey(args, ['keys'], (v) => typeof v === 'string')
     if (key) return typed('shell', args, [key], shellText(args[key])!, 'bash', null, null)
   }
   if (PYTHON_NAMES.has(name)) {
@@ -105,8 +156,10 @@ export function toolView(call: ToolCall): ToolView {
 
 /** Arguments that did not parse as JSON: a shell or Python tool's raw string is its command/code. */
 function stringArgView(name: string, raw: string): ToolView {
-  if (SHELL_NAMES.has(name)) return { kind: 'shell', path: null, code: raw, language: 'bash', extras: [], summary: null }
-  if (PYTHON_NAMES.has(name)) return { kind: 'python', path: null, code: raw, language: 'python', extras: [], summary: null }
+  if (SHELL_NAMES.has(name))
+    return { kind: 'shell', path: null, code: raw, language: 'bash', extras: [], summary: null }
+  if (PYTHON_NAMES.has(name))
+    return { kind: 'python', path: null, code: raw, language: 'python', extras: [], summary: null }
   if ((PATCH_NAMES.has(name) || EDIT_NAMES.has(name)) && looksLikeDiff(raw)) {
     return { kind: 'patch', path: null, code: raw, language: 'diff', extras: [], summary: null }
   }
@@ -122,7 +175,12 @@ function editView(name: string, args: Record<string, unknown>): ToolView | null 
   if (command !== null) used.push('command')
 
   // several replacements in one call (MultiEdit-style `edits: [{old_string, new_string}]`)
-  if (editish && Array.isArray(args.edits) && args.edits.length > 0 && args.edits.every((e) => isRecord(e) && replacePair(e, true))) {
+  if (
+    editish &&
+    Array.isArray(args.edits) &&
+    args.edits.length > 0 &&
+    args.edits.every((e) => isRecord(e) && replacePair(e, true))
+  ) {
     const hunks = (args.edits as Record<string, unknown>[]).map((e) => replacePair(e, true)!)
     const lines = hunks.flatMap((h, i) => [...(i > 0 ? ['@@'] : []), ...diffLines(h.before, h.after)])
     return typed('edit', args, [...used, 'edits'], lines.join('\n'), 'diff', path, changeSummary(lines))
@@ -155,20 +213,32 @@ function editView(name: string, args: Record<string, unknown>): ToolView | null 
 }
 
 /** The before/after texts of a replacement; `new` may be absent (a deletion) when `lenient`. */
-function replacePair(args: Record<string, unknown>, lenient: boolean): { before: string; after: string; keys: string[] } | null {
+function replacePair(
+  args: Record<string, unknown>,
+  lenient: boolean
+): { before: string; after: string; keys: string[] } | null {
   for (const [oldKey, newKey] of REPLACE_PAIRS) {
     const before = args[oldKey]
     const after = args[newKey]
     if (typeof before !== 'string') continue
     if (typeof after === 'string') return { before, after, keys: [oldKey, newKey] }
     if (after === undefined || after === null) {
-      if (lenient || oldKey === 'old_str') return { before, after: '', keys: newKey in args ? [oldKey, newKey] : [oldKey] }
+      if (lenient || oldKey === 'old_str')
+        return { before, after: '', keys: newKey in args ? [oldKey, newKey] : [oldKey] }
     }
   }
   return null
 }
 
-function typed(kind: ToolViewKind, args: Record<string, unknown>, used: string[], code: string, language: CodeLanguage, path: string | null, summary: string | null): ToolView {
+function typed(
+  kind: ToolViewKind,
+  args: Record<string, unknown>,
+  used: string[],
+  code: string,
+  language: CodeLanguage,
+  path: string | null,
+  summary: string | null
+): ToolView {
   return { kind, path, code, language, extras: extrasOf(args, used), summary }
 }
 

@@ -12,6 +12,8 @@ const INLINE = /^data:image\/(png|jpe?g|gif|webp|bmp|avif|svg\+xml)[;,]/i
  */
 export function imageView(image: ImageRef): ImageView {
   if (INLINE.test(image.src)) return { kind: 'inline', src: image.src, mime: image.mime }
-  const label = image.src.startsWith('data:') ? `${image.mime ?? 'data'} (${image.src.length.toLocaleString('en-US')} characters, not an image type shown inline)` : image.src
+  const label = image.src.startsWith('data:')
+    ? `${image.mime ?? 'data'} (${image.src.length.toLocaleString('en-US')} characters, not an image type shown inline)`
+    : image.src
   return { kind: 'reference', label }
 }

@@ -17,13 +17,18 @@ export function expandableKeys(turns: readonly Turn[]): string[] {
 
 /** One turn as plain text, for the clipboard (`c`): a header line, reasoning, text, then each tool call. */
 export function turnAsText(turn: Turn): string {
-  const head = [`#${turn.index} ${turn.role}`, turn.toolName ? `(${turn.toolName}${turn.toolCallId ? ` · ${turn.toolCallId}` : ''})` : '', turn.reward !== null ? `reward ${turn.reward}` : '']
+  const head = [
+    `#${turn.index} ${turn.role}`,
+    turn.toolName ? `(${turn.toolName}${turn.toolCallId ? ` · ${turn.toolCallId}` : ''})` : '',
+    turn.reward !== null ? `reward ${turn.reward}` : ''
+  ]
     .filter(Boolean)
     .join(' ')
   const parts = [head]
   if (turn.reasoning) parts.push(`[reasoning]\n${stripAnsi(turn.reasoning)}`)
   if (turn.text) parts.push(stripAnsi(turn.text))
-  for (const c of turn.toolCalls) parts.push(`[tool call ${c.name}${c.id ? ` ${c.id}` : ''}]\n${formatArguments(c.arguments)}`)
+  for (const c of turn.toolCalls)
+    parts.push(`[tool call ${c.name}${c.id ? ` ${c.id}` : ''}]\n${formatArguments(c.arguments)}`)
   if (turn.meta?.error) parts.push(`[error] ${turn.meta.error}`)
   return parts.join('\n\n')
 }

@@ -107,7 +107,9 @@ export const rolloutKey = (runId: string, taskKey: string): string => `${runId}\
 export function compareRouteOf(s: CompareSlice): Pick<Route, 'compare' | 'series' | 'seriesAnyway'> {
   if (s.compare) {
     const { runA, runB, taskKey, anyway } = s.compare
-    return { compare: (anyway ? { runA, runB, taskKey, anyway: true } : { runA, runB, taskKey }) satisfies CompareRoute }
+    return {
+      compare: (anyway ? { runA, runB, taskKey, anyway: true } : { runA, runB, taskKey }) satisfies CompareRoute
+    }
   }
   if (s.series) return s.series.anyway ? { series: s.series.runIds, seriesAnyway: true } : { series: s.series.runIds }
   return {}
@@ -122,9 +124,13 @@ export const createCompareSlice =
     // rollouts asked for and not yet answered
     const pendingRollouts = new Set<string>()
 
-    const compareReport = refusableReport(get, set, 'compare', (c) => api.compareRuns(c.runA, c.runB, compareOptions(c)))
+    const compareReport = refusableReport(get, set, 'compare', (c) =>
+      api.compareRuns(c.runA, c.runB, compareOptions(c))
+    )
     const fetchReport = compareReport.load
-    const seriesReport = refusableReport(get, set, 'series', (s) => api.compareSeries(s.runIds, s.anyway ? { allowDifferentEnvs: true } : undefined))
+    const seriesReport = refusableReport(get, set, 'series', (s) =>
+      api.compareSeries(s.runIds, s.anyway ? { allowDifferentEnvs: true } : undefined)
+    )
     const fetchSeries = (): void => void seriesReport.load()
 
     return {
@@ -151,7 +157,18 @@ export const createCompareSlice =
         }
         set({
           ...NO_SCREEN,
-          compare: { runA, runB, report: null, loading: true, error: null, anyway, refused: null, category: null, taskKey, taskList: [] },
+          compare: {
+            runA,
+            runB,
+            report: null,
+            loading: true,
+            error: null,
+            anyway,
+            refused: null,
+            category: null,
+            taskKey,
+            taskList: []
+          },
           comparePicks: [runA, runB]
         })
         void fetchReport()
@@ -165,7 +182,11 @@ export const createCompareSlice =
       openSeries: (runIds, anyway = false) => {
         const s = get().series
         if (s && s.runIds.join('\n') === runIds.join('\n') && s.anyway === anyway) return
-        set({ ...NO_SCREEN, series: { runIds, report: null, loading: true, error: null, anyway, refused: null }, comparePicks: runIds })
+        set({
+          ...NO_SCREEN,
+          series: { runIds, report: null, loading: true, error: null, anyway, refused: null },
+          comparePicks: runIds
+        })
         fetchSeries()
       },
       seriesAnyway: () => {
@@ -211,21 +232,43 @@ export const createCompareSlice =
         return true
       },
       applyCompareRoute: (route) => {
-        if (route.compare) get().openCompare(route.compare.runA, route.compare.runB, route.compare.taskKey, !!route.compare.anyway)
+        if (route.compare)
+          get().openCompare(route.compare.runA, route.compare.runB, route.compare.taskKey, !!route.compare.anyway)
         else if (route.series) get().openSeries(route.series, !!route.seriesAnyway)
       },
       loadCompareGroups: async () => {
         const c = get().compare
         if (!c) return
         const seq = ++groupsSeq
-        set({ compareGroups: { loading: true, error: null, a: new Map(), b: new Map(), capped: false, rollouts: new Map() } })
+        set({
+          compareGroups: { loading: true, error: null, a: new Map(), b: new Map(), capped: false, rollouts: new Map() }
+        })
         try {
           const [a, b] = await Promise.all([allGroups(api, c.runA), allGroups(api, c.runB)])
           if (seq !== groupsSeq) return
           const prev = get().compareGroups
-          set({ compareGroups: { loading: false, error: null, a: a.groups, b: b.groups, capped: a.capped || b.capped, rollouts: prev?.rollouts ?? new Map() } })
+          set({
+            compareGroups: {
+              loading: false,
+              error: null,
+              a: a.groups,
+              b: b.groups,
+              capped: a.capped || b.capped,
+              rollouts: prev?.rollouts ?? new Map()
+            }
+          })
         } catch (err) {
-          if (seq === groupsSeq) set({ compareGroups: { loading: false, error: errorMessage(err), a: new Map(), b: new Map(), capped: false, rollouts: new Map() } })
+          if (seq === groupsSeq)
+            set({
+              compareGroups: {
+                loading: false,
+                error: errorMessage(err),
+                a: new Map(),
+                b: new Map(),
+                capped: false,
+                rollouts: new Map()
+              }
+            })
         }
       },
       loadGroupRollouts: async (runId, taskKey) => {
@@ -239,7 +282,10 @@ export const createCompareSlice =
           const now = get().compareGroups
           if (seq !== groupsSeq || !now) return
           const rollouts = new Map(now.rollouts)
-          rollouts.set(key, page.items.map((e) => e.reward))
+          rollouts.set(
+            key,
+            page.items.map((e) => e.reward)
+          )
           set({ compareGroups: { ...now, rollouts } })
         } catch (err) {
           get().pushError(err, `Could not load the rollouts of ${taskKey}`)
@@ -260,7 +306,10 @@ function compareOptions(c: CompareView): CompareOptions {
   return { ...(c.category ? { category: c.category } : {}), ...(c.anyway ? { allowDifferentEnvs: true } : {}) }
 }
 
-async function allGroups(api: TraceApi, runId: string): Promise<{ groups: Map<string, TaskGroupSummary>; capped: boolean }> {
+async function allGroups(
+  api: TraceApi,
+  runId: string
+): Promise<{ groups: Map<string, TaskGroupSummary>; capped: boolean }> {
   const groups = new Map<string, TaskGroupSummary>()
   for (let offset = 0; offset < GROUPS_MAX; offset += GROUPS_PAGE) {
     const page = await api.listTaskGroups({ runId, sort: 'taskKey', offset, limit: GROUPS_PAGE })

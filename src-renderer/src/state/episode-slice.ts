@@ -170,7 +170,8 @@ export const createEpisodeSlice =
         }
         const turns = e.detail.turns
         // a turn's `index` is its position in nearly every format; fall back to a search when not
-        const position = turns[turnIndex]?.index === turnIndex ? turnIndex : turns.findIndex((t) => t.index === turnIndex)
+        const position =
+          turns[turnIndex]?.index === turnIndex ? turnIndex : turns.findIndex((t) => t.index === turnIndex)
         set({ episode: { ...e, pendingTurnIndex: null } })
         if (position >= 0) get().jumpToTurn(position)
       },

@@ -90,7 +90,10 @@ export function isGroupedView(s: Pick<AppState, 'runs' | 'episodes' | 'episodePr
 }
 
 /** The episode on table row `index` in the current view (flat, or grouped: undefined on a task's own row or when not loaded). */
-export function episodeAtRow(s: Pick<AppState, 'runs' | 'episodes' | 'episodePrefs'>, index: number): EpisodeSummary | undefined {
+export function episodeAtRow(
+  s: Pick<AppState, 'runs' | 'episodes' | 'episodePrefs'>,
+  index: number
+): EpisodeSummary | undefined {
   const e = s.episodes
   if (!isGroupedView(s)) return rowAt(e.pages, index)
   const row = rowOf(index, e.openGroups)
@@ -138,7 +141,14 @@ export function initialEpisodesState(runId: string | null, generation = 0, alsoR
  * The listEpisodes (or listTaskGroups) query for one page; with `taskKey`, a page of that task's rollouts. Empty
  * text / filter are left out, and so are `runIds` for a table of one run.
  */
-export function pageQuery(runId: string, q: EpisodeListQuery, page: number, size = PAGE_SIZE, taskKey?: string, alsoRunIds: readonly string[] = []): EpisodeQuery {
+export function pageQuery(
+  runId: string,
+  q: EpisodeListQuery,
+  page: number,
+  size = PAGE_SIZE,
+  taskKey?: string,
+  alsoRunIds: readonly string[] = []
+): EpisodeQuery {
   const query: EpisodeQuery = { runId, sort: q.sort, desc: q.desc, offset: page * size, limit: size }
   if (alsoRunIds.length) query.runIds = [...alsoRunIds]
   if (q.text.trim()) query.text = q.text.trim()
@@ -180,7 +190,16 @@ export const createEpisodesSlice =
     /** Shows a failed page: an invalid filter under the filter box, anything else in the banner. */
     const failed = (err: unknown, filter: string): void => {
       if (err instanceof ApiCallError && err.code === 'bad-request' && filter.trim()) {
-        patch({ filterError: err.message, total: 0, pages: {}, pageGen: {}, groupTotal: 0, groupPages: {}, groupPageGen: {}, openGroups: [] })
+        patch({
+          filterError: err.message,
+          total: 0,
+          pages: {},
+          pageGen: {},
+          groupTotal: 0,
+          groupPages: {},
+          groupPageGen: {},
+          openGroups: []
+        })
       } else {
         patch({ error: errorMessage(err) })
         get().pushError(err, 'Could not load episodes')
@@ -219,7 +238,8 @@ export const createEpisodesSlice =
           result.items.forEach((g, i) => {
             const o = openGroups.find((x) => x.taskKey === g.taskKey)
             const index = page * PAGE_SIZE + i
-            if (o && (o.index !== index || o.count !== g.rollouts)) openGroups = withOpenGroup(openGroups, { ...o, index, count: g.rollouts })
+            if (o && (o.index !== index || o.count !== g.rollouts))
+              openGroups = withOpenGroup(openGroups, { ...o, index, count: g.rollouts })
           })
           patch({ groupTotal: result.total, groupPages, groupPageGen, openGroups, error: null, filterError: null })
         } catch (err) {
@@ -259,7 +279,9 @@ export const createEpisodesSlice =
         const st = get().episodes
         if (!st.runId) return
         try {
-          const result = await api.listEpisodes(pageQuery(st.runId, st.query, page, PAGE_SIZE, undefined, st.alsoRunIds))
+          const result = await api.listEpisodes(
+            pageQuery(st.runId, st.query, page, PAGE_SIZE, undefined, st.alsoRunIds)
+          )
           const cur = get().episodes
           if (cur.generation !== generation) return
           // The total can change between pages (a running eval appends); pages past the end are dropped.
@@ -329,10 +351,12 @@ export const createEpisodesSlice =
           }
         }
         const loads: Promise<void>[] = []
-        for (const p of groupPages) if (st.groupPageGen[p] !== st.generation) loads.push(fetchGroupPage(st.generation, p))
+        for (const p of groupPages)
+          if (st.groupPageGen[p] !== st.generation) loads.push(fetchGroupPage(st.generation, p))
         for (const [taskKey, pages] of childPages) {
           const open = st.openGroups.find((g) => g.taskKey === taskKey)
-          for (const p of pages) if (open && open.pageGen[p] !== st.generation) loads.push(fetchChildPage(st.generation, taskKey, p))
+          for (const p of pages)
+            if (open && open.pageGen[p] !== st.generation) loads.push(fetchChildPage(st.generation, taskKey, p))
         }
         await Promise.all(loads)
       },

@@ -20,8 +20,7 @@ export interface OpenGroup {
 
 /** What a row of the flat list is. */
 export type FlatRow =
-  | { kind: 'group'; group: number }
-  | { kind: 'episode'; group: number; taskKey: string; child: number }
+  { kind: 'group'; group: number } | { kind: 'episode'; group: number; taskKey: string; child: number }
 
 /** Rows in the flat list: one per group plus the rollouts of every unfolded group. */
 export function flatCount(groupTotal: number, open: readonly OpenGroup[]): number {

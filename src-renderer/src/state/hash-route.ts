@@ -90,7 +90,9 @@ function parseSeries(parts: string[], query: Map<string, string>): Route {
   // one run: the training steps inside it (a hosted-RL export) make the series
   const ids = parseIdList(parts[1] ?? '')
   if (!ids) return EMPTY_ROUTE
-  return query.get('envs') === 'any' ? { ...EMPTY_ROUTE, series: ids, seriesAnyway: true } : { ...EMPTY_ROUTE, series: ids }
+  return query.get('envs') === 'any'
+    ? { ...EMPTY_ROUTE, series: ids, seriesAnyway: true }
+    : { ...EMPTY_ROUTE, series: ids }
 }
 
 /** The hash for a route ('' when nothing is selected). Ids are URI-encoded, so `/` (and `,`) in an id is safe. */
@@ -100,7 +102,8 @@ export function formatHash(route: Route): string {
     const base = `#/compare/${encodeURIComponent(runA)}/${encodeURIComponent(runB)}`
     return `${taskKey !== null ? `${base}/task/${encodeURIComponent(taskKey)}` : base}${anyway ? '?envs=any' : ''}`
   }
-  if (route.series) return `#/series/${route.series.map(encodeURIComponent).join(',')}${route.seriesAnyway ? '?envs=any' : ''}`
+  if (route.series)
+    return `#/series/${route.series.map(encodeURIComponent).join(',')}${route.seriesAnyway ? '?envs=any' : ''}`
   if (route.breakdown) return formatBreakdown(route.breakdown)
   if (route.many) return formatMany(route.many)
   if (route.curve) return formatCurve(route.curve)

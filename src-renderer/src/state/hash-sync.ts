@@ -1,4 +1,13 @@
-import { EMPTY_ROUTE, formatHash, isCompareRoute, parseHash, routeRunIds, sameRoute, sameRunSet, type Route } from './hash-route'
+import {
+  EMPTY_ROUTE,
+  formatHash,
+  isCompareRoute,
+  parseHash,
+  routeRunIds,
+  sameRoute,
+  sameRunSet,
+  type Route
+} from './hash-route'
 import { applyScreenRoute, isScreenOpen, screenRouteOf } from './screens'
 import type { AppState, AppStore } from './store'
 
@@ -20,7 +29,13 @@ function routeOf(s: AppState): Route {
   if (isScreenOpen(s)) return { ...EMPTY_ROUTE, ...screenRouteOf(s) }
   const e = s.episode
   const onOpen = s.openEpisodeId !== null && e.id === s.openEpisodeId
-  const turn = !onOpen ? null : e.detail ? (e.activeTurn > 0 ? (e.detail.turns[e.activeTurn]?.index ?? null) : null) : e.pendingTurnIndex
+  const turn = !onOpen
+    ? null
+    : e.detail
+      ? e.activeTurn > 0
+        ? (e.detail.turns[e.activeTurn]?.index ?? null)
+        : null
+      : e.pendingTurnIndex
   const also = s.episodes.alsoRunIds
   return { runId: s.selectedRunId, ...(also.length ? { alsoRunIds: also } : {}), episodeId: s.openEpisodeId, turn }
 }
@@ -60,7 +75,8 @@ export function bindHashRoute(store: AppStore, host: HashHost, storage?: RouteSt
  * a breakdown link without fields getting the field the screen chose.
  */
 function replacesEntry(now: Route, before: Route): boolean {
-  if (now.breakdown && before.breakdown) return now.breakdown.runId === before.breakdown.runId && before.breakdown.fields.length === 0
+  if (now.breakdown && before.breakdown)
+    return now.breakdown.runId === before.breakdown.runId && before.breakdown.fields.length === 0
   if (now.compare && before.compare) {
     const c = now.compare
     const b = before.compare

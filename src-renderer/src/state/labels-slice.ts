@@ -1,5 +1,12 @@
 import type { TraceApi } from '@contract/api'
-import type { EpisodeLabels, LabelDef, LabelDefInput, LabelsExport, LabelsImportReport, SavedView } from '@contract/labels'
+import type {
+  EpisodeLabels,
+  LabelDef,
+  LabelDefInput,
+  LabelsExport,
+  LabelsImportReport,
+  SavedView
+} from '@contract/labels'
 import type { EpisodeSortKey } from '@contract/model'
 import { browserStorage } from './episode-prefs'
 import { tableRuns } from './selection-slice'
@@ -179,7 +186,10 @@ export const createLabelsSlice =
         const q = s.episodes.query
         const same = s.labels.views.find((v) => v.name.toLowerCase() === name.trim().toLowerCase())
         try {
-          await api.saveView({ name: name.trim(), runIds: tableRuns(s), filter: q.filter, sort: q.sort, desc: q.desc, columns }, same?.id ?? null)
+          await api.saveView(
+            { name: name.trim(), runIds: tableRuns(s), filter: q.filter, sort: q.sort, desc: q.desc, columns },
+            same?.id ?? null
+          )
           get().pushInfo(`Saved view "${name.trim()}"`)
           await get().loadViews()
         } catch (err) {

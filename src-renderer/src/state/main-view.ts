@@ -8,7 +8,9 @@ export type MainView = 'search' | 'breakdown' | 'many' | 'curve' | 'series' | 'c
  * runs, then the open episode, else the runs browser. The app renders this and the keymap's contexts follow it, so
  * the keys always belong to the view on screen.
  */
-export function mainView(s: Pick<AppState, 'search' | 'breakdown' | 'many' | 'curve' | 'series' | 'compare' | 'openEpisodeId'>): MainView {
+export function mainView(
+  s: Pick<AppState, 'search' | 'breakdown' | 'many' | 'curve' | 'series' | 'compare' | 'openEpisodeId'>
+): MainView {
   if (s.search.open) return 'search'
   if (s.breakdown) return 'breakdown'
   if (s.many) return 'many'

@@ -31,7 +31,10 @@ export const createManySlice =
   (api: TraceApi): SliceCreator<ManySlice> =>
   (set, get) => {
     const loadReport = refusableReport(get, set, 'many', (m) =>
-      api.compareMany(m.runIds, { baseline: m.baseline ?? m.runIds[0], ...(m.anyway ? { allowDifferentEnvs: true } : {}) })
+      api.compareMany(m.runIds, {
+        baseline: m.baseline ?? m.runIds[0],
+        ...(m.anyway ? { allowDifferentEnvs: true } : {})
+      })
     ).load
     return {
       many: null,
@@ -40,7 +43,11 @@ export const createManySlice =
         const base = baseline !== null && runIds.includes(baseline) ? baseline : null
         if (m && m.runIds.join('\n') === runIds.join('\n') && m.baseline === base && m.anyway === anyway) return
         const keep = m && m.runIds.join('\n') === runIds.join('\n') ? m.report : null
-        set({ ...NO_SCREEN, many: { runIds, baseline: base, anyway, report: keep, loading: true, error: null, refused: null }, comparePicks: runIds })
+        set({
+          ...NO_SCREEN,
+          many: { runIds, baseline: base, anyway, report: keep, loading: true, error: null, refused: null },
+          comparePicks: runIds
+        })
         void loadReport()
       },
       setManyBaseline: (runId) => {

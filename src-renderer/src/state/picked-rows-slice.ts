@@ -46,13 +46,18 @@ export const createPickedRowsSlice =
         const ep = episodeAtRow(get(), index)
         if (!ep) return
         const { ids } = get().picked
-        if (ids.includes(ep.id)) return set({ picked: { ids: ids.filter((id) => id !== ep.id), anchor: anchorHere(index) } })
-        if (ids.length >= MAX_PICKED) return get().pushInfo(`At most ${MAX_PICKED.toLocaleString('en-US')} rows can be picked: filter the table and export the view instead`)
+        if (ids.includes(ep.id))
+          return set({ picked: { ids: ids.filter((id) => id !== ep.id), anchor: anchorHere(index) } })
+        if (ids.length >= MAX_PICKED)
+          return get().pushInfo(
+            `At most ${MAX_PICKED.toLocaleString('en-US')} rows can be picked: filter the table and export the view instead`
+          )
         set({ picked: { ids: [...ids, ep.id], anchor: anchorHere(index) } })
       },
       pickRange: async (index) => {
         const s = get()
-        const anchor = s.picked.anchor?.queryVersion === s.episodes.queryVersion ? s.picked.anchor.index : s.episodes.activeIndex
+        const anchor =
+          s.picked.anchor?.queryVersion === s.episodes.queryVersion ? s.picked.anchor.index : s.episodes.activeIndex
         const [lo, hi] = anchor <= index ? [anchor, index] : [index, anchor]
         await ensureTableRange(get(), lo, hi)
         const ids = [...get().picked.ids]
@@ -62,7 +67,8 @@ export const createPickedRowsSlice =
           const ep = episodeAtRow(get(), i)
           if (ep && !has.has(ep.id)) (ids.push(ep.id), has.add(ep.id))
         }
-        if (ids.length >= MAX_PICKED) get().pushInfo(`Picked the first ${MAX_PICKED.toLocaleString('en-US')} rows (the most one export takes)`)
+        if (ids.length >= MAX_PICKED)
+          get().pushInfo(`Picked the first ${MAX_PICKED.toLocaleString('en-US')} rows (the most one export takes)`)
         // the anchor stays where it was: Shift+click again re-extends from it, as in file managers
         set({ picked: { ids, anchor: get().picked.anchor ?? anchorHere(anchor) } })
       },
@@ -77,19 +83,28 @@ export const createPickedRowsSlice =
         const name = def.name.toLowerCase()
         try {
           const now: Record<string, string[]> = {}
-          for (let i = 0; i < ids.length; i += LABELS_CALL_MAX) Object.assign(now, await api.labelsOfEpisodes(ids.slice(i, i + LABELS_CALL_MAX)))
+          for (let i = 0; i < ids.length; i += LABELS_CALL_MAX)
+            Object.assign(now, await api.labelsOfEpisodes(ids.slice(i, i + LABELS_CALL_MAX)))
           const has = (id: string): boolean => (now[id] ?? []).some((l) => l.toLowerCase() === name)
           // toggle over the whole selection: all have it → off all; else on the ones missing it
           const remove = ids.every(has)
           const todo = remove ? ids : ids.filter((id) => !has(id))
           const badges: Record<string, string[]> = {}
           for (let i = 0; i < todo.length; i += LABEL_CONCURRENCY) {
-            const done = await Promise.all(todo.slice(i, i + LABEL_CONCURRENCY).map((id) => (remove ? api.removeLabel : api.addLabel)(id, def.name, null)))
+            const done = await Promise.all(
+              todo
+                .slice(i, i + LABEL_CONCURRENCY)
+                .map((id) => (remove ? api.removeLabel : api.addLabel)(id, def.name, null))
+            )
             for (const l of done) badges[l.episodeId] = l.labels
           }
           set({ labels: { ...get().labels, badges: { ...get().labels.badges, ...badges } } })
           const n = ids.length
-          get().pushInfo(remove ? `Removed ${def.name} from ${n} episode${n === 1 ? '' : 's'}` : `Labelled ${n} episode${n === 1 ? '' : 's'} ${def.name}`)
+          get().pushInfo(
+            remove
+              ? `Removed ${def.name} from ${n} episode${n === 1 ? '' : 's'}`
+              : `Labelled ${n} episode${n === 1 ? '' : 's'} ${def.name}`
+          )
         } catch (err) {
           get().pushError(err, 'Could not label the picked episodes')
         }

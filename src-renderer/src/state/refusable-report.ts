@@ -46,7 +46,13 @@ export function refusableReport<K extends RefusableKey>(
         const now = view()
         if (mine !== seq || !now) return
         const refused = envRefusal(err)
-        put({ ...now, report: refused ? null : now.report, loading: false, refused, error: refused ? null : errorMessage(err) })
+        put({
+          ...now,
+          report: refused ? null : now.report,
+          loading: false,
+          refused,
+          error: refused ? null : errorMessage(err)
+        })
       }
     },
     drop: () => void seq++

@@ -72,7 +72,10 @@ export function parseMany(parts: string[], query: Map<string, string>): ManyRout
 }
 
 export function formatMany(r: ManyRoute): string {
-  return `#/many/${formatIdList(r.runIds)}${formatQuery([['base', r.baseline ?? undefined], ['envs', r.anyway ? 'any' : undefined]])}`
+  return `#/many/${formatIdList(r.runIds)}${formatQuery([
+    ['base', r.baseline ?? undefined],
+    ['envs', r.anyway ? 'any' : undefined]
+  ])}`
 }
 
 export function parseCurve(parts: string[]): CurveRoute | null {
@@ -82,7 +85,8 @@ export function parseCurve(parts: string[]): CurveRoute | null {
 
 export const formatCurve = (r: CurveRoute): string => `#/curve/${encodeURIComponent(r.runId)}`
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i])
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i])
 
 export function sameBreakdown(a: BreakdownRoute | undefined, b: BreakdownRoute | undefined): boolean {
   if (!a || !b) return a === b

@@ -18,4 +18,3 @@ export const NO_SCREEN = {
 /** Whether a screen is open over the runs browser. */
 export const isScreenOpen = (s: Pick<AppState, 'compare' | 'series' | 'breakdown' | 'many' | 'curve'>): boolean =>
   s.compare !== null || s.series !== null || s.breakdown !== null || s.many !== null || s.curve !== null
-

@@ -1,5 +1,12 @@
 import type { EpisodeRef } from '@contract/model'
-import { DEFAULT_EPISODE_QUERY, ensureTableRange, episodeAtRow, initialEpisodesState, isGroupedView, tableRowCount } from './episodes-slice'
+import {
+  DEFAULT_EPISODE_QUERY,
+  ensureTableRange,
+  episodeAtRow,
+  initialEpisodesState,
+  isGroupedView,
+  tableRowCount
+} from './episodes-slice'
 import type { Route } from './hash-route'
 import { NO_PICKS } from './picked-rows-slice'
 import type { AppState, SliceCreator } from './types'
@@ -35,7 +42,8 @@ export interface SelectionSlice {
   setEpisodeTab(tab: EpisodeTab): void
 }
 
-const sameIds = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, i) => id === b[i])
+const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((id, i) => id === b[i])
 
 /** Every run the episodes table lists: the selected one first. */
 export const tableRuns = (s: Pick<AppState, 'selectedRunId' | 'episodes'>): string[] =>
@@ -95,7 +103,11 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
     if (ref.runId !== get().selectedRunId || get().episodes.alsoRunIds.length) get().selectRun(ref.runId)
     const q = get().episodes.query
     const defaultOrder =
-      !isGroupedView(get()) && q.sort === DEFAULT_EPISODE_QUERY.sort && !q.desc && q.text.trim() === '' && q.filter.trim() === ''
+      !isGroupedView(get()) &&
+      q.sort === DEFAULT_EPISODE_QUERY.sort &&
+      !q.desc &&
+      q.text.trim() === '' &&
+      q.filter.trim() === ''
     if (!defaultOrder) return get().openEpisode(ref.id)
     get().openEpisode(ref.id, ref.ordinal)
     // a freshly selected run has no table pages yet: load the row's page so n / p and "row i / n" work
@@ -108,7 +120,10 @@ export const createSelectionSlice = (): SliceCreator<SelectionSlice> => (set, ge
     const at = inRuns.findIndex((r) => r.runId === detail.runId)
     const target = at === -1 ? undefined : inRuns[at + delta]
     if (target) get().openRelated(target)
-    else get().pushInfo(inRuns.length <= 1 ? 'No other run has this task' : `No ${delta < 0 ? 'previous' : 'next'} run has this task`)
+    else
+      get().pushInfo(
+        inRuns.length <= 1 ? 'No other run has this task' : `No ${delta < 0 ? 'previous' : 'next'} run has this task`
+      )
   },
   applyRoute: (route) => {
     get().selectRun(route.runId, route.alsoRunIds)

@@ -52,7 +52,15 @@ export interface SideBySideSlice {
 /** Most rollouts listed per task and run (the chooser's options). */
 const MAX_ROLLOUTS = 200
 
-const side = (runId: string): SideEpisode => ({ runId, rollouts: null, episodeId: null, detail: null, loading: true, fullLoading: false, error: null })
+const side = (runId: string): SideEpisode => ({
+  runId,
+  rollouts: null,
+  episodeId: null,
+  detail: null,
+  loading: true,
+  fullLoading: false,
+  error: null
+})
 
 /** Creates the side-by-side slice over `api`. */
 export const createSideBySideSlice =
@@ -78,10 +86,16 @@ export const createSideBySideSlice =
     }
     const loadSide = async (s: Side, from: SideBySideState): Promise<void> => {
       try {
-        const page = await api.listEpisodes({ runId: from[s].runId, taskKey: from.taskKey, sort: 'rollout', limit: MAX_ROLLOUTS })
+        const page = await api.listEpisodes({
+          runId: from[s].runId,
+          taskKey: from.taskKey,
+          sort: 'rollout',
+          limit: MAX_ROLLOUTS
+        })
         const rollouts = page.items
         const first = rollouts.find((e) => e.rollout === 0) ?? rollouts[0]
-        if (!first) return patchSide(s, from, { rollouts, loading: false, error: 'This run has no episode of this task.' })
+        if (!first)
+          return patchSide(s, from, { rollouts, loading: false, error: 'This run has no episode of this task.' })
         patchSide(s, from, { rollouts, episodeId: first.id })
         await loadEpisode(s, from, first.id)
       } catch (err) {
@@ -93,7 +107,14 @@ export const createSideBySideSlice =
       openSideBySide: async (runA, runB, taskKey) => {
         const now = current()
         if (now && now.taskKey === taskKey && now.a.runId === runA && now.b.runId === runB) return
-        const state: SideBySideState = { taskKey, a: side(runA), b: side(runB), selectedRow: 0, scrollSeq: 0, diff: null }
+        const state: SideBySideState = {
+          taskKey,
+          a: side(runA),
+          b: side(runB),
+          selectedRow: 0,
+          scrollSeq: 0,
+          diff: null
+        }
         set({ sideBySide: state })
         await Promise.all([loadSide('a', state), loadSide('b', state)])
       },

@@ -35,7 +35,9 @@ export function oaiTool(run) {
 /** A tool observation: 45% long (2–50 KB, code/log-like), the rest short. @param {Rng} rng */
 function observation(rng) {
   if (rng.next() < 0.45) return block(rng, 2000 + Math.floor(rng.next() * 48000))
-  return rng.next() < 0.5 ? `Out[${Math.floor(rng.next() * 40)}]: ${(rng.next() * 1000).toFixed(3)}` : block(rng, 60 + Math.floor(rng.next() * 1400))
+  return rng.next() < 0.5
+    ? `Out[${Math.floor(rng.next() * 40)}]: ${(rng.next() * 1000).toFixed(3)}`
+    : block(rng, 60 + Math.floor(rng.next() * 1400))
 }
 
 /**
@@ -62,14 +64,29 @@ export function buildRow(run, example, exampleRng, rng) {
       continue
     }
     const id = `call_${rng.hex(24)}`
-    const fn = { arguments: JSON.stringify({ [argKey]: block(rng, 40 + Math.floor(rng.next() * 400)) }), name: run.tool }
+    const fn = {
+      arguments: JSON.stringify({ [argKey]: block(rng, 40 + Math.floor(rng.next() * 400)) }),
+      name: run.tool
+    }
     const call = { id, function: fn, type: 'function' }
     calls++
-    completion.push({ content: rng.next() < 0.7 ? '' : sentence(rng), role: 'assistant', tool_calls: [run.stringToolCalls ? JSON.stringify(call) : call] })
-    completion.push(run.stringToolCalls ? { content: observation(rng), role: 'tool', tool_calls: null } : { content: observation(rng), role: 'tool', tool_call_id: id })
+    completion.push({
+      content: rng.next() < 0.7 ? '' : sentence(rng),
+      role: 'assistant',
+      tool_calls: [run.stringToolCalls ? JSON.stringify(call) : call]
+    })
+    completion.push(
+      run.stringToolCalls
+        ? { content: observation(rng), role: 'tool', tool_calls: null }
+        : { content: observation(rng), role: 'tool', tool_call_id: id }
+    )
   }
   const correct = rng.next() < run.skill ? 1 : 0
-  completion.push({ content: `${sentence(rng)}\n\\boxed{${correct ? answer : (Math.floor(rng.next() * 10000) / 100).toString()}}`, role: 'assistant', tool_calls: null })
+  completion.push({
+    content: `${sentence(rng)}\n\\boxed{${correct ? answer : (Math.floor(rng.next() * 10000) / 100).toString()}}`,
+    role: 'assistant',
+    tool_calls: null
+  })
   const generation = 800 + rng.next() * 30000
   const scoring = rng.next() * 5
   return {

@@ -12,13 +12,47 @@ const WORDS = (
   'update insert select table column row key map list array string number object field count total mean score ' +
   'check assert expected actual failed passed skipped warning debug info trace path node edge graph tree search'
 ).split(' ')
-const IDENTS = ['x', 'y', 'n', 'i', 'acc', 'buf', 'cfg', 'ctx', 'df', 'res', 'item', 'node', 'rows', 'total', 'tokens', 'scores']
-const NON_ASCII = ['café', 'naïve', 'Größe', 'résumé', '日本語', '数据', 'Ωmega', 'über', 'señal', '🚀', '✓', '—', 'Привет', 'ñandú']
+const IDENTS = [
+  'x',
+  'y',
+  'n',
+  'i',
+  'acc',
+  'buf',
+  'cfg',
+  'ctx',
+  'df',
+  'res',
+  'item',
+  'node',
+  'rows',
+  'total',
+  'tokens',
+  'scores'
+]
+const NON_ASCII = [
+  'café',
+  'naïve',
+  'Größe',
+  'résumé',
+  '日本語',
+  '数据',
+  'Ωmega',
+  'über',
+  'señal',
+  '🚀',
+  '✓',
+  '—',
+  'Привет',
+  'ñandú'
+]
 const LEVELS = ['INFO', 'INFO', 'INFO', 'DEBUG', 'WARN', 'ERROR']
 
 /** One word; 0.3% of the time a non-ASCII one. @param {Rng} rng */
 export function word(rng) {
-  return rng.next() < 0.003 ? NON_ASCII[Math.floor(rng.next() * NON_ASCII.length)] : WORDS[Math.floor(rng.next() * WORDS.length)]
+  return rng.next() < 0.003
+    ? NON_ASCII[Math.floor(rng.next() * NON_ASCII.length)]
+    : WORDS[Math.floor(rng.next() * WORDS.length)]
 }
 
 /** `n` words joined by spaces. @param {Rng} rng @param {number} n */

@@ -53,16 +53,26 @@ export function simulateEpisode(p) {
   const seen = new Set()
 
   /** Assistant turn with an optional thought. */
-  const assistant = (/** @type {string} */ thought, /** @type {string} */ visible, /** @type {any[] | undefined} */ calls) => {
+  const assistant = (
+    /** @type {string} */ thought,
+    /** @type {string} */ visible,
+    /** @type {any[] | undefined} */ calls
+  ) => {
     /** @type {any} */
     const m = { role: 'assistant', content: visible }
-    if (thought && rng.chance(pf.thinkP)) m.reasoning_content = pf.key === 'base' && rng.chance(0.35) ? `${thought} ${SAY.ramble(rng)}` : thought
+    if (thought && rng.chance(pf.thinkP))
+      m.reasoning_content = pf.key === 'base' && rng.chance(0.35) ? `${thought} ${SAY.ramble(rng)}` : thought
     if (calls) m.tool_calls = calls
     messages.push(m)
     durationMs += 350 + ((visible.length + (m.reasoning_content?.length ?? 0)) / 4 / 45) * 1000
   }
   /** One tool call; `run` applies the action and returns the observation. */
-  const call = (/** @type {string} */ name, /** @type {object} */ args, /** @type {string} */ thought, /** @type {() => string} */ run) => {
+  const call = (
+    /** @type {string} */ name,
+    /** @type {object} */ args,
+    /** @type {string} */ thought,
+    /** @type {() => string} */ run
+  ) => {
     const id = `call_${rng.hex(24)}`
     const visible = pf.key === 'trained' && rng.chance(0.5) ? thought.split('. ')[0].replace(/\.?$/, '.') : ''
     lastCall = JSON.stringify([name, args])
@@ -76,13 +86,32 @@ export function simulateEpisode(p) {
     durationMs += name === 'bash' && /pytest/.test(JSON.stringify(args)) ? rng.int(700, 3200) : rng.int(20, 180)
     return true
   }
-  const bash = (/** @type {string} */ cmd, /** @type {string} */ thought, /** @type {() => string} */ run) => call('bash', { command: cmd }, thought, run)
+  const bash = (/** @type {string} */ cmd, /** @type {string} */ thought, /** @type {() => string} */ run) =>
+    call('bash', { command: cmd }, thought, run)
   const runPytest = (/** @type {string} */ cmd, /** @type {string} */ thought) =>
-    bash(cmd, thought, () => renderPytest(repo, state, { ...parsePytestCommand(cmd), flakyHit: rng.chance(0.65), seconds: rng.float(0.2, 2.5) }).text)
+    bash(
+      cmd,
+      thought,
+      () =>
+        renderPytest(repo, state, {
+          ...parsePytestCommand(cmd),
+          flakyHit: rng.chance(0.65),
+          seconds: rng.float(0.2, 2.5)
+        }).text
+    )
   const pytest = (/** @type {string} */ thought, first = false, color = false) => {
     // Trained policies learned to ask for terse output; base ones mostly take pytest's default long tracebacks.
-    const modes = pf.key === 'trained' ? ['-q --tb=short', '-q --tb=line', '', '-x -q'] : ['', '-x -q', '-q --tb=short', '-q --tb=line']
-    const weights = first ? (pf.key === 'trained' ? [5, 1, 4, 0] : [6, 3, 1, 0]) : pf.key === 'trained' ? [6, 3, 1, 0] : [2, 2, 5, 1]
+    const modes =
+      pf.key === 'trained'
+        ? ['-q --tb=short', '-q --tb=line', '', '-x -q']
+        : ['', '-x -q', '-q --tb=short', '-q --tb=line']
+    const weights = first
+      ? pf.key === 'trained'
+        ? [5, 1, 4, 0]
+        : [6, 3, 1, 0]
+      : pf.key === 'trained'
+        ? [6, 3, 1, 0]
+        : [2, 2, 5, 1]
     const mode = color ? '' : rng.weighted(modes, weights)
     return runPytest(`python -m pytest${mode ? ' ' + mode : ''}${color ? ' --color=yes' : ''}`, thought)
   }
@@ -98,13 +127,17 @@ export function simulateEpisode(p) {
       state[i] = to
       const lines = repo.source(bug.file, state).split('\n')
       const at = repo.lineOf(i, state)
-      const snippet = lines.slice(Math.max(0, at - 4), at + 3).map((l, k) => `${String(Math.max(1, at - 3) + k).padStart(6)}\t${l}`)
+      const snippet = lines
+        .slice(Math.max(0, at - 4), at + 3)
+        .map((l, k) => `${String(Math.max(1, at - 3) + k).padStart(6)}\t${l}`)
       return `The file ${bug.file} has been edited. Here's the result of running \`cat -n\` on a snippet of ${bug.file}:\n${snippet.join('\n')}\nReview the changes and make sure they are as expected.`
     })
   }
   const repeatLast = (/** @type {string} */ thought) => {
     const [name, args] = JSON.parse(lastCall)
-    return name === 'bash' && /pytest/.test(args.command) ? runPytest(args.command, thought) : bash('ls -la', thought, () => lsRoot(repo))
+    return name === 'bash' && /pytest/.test(args.command)
+      ? runPytest(args.command, thought)
+      : bash('ls -la', thought, () => lsRoot(repo))
   }
 
   // Plan: how many bugs get fixed, and where a failure-bound episode stops.
@@ -130,7 +163,10 @@ export function simulateEpisode(p) {
       const bug = task.bugs[i]
       if (!seen.has(bug.file)) {
         const token = grepToken(bug.old)
-        const ok = rng.chance(0.25) && takeSpare(1) ? bash(`grep -rn "${token}" src tests`, SAY.locate(bug), () => grep(repo, token, state)) : true
+        const ok =
+          rng.chance(0.25) && takeSpare(1)
+            ? bash(`grep -rn "${token}" src tests`, SAY.locate(bug), () => grep(repo, token, state))
+            : true
         if (!ok || !cat(bug.file, SAY.locate(bug))) return
       }
       if (i >= fixCount) break
@@ -138,7 +174,11 @@ export function simulateEpisode(p) {
         if (!edit(i, 'wrong', SAY.tryWrong(bug)) || !pytest(SAY.rerun(rng))) return
         if (rng.chance(pf.loopP) && takeSpare(1) && !repeatLast(SAY.loop(rng))) return
       }
-      if (!edit(i, 'fixed', (state[i] === 'wrong' ? SAY.afterWrong(bug) + ' ' : '') + SAY.diagnose(bug)) || !pytest(SAY.rerun(rng))) return
+      if (
+        !edit(i, 'fixed', (state[i] === 'wrong' ? SAY.afterWrong(bug) + ' ' : '') + SAY.diagnose(bug)) ||
+        !pytest(SAY.rerun(rng))
+      )
+        return
     }
     if (p.outcome === 'success' || p.outcome === 'partial' || p.outcome === 'error') {
       if (p.outcome === 'partial' && fixCount < nb) {
@@ -161,8 +201,12 @@ export function simulateEpisode(p) {
       else if (r < 0.6 && state[stuckIdx] === 'bug') edit(stuckIdx, 'wrong', SAY.tryWrong(stuckBug))
       else if (r < 0.75) cat(stuckBug.file, SAY.locate(stuckBug))
       else if (r < 0.85)
-        call('edit_file', { path: stuckBug.file, old_str: stuckBug.old.trim(), new_str: stuckBug.wrong.trim() }, SAY.tryWrong(stuckBug), () =>
-          `Error: no replacement was performed: old_str did not appear verbatim in ${stuckBug.file}.`)
+        call(
+          'edit_file',
+          { path: stuckBug.file, old_str: stuckBug.old.trim(), new_str: stuckBug.wrong.trim() },
+          SAY.tryWrong(stuckBug),
+          () => `Error: no replacement was performed: old_str did not appear verbatim in ${stuckBug.file}.`
+        )
       else pytest(SAY.rerun(rng))
     }
   }
@@ -175,8 +219,23 @@ export function simulateEpisode(p) {
   if (status === 'ok') {
     const fixed = task.bugs.filter((_, i) => state[i] === 'fixed')
     const text = finalAnswer(task, { fixed, passed, total, claimDone: rng.chance(pf.claimP) })
-    assistant(passed === total ? 'All tests pass; summarise the changes.' : 'I am running out of ideas; summarise what I have.', p.emptyFinal ? '' : text, undefined)
+    assistant(
+      passed === total ? 'All tests pass; summarise the changes.' : 'I am running out of ideas; summarise what I have.',
+      p.emptyFinal ? '' : text,
+      undefined
+    )
   }
   const reward = status === 'error' ? 0 : round4(fraction)
-  return { messages, tools, passed, total, reward, status, maxProgress, durationMs, error: status === 'error' ? envError(describeCall(lastCall)) : null, toolDefs: TOOLS }
+  return {
+    messages,
+    tools,
+    passed,
+    total,
+    reward,
+    status,
+    maxProgress,
+    durationMs,
+    error: status === 'error' ? envError(describeCall(lastCall)) : null,
+    toolDefs: TOOLS
+  }
 }

@@ -59,7 +59,8 @@ export const SAY = {
     ]),
   firstRun: (/** @type {Rng} */ r) =>
     r.pick(['Run the test suite to see what fails.', 'Let me run the tests first.', 'Start with the failing tests.']),
-  locate: (/** @type {Bug} */ bug) => `The failure points at ${bug.file}: ${bug.e[0].slice(0, 90)}. Let me read that file.`,
+  locate: (/** @type {Bug} */ bug) =>
+    `The failure points at ${bug.file}: ${bug.e[0].slice(0, 90)}. Let me read that file.`,
   diagnose: (/** @type {Bug} */ bug) => bug.why,
   tryWrong: (/** @type {Bug} */ bug) =>
     `Maybe it is enough to change \`${bug.old.trim().split('\n')[0]}\` to \`${bug.wrong.trim().split('\n')[0]}\`. Let me try that.`,
@@ -88,8 +89,10 @@ export const SAY = {
  */
 export function finalAnswer(task, s) {
   const lines = s.fixed.map((b) => `- \`${b.file}\`: ${b.why}`)
-  if (s.passed === s.total) return `Fixed ${s.fixed.length} issue(s) in ${task.repo}:\n${lines.join('\n')}\n\nAll ${s.total} tests pass now.`
-  if (s.claimDone) return `I fixed the bug in ${task.repo}; the tests should pass now.${lines.length ? '\n' + lines.join('\n') : ''}`
+  if (s.passed === s.total)
+    return `Fixed ${s.fixed.length} issue(s) in ${task.repo}:\n${lines.join('\n')}\n\nAll ${s.total} tests pass now.`
+  if (s.claimDone)
+    return `I fixed the bug in ${task.repo}; the tests should pass now.${lines.length ? '\n' + lines.join('\n') : ''}`
   return (
     `I could not get the whole suite green: ${s.passed}/${s.total} tests pass.` +
     (lines.length ? `\nChanges so far:\n${lines.join('\n')}` : '') +

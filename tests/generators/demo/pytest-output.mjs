@@ -109,7 +109,10 @@ export function renderPytest(repo, state, opts) {
     if (opts.quiet) quietLine += chars
     else out.push(`${file} ${chars}`.padEnd(W - 6 + (chars.length - slots.length)) + pct)
   }
-  if (opts.quiet) out.push(quietLine + ' '.repeat(Math.max(1, W - 6 - done)) + `[${String(Math.floor((done / total) * 100)).padStart(3)}%]`)
+  if (opts.quiet)
+    out.push(
+      quietLine + ' '.repeat(Math.max(1, W - 6 - done)) + `[${String(Math.floor((done / total) * 100)).padStart(3)}%]`
+    )
   const failNames = new Set(failing.map((f) => f.test))
   if (failing.length > 0 && opts.tb === 'line') {
     for (const f of failing) {
@@ -119,7 +122,8 @@ export function renderPytest(repo, state, opts) {
     }
   } else if (failing.length > 0) {
     out.push('', rule('FAILURES'))
-    for (const f of failing) out.push(...renderFailure(repo, state, f.bug, f.test, opts.tb === 'short' ? 'short' : 'long'))
+    for (const f of failing)
+      out.push(...renderFailure(repo, state, f.bug, f.test, opts.tb === 'short' ? 'short' : 'long'))
     out.push(rule('short test summary info'))
     for (const f of failing) {
       const bug = task.bugs[f.bug]
@@ -130,7 +134,8 @@ export function renderPytest(repo, state, opts) {
   }
   const passed = done - failNames.size
   if (stopped) out.push(c(RED, rule('stopping after 1 failures', '!')))
-  const summary = failing.length > 0 ? `${failNames.size} failed, ${passed} passed in ${secs}s` : `${passed} passed in ${secs}s`
+  const summary =
+    failing.length > 0 ? `${failNames.size} failed, ${passed} passed in ${secs}s` : `${passed} passed in ${secs}s`
   const colour = failing.length > 0 ? RED + BOLD : GREEN + BOLD
   out.push(opts.quiet ? c(colour, summary) : c(colour, rule(summary)))
   return { text: out.join('\n') + '\n', passed, failed: failNames.size }

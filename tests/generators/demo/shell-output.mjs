@@ -35,7 +35,8 @@ export function findPy(repo) {
 /** `git status`. @param {Repo} repo @param {BugState[]} state */
 export function gitStatus(repo, state) {
   const changed = changedFiles(repo, state)
-  if (changed.length === 0) return "On branch main\nYour branch is up to date with 'origin/main'.\n\nnothing to commit, working tree clean\n"
+  if (changed.length === 0)
+    return "On branch main\nYour branch is up to date with 'origin/main'.\n\nnothing to commit, working tree clean\n"
   return [
     'On branch main',
     "Your branch is up to date with 'origin/main'.",
@@ -63,7 +64,12 @@ export function gitDiff(repo, state) {
     const a = repo.source(file, initial).split('\n')
     const b = repo.source(file, state).split('\n')
     const h = (hashSeed(file + repo.task.id) >>> 0).toString(16).padStart(8, '0')
-    out.push(`diff --git a/${file} b/${file}`, `index ${h.slice(0, 7)}..${h.slice(1, 8)} 100644`, `--- a/${file}`, `+++ b/${file}`)
+    out.push(
+      `diff --git a/${file} b/${file}`,
+      `index ${h.slice(0, 7)}..${h.slice(1, 8)} 100644`,
+      `--- a/${file}`,
+      `+++ b/${file}`
+    )
     // Files differ only inside the bug regions: walk both from the top and from the bottom to find the hunk.
     let top = 0
     while (top < a.length && top < b.length && a[top] === b[top]) top++

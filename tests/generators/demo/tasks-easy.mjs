@@ -22,7 +22,13 @@ export const EASY_TASKS = [
         wrong: 'from .quoting import split_quoted',
         fix: 'from tinycsv._quoting import split_quoted',
         testFile: 'tests/test_reader.py',
-        tests: ['test_parse_simple', 'test_parse_quoted', 'test_parse_empty_field', 'test_read_rows', 'test_custom_delimiter'],
+        tests: [
+          'test_parse_simple',
+          'test_parse_quoted',
+          'test_parse_empty_field',
+          'test_read_rows',
+          'test_custom_delimiter'
+        ],
         collection: { importLine: 'from tinycsv.reader import parse_row, read_rows' },
         e: ["ModuleNotFoundError: No module named 'tinycsv.quoting'"],
         why: 'The quoting helpers live in `tinycsv/_quoting.py` (leading underscore); the import still uses the old module name.'
@@ -41,15 +47,19 @@ export const EASY_TASKS = [
     bugs: [
       {
         file: 'src/slugify_lite/core.py',
-        code:
-          'def slugify(text, max_length=None, sep="-"):\n    """Lower-case `text`, replace runs of non-alphanumerics by `sep`."""\n    slug = _NON_ALNUM.sub(sep, text.lower()).strip(sep)\n    if max_length is not None and len(slug) > max_length:\n        return slug[:max_length - 1].rstrip(sep)\n    return slug\n',
+        code: 'def slugify(text, max_length=None, sep="-"):\n    """Lower-case `text`, replace runs of non-alphanumerics by `sep`."""\n    slug = _NON_ALNUM.sub(sep, text.lower()).strip(sep)\n    if max_length is not None and len(slug) > max_length:\n        return slug[:max_length - 1].rstrip(sep)\n    return slug\n',
         old: '        return slug[:max_length - 1].rstrip(sep)',
         wrong: '        return slug[:max_length + 1].rstrip(sep)',
         fix: '        return slug[:max_length].rstrip(sep)',
         testFile: 'tests/test_slugify.py',
         tests: ['test_truncate_exact_length', 'test_truncate_word_boundary'],
         call: 'assert slugify("Hello World again", max_length=11) == "hello-world"',
-        e: ["AssertionError: assert 'hello-worl' == 'hello-world'", '  - hello-world', '  ?           -', '  + hello-worl'],
+        e: [
+          "AssertionError: assert 'hello-worl' == 'hello-world'",
+          '  - hello-world',
+          '  ?           -',
+          '  + hello-worl'
+        ],
         eWrong: ["AssertionError: assert 'hello-world' == 'hello-world-a'"],
         wrongTests: ['test_truncate_word_boundary'],
         why: 'The slice end is exclusive, so `slug[:max_length - 1]` drops one character too many; it should be `slug[:max_length]`.'

@@ -9,13 +9,13 @@ export const HARD_TASKS = [
     difficulty: 'hard',
     archetype: 'flaky-test',
     testFiles: { 'tests/test_worker.py': 10, 'tests/test_pool.py': 6 },
-    statement: 'Worker tests fail intermittently in CI, `join()` hangs after a failing job, and the pool starts too few workers.',
+    statement:
+      'Worker tests fail intermittently in CI, `join()` hangs after a failing job, and the pool starts too few workers.',
     plan: { base: 0, trained: 1 },
     bugs: [
       {
         file: 'tests/test_worker.py',
-        code:
-          'async def test_worker_processes_all(queue, results):\n    for i in range(10):\n        await queue.put(i)\n    await asyncio.sleep(0.01)\n    assert len(results) == 10\n',
+        code: 'async def test_worker_processes_all(queue, results):\n    for i in range(10):\n        await queue.put(i)\n    await asyncio.sleep(0.01)\n    assert len(results) == 10\n',
         old: '    await asyncio.sleep(0.01)',
         wrong: '    await asyncio.sleep(0.1)',
         fix: '    await queue.join()',
@@ -28,8 +28,7 @@ export const HARD_TASKS = [
       },
       {
         file: 'src/aqueue/worker.py',
-        code:
-          '    async def run(self):\n        while True:\n            item = await self.queue.get()\n            try:\n                await self.handler(item)\n                self.queue.task_done()\n            except Exception as exc:\n                self.errors.append(exc)\n',
+        code: '    async def run(self):\n        while True:\n            item = await self.queue.get()\n            try:\n                await self.handler(item)\n                self.queue.task_done()\n            except Exception as exc:\n                self.errors.append(exc)\n',
         old: '                self.errors.append(exc)',
         wrong: '                self.errors.append(exc)\n                raise',
         fix: '                self.errors.append(exc)\n                self.queue.task_done()',
@@ -61,7 +60,8 @@ export const HARD_TASKS = [
     difficulty: 'hard',
     archetype: 'import-error',
     testFiles: { 'tests/test_toc.py': 10, 'tests/test_slugs.py': 5 },
-    statement: 'Importing `mdtoc` fails with a circular import; once fixed, heading levels and duplicate anchors are also wrong.',
+    statement:
+      'Importing `mdtoc` fails with a circular import; once fixed, heading levels and duplicate anchors are also wrong.',
     plan: { base: 2, trained: 0 },
     bugs: [
       {
@@ -93,8 +93,7 @@ export const HARD_TASKS = [
       },
       {
         file: 'src/mdtoc/text.py',
-        code:
-          'def unique_slug(text, seen):\n    base = slugify(text)\n    if base not in seen:\n        seen[base] = 0\n        return base\n    return f"{base}-{seen[base] + 1}"\n',
+        code: 'def unique_slug(text, seen):\n    base = slugify(text)\n    if base not in seen:\n        seen[base] = 0\n        return base\n    return f"{base}-{seen[base] + 1}"\n',
         old: '    return f"{base}-{seen[base] + 1}"',
         wrong: '    return f"{base}-{len(seen)}"',
         fix: '    seen[base] += 1\n    return f"{base}-{seen[base]}"',
@@ -127,7 +126,9 @@ export const HARD_TASKS = [
         call: "hist.record('2026-03-02', 'EUR', 1.0871)",
         frame: true,
         e: ["AttributeError: 'DataFrame' object has no attribute 'append'"],
-        eWrong: ["TypeError: cannot concatenate object of type '<class 'dict'>'; only Series and DataFrame objs are valid"],
+        eWrong: [
+          "TypeError: cannot concatenate object of type '<class 'dict'>'; only Series and DataFrame objs are valid"
+        ],
         why: '`DataFrame.append` was removed in pandas 2.0; wrap the row in a DataFrame and use `pd.concat`.'
       },
       {
@@ -166,7 +167,8 @@ export const HARD_TASKS = [
     difficulty: 'hard',
     archetype: 'off-by-one',
     testFiles: { 'tests/test_fields.py': 9, 'tests/test_next_run.py': 11 },
-    statement: 'Cron expressions with weekday fields fire on the wrong day, ranges miss their last value, and DST days are off.',
+    statement:
+      'Cron expressions with weekday fields fire on the wrong day, ranges miss their last value, and DST days are off.',
     plan: { base: 3, trained: 1 },
     bugs: [
       {
@@ -199,15 +201,17 @@ export const HARD_TASKS = [
       },
       {
         file: 'src/schedcron/next_run.py',
-        code:
-          'def next_run(expr, start, tz=UTC):\n    candidate = start.replace(minute=0, second=0, microsecond=0)\n    while not matches(expr, candidate):\n        candidate = candidate + timedelta(hours=1)\n    return candidate\n',
+        code: 'def next_run(expr, start, tz=UTC):\n    candidate = start.replace(minute=0, second=0, microsecond=0)\n    while not matches(expr, candidate):\n        candidate = candidate + timedelta(hours=1)\n    return candidate\n',
         old: '        candidate = candidate + timedelta(hours=1)',
         wrong: '        candidate = candidate.replace(hour=candidate.hour + 1)',
         fix: '        candidate = (candidate.astimezone(timezone.utc) + timedelta(hours=1)).astimezone(tz)',
         testFile: 'tests/test_next_run.py',
         tests: ['test_dst_spring_forward', 'test_dst_fall_back'],
         call: 'assert next_run("30 2 * * *", BERLIN_MARCH_28).hour == 3',
-        e: ['AssertionError: assert 2 == 3', " +  where 2 = datetime.datetime(2026, 3, 29, 2, 30, tzinfo=zoneinfo.ZoneInfo(key='Europe/Berlin')).hour"],
+        e: [
+          'AssertionError: assert 2 == 3',
+          " +  where 2 = datetime.datetime(2026, 3, 29, 2, 30, tzinfo=zoneinfo.ZoneInfo(key='Europe/Berlin')).hour"
+        ],
         eWrong: ['ValueError: hour must be in 0..23'],
         why: 'Adding hours to an aware local datetime is wall-clock arithmetic; step in UTC and convert back so DST gaps are skipped.'
       }
@@ -240,8 +244,7 @@ export const HARD_TASKS = [
       },
       {
         file: 'src/jsonpatch_mini/ops.py',
-        code:
-          'def _add(target, key, value):\n    if isinstance(target, list):\n        if key == "-":\n            target.insert(len(target) - 1, value)\n            return\n        target.insert(int(key), value)\n    else:\n        target[key] = value\n',
+        code: 'def _add(target, key, value):\n    if isinstance(target, list):\n        if key == "-":\n            target.insert(len(target) - 1, value)\n            return\n        target.insert(int(key), value)\n    else:\n        target[key] = value\n',
         old: '            target.insert(len(target) - 1, value)',
         wrong: '            target.insert(-1, value)',
         fix: '            target.append(value)',
@@ -261,7 +264,7 @@ export const HARD_TASKS = [
         tests: ['test_apply_does_not_mutate_input', 'test_test_op_failure_rolls_back'],
         call: "assert original == {'a': {'b': 1}}",
         e: ["AssertionError: assert {'a': {'b': 2}} == {'a': {'b': 1}}"],
-        why: 'A shallow copy shares nested objects, so patching nested paths mutates the caller\'s document; use `copy.deepcopy`.'
+        why: "A shallow copy shares nested objects, so patching nested paths mutates the caller's document; use `copy.deepcopy`."
       }
     ]
   }

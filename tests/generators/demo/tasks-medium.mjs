@@ -63,7 +63,10 @@ export const MEDIUM_TASKS = [
         tests: ['test_ttl_expiry', 'test_ttl_refresh_on_get'],
         call: "assert cache.get('k1') is None",
         flaky: true,
-        e: ["AssertionError: assert 'v1' is None", " +  where 'v1' = <bound method LRUCache.get of LRUCache(size=1, ttl=0.05)>('k1')"],
+        e: [
+          "AssertionError: assert 'v1' is None",
+          " +  where 'v1' = <bound method LRUCache.get of LRUCache(size=1, ttl=0.05)>('k1')"
+        ],
         why: 'The tests advance a fake `time.monotonic`, but the cache reads the wall clock `time.time()`, so expiry depends on real timing.'
       },
       {
@@ -75,7 +78,7 @@ export const MEDIUM_TASKS = [
         testFile: 'tests/test_cache.py',
         tests: ['test_evicts_least_recently_used', 'test_get_promotes_entry'],
         call: "assert list(cache.keys()) == ['b', 'c']",
-        e: ["AssertionError: assert ['a', 'b'] == ['b', 'c']", '  At index 0 diff: \'a\' != \'b\''],
+        e: ["AssertionError: assert ['a', 'b'] == ['b', 'c']", "  At index 0 diff: 'a' != 'b'"],
         why: '`popitem(last=True)` removes the most recently used entry; LRU eviction must pop from the front (`last=False`).'
       }
     ]
@@ -136,7 +139,14 @@ export const MEDIUM_TASKS = [
         wrong: 'from cgi import escape as _escape',
         fix: 'from html import escape',
         testFile: 'tests/test_render.py',
-        tests: ['test_plain_text', 'test_variable', 'test_loop', 'test_if_block', 'test_nested_context', 'test_missing_variable'],
+        tests: [
+          'test_plain_text',
+          'test_variable',
+          'test_loop',
+          'test_if_block',
+          'test_nested_context',
+          'test_missing_variable'
+        ],
         collection: { importLine: 'from minitpl.render import Template' },
         e: ["ImportError: cannot import name 'escape' from 'cgi' (/usr/lib/python3.11/cgi.py)"],
         why: '`cgi.escape` was removed in Python 3.8; `html.escape` is the replacement (and escapes quotes too).'
@@ -150,7 +160,9 @@ export const MEDIUM_TASKS = [
         testFile: 'tests/test_render.py',
         tests: ['test_autoescape_default', 'test_script_tag_escaped'],
         call: 'assert Template("<p>{{ body }}</p>").render({"body": payload}) == expected',
-        e: ["AssertionError: assert '<p><script>alert(1)</script></p>' == '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'"],
+        e: [
+          "AssertionError: assert '<p><script>alert(1)</script></p>' == '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'"
+        ],
         why: 'Autoescaping is off by default, so `<script>alert(1)</script>` from the context is emitted raw; it must default to True.'
       }
     ]
@@ -162,7 +174,8 @@ export const MEDIUM_TASKS = [
     difficulty: 'medium',
     archetype: 'flaky-test',
     testFiles: { 'tests/test_store.py': 8 },
-    statement: 'Store tests pass alone but fail when run in parallel or after a previous run; deleting a missing key crashes.',
+    statement:
+      'Store tests pass alone but fail when run in parallel or after a previous run; deleting a missing key crashes.',
     plan: { base: 0, trained: 3 },
     bugs: [
       {
@@ -175,7 +188,10 @@ export const MEDIUM_TASKS = [
         tests: ['test_keys_empty_on_new_store', 'test_len_counts_keys'],
         call: 'assert store.keys() == []',
         flaky: true,
-        e: ["AssertionError: assert ['alpha', 'beta'] == []", '  Left contains 2 more items, first extra item: \'alpha\''],
+        e: [
+          "AssertionError: assert ['alpha', 'beta'] == []",
+          "  Left contains 2 more items, first extra item: 'alpha'"
+        ],
         why: 'Every test opens the same `/tmp/kvstore-test.db`, so data leaks between tests and runs; use the per-test `tmp_path` fixture.'
       },
       {
@@ -212,13 +228,12 @@ export const MEDIUM_TASKS = [
         testFile: 'tests/test_bfs.py',
         tests: ['test_neighbors_within_depth_2', 'test_bfs_depth_limit', 'test_shortest_path_len'],
         call: "assert within(G, 'a', 2) == {'a', 'b', 'c'}",
-        e: ["AssertionError: assert {'a', 'b'} == {'a', 'b', 'c'}", "  Extra items in the right set:", "  'c'"],
+        e: ["AssertionError: assert {'a', 'b'} == {'a', 'b', 'c'}", '  Extra items in the right set:', "  'c'"],
         why: 'The loop runs `max_depth - 1` times, so nodes exactly at `max_depth` are never reached; iterate `range(max_depth)`.'
       },
       {
         file: 'src/graphutils/paths.py',
-        code:
-          'def shortest_path(graph, start, goal):\n    parent = _bfs_parents(graph, start)\n    node = goal\n    path = [node]\n    while node != start:\n        node = parent[node]\n        path.append(node)\n    path.reverse()\n    return path[1:]\n',
+        code: 'def shortest_path(graph, start, goal):\n    parent = _bfs_parents(graph, start)\n    node = goal\n    path = [node]\n    while node != start:\n        node = parent[node]\n        path.append(node)\n    path.reverse()\n    return path[1:]\n',
         old: '    return path[1:]',
         wrong: '    return path[:-1]',
         fix: '    return path',

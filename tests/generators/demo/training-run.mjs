@@ -69,7 +69,9 @@ function hostedMessages(/** @type {any[]} */ messages) {
     if (m.role === 'assistant') {
       /** @type {any} */
       const out = { role: 'assistant', content: m.content }
-      out.tool_calls = m.tool_calls ? m.tool_calls.map((c) => JSON.stringify({ id: c.id, name: c.function.name, arguments: c.function.arguments })) : null
+      out.tool_calls = m.tool_calls
+        ? m.tool_calls.map((c) => JSON.stringify({ id: c.id, name: c.function.name, arguments: c.function.arguments }))
+        : null
       return out
     }
     if (m.role === 'tool') return { role: 'tool', tool_call_id: m.tool_call_id, content: cutOutput(m.content) }
@@ -99,22 +101,34 @@ export function buildTrainingRows(tasks, seed) {
       const p = successChance(task, step, rng)
       const group = []
       for (let r = 0; r < GROUP_SIZE; r++) {
-        const outcome = rng.chance(p) ? 'success' : errors < 2 && rng.chance(0.02) ? 'error' : rng.chance(0.45 - step * 0.03) ? 'truncated' : 'partial'
+        const outcome = rng.chance(p)
+          ? 'success'
+          : errors < 2 && rng.chance(0.02)
+            ? 'error'
+            : rng.chance(0.45 - step * 0.03)
+              ? 'truncated'
+              : 'partial'
         if (outcome === 'error') errors++
         const ep = simulateEpisode({ task, repo, profile, rollout: r, outcome, rng: rng.fork(`r${r}`) })
         group.push({ ep, outcome })
       }
       // the environment's rubric: 0.8 for a green test suite, 0.2 for the share of tests passing
-      const rewardOf = (/** @type {any} */ ep) => (ep.status === 'error' ? 0 : round4(0.8 * (ep.passed === ep.total ? 1 : 0) + 0.2 * (ep.passed / ep.total)))
+      const rewardOf = (/** @type {any} */ ep) =>
+        ep.status === 'error' ? 0 : round4(0.8 * (ep.passed === ep.total ? 1 : 0) + 0.2 * (ep.passed / ep.total))
       const mean = group.reduce((s, g) => s + rewardOf(g.ep), 0) / group.length
       for (const { ep, outcome } of group) {
         const reward = rewardOf(ep)
         const messages = hostedMessages(ep.messages)
         const steps = messages.filter((m) => m.role === 'assistant').length
-        const generation = round4(ep.durationMs / 1000 * 0.62)
+        const generation = round4((ep.durationMs / 1000) * 0.62)
         const t0 = start + step * 540 + rng.float(0, 400)
         const total = round4(ep.durationMs / 1000 + 1.5)
-        const tokensOut = messages.filter((m) => m.role === 'assistant').reduce((s, m) => s + Math.ceil(((m.content?.length ?? 0) + JSON.stringify(m.tool_calls ?? '').length) / 4) + 6, 0)
+        const tokensOut = messages
+          .filter((m) => m.role === 'assistant')
+          .reduce(
+            (s, m) => s + Math.ceil(((m.content?.length ?? 0) + JSON.stringify(m.tool_calls ?? '').length) / 4) + 6,
+            0
+          )
         rows.push({
           advantage: round4(reward - mean),
           answer: `all ${ep.total} tests pass`,
@@ -124,7 +138,12 @@ export function buildTrainingRows(tasks, seed) {
           error: outcome === 'error' ? ep.error : null,
           info: JSON.stringify({ difficulty: task.difficulty, archetype: task.archetype, repo: task.repo }),
           is_truncated: outcome === 'truncated',
-          metrics: JSON.stringify({ num_turns: steps, all_tests_pass: ep.status !== 'error' && ep.passed === ep.total ? 1 : 0, tests_passed_frac: round4(ep.passed / ep.total), tool_calls: ep.tools }),
+          metrics: JSON.stringify({
+            num_turns: steps,
+            all_tests_pass: ep.status !== 'error' && ep.passed === ep.total ? 1 : 0,
+            tests_passed_frac: round4(ep.passed / ep.total),
+            tool_calls: ep.tools
+          }),
           num_input_tokens: 900 + steps * 1400 + Math.round(rng.float(0, 300)),
           num_output_tokens: tokensOut,
           problem_id: task.id,
@@ -172,5 +191,10 @@ export function trainingMetadata() {
 /** progress.json of the export: every step has samples. */
 export function trainingProgress() {
   const steps = Array.from({ length: TRAINING_STEPS }, (_, i) => i)
-  return { last_updated_at: '2026-10-03T09:37:58.803269+00:00', latest_step: TRAINING_STEPS - 1, steps, steps_with_samples: steps }
+  return {
+    last_updated_at: '2026-10-03T09:37:58.803269+00:00',
+    latest_step: TRAINING_STEPS - 1,
+    steps,
+    steps_with_samples: steps
+  }
 }

@@ -49,7 +49,8 @@ export const ARCHETYPES = /** @type {[string, number][]} */ ([
 export const TASKS_PER_ARCHETYPE = 20
 const DIFFICULTIES = ['easy', 'medium', 'hard']
 
-const SYSTEM = 'You are a web-scraping agent. Use the run_bs4 tool (Python with BeautifulSoup) on the given HTML, then give the answer inside <answer></answer>.'
+const SYSTEM =
+  'You are a web-scraping agent. Use the run_bs4 tool (Python with BeautifulSoup) on the given HTML, then give the answer inside <answer></answer>.'
 
 /** The baseline's rewards for one archetype: a mean of exactly `p` over 20 tasks, mostly 0 / 1 with a few partials. */
 function archetypeRewards(p) {
@@ -74,7 +75,8 @@ function archetypeRewards(p) {
   }
   const out = [...Array(perfect).fill(1), ...partial]
   while (out.length < TASKS_PER_ARCHETYPE) out.push(0)
-  if (out.length !== TASKS_PER_ARCHETYPE) throw new Error(`report 000 generator: ${out.length} rewards for archetype score ${p}`)
+  if (out.length !== TASKS_PER_ARCHETYPE)
+    throw new Error(`report 000 generator: ${out.length} rewards for archetype score ${p}`)
   // perfect, partial and failed tasks in that order: failures last (the hard ones)
   return out
 }
@@ -99,9 +101,17 @@ function tasks() {
 /** A short scraping episode: one tool call, then the answer (two tool calls for the partial and failed ones). */
 function steps(t, reward) {
   const code = `soup.select_one('#t${t.exampleId}').get_text()`
-  const first = call('run_bs4', { code }, reward === 0 ? 'AttributeError: NoneType has no attribute get_text' : `value-${t.exampleId}`)
+  const first = call(
+    'run_bs4',
+    { code },
+    reward === 0 ? 'AttributeError: NoneType has no attribute get_text' : `value-${t.exampleId}`
+  )
   if (reward === 1) return [first, answer(`<answer>value-${t.exampleId}</answer>`)]
-  return [first, call('run_bs4', { code: `soup.find_all('div')` }, '[<div …>]'), answer(`<answer>${reward > 0 ? `value-${t.exampleId}?` : 'unknown'}</answer>`)]
+  return [
+    first,
+    call('run_bs4', { code: `soup.find_all('div')` }, '[<div …>]'),
+    answer(`<answer>${reward > 0 ? `value-${t.exampleId}?` : 'unknown'}</answer>`)
+  ]
 }
 
 /** Writes both runs under outDir; returns their folders. @param {string} outDir */
@@ -135,13 +145,21 @@ export function generateReport000(outDir) {
     envId: 'bs4-env',
     model: 'qwen/qwen3-8b',
     runId: '6a1b2c3d',
-    metadata: { env_args: { split: 'bench', mode: 'all' }, sampling_args: { temperature: 0.6, max_tokens: 4096 }, pass_threshold: 0.5, date: '2026-01-08' },
+    metadata: {
+      env_args: { split: 'bench', mode: 'all' },
+      sampling_args: { temperature: 0.6, max_tokens: 4096 },
+      pass_threshold: 0.5,
+      date: '2026-01-08'
+    },
     rows: baselineRows
   })
 
   // The RL checkpoint's mvp subset: the 4 hard aggregation_min_max tasks fail every rollout; 3 rollouts are partial.
   const minMax = all.filter((t) => t.archetype === 'mvp.aggregation_min_max' && t.difficulty === 'hard').slice(0, 4)
-  const others = all.filter((t) => t.archetype !== 'mvp.aggregation_min_max').filter((_, i) => i % 13 === 3).slice(0, 46)
+  const others = all
+    .filter((t) => t.archetype !== 'mvp.aggregation_min_max')
+    .filter((_, i) => i % 13 === 3)
+    .slice(0, 46)
   const mvp = [...others.slice(0, 23), ...minMax, ...others.slice(23)]
   const rlRows = []
   let partials = 0
@@ -175,7 +193,13 @@ export function generateReport000(outDir) {
     envId: 'bs4-env',
     model: 'seconds-0/qwen3-8b-bs4-rl',
     runId: '9f8e7d6c',
-    metadata: { env_args: { split: 'bench', mode: 'mvp' }, sampling_args: { temperature: 0.6, max_tokens: 4096 }, pass_threshold: 0.5, checkpoint_step: 440, date: '2026-01-08' },
+    metadata: {
+      env_args: { split: 'bench', mode: 'mvp' },
+      sampling_args: { temperature: 0.6, max_tokens: 4096 },
+      pass_threshold: 0.5,
+      checkpoint_step: 440,
+      date: '2026-01-08'
+    },
     rows: rlRows
   })
   return { baseline, rl }

@@ -27,18 +27,38 @@ export const MAX_STEPS = 15
  */
 export const LIVE = {
   base: [
-    [2.163, 1, true], [2.308, 2, true], [2.09, 2, true],
-    [2.38, 3, true], [2.453, 3, true], [2.597, 4, true],
-    [2.742, 6, true], [0.279, 15, false], [0.206, 15, false],
-    [0.134, 15, false], [0.062, 15, false], [0.206, 15, false],
-    [0.062, 15, false], [0.134, 15, false], [-0.011, 3, false]
+    [2.163, 1, true],
+    [2.308, 2, true],
+    [2.09, 2, true],
+    [2.38, 3, true],
+    [2.453, 3, true],
+    [2.597, 4, true],
+    [2.742, 6, true],
+    [0.279, 15, false],
+    [0.206, 15, false],
+    [0.134, 15, false],
+    [0.062, 15, false],
+    [0.206, 15, false],
+    [0.062, 15, false],
+    [0.134, 15, false],
+    [-0.011, 3, false]
   ],
   sft: [
-    [0.65, 1, true], [0.857, 2, true], [1.063, 2, true],
-    [1.27, 3, true], [1.477, 3, true], [1.787, 4, true],
-    [2.097, 4, true], [2.511, 5, true], [2.924, 5, true],
-    [4.475, 7, true], [-0.177, 15, false], [-0.125, 12, false],
-    [5.508, 4, true], [6.025, 5, true], [-0.177, 14, false]
+    [0.65, 1, true],
+    [0.857, 2, true],
+    [1.063, 2, true],
+    [1.27, 3, true],
+    [1.477, 3, true],
+    [1.787, 4, true],
+    [2.097, 4, true],
+    [2.511, 5, true],
+    [2.924, 5, true],
+    [4.475, 7, true],
+    [-0.177, 15, false],
+    [-0.125, 12, false],
+    [5.508, 4, true],
+    [6.025, 5, true],
+    [-0.177, 14, false]
   ]
 }
 
@@ -47,16 +67,29 @@ const MODELS = { base: 'unsloth/Qwen2.5-Coder-3B-Instruct-bnb-4bit', sft: 'Sizzi
 const TASKS = {
   warmup: ['list S3 buckets', 'show the caller identity', 'list IAM users'],
   beginner: ['create bucket demo-logs', 'tag instance i-1 env=dev', 'stop instance i-2'],
-  intermediate: ['enable versioning on demo-logs', 'attach ReadOnlyAccess to user ana', 'create a security group for port 443'],
-  advanced: ['block public access on demo-logs', 'rotate the access key of user bob', 'set a lifecycle rule on demo-logs'],
-  expert: ['lock down bucket prod-data to the VPC endpoint', 'least-privilege policy for the deploy role', 'restrict s3:GetObject to one prefix']
+  intermediate: [
+    'enable versioning on demo-logs',
+    'attach ReadOnlyAccess to user ana',
+    'create a security group for port 443'
+  ],
+  advanced: [
+    'block public access on demo-logs',
+    'rotate the access key of user bob',
+    'set a lifecycle rule on demo-logs'
+  ],
+  expert: [
+    'lock down bucket prod-data to the VPC endpoint',
+    'least-privilege policy for the deploy role',
+    'restrict s3:GetObject to one prefix'
+  ]
 }
 
 /** The commands of one episode: the right ones when it succeeds; fallbacks (`help`, fenced text) when the base model stalls. */
 function command(model, tier, k, step, achieved, n) {
   const last = step === n - 1
   if (model === 'base' && !achieved && step % 3 === 1) return step % 2 ? 'help' : '```aws s3 ls```'
-  if (achieved && last) return `aws ${tier === 'warmup' ? 's3 ls' : 's3api put-bucket-policy --bucket demo-logs --policy file://p.json'}`
+  if (achieved && last)
+    return `aws ${tier === 'warmup' ? 's3 ls' : 's3api put-bucket-policy --bucket demo-logs --policy file://p.json'}`
   return `aws ${['s3api get-bucket-policy --bucket demo-logs', 'iam list-attached-user-policies --user-name ana', 'ec2 describe-instances'][(k + step) % 3]}`
 }
 
@@ -82,7 +115,9 @@ function liveSteps(model) {
         model: MODELS[model],
         step: s,
         command: cmd,
-        observation: cmd.startsWith('aws') ? '{"ResponseMetadata": {"HTTPStatusCode": 200}}' : 'Error: command must start with aws',
+        observation: cmd.startsWith('aws')
+          ? '{"ResponseMetadata": {"HTTPStatusCode": 200}}'
+          : 'Error: command must start with aws',
         reward: Math.round(rewards[s] * 1e6) / 1e6,
         done: s === n - 1,
         task_achieved: achieved && s === n - 1,
@@ -117,7 +152,10 @@ step:
 `
 
 /** Static dataset eval: per model, [format_ok, format_ok_after_extract, exact_match] counts over 18 prompts. */
-export const STATIC = { base: { format: 6, afterExtract: 18, exact: 7 }, sft: { format: 18, afterExtract: 18, exact: 16 } }
+export const STATIC = {
+  base: { format: 6, afterExtract: 18, exact: 7 },
+  sft: { format: 18, afterExtract: 18, exact: 16 }
+}
 export const STATIC_ROWS = 18
 
 function staticRows(model) {
@@ -127,7 +165,13 @@ function staticRows(model) {
     const format = i < c.format
     const exact = i < c.exact
     const canonical = `aws s3api get-bucket-versioning --bucket bucket-${i}`
-    const response = exact ? (format ? canonical : `\`\`\`bash\n${canonical}\n\`\`\``) : format ? `aws s3 ls bucket-${i}` : 'You can use the AWS CLI to check this.'
+    const response = exact
+      ? format
+        ? canonical
+        : `\`\`\`bash\n${canonical}\n\`\`\``
+      : format
+        ? `aws s3 ls bucket-${i}`
+        : 'You can use the AWS CLI to check this.'
     return {
       task_id: `val-${i}`,
       tier,
@@ -156,11 +200,30 @@ export function generateReport002(outDir) {
   mkdirSync(dataset, { recursive: true })
   writeFileSync(join(live, 'rollscope.yaml'), MAPPING)
   for (const model of ['base', 'sft']) {
-    writeFileSync(join(live, `${model}.jsonl`), liveSteps(model).map((l) => JSON.stringify(l)).join('\n') + '\n')
-    writeFileSync(join(dataset, `${model}.jsonl`), staticRows(model).map((r) => JSON.stringify(r)).join('\n') + '\n')
+    writeFileSync(
+      join(live, `${model}.jsonl`),
+      liveSteps(model)
+        .map((l) => JSON.stringify(l))
+        .join('\n') + '\n'
+    )
+    writeFileSync(
+      join(dataset, `${model}.jsonl`),
+      staticRows(model)
+        .map((r) => JSON.stringify(r))
+        .join('\n') + '\n'
+    )
     writeFileSync(
       join(dataset, `${model}.meta.json`),
-      JSON.stringify({ name: `dataset eval · ${model}`, model: MODELS[model], env: 'aws-rl-env-dataset', sampling: { temperature: 0, max_new_tokens: 128 } }, null, 2) + '\n'
+      JSON.stringify(
+        {
+          name: `dataset eval · ${model}`,
+          model: MODELS[model],
+          env: 'aws-rl-env-dataset',
+          sampling: { temperature: 0, max_new_tokens: 128 }
+        },
+        null,
+        2
+      ) + '\n'
     )
   }
   return { live, dataset }

@@ -21,9 +21,18 @@ export const RUNS = [
     name: 'sft',
     model: 'qwen3-8b-or-debug-sft',
     runId: '5f1e2d3c',
-    solved: [[2, 75], [3, 88], [6, 35], [11, 2]],
+    solved: [
+      [2, 75],
+      [3, 88],
+      [6, 35],
+      [11, 2]
+    ],
     failed: [],
-    diagnosis: [[5, 120], [4, 48], [0, 32]],
+    diagnosis: [
+      [5, 120],
+      [4, 48],
+      [0, 32]
+    ],
     tokensOut: 2746,
     wallMs: 3 * 60_000
   },
@@ -31,15 +40,29 @@ export const RUNS = [
     name: 'grpo-independent',
     model: 'qwen3-8b-or-debug-grpo-independent',
     runId: '6a2f3e4d',
-    solved: [[3, 28], [8, 29], [13, 35], [18, 15]],
-    failed: [[20, 40], [2, 50], [1, 3]],
-    diagnosis: [[5, 50], [4, 22], [0, 128]],
+    solved: [
+      [3, 28],
+      [8, 29],
+      [13, 35],
+      [18, 15]
+    ],
+    failed: [
+      [20, 40],
+      [2, 50],
+      [1, 3]
+    ],
+    diagnosis: [
+      [5, 50],
+      [4, 22],
+      [0, 128]
+    ],
     tokensOut: 16384,
     wallMs: 25 * 60_000
   }
 ]
 
-const SYSTEM = 'You debug infeasible linear programs. Tools: solve (run the model), compute_iis (irreducible infeasible subsystem), relax (drop or loosen a constraint), submit (the repaired model).'
+const SYSTEM =
+  'You debug infeasible linear programs. Tools: solve (run the model), compute_iis (irreducible infeasible subsystem), relax (drop or loosen a constraint), submit (the repaired model).'
 
 /** Expands [value, count] pairs into a list. */
 const expand = (pairs) => pairs.flatMap(([v, n]) => Array(n).fill(v))
@@ -63,8 +86,12 @@ export function generateReport003(outDir) {
   return RUNS.map((run) => {
     const solved = expand(run.solved)
     const failed = expand(run.failed)
-    const outcomes = [...solved.map((s) => ({ steps: s, solved: true })), ...failed.map((s) => ({ steps: s, solved: false }))]
-    if (outcomes.length !== PROBLEMS) throw new Error(`report 003 generator: ${run.name} has ${outcomes.length} rollouts`)
+    const outcomes = [
+      ...solved.map((s) => ({ steps: s, solved: true })),
+      ...failed.map((s) => ({ steps: s, solved: false }))
+    ]
+    if (outcomes.length !== PROBLEMS)
+      throw new Error(`report 003 generator: ${run.name} has ${outcomes.length} rollouts`)
     const fifths = expand(run.diagnosis)
     const rows = outcomes.map((o, i) => {
       // problems in a fixed shuffled order, so outcomes are not sorted by problem id
@@ -91,7 +118,12 @@ export function generateReport003(outDir) {
       envId: 'or-debug-bench',
       model: run.model,
       runId: run.runId,
-      metadata: { env_args: { split: 'full', max_turns: MAX_STEPS }, sampling_args: { temperature: 0.7, max_tokens: 16384 }, time_ms: run.wallMs, date: '2026-01-14' },
+      metadata: {
+        env_args: { split: 'full', max_turns: MAX_STEPS },
+        sampling_args: { temperature: 0.7, max_tokens: 16384 },
+        time_ms: run.wallMs,
+        date: '2026-01-14'
+      },
       rows
     })
   })

@@ -12,7 +12,8 @@ import { createRng } from '../prng.mjs'
 import { answer, call, verifiersRow, writeVerifiersRun } from './verifiers-writer.mjs'
 
 const ENV = 'deeprepo-orchestration'
-const SYSTEM = 'You orchestrate a code review of a small repository. Tools: file_tree, read_file, llm_batch (ask sub-models about several files at once), llm_query (ask one), set_answer.'
+const SYSTEM =
+  'You orchestrate a code review of a small repository. Tools: file_tree, read_file, llm_batch (ask sub-models about several files at once), llm_query (ask one), set_answer.'
 const EXAMPLES = ['auth-service', 'billing-api', 'notes-app']
 
 /**
@@ -81,10 +82,31 @@ export const ROLLOUTS = 8
 function episodeSteps(example, turns, delegates) {
   const steps = [call('file_tree', { path: '/' }, `src/\n  ${example}.py\n  db.py\ntests/`)]
   for (let i = 1; i < turns - 1; i++) {
-    if (delegates && i % 2 === 1) steps.push(call('llm_batch', { files: [`src/${example}.py`, 'src/db.py'], question: 'Find security bugs.' }, '[{"file": "src/db.py", "finding": "SQL injection in query()"}]'))
-    else steps.push(call('read_file', { path: `src/${i % 2 ? 'db' : example}.py` }, 'def query(sql):\n    return conn.execute(sql)\n'))
+    if (delegates && i % 2 === 1)
+      steps.push(
+        call(
+          'llm_batch',
+          { files: [`src/${example}.py`, 'src/db.py'], question: 'Find security bugs.' },
+          '[{"file": "src/db.py", "finding": "SQL injection in query()"}]'
+        )
+      )
+    else
+      steps.push(
+        call(
+          'read_file',
+          { path: `src/${i % 2 ? 'db' : example}.py` },
+          'def query(sql):\n    return conn.execute(sql)\n'
+        )
+      )
   }
-  if (turns > 1) steps.push(call('set_answer', { report: 'SQL injection in db.query; MD5 password hashing; hard-coded secret.' }, 'answer recorded'))
+  if (turns > 1)
+    steps.push(
+      call(
+        'set_answer',
+        { report: 'SQL injection in db.query; MD5 password hashing; hard-coded secret.' },
+        'answer recorded'
+      )
+    )
   else steps.push(answer('No issues found.'))
   return steps
 }
@@ -122,7 +144,12 @@ function writeEvalRuns(outDir) {
       envId: ENV,
       model: spec.model,
       runId: spec.runId,
-      metadata: { env_args: {}, sampling_args: { temperature: 1, max_tokens: 8192 }, base_url: 'https://api.pinference.ai/api/v1', date: '2026-02-25' },
+      metadata: {
+        env_args: {},
+        sampling_args: { temperature: 1, max_tokens: 8192 },
+        base_url: 'https://api.pinference.ai/api/v1',
+        date: '2026-02-25'
+      },
       rows
     })
   })
@@ -179,7 +206,19 @@ function writeTrainingExport(outDir) {
         for (let t = 0; t < n; t++) {
           const last = t === n - 1
           const id = `call_${step}_${sample}_${t}`
-          completion.push({ role: 'assistant', content: null, reasoning_content: null, thinking_blocks: null, tool_calls: [JSON.stringify({ id, name: last ? 'set_answer' : t % 2 ? 'llm_batch' : 'read_file', arguments: JSON.stringify({ step: t }) })] })
+          completion.push({
+            role: 'assistant',
+            content: null,
+            reasoning_content: null,
+            thinking_blocks: null,
+            tool_calls: [
+              JSON.stringify({
+                id,
+                name: last ? 'set_answer' : t % 2 ? 'llm_batch' : 'read_file',
+                arguments: JSON.stringify({ step: t })
+              })
+            ]
+          })
           completion.push({ role: 'tool', tool_call_id: id, content: last ? 'answer recorded' : 'ok' })
         }
         rows.push({

@@ -21,6 +21,9 @@ export interface RowSpec {
   truncated?: boolean
 }
 export function verifiersRow(s: RowSpec): Record<string, unknown>
-export function writeVerifiersRun(outDir: string, run: { envId: string; model: string; runId: string; metadata: Record<string, unknown>; rows: object[] }): string
+export function writeVerifiersRun(
+  outDir: string,
+  run: { envId: string; model: string; runId: string; metadata: Record<string, unknown>; rows: object[] }
+): string
 export function call(name: string, args: Record<string, unknown>, result: string, text?: string): Step
 export function answer(text: string): Step

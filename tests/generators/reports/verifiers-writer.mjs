@@ -44,7 +44,13 @@ export function verifiersRow(s) {
       role: 'assistant',
       content: step.text ?? (calls.length ? null : ''),
       ...(calls.length
-        ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } })) }
+        ? {
+            tool_calls: calls.map((c) => ({
+              id: c.id,
+              type: 'function',
+              function: { name: c.name, arguments: JSON.stringify(c.args) }
+            }))
+          }
         : {})
     })
     for (const c of calls) completion.push({ role: 'tool', tool_call_id: c.id, content: c.result })

@@ -18,14 +18,18 @@ async function indexed(paths: string[]) {
   const { engine } = tempEngine()
   const report = await engine.indexPaths(paths)
   const runs = await engine.api.listRuns()
-  const episodes = (await Promise.all(runs.map(async (r) => (await engine.api.listEpisodes({ runId: r.id, sort: 'ordinal' })).items))).flat()
+  const episodes = (
+    await Promise.all(runs.map(async (r) => (await engine.api.listEpisodes({ runId: r.id, sort: 'ordinal' })).items))
+  ).flat()
   return { engine, report, runs, episodes }
 }
 
 describe('ATIF golden trajectories', () => {
   it('the golden folder: four episodes; continuations and sub-trajectories are companions; the traces export is its own run', async () => {
     const { report, episodes } = await indexed([fixture('harbor-atif/golden/terminus_2')])
-    const states = Object.fromEntries(report.files.map((f) => [basename(f.path).replace('hello-world-', ''), [f.state, f.format, f.episodes]]))
+    const states = Object.fromEntries(
+      report.files.map((f) => [basename(f.path).replace('hello-world-', ''), [f.state, f.format, f.episodes]])
+    )
     expect(states).toEqual({
       'context-summarization.trajectory.json': ['indexed', 'atif', 1],
       'context-summarization.trajectory.summarization-1-answers.json': ['sidecar', 'atif', 0],
@@ -48,19 +52,31 @@ describe('ATIF golden trajectories', () => {
     const d = await engine.api.getEpisode(ep.id)
     const calls = d.turns.flatMap((t) => t.toolCalls)
     expect(calls).toHaveLength(7)
-    expect(calls[0]).toEqual({ id: 'call_0_1', name: 'bash_command', arguments: { keystrokes: 'mkdir test_dir\n', duration: 0.1 } })
+    expect(calls[0]).toEqual({
+      id: 'call_0_1',
+      name: 'bash_command',
+      arguments: { keystrokes: 'mkdir test_dir\n', duration: 0.1 }
+    })
     // every tool result answers the call of its step
     const results = d.turns.filter((t) => t.role === 'tool')
     expect(results.map((t) => t.toolCallId)).toEqual(calls.map((c) => c.id))
     const system = d.turns.find((t) => t.role === 'system' && t.text.includes('sub-trajectory'))!
-    expect(system.text).toContain('↳ sub-trajectory trajectory.summarization-1-summary.json: Context summarization 1: Step 1 - Summary generation (5 steps)')
+    expect(system.text).toContain(
+      '↳ sub-trajectory trajectory.summarization-1-summary.json: Context summarization 1: Step 1 - Summary generation (5 steps)'
+    )
     expect(system.text).toContain('trajectory.summarization-1-questions.json')
     expect((d.infoFull.subagents as { steps: number }[]).map((s) => s.steps)).toEqual([5, 2, 7])
-    expect(d.turns.find((t) => t.role === 'assistant')!.meta).toMatchObject({ costUsd: expect.any(Number), metrics: { prompt_tokens: expect.any(Number) } })
+    expect(d.turns.find((t) => t.role === 'assistant')!.meta).toMatchObject({
+      costUsd: expect.any(Number),
+      metrics: { prompt_tokens: expect.any(Number) }
+    })
   })
 
   it('a continued trajectory is one episode: 19 turns, the repeated copied step dropped, 3 new copied steps marked', async () => {
-    const { episodes, engine } = await indexed([G('context-summarization-linear-history.trajectory.json'), G('context-summarization-linear-history.trajectory.cont-1.json')])
+    const { episodes, engine } = await indexed([
+      G('context-summarization-linear-history.trajectory.json'),
+      G('context-summarization-linear-history.trajectory.cont-1.json')
+    ])
     expect(episodes).toHaveLength(1)
     expect(episodes[0]).toMatchObject({ turns: 19, tokensIn: 7802, tokensOut: 1030 })
     expect(episodes[0].info).toMatchObject({ continuations: 1 })
@@ -91,7 +107,16 @@ describe('ATIF golden trajectories', () => {
       ['hello-world', 8, 'episode-3']
     ])
     const d = await engine.api.getEpisode(episodes[3].id)
-    expect(d.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant'])
+    expect(d.turns.map((t) => t.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant'
+    ])
   })
 })
 
@@ -101,12 +126,30 @@ describe('Harbor job folder (built here from FORMATS.md §4.2)', () => {
     const trial = (name: string, trajectory: string, result: object): void => {
       mkdirSync(join(job, name, 'agent'), { recursive: true })
       copyFileSync(G(trajectory), join(job, name, 'agent', 'trajectory.json'))
-      writeFileSync(join(job, name, 'result.json'), JSON.stringify({ id: name, task_name: 'hello-world', trial_name: name, source: 'terminal-bench', agent_info: { name: 'terminus-2' }, started_at: '2026-01-01T00:00:00Z', finished_at: '2026-01-01T00:01:30Z', ...result }))
+      writeFileSync(
+        join(job, name, 'result.json'),
+        JSON.stringify({
+          id: name,
+          task_name: 'hello-world',
+          trial_name: name,
+          source: 'terminal-bench',
+          agent_info: { name: 'terminus-2' },
+          started_at: '2026-01-01T00:00:00Z',
+          finished_at: '2026-01-01T00:01:30Z',
+          ...result
+        })
+      )
     }
-    trial('hello-world__a1', 'invalid-json.trajectory.json', { verifier_result: { rewards: { reward: 1 } }, exception_info: null })
+    trial('hello-world__a1', 'invalid-json.trajectory.json', {
+      verifier_result: { rewards: { reward: 1 } },
+      exception_info: null
+    })
     trial('hello-world__a2', 'timeout.trajectory.json', {
       verifier_result: { rewards: { reward: 0 } },
-      exception_info: { exception_type: 'AgentTimeoutError', exception_message: 'Agent execution timed out after 60 seconds' }
+      exception_info: {
+        exception_type: 'AgentTimeoutError',
+        exception_message: 'Agent execution timed out after 60 seconds'
+      }
     })
     writeFileSync(join(job, 'result.json'), JSON.stringify({ n_trials: 2, n_errors: 1, evals: {} }))
     const { report, runs, episodes } = await indexed([job])

@@ -82,7 +82,9 @@ describe('support-desk: tools, tool_call ids, per-step rewards, sidecar', () => 
 
   it('parses turns: prompt before the first assistant message, tool results paired by id with per-step reward / done', () => {
     const body = C.parseEpisode(rows[0])
-    expect(body.turns.map((t) => [t.role, t.isPrompt, t.isObservation, t.toolCallId, t.toolName, t.reward, t.done])).toEqual([
+    expect(
+      body.turns.map((t) => [t.role, t.isPrompt, t.isObservation, t.toolCallId, t.toolName, t.reward, t.done])
+    ).toEqual([
       ['system', true, false, null, null, null, null],
       ['user', true, false, null, null, null, null],
       ['assistant', false, false, null, null, null, null],
@@ -101,7 +103,10 @@ describe('support-desk: tools, tool_call ids, per-step rewards, sidecar', () => 
       toolCalls: [{ id: 'c2', name: 'issue_refund', arguments: { order_id: 'A-17', amount: 39.5 } }]
     })
     expect(body.turns[6].text).toBe('Your refund of $39.50 is on its way.')
-    expect(body.tools.map((t) => (t as { function: { name: string } }).function.name)).toEqual(['lookup_order', 'issue_refund'])
+    expect(body.tools.map((t) => (t as { function: { name: string } }).function.name)).toEqual([
+      'lookup_order',
+      'issue_refund'
+    ])
     expect(body.infoFull).toEqual({
       difficulty: 'easy',
       category: 'refund',
@@ -239,6 +244,8 @@ describe('edge cases', () => {
     writeFileSync(join(dir, 'run-a.meta.json'), '{"name": ')
     const h = C.readRunHeader(file)
     expect(h.name.endsWith('/run-a')).toBe(true)
-    expect(h.header).toEqual({ metaError: 'the .meta.json sidecar could not be read: Unexpected end of JSON input at position 9' })
+    expect(h.header).toEqual({
+      metaError: 'the .meta.json sidecar could not be read: Unexpected end of JSON input at position 9'
+    })
   })
 })

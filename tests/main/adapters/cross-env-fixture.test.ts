@@ -20,7 +20,9 @@ describe('cross-env fixture: tau-bench airline and NeMo Gym sokoban, task ids 0.
   it('indexes to two runs with distinct environments and the same task keys', async () => {
     engine = tempEngine().engine
     const report = await engine.indexPaths([ownFixture('cross-env')])
-    const indexed = report.files.filter((f) => f.state === 'indexed').map((f) => [f.path.split('/').slice(-2).join('/'), f.format, f.episodes])
+    const indexed = report.files
+      .filter((f) => f.state === 'indexed')
+      .map((f) => [f.path.split('/').slice(-2).join('/'), f.format, f.episodes])
     expect(indexed.sort()).toEqual([
       ['grl_sokoban/example_rollouts.jsonl', 'nemo-gym', 3],
       ['tau-bench/gpt-4o-airline.json', 'tau-bench', 3]
@@ -52,7 +54,9 @@ describe('cross-env fixture: tau-bench airline and NeMo Gym sokoban, task ids 0.
     const runs = await engine.api.listRuns()
     const air = runs.find((r) => r.env === 'tau-bench/airline')!
     const sok = runs.find((r) => r.env === 'grl_sokoban')!
-    await expect(engine.api.compareRuns(air.id, sok.id)).rejects.toThrow(/^These runs are of different environments .*“tau-bench\/airline”.*“grl_sokoban”/)
+    await expect(engine.api.compareRuns(air.id, sok.id)).rejects.toThrow(
+      /^These runs are of different environments .*“tau-bench\/airline”.*“grl_sokoban”/
+    )
     await expect(engine.api.compareMany([air.id, sok.id, air.id])).rejects.toThrow(/different environments/)
     // insisted on: the figures side by side, marked not comparable first thing
     const forced = await engine.api.compareRuns(air.id, sok.id, { allowDifferentEnvs: true })

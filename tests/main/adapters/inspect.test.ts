@@ -30,14 +30,23 @@ describe('Inspect .eval (corpus)', () => {
   it('scored popularity log: 10 samples, C/I letters as 1/0 (ids 3 and 7 are I), 3 turns each, tokens from model_usage', async () => {
     const { report, runs, episodes, engine } = await indexed([SCORED])
     expect(report.files[0]).toMatchObject({ state: 'indexed', format: 'inspect', episodes: 10 })
-    expect(runs[0]).toMatchObject({ name: 'popularity 2025-02-11 15:18', model: 'openai/gpt-4o-mini', episodes: 10, meanReward: 0.8 })
+    expect(runs[0]).toMatchObject({
+      name: 'popularity 2025-02-11 15:18',
+      model: 'openai/gpt-4o-mini',
+      episodes: 10,
+      meanReward: 0.8
+    })
     const eps = await episodes(runs[0].id)
     expect(eps.map((e) => e.taskKey)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'])
     expect(eps.map((e) => e.reward)).toEqual([1, 1, 0, 1, 1, 1, 0, 1, 1, 1])
     expect(eps.every((e) => e.turns === 3 && e.rollout === 0 && e.status === 'ok')).toBe(true)
     expect(eps[0]).toMatchObject({ tokensIn: 64, tokensOut: 2, answer: ' Yes' })
     const d = await engine.api.getEpisode(eps[2].id)
-    expect(d.turns.map((t) => [t.role, t.isPrompt])).toEqual([['system', true], ['user', true], ['assistant', false]])
+    expect(d.turns.map((t) => [t.role, t.isPrompt])).toEqual([
+      ['system', true],
+      ['user', true],
+      ['assistant', false]
+    ])
     expect(d.info).toMatchObject({ scorer: 'match', score: 'I' })
   })
 
@@ -45,7 +54,15 @@ describe('Inspect .eval (corpus)', () => {
     const { runs, episodes } = await indexed([SCORED])
     // header.json results.scores[0] = {name: match, metrics: {accuracy: {value: 0.8}, stderr: {value: 0.1333…}}}
     expect(runs[0].headlines).toEqual([
-      { label: 'accuracy', value: 0.8, source: 'header.json results.scores[match].metrics.accuracy', matches: 'meanReward', ours: 0.8, agrees: true, note: null }
+      {
+        label: 'accuracy',
+        value: 0.8,
+        source: 'header.json results.scores[match].metrics.accuracy',
+        matches: 'meanReward',
+        ours: 0.8,
+        agrees: true,
+        note: null
+      }
     ])
     // stats.started_at 2025-02-11T15:18:04-05:00, completed_at 15:18:08-05:00
     expect(runs[0].wallTimeMs).toBe(4000)
@@ -53,7 +70,11 @@ describe('Inspect .eval (corpus)', () => {
     expect(runs[0].unscored).toBeNull()
     const eps = await episodes(runs[0].id)
     // these 2025-02 samples have no total_time and their model events no working_time
-    expect(eps.every((e) => e.termination === null && e.generationMs === null && e.durationMs === null && e.unscored === null)).toBe(true)
+    expect(
+      eps.every(
+        (e) => e.termination === null && e.generationMs === null && e.durationMs === null && e.unscored === null
+      )
+    ).toBe(true)
   })
 
   it('unscored log (before `inspect score`): same 10 tasks, no rewards', async () => {
@@ -65,7 +86,11 @@ describe('Inspect .eval (corpus)', () => {
     // results.scores is [] and every sample's scores {}: no headline, 10 episodes "not scored", left out of the mean
     expect(runs[0].headlines).toEqual([])
     expect(eps.every((e) => e.unscored === 'not scored')).toBe(true)
-    expect(runs[0].unscored).toMatchObject({ count: 10, reasons: [{ reason: 'not scored', count: 10 }], countedAs: 'excluded' })
+    expect(runs[0].unscored).toMatchObject({
+      count: 10,
+      reasons: [{ reason: 'not scored', count: 10 }],
+      countedAs: 'excluded'
+    })
     expect(runs[0].wallTimeMs).toBe(1000) // 15:17:00 → 15:17:01
   })
 
@@ -100,7 +125,10 @@ describe('Inspect .eval (corpus)', () => {
   })
 
   it('log_formats: the .eval and the .json containers give the same episode', async () => {
-    const { runs, episodes, engine } = await indexed([fixture('inspect-ai/log_formats.eval'), fixture('inspect-ai/log_formats.json')])
+    const { runs, episodes, engine } = await indexed([
+      fixture('inspect-ai/log_formats.eval'),
+      fixture('inspect-ai/log_formats.json')
+    ])
     expect(runs).toHaveLength(2)
     const [a, b] = await Promise.all(runs.map(async (r) => (await episodes(r.id))[0]))
     const strip = ({ id: _i, runId: _r, ...rest }: typeof a) => rest
@@ -135,7 +163,17 @@ describe('Inspect .json (corpus)', () => {
     expect(ep).toMatchObject({ taskKey: '1', rollout: 3, turns: 11 })
     const d = await engine.api.getEpisode(ep.id)
     expect(d.turns.map((t) => t.meta?.error?.split(':')[0])).toEqual([
-      'parsing', 'timeout', 'parsing', 'unicode_decode', 'permission', 'file_not_found', 'is_a_directory', 'limit', 'approval', 'unknown', 'output_limit'
+      'parsing',
+      'timeout',
+      'parsing',
+      'unicode_decode',
+      'permission',
+      'file_not_found',
+      'is_a_directory',
+      'limit',
+      'approval',
+      'unknown',
+      'output_limit'
     ])
   })
 
@@ -153,7 +191,15 @@ describe('Inspect .json (corpus)', () => {
 const spec = (status: string, extra: object = {}) => ({
   version: 2,
   status,
-  eval: { run_id: 'r1', task: 'agentic', task_id: 't1', created: '2026-01-02T03:04:05+00:00', model: 'anthropic/claude-x', dataset: { name: 'd' }, config: { epochs: 2 } },
+  eval: {
+    run_id: 'r1',
+    task: 'agentic',
+    task_id: 't1',
+    created: '2026-01-02T03:04:05+00:00',
+    model: 'anthropic/claude-x',
+    dataset: { name: 'd' },
+    config: { epochs: 2 }
+  },
   plan: { name: 'plan', steps: [] },
   ...extra
 })
@@ -166,7 +212,10 @@ const sample = (id: number | string, epoch: number, extra: object = {}) => ({
     { role: 'user', content: `solve task ${id}`, source: 'input' },
     {
       role: 'assistant',
-      content: [{ type: 'reasoning', reasoning: 'think first' }, { type: 'text', text: 'running it' }],
+      content: [
+        { type: 'reasoning', reasoning: 'think first' },
+        { type: 'text', text: 'running it' }
+      ],
       tool_calls: [{ id: 'c1', function: 'bash', arguments: { cmd: 'make' } }]
     },
     { role: 'tool', content: 'built', tool_call_id: 'c1', function: 'bash' },
@@ -213,12 +262,26 @@ describe('Inspect .eval (built archives)', () => {
     const condensed = {
       ...sample(3, 1),
       messages: [],
-      message_pool: [{ role: 'user', content: 'solve task 3' }, { role: 'assistant', content: 'first try' }, { role: 'user', content: 'again' }],
-      events: [{ event: 'model', input: [], input_refs: [[0, 3]], output: { choices: [{ message: { role: 'assistant', content: 'second try' } }] } }]
+      message_pool: [
+        { role: 'user', content: 'solve task 3' },
+        { role: 'assistant', content: 'first try' },
+        { role: 'user', content: 'again' }
+      ],
+      events: [
+        {
+          event: 'model',
+          input: [],
+          input_refs: [[0, 3]],
+          output: { choices: [{ message: { role: 'assistant', content: 'second try' } }] }
+        }
+      ]
     }
     const p = evalFile('error.eval', [
       { name: 'header.json', data: spec('error', { error: { message: 'RuntimeError: sandbox died' } }) },
-      { name: 'samples/1_epoch_1.json', data: sample(1, 1, { error: { message: 'sandbox died', traceback: '...' }, scores: {} }) },
+      {
+        name: 'samples/1_epoch_1.json',
+        data: sample(1, 1, { error: { message: 'sandbox died', traceback: '...' }, scores: {} })
+      },
       { name: 'samples/2_epoch_1.json', data: sample(2, 1, { limit: { type: 'message', limit: 50 } }) },
       { name: 'samples/3_epoch_1.json', data: condensed }
     ])
@@ -244,13 +307,22 @@ describe('Inspect .eval (built archives)', () => {
     const d = await engine.api.getEpisode(eps[2].id)
     expect(d.turns.map((t) => t.text)).toEqual(['solve task 3', 'first try', 'again', 'second try'])
 
-    const cancelled = evalFile('cancelled.eval', [{ name: 'header.json', data: spec('cancelled') }, { name: 'samples/1_epoch_1.json', data: sample(1, 1) }])
+    const cancelled = evalFile('cancelled.eval', [
+      { name: 'header.json', data: spec('cancelled') },
+      { name: 'samples/1_epoch_1.json', data: sample(1, 1) }
+    ])
     const c = await indexed([cancelled])
     expect((await c.engine.api.getRun(c.runs[0].id)).header).toMatchObject({ status: 'cancelled' })
   })
 
   it("generation time leaves out a model-graded scorer's calls; a non-mean epoch reducer gives no headline", async () => {
-    const span = (id: string, type: string, parent: string | null = null) => ({ event: 'span_begin', id, parent_id: parent, type, name: type })
+    const span = (id: string, type: string, parent: string | null = null) => ({
+      event: 'span_begin',
+      id,
+      parent_id: parent,
+      type,
+      name: type
+    })
     const events: object[] = [
       span('s', 'solvers'),
       span('g', 'solver', 's'),
@@ -260,11 +332,26 @@ describe('Inspect .eval (built archives)', () => {
       span('j', 'scorer', 'sc'),
       { event: 'model', span_id: 'j', working_time: 9, output: {} } // the grader's call
     ]
-    const results = (reducer: string) => ({ results: { scores: [{ name: 'verify', scorer: 'verify', reducer, metrics: { accuracy: { name: 'accuracy', value: 0.75 } } }] } })
+    const results = (reducer: string) => ({
+      results: {
+        scores: [
+          { name: 'verify', scorer: 'verify', reducer, metrics: { accuracy: { name: 'accuracy', value: 0.75 } } }
+        ]
+      }
+    })
     const p = evalFile('graded.eval', [
-      { name: 'header.json', data: spec('success', { ...results('mean'), stats: { started_at: '2026-01-02T03:04:05+00:00', completed_at: '2026-01-02T03:06:05+00:00' } }) },
+      {
+        name: 'header.json',
+        data: spec('success', {
+          ...results('mean'),
+          stats: { started_at: '2026-01-02T03:04:05+00:00', completed_at: '2026-01-02T03:06:05+00:00' }
+        })
+      },
       { name: 'samples/1_epoch_1.json', data: sample(1, 1, { events }) },
-      { name: 'samples/1_epoch_2.json', data: sample(1, 2, { events: events.slice(0, 3).concat([{ event: 'model', span_id: 'g', output: {} }]) }) }
+      {
+        name: 'samples/1_epoch_2.json',
+        data: sample(1, 2, { events: events.slice(0, 3).concat([{ event: 'model', span_id: 'g', output: {} }]) })
+      }
     ])
     const { runs, episodes } = await indexed([p])
     const eps = await episodes(runs[0].id)
@@ -274,7 +361,10 @@ describe('Inspect .eval (built archives)', () => {
     // epochs 2, reducer mean: accuracy 0.75 = mean of C (1) and P (0.5)
     expect(runs[0].headlines).toMatchObject([{ label: 'accuracy', value: 0.75, ours: 0.75, agrees: true }])
     expect(runs[0].wallTimeMs).toBe(120000)
-    const maxed = evalFile('maxed.eval', [{ name: 'header.json', data: spec('success', results('max')) }, { name: 'samples/1_epoch_1.json', data: sample(1, 1) }])
+    const maxed = evalFile('maxed.eval', [
+      { name: 'header.json', data: spec('success', results('max')) },
+      { name: 'samples/1_epoch_1.json', data: sample(1, 1) }
+    ])
     expect((await indexed([maxed])).runs[0].headlines).toEqual([])
   })
 
@@ -282,7 +372,10 @@ describe('Inspect .eval (built archives)', () => {
     const withMeta = (name: string, evalMeta: object | null, logMeta: object | null) => {
       const h = spec('success', logMeta ? { metadata: logMeta } : {}) as { eval: Record<string, unknown> }
       if (evalMeta) h.eval.metadata = evalMeta
-      return evalFile(name, [{ name: 'header.json', data: h }, { name: 'samples/1_epoch_1.json', data: sample(1, 1) }])
+      return evalFile(name, [
+        { name: 'header.json', data: h },
+        { name: 'samples/1_epoch_1.json', data: sample(1, 1) }
+      ])
     }
     const step = async (p: string) => (await indexed([p])).runs[0].checkpointStep
     expect(await step(withMeta('m1.eval', { checkpoint_step: 300, step: 7 }, null))).toBe(300)
@@ -297,7 +390,10 @@ describe('Inspect .eval (built archives)', () => {
       { name: 'header.json', data: spec('success') },
       { name: 'samples/1_epoch_1.json', data: sample(1, 1) },
       { name: 'samples/2_epoch_1.json', data: '{}', declaredSize: 300e6 },
-      { name: 'summaries.json', data: [{ id: 2, epoch: 1, input: 'solve task 2', target: 'ok', scores: { verify: { value: 'I' } } }] }
+      {
+        name: 'summaries.json',
+        data: [{ id: 2, epoch: 1, input: 'solve task 2', target: 'ok', scores: { verify: { value: 'I' } } }]
+      }
     ])
     const { report, runs, episodes } = await indexed([p])
     expect(report.files[0]).toMatchObject({ state: 'indexed', episodes: 2 })
@@ -313,12 +409,18 @@ describe('Inspect .eval (built archives)', () => {
     writeFileSync(cut, whole.subarray(0, whole.length - 10))
     const { report } = await indexed([other, cut])
     const by = Object.fromEntries(report.files.map((f) => [f.path.split('/').pop(), f]))
-    expect(by['other.zip']).toMatchObject({ state: 'unknown-format', error: expect.stringContaining('a zip archive of no known format') })
+    expect(by['other.zip']).toMatchObject({
+      state: 'unknown-format',
+      error: expect.stringContaining('a zip archive of no known format')
+    })
     expect(by['cut.eval']).toMatchObject({ state: 'error', error: expect.stringMatching(/^zip archive: /) })
   })
 
   it('a growing log is re-indexed without reading the samples already read', async () => {
-    const members: ZipMember[] = [{ name: 'header.json', data: spec('started') }, { name: 'samples/1_epoch_1.json', data: sample(1, 1) }]
+    const members: ZipMember[] = [
+      { name: 'header.json', data: spec('started') },
+      { name: 'samples/1_epoch_1.json', data: sample(1, 1) }
+    ]
     const p = evalFile('grow.eval', members)
     const { engine } = tempEngine()
     await engine.indexPaths([p])
@@ -345,7 +447,19 @@ describe('Inspect .eval (built archives)', () => {
 describe('scores', () => {
   it("follow Inspect's value_to_float", () => {
     expect(['C', 'I', 'P', 'N', 'yes', 'No', true, false, 0.25, '0.75', 'maybe', [1], null].map(scoreValue)).toEqual([
-      1, 0, 0.5, 0, 1, 0, 1, 0, 0.25, 0.75, null, null, null
+      1,
+      0,
+      0.5,
+      0,
+      1,
+      0,
+      1,
+      0,
+      0.25,
+      0.75,
+      null,
+      null,
+      null
     ])
   })
 

@@ -15,7 +15,9 @@ describe('Git LFS pointers', () => {
     expect(describeLfsPointer(pointer)).toBe(
       'Git LFS pointer: content not downloaded (real size 844,823 bytes). Run `git lfs pull` in the repository.'
     )
-    expect(describeLfsPointer('version https://git-lfs.github.com/spec/v1\r\nsize 130\r\n')).toContain('(real size 130 bytes)')
+    expect(describeLfsPointer('version https://git-lfs.github.com/spec/v1\r\nsize 130\r\n')).toContain(
+      '(real size 130 bytes)'
+    )
     expect(describeLfsPointer('version https://git-lfs.github.com/spec/v1\n')).toBe(
       'Git LFS pointer: content not downloaded. Run `git lfs pull` in the repository.'
     )

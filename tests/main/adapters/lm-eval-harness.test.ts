@@ -43,7 +43,13 @@ describe('lm-evaluation-harness: a task under two filters', () => {
   const runs = L.index(records(GSM8K), GSM8K, formatContext())
 
   it('is one run per filter, each document once in each', () => {
-    expect(runs.map((r) => [r.runKey.endsWith('#strict-match') || r.runKey.endsWith('#flexible-extract'), r.header.name, r.episodes.length])).toEqual([
+    expect(
+      runs.map((r) => [
+        r.runKey.endsWith('#strict-match') || r.runKey.endsWith('#flexible-extract'),
+        r.header.name,
+        r.episodes.length
+      ])
+    ).toEqual([
       [true, 'gsm8k · Qwen/Qwen2.5-0.5B-Instruct (strict-match)', 3],
       [true, 'gsm8k · Qwen/Qwen2.5-0.5B-Instruct (flexible-extract)', 3]
     ])
@@ -61,7 +67,14 @@ describe('lm-evaluation-harness: a task under two filters', () => {
       env: 'gsm8k',
       createdAt: '2026-03-02T10:11:12.345678',
       wallTimeMs: 12300,
-      headlines: [{ label: 'exact_match,strict-match', value: 1 / 3, source: `results_${DATE}.json results.gsm8k["exact_match,strict-match"]`, matches: 'meanReward' }]
+      headlines: [
+        {
+          label: 'exact_match,strict-match',
+          value: 1 / 3,
+          source: `results_${DATE}.json results.gsm8k["exact_match,strict-match"]`,
+          matches: 'meanReward'
+        }
+      ]
     })
     expect(runs[1].header.headlines).toMatchObject([{ label: 'exact_match,flexible-extract', value: 2 / 3 }])
   })
@@ -72,7 +85,8 @@ describe('lm-evaluation-harness: a task under two filters', () => {
       answer: expect.stringContaining('#### 10'),
       status: 'ok',
       turns: 2,
-      preview: 'Question: Weng earns $12 an hour for babysitting. Yesterday, she just did 50 minutes of babysitting. How much did she earn? Answer:',
+      preview:
+        'Question: Weng earns $12 an hour for babysitting. Yesterday, she just did 50 minutes of babysitting. How much did she earn? Answer:',
       metrics: { exact_match: 0 },
       info: { task: 'gsm8k', filter: 'strict-match' }
     })
@@ -81,7 +95,11 @@ describe('lm-evaluation-harness: a task under two filters', () => {
       ['user', 'Question: Weng earns $12 an ho'],
       ['assistant', 'She earns 12 dollars an hour, ']
     ])
-    expect(body.infoFull).toMatchObject({ filter: 'strict-match', filtered_resps: ['[invalid]'], doc: { question: expect.any(String) } })
+    expect(body.infoFull).toMatchObject({
+      filter: 'strict-match',
+      filtered_resps: ['[invalid]'],
+      doc: { question: expect.any(String) }
+    })
   })
 })
 
@@ -131,6 +149,8 @@ describe('lm-evaluation-harness through the engine', () => {
     engine = tempEngine().engine
     const [only] = (await engine.indexPaths([alone])).files
     expect(only).toMatchObject({ format: 'lm-eval-harness', state: 'sidecar', episodes: 0 })
-    expect(only.warnings).toEqual([`results only: no samples_<task>_${DATE}.jsonl beside it (run lm_eval with --log_samples), so there are no episodes`])
+    expect(only.warnings).toEqual([
+      `results only: no samples_<task>_${DATE}.jsonl beside it (run lm_eval with --log_samples), so there are no episodes`
+    ])
   })
 })

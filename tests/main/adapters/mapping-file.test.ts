@@ -29,8 +29,12 @@ describe('validation messages (exact)', () => {
     expect(err('files: ["*.jsonl"]\ngroupBy: ep\nstep:\n  action: act\n  reward: 5\n')).toBe(
       'rollscope.yaml line 5, key `step.reward`: expected a path string, got a number'
     )
-    expect(err('files: ["a.json", 3]\n')).toBe('rollscope.yaml line 1, key `files[1]`: expected a glob string, got a number')
-    expect(err('files: a.json\nmetrics: [a, [b]]\n')).toBe('rollscope.yaml line 2, key `metrics[1]`: expected a path string, got a list')
+    expect(err('files: ["a.json", 3]\n')).toBe(
+      'rollscope.yaml line 1, key `files[1]`: expected a glob string, got a number'
+    )
+    expect(err('files: a.json\nmetrics: [a, [b]]\n')).toBe(
+      'rollscope.yaml line 2, key `metrics[1]`: expected a path string, got a list'
+    )
     // JSON mapping files get lines too
     expect(err('{\n  "files": "a.json",\n  "reward": 1\n}', 'x.rollscope.json')).toBe(
       'x.rollscope.json line 3, key `reward`: expected a path string, got a number'
@@ -50,11 +54,15 @@ describe('validation messages (exact)', () => {
   })
 
   it('bad values: path syntax, wildcards where one value is expected, enums, names, rules between keys', () => {
-    expect(err('files: "*.json"\nreward: "scores[0"\n')).toBe('rollscope.yaml line 2, key `reward`: bad path `scores[0`: unclosed "[" at character 7')
+    expect(err('files: "*.json"\nreward: "scores[0"\n')).toBe(
+      'rollscope.yaml line 2, key `reward`: bad path `scores[0`: unclosed "[" at character 7'
+    )
     expect(err('files: "*.json"\nreward: "scores.*"\n')).toBe(
       'rollscope.yaml line 2, key `reward`: bad path `scores.*`: a wildcard (*) is only allowed in `episodes`, `metrics` and `info`'
     )
-    expect(err('files: "*.json"\nformat: xml\n')).toBe('rollscope.yaml line 2, key `format`: expected auto, json or jsonl, got the text "xml"')
+    expect(err('files: "*.json"\nformat: xml\n')).toBe(
+      'rollscope.yaml line 2, key `format`: expected auto, json or jsonl, got the text "xml"'
+    )
     expect(err('files: a.json\nkeys: [task, "2x"]\n')).toBe(
       'rollscope.yaml line 2, key `keys[1]`: expected a name of letters, digits, "_" or "-", got the text "2x"'
     )
@@ -64,20 +72,32 @@ describe('validation messages (exact)', () => {
   })
 
   it('YAML syntax errors with their line; missing and empty', () => {
-    expect(err('files: "*.json"\nreward: a\nreward: b\n')).toBe('rollscope.yaml line 3: YAML syntax error: Map keys must be unique')
-    expect(err('files: "*.json"\n  reward: x\n bad')).toBe('rollscope.yaml line 2: YAML syntax error: All mapping items must start at the same column')
+    expect(err('files: "*.json"\nreward: a\nreward: b\n')).toBe(
+      'rollscope.yaml line 3: YAML syntax error: Map keys must be unique'
+    )
+    expect(err('files: "*.json"\n  reward: x\n bad')).toBe(
+      'rollscope.yaml line 2: YAML syntax error: All mapping items must start at the same column'
+    )
     expect(err('reward: score\n')).toBe(
       'rollscope.yaml: missing key `files` (globs of the data files this mapping describes, e.g. files: ["*.jsonl"])'
     )
     expect(err('')).toBe('rollscope.yaml: the file is empty (it needs at least `files`, e.g. files: ["*.jsonl"])')
     expect(err('42')).toBe('rollscope.yaml: expected a mapping of keys, got a number at the top level')
-    expect(err('files: *x\n')).toBe('rollscope.yaml: YAML error: Unresolved alias (the anchor must be set before the alias): x')
+    expect(err('files: *x\n')).toBe(
+      'rollscope.yaml: YAML error: Unresolved alias (the anchor must be set before the alias): x'
+    )
   })
 
   it('valid mappings keep the line of every key', () => {
     const r = validateMapping('files: "*.jsonl"\ngroupBy: ep\nstep:\n  action: act.cmd\n', 'rollscope.yaml')
     expect(r.ok).toBe(true)
-    if (r.ok) expect([...r.lines]).toEqual([['files', 1], ['groupBy', 2], ['step', 3], ['step.action', 4]])
+    if (r.ok)
+      expect([...r.lines]).toEqual([
+        ['files', 1],
+        ['groupBy', 2],
+        ['step', 3],
+        ['step.action', 4]
+      ])
   })
 })
 
@@ -92,7 +112,9 @@ describe('paths, globs, names', () => {
     ])
     expect(parsePath('$')).toEqual([])
     expect(() => parsePath('a..b')).toThrow(new PathSyntaxError('empty name at character 3'))
-    expect(() => parsePath('a[x]')).toThrow(new PathSyntaxError('bad bracket "[x]" at character 2 (use [0], [-1], [*] or ["a key"])'))
+    expect(() => parsePath('a[x]')).toThrow(
+      new PathSyntaxError('bad bracket "[x]" at character 2 (use [0], [-1], [*] or ["a key"])')
+    )
     expect(() => parsePath('a.')).toThrow(new PathSyntaxError('the path ends with "."'))
   })
 
@@ -121,8 +143,14 @@ describe('paths, globs, names', () => {
   })
 
   it('mapping file names', () => {
-    expect(['rollscope.yaml', 'rollscope.yml', 'rollscope.json', 'leaderboard.rollscope.json', 'X.Rollscope.YAML'].every(isMappingFileName)).toBe(true)
-    expect(['rollscope.yaml.bak', 'my-rollscope.yaml', '.rollscope.yaml', 'rollscope.txt'].some(isMappingFileName)).toBe(false)
+    expect(
+      ['rollscope.yaml', 'rollscope.yml', 'rollscope.json', 'leaderboard.rollscope.json', 'X.Rollscope.YAML'].every(
+        isMappingFileName
+      )
+    ).toBe(true)
+    expect(
+      ['rollscope.yaml.bak', 'my-rollscope.yaml', '.rollscope.yaml', 'rollscope.txt'].some(isMappingFileName)
+    ).toBe(false)
   })
 
   it('discovery: the nearest folder wins; mapping files claim nothing outside their folder', () => {
@@ -144,7 +172,8 @@ afterEach(async () => {
   await engine?.close()
   engine = null
 })
-const rel = (dir: string, files: SourceStatus[]) => files.map((f) => [f.path.slice(dir.length + 1), f.format, f.state, f.episodes, f.error, f.warnings])
+const rel = (dir: string, files: SourceStatus[]) =>
+  files.map((f) => [f.path.slice(dir.length + 1), f.format, f.state, f.episodes, f.error, f.warnings])
 
 describe('the fixture folders through the engine', () => {
   it('statuses: mapping files are sidecars; mapped data files indexed, with the records that lack a field named', async () => {
@@ -155,13 +184,34 @@ describe('the fixture folders through the engine', () => {
       ['leaderboard/scores.json', 'mapped', 'indexed', 5, null, []],
       ['leaderboard/scores.rollscope.json', 'mapped', 'sidecar', 0, null, []],
       // results[1] has no outcome.score
-      ['nested/evals/run1.json', 'mapped', 'indexed', 2, null, ['1 of 2 episodes have no `outcome.score` (key `reward`), first at results[1]']],
+      [
+        'nested/evals/run1.json',
+        'mapped',
+        'indexed',
+        2,
+        null,
+        ['1 of 2 episodes have no `outcome.score` (key `reward`), first at results[1]']
+      ],
       ['nested/rollscope.yaml', 'mapped', 'sidecar', 0, null, []],
       // line 6 is a heartbeat without `ep`
-      ['odd-steps/agent-log.jsonl', 'mapped', 'indexed', 2, null, ['1 record without `ep` (key `groupBy`), first at line 6; skipped']],
+      [
+        'odd-steps/agent-log.jsonl',
+        'mapped',
+        'indexed',
+        2,
+        null,
+        ['1 record without `ep` (key `groupBy`), first at line 6; skipped']
+      ],
       ['odd-steps/rollscope.yaml', 'mapped', 'sidecar', 0, null, []],
       // line 5 (iam-user) has no exact_match
-      ['rows/results.jsonl', 'mapped', 'indexed', 5, null, ['1 of 5 episodes have no `exact_match` (key `reward`), first at line 5']],
+      [
+        'rows/results.jsonl',
+        'mapped',
+        'indexed',
+        5,
+        null,
+        ['1 of 5 episodes have no `exact_match` (key `reward`), first at line 5']
+      ],
       ['rows/rollscope.yml', 'mapped', 'sidecar', 0, null, []]
     ])
   })
@@ -177,7 +227,12 @@ describe('the fixture folders through the engine', () => {
     ])
     const byModel = async (m: string) => {
       const run = runs.find((r) => r.model === m)!
-      return (await engine!.api.listEpisodes({ runId: run.id, sort: 'taskKey' })).items.map((e) => [e.taskKey, e.taskKeyKind, e.reward, e.metrics])
+      return (await engine!.api.listEpisodes({ runId: run.id, sort: 'taskKey' })).items.map((e) => [
+        e.taskKey,
+        e.taskKeyKind,
+        e.reward,
+        e.metrics
+      ])
     }
     // scores.json: task_1 gpt-4o 1 / claude 0; task_2 0.5 / 1; task_3 only claude 0
     expect(await byModel('gpt-4o')).toEqual([
@@ -224,7 +279,16 @@ describe('the fixture folders through the engine', () => {
       ['maze-5', -0.5, 4, 2, { budget: 12 }, 'corridor']
     ])
     const ep = await engine.api.getEpisode(eps[0].id)
-    expect(ep.turns.map((t) => [t.role, t.text, t.toolCalls.map((c) => `${c.name}(${String(c.arguments)})`).join(), t.toolCallId, t.reward, t.done])).toEqual([
+    expect(
+      ep.turns.map((t) => [
+        t.role,
+        t.text,
+        t.toolCalls.map((c) => `${c.name}(${String(c.arguments)})`).join(),
+        t.toolCallId,
+        t.reward,
+        t.done
+      ])
+    ).toEqual([
       ['assistant', '', 'cmd(north)', null, null, null],
       ['tool', 'wall', '', 'step-0', -0.1, false],
       ['assistant', '', 'cmd(east)', null, null, null],
@@ -239,7 +303,13 @@ describe('the fixture folders through the engine', () => {
     const dir = ownFixture('mapping/nested')
     await engine.indexPaths([dir])
     const [run] = await engine.api.listRuns()
-    expect(run).toMatchObject({ name: 'evals/run1', model: 'llama-3-8b', env: 'calc-bench', episodes: 2, format: 'mapped' })
+    expect(run).toMatchObject({
+      name: 'evals/run1',
+      model: 'llama-3-8b',
+      env: 'calc-bench',
+      episodes: 2,
+      format: 'mapped'
+    })
     const eps = (await engine.api.listEpisodes({ runId: run.id, sort: 'ordinal' })).items
     expect(eps.map((e) => [e.taskKey, e.sourceId, e.reward, e.status, e.error, e.turns, e.preview])).toEqual([
       ['calc/17', 'calc/17', 1, 'ok', null, 5, 'What is 12 * 7 + 3?'],
@@ -247,8 +317,18 @@ describe('the fixture folders through the engine', () => {
     ])
     const ep = await engine.api.getEpisode(eps[0].id)
     expect(ep.turns[0]).toMatchObject({ role: 'user', isPrompt: true, text: 'What is 12 * 7 + 3?' })
-    expect(ep.turns[1]).toMatchObject({ role: 'assistant', reasoning: 'Multiply first.', toolCalls: [{ id: 'step-0', name: 'python', arguments: { code: '12*7+3' } }] })
-    expect(ep.turns[2]).toMatchObject({ role: 'tool', text: '87', toolCallId: 'step-0', toolName: 'python', reward: 0.5 })
+    expect(ep.turns[1]).toMatchObject({
+      role: 'assistant',
+      reasoning: 'Multiply first.',
+      toolCalls: [{ id: 'step-0', name: 'python', arguments: { code: '12*7+3' } }]
+    })
+    expect(ep.turns[2]).toMatchObject({
+      role: 'tool',
+      text: '87',
+      toolCallId: 'step-0',
+      toolName: 'python',
+      reward: 0.5
+    })
     expect(JSON.parse(ep.raw).run_id).toBe('r-001')
   })
 })
@@ -278,7 +358,8 @@ describe('errors and changes through the engine', () => {
     const report = await engine.indexPaths([dir])
     expect(report.files.find((f) => f.path.endsWith('rows.jsonl'))).toMatchObject({
       state: 'error',
-      error: 'no episode of rows.jsonl has `scroe` (rollscope.yaml line 3, key `reward`); the first episode (line 1) has the keys: model, task, score'
+      error:
+        'no episode of rows.jsonl has `scroe` (rollscope.yaml line 3, key `reward`); the first episode (line 1) has the keys: model, task, score'
     })
   })
 
@@ -294,20 +375,37 @@ describe('errors and changes through the engine', () => {
     engine = tempEngine().engine
     const report = await engine.indexPaths([dir])
     const errors = Object.fromEntries(report.files.map((f) => [f.path.slice(dir.length + 1), f.error]))
-    expect(errors['a.json']).toBe('a.json has no `results` (a.rollscope.yaml line 2, key `episodes`); its top-level keys are: items')
+    expect(errors['a.json']).toBe(
+      'a.json has no `results` (a.rollscope.yaml line 2, key `episodes`); its top-level keys are: items'
+    )
     expect(errors['b.jsonl']).toBe(
       'line 1: no value at `episode` (b.rollscope.yaml line 2, key `groupBy`); the first record (line 1) has the keys: ep, act'
     )
-    expect(errors['c.json']).toMatch(/^c\.json is not valid JSON \(.*\); if it has one JSON record per line, set `format: jsonl` in c\.rollscope\.yaml$/)
+    expect(errors['c.json']).toMatch(
+      /^c\.json is not valid JSON \(.*\); if it has one JSON record per line, set `format: jsonl` in c\.rollscope\.yaml$/
+    )
   })
 
   it('the mapping wins over content detection; editing the mapping re-reads the data without --force', async () => {
     // a verifiers-looking file, claimed by the mapping
-    const row = { prompt: [{ role: 'user', content: 'q' }], completion: [{ role: 'assistant', content: 'a' }], reward: 0.25, quality: 0.75, id: 3 }
-    const dir = setup({ 'rollscope.yaml': 'files: results.jsonl\ntask: id\nreward: reward\nmessages: prompt\n', 'results.jsonl': JSON.stringify(row) + '\n' })
+    const row = {
+      prompt: [{ role: 'user', content: 'q' }],
+      completion: [{ role: 'assistant', content: 'a' }],
+      reward: 0.25,
+      quality: 0.75,
+      id: 3
+    }
+    const dir = setup({
+      'rollscope.yaml': 'files: results.jsonl\ntask: id\nreward: reward\nmessages: prompt\n',
+      'results.jsonl': JSON.stringify(row) + '\n'
+    })
     engine = tempEngine().engine
     let report = await engine.indexPaths([dir])
-    expect(report.files.find((f) => f.path.endsWith('results.jsonl'))).toMatchObject({ format: 'mapped', state: 'indexed', episodes: 1 })
+    expect(report.files.find((f) => f.path.endsWith('results.jsonl'))).toMatchObject({
+      format: 'mapped',
+      state: 'indexed',
+      episodes: 1
+    })
     let [run] = await engine.api.listRuns()
     let [ep] = (await engine.api.listEpisodes({ runId: run.id })).items
     expect([ep.taskKey, ep.reward, ep.turns]).toEqual(['3', 0.25, 1])

@@ -78,11 +78,14 @@ describe('messagesToTurns', () => {
   })
 
   it('reads reasoning from reasoning_content or reasoning, ignoring empty and non-string values', () => {
-    const [a, b, c] = messagesToTurns([], [
-      { role: 'assistant', content: 'x', reasoning: 'r1' },
-      { role: 'assistant', content: 'y', reasoning_content: '' },
-      { role: 'assistant', content: 'z', reasoning: { summary: [] } }
-    ])
+    const [a, b, c] = messagesToTurns(
+      [],
+      [
+        { role: 'assistant', content: 'x', reasoning: 'r1' },
+        { role: 'assistant', content: 'y', reasoning_content: '' },
+        { role: 'assistant', content: 'z', reasoning: { summary: [] } }
+      ]
+    )
     expect([a.reasoning, b.reasoning, c.reasoning]).toEqual(['r1', null, null])
   })
 
@@ -122,7 +125,13 @@ describe('preview', () => {
   })
 
   it('takes the first user message, else the first message, or the prompt string', () => {
-    expect(previewOf([{ role: 'system', content: 'sys' }, { role: 'user', content: 'Q1\n' }, { role: 'user', content: 'Q2' }])).toBe('Q1')
+    expect(
+      previewOf([
+        { role: 'system', content: 'sys' },
+        { role: 'user', content: 'Q1\n' },
+        { role: 'user', content: 'Q2' }
+      ])
+    ).toBe('Q1')
     expect(previewOf([{ role: 'system', content: 'only  system' }])).toBe('only system')
     expect(previewOf('Once upon\na time')).toBe('Once upon a time')
     expect(previewOf([])).toBe('')
@@ -133,16 +142,44 @@ describe('prompt hash (FORMATS.md §7)', () => {
   const sha = (s: string): string => createHash('sha256').update(s).digest('hex')
 
   it('is sha256 of compact JSON [role, text] pairs, trailing whitespace stripped', () => {
-    expect(promptHash([{ role: 'system', content: 'S' }, { role: 'user', content: 'Q  \n' }])).toBe(sha('[["system","S"],["user","Q"]]'))
+    expect(
+      promptHash([
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'Q  \n' }
+      ])
+    ).toBe(sha('[["system","S"],["user","Q"]]'))
     expect(promptHash('Once upon a time ')).toBe(sha('[["user","Once upon a time"]]'))
   })
 
   it('ignores extra keys and content-part packaging, but not the role or the text', () => {
-    const a = promptHash([{ role: 'system', content: 'S' }, { role: 'user', content: 'Q' }])
-    expect(promptHash([{ role: 'system', content: 'S', name: 'x' }, { role: 'user', content: [{ type: 'text', text: 'Q' }] }])).toBe(a)
-    expect(promptHash([{ role: 'developer', content: 'S' }, { role: 'user', content: 'Q' }])).toBe(a)
-    expect(promptHash([{ role: 'user', content: 'S' }, { role: 'user', content: 'Q' }])).not.toBe(a)
-    expect(promptHash([{ role: 'system', content: 'S' }, { role: 'user', content: 'Q?' }])).not.toBe(a)
+    const a = promptHash([
+      { role: 'system', content: 'S' },
+      { role: 'user', content: 'Q' }
+    ])
+    expect(
+      promptHash([
+        { role: 'system', content: 'S', name: 'x' },
+        { role: 'user', content: [{ type: 'text', text: 'Q' }] }
+      ])
+    ).toBe(a)
+    expect(
+      promptHash([
+        { role: 'developer', content: 'S' },
+        { role: 'user', content: 'Q' }
+      ])
+    ).toBe(a)
+    expect(
+      promptHash([
+        { role: 'user', content: 'S' },
+        { role: 'user', content: 'Q' }
+      ])
+    ).not.toBe(a)
+    expect(
+      promptHash([
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'Q?' }
+      ])
+    ).not.toBe(a)
   })
 
   it('keeps only system and user messages by default, every message with roles "all"', () => {
@@ -158,7 +195,13 @@ describe('prompt hash (FORMATS.md §7)', () => {
 
   it('tells two images apart (digest of their data) while the turn text only says [image]', () => {
     const withImage = (data: string) => [
-      { role: 'user', content: [{ type: 'text', text: 'How many?' }, { type: 'image_url', image_url: { url: data } }] }
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'How many?' },
+          { type: 'image_url', image_url: { url: data } }
+        ]
+      }
     ]
     const a = promptHash(withImage('data:image/png;base64,AAAA'))
     expect(a).not.toBe(promptHash(withImage('data:image/png;base64,BBBB')))
@@ -167,13 +210,13 @@ describe('prompt hash (FORMATS.md §7)', () => {
   })
 
   it('answerText: strings as they are, other values as JSON, empty as null', () => {
-    expect([answerText('C'), answerText(12), answerText(['a']), answerText(''), answerText(null), answerText(undefined)]).toEqual([
-      'C',
-      '12',
-      '["a"]',
-      null,
-      null,
-      null
-    ])
+    expect([
+      answerText('C'),
+      answerText(12),
+      answerText(['a']),
+      answerText(''),
+      answerText(null),
+      answerText(undefined)
+    ]).toEqual(['C', '12', '["a"]', null, null, null])
   })
 })

@@ -18,7 +18,10 @@ const out = (run: string, id: string): string => fixture(`mini-swe-agent/output/
 const own = (id: string): string => ownFixture(`mini-swe-agent/v1-run/${id}/${id}.traj.json`)
 const load = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'))
 
-function indexOne(p: string, doc = load(p)): { runKey: string; name: string; model: string | null; s: EpisodeSummaryRecord; turns: Turn[] } {
+function indexOne(
+  p: string,
+  doc = load(p)
+): { runKey: string; name: string; model: string | null; s: EpisodeSummaryRecord; turns: Turn[] } {
   expect(miniSweAgentAdapter.matches(doc, p)).toBe(true)
   const runs = miniSweAgentAdapter.index(doc, p, formatContext())
   expect(runs).toHaveLength(1)
@@ -48,10 +51,50 @@ function expectPaired(turns: Turn[]): number {
 describe('mini-swe-agent 1.1 (corpus output runs)', () => {
   // by hand: messages / assistant (1 tool call each) / tool messages / Σ usage prompt,completion / extra.timestamp span (s)
   const cases = [
-    { run: 'deepseek_chat_dev', id: 'sqlfluff__sqlfluff-2419', msgs: 98, calls: 48, tools: 47, tin: 467091, tout: 4976, span: 194.0458, cost: 0.019431048 },
-    { run: 'deepseek_chat_dev', id: 'pydicom__pydicom-901', msgs: 124, calls: 61, tools: 60, tin: 818168, tout: 12170, span: 380.8375, cost: 0.036259496 },
-    { run: 'deepseek_chat_dev_rerun', id: 'sqlfluff__sqlfluff-2419', msgs: 88, calls: 43, tools: 42, tin: 390223, tout: 5617, span: 278.3499, cost: 0.015627724 },
-    { run: 'deepseek_chat_dev_rerun', id: 'pydicom__pydicom-901', msgs: 136, calls: 67, tools: 66, tin: 865177, tout: 12432, span: 544.3615, cost: 0.032549272000000004 }
+    {
+      run: 'deepseek_chat_dev',
+      id: 'sqlfluff__sqlfluff-2419',
+      msgs: 98,
+      calls: 48,
+      tools: 47,
+      tin: 467091,
+      tout: 4976,
+      span: 194.0458,
+      cost: 0.019431048
+    },
+    {
+      run: 'deepseek_chat_dev',
+      id: 'pydicom__pydicom-901',
+      msgs: 124,
+      calls: 61,
+      tools: 60,
+      tin: 818168,
+      tout: 12170,
+      span: 380.8375,
+      cost: 0.036259496
+    },
+    {
+      run: 'deepseek_chat_dev_rerun',
+      id: 'sqlfluff__sqlfluff-2419',
+      msgs: 88,
+      calls: 43,
+      tools: 42,
+      tin: 390223,
+      tout: 5617,
+      span: 278.3499,
+      cost: 0.015627724
+    },
+    {
+      run: 'deepseek_chat_dev_rerun',
+      id: 'pydicom__pydicom-901',
+      msgs: 136,
+      calls: 67,
+      tools: 66,
+      tin: 865177,
+      tout: 12432,
+      span: 544.3615,
+      cost: 0.032549272000000004
+    }
   ]
   for (const c of cases) {
     it(`${c.run}/${c.id}: turns, tool pairing (exit answers the submit call), tokens, cost`, () => {
@@ -73,8 +116,19 @@ describe('mini-swe-agent 1.1 (corpus output runs)', () => {
       expect([s.tokensIn, s.tokensOut]).toEqual([c.tin, c.tout])
       expect(s.durationMs! / 1000).toBeCloseTo(c.span, 2)
       expect(s.metrics).toMatchObject({ cost: c.cost, api_calls: c.calls, steps: c.calls })
-      expect(s.info).toMatchObject({ exit_status: 'Submitted', submitted: true, trajectory_format: 'mini-swe-agent-1.1', mini_version: '2.2.7' })
-      expect(s.preview.startsWith(c.id.startsWith('sqlfluff') ? 'Rule L060 could give a specific error message' : 'pydicom should not define handler')).toBe(true)
+      expect(s.info).toMatchObject({
+        exit_status: 'Submitted',
+        submitted: true,
+        trajectory_format: 'mini-swe-agent-1.1',
+        mini_version: '2.2.7'
+      })
+      expect(
+        s.preview.startsWith(
+          c.id.startsWith('sqlfluff')
+            ? 'Rule L060 could give a specific error message'
+            : 'pydicom should not define handler'
+        )
+      ).toBe(true)
       expect(turns[3].meta?.metrics).toEqual({ returncode: 0 })
     })
   }
@@ -107,7 +161,9 @@ describe('mini-swe-agent: older shapes', () => {
     expect(turns).toHaveLength(22)
     expect(turns.flatMap((t) => t.toolCalls)).toHaveLength(10)
     expect(expectPaired(turns)).toBe(10)
-    expect(turns[2].toolCalls[0].arguments).toEqual({ command: 'cat /Users/fuchur/Documents/24/git_sync/swe-agent-test-repo/tests/./missing_colon.py' })
+    expect(turns[2].toolCalls[0].arguments).toEqual({
+      command: 'cat /Users/fuchur/Documents/24/git_sync/swe-agent-test-repo/tests/./missing_colon.py'
+    })
     expect(s.status).toBe('ok') // the last command is `echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && …`
     expect(s.reward).toBeNull()
     expect(s.info.trajectory_format).toBe('bare-list')
@@ -119,7 +175,9 @@ describe('mini-swe-agent: older shapes', () => {
     expect(turns[2].toolCalls[0]).toEqual({ id: null, name: 'bash', arguments: { command: "echo 'hello world'" } })
     expect(s.status).toBe('ok')
     // a bare list is claimed only under its .traj.json name
-    expect(miniSweAgentAdapter.matches(load(fixture('mini-swe-agent/fixtures/local.traj.json')), '/x/local.json')).toBe(false)
+    expect(miniSweAgentAdapter.matches(load(fixture('mini-swe-agent/fixtures/local.traj.json')), '/x/local.json')).toBe(
+      false
+    )
   })
 
   it('mini-swe-agent-1 own run: format error stays env feedback, exits mapped, rewards from the parent run report', () => {
@@ -182,11 +240,15 @@ describe('mini-swe-agent through the engine', () => {
       'output/deepseek_chat_dev_rerun/preds.json': 'sidecar',
       'output/deepseek_chat_dev_rerun/pydicom__pydicom-901/pydicom__pydicom-901.traj.json': 'indexed',
       'output/deepseek_chat_dev_rerun/sqlfluff__sqlfluff-2419/sqlfluff__sqlfluff-2419.traj.json': 'indexed',
-      'swebench-harness-logs/logs/run_evaluation/deepseek_bench_eval/deepseek__deepseek-chat/pydicom__pydicom-901/report.json': 'sidecar',
-      'swebench-harness-logs/logs/run_evaluation/deepseek_bench_eval/deepseek__deepseek-chat/sqlfluff__sqlfluff-2419/report.json': 'sidecar'
+      'swebench-harness-logs/logs/run_evaluation/deepseek_bench_eval/deepseek__deepseek-chat/pydicom__pydicom-901/report.json':
+        'sidecar',
+      'swebench-harness-logs/logs/run_evaluation/deepseek_bench_eval/deepseek__deepseek-chat/sqlfluff__sqlfluff-2419/report.json':
+        'sidecar'
     })
     // the exit_statuses_*.yaml is no trace file: given explicitly it is a clear skip, not a failure
-    const yaml = await engine.indexPaths([fixture('mini-swe-agent/output/deepseek_chat_dev/exit_statuses_1775793694.7334955.yaml')])
+    const yaml = await engine.indexPaths([
+      fixture('mini-swe-agent/output/deepseek_chat_dev/exit_statuses_1775793694.7334955.yaml')
+    ])
     expect(yaml.files[0].state).toBe('unknown-format')
 
     const runs = await engine.api.listRuns()
@@ -198,22 +260,33 @@ describe('mini-swe-agent through the engine', () => {
     // the runs had 2 episodes and a mean of 0.5.
     expect(states['output/deepseek_chat_dev/pydicom__pydicom-901/pydicom__pydicom-901.traj.json']).toBe('indexed')
     for (const name of ['deepseek_chat_dev', 'deepseek_chat_dev_rerun']) {
-      const report = JSON.parse(readFileSync(fixture(`mini-swe-agent/deepseek__deepseek-chat.${name}.json`), 'utf8')) as {
+      const report = JSON.parse(
+        readFileSync(fixture(`mini-swe-agent/deepseek__deepseek-chat.${name}.json`), 'utf8')
+      ) as {
         submitted_ids: string[]
         resolved_ids: string[]
       }
       expect([report.submitted_ids.length, report.resolved_ids.length]).toEqual([23, 8])
       const run = byName[name]
-      expect(run).toMatchObject({ format: 'mini-swe-agent', episodes: 23, tasks: 23, noTranscript: 21, scored: 23, model: 'deepseek/deepseek-chat' })
+      expect(run).toMatchObject({
+        format: 'mini-swe-agent',
+        episodes: 23,
+        tasks: 23,
+        noTranscript: 21,
+        scored: 23,
+        model: 'deepseek/deepseek-chat'
+      })
       expect(run.meanReward).toBeCloseTo(8 / 23, 12)
       expect(run.headlines).toMatchObject([{ label: 'resolved / submitted', value: 8 / 23, agrees: true }])
       const page = await engine.api.listEpisodes({ runId: run.id, sort: 'taskKey', limit: 100 })
       expect(page.items.map((e) => e.taskKey)).toEqual([...report.submitted_ids].sort())
       expect(page.items.filter((e) => e.passed).map((e) => e.taskKey)).toEqual([...report.resolved_ids].sort())
-      expect(page.items.filter((e) => e.transcript).map((e) => [e.taskKey, e.reward, e.passed, e.termination])).toEqual([
-        ['pydicom__pydicom-901', 0, false, 'Submitted'],
-        ['sqlfluff__sqlfluff-2419', 1, true, 'Submitted']
-      ])
+      expect(page.items.filter((e) => e.transcript).map((e) => [e.taskKey, e.reward, e.passed, e.termination])).toEqual(
+        [
+          ['pydicom__pydicom-901', 0, false, 'Submitted'],
+          ['sqlfluff__sqlfluff-2419', 1, true, 'Submitted']
+        ]
+      )
     }
     const dev = await engine.api.listEpisodes({ runId: byName.deepseek_chat_dev.id, sort: 'taskKey', limit: 100 })
     const sq = dev.items.find((e) => e.taskKey === 'sqlfluff__sqlfluff-2419')!
@@ -221,7 +294,9 @@ describe('mini-swe-agent through the engine', () => {
     expect(detail.turns).toHaveLength(98)
     expect(detail.turns[97]).toMatchObject({ role: 'tool', toolCallId: 'call_00_HJcZQx4rDzr40v6UvyFMrMsM', done: true })
     // a results-only episode opens: no turns, the harness outcome
-    const only = await engine.api.getEpisode(dev.items.find((e) => e.taskKey === 'marshmallow-code__marshmallow-1343')!.id)
+    const only = await engine.api.getEpisode(
+      dev.items.find((e) => e.taskKey === 'marshmallow-code__marshmallow-1343')!.id
+    )
     expect(only.turns).toEqual([])
     expect(only.infoFull.swebench).toMatchObject({ outcome: 'resolved' })
   })

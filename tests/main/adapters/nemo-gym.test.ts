@@ -111,15 +111,39 @@ describe('example_multi_step: no task index (content keys), system + user input'
       [null, null, 9, 2938, 8]
     ])
     expect(new Set(s.map((x) => x.promptHash)).size).toBe(5)
-    expect(s[0].metrics).toEqual({ reward: 1, accuracy: 1, set_overlap: 1, original_term_minefield_hit: 0, order_instruction_following_failure: 0 })
-    expect(s[0].preview).toBe('What factors contribute to a region experiencing extremely high temperatures, and how do these factors interact?')
+    expect(s[0].metrics).toEqual({
+      reward: 1,
+      accuracy: 1,
+      set_overlap: 1,
+      original_term_minefield_hit: 0,
+      order_instruction_following_failure: 0
+    })
+    expect(s[0].preview).toBe(
+      'What factors contribute to a region experiencing extremely high temperatures, and how do these factors interact?'
+    )
   })
 
   it('turns: system, user, then 3 calls each answered, then the answer', () => {
     const turns = N.parseEpisode(rows[0]).turns
-    expect(turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant'])
-    expect(turns[2].toolCalls).toEqual([{ id: 'call_uUgNQKjdAOaYOr49vMVKVCly', name: 'get_synonym_value', arguments: { synonym: 'Blazing' } }])
-    expect(turns[3]).toMatchObject({ toolCallId: 'call_uUgNQKjdAOaYOr49vMVKVCly', toolName: 'get_synonym_value', text: '{"synonym_value": 711}' })
+    expect(turns.map((t) => t.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant'
+    ])
+    expect(turns[2].toolCalls).toEqual([
+      { id: 'call_uUgNQKjdAOaYOr49vMVKVCly', name: 'get_synonym_value', arguments: { synonym: 'Blazing' } }
+    ])
+    expect(turns[3]).toMatchObject({
+      toolCallId: 'call_uUgNQKjdAOaYOr49vMVKVCly',
+      toolName: 'get_synonym_value',
+      text: '{"synonym_value": 711}'
+    })
     expect(turns[8]).toMatchObject({ text: '[711, 407]', toolCalls: [] })
   })
 })
@@ -169,7 +193,12 @@ describe('grl_sokoban: environment observations inside output, terminated / trun
       header: {
         agent: 'grl_sokoban_gymnasium_agent',
         sampling: { temperature: 0.7, max_output_tokens: 8192, reasoning: { effort: 'medium' } },
-        aggregateMetrics: [{ agent: 'grl_sokoban_gymnasium_agent', key_metrics: { 'mean/reward': 0.3999999999999998, 'mean/truncated': 0.8 } }],
+        aggregateMetrics: [
+          {
+            agent: 'grl_sokoban_gymnasium_agent',
+            key_metrics: { 'mean/reward': 0.3999999999999998, 'mean/truncated': 0.8 }
+          }
+        ],
         datasetMetrics: { 'Number of examples': 5, license: 'Apache 2.0' }
       }
     })
@@ -215,7 +244,11 @@ describe('circle_click_mini (own): images by reference, reasoning, per-step rewa
     const turns = N.parseEpisode(rows[0]).turns
     expect(turns[1].text).toBe('Where is the red circle? (image 1)\n[image]')
     expect(turns[1].images).toEqual([{ src: expect.stringMatching(/^data:image\/png;base64,/), mime: 'image/png' }])
-    expect(turns[2]).toMatchObject({ role: 'assistant', text: 'click(34, 20)', reasoning: 'The circle is near the top left.' })
+    expect(turns[2]).toMatchObject({
+      role: 'assistant',
+      text: 'click(34, 20)',
+      reasoning: 'The circle is near the top left.'
+    })
   })
 
   it('a tool output image, env observations with per-step reward and done', () => {
@@ -231,7 +264,12 @@ describe('circle_click_mini (own): images by reference, reasoning, per-step rewa
       ['user', true, 1, true]
     ])
     expect(turns[2].toolCalls).toEqual([{ id: 'call_zoom_1', name: 'zoom', arguments: { x: 64, y: 64 } }])
-    expect(turns[3]).toMatchObject({ toolCallId: 'call_zoom_1', toolName: 'zoom', text: 'zoomed 2x\n[image]', images: [{ mime: 'image/png' }] })
+    expect(turns[3]).toMatchObject({
+      toolCallId: 'call_zoom_1',
+      toolName: 'zoom',
+      text: 'zoomed 2x\n[image]',
+      images: [{ mime: 'image/png' }]
+    })
   })
 })
 
@@ -243,7 +281,11 @@ describe('Responses items and bad input', () => {
       { type: 'reasoning', summary: [{ type: 'summary_text', text: 'thinking' }] }
     ])
     expect(m).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ type: 'web_search_call', call_id: 'ws_1', name: 'web_search', arguments: { query: 'nemo gym' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ type: 'web_search_call', call_id: 'ws_1', name: 'web_search', arguments: { query: 'nemo gym' } }]
+      },
       { role: 'env', content: '[mystery] hello' },
       { role: 'assistant', content: null, reasoning_content: 'thinking' }
     ])
@@ -252,8 +294,18 @@ describe('Responses items and bad input', () => {
   it('not a rollout → RecordError; a string input; a row without output and reward is an error', () => {
     expect(() => N.summarize({ responses_create_params: {}, reward: 1 })).toThrow(RecordError)
     expect(() => N.summarize({ responses_create_params: { input: [] }, response: { output: [] } })).toThrow(RecordError)
-    const s = N.summarize({ responses_create_params: { input: 'Say hi', instructions: 'Be brief.' }, response: { output: [] } })
-    expect(s).toMatchObject({ status: 'error', error: 'the response has no output', turns: 2, preview: 'Say hi', sourceId: null, rollout: null })
+    const s = N.summarize({
+      responses_create_params: { input: 'Say hi', instructions: 'Be brief.' },
+      response: { output: [] }
+    })
+    expect(s).toMatchObject({
+      status: 'error',
+      error: 'the response has no output',
+      turns: 2,
+      preview: 'Say hi',
+      sourceId: null,
+      rollout: null
+    })
   })
 })
 
@@ -262,7 +314,9 @@ describe('through the engine', () => {
     const e = newEngine()
     const report = await e.indexPaths([MULTI, FINANCE, SOKOBAN, CIRCLE])
     // by folder/file name: where the real fixtures sit beside the project's own ones is the checkout's business
-    const states = report.files.map((f) => [f.path.split('/').slice(-2).join('/'), f.format, f.state, f.episodes]).sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    const states = report.files
+      .map((f) => [f.path.split('/').slice(-2).join('/'), f.format, f.state, f.episodes])
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     expect(states).toEqual([
       ['circle_click_mini/example.jsonl', 'nemo-gym', 'sidecar', 0],
       ['circle_click_mini/example_rollouts.jsonl', 'nemo-gym', 'indexed', 4],
@@ -293,7 +347,9 @@ describe('through the engine', () => {
     ])
     expect(run('grl_sokoban')).toMatchObject({ episodes: 5, tasks: 5, model: 'Qwen/Qwen3-4B-Instruct-2507' })
     expect(run('grl_sokoban').meanReward).toBeCloseTo(0.4, 10) // (10 - 4 × 2) / 5, as the aggregate file says
-    expect(run('grl_sokoban').headlines).toMatchObject([{ label: 'mean/reward', value: 0.3999999999999998, agrees: true, note: null }])
+    expect(run('grl_sokoban').headlines).toMatchObject([
+      { label: 'mean/reward', value: 0.3999999999999998, agrees: true, note: null }
+    ])
     expect(run('grl_sokoban').terminations).toEqual([
       { reason: 'truncated', count: 4 },
       { reason: 'terminated', count: 1 }
@@ -343,7 +399,10 @@ describe('through the engine', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rs-nemo-'))
     copyFileSync(join(SOKOBAN, 'example_rollouts.jsonl'), join(dir, 'example_rollouts.jsonl'))
     const one = JSON.parse(readFileSync(join(SOKOBAN, 'example_rollouts_aggregate_metrics.json'), 'utf8')) as object[]
-    writeFileSync(join(dir, 'example_rollouts_aggregate_metrics.json'), JSON.stringify([one[0], { ...one[0], agent_ref: { name: 'other' } }]))
+    writeFileSync(
+      join(dir, 'example_rollouts_aggregate_metrics.json'),
+      JSON.stringify([one[0], { ...one[0], agent_ref: { name: 'other' } }])
+    )
     expect(N.readRunHeader(join(dir, 'example_rollouts.jsonl')).headlines).toEqual([])
   })
 
@@ -352,7 +411,10 @@ describe('through the engine', () => {
     const file = join(dir, 'example_rollouts.jsonl')
     const lines = readFileSync(join(SOKOBAN, 'example_rollouts.jsonl'), 'utf8').split('\n').filter(Boolean)
     writeFileSync(file, lines.slice(0, 3).join('\n') + '\n') // tasks 0, 2, 3
-    copyFileSync(join(SOKOBAN, 'example_rollouts_aggregate_metrics.json'), join(dir, 'example_rollouts_aggregate_metrics.json'))
+    copyFileSync(
+      join(SOKOBAN, 'example_rollouts_aggregate_metrics.json'),
+      join(dir, 'example_rollouts_aggregate_metrics.json')
+    )
     const e = newEngine()
     await e.indexPaths([dir])
     writeFileSync(file, lines.join('\n') + '\n') // + tasks 4, 1

@@ -29,9 +29,24 @@ describe('OpenHands', () => {
     const [timeout, fixed] = episodes
     expect(timeout).toMatchObject({ turns: 3, status: 'error', error: 'Command timed out after 120 seconds' })
     // system, user, (run, result), (edit, result), finish: recall and agent_state_changed are not turns
-    expect(fixed).toMatchObject({ turns: 7, status: 'ok', tokensIn: 15980, tokensOut: 240, durationMs: 11100, metrics: { cost_usd: 0.0502, actions: 3 } })
+    expect(fixed).toMatchObject({
+      turns: 7,
+      status: 'ok',
+      tokensIn: 15980,
+      tokensOut: 240,
+      durationMs: 11100,
+      metrics: { cost_usd: 0.0502, actions: 3 }
+    })
     const d = await engine.api.getEpisode(fixed.id)
-    expect(d.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant'])
+    expect(d.turns.map((t) => t.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant'
+    ])
     expect(d.turns.flatMap((t) => t.toolCalls.map((c) => [c.id, c.name]))).toEqual([
       ['toolu_01', 'execute_bash'],
       ['toolu_02', 'str_replace_editor'],
@@ -42,7 +57,11 @@ describe('OpenHands', () => {
     expect(d.turns[3]).toMatchObject({ toolCallId: 'toolu_01', text: '12:You will recieve an email.' })
     expect(d.turns[6].text).toBe("Fixed 'recieve' → 'receive' in README.md line 12.")
     const t = await engine.api.getEpisode(timeout.id)
-    expect(t.turns[2]).toMatchObject({ role: 'tool', toolCallId: 'event-1', meta: { error: 'Command timed out after 120 seconds' } })
+    expect(t.turns[2]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'event-1',
+      meta: { error: 'Command timed out after 120 seconds' }
+    })
     // termination: trajectory.json's last agent_state_changed (event 10) says finished; timeout.json records no
     // agent state and no finish action, so none
     expect([fixed.termination, timeout.termination]).toEqual(['finished', null])
@@ -54,9 +73,16 @@ describe('OpenHands', () => {
       { id: 0, source: 'user', action: 'message', args: { content: 'go' } },
       { id: 1, source: 'agent', action: 'finish', args: { final_thought: 'done' } }
     ]
-    const term = (evs: object[]) => openhandsAdapter.index(evs, '/r/x.json', formatContext())[0].episodes[0].summary.termination
+    const term = (evs: object[]) =>
+      openhandsAdapter.index(evs, '/r/x.json', formatContext())[0].episodes[0].summary.termination
     expect(term(events)).toBe('finish')
-    const state = (id: number, s: string) => ({ id, source: 'environment', observation: 'agent_state_changed', content: '', extras: { agent_state: s } })
+    const state = (id: number, s: string) => ({
+      id,
+      source: 'environment',
+      observation: 'agent_state_changed',
+      content: '',
+      extras: { agent_state: s }
+    })
     expect(term([...events, state(2, 'FINISHED')])).toBe('finished')
     expect(term([events[0], state(1, 'running'), state(2, 'error')])).toBe('error')
   })
@@ -85,13 +111,24 @@ describe('Gemini CLI', () => {
       ['tool', true]
     ])
     expect(d.turns[1]).toMatchObject({ reasoning: 'Locating the file: I should read src/cli.ts.', tokens: 40 })
-    expect(d.turns[1].toolCalls).toEqual([{ id: 'read_file-1', name: 'read_file', arguments: { absolute_path: '/repo/src/cli.ts' } }])
-    expect(d.turns[2]).toMatchObject({ toolCallId: 'read_file-1', text: "export function main() {}\nexport const VERSION = '1.0'" })
-    expect(d.turns[6]).toMatchObject({ toolCallId: 'shell-2', text: 'Tool call cancelled by user.', meta: { error: 'status: cancelled' } })
+    expect(d.turns[1].toolCalls).toEqual([
+      { id: 'read_file-1', name: 'read_file', arguments: { absolute_path: '/repo/src/cli.ts' } }
+    ])
+    expect(d.turns[2]).toMatchObject({
+      toolCallId: 'read_file-1',
+      text: "export function main() {}\nexport const VERSION = '1.0'"
+    })
+    expect(d.turns[6]).toMatchObject({
+      toolCallId: 'shell-2',
+      text: 'Tool call cancelled by user.',
+      meta: { error: 'status: cancelled' }
+    })
   })
 
   it('claims sessions only', () => {
-    expect(geminiCliAdapter.matches({ sessionId: 's', messages: [{ type: 'user', content: 'x' }] }, 'x.json')).toBe(true)
+    expect(geminiCliAdapter.matches({ sessionId: 's', messages: [{ type: 'user', content: 'x' }] }, 'x.json')).toBe(
+      true
+    )
     expect(geminiCliAdapter.matches({ session_id: 's', messages: [] }, 'x.json')).toBe(false)
   })
 })

@@ -40,7 +40,11 @@ describe('detection', () => {
     expect(pickJsonlAdapter(row)).toBe(P)
     expect(verifiersAdapter.matches(row)).toBe(false)
     // decoded fields (another dumper) still carry step + problem_id: still hosted-RL, listed before verifiers
-    const decoded = { ...row, prompt: JSON.parse(row.prompt as string), completion: JSON.parse(row.completion as string) }
+    const decoded = {
+      ...row,
+      prompt: JSON.parse(row.prompt as string),
+      completion: JSON.parse(row.completion as string)
+    }
     expect(pickJsonlAdapter(decoded)).toBe(P)
     // a plain verifiers row is not claimed
     expect(P.matches({ prompt: [], completion: [], reward: 1, example_id: 0 })).toBe(false)
@@ -68,7 +72,9 @@ describe('run bp6qd19u06wzeqkdrf0h24xx (corpus): 25 samples of step 40', () => {
     // problem_id per line: 16 × 4, then 8 × 6, then 1 × 0
     expect(s.map((x) => x.sourceId)).toEqual([...Array(16).fill('4'), ...Array(8).fill('6'), '0'])
     // rewards: problem 4 = 1.78 except sample 10 (1.77) and samples 14, 15 (1.76); problems 6 and 0 = 1.8
-    expect(s.slice(0, 16).map((x) => x.reward)).toEqual([1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.77, 1.78, 1.78, 1.78, 1.76, 1.76])
+    expect(s.slice(0, 16).map((x) => x.reward)).toEqual([
+      1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.78, 1.77, 1.78, 1.78, 1.78, 1.76, 1.76
+    ])
     expect(s.slice(16).every((x) => x.reward === 1.8)).toBe(true)
     const mean = s.reduce((a, x) => a + (x.reward ?? 0), 0) / s.length
     expect(mean).toBeCloseTo(1.7852, 10) // python: sum(rewards)/25
@@ -131,8 +137,18 @@ describe('run bp6qd19u06wzeqkdrf0h24xx (corpus): 25 samples of step 40', () => {
       ['user', true],
       ['assistant', false]
     ])
-    expect(body.turns[2]).toMatchObject({ text: '', reasoning: '```json\n{"label": "Malicious", "confidence": 0.9}\n```', toolCalls: [] })
-    expect(body.infoFull).toMatchObject({ run_id: 'bp6qd19u06wzeqkdrf0h24xx', step: 40, problem_id: 4, sample_id: 0, timing: { total: 0.25076770782470703 } })
+    expect(body.turns[2]).toMatchObject({
+      text: '',
+      reasoning: '```json\n{"label": "Malicious", "confidence": 0.9}\n```',
+      toolCalls: []
+    })
+    expect(body.infoFull).toMatchObject({
+      run_id: 'bp6qd19u06wzeqkdrf0h24xx',
+      step: 40,
+      problem_id: 4,
+      sample_id: 0,
+      timing: { total: 0.25076770782470703 }
+    })
     expect(Array.isArray((body.raw as { prompt: unknown }).prompt)).toBe(true)
   })
 
@@ -171,7 +187,16 @@ describe('run h4y9hb6fjom4xfbclitb2938 (own fixture): step 0, tool calls as JSON
     expect(s[3].error).toBe('generation failed (empty completion)')
     expect([s[0].tokensIn, s[0].tokensOut]).toEqual([1830, 412])
     expect(s[1].durationMs).toBeCloseTo(19672.231912612915, 6)
-    expect(s[1].metrics).toEqual({ reward: 0, judge_reward: 0, num_turns: 2, total_tool_calls: 1, run_kubelinter_calls: 0, run_semgrep_calls: 1, run_opa_calls: 0, advantage: -0.375 })
+    expect(s[1].metrics).toEqual({
+      reward: 0,
+      judge_reward: 0,
+      num_turns: 2,
+      total_tool_calls: 1,
+      run_kubelinter_calls: 0,
+      run_semgrep_calls: 1,
+      run_opa_calls: 0,
+      advantage: -0.375
+    })
     expect(s[1].answer).toContain('semgrep/terraform-acl-public-read')
     // steps = metrics num_turns (2, 2, 2, 0); generation = timing.generation.duration (no model spans in these rows);
     // row 3's generation duration is -1.0: not a time
@@ -212,8 +237,21 @@ describe('run h4y9hb6fjom4xfbclitb2938 (own fixture): step 0, tool calls as JSON
 describe('bad input', () => {
   it('a row without prompt and completion is a RecordError; broken JSON strings are kept as text', () => {
     expect(() => P.summarize({ prompt: '', completion: '', problem_id: 1, step: 0, reward: 0 })).toThrow(RecordError)
-    const s = P.summarize({ prompt: '[{"role": "user", "content": "cut', completion: '[]', problem_id: 1, step: 2, reward: 0, metrics: '{bad' })
-    expect(s).toMatchObject({ preview: '[{"role": "user", "content": "cut', status: 'error', metrics: { reward: 0 }, step: 2, turns: 1 })
+    const s = P.summarize({
+      prompt: '[{"role": "user", "content": "cut',
+      completion: '[]',
+      problem_id: 1,
+      step: 2,
+      reward: 0,
+      metrics: '{bad'
+    })
+    expect(s).toMatchObject({
+      preview: '[{"role": "user", "content": "cut',
+      status: 'error',
+      metrics: { reward: 0 },
+      step: 2,
+      turns: 1
+    })
   })
 
   it('a header never throws: a broken metadata.json is reported and the first row names the run', () => {
@@ -221,7 +259,11 @@ describe('bad input', () => {
     copyFileSync(join(BP6Q, 'results.jsonl'), join(dir, 'results.jsonl'))
     writeFileSync(join(dir, 'metadata.json'), '{"run": ')
     const h = P.readRunHeader(join(dir, 'results.jsonl'))
-    expect(h).toMatchObject({ name: 'intertwine/sv-env-network-logs (bp6qd19u06wzeqkdrf0h24xx)', env: 'intertwine/sv-env-network-logs', model: null })
+    expect(h).toMatchObject({
+      name: 'intertwine/sv-env-network-logs (bp6qd19u06wzeqkdrf0h24xx)',
+      env: 'intertwine/sv-env-network-logs',
+      model: null
+    })
     expect(h.header.sideFileErrors).toEqual([expect.stringContaining('metadata.json is not valid JSON')])
   })
 })
@@ -230,7 +272,9 @@ describe('through the engine', () => {
   it('bp6q folder: results.jsonl gives the 25 episodes; rollouts_raw.json (same samples) and the run files are sidecars', async () => {
     const e = newEngine()
     const report = await e.indexPaths([BP6Q])
-    const byName = Object.fromEntries(report.files.map((f) => [f.path.split('/').pop(), [f.format, f.state, f.episodes]]))
+    const byName = Object.fromEntries(
+      report.files.map((f) => [f.path.split('/').pop(), [f.format, f.state, f.episodes]])
+    )
     expect(byName).toEqual({
       'results.jsonl': ['prime-hosted-rl', 'indexed', 25],
       'rollouts_raw.json': ['prime-hosted-rl', 'sidecar', 0],
@@ -240,7 +284,13 @@ describe('through the engine', () => {
     })
     const runs = await e.api.listRuns()
     expect(runs).toHaveLength(1)
-    expect(runs[0]).toMatchObject({ format: 'prime-hosted-rl', episodes: 25, tasks: 3, model: 'Qwen/Qwen3.5-2B', env: 'intertwine/sv-env-network-logs' })
+    expect(runs[0]).toMatchObject({
+      format: 'prime-hosted-rl',
+      episodes: 25,
+      tasks: 3,
+      model: 'Qwen/Qwen3.5-2B',
+      env: 'intertwine/sv-env-network-logs'
+    })
     expect(runs[0].meanReward).toBeCloseTo(1.7852, 10)
     // generation time apart from the total: 25 rows of model time, mean 282.27 ms (python: mean of model.duration × 1000)
     expect(runs[0].generationMs.count).toBe(25)
@@ -262,7 +312,12 @@ describe('through the engine', () => {
   it('both runs side by side: step 40 vs step 0, one run each', async () => {
     const e = newEngine()
     const report = await e.indexPaths([BP6Q, H4Y9])
-    expect(report.files.filter((f) => f.state === 'indexed').map((f) => f.episodes).sort()).toEqual([25, 4])
+    expect(
+      report.files
+        .filter((f) => f.state === 'indexed')
+        .map((f) => f.episodes)
+        .sort()
+    ).toEqual([25, 4])
     expect(report.files.filter((f) => f.state !== 'indexed').every((f) => f.state === 'sidecar')).toBe(true)
     const runs = await e.api.listRuns()
     expect(runs).toHaveLength(2)
@@ -288,7 +343,12 @@ describe('through the engine', () => {
     expect([raw.format, raw.state, raw.episodes]).toEqual(['prime-hosted-rl', 'indexed', 25])
     expect(report.files.find((f) => f.path.endsWith('metadata.json'))!.state).toBe('sidecar')
     const [run] = await e.api.listRuns()
-    expect(run).toMatchObject({ episodes: 25, tasks: 3, model: 'Qwen/Qwen3.5-2B', name: expect.stringContaining('(bp6qd19u06wzeqkdrf0h24xx)') })
+    expect(run).toMatchObject({
+      episodes: 25,
+      tasks: 3,
+      model: 'Qwen/Qwen3.5-2B',
+      name: expect.stringContaining('(bp6qd19u06wzeqkdrf0h24xx)')
+    })
     expect(run.meanReward).toBeCloseTo(1.7852, 10)
     const page = await e.api.listEpisodes({ runId: run.id, sort: 'ordinal', limit: 100 })
     const ep = await e.api.getEpisode(page.items[14].id)

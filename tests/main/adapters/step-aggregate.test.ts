@@ -40,20 +40,82 @@ describe('aggregations', () => {
   })
 
   it('says what is wrong with an expression', () => {
-    expect(parseStepAggregate('median(p)')).toEqual({ error: 'unknown aggregation "median"; use one of max, min, sum, mean, first, last, any, all, count, rate' })
-    expect(parseStepAggregate('partial_progress')).toMatchObject({ error: expect.stringContaining('expected an aggregation such as max(partial_progress)') })
-    expect(parseStepAggregate('rate(x == maybe)')).toMatchObject({ error: expect.stringContaining('cannot read "maybe" as a value') })
-    const bad = validateMapping('files: "*.jsonl"\ngroupBy: ep\nstep:\n  metrics:\n    p: middle(progress)\n', 'rollscope.yaml')
-    expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/^rollscope\.yaml line 5, key `step\.metrics\.p`: unknown aggregation "middle"/) })
+    expect(parseStepAggregate('median(p)')).toEqual({
+      error: 'unknown aggregation "median"; use one of max, min, sum, mean, first, last, any, all, count, rate'
+    })
+    expect(parseStepAggregate('partial_progress')).toMatchObject({
+      error: expect.stringContaining('expected an aggregation such as max(partial_progress)')
+    })
+    expect(parseStepAggregate('rate(x == maybe)')).toMatchObject({
+      error: expect.stringContaining('cannot read "maybe" as a value')
+    })
+    const bad = validateMapping(
+      'files: "*.jsonl"\ngroupBy: ep\nstep:\n  metrics:\n    p: middle(progress)\n',
+      'rollscope.yaml'
+    )
+    expect(bad).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^rollscope\.yaml line 5, key `step\.metrics\.p`: unknown aggregation "middle"/)
+    })
   })
 })
 
 /** Report 002's live eval shape: one line per step, progress, hint requests, a format gate, a success flag. */
 const STEPS = [
-  { episode_id: 'e1', task_id: 's3-lockdown', tier: 'expert', step: 0, command: 'aws help', observation: 'usage', reward: 0, format_ok: false, hint_requested: false, partial_progress: 0.1, task_achieved: false },
-  { episode_id: 'e1', task_id: 's3-lockdown', tier: 'expert', step: 1, command: 'aws s3api put-bucket-policy', observation: 'ok', reward: 0.5, format_ok: true, hint_requested: true, partial_progress: 0.6, task_achieved: false },
-  { episode_id: 'e1', task_id: 's3-lockdown', tier: 'expert', step: 2, command: 'aws s3api get-bucket-policy', observation: 'ok', reward: 1, format_ok: true, hint_requested: false, partial_progress: 1, task_achieved: true, done: true },
-  { episode_id: 'e2', task_id: 'iam-list', tier: 'warmup', step: 0, command: 'aws iam list-users', observation: 'u1', reward: 1, format_ok: true, hint_requested: false, partial_progress: 1, task_achieved: true, done: true }
+  {
+    episode_id: 'e1',
+    task_id: 's3-lockdown',
+    tier: 'expert',
+    step: 0,
+    command: 'aws help',
+    observation: 'usage',
+    reward: 0,
+    format_ok: false,
+    hint_requested: false,
+    partial_progress: 0.1,
+    task_achieved: false
+  },
+  {
+    episode_id: 'e1',
+    task_id: 's3-lockdown',
+    tier: 'expert',
+    step: 1,
+    command: 'aws s3api put-bucket-policy',
+    observation: 'ok',
+    reward: 0.5,
+    format_ok: true,
+    hint_requested: true,
+    partial_progress: 0.6,
+    task_achieved: false
+  },
+  {
+    episode_id: 'e1',
+    task_id: 's3-lockdown',
+    tier: 'expert',
+    step: 2,
+    command: 'aws s3api get-bucket-policy',
+    observation: 'ok',
+    reward: 1,
+    format_ok: true,
+    hint_requested: false,
+    partial_progress: 1,
+    task_achieved: true,
+    done: true
+  },
+  {
+    episode_id: 'e2',
+    task_id: 'iam-list',
+    tier: 'warmup',
+    step: 0,
+    command: 'aws iam list-users',
+    observation: 'u1',
+    reward: 1,
+    format_ok: true,
+    hint_requested: false,
+    partial_progress: 1,
+    task_achieved: true,
+    done: true
+  }
 ]
 
 let engine: Engine | null = null
@@ -87,7 +149,9 @@ describe('the per-step JSONL reader', () => {
       partial_progress_mean: expect.closeTo(1.7 / 3, 12)
     })
     // e2 has one step: the same metric names, so every episode is in every column
-    expect(Object.keys(eps.find((e) => e.taskKey === 'iam-list')!.metrics).sort()).toEqual(Object.keys(e1.metrics).sort())
+    expect(Object.keys(eps.find((e) => e.taskKey === 'iam-list')!.metrics).sort()).toEqual(
+      Object.keys(e1.metrics).sort()
+    )
     // pooled over all 4 steps: format ok 3 of 4 (the mean of the episodes' shares would be (2/3 + 1) / 2)
     const m = run.metrics.find((x) => x.name === 'format_ok_rate')!
     expect(m.mean).toBeCloseTo(5 / 6, 12)

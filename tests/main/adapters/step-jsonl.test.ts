@@ -19,7 +19,10 @@ const ECHO = ownFixture('step-jsonl/openenv-echo.jsonl')
 const TRL = ownFixture('step-jsonl/trl-grpo-rollouts.jsonl')
 const GYM = ownFixture('step-jsonl/gym-no-episode-id.jsonl')
 const records = (p: string): Record<string, unknown>[] =>
-  readFileSync(p, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  readFileSync(p, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
 
 describe('detection', () => {
   it('claims the first record of each fixture, and not the rows of other JSONL formats', () => {
@@ -81,7 +84,14 @@ describe('OpenEnv echo log: interleaved episodes, a missing step, a truncated ep
       { message: 'three' }
     ])
     const last = body.turns[5]
-    expect(last).toMatchObject({ role: 'tool', toolCallId: 'step-3', toolName: 'action', reward: 0.5, done: true, meta: { truncated: true } })
+    expect(last).toMatchObject({
+      role: 'tool',
+      toolCallId: 'step-3',
+      toolName: 'action',
+      reward: 0.5,
+      done: true,
+      meta: { truncated: true }
+    })
   })
 
   it('ep-a: action → assistant tool call, observation → paired tool result with per-step reward / done', () => {
@@ -138,7 +148,13 @@ describe('TRL-style rollouts: rollout_id / t / command / result / terminated / t
       reasoning: 'Start by listing.',
       toolCalls: [{ id: 'step-0', name: 'command', arguments: 'ls -la /srv' }]
     })
-    expect(turns[2]).toMatchObject({ toolCallId: 'step-0', toolName: 'command', reward: 0, done: false, meta: { latencyMs: 812 } })
+    expect(turns[2]).toMatchObject({
+      toolCallId: 'step-0',
+      toolName: 'command',
+      reward: 0,
+      done: false,
+      meta: { latencyMs: 812 }
+    })
     expect(turns[4]).toMatchObject({ text: 'ERROR disk full', reward: 1, done: true })
     const failed = S.parseEpisode(doc, 'id:8', TRL, formatContext()).turns[2]
     expect(failed.meta).toEqual({ error: 'command timed out after 30 s' })

@@ -26,7 +26,17 @@ const SYMPY = ownFixture('swe-agent/v1.1-nested/sympy__sympy-20590/sympy__sympy-
 
 const load = (p: string): unknown => JSON.parse(readFileSync(p, 'utf8'))
 
-function indexOne(p: string, doc = load(p)): { runKey: string; name: string; model: string | null; s: EpisodeSummaryRecord; turns: Turn[]; infoFull: Record<string, unknown> } {
+function indexOne(
+  p: string,
+  doc = load(p)
+): {
+  runKey: string
+  name: string
+  model: string | null
+  s: EpisodeSummaryRecord
+  turns: Turn[]
+  infoFull: Record<string, unknown>
+} {
   expect(sweAgentAdapter.matches(doc, p)).toBe(true)
   const runs = sweAgentAdapter.index(doc, p, formatContext())
   expect(runs).toHaveLength(1)
@@ -34,7 +44,14 @@ function indexOne(p: string, doc = load(p)): { runKey: string; name: string; mod
   const body = sweAgentAdapter.parseEpisode(doc, runs[0].episodes[0].locator, p, formatContext())
   const s = runs[0].episodes[0].summary
   expect(s.turns).toBe(body.turns.length)
-  return { runKey: runs[0].runKey, name: runs[0].header.name, model: runs[0].header.model, s, turns: body.turns, infoFull: body.infoFull }
+  return {
+    runKey: runs[0].runKey,
+    name: runs[0].header.name,
+    model: runs[0].header.model,
+    s,
+    turns: body.turns,
+    infoFull: body.infoFull
+  }
 }
 
 /** Every tool result answers the call of the assistant turn just before it (id when there is one, and name). */
@@ -73,7 +90,20 @@ describe('swe-agent: real corpus files', () => {
     expect(turns[1].text.startsWith('[demonstration]\nHere is a demonstration')).toBe(true)
     const calls = turns.flatMap((t) => t.toolCalls.map((c) => c.name))
     // actions (jq '.trajectory[].action'): create, edit, python, find_file, open, edit×4, python, rm, submit
-    expect(calls).toEqual(['create', 'edit', 'bash', 'find_file', 'open', 'edit', 'edit', 'edit', 'edit', 'bash', 'bash', 'submit'])
+    expect(calls).toEqual([
+      'create',
+      'edit',
+      'bash',
+      'find_file',
+      'open',
+      'edit',
+      'edit',
+      'edit',
+      'edit',
+      'bash',
+      'bash',
+      'submit'
+    ])
     expect(turns[3].toolCalls[0].arguments).toEqual({ command: 'create reproduce_bug.py' })
     expect(turns[3].text.startsWith("First, I'll create a new Python script")).toBe(true) // the thought, not the fenced block
     expect(turns.filter((t) => t.role === 'tool')).toHaveLength(12)
@@ -94,10 +124,31 @@ describe('swe-agent: real corpus files', () => {
     expect(s.preview.startsWith('TimeDelta serialization precision')).toBe(true)
     // history has 24 messages: system, issue, 11 × (assistant with one tool call, tool result)
     expect(turns).toHaveLength(24)
-    expect(turns.flatMap((t) => t.toolCalls.map((c) => c.name))).toEqual(['create', 'insert', 'bash', 'bash', 'find_file', 'open', 'edit', 'edit', 'bash', 'bash', 'submit'])
-    expect(turns[2].toolCalls[0]).toEqual({ id: 'call_cyI71DYnRdoLHWwtZgIaW2wr', name: 'create', arguments: { filename: 'reproduce.py' } })
+    expect(turns.flatMap((t) => t.toolCalls.map((c) => c.name))).toEqual([
+      'create',
+      'insert',
+      'bash',
+      'bash',
+      'find_file',
+      'open',
+      'edit',
+      'edit',
+      'bash',
+      'bash',
+      'submit'
+    ])
+    expect(turns[2].toolCalls[0]).toEqual({
+      id: 'call_cyI71DYnRdoLHWwtZgIaW2wr',
+      name: 'create',
+      arguments: { filename: 'reproduce.py' }
+    })
     expectPairedInOrder(turns)
-    expect(turns[23]).toMatchObject({ role: 'tool', toolCallId: 'call_submit', toolName: 'submit', isObservation: true })
+    expect(turns[23]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'call_submit',
+      toolName: 'submit',
+      isObservation: true
+    })
     expect(turns[3].meta?.latencyMs).toBeCloseTo(238.7337, 3) // trajectory[0].execution_time
   })
 })
@@ -110,7 +161,16 @@ describe('swe-agent: own fixtures for the shapes the corpus lacks', () => {
     expect(s.sourceId).toBe('warmup')
     expect(s.status).toBe('ok')
     // system, user, 3 assistant + 2 observations in history, + the empty last observation = 8
-    expect(turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool'])
+    expect(turns.map((t) => t.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool'
+    ])
     expect(turns.flatMap((t) => t.toolCalls.map((c) => c.name))).toEqual(['disassemble', 'bash', 'submit'])
     expect(turns[7]).toMatchObject({ text: '', toolName: 'submit' })
     expectPairedInOrder(turns)
@@ -126,7 +186,9 @@ describe('swe-agent: own fixtures for the shapes the corpus lacks', () => {
     expectPairedInOrder(a.turns)
     const { history: _h, ...noHistory } = doc
     const b = indexOne(WITH_MESSAGES, noHistory)
-    expect(b.turns.map((t) => [t.role, t.text, t.toolCallId])).toEqual(a.turns.map((t) => [t.role, t.text, t.toolCallId]))
+    expect(b.turns.map((t) => [t.role, t.text, t.toolCallId])).toEqual(
+      a.turns.map((t) => [t.role, t.text, t.toolCallId])
+    )
     expect(b.s.promptHash).toBe(a.s.promptHash)
   })
 
@@ -141,7 +203,9 @@ describe('swe-agent: own fixtures for the shapes the corpus lacks', () => {
     expect(turns[1].text.startsWith('[demonstration, 3 messages]')).toBe(true)
     expect(turns.filter((t) => t.isPrompt)).toHaveLength(3)
     expectPairedInOrder(turns)
-    expect(s.preview).toBe("Modeling's `separability_matrix` does not compute separability correctly for nested CompoundModels")
+    expect(s.preview).toBe(
+      "Modeling's `separability_matrix` does not compute separability correctly for nested CompoundModels"
+    )
   })
 
   it('1.1 nested run folder: runKey is the run folder, reward from the report.json beside the trajectory, thinking blocks', () => {
@@ -152,7 +216,11 @@ describe('swe-agent: own fixtures for the shapes the corpus lacks', () => {
     // report.json: resolved true; FAIL_TO_PASS 2 passed, PASS_TO_PASS 1 passed
     expect([d.s.reward, d.s.success]).toEqual([1, true])
     expect(d.s.metrics).toMatchObject({ f2p_passed: 2, f2p_failed: 0, p2p_passed: 1, p2p_failed: 0 })
-    expect(d.s.info).toMatchObject({ swebench: 'resolved', swe_agent_version: '1.1.0', exit_status: 'submitted (exit_cost)' })
+    expect(d.s.info).toMatchObject({
+      swebench: 'resolved',
+      swe_agent_version: '1.1.0',
+      exit_status: 'submitted (exit_cost)'
+    })
     // auto-submitted after the cost limit: truncated, raw status kept
     expect(d.s.status).toBe('truncated')
     expect(d.s.error).toContain('submitted automatically')
@@ -172,18 +240,25 @@ describe('swe-agent: own fixtures for the shapes the corpus lacks', () => {
 
   it('exit statuses: missing → truncated, exit_format / exceptions → error, raw status kept', () => {
     const doc = load(ENIGMA) as { info: Record<string, unknown> }
-    const with_ = (exit: unknown): EpisodeSummaryRecord => indexOne(ENIGMA, { ...doc, info: { ...doc.info, exit_status: exit } }).s
+    const with_ = (exit: unknown): EpisodeSummaryRecord =>
+      indexOne(ENIGMA, { ...doc, info: { ...doc.info, exit_status: exit } }).s
     expect(with_(undefined)).toMatchObject({ status: 'truncated', error: expect.stringContaining('no exit status') })
-    expect(with_('exit_format')).toMatchObject({ status: 'error', info: expect.objectContaining({ exit_status: 'exit_format' }) })
+    expect(with_('exit_format')).toMatchObject({
+      status: 'error',
+      info: expect.objectContaining({ exit_status: 'exit_format' })
+    })
     expect(with_('exit_api').status).toBe('error')
     expect(with_('early_exit').status).toBe('truncated')
     expect(with_('submitted (exit_context)').status).toBe('truncated')
   })
 
   it('does not claim mini-swe-agent trajectories, and mini-swe-agent does not claim .traj files', () => {
-    const mini = fixture('mini-swe-agent/output/deepseek_chat_dev/sqlfluff__sqlfluff-2419/sqlfluff__sqlfluff-2419.traj.json')
+    const mini = fixture(
+      'mini-swe-agent/output/deepseek_chat_dev/sqlfluff__sqlfluff-2419/sqlfluff__sqlfluff-2419.traj.json'
+    )
     expect(sweAgentAdapter.matches(load(mini), mini)).toBe(false)
-    for (const p of [V0, V1FC, ENIGMA, WITH_MESSAGES, MESSAGES_ONLY, DJANGO]) expect(miniSweAgentAdapter.matches(load(p), p)).toBe(false)
+    for (const p of [V0, V1FC, ENIGMA, WITH_MESSAGES, MESSAGES_ONLY, DJANGO])
+      expect(miniSweAgentAdapter.matches(load(p), p)).toBe(false)
     expect(sweAgentAdapter.matches({ trajectory: [{ foo: 1 }] }, '/x/a.traj')).toBe(false)
     expect(sweAgentAdapter.matches({ trajectory: [], info: {} }, '/x/a.json')).toBe(false)
   })
@@ -199,7 +274,9 @@ describe('swe-agent through the engine', () => {
   it('indexes the corpus folders and the own fixtures: one run per folder, sidecars, turns on demand', async () => {
     engine = tempEngine().engine
     const report = await engine.indexPaths([fixture('swe-agent'), ownFixture('swe-agent')])
-    const states = Object.fromEntries(report.files.map((f) => [f.path.replace(/^.*\/(swe-agent\/)/, '$1'), [f.state, f.format, f.episodes]]))
+    const states = Object.fromEntries(
+      report.files.map((f) => [f.path.replace(/^.*\/(swe-agent\/)/, '$1'), [f.state, f.format, f.episodes]])
+    )
     expect(states).toMatchObject({
       'swe-agent/v0.x/gpt4__swe-bench-dev-easy_first_only/pydicom__pydicom-1458.traj': ['indexed', 'swe-agent', 1],
       'swe-agent/v0.x/gpt4__swe-bench-dev-easy_first_only/all_preds.jsonl': ['sidecar', 'swe-bench-report', 0],
@@ -217,7 +294,12 @@ describe('swe-agent through the engine', () => {
       'v1.0-with-messages',
       'v1.1-nested'
     ])
-    expect(byName['v1.1-nested']).toMatchObject({ format: 'swe-agent', episodes: 2, tasks: 2, model: 'anthropic/claude-sonnet-4-20250514' })
+    expect(byName['v1.1-nested']).toMatchObject({
+      format: 'swe-agent',
+      episodes: 2,
+      tasks: 2,
+      model: 'anthropic/claude-sonnet-4-20250514'
+    })
     const page = await engine.api.listEpisodes({ runId: byName['v1.1-nested'].id, sort: 'taskKey' })
     expect(page.items.map((e) => [e.taskKey, e.taskKeyKind, e.reward, e.status, e.turns])).toEqual([
       ['django__django-11099', 'explicit', 1, 'truncated', 7],

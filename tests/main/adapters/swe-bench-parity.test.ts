@@ -115,7 +115,9 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
       expect(e.reward, id).toBe(report.resolved_ids.includes(id) ? 1 : 0)
       expect(e.passed, id).toBe(report.resolved_ids.includes(id))
       expect(e.transcript, id).toBe(trajectories.includes(id))
-      expect(e.unscored, id).toBe(report.empty_patch_ids.includes(id) ? 'empty patch' : report.error_ids.includes(id) ? 'error' : null)
+      expect(e.unscored, id).toBe(
+        report.empty_patch_ids.includes(id) ? 'empty patch' : report.error_ids.includes(id) ? 'error' : null
+      )
       if (!e.transcript) expect(e.preview, id).toMatch(/^No transcript on disk\. SWE-bench harness: /)
     }
     // the trajectories' termination is their exit status
@@ -135,7 +137,10 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
     expect(detail.transcript).toBe(false)
     // its source is the report it is known from, not the trajectory that holds it in the index
     expect(detail.sourcePath).toBe(join(ROOT, REPORT_NAME))
-    expect(detail.infoFull).toMatchObject({ instance_id: report.error_ids[0], swebench: { outcome: 'error', report: join(ROOT, REPORT_NAME) } })
+    expect(detail.infoFull).toMatchObject({
+      instance_id: report.error_ids[0],
+      swebench: { outcome: 'error', report: join(ROOT, REPORT_NAME) }
+    })
     expect(JSON.parse(detail.raw)).toEqual(detail.infoFull) // the raw view shows the harness facts, not another instance's trajectory
     // and a trajectory episode still opens with its transcript
     const traj = await engine.api.getEpisode(page.items.find((e) => e.taskKey === 'django__django-11099')!.id)
@@ -149,7 +154,11 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
     let run = await theRun(engine)
     // no report yet: the two trajectories, not evaluated
     expect([run.episodes, run.meanReward, run.headlines]).toEqual([trajectories.length, null, []])
-    expect(run.unscored).toMatchObject({ count: trajectories.length, reasons: [{ reason: 'not evaluated', count: trajectories.length }], countedAs: 'excluded' })
+    expect(run.unscored).toMatchObject({
+      count: trajectories.length,
+      reasons: [{ reason: 'not evaluated', count: trajectories.length }],
+      countedAs: 'excluded'
+    })
 
     writeFileSync(join(dest, REPORT_NAME), readFileSync(join(ROOT, REPORT_NAME)))
     const second = await engine.indexPaths([dest])
@@ -167,7 +176,9 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
     const dest = copyFixture(true)
     const extra = 'django__django-11815'
     expect(report.submitted_ids).not.toContain(extra)
-    const src = JSON.parse(readFileSync(join(ROOT, RUN_NAME, 'django__django-11099', 'django__django-11099.traj.json'), 'utf8')) as Record<string, unknown>
+    const src = JSON.parse(
+      readFileSync(join(ROOT, RUN_NAME, 'django__django-11099', 'django__django-11099.traj.json'), 'utf8')
+    ) as Record<string, unknown>
     cpSync(join(ROOT, RUN_NAME, 'django__django-11099'), join(dest, RUN_NAME, extra), { recursive: true })
     rmSync(join(dest, RUN_NAME, extra, 'django__django-11099.traj.json'))
     writeFileSync(join(dest, RUN_NAME, extra, `${extra}.traj.json`), JSON.stringify({ ...src, instance_id: extra }))
@@ -213,6 +224,8 @@ describe('swe-bench parity: a report over 23 instances, 2 trajectories on disk',
     const run = await theRun(engine)
     expect([run.episodes, run.meanReward, run.headlines]).toEqual([trajectories.length, null, []])
     const again = await engine.indexPaths([dest])
-    expect(again.files.filter((f) => f.state !== 'unchanged' && f.state !== 'sidecar' && !f.error).map((f) => f.path)).toEqual([])
+    expect(
+      again.files.filter((f) => f.state !== 'unchanged' && f.state !== 'sidecar' && !f.error).map((f) => f.path)
+    ).toEqual([])
   })
 })

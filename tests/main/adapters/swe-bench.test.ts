@@ -7,7 +7,12 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { findSweBenchResult, isSweBenchDocument, predictionsModel, sweBenchAdapter } from '../../../src-main/formats/adapters/swe-bench'
+import {
+  findSweBenchResult,
+  isSweBenchDocument,
+  predictionsModel,
+  sweBenchAdapter
+} from '../../../src-main/formats/adapters/swe-bench'
 import { fixture, ownFixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
@@ -47,7 +52,9 @@ describe('swe-bench: recognizing reports and predictions', () => {
     expect(sweBenchAdapter.matches({}, '/x.json')).toBe(false)
     expect(sweBenchAdapter.matches({ a: { resolved: true } }, '/x.json')).toBe(false)
     expect(sweBenchAdapter.matches([], '/x.json')).toBe(false)
-    expect(sweBenchAdapter.matchesFirstRecord!({ messages: [], instance_id: 'a', model_patch: '' }, '/x.jsonl')).toBe(false)
+    expect(sweBenchAdapter.matchesFirstRecord!({ messages: [], instance_id: 'a', model_patch: '' }, '/x.jsonl')).toBe(
+      false
+    )
   })
 
   it('run model from the predictions (first 64 KB only)', () => {
@@ -80,20 +87,42 @@ describe('swe-bench: finding the result of a trajectory', () => {
     schema_version: 2,
     ...extra
   })
-  const instanceReport = (id: string, resolved: boolean) => ({ [id]: { patch_is_None: false, patch_exists: true, patch_successfully_applied: true, resolved, tests_status: {} } })
+  const instanceReport = (id: string, resolved: boolean) => ({
+    [id]: { patch_is_None: false, patch_exists: true, patch_successfully_applied: true, resolved, tests_status: {} }
+  })
 
   it('corpus harness log tree: used when no run report names the run, only for a unique (run id, model)', () => {
     // a run folder beside the corpus ones, with no *.my_run.json report: the log tree under
     // mini-swe-agent/swebench-harness-logs/ is found from the grandparent (run id deepseek_bench_eval)
     const runDir = fixture('mini-swe-agent/output/my_run')
-    const sq = findSweBenchResult(join(runDir, 'sqlfluff__sqlfluff-2419'), runDir, 'sqlfluff__sqlfluff-2419', 'deepseek/deepseek-chat', formatContext())
+    const sq = findSweBenchResult(
+      join(runDir, 'sqlfluff__sqlfluff-2419'),
+      runDir,
+      'sqlfluff__sqlfluff-2419',
+      'deepseek/deepseek-chat',
+      formatContext()
+    )
     expect(sq).toMatchObject({ reward: 1, success: true, outcome: 'resolved', runId: 'deepseek_bench_eval' })
     expect(sq!.metrics).toEqual({ f2p_passed: 1, f2p_failed: 0, p2p_passed: 0, p2p_failed: 0 }) // tests_status of its report.json
-    const pd = findSweBenchResult(join(runDir, 'pydicom__pydicom-901'), runDir, 'pydicom__pydicom-901', null, formatContext())
+    const pd = findSweBenchResult(
+      join(runDir, 'pydicom__pydicom-901'),
+      runDir,
+      'pydicom__pydicom-901',
+      null,
+      formatContext()
+    )
     expect(pd).toMatchObject({ reward: 0, success: false, outcome: 'unresolved' })
     expect(pd!.metrics).toMatchObject({ f2p_passed: 0, f2p_failed: 5 })
     // another model: its folder is not deepseek__deepseek-chat → not evaluated
-    expect(findSweBenchResult(join(runDir, 'pydicom__pydicom-901'), runDir, 'pydicom__pydicom-901', 'openai/gpt-4o', formatContext())).toBeNull()
+    expect(
+      findSweBenchResult(
+        join(runDir, 'pydicom__pydicom-901'),
+        runDir,
+        'pydicom__pydicom-901',
+        'openai/gpt-4o',
+        formatContext()
+      )
+    ).toBeNull()
     // an instance the harness never saw
     expect(findSweBenchResult(runDir, runDir, 'astropy__astropy-12907', null, formatContext())).toBeNull()
   })
@@ -102,16 +131,32 @@ describe('swe-bench: finding the result of a trajectory', () => {
     const run = join(root, 'work', 'trajectories', 'me', 'exp1')
     mkdirSync(join(run, 'a__a-1'), { recursive: true })
     put('work/logs/run_evaluation/exp1/org__model/a__a-1/report.json', instanceReport('a__a-1', false))
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({ reward: 0, runId: 'exp1', outcome: 'unresolved' })
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({
+      reward: 0,
+      runId: 'exp1',
+      outcome: 'unresolved'
+    })
     put('work/org__model.exp1.json', runReport(['a__a-1'], []))
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({ reward: 1, outcome: 'resolved' })
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({
+      reward: 1,
+      outcome: 'resolved'
+    })
     // nearer report wins; with two in one folder, the one of the run's model
     put('work/trajectories/other__model.exp1.json', runReport([], ['a__a-1']))
     put('work/trajectories/org__model.exp1.json', runReport([], [], { error_ids: ['a__a-1'] }))
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({ reward: 0, outcome: 'error' })
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', null, formatContext())).toMatchObject({ reward: 0, outcome: 'error' }) // first by name: org__ < other__
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({
+      reward: 0,
+      outcome: 'error'
+    })
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', null, formatContext())).toMatchObject({
+      reward: 0,
+      outcome: 'error'
+    }) // first by name: org__ < other__
     put('work/trajectories/me/exp1/a__a-1/report.json', instanceReport('a__a-1', true))
-    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({ reward: 1, runId: null })
+    expect(findSweBenchResult(join(run, 'a__a-1'), run, 'a__a-1', 'org/model', formatContext())).toMatchObject({
+      reward: 1,
+      runId: null
+    })
     // a report of another run (exp10) is not this run's
     put('work/trajectories/me/org__model.exp10.json', runReport([], ['b__b-2']))
     expect(findSweBenchResult(run, run, 'b__b-2', 'org/model', formatContext())).toBeNull()
@@ -146,8 +191,13 @@ describe('swe-bench through the engine', () => {
   it('multi-line all_preds.jsonl and a predictions list are sidecars, not chat runs', async () => {
     engine = tempEngine().engine
     // the two files only: the folder also holds report-without-trajectories/ (swe-bench-parity.test.ts)
-    const report = await engine.indexPaths([ownFixture('swe-bench/all_preds.jsonl'), ownFixture('swe-bench/predictions-list.json')])
-    expect(report.files.map((f) => [f.path.slice(ownFixture('swe-bench').length + 1), f.state, f.format, f.error])).toEqual([
+    const report = await engine.indexPaths([
+      ownFixture('swe-bench/all_preds.jsonl'),
+      ownFixture('swe-bench/predictions-list.json')
+    ])
+    expect(
+      report.files.map((f) => [f.path.slice(ownFixture('swe-bench').length + 1), f.state, f.format, f.error])
+    ).toEqual([
       ['all_preds.jsonl', 'sidecar', 'swe-bench-report', null],
       ['predictions-list.json', 'sidecar', 'swe-bench-report', null]
     ])

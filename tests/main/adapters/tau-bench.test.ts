@@ -33,9 +33,35 @@ describe('tau-bench v1: gpt-4o-airline.first3tasks.json', () => {
     expect(eps.map((e) => e.rollout)).toEqual([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3])
     // [e['reward'] for e in d]: only (task 1, trial 1) and (task 2, trial 2) succeed
     expect(eps.map((e) => e.reward)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0])
-    expect(eps.map((e) => e.success)).toEqual([false, false, false, false, true, false, false, false, true, false, false, false])
+    expect(eps.map((e) => e.success)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false
+    ])
     // element 5 (task 2, trial 1) has reward_info null: 62 messages, ends on a tool result (step limit)
-    expect(eps.map((e) => e.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'truncated', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'])
+    expect(eps.map((e) => e.status)).toEqual([
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'truncated',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'ok'
+    ])
     expect(eps[5].error).toMatch(/reward_info/)
     // [len(e['traj']) for e in d]
     expect(eps.map((e) => e.turns)).toEqual([32, 12, 24, 26, 22, 62, 24, 20, 38, 46, 16, 36])
@@ -63,7 +89,16 @@ describe('tau-bench v1: gpt-4o-airline.first3tasks.json', () => {
   it('turns of episode 0: prompt = system + opening user line; simulated user marked; tool calls paired by id', () => {
     const { turns } = tauBenchAdapter.parseEpisode(doc, '0', PATH, formatContext())
     expect(turns).toHaveLength(32)
-    expect(turns.map((t) => t.role).slice(0, 8)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'tool'])
+    expect(turns.map((t) => t.role).slice(0, 8)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'tool'
+    ])
     expect(turns[0].isPrompt && turns[1].isPrompt && !turns[2].isPrompt).toBe(true)
     // 8 user messages, all from the user simulator (the first included)
     const users = turns.filter((t) => t.role === 'user')
@@ -71,7 +106,9 @@ describe('tau-bench v1: gpt-4o-airline.first3tasks.json', () => {
     expect(users.every((t) => t.meta?.simulatedUser === true)).toBe(true)
     expect(turns.filter((t) => t.role !== 'user').some((t) => t.meta?.simulatedUser)).toBe(false)
     // traj[6]: get_user_details {"user_id":"mia_li_3668"}, answered by traj[7]
-    expect(turns[6].toolCalls).toEqual([{ id: 'call_oIHazX6yQrB8hUwl4cRilFKj', name: 'get_user_details', arguments: { user_id: 'mia_li_3668' } }])
+    expect(turns[6].toolCalls).toEqual([
+      { id: 'call_oIHazX6yQrB8hUwl4cRilFKj', name: 'get_user_details', arguments: { user_id: 'mia_li_3668' } }
+    ])
     expect(turns[7].toolCallId).toBe('call_oIHazX6yQrB8hUwl4cRilFKj')
     expect(turns[7].toolName).toBe('get_user_details')
     expect(turns[7].isObservation).toBe(true)
@@ -84,8 +121,15 @@ describe('tau-bench v1: gpt-4o-airline.first3tasks.json', () => {
   })
 
   it('an exception element ({error, traceback}, empty traj) is an error episode', () => {
-    const bad = [...doc.slice(0, 1), { task_id: 7, reward: 0.0, info: { error: 'RateLimitError: boom', traceback: 'Traceback…' }, traj: [], trial: 0 }]
-    const s = tauBenchAdapter.index(bad, '/x/tool-calling-gpt-4o-mini-0.0_range_0-50_user-gpt-4o-llm_1122140000.json', formatContext())
+    const bad = [
+      ...doc.slice(0, 1),
+      { task_id: 7, reward: 0.0, info: { error: 'RateLimitError: boom', traceback: 'Traceback…' }, traj: [], trial: 0 }
+    ]
+    const s = tauBenchAdapter.index(
+      bad,
+      '/x/tool-calling-gpt-4o-mini-0.0_range_0-50_user-gpt-4o-llm_1122140000.json',
+      formatContext()
+    )
     const e = s[0].episodes[1].summary
     expect(e).toMatchObject({ status: 'error', error: 'RateLimitError: boom', sourceId: '7', turns: 0, reward: 0 })
     expect(s[0].header.model).toBe('gpt-4o-mini')
@@ -93,12 +137,14 @@ describe('tau-bench v1: gpt-4o-airline.first3tasks.json', () => {
   })
 
   it('file-name facts', () => {
-    expect(tauFileFacts('/r/react-claude-3-5-sonnet-20240620-0.0_range_0-115_user-gpt-4o-llm_0901120000.json')).toEqual({
-      model: 'claude-3-5-sonnet-20240620',
-      domain: null,
-      userModel: 'gpt-4o',
-      strategy: 'react'
-    })
+    expect(tauFileFacts('/r/react-claude-3-5-sonnet-20240620-0.0_range_0-115_user-gpt-4o-llm_0901120000.json')).toEqual(
+      {
+        model: 'claude-3-5-sonnet-20240620',
+        domain: null,
+        userModel: 'gpt-4o',
+        strategy: 'react'
+      }
+    )
     expect(tauFileFacts('/r/gpt-4o-retail.json').domain).toBe('retail')
   })
 

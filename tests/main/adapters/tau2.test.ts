@@ -71,14 +71,32 @@ describe('tau2 file layout (one Results JSON with simulations)', () => {
     // assistant usage: prompt 2100+2300+2400+2450, completion 60+48+40+15 (user simulator usage left out)
     expect([eps[0].tokensIn, eps[0].tokensOut]).toEqual([9250, 163])
     expect(eps[1].metrics).toEqual({ agent_cost: 0.2, user_cost: 0.02 }) // reward_info without checks
-    expect(eps[2].metrics).toMatchObject({ db_match: 0, action_checks_passed: 0, action_checks_total: 1, 'reward_breakdown.DB': 0 })
+    expect(eps[2].metrics).toMatchObject({
+      db_match: 0,
+      action_checks_passed: 0,
+      action_checks_total: 1,
+      'reward_breakdown.DB': 0
+    })
   })
 
   it('turns: simulated user marked, tool results paired by the tool message id, costs and errors in meta', () => {
     const { turns, infoFull } = tau2Adapter.parseEpisode(doc, '0', FILE, formatContext())
-    expect(turns.map((t) => t.role)).toEqual(['assistant', 'user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'tool', 'assistant', 'user'])
+    expect(turns.map((t) => t.role)).toEqual([
+      'assistant',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'user'
+    ])
     expect(turns.filter((t) => t.meta?.simulatedUser).map((t) => t.index)).toEqual([1, 5, 9])
-    expect(turns[2].toolCalls).toEqual([{ id: 'toolu_01', name: 'get_reservation_details', arguments: { reservation_id: 'EHGLP3' } }])
+    expect(turns[2].toolCalls).toEqual([
+      { id: 'toolu_01', name: 'get_reservation_details', arguments: { reservation_id: 'EHGLP3' } }
+    ])
     expect(turns[3]).toMatchObject({ toolCallId: 'toolu_01', toolName: 'get_reservation_details', isObservation: true })
     expect(turns[2].meta).toMatchObject({ costUsd: 0.0061, latencyMs: 1500 })
     expect(turns[2].tokens).toBe(60)
@@ -104,11 +122,24 @@ describe('tau2 dir layout (results.json + simulations/)', () => {
     expect(run.runKey).toBe(DIR)
     expect(run.header).toMatchObject({ name: 'dir-layout', model: 'gpt-4.1-mini', env: 'tau2/telecom' })
     const s = run.episodes[0].summary
-    expect(s).toMatchObject({ sourceId: '[mobile_data_issue]airplane_mode_on|data_mode_off[PERSONA:None]', reward: 1, status: 'ok', turns: 10, rollout: 0 })
-    expect(s.metrics).toMatchObject({ env_assertions_passed: 1, env_assertions_total: 1, 'reward_breakdown.ENV_ASSERTION': 1 })
+    expect(s).toMatchObject({
+      sourceId: '[mobile_data_issue]airplane_mode_on|data_mode_off[PERSONA:None]',
+      reward: 1,
+      status: 'ok',
+      turns: 10,
+      rollout: 0
+    })
+    expect(s.metrics).toMatchObject({
+      env_assertions_passed: 1,
+      env_assertions_total: 1,
+      'reward_breakdown.ENV_ASSERTION': 1
+    })
     expect([s.tokensIn, s.tokensOut]).toEqual([3100, 32]) // 1500+1600, 20+12
     const { turns } = tau2Adapter.parseEpisode(doc, '0', SIM_A, formatContext())
-    expect(turns[3]).toMatchObject({ role: 'user', toolCalls: [{ id: 'call_u1', name: 'check_status_bar', arguments: {} }] })
+    expect(turns[3]).toMatchObject({
+      role: 'user',
+      toolCalls: [{ id: 'call_u1', name: 'check_status_bar', arguments: {} }]
+    })
     expect(turns[3].meta?.simulatedUser).toBe(true)
     expect(turns[4]).toMatchObject({ role: 'tool', toolCallId: 'call_u1', toolName: 'check_status_bar' })
   })
@@ -116,7 +147,14 @@ describe('tau2 dir layout (results.json + simulations/)', () => {
   it('a voice simulation (ticks): speech runs merged per speaker, tool call and result kept; agent_error → error, reward null', () => {
     const doc = read(SIM_B)
     const s = tau2Adapter.index(doc, SIM_B, formatContext())[0].episodes[0].summary
-    expect(s).toMatchObject({ sourceId: 'voice_40', reward: null, success: null, status: 'error', error: 'termination_reason: agent_error', turns: 5 })
+    expect(s).toMatchObject({
+      sourceId: 'voice_40',
+      reward: null,
+      success: null,
+      status: 'error',
+      error: 'termination_reason: agent_error',
+      turns: 5
+    })
     // reward_info is absent (not evaluated): left out of the mean, as tau2's pandas mean skips None
     expect(s).toMatchObject({ termination: 'agent_error', unscored: 'not evaluated' })
     const { turns } = tau2Adapter.parseEpisode(doc, '0', SIM_B, formatContext())
@@ -128,7 +166,11 @@ describe('tau2 dir layout (results.json + simulations/)', () => {
       ['tool', '{"reservation_id": "ABC123"}'],
       ['user', '[speech, 1 tick]']
     ])
-    expect(turns[2].toolCalls[0]).toEqual({ id: 'fc_1', name: 'get_reservation_details', arguments: { reservation_id: 'ABC123' } })
+    expect(turns[2].toolCalls[0]).toEqual({
+      id: 'fc_1',
+      name: 'get_reservation_details',
+      arguments: { reservation_id: 'ABC123' }
+    })
     expect(turns[3].toolCallId).toBe('fc_1')
   })
 
@@ -136,7 +178,13 @@ describe('tau2 dir layout (results.json + simulations/)', () => {
     const doc = read(SIM_A) as Record<string, unknown>
     const infra = { ...doc, termination_reason: 'infrastructure_error' } // reward_info.reward 1.0 kept in the file
     const s = tau2Adapter.index(infra, SIM_A, formatContext())[0].episodes[0].summary
-    expect(s).toMatchObject({ reward: null, success: null, termination: 'infrastructure_error', unscored: 'infrastructure_error', status: 'error' })
+    expect(s).toMatchObject({
+      reward: null,
+      success: null,
+      termination: 'infrastructure_error',
+      unscored: 'infrastructure_error',
+      status: 'error'
+    })
   })
 
   it('results.json listing simulations with no simulations/ folder is a clear error', () => {
@@ -157,7 +205,10 @@ describe('tau2 through the engine', () => {
     const report = await engine.indexPaths([ownFixture('tau2')])
     const byName = Object.fromEntries(report.files.map((f) => [f.path.split('/').slice(-2).join('/'), f]))
     expect(byName['dir-layout/results.json']).toMatchObject({ state: 'sidecar', format: 'tau2-bench' })
-    expect(byName['simulations/1f2e3d4c-0000-4000-8000-00000000000a.json']).toMatchObject({ state: 'indexed', episodes: 1 })
+    expect(byName['simulations/1f2e3d4c-0000-4000-8000-00000000000a.json']).toMatchObject({
+      state: 'indexed',
+      episodes: 1
+    })
     const runs = await engine.api.listRuns()
     const counts = Object.fromEntries(runs.map((r) => [r.name, r.episodes]))
     expect(counts).toEqual({ 'dir-layout': 2, 'claude-3-7-sonnet_airline_default_gpt-4.1_2trials': 3 })
@@ -174,7 +225,12 @@ describe('tau2 through the engine', () => {
     // dir layout: the voice simulation was not evaluated; the mean is the text simulation's 1.0 alone
     const dirRun = runs.find((r) => r.name === 'dir-layout')!
     expect(dirRun).toMatchObject({ meanReward: 1, scored: 1 })
-    expect(dirRun.unscored).toMatchObject({ count: 1, reasons: [{ reason: 'not evaluated', count: 1 }], countedAs: 'excluded', producer: 'tau2-bench' })
+    expect(dirRun.unscored).toMatchObject({
+      count: 1,
+      reasons: [{ reason: 'not evaluated', count: 1 }],
+      countedAs: 'excluded',
+      producer: 'tau2-bench'
+    })
     const detail = await engine.api.getEpisode(page.items[0].id)
     expect(detail.turns).toHaveLength(10)
     expect(detail.taskKey).toBe('0')

@@ -24,8 +24,10 @@ interface Trial {
   is_resolved: boolean | null
   failure_mode: string
 }
-const readJson = <T,>(p: string): T => JSON.parse(readFileSync(p, 'utf8')) as T
-const results = readJson<{ results: Trial[]; accuracy: number; n_resolved: number; n_unresolved: number }>(join(RUN, 'results.json'))
+const readJson = <T>(p: string): T => JSON.parse(readFileSync(p, 'utf8')) as T
+const results = readJson<{ results: Trial[]; accuracy: number; n_resolved: number; n_unresolved: number }>(
+  join(RUN, 'results.json')
+)
 const meta = readJson<{ start_time: string; end_time: string; accuracy: number }>(join(RUN, 'run_metadata.json'))
 
 /** Terminal-Bench's own aggregate of a list of trials (BenchmarkResults.accuracy and n_unresolved). */
@@ -89,7 +91,9 @@ describe('terminal-bench parity: the null-results run', () => {
     const nullCount = [...p.nulls.values()].reduce((a, b) => a + b, 0)
     expect(run.meanReward).not.toBeCloseTo(p.resolved / (n - nullCount), 3)
 
-    const reasons = [...p.nulls].map(([reason, count]) => ({ reason, count, countedAs: 'failure' })).sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : 1))
+    const reasons = [...p.nulls]
+      .map(([reason, count]) => ({ reason, count, countedAs: 'failure' }))
+      .sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : 1))
     expect(run.unscored).toEqual({
       count: nullCount,
       reasons,
@@ -102,7 +106,16 @@ describe('terminal-bench parity: the null-results run', () => {
     expect(run.steps).toEqual({ count: 0, mean: null, std: null, min: null, max: null })
     // run_metadata.json states the same accuracy: one headline, which agrees
     expect(meta.accuracy).toBe(results.accuracy)
-    expect(run.headlines).toMatchObject([{ label: 'accuracy', value: results.accuracy, source: 'results.json accuracy', matches: 'meanReward', agrees: true, note: null }])
+    expect(run.headlines).toMatchObject([
+      {
+        label: 'accuracy',
+        value: results.accuracy,
+        source: 'results.json accuracy',
+        matches: 'meanReward',
+        agrees: true,
+        note: null
+      }
+    ])
     same(run.headlines[0].ours, p.accuracy)
     expect(run.wallTimeMs).toBe(Date.parse(meta.end_time) - Date.parse(meta.start_time))
 
@@ -117,15 +130,28 @@ describe('terminal-bench parity: the null-results run', () => {
       expect(e.termination, t.trial_name).toBe(t.failure_mode === 'unset' ? null : t.failure_mode)
     }
     const modes = new Map<string, number>()
-    for (const t of results.results) if (t.failure_mode !== 'unset') modes.set(t.failure_mode, (modes.get(t.failure_mode) ?? 0) + 1)
-    expect(run.terminations).toEqual([...modes].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : 1)))
+    for (const t of results.results)
+      if (t.failure_mode !== 'unset') modes.set(t.failure_mode, (modes.get(t.failure_mode) ?? 0) + 1)
+    expect(run.terminations).toEqual(
+      [...modes]
+        .map(([reason, count]) => ({ reason, count }))
+        .sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : 1))
+    )
   })
 
   it('watched live: trial files written before the run file lists them are not counted twice', async () => {
     // a `tb run` output folder is named after its run id; the harness writes each trial's results.json, then
     // rewrites the run's results.json to list it (Harness._execute_single_trial, then _write_results)
-    const dest = copyRun(RUN_ID, (rel) => rel === 'results.json' || rel === 'run_metadata.json' || /^[^/]+\/[^/]+/.test(rel))
-    const startMeta = { ...readJson<Record<string, unknown>>(join(RUN, 'run_metadata.json')), accuracy: null, end_time: null, pass_at_k: null }
+    const dest = copyRun(
+      RUN_ID,
+      (rel) => rel === 'results.json' || rel === 'run_metadata.json' || /^[^/]+\/[^/]+/.test(rel)
+    )
+    const startMeta = {
+      ...readJson<Record<string, unknown>>(join(RUN, 'run_metadata.json')),
+      accuracy: null,
+      end_time: null,
+      pass_at_k: null
+    }
     writeFileSync(join(dest, 'run_metadata.json'), JSON.stringify(startMeta, null, 4))
     const writeTrial = (t: Trial): void => {
       const src = join(RUN, t.task_id, t.trial_name, 'results.json')
@@ -140,7 +166,14 @@ describe('terminal-bench parity: the null-results run', () => {
     }
     const writeRunFile = (trials: Trial[]): void => {
       const p = producer(trials)
-      writeFileSync(join(dest, 'results.json'), JSON.stringify({ results: trials, n_resolved: p.resolved, n_unresolved: trials.length - p.resolved, accuracy: p.accuracy }, null, 4))
+      writeFileSync(
+        join(dest, 'results.json'),
+        JSON.stringify(
+          { results: trials, n_resolved: p.resolved, n_unresolved: trials.length - p.resolved, accuracy: p.accuracy },
+          null,
+          4
+        )
+      )
     }
     engine = tempEngine().engine
     const first = results.results.slice(0, 10)
@@ -176,7 +209,10 @@ describe('terminal-bench parity: the null-results run', () => {
     const again = results.results.find((t) => t.is_resolved === true)!
     const trials = [...results.results, again]
     const p = producer(trials) // the harness counts the repeated entry: 16 / 41
-    writeFileSync(join(dest, 'results.json'), JSON.stringify({ ...readJson<object>(join(RUN, 'results.json')), results: trials, accuracy: p.accuracy }, null, 4))
+    writeFileSync(
+      join(dest, 'results.json'),
+      JSON.stringify({ ...readJson<object>(join(RUN, 'results.json')), results: trials, accuracy: p.accuracy }, null, 4)
+    )
     engine = tempEngine().engine
     await engine.indexPaths([dest])
     const run = await onlyRun(engine)
@@ -193,7 +229,11 @@ describe('terminal-bench parity: the null-results run', () => {
 
   it('a resumed run: run_metadata.json keeps the first stage’s accuracy; both are shown, the stale one flagged', async () => {
     const dest = copyRun('resumed-run')
-    const stale = { ...readJson<Record<string, unknown>>(join(RUN, 'run_metadata.json')), accuracy: 0.3, resumed_at: '2025-07-14T11:00:00.000000+00:00' }
+    const stale = {
+      ...readJson<Record<string, unknown>>(join(RUN, 'run_metadata.json')),
+      accuracy: 0.3,
+      resumed_at: '2025-07-14T11:00:00.000000+00:00'
+    }
     writeFileSync(join(dest, 'run_metadata.json'), JSON.stringify(stale, null, 4))
     engine = tempEngine().engine
     await engine.indexPaths([dest])

@@ -34,15 +34,30 @@ describe('terminal-bench: run folder with a run-level results.json', () => {
 
   it('claimed by terminal-bench (not by the SWE-bench report adapter, although it has resolved_ids)', () => {
     expect(pickDocumentAdapter(doc, RUN_RESULTS)?.format).toBe('terminal-bench')
-    expect(pickDocumentAdapter(read(join(RUN, 'run_metadata.json')), join(RUN, 'run_metadata.json'))?.format).toBe('terminal-bench')
+    expect(pickDocumentAdapter(read(join(RUN, 'run_metadata.json')), join(RUN, 'run_metadata.json'))?.format).toBe(
+      'terminal-bench'
+    )
   })
 
   it('header from run_metadata.json', () => {
     expect(run.runKey).toBe(RUN)
-    expect(run.header).toMatchObject({ name: '2025-06-20__14-02-11', model: 'anthropic/claude-sonnet-4-20250514', env: 'terminal-bench-core@0.1.1', createdAt: '2025-06-20T14:02:11.501220+00:00' })
-    expect(run.header.header).toMatchObject({ agent_name: 'terminus', n_attempts: 2, accuracy: 0.25, pass_at_k: { '2': 0.5 }, results_n_resolved: 1 })
+    expect(run.header).toMatchObject({
+      name: '2025-06-20__14-02-11',
+      model: 'anthropic/claude-sonnet-4-20250514',
+      env: 'terminal-bench-core@0.1.1',
+      createdAt: '2025-06-20T14:02:11.501220+00:00'
+    })
+    expect(run.header.header).toMatchObject({
+      agent_name: 'terminus',
+      n_attempts: 2,
+      accuracy: 0.25,
+      pass_at_k: { '2': 0.5 },
+      results_n_resolved: 1
+    })
     // results.json accuracy 0.25, the same in run_metadata.json: one headline; wall time start → end_time
-    expect(run.header.headlines).toEqual([{ label: 'accuracy', value: 0.25, source: 'results.json accuracy', matches: 'meanReward', trust: 'producer' }])
+    expect(run.header.headlines).toEqual([
+      { label: 'accuracy', value: 0.25, source: 'results.json accuracy', matches: 'meanReward', trust: 'producer' }
+    ])
     expect(run.header.scoring).toEqual({ unscoredAs: 'failure', producer: 'Terminal-Bench', noun: 'trials' })
     expect(run.header.wallTimeMs).toBe(1048617) // 14:02:11.501 → 14:19:40.118
   })
@@ -65,12 +80,21 @@ describe('terminal-bench: run folder with a run-level results.json', () => {
 
   it('parser_results, timings and tokens', () => {
     // parser_results: 2 passed; n_commands 2; agent 14:02:20 → 14:02:45, tests 14:02:50 → 14:03:00, trial 14:02:12 → 14:03:02.5
-    expect(eps[0].metrics).toEqual({ tests_total: 2, tests_passed: 2, tests_failed: 0, n_commands: 2, agent_seconds: 25, test_seconds: 10 })
+    expect(eps[0].metrics).toEqual({
+      tests_total: 2,
+      tests_passed: 2,
+      tests_failed: 0,
+      n_commands: 2,
+      agent_seconds: 25,
+      test_seconds: 10
+    })
     expect(eps[0].durationMs).toBe(50500)
     expect([eps[0].tokensIn, eps[0].tokensOut]).toEqual([5120, 301])
     expect(eps[1].metrics).toEqual({ tests_total: 2, tests_passed: 1, tests_failed: 1 })
     expect(eps[3].metrics).toEqual({}) // parser_results null, no timings
-    expect(eps[0].preview).toBe('Create a file called hello.txt in the current directory. Write "Hello, world!" to it. Make sure it ends in a newline.')
+    expect(eps[0].preview).toBe(
+      'Create a file called hello.txt in the current directory. Write "Hello, world!" to it. Make sure it ends in a newline.'
+    )
     expect(eps[0].promptHash).toBe(eps[1].promptHash)
   })
 
@@ -88,13 +112,30 @@ describe('terminal-bench: run folder with a run-level results.json', () => {
     expect(turns[3].text).toContain('Hello, world!\nroot@0f3c2a1b9d8e:/app#')
     expect(turns[4]).toMatchObject({ done: true, toolCalls: [] })
     expect(turns[6].text).toMatch(/^\[pane after the tests\]\n=+ test session starts/)
-    expect(infoFull.trial_files).toEqual(['commands.txt', 'sessions/agent.cast', 'panes/pre-agent.txt', 'panes/post-agent.txt', 'panes/post-test.txt', 'agent-logs'])
+    expect(infoFull.trial_files).toEqual([
+      'commands.txt',
+      'sessions/agent.cast',
+      'panes/pre-agent.txt',
+      'panes/post-agent.txt',
+      'panes/post-test.txt',
+      'agent-logs'
+    ])
     expect(infoFull.parser_results).toEqual({ test_hello_file_exists: 'passed', test_hello_file_content: 'passed' })
   })
 
   it('trial 2: the cast input runs become keystroke calls, the output their results (SGR kept, other escapes dropped)', () => {
     const { turns } = terminalBenchAdapter.parseEpisode(doc, '1', RUN_RESULTS, formatContext())
-    expect(turns.map((t) => t.role)).toEqual(['user', 'env', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'env'])
+    expect(turns.map((t) => t.role)).toEqual([
+      'user',
+      'env',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'env'
+    ])
     expect(turns[1].text).toBe('root@77aa:/app# ') // output before any input, "\e[?2004h" dropped
     expect(turns[2].toolCalls).toEqual([{ id: 'input-0', name: 'keystrokes', arguments: { keys: 'clear\r' } }])
     expect(turns[3]).toMatchObject({ toolCallId: 'input-0', text: 'clear\n\nroot@77aa:/app# ' })
@@ -123,7 +164,9 @@ describe('terminal-bench: run folder with a run-level results.json', () => {
     const d = read(own)
     expect(terminalBenchAdapter.matches(d, own)).toBe(true)
     expect(terminalBenchAdapter.index(d, own, formatContext())).toEqual([])
-    expect(terminalBenchAdapter.index(read(join(RUN, 'run_metadata.json')), join(RUN, 'run_metadata.json'), formatContext())).toEqual([])
+    expect(
+      terminalBenchAdapter.index(read(join(RUN, 'run_metadata.json')), join(RUN, 'run_metadata.json'), formatContext())
+    ).toEqual([])
   })
 })
 
@@ -134,9 +177,21 @@ describe('terminal-bench: trial results.json without a run-level file', () => {
   it('indexed on its own into the run folder; model from the leaderboard folder name', () => {
     expect(runs).toHaveLength(1)
     expect(runs[0].runKey).toBe(LB)
-    expect(runs[0].header).toMatchObject({ name: '20250902_orchestrator_qwen-3-coder-480B', model: 'qwen-3-coder-480B', env: 'terminal-bench-core@0.1.1' })
+    expect(runs[0].header).toMatchObject({
+      name: '20250902_orchestrator_qwen-3-coder-480B',
+      model: 'qwen-3-coder-480B',
+      env: 'terminal-bench-core@0.1.1'
+    })
     const s = runs[0].episodes[0].summary
-    expect(s).toMatchObject({ sourceId: 'fix-permissions', rollout: 0, reward: 1, status: 'ok', turns: 7, tokensIn: 20089, tokensOut: 2394 })
+    expect(s).toMatchObject({
+      sourceId: 'fix-permissions',
+      rollout: 0,
+      reward: 1,
+      status: 'ok',
+      turns: 7,
+      tokensIn: 20089,
+      tokensOut: 2394
+    })
     expect(s.metrics).toEqual({ tests_total: 1, tests_passed: 1, tests_failed: 0 })
   })
 
@@ -151,7 +206,10 @@ describe('terminal-bench: trial results.json without a run-level file', () => {
 describe('terminal-bench helpers', () => {
   it('attempt k-of-n from trial names (task ids with dots, run id suffix)', () => {
     expect(attemptOf('fix-permissions.3-of-5', 'fix-permissions')).toEqual({ k: 3, n: 5 })
-    expect(attemptOf('blind-maze-explorer-algorithm.easy.2-of-5', 'blind-maze-explorer-algorithm.easy')).toEqual({ k: 2, n: 5 })
+    expect(attemptOf('blind-maze-explorer-algorithm.easy.2-of-5', 'blind-maze-explorer-algorithm.easy')).toEqual({
+      k: 2,
+      n: 5
+    })
     expect(attemptOf('hello-world.1-of-3.2025-06-20__14-02-11', 'hello-world')).toEqual({ k: 1, n: 3 })
     expect(attemptOf('x.1-of-3', 'other')).toEqual({ k: 1, n: 3 })
     expect(attemptOf('hello-world', 'hello-world')).toBeNull()
@@ -161,7 +219,9 @@ describe('terminal-bench helpers', () => {
     expect(parseKeysLine(`['echo "it\\'s" \\\\ ok\\n', 'Enter']`)).toEqual([`echo "it's" \\ ok\n`, 'Enter'])
     expect(parseKeysLine(`'\\x1b:wq\\u00e9'`)).toEqual(['\u001b:wq\u00e9'])
     expect(parseKeysLine(`['unterminated`)).toBeNull()
-    expect(cleanTerminalText('a\u001b[31mred\u001b[0m\u001b[2K\u001b[1;1H\r\nb\u0007')).toBe('a\u001b[31mred\u001b[0m\nb')
+    expect(cleanTerminalText('a\u001b[31mred\u001b[0m\u001b[2K\u001b[1;1H\r\nb\u0007')).toBe(
+      'a\u001b[31mred\u001b[0m\nb'
+    )
   })
 })
 
@@ -182,18 +242,37 @@ describe('terminal-bench through the engine', () => {
       ['2025-06-20__14-02-11/hello-world/hello-world.2-of-2.2025-06-20__14-02-11/results.json', 'sidecar', 0],
       ['2025-06-20__14-02-11/results.json', 'indexed', 4],
       ['2025-06-20__14-02-11/run_metadata.json', 'sidecar', 0],
-      ['leaderboard/20250902_orchestrator_qwen-3-coder-480B/fix-permissions/fix-permissions.1-of-5/results.json', 'indexed', 1],
+      [
+        'leaderboard/20250902_orchestrator_qwen-3-coder-480B/fix-permissions/fix-permissions.1-of-5/results.json',
+        'indexed',
+        1
+      ],
       ['leaderboard/20250902_orchestrator_qwen-3-coder-480B/run_metadata.json', 'sidecar', 0]
     ])
     const runs = await engine.api.listRuns()
     const main = runs.find((r) => r.name === '2025-06-20__14-02-11')!
-    expect(main).toMatchObject({ episodes: 4, tasks: 2, format: 'terminal-bench', model: 'anthropic/claude-sonnet-4-20250514' })
+    expect(main).toMatchObject({
+      episodes: 4,
+      tasks: 2,
+      format: 'terminal-bench',
+      model: 'anthropic/claude-sonnet-4-20250514'
+    })
     // rewards 1, 0, 0 and 0 for the trial without a result: results.json accuracy 0.25 (1/3 before issue 12)
     expect(main.meanReward).toBe(0.25)
     expect(main.headlines).toEqual([
-      { label: 'accuracy', value: 0.25, source: 'results.json accuracy', matches: 'meanReward', ours: 0.25, agrees: true, note: null }
+      {
+        label: 'accuracy',
+        value: 0.25,
+        source: 'results.json accuracy',
+        matches: 'meanReward',
+        ours: 0.25,
+        agrees: true,
+        note: null
+      }
     ])
-    expect(main.unscored?.note).toBe('1 of 4 trials has no result: unknown_agent_error 1; counted as failures (reward 0), as Terminal-Bench does.')
+    expect(main.unscored?.note).toBe(
+      '1 of 4 trials has no result: unknown_agent_error 1; counted as failures (reward 0), as Terminal-Bench does.'
+    )
     // the leaderboard folder holds 1 of its run's 5 trials: run_metadata accuracy 0.4 is the only reference
     const lb = runs.find((r) => r.name === '20250902_orchestrator_qwen-3-coder-480B')!
     expect(lb.headlines).toMatchObject([{ source: 'run_metadata.json accuracy', value: 0.4, ours: 1, agrees: false }])

@@ -41,7 +41,14 @@ describe('parseJsonLine', () => {
   })
 
   it('finds the offset of the first error the way V8 reports it', () => {
-    for (const ok of ['{}', '[]', ' {"a":[1,2.5e-3,-0,true,false,null,"x\\u00e9\\n"]} ', '"s"', '0', '{"a": NaN, "b": [-Infinity]}']) {
+    for (const ok of [
+      '{}',
+      '[]',
+      ' {"a":[1,2.5e-3,-0,true,false,null,"x\\u00e9\\n"]} ',
+      '"s"',
+      '0',
+      '{"a": NaN, "b": [-Infinity]}'
+    ]) {
       expect(jsonErrorOffset(ok), ok).toBe(-1)
     }
     const bad: [string, number][] = [
@@ -73,14 +80,22 @@ describe('decodeMaybeJson', () => {
 
 describe('the project fixtures', () => {
   it('reads a 2026 verifiers row with NaN / -Infinity metrics (code-env row 5)', () => {
-    const { rows, errors } = readJsonl(ownFixture('verifiers/evals/code-env--openai--gpt-5.4-nano/3f2a9c1e/results.jsonl'))
+    const { rows, errors } = readJsonl(
+      ownFixture('verifiers/evals/code-env--openai--gpt-5.4-nano/3f2a9c1e/results.jsonl')
+    )
     expect(errors).toEqual([])
     expect(rows).toHaveLength(5)
-    expect(rows[4]).toMatchObject({ example_id: 3, judge_score: null, metrics: { judge_score: null, correctness: 1, latency: null } })
+    expect(rows[4]).toMatchObject({
+      example_id: 3,
+      judge_score: null,
+      metrics: { judge_score: null, correctness: 1, latency: null }
+    })
   })
 
   it('reports the partial last line of a resumed run (gsm8k line 4) and keeps the complete lines', () => {
-    const { rows, errors } = readJsonl(ownFixture('verifiers/evals/gsm8k--meta-llama--llama-3.1-8b/0badc0de/results.jsonl'))
+    const { rows, errors } = readJsonl(
+      ownFixture('verifiers/evals/gsm8k--meta-llama--llama-3.1-8b/0badc0de/results.jsonl')
+    )
     expect(rows.map((r) => r.example_id)).toEqual([0, 1, 0])
     expect(errors).toHaveLength(1)
     expect(errors[0].line).toBe(4)

@@ -9,7 +9,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { inspectAdapter } from '../../../src-main/formats/adapters/inspect'
 import { nemoGymAdapter } from '../../../src-main/formats/adapters/nemo-gym'
 import { sweAgentAdapter } from '../../../src-main/formats/adapters/swe-agent'
-import { countMessageToolCalls, countTurnToolCalls, toolCallName, toolCallsJson } from '../../../src-main/formats/actions/tool-call-counts'
+import {
+  countMessageToolCalls,
+  countTurnToolCalls,
+  toolCallName,
+  toolCallsJson
+} from '../../../src-main/formats/actions/tool-call-counts'
 import { verifiersAdapter } from '../../../src-main/formats/adapters/verifiers'
 import { ZipArchive } from '../../../src-main/formats/readers/zip-reader'
 import type { Engine } from '../../../src-main/services/engine-types'
@@ -39,7 +44,8 @@ const INSPECT = fixture('inspect-ai/log_message_deduplication.eval')
 function verifiersExpected(r: Row): Counts {
   const c: Counts = {}
   for (const m of r.completion as { tool_calls?: unknown[] }[]) {
-    for (const t of m.tool_calls ?? []) bump(c, (JSON.parse(t as string) as { function: { name: string } }).function.name)
+    for (const t of m.tool_calls ?? [])
+      bump(c, (JSON.parse(t as string) as { function: { name: string } }).function.name)
   }
   return c
 }
@@ -67,8 +73,16 @@ describe('tool-call counts from real fixtures', () => {
 
   it('verifiers: a completion without calls counts as {} (known zero), prompt calls are not the model’s', () => {
     const row = rowsOf(MATH_41)[0]
-    const fewShot = { role: 'assistant', content: '', tool_calls: [{ id: 'x', type: 'function', function: { name: 'python', arguments: '{}' } }] }
-    const s = verifiersAdapter.summarize({ ...row, prompt: [...(row.prompt as unknown[]), fewShot], completion: [{ role: 'assistant', content: 'no tools' }] })
+    const fewShot = {
+      role: 'assistant',
+      content: '',
+      tool_calls: [{ id: 'x', type: 'function', function: { name: 'python', arguments: '{}' } }]
+    }
+    const s = verifiersAdapter.summarize({
+      ...row,
+      prompt: [...(row.prompt as unknown[]), fewShot],
+      completion: [{ role: 'assistant', content: 'no tools' }]
+    })
     expect(plain(tallyActions(s.actions).toolCalls)).toEqual({})
     expect(toolCallsJson(tallyActions(s.actions).toolCalls)).toBe('{}')
   })
@@ -77,7 +91,8 @@ describe('tool-call counts from real fixtures', () => {
     const rows = rowsOf(NEMO)
     const expected = rows.map((r) => {
       const c: Counts = {}
-      for (const it of (r.response as { output: { type?: string; name?: string }[] }).output) if (it.type === 'function_call') bump(c, it.name!)
+      for (const it of (r.response as { output: { type?: string; name?: string }[] }).output)
+        if (it.type === 'function_call') bump(c, it.name!)
       return c
     })
     expect(sum(expected)).toEqual({ get_synonym_value: 11, extract_synonym_values: 5 })
@@ -85,7 +100,9 @@ describe('tool-call counts from real fixtures', () => {
   })
 
   it('SWE-agent 1.0 function calling: the history’s tool calls (11: bash 4, edit 2, five others once)', () => {
-    const doc = JSON.parse(readFileSync(SWE_V1FC, 'utf8')) as { history: { tool_calls?: { function: { name: string } }[] }[] }
+    const doc = JSON.parse(readFileSync(SWE_V1FC, 'utf8')) as {
+      history: { tool_calls?: { function: { name: string } }[] }[]
+    }
     const expected: Counts = {}
     for (const m of doc.history) for (const t of m.tool_calls ?? []) bump(expected, t.function.name)
     expect(expected).toEqual({ create: 1, insert: 1, bash: 4, find_file: 1, open: 1, edit: 2, submit: 1 })
@@ -111,7 +128,9 @@ describe('tool-call counts from real fixtures', () => {
 
   it('Inspect log_message_deduplication.eval: the sample calls bash 5 times', () => {
     const zip = ZipArchive.open(INSPECT)
-    const sample = zip.readJson('samples/0_epoch_1.json') as { messages: { tool_calls?: { function: string }[] | null }[] }
+    const sample = zip.readJson('samples/0_epoch_1.json') as {
+      messages: { tool_calls?: { function: string }[] | null }[]
+    }
     const expected: Counts = {}
     for (const m of sample.messages) for (const t of m.tool_calls ?? []) bump(expected, t.function)
     expect(expected).toEqual({ bash: 5 })
@@ -125,7 +144,11 @@ describe('tool-call counts from real fixtures', () => {
     await engine.indexPaths([MATH_NANO, INSPECT])
     const db = new Database(t.dbPath, { readonly: true })
     try {
-      const rows = db.prepare(`SELECT r.format, e.tool_calls_json j FROM episodes e JOIN runs r ON r.id = e.run_id ORDER BY r.format, e.ordinal`).all() as {
+      const rows = db
+        .prepare(
+          `SELECT r.format, e.tool_calls_json j FROM episodes e JOIN runs r ON r.id = e.run_id ORDER BY r.format, e.ordinal`
+        )
+        .all() as {
         format: string
         j: string | null
       }[]
@@ -141,7 +164,9 @@ describe('tool-call counts from real fixtures', () => {
 
 describe('toolCallName / countMessageToolCalls shapes', () => {
   it('reads every call shape with normalizeToolCall’s precedence, without the arguments', () => {
-    expect(toolCallName({ id: 'a', type: 'function', function: { name: 'python', arguments: '{not json' } })).toBe('python')
+    expect(toolCallName({ id: 'a', type: 'function', function: { name: 'python', arguments: '{not json' } })).toBe(
+      'python'
+    )
     expect(toolCallName('{"function": {"name": "python"}, "id": "x"}')).toBe('python')
     expect(toolCallName({ type: 'function_call', call_id: 'c', name: 'search' })).toBe('search')
     expect(toolCallName({ tool_call_id: 't', function_name: 'read_file' })).toBe('read_file')

@@ -19,7 +19,7 @@ import { tallyActions } from '../../../src-main/formats/actions/tally'
 const W = 'verifiers/willccbb-verifiers'
 const rows = (rel: string): Row[] => rowsOf(fixture(`${W}/${rel}/results.jsonl`))
 const sums = (rel: string) => rows(rel).map((r) => V.summarize(r))
-const cycle5 = <T,>(five: T[]): T[] => [...five, ...five, ...five]
+const cycle5 = <T>(five: T[]): T[] => [...five, ...five, ...five]
 const ids15 = ['0', '0', '0', '1', '1', '1', '2', '2', '2', '3', '3', '3', '4', '4', '4']
 
 interface Expected {
@@ -32,18 +32,36 @@ interface Expected {
 
 const EXPECTED: Record<string, Expected> = {
   'wordle--gpt-4.1-mini/9a56fe55': {
-    rewards: [2.15, 0.6, 2.15, 2.0, 1.6333333333, 1.77, 1.6666666667, 1.8666666667, 1.9428571429, 2.2, 2.1333333333, 2.1666666667, 1.9428571429, 1.7428571429, 2.25],
+    rewards: [
+      2.15, 0.6, 2.15, 2.0, 1.6333333333, 1.77, 1.6666666667, 1.8666666667, 1.9428571429, 2.2, 2.1333333333,
+      2.1666666667, 1.9428571429, 1.7428571429, 2.25
+    ],
     answers: cycle5(['story', 'thing', 'water', 'voice', 'sleep']),
     turns: [8, 10, 8, 10, 6, 10, 12, 12, 14, 10, 6, 12, 14, 14, 8],
     sourceIds: ids15,
-    metricKeys: ['check_answer_reward_func', 'count_turns_reward_func', 'format_reward_func', 'partial_credit_reward_func', 'reward']
+    metricKeys: [
+      'check_answer_reward_func',
+      'count_turns_reward_func',
+      'format_reward_func',
+      'partial_credit_reward_func',
+      'reward'
+    ]
   },
   'wordle--gpt-5-mini/b5161fc3': {
-    rewards: [1.95, 2.2, 0.3933333333, 2.05, 0.304, 2.06, 0.62, 0.3933333333, 1.8333333333, 0.62, 2.06, 2.1666666667, 0.3933333333, 1.96, 0.62],
+    rewards: [
+      1.95, 2.2, 0.3933333333, 2.05, 0.304, 2.06, 0.62, 0.3933333333, 1.8333333333, 0.62, 2.06, 2.1666666667,
+      0.3933333333, 1.96, 0.62
+    ],
     answers: cycle5(['story', 'thing', 'water', 'voice', 'sleep']),
     turns: [8, 10, 8, 8, 12, 10, 10, 8, 6, 10, 10, 12, 8, 10, 10],
     sourceIds: ids15,
-    metricKeys: ['check_answer_reward_func', 'count_turns_reward_func', 'format_reward_func', 'partial_credit_reward_func', 'reward']
+    metricKeys: [
+      'check_answer_reward_func',
+      'count_turns_reward_func',
+      'format_reward_func',
+      'partial_credit_reward_func',
+      'reward'
+    ]
   },
   'math-python--gpt-4.1-mini/578769a7': {
     rewards: [1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1],
@@ -78,7 +96,15 @@ const EXPECTED: Record<string, Expected> = {
     answers: Array(15).fill(null), // tool-test rows have no answer field
     turns: Array(15).fill(2),
     sourceIds: ids15,
-    metricKeys: ['reward', 'tool_A_calls', 'tool_B_calls', 'tool_C_calls', 'tool_D_calls', 'tool_call_reward_func', 'total_tool_calls']
+    metricKeys: [
+      'reward',
+      'tool_A_calls',
+      'tool_B_calls',
+      'tool_C_calls',
+      'tool_D_calls',
+      'tool_call_reward_func',
+      'total_tool_calls'
+    ]
   }
 }
 
@@ -123,7 +149,11 @@ describe('every results.jsonl under fixtures/verifiers', () => {
       'verifiers/prime-environments-metadata-only/polars_env/polars-env--openai--gpt-5.4-nano/6f807f73/results.jsonl',
       '844,823'
     ],
-    ['tool-test (_lfs-pointer-example)', `${W}/_lfs-pointer-example/tool-test--gpt-4.1-mini/066dba27/results.jsonl`, '23,975']
+    [
+      'tool-test (_lfs-pointer-example)',
+      `${W}/_lfs-pointer-example/tool-test--gpt-4.1-mini/066dba27/results.jsonl`,
+      '23,975'
+    ]
   ])('the LFS pointer %s is recognized with its real size', (_name, rel, size) => {
     const bytes = readFileSync(fixture(rel))
     expect(bytes.length).toBeLessThan(140)
@@ -161,7 +191,10 @@ describe('per-row details', () => {
     expect(m[5].metrics).toEqual({ reward: 0, total_tool_calls: 2, python_calls: 2, correct_answer_reward_func: 0 })
     expect(m[0].durationMs).toBe(14312.5741481781)
     expect(m[5].durationMs).toBe(13681.1020374298)
-    expect(sums('mcp-env--gpt-4.1-mini/d6b4b7e4')[2]).toMatchObject({ durationMs: 3709.9568843842, metrics: { reward: 1, judge_reward: 1 } })
+    expect(sums('mcp-env--gpt-4.1-mini/d6b4b7e4')[2]).toMatchObject({
+      durationMs: 3709.9568843842,
+      metrics: { reward: 1, judge_reward: 1 }
+    })
     expect(sums('tool-test--gpt-4.1-mini/066dba27')[1].metrics).toEqual({
       reward: 1,
       total_tool_calls: 3,
@@ -178,7 +211,9 @@ describe('per-row details', () => {
     const m = sums('math-python--gpt-4.1-mini/578769a7')
     // row 0: generation_ms 14311.0961914062, total_ms 14312.5741481781; row 5: 13673.182964325
     expect([m[0].generationMs, m[5].generationMs]).toEqual([14311.0961914062, 13673.182964325])
-    expect(sums('mcp-env--gpt-4.1-mini/d6b4b7e4').map((x) => x.generationMs)).toEqual([3149.1508483887, 2944.1111087799, 3132.9216957092])
+    expect(sums('mcp-env--gpt-4.1-mini/d6b4b7e4').map((x) => x.generationMs)).toEqual([
+      3149.1508483887, 2944.1111087799, 3132.9216957092
+    ])
     // Sep-2025 rows have no num_turns and no stop_condition: steps are counted from the transcript by the indexer
     expect(m.every((x) => x.steps === undefined && x.termination === null)).toBe(true)
     expect(tallyActions(m[0].actions).facts?.steps).toBe(3) // two python calls and the answer
@@ -198,20 +233,22 @@ describe('per-row details', () => {
     expect(p).toHaveLength(200)
     expect(p.startsWith('Let \\[f(x) = \\left\\{ \\begin{array}{cl} ax+3, &\\text{ if }x>2,')).toBe(true)
     expect(p.endsWith('…')).toBe(true)
-    expect(sums('wordle--gpt-4.1-mini/9a56fe55')[0].preview.startsWith('[GAME] You are Playing Wordle. A secret 5-letter word')).toBe(true)
+    expect(
+      sums('wordle--gpt-4.1-mini/9a56fe55')[0].preview.startsWith(
+        '[GAME] You are Playing Wordle. A secret 5-letter word'
+      )
+    ).toBe(true)
   })
 })
 
 describe('prompt hashes', () => {
   it('match the §7 recipe computed independently in python', () => {
     expect(sums('mcp-env--gpt-4.1-mini/d6b4b7e4')[0].promptHash.slice(0, 16)).toBe('529ef61c531d3c9a')
-    expect(sums('math-python--gpt-4.1-mini/578769a7').slice(0, 5).map((s) => s.promptHash.slice(0, 16))).toEqual([
-      '13cbf721b69be676',
-      'fe958d1012a63f49',
-      '156b2b4c78301207',
-      'd3f75a77a16aba89',
-      '4c2e010cbf76e131'
-    ])
+    expect(
+      sums('math-python--gpt-4.1-mini/578769a7')
+        .slice(0, 5)
+        .map((s) => s.promptHash.slice(0, 16))
+    ).toEqual(['13cbf721b69be676', 'fe958d1012a63f49', '156b2b4c78301207', 'd3f75a77a16aba89', '4c2e010cbf76e131'])
     expect(sums('wordle--gpt-4.1-mini/9a56fe55')[0].promptHash.slice(0, 16)).toBe('e9b40ea4da418a4e')
     expect(sums('mmmu--gpt-4.1-mini/69203f4b')[0].promptHash.slice(0, 16)).toBe('3d235c3924d14a98')
     expect(sums('tool-test--gpt-4.1-mini/066dba27')[0].promptHash.slice(0, 16)).toBe('ea117551a65b417b')
@@ -246,15 +283,35 @@ describe('prompt hashes', () => {
 describe('transcripts', () => {
   it('math-python: string-encoded tool calls, tool results without ids paired by order', () => {
     const body = V.parseEpisode(rows('math-python--gpt-4.1-mini/578769a7')[0])
-    expect(body.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant'])
+    expect(body.turns.map((t) => t.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant'
+    ])
     expect(body.turns.map((t) => t.isPrompt)).toEqual([true, true, false, false, false, false, false])
     expect(body.turns[2].toolCalls).toHaveLength(1)
     expect(body.turns[2].toolCalls[0]).toMatchObject({ id: 'call_RYna5gb2agTQButNTFngPJmD', name: 'python' })
-    expect((body.turns[2].toolCalls[0].arguments as { code: string }).code.startsWith('from sympy import symbols, Eq, solve\n')).toBe(true)
+    expect(
+      (body.turns[2].toolCalls[0].arguments as { code: string }).code.startsWith(
+        'from sympy import symbols, Eq, solve\n'
+      )
+    ).toBe(true)
     expect(body.turns[2].text).toBe('') // content "" beside the tool call
-    expect(body.turns[3]).toMatchObject({ toolCallId: 'call_RYna5gb2agTQButNTFngPJmD', toolName: 'python', isObservation: true })
+    expect(body.turns[3]).toMatchObject({
+      toolCallId: 'call_RYna5gb2agTQButNTFngPJmD',
+      toolName: 'python',
+      isObservation: true
+    })
     expect(body.turns[3].text.endsWith("ModuleNotFoundError: No module named 'sympy'")).toBe(true)
-    expect(body.turns[5]).toMatchObject({ text: 'Out[2]: 0', toolCallId: 'call_GMCcBNRKUslcip4Gu1tZR8Gz', toolName: 'python' })
+    expect(body.turns[5]).toMatchObject({
+      text: 'Out[2]: 0',
+      toolCallId: 'call_GMCcBNRKUslcip4Gu1tZR8Gz',
+      toolName: 'python'
+    })
     expect(body.turns[6]).toMatchObject({ text: '\\[\n\\boxed{0}\n\\]', toolCalls: [], isObservation: false })
     expect(body.tools.map((t) => (t as { function: { name: string } }).function.name)).toEqual(['python'])
     expect(Object.keys(body.infoFull)).toEqual(['oai_tools'])
@@ -277,11 +334,21 @@ describe('transcripts', () => {
   it('mcp-env: a string-encoded call with JSON arguments, its result paired by order', () => {
     const body = V.parseEpisode(rows('mcp-env--gpt-4.1-mini/d6b4b7e4')[0])
     expect(body.turns[1].toolCalls).toEqual([
-      { id: 'call_7u4rDoqfWc0aOHQPNk1MlmnC', name: 'crawling_exa', arguments: { url: 'https://primeintellect.ai', maxCharacters: 3000 } }
+      {
+        id: 'call_7u4rDoqfWc0aOHQPNk1MlmnC',
+        name: 'crawling_exa',
+        arguments: { url: 'https://primeintellect.ai', maxCharacters: 3000 }
+      }
     ])
-    expect(body.turns[2]).toMatchObject({ role: 'tool', toolCallId: 'call_7u4rDoqfWc0aOHQPNk1MlmnC', toolName: 'crawling_exa' })
+    expect(body.turns[2]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'call_7u4rDoqfWc0aOHQPNk1MlmnC',
+      toolName: 'crawling_exa'
+    })
     expect(body.turns[2].text.startsWith('{\n  "requestId": "8d2b78a344fa8e2ffecb226eeea194a9"')).toBe(true)
-    expect(body.turns[3].text).toBe('The headline of Prime Intellect\'s newest announcement from their website is: "Environments Hub"')
+    expect(body.turns[3].text).toBe(
+      'The headline of Prime Intellect\'s newest announcement from their website is: "Environments Hub"'
+    )
     expect(body.tools).toHaveLength(7)
   })
 
@@ -298,7 +365,12 @@ describe('transcripts', () => {
       ['tool_A', { x: 42 }],
       ['tool_B', { x: 'hello' }]
     ])
-    expect(body.tools.map((t) => (t as { function: { name: string } }).function.name)).toEqual(['tool_A', 'tool_B', 'tool_C', 'tool_D'])
+    expect(body.tools.map((t) => (t as { function: { name: string } }).function.name)).toEqual([
+      'tool_A',
+      'tool_B',
+      'tool_C',
+      'tool_D'
+    ])
     expect(body.infoFull.tool_names).toEqual(['tool_B', 'tool_D'])
   })
 

@@ -54,8 +54,20 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
   })
 
   it('rows 1 and 2: is_truncated → truncated (with the stop condition); error object → error message', () => {
-    expect(s[1]).toMatchObject({ status: 'truncated', error: 'truncated: max_turns', reward: 0, turns: 4, durationMs: 30000 })
-    expect(s[2]).toMatchObject({ status: 'error', error: 'sandbox timed out after 600s', turns: 2, tokensIn: 0, tokensOut: 0 })
+    expect(s[1]).toMatchObject({
+      status: 'truncated',
+      error: 'truncated: max_turns',
+      reward: 0,
+      turns: 4,
+      durationMs: 30000
+    })
+    expect(s[2]).toMatchObject({
+      status: 'error',
+      error: 'sandbox timed out after 600s',
+      turns: 2,
+      tokensIn: 0,
+      tokensOut: 0
+    })
   })
 
   it('steps = num_turns, termination = stop_condition, generation = timing.generation (s → ms) on every row', () => {
@@ -67,10 +79,18 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
     // without a stop_condition, is_truncated alone says `truncated`
     expect(V.summarize({ ...rows[1], stop_condition: null }).termination).toBe('truncated')
     // a row with model spans: the model calls, not the whole generation phase (which includes tool time)
-    const spans = { ...rows[0], timing: { ...(rows[0].timing as object), model: { spans: [{ start: 1, end: 4.25, duration: 3.25 }], duration: 3.25 } } }
+    const spans = {
+      ...rows[0],
+      timing: {
+        ...(rows[0].timing as object),
+        model: { spans: [{ start: 1, end: 4.25, duration: 3.25 }], duration: 3.25 }
+      }
+    }
     expect(V.summarize(spans).generationMs).toBe(3250)
     // a generation span that never ended (end 0) is no time
-    expect(V.summarize({ ...rows[0], timing: { generation: { start: 5, end: 0, duration: 0 } } }).generationMs).toBeNull()
+    expect(
+      V.summarize({ ...rows[0], timing: { generation: { start: 5, end: 0, duration: 0 } } }).generationMs
+    ).toBeNull()
   })
 
   it('row 3: a sub-task prefixes the id; no answer field; an image part in the prompt', () => {
@@ -102,7 +122,10 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
       ['tool', false, true],
       ['assistant', false, false]
     ])
-    expect(body.turns[2]).toMatchObject({ text: '', toolCalls: [{ id: 'call_a1', name: 'bash', arguments: { command: 'expr 6 \\* 7' } }] })
+    expect(body.turns[2]).toMatchObject({
+      text: '',
+      toolCalls: [{ id: 'call_a1', name: 'bash', arguments: { command: 'expr 6 \\* 7' } }]
+    })
     expect(body.turns[3]).toMatchObject({ text: '42\n', toolCallId: 'call_a1', toolName: 'bash' })
     expect(body.turns[4]).toMatchObject({ text: 'It prints 42.', reasoning: 'The tool printed 42.' })
     expect(body.tools).toEqual([
@@ -119,7 +142,9 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
 })
 
 describe('Dec-2025 rows without metadata.json (gsm8k)', () => {
-  const { rows, errors } = readJsonl(ownFixture('verifiers/evals/gsm8k--meta-llama--llama-3.1-8b/0badc0de/results.jsonl'))
+  const { rows, errors } = readJsonl(
+    ownFixture('verifiers/evals/gsm8k--meta-llama--llama-3.1-8b/0badc0de/results.jsonl')
+  )
   const s = rows.map((r) => V.summarize(r))
 
   it('keeps the 3 complete lines; the 4th is a partial write', () => {
@@ -145,7 +170,13 @@ describe('Dec-2025 rows without metadata.json (gsm8k)', () => {
   })
 
   it('an empty completion with reward 0 is a failed generation', () => {
-    expect(s[1]).toMatchObject({ status: 'error', error: 'generation failed (empty completion)', turns: 2, durationMs: 0, reward: 0 })
+    expect(s[1]).toMatchObject({
+      status: 'error',
+      error: 'generation failed (empty completion)',
+      turns: 2,
+      durationMs: 0,
+      reward: 0
+    })
   })
 
   it('generation_ms is the generation time; its initial 0.0 (never set: the rollout did not complete) is none', () => {
@@ -202,7 +233,9 @@ describe('matching', () => {
     }
     expect(pickJsonlAdapter(rowsOf(fixture('nemo-gym/grl_sokoban/example_rollouts.jsonl'))[0])?.format).toBe('nemo-gym')
     // mini-swe-agent trajectories are one JSON document with messages: not chat JSONL rows
-    const trajPath = fixture('mini-swe-agent/output/deepseek_chat_dev/pydicom__pydicom-901/pydicom__pydicom-901.traj.json')
+    const trajPath = fixture(
+      'mini-swe-agent/output/deepseek_chat_dev/pydicom__pydicom-901/pydicom__pydicom-901.traj.json'
+    )
     const traj = JSON.parse(readFileSync(trajPath, 'utf8')) as Record<string, unknown>
     expect(Array.isArray(traj.messages)).toBe(true)
     expect(pickJsonlAdapter(traj)).toBeUndefined()

@@ -42,9 +42,16 @@ describe('metadata.json of each era', () => {
       }
     })
     expect(verifiersAdapter.readRunHeader).toBe(verifiersRunHeader)
-    expect(header(`${W}/wordle--gpt-5-mini/b5161fc3`)).toMatchObject({ name: 'wordle · gpt-5-mini (b5161fc3)', createdAt: '2025-08-22T22:06:49' })
+    expect(header(`${W}/wordle--gpt-5-mini/b5161fc3`)).toMatchObject({
+      name: 'wordle · gpt-5-mini (b5161fc3)',
+      createdAt: '2025-08-22T22:06:49'
+    })
     expect(header(`${W}/mmmu--gpt-4.1-mini/69203f4b`).createdAt).toBe('2025-08-26T02:57:51')
-    expect(header(`${W}/tool-test--gpt-4.1-mini/066dba27`).header).toMatchObject({ avg_reward: 1, avg_tool_A_calls: 0.4, avg_total_tool_calls: 2.4 })
+    expect(header(`${W}/tool-test--gpt-4.1-mini/066dba27`).header).toMatchObject({
+      avg_reward: 1,
+      avg_tool_A_calls: 0.4,
+      avg_total_tool_calls: 2.4
+    })
   })
 
   it('v0b (Sep 2025, math-python, mcp-env, mastermind): date with time, time_ms, avg_* aggregates', () => {
@@ -63,8 +70,14 @@ describe('metadata.json of each era', () => {
       avg_correct_answer_reward_func: 0.9333333333333333
     })
     expect(h.header.nameFromFolder).toBeUndefined()
-    expect(header(`${W}/math-python--gpt-5-nano/cb7a1799`).header).toMatchObject({ avg_reward: 1, avg_python_calls: 1.0666666666666667 })
-    expect(header(`${W}/mcp-env--gpt-4.1-mini/d6b4b7e4`)).toMatchObject({ createdAt: '2025-09-18T23:11:00', header: { avg_judge_reward: 1 } })
+    expect(header(`${W}/math-python--gpt-5-nano/cb7a1799`).header).toMatchObject({
+      avg_reward: 1,
+      avg_python_calls: 1.0666666666666667
+    })
+    expect(header(`${W}/mcp-env--gpt-4.1-mini/d6b4b7e4`)).toMatchObject({
+      createdAt: '2025-09-18T23:11:00',
+      header: { avg_judge_reward: 1 }
+    })
     const mm = header(`${P}/mastermind/mastermind--anthropic--claude-sonnet-4.5/0fbc2d07`)
     expect(mm).toMatchObject({
       name: 'mastermind · anthropic/claude-sonnet-4.5 (0fbc2d07)',
@@ -131,7 +144,12 @@ describe('metadata.json of each era', () => {
       name: 'code-env · openai/gpt-5.4-nano (3f2a9c1e)',
       createdAt: '2026-01-15T09:30:00.123456',
       passThreshold: 0.75,
-      header: { name: 'code-env smoke test', toolNames: ['bash'], cost: { total_usd: 0.03 }, env_args: { max_turns: 4 } }
+      header: {
+        name: 'code-env smoke test',
+        toolNames: ['bash'],
+        cost: { total_usd: 0.03 },
+        env_args: { max_turns: 4 }
+      }
     })
     const continuation = ownFixture('verifiers/evals/continuation--gpt-4.1-mini/5e5e5e5e/results.jsonl')
     expect(verifiersRunHeader(continuation).createdAt).toBe('2025-08-20T07:05:09')
@@ -149,15 +167,21 @@ describe('metadata.json of each era', () => {
 })
 
 describe("the producer's own figures: avg_reward headline, wall time, checkpoint step", () => {
-  const avg = (value: number) => [{ label: 'avg_reward', value, source: 'metadata.json avg_reward', matches: 'meanReward', trust: 'rows' }]
+  const avg = (value: number) => [
+    { label: 'avg_reward', value, source: 'metadata.json avg_reward', matches: 'meanReward', trust: 'rows' }
+  ]
 
   it('avg_reward of every era that writes one, as a headline the rows are trusted over', () => {
     // metadata.json avg_reward, read by hand from each file
     expect(header(`${W}/math-python--gpt-4.1-mini/578769a7`).headlines).toEqual(avg(0.9333333333333333))
     expect(header(`${W}/tool-test--gpt-4.1-mini/066dba27`).headlines).toEqual(avg(1))
-    expect(header(`${P}/mastermind/mastermind--anthropic--claude-sonnet-4.5/0fbc2d07`).headlines).toEqual(avg(0.7456828860470078))
+    expect(header(`${P}/mastermind/mastermind--anthropic--claude-sonnet-4.5/0fbc2d07`).headlines).toEqual(
+      avg(0.7456828860470078)
+    )
     expect(header(`${P}/BigBench_BBH/BigBench-BBH--kimi-k2-0905-preview/cb59ef18`).headlines).toEqual(avg(0))
-    expect(header(`${P}/polars_env/polars-env--openai--gpt-5.4-nano/6f807f73`).headlines).toEqual(avg(0.9166666666666666))
+    expect(header(`${P}/polars_env/polars-env--openai--gpt-5.4-nano/6f807f73`).headlines).toEqual(
+      avg(0.9166666666666666)
+    )
     // v0a (wordle) has none
     expect(header(`${W}/wordle--gpt-5-mini/b5161fc3`).headlines).toEqual([])
   })
@@ -170,7 +194,9 @@ describe("the producer's own figures: avg_reward headline, wall time, checkpoint
     expect(header(`${P}/BigBench_BBH/BigBench-BBH--kimi-k2-0905-preview/cb59ef18`).wallTimeMs).toBeNull() // time_ms 0.0
     expect(header(`${W}/mmmu--gpt-4.1-mini/69203f4b`).wallTimeMs).toBeNull() // time "02:57:51"
     // own fixture code-env: time 646.0 s
-    expect(verifiersRunHeader(ownFixture('verifiers/evals/code-env--openai--gpt-5.4-nano/3f2a9c1e/results.jsonl')).wallTimeMs).toBe(646000)
+    expect(
+      verifiersRunHeader(ownFixture('verifiers/evals/code-env--openai--gpt-5.4-nano/3f2a9c1e/results.jsonl')).wallTimeMs
+    ).toBe(646000)
   })
 
   it('checkpoint step from a top-level checkpoint_step, else step; not from env_args or sampling_args', () => {
@@ -196,9 +222,17 @@ describe("the producer's own figures: avg_reward headline, wall time, checkpoint
     const dir = join(mkdtempSync(join(tmpdir(), 'rollscope-meta-')), 'game--m', 'r1')
     mkdirSync(dir, { recursive: true })
     const row = (id: number, reward: number) =>
-      JSON.stringify({ example_id: id, prompt: [{ role: 'user', content: `task ${id}` }], completion: [{ role: 'assistant', content: 'x' }], reward })
+      JSON.stringify({
+        example_id: id,
+        prompt: [{ role: 'user', content: `task ${id}` }],
+        completion: [{ role: 'assistant', content: 'x' }],
+        reward
+      })
     writeFileSync(join(dir, 'results.jsonl'), [row(0, 1.2), row(1, 1.5), row(2, 1.44)].join('\n') + '\n')
-    writeFileSync(join(dir, 'metadata.json'), JSON.stringify({ env_id: 'game', model: 'm', avg_reward: 0.0, time: 12.5 }))
+    writeFileSync(
+      join(dir, 'metadata.json'),
+      JSON.stringify({ env_id: 'game', model: 'm', avg_reward: 0.0, time: 12.5 })
+    )
     const { engine } = tempEngine()
     try {
       await engine.indexPaths([dir])
@@ -226,7 +260,11 @@ describe('without a usable metadata.json', () => {
       model: 'openai/gpt-oss-20b:free',
       runFolder: 'ab12cd34'
     })
-    expect(namesFromFolder('/x/plain/ab12cd34/results.jsonl')).toEqual({ env: null, model: null, runFolder: 'ab12cd34' })
+    expect(namesFromFolder('/x/plain/ab12cd34/results.jsonl')).toEqual({
+      env: null,
+      model: null,
+      runFolder: 'ab12cd34'
+    })
     const h = verifiersRunHeader(ownFixture('verifiers/evals/gsm8k--meta-llama--llama-3.1-8b/0badc0de/results.jsonl'))
     expect(h).toEqual({
       name: 'gsm8k · meta-llama/llama-3.1-8b (0badc0de)',
@@ -242,7 +280,12 @@ describe('without a usable metadata.json', () => {
   })
 
   it('names a run in a folder without the pattern by its folders', () => {
-    expect(verifiersRunHeader('/nowhere/plain/results.jsonl')).toMatchObject({ name: 'nowhere/plain', env: null, model: null, header: {} })
+    expect(verifiersRunHeader('/nowhere/plain/results.jsonl')).toMatchObject({
+      name: 'nowhere/plain',
+      env: null,
+      model: null,
+      header: {}
+    })
   })
 
   it('reports a broken metadata.json in the header and falls back to the folder names', () => {
@@ -250,7 +293,12 @@ describe('without a usable metadata.json', () => {
     mkdirSync(dir, { recursive: true })
     writeFileSync(join(dir, 'metadata.json'), '{"env": "env-x", "model": ')
     const h = verifiersRunHeader(join(dir, 'results.jsonl'))
-    expect(h).toMatchObject({ name: 'env-x · m-y (0001)', env: 'env-x', model: 'm-y', header: { nameFromFolder: true } })
+    expect(h).toMatchObject({
+      name: 'env-x · m-y (0001)',
+      env: 'env-x',
+      model: 'm-y',
+      header: { nameFromFolder: true }
+    })
     expect(h.header.metadataError).toBe('metadata.json could not be read: Unexpected end of JSON input at position 26')
     writeFileSync(join(dir, 'metadata.json'), '[1, 2]')
     expect(verifiersRunHeader(join(dir, 'results.jsonl')).header.metadataError).toBe(

@@ -30,7 +30,8 @@ async function oldDatabase(): Promise<string> {
   return t.dbPath
 }
 
-const timeoutCount = async (e: Engine): Promise<number> => (await e.api.listEpisodes({ runId: (await e.api.listRuns())[0].id, limit: 1, filter: 'anomaly == "timeout"' })).total
+const timeoutCount = async (e: Engine): Promise<number> =>
+  (await e.api.listEpisodes({ runId: (await e.api.listRuns())[0].id, limit: 1, filter: 'anomaly == "timeout"' })).total
 
 describe('migration 0009: episodes indexed before the new codes get them on the next scan', () => {
   it('without it, an unchanged file is skipped and keeps no codes', async () => {

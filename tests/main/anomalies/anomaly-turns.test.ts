@@ -5,7 +5,8 @@ import { anomalyTurns } from '../../../src-main/anomalies/anomaly-turns'
 import { makeTurn } from '../../helpers/make-turn'
 
 const call = (name: string, args: unknown): ToolCall => ({ id: null, name, arguments: args }) as ToolCall
-const obs = (index: number, text: string, error?: string) => makeTurn({ index, role: 'tool', isObservation: true, text, ...(error ? { meta: { error } } : {}) })
+const obs = (index: number, text: string, error?: string) =>
+  makeTurn({ index, role: 'tool', isObservation: true, text, ...(error ? { meta: { error } } : {}) })
 
 describe('anomalyTurns', () => {
   it('an A-B cycle: the turn of its third round; failures: the first of each kind; an empty last answer', () => {
@@ -29,7 +30,10 @@ describe('anomalyTurns', () => {
   })
 
   it('nothing to point at in a clean episode', () => {
-    const turns = [makeTurn({ index: 0, role: 'user', isPrompt: true, text: 'q' }), makeTurn({ index: 1, text: 'answer' })]
+    const turns = [
+      makeTurn({ index: 0, role: 'user', isPrompt: true, text: 'q' }),
+      makeTurn({ index: 1, text: 'answer' })
+    ]
     expect(anomalyTurns(turns)).toEqual({})
   })
 })

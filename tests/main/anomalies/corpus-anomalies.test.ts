@@ -20,13 +20,17 @@ beforeAll(async () => {
   engine = tempEngine().engine
   await engine.indexPaths([FIXTURES])
   for (const r of await engine.api.listRuns()) {
-    for (const ep of (await engine.api.listEpisodes({ runId: r.id, limit: 5000 })).items) episodes.push({ source: r.source.slice(FIXTURES.length + 1), ep })
+    for (const ep of (await engine.api.listEpisodes({ runId: r.id, limit: 5000 })).items)
+      episodes.push({ source: r.source.slice(FIXTURES.length + 1), ep })
   }
 }, 120_000)
 afterAll(() => engine.close())
 
 const PER_EPISODE = ['loop', 'empty-answer', 'truncated', 'error', 'tool-error', 'timeout']
-const flagged = (code: string) => episodes.filter((e) => e.ep.anomalies.includes(code as never)).map((e) => `${e.source}#${e.ep.sourceId}/${e.ep.rollout}`)
+const flagged = (code: string) =>
+  episodes
+    .filter((e) => e.ep.anomalies.includes(code as never))
+    .map((e) => `${e.source}#${e.ep.sourceId}/${e.ep.rollout}`)
 
 describe('anomalies over the real corpus', () => {
   it('flags few episodes per code', () => {
@@ -48,7 +52,10 @@ describe('anomalies over the real corpus', () => {
     const run = (await engine.api.listRuns()).find((r) => r.source.endsWith('log_tool_call_error.json'))!
     const page = await engine.api.listEpisodes({ runId: run.id, limit: 50, filter: 'anomaly == "timeout"' })
     expect(page.items.map((e) => e.rollout)).toEqual([3])
-    expect((await engine.api.listEpisodes({ runId: run.id, limit: 50, filter: 'anomaly in ["tool-error", "timeout"]' })).total).toBe(1)
+    expect(
+      (await engine.api.listEpisodes({ runId: run.id, limit: 50, filter: 'anomaly in ["tool-error", "timeout"]' }))
+        .total
+    ).toBe(1)
   })
 
   it('the opened episode points each of its codes at a turn: the first failed call, the first timeout, the loop', async () => {

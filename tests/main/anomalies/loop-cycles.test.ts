@@ -15,9 +15,17 @@ const CALLS: Record<string, { name: string; arguments: unknown }> = {
   E4: { name: 'str_replace', arguments: { path: 'a.py', old: '4', new: '5' } }
 }
 const seq = (s: string) =>
-  s.split(' ').flatMap((k) => [makeTurn({ toolCalls: [{ id: null, ...CALLS[k] }] }), makeTurn({ role: 'tool', isObservation: true, text: 'out' })])
+  s
+    .split(' ')
+    .flatMap((k) => [
+      makeTurn({ toolCalls: [{ id: null, ...CALLS[k] }] }),
+      makeTurn({ role: 'tool', isObservation: true, text: 'out' })
+    ])
 const repeat = (s: string) => turnFacts(seq(s)).maxRepeat
-const flagged = (s: string) => episodeAnomalies({ status: 'ok', error: null, facts: turnFacts([...seq(s), makeTurn({ text: 'done' })]) }).includes('loop')
+const flagged = (s: string) =>
+  episodeAnomalies({ status: 'ok', error: null, facts: turnFacts([...seq(s), makeTurn({ text: 'done' })]) }).includes(
+    'loop'
+  )
 
 describe('loop: cycles of 1 to 3 identical calls repeated back to back', () => {
   it('counts how many times the cycle runs', () => {

@@ -19,8 +19,12 @@ describe('refreshRunAnomalies', () => {
   const setup = () => {
     const db = new Database(':memory:')
     migrate(db, MIGRATIONS)
-    db.prepare(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/x', '/', 1, 1, 'verifiers', 'indexed')`).run()
-    db.prepare(`INSERT INTO runs (id, run_key, source_id, name, format, source_path, updated_at) VALUES ('r', '/x', 1, 'r', 'verifiers', '/x', 0)`).run()
+    db.prepare(
+      `INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/x', '/', 1, 1, 'verifiers', 'indexed')`
+    ).run()
+    db.prepare(
+      `INSERT INTO runs (id, run_key, source_id, name, format, source_path, updated_at) VALUES ('r', '/x', 1, 'r', 'verifiers', '/x', 0)`
+    ).run()
     const add = db.prepare(
       `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, reward, status, turns, steps, preview, byte_offset, byte_length, anomalies_json)
        VALUES (?, 'r', ?, ?, 'explicit', 'h', ?, 'ok', ?, ?, '', 0, 0, ?)`
@@ -29,7 +33,10 @@ describe('refreshRunAnomalies', () => {
     // Steps, not messages: the messages are twice the steps plus the prompt, and never decide.
     const rows: [number, number, string | null][] = [
       ...Array.from({ length: 9 }, (_, i): [number, number, string | null] => [i % 2, 10 + (i % 3), null]),
-      [1, 10, null], [1, 10, null], [1, 2, null], [0, 60, '["loop"]']
+      [1, 10, null],
+      [1, 10, null],
+      [1, 2, null],
+      [0, 60, '["loop"]']
     ]
     rows.forEach(([reward, steps, a], i) => add.run(`e${i}`, i, `t${i}`, reward, 2 * steps + 1, steps, a))
     // an episode whose steps are unknown is not judged, however long its transcript
@@ -40,7 +47,13 @@ describe('refreshRunAnomalies', () => {
     return db
   }
   const codes = (db: Database.Database) =>
-    Object.fromEntries((db.prepare(`SELECT id, anomalies_json a FROM episodes WHERE anomalies_json IS NOT NULL ORDER BY ordinal`).all() as { id: string; a: string }[]).map((r) => [r.id, JSON.parse(r.a)]))
+    Object.fromEntries(
+      (
+        db
+          .prepare(`SELECT id, anomalies_json a FROM episodes WHERE anomalies_json IS NOT NULL ORDER BY ordinal`)
+          .all() as { id: string; a: string }[]
+      ).map((r) => [r.id, JSON.parse(r.a)])
+    )
 
   it('adds short-success and long-episode, keeps index-time codes, and drops stale run codes on the next refresh', () => {
     const db = setup()

@@ -49,7 +49,11 @@ function messages(r: Rollout, n: number): unknown[] {
   for (let i = 0; i < r.steps - 1; i++) {
     const tool = i === 0 && r.delegates ? 'llm_batch' : 'read_file'
     const id = `c${n}-${i}`
-    out.push({ role: 'assistant', content: '', tool_calls: [{ id, type: 'function', function: { name: tool, arguments: '{"path": "a.py"}' } }] })
+    out.push({
+      role: 'assistant',
+      content: '',
+      tool_calls: [{ id, type: 'function', function: { name: tool, arguments: '{"path": "a.py"}' } }]
+    })
     out.push({ role: 'tool', tool_call_id: id, content: 'ok' })
   }
   out.push({ role: 'assistant', content: 'Report: SQL injection in a.py.' })
@@ -75,9 +79,48 @@ function rollouts(per: Record<string, [number, number][]>, zeroDelegation: strin
 }
 
 // report 004: r1 / r2 are rollout 0 / 1 of the three examples; num_turns likewise
-const B8 = { 'repo-a': [[0.2, 2], [0.7, 4]], 'repo-b': [[0.729, 5], [0.6, 3]], 'repo-c': [[0.55, 4], [0.527, 4]] } as Record<string, [number, number][]>
-const B30 = { 'repo-a': [[0.636, 18], [0.887, 7]], 'repo-b': [[0.9, 5], [0.7, 9]], 'repo-c': [[0.85, 5], [0.738, 8]] } as Record<string, [number, number][]>
-const GRPO = { 'repo-a': [[0.962, 6], [0.962, 6]], 'repo-b': [[1, 6], [1, 6]], 'repo-c': [[1, 6], [1, 6]] } as Record<string, [number, number][]>
+const B8 = {
+  'repo-a': [
+    [0.2, 2],
+    [0.7, 4]
+  ],
+  'repo-b': [
+    [0.729, 5],
+    [0.6, 3]
+  ],
+  'repo-c': [
+    [0.55, 4],
+    [0.527, 4]
+  ]
+} as Record<string, [number, number][]>
+const B30 = {
+  'repo-a': [
+    [0.636, 18],
+    [0.887, 7]
+  ],
+  'repo-b': [
+    [0.9, 5],
+    [0.7, 9]
+  ],
+  'repo-c': [
+    [0.85, 5],
+    [0.738, 8]
+  ]
+} as Record<string, [number, number][]>
+const GRPO = {
+  'repo-a': [
+    [0.962, 6],
+    [0.962, 6]
+  ],
+  'repo-b': [
+    [1, 6],
+    [1, 6]
+  ],
+  'repo-c': [
+    [1, 6],
+    [1, 6]
+  ]
+} as Record<string, [number, number][]>
 
 /** A hosted-RL export with two training steps: p1 fails at step 0 and passes at step 10 (learned), p2 is split both times. */
 function writeTrainingRun(): void {
@@ -165,7 +208,7 @@ describe('rollscope compare with three or more runs', () => {
     ])
   })
 
-  it('--md prints report 004\'s tables; --baseline picks the run the others are compared against', async () => {
+  it("--md prints report 004's tables; --baseline picks the run the others are compared against", async () => {
     const md = await cli('compare', 'deeprepo-8b', 'deeprepo-30b', 'deeprepo-grpo', '--md')
     expect(md.code).toBe(0)
     expect(md.stdout.split('\n')[0]).toBe('# 3 runs side by side: deeprepo-8b, deeprepo-30b, deeprepo-grpo')
@@ -173,11 +216,23 @@ describe('rollscope compare with three or more runs', () => {
     expect(md.stdout).toContain('| Reward range | 0.200 – 0.729 | 0.636 – 0.900 | 0.962 – 1.000 |')
     expect(md.stdout).toContain('| Mean steps | 3.67 (2 – 5) | 8.67 (5 – 18) | 6 (6 – 6) |')
     expect(md.stdout).toContain('| Never calls llm_batch | 16.7% (1/6) | 0% (0/6) | 0% (0/6) |')
-    expect(md.stdout).toMatch(/^\| Mean reward \| deeprepo-8b → deeprepo-grpo \| \+0\.436 \| \+79\.2% \| .+ to .+ \| 3 \|$/m)
-    expect(md.stdout).toMatch(/^\| Mean reward \| deeprepo-30b → deeprepo-grpo \| \+0\.202 \| \+25\.7% \| .+ to .+ \| 3 \|$/m)
+    expect(md.stdout).toMatch(
+      /^\| Mean reward \| deeprepo-8b → deeprepo-grpo \| \+0\.436 \| \+79\.2% \| .+ to .+ \| 3 \|$/m
+    )
+    expect(md.stdout).toMatch(
+      /^\| Mean reward \| deeprepo-30b → deeprepo-grpo \| \+0\.202 \| \+25\.7% \| .+ to .+ \| 3 \|$/m
+    )
     expect(md.stdout).toContain('| `repo-b` | 0.729, 0.600 | 0.900, 0.700 | 1.000, 1.000 |')
 
-    const based = await cli('compare', 'deeprepo-8b', 'deeprepo-30b', 'deeprepo-grpo', '--baseline', 'deeprepo-30b', '--json')
+    const based = await cli(
+      'compare',
+      'deeprepo-8b',
+      'deeprepo-30b',
+      'deeprepo-grpo',
+      '--baseline',
+      'deeprepo-30b',
+      '--json'
+    )
     const m: MultiCompareReport = JSON.parse(based.stdout)
     expect(m.baseline).toBe(1)
     expect(m.verdicts[1]).toBeNull()
@@ -202,7 +257,7 @@ describe('rollscope compare with three or more runs', () => {
 })
 
 describe('rollscope compare across environments', () => {
-  it('refuses runs of different environments with the engine\'s advice (exit 2), two runs or more', async () => {
+  it("refuses runs of different environments with the engine's advice (exit 2), two runs or more", async () => {
     for (const argv of [
       ['deeprepo-8b', 'sokoban-8b'],
       ['deeprepo-8b', 'deeprepo-30b', 'sokoban-8b']
@@ -228,7 +283,9 @@ describe('rollscope compare across environments', () => {
     expect(md.stdout.split('\n')[2]).toMatch(/^\*\*Not comparable \(different environments\): /)
     expect(md.stdout.split('\n')[4]).toMatch(/^- ⚠ \*\*Not comparable:\*\* /)
     const many = await cli('compare', 'deeprepo-8b', 'deeprepo-30b', 'sokoban-8b', '--allow-different-envs', '--json')
-    expect((JSON.parse(many.stdout) as MultiCompareReport).envMismatch?.envs).toEqual(expect.arrayContaining(['deeprepo', 'sokoban']))
+    expect((JSON.parse(many.stdout) as MultiCompareReport).envMismatch?.envs).toEqual(
+      expect.arrayContaining(['deeprepo', 'sokoban'])
+    )
   })
 })
 
@@ -240,7 +297,11 @@ describe('rollscope compare of two runs: the issue 12 fields', () => {
     const report: CompareReport = JSON.parse(r.stdout)
     expect(report).toMatchObject({ sharedTasks: 4, onlyA: 0, onlyB: 1, onlyBTasks: ['t5'] })
     // pass/fail rewards: the verdict is on the pass rate, with McNemar's p
-    expect(report.verdict).toMatchObject({ metric: 'passRate', tasks: 4, direction: expect.stringMatching(/^(better|unclear)$/) })
+    expect(report.verdict).toMatchObject({
+      metric: 'passRate',
+      tasks: 4,
+      direction: expect.stringMatching(/^(better|unclear)$/)
+    })
     expect(report.verdict.text).toMatch(/pass rate .*McNemar p/)
     const order = ['forced', 'conclusion', 'caveat', 'note']
     const ranks = report.warnings.map((w) => order.indexOf(w.severity))
@@ -262,7 +323,9 @@ describe('rollscope compare of two runs: the issue 12 fields', () => {
     const md = await cli('compare', 'pair-a', 'pair-b', '--md')
     expect(md.stdout.split('\n')[2]).toBe(`**${report.verdict.text}**`)
     expect(md.stdout).toContain('| Metric | A | B | Δ | Δ% | 95% CI | A, whole run | B, whole run | Δ, whole run |')
-    expect(md.stdout).toMatch(/^\| Mean reward \| 0\.500 \| 0\.750 \| \*{0,2}\+0\.250\*{0,2} \| \+50% \| .* \| 0\.500 \| 0\.600 \| \+0\.100 \|$/m)
+    expect(md.stdout).toMatch(
+      /^\| Mean reward \| 0\.500 \| 0\.750 \| \*{0,2}\+0\.250\*{0,2} \| \+50% \| .* \| 0\.500 \| 0\.600 \| \+0\.100 \|$/m
+    )
     expect(md.stdout).toMatch(/^\| easy \| 2 \| .* \| 0\.750 \(3\/4\) \| 0\.667 \(4\/6\) \|$/m)
     const text = await cli('compare', 'pair-a', 'pair-b')
     expect(text.stdout.split('\n')[0]).toBe(report.verdict.text)
@@ -291,10 +354,14 @@ describe('rollscope breakdown', () => {
     const md = await cli('breakdown', 'deeprepo-30b', '--by', 'archetype,difficulty', '--md')
     expect(md.code).toBe(0)
     expect(md.stdout.split('\n')[0]).toBe('# deeprepo-30b: scores by archetype × difficulty')
-    expect(md.stdout).toContain('| archetype | difficulty | Episodes | Tasks | Mean reward (σ) | Passed | Pass rate | Failed | Perfect | Mean steps |')
+    expect(md.stdout).toContain(
+      '| archetype | difficulty | Episodes | Tasks | Mean reward (σ) | Passed | Pass rate | Failed | Perfect | Mean steps |'
+    )
     // delegation × easy is repo-c: 0.85 0.738 → 0.794 (σ 0.056), 1/2, steps 5 and 8
     expect(md.stdout).toContain('| delegation | easy | 2 | 1 | 0.794 (σ 0.056) | 1/2 | 50% | 1 | 0% | 6.5 |')
-    expect(md.stdout).toContain('## Failures by archetype × difficulty\n\n3 of the run\'s 6 episodes with a verdict failed:')
+    expect(md.stdout).toContain(
+      "## Failures by archetype × difficulty\n\n3 of the run's 6 episodes with a verdict failed:"
+    )
     expect(md.stdout).toContain('- **analysis** × **easy**: 1 failed of 2 (33.3% of the failures)')
 
     const text = await cli('breakdown', 'deeprepo-30b', '--by', 'difficulty')
@@ -342,7 +409,9 @@ describe('rollscope curve', () => {
     expect(md.code).toBe(0)
     expect(md.stdout).toContain('2 steps (0 to 10); each row is the whole batch')
     expect(md.stdout).toMatch(/^\| Step \| Episodes \| Tasks \| Mean reward \| σ \| Min – max \| Pass rate \|/m)
-    expect(md.stdout).toMatch(/^\| 10 \| 4 \| 2 \| 0\.750 \| 0\.433 \| 0\.000 – 1\.000 \| 75% \|.* \| 50% \(1\/2\) \|$/m)
+    expect(md.stdout).toMatch(
+      /^\| 10 \| 4 \| 2 \| 0\.750 \| 0\.433 \| 0\.000 – 1\.000 \| 75% \|.* \| 50% \(1\/2\) \|$/m
+    )
     expect(md.stdout).toMatch(/- \*\*Learned \(1\):\*\* `[^`]*p1` \(step 10\)/)
 
     const text = await cli('curve', 'train-run')

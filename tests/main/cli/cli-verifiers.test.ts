@@ -13,7 +13,10 @@ const VERIFIERS = resolve(import.meta.dirname, '../../../../shared/fixtures/veri
 const WILL = join(VERIFIERS, 'willccbb-verifiers')
 let db: string
 
-const cli = captureCli(() => db, () => VERIFIERS)
+const cli = captureCli(
+  () => db,
+  () => VERIFIERS
+)
 
 let first: IndexReport
 let runs: RunSummary[]
@@ -38,10 +41,12 @@ describe('rollscope index over the verifiers fixtures', () => {
     // 9 results.jsonl (2 of them Git LFS pointers) + 11 metadata.json
     expect(first.files).toHaveLength(20)
     expect(first.failed).toBe(0)
-    expect(state('willccbb-verifiers/_lfs-pointer-example/tool-test--gpt-4.1-mini/066dba27/results.jsonl')).toBe('not-downloaded')
-    expect(state('prime-environments-metadata-only/polars_env/polars-env--openai--gpt-5.4-nano/6f807f73/results.jsonl')).toBe(
+    expect(state('willccbb-verifiers/_lfs-pointer-example/tool-test--gpt-4.1-mini/066dba27/results.jsonl')).toBe(
       'not-downloaded'
     )
+    expect(
+      state('prime-environments-metadata-only/polars_env/polars-env--openai--gpt-5.4-nano/6f807f73/results.jsonl')
+    ).toBe('not-downloaded')
     expect(state('willccbb-verifiers/wordle--gpt-4.1-mini/9a56fe55/results.jsonl')).toBe('indexed')
     // 15 + 15 + 3 + 15 + 15 + 15 + 15 episodes in the 7 real results files
     expect(first.episodes).toBe(93)
@@ -50,7 +55,9 @@ describe('rollscope index over the verifiers fixtures', () => {
   it('skips unchanged files the second time, in the human output too', async () => {
     const r = await cli('index', 'willccbb-verifiers')
     expect(r.code).toBe(0)
-    expect(r.stdout).toMatch(/^unchanged\s+verifiers\s+15\s+willccbb-verifiers\/wordle--gpt-5-mini\/b5161fc3\/results\.jsonl$/m)
+    expect(r.stdout).toMatch(
+      /^unchanged\s+verifiers\s+15\s+willccbb-verifiers\/wordle--gpt-5-mini\/b5161fc3\/results\.jsonl$/m
+    )
     // An unchanged LFS pointer is listed as unchanged too, and keeps its reason.
     expect(r.stdout).toMatch(
       /^unchanged\s+lfs-pointer\s+0\s+willccbb-verifiers\/_lfs-pointer-example\/tool-test--gpt-4\.1-mini\/066dba27\/results\.jsonl\s+Git LFS pointer: content not downloaded/m
@@ -66,8 +73,21 @@ describe('rollscope runs / episodes / show over the verifiers fixtures', () => {
     for (const dir of ['9a56fe55', 'b5161fc3']) {
       const r = runOf(dir)
       expect(r).toMatchObject({ format: 'verifiers', env: 'wordle', episodes: 15, tasks: 5 })
-      expect(r.source).toBe(join(WILL, r.source.includes('9a56fe55') ? 'wordle--gpt-4.1-mini' : 'wordle--gpt-5-mini', dir, 'results.jsonl'))
-      for (const key of ['id', 'name', 'format', 'source', 'model', 'env', 'episodes', 'tasks', 'meanReward', 'passRate']) {
+      expect(r.source).toBe(
+        join(WILL, r.source.includes('9a56fe55') ? 'wordle--gpt-4.1-mini' : 'wordle--gpt-5-mini', dir, 'results.jsonl')
+      )
+      for (const key of [
+        'id',
+        'name',
+        'format',
+        'source',
+        'model',
+        'env',
+        'episodes',
+        'tasks',
+        'meanReward',
+        'passRate'
+      ]) {
         expect(r).toHaveProperty(key)
       }
     }
@@ -97,7 +117,8 @@ describe('rollscope runs / episodes / show over the verifiers fixtures', () => {
     ])
     expect(eps[0]).toMatchObject({ taskKey: 'answer:story', rollout: 0, turns: 8, status: 'ok' })
     expect(eps[5]).toMatchObject({ taskKey: 'answer:story', rollout: 1 })
-    for (const key of ['id', 'taskKey', 'rollout', 'reward', 'passed', 'turns', 'status']) expect(eps[0]).toHaveProperty(key)
+    for (const key of ['id', 'taskKey', 'rollout', 'reward', 'passed', 'turns', 'status'])
+      expect(eps[0]).toHaveProperty(key)
   })
 
   it('episodes takes the run by name, sorts, limits and filters', async () => {
@@ -122,7 +143,16 @@ describe('rollscope runs / episodes / show over the verifiers fixtures', () => {
     const eps: EpisodeSummary[] = JSON.parse((await cli('episodes', runOf('9a56fe55').id, '--json')).stdout)
     const wordle: EpisodeDetail = JSON.parse((await cli('show', eps[0].id, '--json')).stdout)
     expect(wordle.turns).toHaveLength(8)
-    expect(wordle.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user'])
+    expect(wordle.turns.map((t) => t.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user'
+    ])
     expect(wordle.turns[0]).toMatchObject({ index: 0, toolCalls: [] })
     expect(wordle.turns[0].text.startsWith('You are a competitive game player.')).toBe(true)
     expect(wordle.turns[2].text).toContain('<guess>[crane]</guess>')

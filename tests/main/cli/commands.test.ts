@@ -14,7 +14,9 @@ describe('rollscope index', () => {
     const lines = r.stdout.split('\n')
     expect(lines[0]).toMatch(/^STATE\s+FORMAT\s+EPISODES\s+FILE\s+NOTE$/)
     expect(lines[1]).toMatch(/^indexed\s+verifiers\s+15\s+traces\/a\/results\.jsonl$/)
-    expect(lines[2]).toMatch(/^not-downloaded\s+lfs-pointer\s+0\s+traces\/b\/results\.jsonl\s+Git LFS pointer: content not downloaded$/)
+    expect(lines[2]).toMatch(
+      /^not-downloaded\s+lfs-pointer\s+0\s+traces\/b\/results\.jsonl\s+Git LFS pointer: content not downloaded$/
+    )
     expect(lines[3]).toMatch(/^unknown-format\s+unknown\s+0\s+traces\/notes\.txt\s+no adapter recognized this file$/)
     expect(r.stdout).toContain(
       '1 indexed, 0 unchanged, 1 not downloaded (Git LFS), 1 skipped (not a trace), 0 failed; 15 episodes, 4.00 kB in 0.3 s'
@@ -39,7 +41,11 @@ describe('rollscope index', () => {
     expect(r.code).toBe(1)
     const report = JSON.parse(r.stdout)
     expect(report.failed).toBe(1)
-    expect(report.files[0]).toMatchObject({ path: join(dir, 'nope'), state: 'error', error: 'no such file or directory' })
+    expect(report.files[0]).toMatchObject({
+      path: join(dir, 'nope'),
+      state: 'error',
+      error: 'no such file or directory'
+    })
     expect(report.files).toHaveLength(4)
   })
 
@@ -48,7 +54,16 @@ describe('rollscope index', () => {
     const r = await runFake(['index', dir, '--json', '--db', db], { stderrIsTTY: true })
     expect(r.code).toBe(0)
     const report = JSON.parse(r.stdout)
-    expect(Object.keys(report).sort()).toEqual(['bytes', 'episodes', 'failed', 'files', 'indexed', 'peakRssMb', 'seconds', 'skipped'])
+    expect(Object.keys(report).sort()).toEqual([
+      'bytes',
+      'episodes',
+      'failed',
+      'files',
+      'indexed',
+      'peakRssMb',
+      'seconds',
+      'skipped'
+    ])
     expect(report.files.map((f: { state: string }) => f.state)).toEqual(['indexed', 'not-downloaded', 'unknown-format'])
     expect(r.stderr).toContain('indexing 1/3 files · 15 episodes')
     expect(r.stderr.endsWith('\r\x1b[2K')).toBe(true)
@@ -63,7 +78,18 @@ describe('rollscope runs', () => {
     expect(r.stderr).toBe('')
     const runs = JSON.parse(r.stdout)
     expect(runs).toEqual(FAKE_RUNS)
-    for (const key of ['id', 'name', 'format', 'source', 'model', 'env', 'episodes', 'tasks', 'meanReward', 'passRate']) {
+    for (const key of [
+      'id',
+      'name',
+      'format',
+      'source',
+      'model',
+      'env',
+      'episodes',
+      'tasks',
+      'meanReward',
+      'passRate'
+    ]) {
       expect(runs[0]).toHaveProperty(key)
     }
   })
@@ -75,7 +101,9 @@ describe('rollscope runs', () => {
     const lines = r.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(4)
     expect(lines[0]).toMatch(/^ID\s+NAME\s+FORMAT\s+MODEL\s+ENV\s+EPISODES\s+TASKS\s+REWARD\s+95% CI\s+PASS$/)
-    expect(lines[1]).toMatch(/^run-aaaa1111\s+wordle--gpt-4\.1-mini\s+verifiers\s+gpt-4\.1-mini\s+wordle\s+3\s+2\s+0\.500\s+\[0\.100, 0\.900\]\s+33\.3%$/)
+    expect(lines[1]).toMatch(
+      /^run-aaaa1111\s+wordle--gpt-4\.1-mini\s+verifiers\s+gpt-4\.1-mini\s+wordle\s+3\s+2\s+0\.500\s+\[0\.100, 0\.900\]\s+33\.3%$/
+    )
     expect(lines[2]).toMatch(/\s0\.750\s.*\s66\.7%$/)
     expect(lines[3]).toMatch(/math-python\s+3\s+2\s+-\s+-\s+-$/)
     // Columns line up: every row starts its NAME column at the same offset.
@@ -93,17 +121,38 @@ describe('rollscope episodes', () => {
     const eps = JSON.parse(r.stdout)
     expect(Array.isArray(eps)).toBe(true)
     expect(eps).toEqual(FAKE_EPISODES)
-    for (const key of ['id', 'taskKey', 'rollout', 'reward', 'passed', 'turns', 'status']) expect(eps[0]).toHaveProperty(key)
+    for (const key of ['id', 'taskKey', 'rollout', 'reward', 'passed', 'turns', 'status'])
+      expect(eps[0]).toHaveProperty(key)
   })
 
   it('resolves RUN by unique name prefix and passes filter, sort, desc, limit and offset', async () => {
     const { db } = tempWorkspace()
-    const r = await runFake(
-      ['episodes', 'wordle--gpt-4', '--filter', 'reward < 1', '--sort', 'reward', '--desc', '--limit', '2', '--offset', '1', '--json', '--db', db]
-    )
+    const r = await runFake([
+      'episodes',
+      'wordle--gpt-4',
+      '--filter',
+      'reward < 1',
+      '--sort',
+      'reward',
+      '--desc',
+      '--limit',
+      '2',
+      '--offset',
+      '1',
+      '--json',
+      '--db',
+      db
+    ])
     expect(r.code).toBe(0)
     const query = r.engines[0].calls.find((c) => c.method === 'listEpisodes')?.args[0] as EpisodeQuery
-    expect(query).toEqual({ runId: 'run-aaaa1111', filter: 'reward < 1', sort: 'reward', desc: true, offset: 1, limit: 2 })
+    expect(query).toEqual({
+      runId: 'run-aaaa1111',
+      filter: 'reward < 1',
+      sort: 'reward',
+      desc: true,
+      offset: 1,
+      limit: 2
+    })
     expect(JSON.parse(r.stdout).map((e: { id: string }) => e.id)).toEqual(['run-aaaa1111-e1', 'run-aaaa1111-e2'])
   })
 
@@ -139,7 +188,11 @@ describe('rollscope show', () => {
     expect(r.code).toBe(0)
     const ep = JSON.parse(r.stdout)
     expect(ep).toEqual(FAKE_DETAIL)
-    expect(ep.turns[2]).toMatchObject({ index: 2, role: 'assistant', toolCalls: [{ name: 'guess', arguments: { word: 'crane' } }] })
+    expect(ep.turns[2]).toMatchObject({
+      index: 2,
+      role: 'assistant',
+      toolCalls: [{ name: 'guess', arguments: { word: 'crane' } }]
+    })
     expect(ep.turns[3].reward).toBe(1)
   })
 
@@ -149,7 +202,9 @@ describe('rollscope show', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Episode  run-aaaa1111-e0\nRun      wordle--gpt-4.1-mini (run-aaaa1111)\n')
     expect(r.stdout).toContain('Reward   1   passed: yes   status: ok\nTurns    4\n')
-    expect(r.stdout).toContain('── [2] assistant ──\n  reasoning: Start with common letters.\n  I will guess.\n  → guess {"word":"crane"}')
+    expect(r.stdout).toContain(
+      '── [2] assistant ──\n  reasoning: Start with common letters.\n  I will guess.\n  → guess {"word":"crane"}'
+    )
     expect(r.stdout).toContain('── [3] tool (guess) reward 1 done ──\n  GGGGG')
   })
 

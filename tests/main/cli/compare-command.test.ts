@@ -10,11 +10,21 @@ describe('rollscope compare', () => {
     const r = await runFake(['compare', 'wordle--gpt-4.1-mini', 'run-bbbb', '--db', db])
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
-    expect(r.engines[0].calls.find((c) => c.method === 'compareRuns')?.args).toEqual(['run-aaaa1111', 'run-bbbb2222', {}])
+    expect(r.engines[0].calls.find((c) => c.method === 'compareRuns')?.args).toEqual([
+      'run-aaaa1111',
+      'run-bbbb2222',
+      {}
+    ])
     const lines = r.stdout.split('\n')
-    expect(lines[0]).toBe('B is better: +31.3 pts pass rate (95% CI +14.1 to +48.4 pts), McNemar p = 0.039, on 16 shared tasks.')
-    expect(lines[1]).toBe('  ! Check before concluding: Only 16 shared tasks: the 95% CI cannot exclude deltas smaller than 5 points.')
-    expect(lines[3]).toBe('A  wordle--gpt-4.1-mini  (run-aaaa1111; gpt-4.1-mini, wordle, chat-jsonl, step 0): 3 episodes, 2 tasks, 4 rollouts per task')
+    expect(lines[0]).toBe(
+      'B is better: +31.3 pts pass rate (95% CI +14.1 to +48.4 pts), McNemar p = 0.039, on 16 shared tasks.'
+    )
+    expect(lines[1]).toBe(
+      '  ! Check before concluding: Only 16 shared tasks: the 95% CI cannot exclude deltas smaller than 5 points.'
+    )
+    expect(lines[3]).toBe(
+      'A  wordle--gpt-4.1-mini  (run-aaaa1111; gpt-4.1-mini, wordle, chat-jsonl, step 0): 3 episodes, 2 tasks, 4 rollouts per task'
+    )
     expect(lines[4]).toMatch(/^B {2}wordle--gpt-5-mini {2}\(run-bbbb2222; gpt-5-mini,/)
     expect(r.stdout).toContain('Every number is computed on the 16 tasks both runs have')
     expect(r.stdout).toMatch(/^METRIC\s+A\s+B\s+Δ\s+Δ%\s+95% CI$/m)
@@ -24,9 +34,15 @@ describe('rollscope compare', () => {
     expect(r.stdout).toContain('FLIPS  fixed 8  broken 1  still pass 1  still fail 6  McNemar p 0.039')
     expect(r.stdout).toContain('  broken  rr-015-sched-cron\n')
     // Per-category rows with success counts, each run's whole-run score and counts, and the best / worst value marked.
-    expect(r.stdout).toMatch(/^easy\s+5\s+0\.712\s+0\.950\s+\+0\.238\s+\+0\.080 to \+0\.410\s+1\/5 → 5\/5\s+0\.712 \(2\/20\)\s+0\.950 \(15\/20\)\s+best$/m)
-    expect(r.stdout).toMatch(/^hard\s+5\s+0\.769\s+0\.758\s+−0\.012\s+−0\.130 to \+0\.110\s+1\/5 → 0\/5\s+0\.769 \(2\/20\)\s+0\.758 \(0\/20\)\s+worst$/m)
-    expect(r.stdout).toContain('RR@K (steps)   @5: 0% → 0%   @10: 12.5% → 34.4%   @15: 31.3% → 62.5%   @20: 31.3% → 62.5%')
+    expect(r.stdout).toMatch(
+      /^easy\s+5\s+0\.712\s+0\.950\s+\+0\.238\s+\+0\.080 to \+0\.410\s+1\/5 → 5\/5\s+0\.712 \(2\/20\)\s+0\.950 \(15\/20\)\s+best$/m
+    )
+    expect(r.stdout).toMatch(
+      /^hard\s+5\s+0\.769\s+0\.758\s+−0\.012\s+−0\.130 to \+0\.110\s+1\/5 → 0\/5\s+0\.769 \(2\/20\)\s+0\.758 \(0\/20\)\s+worst$/m
+    )
+    expect(r.stdout).toContain(
+      'RR@K (steps)   @5: 0% → 0%   @10: 12.5% → 34.4%   @15: 31.3% → 62.5%   @20: 31.3% → 62.5%'
+    )
     expect(r.stdout).toContain('CAVEATS\n  - Sampling settings differ: temperature 0.7 (A) vs 1.0 (B).')
     expect(r.stdout).not.toMatch(/\bpp\b/)
     expect(r.engines[0].closed).toBe(true)
@@ -34,7 +50,19 @@ describe('rollscope compare', () => {
 
   it('passes --tools sets and --allow-different-envs to the engine, and refuses a set of one tool', async () => {
     const { dir, db } = tempWorkspace()
-    const r = await runFake(['compare', 'run-aaaa', 'run-bbbb', '--tools', 'llm_batch, llm_query', '--tools', 'a,b,a', '--allow-different-envs', '--json', '--db', db])
+    const r = await runFake([
+      'compare',
+      'run-aaaa',
+      'run-bbbb',
+      '--tools',
+      'llm_batch, llm_query',
+      '--tools',
+      'a,b,a',
+      '--allow-different-envs',
+      '--json',
+      '--db',
+      db
+    ])
     expect(r.code).toBe(0)
     expect(r.engines[0].calls.find((c) => c.method === 'compareRuns')?.args[2]).toEqual({
       toolSets: [
@@ -46,7 +74,9 @@ describe('rollscope compare', () => {
     const one = await runFake(['compare', 'run-aaaa', 'run-bbbb', '--tools', 'llm_batch', '--db', db])
     expect(one.code).toBe(2)
     expect(one.stderr).toContain("--tools takes two or more tools separated by commas (got 'llm_batch')")
-    const html = await runFake(['compare', 'run-aaaa', 'run-bbbb', '--html', 'x.html', '--tools', 'a,b', '--db', db], { cwd: dir })
+    const html = await runFake(['compare', 'run-aaaa', 'run-bbbb', '--html', 'x.html', '--tools', 'a,b', '--db', db], {
+      cwd: dir
+    })
     // the fake's compareReportHtml goes through its compareRuns, which logs the options
     expect(html.code).toBe(0)
     expect(html.engines[0].calls.find((c) => c.method === 'compareRuns')?.args[2]).toEqual({ toolSets: [['a', 'b']] })
@@ -54,13 +84,33 @@ describe('rollscope compare', () => {
 
   it('--json prints the CompareReport with the contract fields, and passes --category and --seed through', async () => {
     const { db } = tempWorkspace()
-    const r = await runFake(['compare', 'run-aaaa1111', 'run-bbbb2222', '--json', '--category', 'difficulty', '--seed', '7', '--db', db])
+    const r = await runFake([
+      'compare',
+      'run-aaaa1111',
+      'run-bbbb2222',
+      '--json',
+      '--category',
+      'difficulty',
+      '--seed',
+      '7',
+      '--db',
+      db
+    ])
     expect(r.code).toBe(0)
     expect(r.stderr).toBe('')
     const report = JSON.parse(r.stdout)
-    expect(r.engines[0].calls.find((c) => c.method === 'compareRuns')?.args[2]).toEqual({ category: 'difficulty', seed: 7 })
+    expect(r.engines[0].calls.find((c) => c.method === 'compareRuns')?.args[2]).toEqual({
+      category: 'difficulty',
+      seed: 7
+    })
     expect(report).toMatchObject({ sharedTasks: 16, onlyA: 0, onlyB: 0, ci: { seed: 7 } })
-    expect(report.metrics[0]).toMatchObject({ key: 'reward', a: 0.7315, b: 0.8773, delta: 0.1458, ci95: [0.0701, 0.2248] })
+    expect(report.metrics[0]).toMatchObject({
+      key: 'reward',
+      a: 0.7315,
+      b: 0.8773,
+      delta: 0.1458,
+      ci95: [0.0701, 0.2248]
+    })
     expect(Object.keys(report.flips)).toEqual(expect.arrayContaining(['fixed', 'broken', 'bothPass', 'bothFail']))
     expect(Array.isArray(report.perCategory) && Array.isArray(report.warnings)).toBe(true)
   })
@@ -84,7 +134,15 @@ describe('rollscope compare', () => {
 
   it('fails with exit 1 when the HTML file cannot be written', async () => {
     const { dir, db } = tempWorkspace()
-    const r = await runFake(['compare', 'run-aaaa', 'run-bbbb', '--html', join(dir, 'no', 'such', 'dir.html'), '--db', db])
+    const r = await runFake([
+      'compare',
+      'run-aaaa',
+      'run-bbbb',
+      '--html',
+      join(dir, 'no', 'such', 'dir.html'),
+      '--db',
+      db
+    ])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^rollscope: cannot write .*dir\.html: ENOENT/)
   })
@@ -93,15 +151,27 @@ describe('rollscope compare', () => {
     const { db } = tempWorkspace()
     const cases: [string[], RegExp][] = [
       [['compare', 'run-aaaa'], /compare needs two runs: RUN_A RUN_B/],
-      [['compare', 'run-aaaa', 'run-bbbb', '--baseline', 'run-aaaa'], /--baseline is for three or more runs; with two, RUN_A is the base/],
+      [
+        ['compare', 'run-aaaa', 'run-bbbb', '--baseline', 'run-aaaa'],
+        /--baseline is for three or more runs; with two, RUN_A is the base/
+      ],
       [['compare', 'run-aaaa', 'run-bbbb', 'run-cccc', '--category', 'difficulty'], /--category is for two runs/],
-      [['compare', 'run-aaaa', 'run-bbbb', 'run-aaaa1111'], /'run-aaaa' and 'run-aaaa1111' are the same run \(run-aaaa1111\)/],
+      [
+        ['compare', 'run-aaaa', 'run-bbbb', 'run-aaaa1111'],
+        /'run-aaaa' and 'run-aaaa1111' are the same run \(run-aaaa1111\)/
+      ],
       [['compare', 'run-aaaa', 'run-bbbb', '--json', '--md'], /choose one output: --json or --md/],
       [['compare', 'run-aaaa', 'run-bbbb', '--md', '--html', 'x.html'], /choose one output: --md or --html/],
-      [['compare', 'run-aaaa', 'run-bbbb', '--seed', 'abc'], /--seed must be an integer from 0 to 2147483648, got 'abc'/],
+      [
+        ['compare', 'run-aaaa', 'run-bbbb', '--seed', 'abc'],
+        /--seed must be an integer from 0 to 2147483648, got 'abc'/
+      ],
       [['compare', 'run-aaaa', 'run-bbbb', '--html'], /Option '--html' argument/],
       [['compare', 'run-aaaa', 'run-aaaa1111'], /RUN_A and RUN_B are the same run \(run-aaaa1111\)/],
-      [['compare', 'run-aaaa', 'run-bbbb', '--category', 'tier'], /--category: both runs need the info field 'tier' \(fields both have: difficulty\)/]
+      [
+        ['compare', 'run-aaaa', 'run-bbbb', '--category', 'tier'],
+        /--category: both runs need the info field 'tier' \(fields both have: difficulty\)/
+      ]
     ]
     for (const [argv, message] of cases) {
       const r = await runFake([...argv, '--db', db])

@@ -14,7 +14,10 @@ import { captureCli } from '../../helpers/capture-cli'
 const WILL = fixture('verifiers/willccbb-verifiers')
 let dir: string
 
-const cli = captureCli(() => join(dir, 'r.db'), () => dir)
+const cli = captureCli(
+  () => join(dir, 'r.db'),
+  () => dir
+)
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rollscope-compare-it-'))
@@ -37,16 +40,22 @@ describe('rollscope compare over the real Wordle pair', () => {
     expect(lo).toBeLessThanOrEqual(reward?.delta as number)
     expect(hi).toBeGreaterThanOrEqual(reward?.delta as number)
     // Same seed, same CIs; the seed is passed through.
-    const again: CompareReport = JSON.parse((await cli('compare', 'wordle--gpt-4.1-mini', 'wordle--gpt-5-mini', '--json')).stdout)
+    const again: CompareReport = JSON.parse(
+      (await cli('compare', 'wordle--gpt-4.1-mini', 'wordle--gpt-5-mini', '--json')).stdout
+    )
     expect(again.metrics).toEqual(report.metrics)
-    const seeded: CompareReport = JSON.parse((await cli('compare', 'wordle--gpt-4.1-mini', 'wordle--gpt-5-mini', '--json', '--seed', '9')).stdout)
+    const seeded: CompareReport = JSON.parse(
+      (await cli('compare', 'wordle--gpt-4.1-mini', 'wordle--gpt-5-mini', '--json', '--seed', '9')).stdout
+    )
     expect(seeded.ci.seed).toBe(9)
   })
 
   it('prints the terminal summary, the Markdown and the HTML report from the same comparison', async () => {
     const text = await cli('compare', 'wordle--gpt-4.1-mini', 'wordle--gpt-5-mini')
     expect(text.code).toBe(0)
-    const report: CompareReport = JSON.parse((await cli('compare', 'wordle--gpt-4.1-mini', 'wordle--gpt-5-mini', '--json')).stdout)
+    const report: CompareReport = JSON.parse(
+      (await cli('compare', 'wordle--gpt-4.1-mini', 'wordle--gpt-5-mini', '--json')).stdout
+    )
     expect(text.stdout.split('\n')[0]).toBe(report.verdict.text)
     expect(text.stdout).toContain('Every number is computed on the 5 tasks both runs have')
     expect(text.stdout).toMatch(/^Mean reward\s+1\.881\s+1\.308\s+−0\.573\s/m)

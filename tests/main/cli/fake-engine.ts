@@ -64,7 +64,14 @@ function run(id: string, name: string, overrides: Partial<RunSummary> = {}): Run
   }
 }
 
-function episode(runId: string, ordinal: number, taskKey: string, rollout: number, reward: number | null, preview: string): EpisodeSummary {
+function episode(
+  runId: string,
+  ordinal: number,
+  taskKey: string,
+  rollout: number,
+  reward: number | null,
+  preview: string
+): EpisodeSummary {
   return {
     id: `${runId}-e${ordinal}`,
     runId,
@@ -98,7 +105,12 @@ function episode(runId: string, ordinal: number, taskKey: string, rollout: numbe
 export const FAKE_RUNS: RunSummary[] = [
   run('run-aaaa1111', 'wordle--gpt-4.1-mini'),
   run('run-bbbb2222', 'wordle--gpt-5-mini', { model: 'gpt-5-mini', meanReward: 0.75, passRate: 2 / 3 }),
-  run('run-cccc3333', 'math-python--gpt-4.1-mini', { env: 'math-python', meanReward: null, rewardCi95: null, passRate: null })
+  run('run-cccc3333', 'math-python--gpt-4.1-mini', {
+    env: 'math-python',
+    meanReward: null,
+    rewardCi95: null,
+    passRate: null
+  })
 ]
 
 export const FAKE_EPISODES: EpisodeSummary[] = [
@@ -130,7 +142,12 @@ export const FAKE_DETAIL: EpisodeDetail = (() => {
   }
 })()
 
-function turn(index: number, role: EpisodeDetail['turns'][number]['role'], text: string, extra: Partial<EpisodeDetail['turns'][number]> = {}) {
+function turn(
+  index: number,
+  role: EpisodeDetail['turns'][number]['role'],
+  text: string,
+  extra: Partial<EpisodeDetail['turns'][number]> = {}
+) {
   return {
     index,
     role,
@@ -148,7 +165,12 @@ function turn(index: number, role: EpisodeDetail['turns'][number]['role'], text:
   }
 }
 
-function source(path: string, state: SourceStatus['state'], episodes: number, error: string | null = null): SourceStatus {
+function source(
+  path: string,
+  state: SourceStatus['state'],
+  episodes: number,
+  error: string | null = null
+): SourceStatus {
   return {
     path,
     size: 1000,
@@ -179,7 +201,13 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
   const listeners = new Set<(e: TraceEvent) => void>()
   const calls: FakeEngine['calls'] = []
   let roots: string[] = []
-  const workspace = (): Workspace => ({ roots, sources: [], progress: IDLE_PROGRESS, dbPath: '/tmp/x.db', demoPath: '/demo' })
+  const workspace = (): Workspace => ({
+    roots,
+    sources: [],
+    progress: IDLE_PROGRESS,
+    dbPath: '/tmp/x.db',
+    demoPath: '/demo'
+  })
   const log = (method: string, args: unknown[]): void => void calls.push({ method, args })
 
   const labels = fakeLabelsApi()
@@ -252,7 +280,8 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
       log('listTaskGroups', [query])
       if (!FAKE_RUNS.some((r) => r.id === query.runId)) throw new NotFoundError(`no run with id ${query.runId}`)
       const byTask = new Map<string, EpisodeSummary[]>()
-      for (const e of FAKE_EPISODES) if (e.runId === query.runId) byTask.set(e.taskKey, [...(byTask.get(e.taskKey) ?? []), e])
+      for (const e of FAKE_EPISODES)
+        if (e.runId === query.runId) byTask.set(e.taskKey, [...(byTask.get(e.taskKey) ?? []), e])
       const groups = [...byTask].map(([taskKey, eps]) => {
         const rewards = eps.flatMap((e) => (e.reward === null ? [] : [e.reward]))
         return {
@@ -293,7 +322,15 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
       const report = demoCompareReport()
       const ref = async (id: string) => {
         const r = await api.getRun(id)
-        return { ...report.runA, id: r.id, name: r.name, model: r.model, env: r.env, episodes: r.episodes, tasks: r.tasks }
+        return {
+          ...report.runA,
+          id: r.id,
+          name: r.name,
+          model: r.model,
+          env: r.env,
+          episodes: r.episodes,
+          tasks: r.tasks
+        }
       }
       return { ...report, runA: await ref(runA), runB: await ref(runB), ci: { ...report.ci, seed: options.seed ?? 1 } }
     },
@@ -335,9 +372,19 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
         source(`${root}/b/results.jsonl`, 'not-downloaded', 0, 'Git LFS pointer: content not downloaded'),
         source(`${root}/notes.txt`, 'unknown-format', 0, 'no adapter recognized this file')
       ]
-      if (scenario === 'with-failure') files.push(source(`${root}/c/results.jsonl`, 'error', 0, 'invalid JSON on line 1'))
+      if (scenario === 'with-failure')
+        files.push(source(`${root}/c/results.jsonl`, 'error', 0, 'invalid JSON on line 1'))
       const failed = files.filter((f) => f.state === 'error').length
-      const report: IndexReport = { files, indexed: 1, skipped: 0, failed, episodes: 15, bytes: 4000, seconds: 0.25, peakRssMb: 80 }
+      const report: IndexReport = {
+        files,
+        indexed: 1,
+        skipped: 0,
+        failed,
+        episodes: 15,
+        bytes: 4000,
+        seconds: 0.25,
+        peakRssMb: 80
+      }
       return report
     },
     onEvent(listener) {

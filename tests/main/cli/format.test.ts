@@ -27,7 +27,9 @@ describe('format', () => {
       { header: 'N', cell: (r) => formatInt(r.n), align: 'right' },
       { header: 'NOTE', cell: (r) => r.note, maxWidth: 10 }
     ])
-    expect(out).toBe('NAME              N  NOTE\n' + 'a                 5  short\n' + 'longer name  12,345  xxxxxxxxx…\n')
+    expect(out).toBe(
+      'NAME              N  NOTE\n' + 'a                 5  short\n' + 'longer name  12,345  xxxxxxxxx…\n'
+    )
   })
 
   it('formats numbers, percentages, bytes and durations', () => {
@@ -130,13 +132,25 @@ describe('resolveRun', () => {
 
   it('rejects unknown and ambiguous queries, listing the candidates', () => {
     expect(() => resolveRun(runs, 'zzz')).toThrow("no run matches 'zzz'")
-    expect(() => resolveRun(runs, 'run-')).toThrow(/'run-' matches 3 runs; use a run id:\n {2}run-aaaa1111 {2}wordle--gpt-4\.1-mini/)
+    expect(() => resolveRun(runs, 'run-')).toThrow(
+      /'run-' matches 3 runs; use a run id:\n {2}run-aaaa1111 {2}wordle--gpt-4\.1-mini/
+    )
   })
 
   it('matches a folder of the source path, exactly or by unique prefix', () => {
     const real = [
-      { ...runs[0], id: 'r1', name: 'wordle · gpt-4.1-mini (9a56fe55)', source: '/f/wordle--gpt-4.1-mini/9a56fe55/results.jsonl' },
-      { ...runs[0], id: 'r2', name: 'wordle · gpt-5-mini (b5161fc3)', source: '/f/wordle--gpt-5-mini/b5161fc3/results.jsonl' }
+      {
+        ...runs[0],
+        id: 'r1',
+        name: 'wordle · gpt-4.1-mini (9a56fe55)',
+        source: '/f/wordle--gpt-4.1-mini/9a56fe55/results.jsonl'
+      },
+      {
+        ...runs[0],
+        id: 'r2',
+        name: 'wordle · gpt-5-mini (b5161fc3)',
+        source: '/f/wordle--gpt-5-mini/b5161fc3/results.jsonl'
+      }
     ]
     expect(resolveRun(real, 'wordle--gpt-5-mini').id).toBe('r2')
     expect(resolveRun(real, 'wordle--gpt-4').id).toBe('r1')

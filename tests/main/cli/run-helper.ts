@@ -22,7 +22,10 @@ export function tempWorkspace(): { dir: string; db: string } {
 }
 
 /** Runs `argv` against fake engines (one per openEngine call). */
-export async function runFake(argv: string[], extra: Partial<CliIo> & { scenario?: FakeIndexScenario } = {}): Promise<CliOutcome> {
+export async function runFake(
+  argv: string[],
+  extra: Partial<CliIo> & { scenario?: FakeIndexScenario } = {}
+): Promise<CliOutcome> {
   let stdout = ''
   let stderr = ''
   const engines: FakeEngine[] = []

@@ -23,10 +23,19 @@ beforeAll(async () => {
 
 /** Record 0 of the Wordle file: its first assistant message (the model's first guess) and where it is. */
 function firstWordleGuess(): { turn: number; word: string } {
-  const file = join(WORDLE, readdirSync(WORDLE).find((d) => !d.includes('.'))!, 'results.jsonl')
-  const r = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) as { prompt: { role: string }[]; completion: { role: string; content: string }[] }
+  const file = join(
+    WORDLE,
+    readdirSync(WORDLE).find((d) => !d.includes('.'))!,
+    'results.jsonl'
+  )
+  const r = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) as {
+    prompt: { role: string }[]
+    completion: { role: string; content: string }[]
+  }
   const at = r.completion.findIndex((m) => m.role === 'assistant')
-  const word = r.completion[at].content.match(/<guess>\s*\[?([A-Za-z]{5})/)?.[1] ?? r.completion[at].content.match(/[A-Za-z]{6,}/)![0]
+  const word =
+    r.completion[at].content.match(/<guess>\s*\[?([A-Za-z]{5})/)?.[1] ??
+    r.completion[at].content.match(/[A-Za-z]{6,}/)![0]
   return { turn: r.prompt.length + at, word }
 }
 
@@ -50,17 +59,22 @@ describe('rollscope search', () => {
     const r = await cli('search', '"all calculations"', '--limit', '2')
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/math-python.*turn 0 \(system\)\n {4}.*»all calculations«/)
-    const all = JSON.parse((await cli('search', '"all calculations"', '--limit', '1000', '--json')).stdout) as SearchPage
+    const all = JSON.parse(
+      (await cli('search', '"all calculations"', '--limit', '1000', '--json')).stdout
+    ) as SearchPage
     expect(r.stdout).toContain(`Showing 1–2 of ${all.total} hits`)
     // every one of the 15 math-python records opens with that system prompt
-    const system = JSON.parse((await cli('search', '"all calculations"', '--role', 'system', '--limit', '1000', '--json')).stdout) as SearchPage
+    const system = JSON.parse(
+      (await cli('search', '"all calculations"', '--role', 'system', '--limit', '1000', '--json')).stdout
+    ) as SearchPage
     expect(system.hits).toHaveLength(15)
     expect(system.hits.every((h) => h.turn === 0 && h.role === 'system')).toBe(true)
   })
 
   it('--order index lists hits in episode and turn order, relevance (the default) the same hits best first; OR and -word', async () => {
     const math = runs.find((r) => r.source.includes('math-python'))!
-    const ask = async (...args: string[]): Promise<SearchPage> => JSON.parse((await cli('search', ...args, '--run', math.id, '--limit', '1000', '--json')).stdout) as SearchPage
+    const ask = async (...args: string[]): Promise<SearchPage> =>
+      JSON.parse((await cli('search', ...args, '--run', math.id, '--limit', '1000', '--json')).stdout) as SearchPage
     const ranked = await ask('python')
     const indexed = await ask('python', '--order', 'index')
     expect([ranked.order, indexed.order]).toEqual(['relevance', 'index'])
@@ -69,7 +83,9 @@ describe('rollscope search', () => {
     expect(place(ranked)).not.toEqual(place(indexed))
     // index order: episodes in file order, turns ascending inside each
     const episodeOrder = [...new Set(indexed.hits.map((h) => h.episodeId))]
-    const ids = JSON.parse((await cli('episodes', math.id, '--sort', 'ordinal', '--limit', '1000', '--json')).stdout).map((e: { id: string }) => e.id) as string[]
+    const ids = JSON.parse(
+      (await cli('episodes', math.id, '--sort', 'ordinal', '--limit', '1000', '--json')).stdout
+    ).map((e: { id: string }) => e.id) as string[]
     expect(episodeOrder).toEqual(ids.filter((id) => episodeOrder.includes(id)))
     const either = await ask('calculations OR boxed')
     const boxedOnly = await ask('boxed -calculations')
@@ -78,8 +94,27 @@ describe('rollscope search', () => {
   })
 
   it('says when relevance ranked only the first hits of a query that matches more', () => {
-    const hit = { runId: 'r', runName: 'R', episodeId: 'r:0', taskKey: 't', rollout: 0, turn: 1, role: 'assistant' as const, toolName: null, snippet: { text: 'a test', matches: [[2, 6]] as [number, number][] } }
-    const page: SearchPage = { query: '"test"', order: 'relevance', hits: [hit], offset: 0, total: 10_000, totalCapped: true, rankWindow: 10_000, pendingSources: 0 }
+    const hit = {
+      runId: 'r',
+      runName: 'R',
+      episodeId: 'r:0',
+      taskKey: 't',
+      rollout: 0,
+      turn: 1,
+      role: 'assistant' as const,
+      toolName: null,
+      snippet: { text: 'a test', matches: [[2, 6]] as [number, number][] }
+    }
+    const page: SearchPage = {
+      query: '"test"',
+      order: 'relevance',
+      hits: [hit],
+      offset: 0,
+      total: 10_000,
+      totalCapped: true,
+      rankWindow: 10_000,
+      pendingSources: 0
+    }
     expect(formatSearch(page)).toContain('Ranked the first 10,000 hits in index order only')
     expect(formatSearch({ ...page, rankWindow: null })).not.toContain('Ranked the first')
   })

@@ -48,7 +48,13 @@ describe('rollscope serve', () => {
     expect(m).not.toBeNull()
     const port = Number(m![2])
     const engine = s.engines[0]
-    expect(engine.options).toMatchObject({ dbPath: db, mode: 'browser', demoPath: '/demo', indexer: 'worker', watch: true })
+    expect(engine.options).toMatchObject({
+      dbPath: db,
+      mode: 'browser',
+      demoPath: '/demo',
+      indexer: 'worker',
+      watch: true
+    })
     expect(engine.calls.map((c) => c.method)).toEqual(['getWorkspace', 'openDemo'])
 
     expect((await apiCall(port, 'listRuns', [], m![3])).status).toBe(200)

@@ -17,7 +17,8 @@ describe('rollscope usage and exit codes', () => {
       const r = await runFake(argv)
       expect(r.code).toBe(0)
       expect(r.stdout).toContain('Usage: rollscope <command> [options]')
-      for (const cmd of ['index', 'runs', 'episodes', 'show', 'serve']) expect(r.stdout).toMatch(new RegExp(`^  ${cmd} `, 'm'))
+      for (const cmd of ['index', 'runs', 'episodes', 'show', 'serve'])
+        expect(r.stdout).toMatch(new RegExp(`^  ${cmd} `, 'm'))
     }
   })
 
@@ -29,7 +30,12 @@ describe('rollscope usage and exit codes', () => {
   })
 
   it('prints per-command help with --help, -h and help CMD, without opening the engine', async () => {
-    for (const argv of [['episodes', '--help'], ['episodes', '-h'], ['help', 'episodes'], ['--help', 'episodes']]) {
+    for (const argv of [
+      ['episodes', '--help'],
+      ['episodes', '-h'],
+      ['help', 'episodes'],
+      ['--help', 'episodes']
+    ]) {
       const r = await runFake(argv)
       expect(r.code).toBe(0)
       expect(r.stdout).toContain('Usage: rollscope episodes RUN')
@@ -47,7 +53,11 @@ describe('rollscope usage and exit codes', () => {
 
   it('rejects unknown flags with exit 2, before or after the command', async () => {
     const { db } = tempWorkspace()
-    for (const argv of [['runs', '--bogus', '--db', db], ['--bogus', 'runs', '--db', db], ['runs', '-x']]) {
+    for (const argv of [
+      ['runs', '--bogus', '--db', db],
+      ['--bogus', 'runs', '--db', db],
+      ['runs', '-x']
+    ]) {
       const r = await runFake(argv)
       expect(r.code).toBe(2)
       expect(r.stderr).toMatch(/^rollscope: Unknown option '(--bogus|-x)'/)

@@ -59,15 +59,28 @@ describe('breakdownRun', () => {
   })
 
   it('writes booleans as true / false, and refuses a field the run does not have, naming the ones it has', () => {
-    expect(breakdownRun(d, run, ['flag']).rows.map((r) => r.values[0]).sort()).toEqual(['(none)', 'false', 'true'])
-    expect(() => breakdownRun(d, run, ['colour'])).toThrow(/^the run has no field "colour"; it has: archetype, difficulty, flag, tier, status, termination$/)
+    expect(
+      breakdownRun(d, run, ['flag'])
+        .rows.map((r) => r.values[0])
+        .sort()
+    ).toEqual(['(none)', 'false', 'true'])
+    expect(() => breakdownRun(d, run, ['colour'])).toThrow(
+      /^the run has no field "colour"; it has: archetype, difficulty, flag, tier, status, termination$/
+    )
   })
 })
 
 describe('compareMany (report 004: 8B, 30B, 30B trained; 3 examples × 2 rollouts)', () => {
   const d = tempDb()
   // rewards per example (r1 then r2 rollout), as report 004 prints them; steps (num_turns) likewise
-  const run = (id: string, r1: number[], r2: number[], t1: number[], t2: number[], calls: (Record<string, number> | undefined)[] = []): ReturnType<typeof insertRun> =>
+  const run = (
+    id: string,
+    r1: number[],
+    r2: number[],
+    t1: number[],
+    t2: number[],
+    calls: (Record<string, number> | undefined)[] = []
+  ): ReturnType<typeof insertRun> =>
     insertRun(d, {
       id,
       name: id,
@@ -114,7 +127,14 @@ describe('compareMany (report 004: 8B, 30B, 30B trained; 3 examples × 2 rollout
     // 8B's first rollout calls no tool: 1 of 6
     expect(row('toolFree:llm_batch').values[0]!.mean).toBeCloseTo(1 / 6, 12)
     expect(row('toolFree:llm_batch').values[2]!.mean).toBe(0)
-    expect(r.perTask[0]).toEqual({ taskKey: 'ex0', rewards: [[0.2, 0.6], [0.636, 0.887], [0.962, 0.962]] })
+    expect(r.perTask[0]).toEqual({
+      taskKey: 'ex0',
+      rewards: [
+        [0.2, 0.6],
+        [0.636, 0.887],
+        [0.962, 0.962]
+      ]
+    })
     expect(r.sharedTasks).toBe(3)
   })
 
@@ -122,7 +142,9 @@ describe('compareMany (report 004: 8B, 30B, 30B trained; 3 examples × 2 rollout
     const other = compareMany(d, [small, big, trained], { baseline: big.id })
     expect(other.baseline).toBe(1)
     expect(other.rows.find((x) => x.key === 'reward')!.vsBaseline[1]).toBeNull()
-    expect(() => compareMany(d, [small, big], { baseline: 'nope' })).toThrow('the baseline nope is not one of the runs compared')
+    expect(() => compareMany(d, [small, big], { baseline: 'nope' })).toThrow(
+      'the baseline nope is not one of the runs compared'
+    )
   })
 })
 
@@ -148,7 +170,17 @@ describe('trainingCurve', () => {
     const c = trainingCurve(d, run)
     expect(c.points.map((p) => p.step)).toEqual([0, 10])
     const [s0, s10] = c.points
-    expect(s0).toMatchObject({ episodes: 4, tasks: 2, meanReward: 0.75, passRate: 0.75, meanSteps: 7.5, tokensOut: 130, groups: 2, noSignalShare: 0.5, truncatedShare: 0.25 })
+    expect(s0).toMatchObject({
+      episodes: 4,
+      tasks: 2,
+      meanReward: 0.75,
+      passRate: 0.75,
+      meanSteps: 7.5,
+      tokensOut: 130,
+      groups: 2,
+      noSignalShare: 0.5,
+      truncatedShare: 0.25
+    })
     expect(s0.rewardStd).toBeCloseTo(Math.sqrt(0.1875), 12)
     expect(s10).toMatchObject({ episodes: 3, groups: 1, noSignalShare: 1, tokensOut: null })
     expect(s10.meanReward).toBeCloseTo(1 / 3, 12)

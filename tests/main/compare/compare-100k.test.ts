@@ -47,7 +47,9 @@ beforeAll(() => {
   const t0 = performance.now()
   report = compareRuns(db, a, b, {})
   ms = performance.now() - t0
-  console.log(`[compare-100k] compareRuns of two runs of ${TASKS.toLocaleString('en-US')} tasks: ${ms.toFixed(0)} ms (target < 1000 ms)`)
+  console.log(
+    `[compare-100k] compareRuns of two runs of ${TASKS.toLocaleString('en-US')} tasks: ${ms.toFixed(0)} ms (target < 1000 ms)`
+  )
 }, 120_000)
 afterAll(() => db.close())
 

@@ -69,8 +69,11 @@ function expected(a: Row[], b: Row[], threshold: number | null) {
   const ta = perTask(a, threshold)
   const tb = perTask(b, threshold)
   const shared = [...ta.keys()].filter((k) => tb.has(k))
-  const diffs = shared.filter((k) => ta.get(k)!.mean !== null && tb.get(k)!.mean !== null).map((k) => tb.get(k)!.mean! - ta.get(k)!.mean!)
-  const cell = (pa: boolean, pb: boolean) => shared.filter((k) => ta.get(k)!.pass === pa && tb.get(k)!.pass === pb).sort()
+  const diffs = shared
+    .filter((k) => ta.get(k)!.mean !== null && tb.get(k)!.mean !== null)
+    .map((k) => tb.get(k)!.mean! - ta.get(k)!.mean!)
+  const cell = (pa: boolean, pb: boolean) =>
+    shared.filter((k) => ta.get(k)!.pass === pa && tb.get(k)!.pass === pb).sort()
   return {
     shared: shared.length,
     onlyA: ta.size - shared.length,
@@ -123,7 +126,12 @@ describe('verifiers Wordle: gpt-4.1-mini vs gpt-5-mini', () => {
     try {
       const exp = expected(rows(WORDLE_A), rows(WORDLE_B), 2)
       // by hand from the rows: 4.1-mini reaches 2 in 2 of 3 games of story and sleep; 5-mini in story and thing
-      expect(exp).toMatchObject({ fixed: ['thing'], broken: ['sleep'], bothPass: ['story'], bothFail: ['voice', 'water'] })
+      expect(exp).toMatchObject({
+        fixed: ['thing'],
+        broken: ['sleep'],
+        bothPass: ['story'],
+        bothFail: ['voice', 'water']
+      })
       const r = await engine.api.compareRuns(a, b)
       const keyless = (ks: string[]) => sorted(ks.map((k) => k.replace(/^answer:/, '')))
       expect(keyless(r.flips.fixed)).toEqual(exp.fixed)
@@ -132,7 +140,11 @@ describe('verifiers Wordle: gpt-4.1-mini vs gpt-5-mini', () => {
       expect(keyless(r.flips.bothFail)).toEqual(exp.bothFail)
       expect(r.flips.undecided).toBe(0)
       // k = 1..3 over the 5 tasks (3 rollouts each)
-      expect(r.passAtK.map((x) => [x.k, x.tasks])).toEqual([[1, 5], [2, 5], [3, 5]])
+      expect(r.passAtK.map((x) => [x.k, x.tasks])).toEqual([
+        [1, 5],
+        [2, 5],
+        [3, 5]
+      ])
     } finally {
       await engine.api.setPassThreshold(a, null)
       await engine.api.setPassThreshold(b, null)
@@ -142,7 +154,8 @@ describe('verifiers Wordle: gpt-4.1-mini vs gpt-5-mini', () => {
 
 describe('verifiers math-python: gpt-4.1-mini vs gpt-5-nano', () => {
   // ids are unreliable in this era (§1.2): a task is its prompt
-  const rows = (dir: string): Row[] => jsonl(dir).map((r) => ({ task: JSON.stringify(r.prompt), reward: r.reward as number }))
+  const rows = (dir: string): Row[] =>
+    jsonl(dir).map((r) => ({ task: JSON.stringify(r.prompt), reward: r.reward as number }))
 
   it('pairs the 5 prompts; delta and flips at the default threshold 0.5', async () => {
     const exp = expected(rows(MATH_A), rows(MATH_B), 0.5)
@@ -156,7 +169,11 @@ describe('verifiers math-python: gpt-4.1-mini vs gpt-5-nano', () => {
     expect(r.flips.bothFail).toHaveLength(exp.bothFail.length)
     expect(r.flips.mcnemarP).toBeNull()
     // pass^3 of gpt-4.1-mini: the task with 2 of 3 passes contributes 0 (as computed from the rows)
-    const a = [...perTask(rows(MATH_A), 0.5).keys()].map((k) => rows(MATH_A).filter((x) => x.task === k).map((x) => x.reward!))
+    const a = [...perTask(rows(MATH_A), 0.5).keys()].map((k) =>
+      rows(MATH_A)
+        .filter((x) => x.task === k)
+        .map((x) => x.reward!)
+    )
     const hat3 = a.map((rs) => (rs.every((x) => x >= 0.5) ? 1 : 0) as number).reduce((s, x) => s + x, 0) / a.length
     expect(r.passAtK[2].a.passHatK).toBeCloseTo(hat3, 12)
   })
@@ -170,7 +187,10 @@ describe('Inspect popularity: two runs of the same 10 samples', () => {
       .names()
       .filter((n) => n.startsWith('samples/'))
       .map((n) => {
-        const s = JSON.parse(zip.read(n).toString('utf8')) as { id: unknown; scores?: Record<string, { value?: unknown }> }
+        const s = JSON.parse(zip.read(n).toString('utf8')) as {
+          id: unknown
+          scores?: Record<string, { value?: unknown }>
+        }
         const v = Object.values(s.scores ?? {})[0]?.value
         return { task: String(s.id), reward: v === 'C' ? 1 : v === 'I' ? 0 : null }
       })
@@ -199,7 +219,10 @@ describe('mini-swe-agent: deepseek_chat_dev vs its rerun, rewards from the SWE-b
    * the runs pair on all 23 instances, not only on the 2 trajectories in each run folder.
    */
   function rows(run: string): Row[] {
-    const report = JSON.parse(readFileSync(join(SWE, `deepseek__deepseek-chat.${run}.json`), 'utf8')) as { submitted_ids: string[]; resolved_ids: string[] }
+    const report = JSON.parse(readFileSync(join(SWE, `deepseek__deepseek-chat.${run}.json`), 'utf8')) as {
+      submitted_ids: string[]
+      resolved_ids: string[]
+    }
     return report.submitted_ids.map((id) => ({ task: id, reward: report.resolved_ids.includes(id) ? 1 : 0 }))
   }
 

@@ -11,12 +11,45 @@ import { insertRun, tempDb, type EpisodeSpec } from './synthetic-db'
 
 // Run A: 2 rollouts per task, threshold 0.5. t1 only in A; t3's second rollout errored.
 const A: EpisodeSpec[] = [
-  { task: 't1', reward: 1, turns: 3, info: { difficulty: 'easy', repo: 'r1', note: 'x' }, metrics: { cost: 0.03, onlyA: 1 } },
-  { task: 't1', reward: 0, turns: 5, info: { difficulty: 'easy', repo: 'r1', note: 'x' }, metrics: { cost: 0.05, onlyA: 1 } },
-  { task: 't2', reward: 1, turns: 2, tokensIn: 100, info: { difficulty: 'easy', repo: 'r2', note: 'x' }, metrics: { cost: 0.02 } },
-  { task: 't2', reward: 1, turns: 4, tokensIn: 100, info: { difficulty: 'easy', repo: 'r2', note: 'x' }, metrics: { cost: 0.04 } },
+  {
+    task: 't1',
+    reward: 1,
+    turns: 3,
+    info: { difficulty: 'easy', repo: 'r1', note: 'x' },
+    metrics: { cost: 0.03, onlyA: 1 }
+  },
+  {
+    task: 't1',
+    reward: 0,
+    turns: 5,
+    info: { difficulty: 'easy', repo: 'r1', note: 'x' },
+    metrics: { cost: 0.05, onlyA: 1 }
+  },
+  {
+    task: 't2',
+    reward: 1,
+    turns: 2,
+    tokensIn: 100,
+    info: { difficulty: 'easy', repo: 'r2', note: 'x' },
+    metrics: { cost: 0.02 }
+  },
+  {
+    task: 't2',
+    reward: 1,
+    turns: 4,
+    tokensIn: 100,
+    info: { difficulty: 'easy', repo: 'r2', note: 'x' },
+    metrics: { cost: 0.04 }
+  },
   { task: 't3', reward: 0, turns: 6, info: { difficulty: 'hard', repo: 'r3', note: 'x' }, metrics: { cost: 0.06 } },
-  { task: 't3', reward: 0, turns: 6, status: 'error', info: { difficulty: 'hard', repo: 'r3', note: 'x' }, metrics: { cost: 0.06 } },
+  {
+    task: 't3',
+    reward: 0,
+    turns: 6,
+    status: 'error',
+    info: { difficulty: 'hard', repo: 'r3', note: 'x' },
+    metrics: { cost: 0.06 }
+  },
   { task: 't4', reward: 0.5, turns: 4, info: { difficulty: 'hard', repo: 'r4', note: 'x' }, metrics: { cost: 0.04 } },
   { task: 't4', reward: 0, turns: 8, info: { difficulty: 'hard', repo: 'r4', note: 'x' }, metrics: { cost: 0.08 } },
   { task: 't5', reward: 0, turns: 7, info: { difficulty: 'hard', repo: 'r5', note: 'x' }, metrics: { cost: 0.07 } },
@@ -43,8 +76,18 @@ const metric = (key: string, r: CompareReport = report): CompareMetric => {
 
 beforeAll(() => {
   db = tempDb()
-  runA = insertRun(db, { id: 'A', threshold: 0.5, header: { sampling: { temperature: 0.7, max_tokens: 4096 }, env_version: '1.0' }, episodes: A })
-  runB = insertRun(db, { id: 'B', threshold: 0.5, header: { sampling_args: { temperature: 1, max_tokens: 4096 }, env_version: '1.0' }, episodes: B })
+  runA = insertRun(db, {
+    id: 'A',
+    threshold: 0.5,
+    header: { sampling: { temperature: 0.7, max_tokens: 4096 }, env_version: '1.0' },
+    episodes: A
+  })
+  runB = insertRun(db, {
+    id: 'B',
+    threshold: 0.5,
+    header: { sampling_args: { temperature: 1, max_tokens: 4096 }, env_version: '1.0' },
+    episodes: B
+  })
   report = compareRuns(db, runA, runB, {})
 })
 afterAll(() => db.close())
@@ -118,7 +161,13 @@ describe('compareRuns on hand-checked runs', () => {
   })
 
   it('orders metrics reward first', () => {
-    expect(report.metrics.slice(0, 5).map((m) => m.key)).toEqual(['reward', 'rewardStd', 'rewardMin', 'rewardMax', 'passRate'])
+    expect(report.metrics.slice(0, 5).map((m) => m.key)).toEqual([
+      'reward',
+      'rewardStd',
+      'rewardMin',
+      'rewardMax',
+      'passRate'
+    ])
     expect(report.metrics.at(-1)!.key).toBe('metric:cost')
   })
 
@@ -137,7 +186,13 @@ describe('compareRuns on hand-checked runs', () => {
 
   it('builds the flip table (a task passes when more than half of its rollouts pass)', () => {
     // A: t2 pass, t3 fail, t4 1 of 2 (not more than half) fail, t5 fail; B: t2, t3, t5 pass, t4 fails
-    expect(report.flips).toMatchObject({ fixed: ['t3', 't5'], broken: [], bothPass: ['t2'], bothFail: ['t4'], undecided: 0 })
+    expect(report.flips).toMatchObject({
+      fixed: ['t3', 't5'],
+      broken: [],
+      bothPass: ['t2'],
+      bothFail: ['t4'],
+      undecided: 0
+    })
     // McNemar 2 vs 0: 2 · 1/4
     expect(report.flips.mcnemarP).toBeCloseTo(0.5, 12)
     expect(report.flipCategories).toEqual({ t3: { difficulty: 'hard' }, t5: { difficulty: 'hard' } })
@@ -163,7 +218,17 @@ describe('compareRuns on hand-checked runs', () => {
     expect(hard.delta).toBeCloseTo(2 / 3 - 0.25 / 3, 12)
     expect(hard.ci95![0]).toBeLessThanOrEqual(hard.delta!)
     expect(hard.ci95![1]).toBeGreaterThanOrEqual(hard.delta!)
-    expect(easy).toMatchObject({ value: 'easy', tasks: 1, a: 1, b: 1, delta: 0, ci95: null, passedA: 1, passedB: 1, decided: 1 })
+    expect(easy).toMatchObject({
+      value: 'easy',
+      tasks: 1,
+      a: 1,
+      b: 1,
+      delta: 0,
+      ci95: null,
+      passedA: 1,
+      passedB: 1,
+      decided: 1
+    })
     // beside the paired delta, each run's whole-run figures for the value: A's hard episodes (t3, t4, t5) 0.5 / 6;
     // easy (t1, t2) 3 / 4, passed 3 of 4; B's easy (t2, t6) 2 / 2
     expect(hard.wholeA.episodes).toBe(6)
@@ -178,8 +243,19 @@ describe('compareRuns on hand-checked runs', () => {
     // shared values by delta, then the values only one run has (whole-run figures, no paired delta)
     expect(r.perCategory.map((c) => c.value)).toEqual(['r3', 'r5', 'r2', 'r4', 'r1', 'r6'])
     expect(r.perCategory.slice(0, 4).every((c) => c.field === 'repo' && c.tasks === 1)).toBe(true)
-    expect(r.perCategory[4]).toMatchObject({ value: 'r1', tasks: 0, delta: null, wholeA: { episodes: 2, score: 0.5, passed: 1, decided: 2 }, wholeB: { episodes: 0 } })
-    expect(r.perCategory[5]).toMatchObject({ value: 'r6', tasks: 0, wholeA: { episodes: 0 }, wholeB: { episodes: 1, score: 1, passed: 1, decided: 1 } })
+    expect(r.perCategory[4]).toMatchObject({
+      value: 'r1',
+      tasks: 0,
+      delta: null,
+      wholeA: { episodes: 2, score: 0.5, passed: 1, decided: 2 },
+      wholeB: { episodes: 0 }
+    })
+    expect(r.perCategory[5]).toMatchObject({
+      value: 'r6',
+      tasks: 0,
+      wholeA: { episodes: 0 },
+      wholeB: { episodes: 1, score: 1, passed: 1, decided: 1 }
+    })
   })
 
   it('gives the share solved within k steps, with 5/10/15/20', () => {
@@ -220,9 +296,13 @@ describe('compareRuns on hand-checked runs', () => {
     // temperature differs (found at different depths); max_tokens is the same
     expect(msg('different-sampling')).toContain('temperature 0.7 vs 1')
     expect(msg('different-sampling')).not.toContain('max_tokens')
-    expect(msg('too-few-tasks')).toMatch(/^Too few shared tasks to tell this difference from noise \(the mean reward delta's 95% CI, .* includes no change\)/)
+    expect(msg('too-few-tasks')).toMatch(
+      /^Too few shared tasks to tell this difference from noise \(the mean reward delta's 95% CI, .* includes no change\)/
+    )
     // the whole runs tell the same story as the shared tasks (+0.45 inside the CI): said, not ranked up
-    expect(msg('different-tasks')).toContain('Mean reward: whole runs 0.350 → 0.800 (+0.450); shared tasks 0.313 → 0.750 (+0.438')
+    expect(msg('different-tasks')).toContain(
+      'Mean reward: whole runs 0.350 → 0.800 (+0.450); shared tasks 0.313 → 0.750 (+0.438'
+    )
     expect(report.ciNote).toMatch(/resampling the 4 shared tasks .* 2000 times \(seed 1\)/)
   })
 })
@@ -231,8 +311,18 @@ describe('compareRuns edge cases', () => {
   it('flags environment versions that differ, in the header or in episode info', () => {
     const d = tempDb()
     const ep = (task: string, v: string): EpisodeSpec => ({ task, reward: 1, info: { env_version: v } })
-    const a = insertRun(d, { id: 'a', threshold: 0.5, header: { env: { version: '2' } }, episodes: [ep('x', '1.0'), ep('y', '1.0')] })
-    const b = insertRun(d, { id: 'b', threshold: 0.5, header: { env: { version: '3' } }, episodes: [ep('x', '1.1'), ep('y', '1.1')] })
+    const a = insertRun(d, {
+      id: 'a',
+      threshold: 0.5,
+      header: { env: { version: '2' } },
+      episodes: [ep('x', '1.0'), ep('y', '1.0')]
+    })
+    const b = insertRun(d, {
+      id: 'b',
+      threshold: 0.5,
+      header: { env: { version: '3' } },
+      episodes: [ep('x', '1.1'), ep('y', '1.1')]
+    })
     const w = compareRuns(d, a, b, {}).warnings.find((x) => x.code === 'different-env-version')!
     expect(w.message).toContain('version "2" vs "3"')
     expect(w.message).toContain('env_version 1.0 vs 1.1')
@@ -241,14 +331,35 @@ describe('compareRuns edge cases', () => {
 
   it('says when nothing is shared, and when a run has no verdict', () => {
     const d = tempDb()
-    const a = insertRun(d, { id: 'a', threshold: null, episodes: [{ task: 'x', reward: 3 }, { task: 'y', reward: 2 }] })
+    const a = insertRun(d, {
+      id: 'a',
+      threshold: null,
+      episodes: [
+        { task: 'x', reward: 3 },
+        { task: 'y', reward: 2 }
+      ]
+    })
     const b = insertRun(d, { id: 'b', threshold: null, episodes: [{ task: 'z', reward: 1 }] })
     const none = compareRuns(d, a, b, {})
-    expect(none).toMatchObject({ sharedTasks: 0, onlyA: 2, onlyB: 1, passAtK: [], perCategory: [], solvedWithin: expect.any(Array) })
+    expect(none).toMatchObject({
+      sharedTasks: 0,
+      onlyA: 2,
+      onlyB: 1,
+      passAtK: [],
+      perCategory: [],
+      solvedWithin: expect.any(Array)
+    })
     expect(none.warnings.map((w) => w.code)).toEqual(['no-shared-tasks'])
     expect(none.histogram).toEqual({ edges: [], a: [], b: [] })
 
-    const c = insertRun(d, { id: 'c', threshold: null, episodes: [{ task: 'x', reward: 2.5 }, { task: 'y', reward: 2.5, success: true }] })
+    const c = insertRun(d, {
+      id: 'c',
+      threshold: null,
+      episodes: [
+        { task: 'x', reward: 2.5 },
+        { task: 'y', reward: 2.5, success: true }
+      ]
+    })
     const r = compareRuns(d, a, c, {})
     // a has neither a success flag nor a threshold: no verdict anywhere; c decides y by its flag
     expect(r.flips).toMatchObject({ fixed: [], broken: [], undecided: 2, mcnemarP: null })
@@ -262,7 +373,12 @@ describe('compareRuns edge cases', () => {
   it('shows a metric that repeats the reward once, and does not take a per-task count for a category', () => {
     const d = tempDb()
     const eps = (rewards: number[]): EpisodeSpec[] =>
-      rewards.map((r, i) => ({ task: `t${i}`, reward: r, metrics: { reward: r, steps: i }, info: { tests_total: 10 + i, tier: i % 2 } }))
+      rewards.map((r, i) => ({
+        task: `t${i}`,
+        reward: r,
+        metrics: { reward: r, steps: i },
+        info: { tests_total: 10 + i, tier: i % 2 }
+      }))
     const a = insertRun(d, { id: 'a', threshold: 0.5, episodes: eps([0, 1, 0, 1]) })
     const b = insertRun(d, { id: 'b', threshold: 0.5, episodes: eps([1, 1, 0, 0]) })
     const r = compareRuns(d, a, b, {})
@@ -275,7 +391,10 @@ describe('compareRuns edge cases', () => {
   it('is reproducible per seed and moves with another seed (300 tasks)', () => {
     const d = tempDb()
     const eps = (shift: number): EpisodeSpec[] =>
-      Array.from({ length: 300 }, (_, i) => ({ task: `t${i}`, reward: (((i * 7919) % 1000) / 1000 + shift * ((i % 7) / 7)) % 1 }))
+      Array.from({ length: 300 }, (_, i) => ({
+        task: `t${i}`,
+        reward: (((i * 7919) % 1000) / 1000 + shift * ((i % 7) / 7)) % 1
+      }))
     const a = insertRun(d, { id: 'a', threshold: 0.5, episodes: eps(0) })
     const b = insertRun(d, { id: 'b', threshold: 0.5, episodes: eps(1) })
     const one = compareRuns(d, a, b, { seed: 1 })

@@ -26,8 +26,18 @@ describe('taskHistory', () => {
 describe('compareSeries on three checkpoints', () => {
   const db = tempDb()
   // t1 learned at step 100; t2 passed then forgotten; t3 flips twice; t4 always fails; t5 only in the last run
-  const s0 = insertRun(db, { id: 's0', checkpointStep: 0, threshold: 0.5, episodes: eps({ t1: false, t2: true, t3: false, t4: false }) })
-  const s1 = insertRun(db, { id: 's1', checkpointStep: 100, threshold: 0.5, episodes: eps({ t1: true, t2: true, t3: true, t4: false }) })
+  const s0 = insertRun(db, {
+    id: 's0',
+    checkpointStep: 0,
+    threshold: 0.5,
+    episodes: eps({ t1: false, t2: true, t3: false, t4: false })
+  })
+  const s1 = insertRun(db, {
+    id: 's1',
+    checkpointStep: 100,
+    threshold: 0.5,
+    episodes: eps({ t1: true, t2: true, t3: true, t4: false })
+  })
   const s2 = insertRun(db, {
     id: 's2',
     checkpointStep: 200,
@@ -39,7 +49,11 @@ describe('compareSeries on three checkpoints', () => {
   const r = compareSeries(db, [noHeader, s1, s2])
 
   it('orders points as given, by training step, each over its whole run', () => {
-    expect(r.points.map((p) => [p.runId, p.step])).toEqual([['s0', 0], ['s1', 100], ['s2', 200]])
+    expect(r.points.map((p) => [p.runId, p.step])).toEqual([
+      ['s0', 0],
+      ['s1', 100],
+      ['s2', 200]
+    ])
     expect(r.axis).toBe('step')
     // every task some two points have is followed (t5 is only in the last)
     expect(r.sharedTasks).toBe(4)
@@ -159,8 +173,18 @@ describe('compareSeries on the demo workspace (base → GRPO step 400)', () => {
       const forgotten = [...a.keys()].filter((t) => a.get(t) && !b.get(t)).sort()
       expect(learned.length).toBeGreaterThan(0)
       const key = (t: string) => t.replace(/^.*?:/, '')
-      expect(r.tasks.filter((t) => t.learnedAt === 1).map((t) => key(t.taskKey)).sort()).toEqual(learned)
-      expect(r.tasks.filter((t) => t.forgotten).map((t) => key(t.taskKey)).sort()).toEqual(forgotten)
+      expect(
+        r.tasks
+          .filter((t) => t.learnedAt === 1)
+          .map((t) => key(t.taskKey))
+          .sort()
+      ).toEqual(learned)
+      expect(
+        r.tasks
+          .filter((t) => t.forgotten)
+          .map((t) => key(t.taskKey))
+          .sort()
+      ).toEqual(forgotten)
       expect(r.tasks).toHaveLength(learned.length + forgotten.length)
     } finally {
       await engine.close()

@@ -36,8 +36,24 @@ describe('pass@k / pass^k of one task', () => {
 describe('meanPassAtK', () => {
   it('averages over tasks, null without tasks', () => {
     // tasks (3 rollouts, 2 passes) and (3, 0): pass@1 = (2/3 + 0)/2, pass^2 = (1/3 + 0)/2
-    expect(meanPassAtK([{ n: 3, c: 2 }, { n: 3, c: 0 }], 1).passAtK).toBeCloseTo(1 / 3, 12)
-    expect(meanPassAtK([{ n: 3, c: 2 }, { n: 3, c: 0 }], 2).passHatK).toBeCloseTo(1 / 6, 12)
+    expect(
+      meanPassAtK(
+        [
+          { n: 3, c: 2 },
+          { n: 3, c: 0 }
+        ],
+        1
+      ).passAtK
+    ).toBeCloseTo(1 / 3, 12)
+    expect(
+      meanPassAtK(
+        [
+          { n: 3, c: 2 },
+          { n: 3, c: 0 }
+        ],
+        2
+      ).passHatK
+    ).toBeCloseTo(1 / 6, 12)
     expect(meanPassAtK([], 1)).toEqual({ passAtK: null, passHatK: null })
   })
 })

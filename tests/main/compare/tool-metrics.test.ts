@@ -52,7 +52,12 @@ describe('tool-use metrics', () => {
   it('never-calls share and calls per episode, per-task means paired over the shared tasks t1..t3', () => {
     const r = compare(A, B)
     // shared-task calls: python A 2+0+1+3 = 6, B 1 → 7; search A 1, B 2 → 3; only_unshared 0 (t4, t5 are unshared)
-    expect(toolRows(r).map((m) => m.key)).toEqual(['toolFree:python', 'toolCalls:python', 'toolFree:search', 'toolCalls:search'])
+    expect(toolRows(r).map((m) => m.key)).toEqual([
+      'toolFree:python',
+      'toolCalls:python',
+      'toolFree:search',
+      'toolCalls:search'
+    ])
 
     // python free per task: A t1 (0 + 1)/2 = 0.5, t2 0, t3 0 (the unknown rollout skipped) → 1/6; B 1, 1, 0 → 2/3
     const freePy = metric(r, 'toolFree:python')
@@ -83,7 +88,13 @@ describe('tool-use metrics', () => {
   it('come after the producer metrics, in the order of the most called tool', () => {
     const withMetric = (e: EpisodeSpec[]): EpisodeSpec[] => e.map((x) => ({ ...x, metrics: { cost: 1 } }))
     const keys = compare(withMetric(A), withMetric(B)).metrics.map((m) => m.key)
-    expect(keys.slice(keys.indexOf('metric:cost'))).toEqual(['metric:cost', 'toolFree:python', 'toolCalls:python', 'toolFree:search', 'toolCalls:search'])
+    expect(keys.slice(keys.indexOf('metric:cost'))).toEqual([
+      'metric:cost',
+      'toolFree:python',
+      'toolCalls:python',
+      'toolFree:search',
+      'toolCalls:search'
+    ])
   })
 
   it('are left out when one run has no counts (indexed before they existed), or when no shared episode calls a tool', () => {
@@ -95,10 +106,16 @@ describe('tool-use metrics', () => {
   })
 
   it('a tool only one run calls: the other never calls it in any episode with counts', () => {
-    const r = compare([{ task: 't1', reward: 1, toolCalls: { bash: 4 } }, { task: 't2', reward: 1, toolCalls: {} }], [
-      { task: 't1', reward: 1, toolCalls: {} },
-      { task: 't2', reward: 1, toolCalls: {} }
-    ])
+    const r = compare(
+      [
+        { task: 't1', reward: 1, toolCalls: { bash: 4 } },
+        { task: 't2', reward: 1, toolCalls: {} }
+      ],
+      [
+        { task: 't1', reward: 1, toolCalls: {} },
+        { task: 't2', reward: 1, toolCalls: {} }
+      ]
+    )
     // A: t1 calls bash (free 0, 4 calls), t2 not (free 1, 0) → free 0.5, calls 2; B: free 1, calls 0
     expect(metric(r, 'toolFree:bash')).toMatchObject({ a: 0.5, b: 1, delta: 0.5, n: 2 })
     expect(metric(r, 'toolCalls:bash')).toMatchObject({ a: 2, b: 0, delta: -2, n: 2 })
@@ -108,15 +125,34 @@ describe('tool-use metrics', () => {
     // tool_01 is called once ... tool_14 14 times, all by A on t1; B calls tool_00 and tool_01 once each on t1
     const calls: Record<string, number> = {}
     for (let k = 1; k <= 14; k++) calls[`tool_${String(k).padStart(2, '0')}`] = k
-    const r = compare([{ task: 't1', reward: 1, toolCalls: calls }], [{ task: 't1', reward: 1, toolCalls: { tool_00: 1, tool_01: 1 } }])
+    const r = compare(
+      [{ task: 't1', reward: 1, toolCalls: calls }],
+      [{ task: 't1', reward: 1, toolCalls: { tool_00: 1, tool_01: 1 } }]
+    )
     // totals: tool_14 14 … tool_03 3, then tool_01 2 (1 + 1), tool_02 2, tool_00 1: the top 12 end at tool_03
     const tools = toolRows(r)
       .filter((m) => m.key.startsWith('toolCalls:'))
       .map((m) => m.key.slice('toolCalls:'.length))
     expect(tools).toHaveLength(12)
-    expect(tools).toEqual(['tool_14', 'tool_13', 'tool_12', 'tool_11', 'tool_10', 'tool_09', 'tool_08', 'tool_07', 'tool_06', 'tool_05', 'tool_04', 'tool_03'])
+    expect(tools).toEqual([
+      'tool_14',
+      'tool_13',
+      'tool_12',
+      'tool_11',
+      'tool_10',
+      'tool_09',
+      'tool_08',
+      'tool_07',
+      'tool_06',
+      'tool_05',
+      'tool_04',
+      'tool_03'
+    ])
     // one more: a tie at 2 calls keeps tool_01 before tool_02 by name
-    const r2 = compare([{ task: 't1', reward: 1, toolCalls: { ...calls, tool_14: 0, tool_13: 0 } }], [{ task: 't1', reward: 1, toolCalls: { tool_01: 1 } }])
+    const r2 = compare(
+      [{ task: 't1', reward: 1, toolCalls: { ...calls, tool_14: 0, tool_13: 0 } }],
+      [{ task: 't1', reward: 1, toolCalls: { tool_01: 1 } }]
+    )
     const tools2 = toolRows(r2)
       .filter((m) => m.key.startsWith('toolCalls:'))
       .map((m) => m.key.slice('toolCalls:'.length))
@@ -158,15 +194,32 @@ describe('tool-use metrics on the demo workspace (repo-repair base vs GRPO step 
       expect(a.size).toBe(16)
       expect(r.sharedTasks).toBe(16)
       // python over the files: base calls bash 445 times and edit_file 126, trained 385 and 124 (bash first)
-      expect(toolRows(r).map((m) => m.key)).toEqual(['toolFree:bash', 'toolCalls:bash', 'toolFree:edit_file', 'toolCalls:edit_file'])
+      expect(toolRows(r).map((m) => m.key)).toEqual([
+        'toolFree:bash',
+        'toolCalls:bash',
+        'toolFree:edit_file',
+        'toolCalls:edit_file'
+      ])
       for (const tool of ['bash', 'edit_file']) {
         const free = metric(r, `toolFree:${tool}`)
         const calls = metric(r, `toolCalls:${tool}`)
         expect(free.n).toBe(16)
-        expect(free.a).toBeCloseTo(meanOfTasks(a, (c) => ((c[tool] ?? 0) === 0 ? 1 : 0)), 12)
-        expect(free.b).toBeCloseTo(meanOfTasks(b, (c) => ((c[tool] ?? 0) === 0 ? 1 : 0)), 12)
-        expect(calls.a).toBeCloseTo(meanOfTasks(a, (c) => c[tool] ?? 0), 12)
-        expect(calls.b).toBeCloseTo(meanOfTasks(b, (c) => c[tool] ?? 0), 12)
+        expect(free.a).toBeCloseTo(
+          meanOfTasks(a, (c) => ((c[tool] ?? 0) === 0 ? 1 : 0)),
+          12
+        )
+        expect(free.b).toBeCloseTo(
+          meanOfTasks(b, (c) => ((c[tool] ?? 0) === 0 ? 1 : 0)),
+          12
+        )
+        expect(calls.a).toBeCloseTo(
+          meanOfTasks(a, (c) => c[tool] ?? 0),
+          12
+        )
+        expect(calls.b).toBeCloseTo(
+          meanOfTasks(b, (c) => c[tool] ?? 0),
+          12
+        )
       }
       // the same figures by hand (python): bash 445/64 = 6.953125 → 385/64 = 6.015625 calls per episode (4 rollouts
       // of every task, so the mean of task means is the episode mean); edit_file never called in 1 of 64 episodes

@@ -22,7 +22,9 @@ describe('the verdict line', () => {
     expect(v).toMatchObject({ direction: 'worse', metric: 'passRate', tasks: 40 })
     expect(v.delta).toBeCloseTo(-0.5, 12)
     expect(v.p).toBeCloseTo(2 * 0.5 ** 20, 15)
-    expect(v.text).toMatch(/^B is worse: −50 pts pass rate \(95% CI −\d+(\.\d)? to −\d+(\.\d)? pts\), McNemar p < 0\.001, on 40 shared tasks\.$/)
+    expect(v.text).toMatch(
+      /^B is worse: −50 pts pass rate \(95% CI −\d+(\.\d)? to −\d+(\.\d)? pts\), McNemar p < 0\.001, on 40 shared tasks\.$/
+    )
     d.close()
   })
 
@@ -34,7 +36,9 @@ describe('the verdict line', () => {
     const r = compareRuns(d, a, b, {})
     // diffs +0.1 −0.1 +0.1 −0.1: mean 0
     expect(r.verdict).toMatchObject({ direction: 'unclear', metric: 'reward', p: null, tasks: 4 })
-    expect(r.verdict.text).toMatch(/^No clear difference: ±0\.000 mean reward \(95% CI .*\), on 4 shared tasks: too few tasks to tell a change this small from noise\.$/)
+    expect(r.verdict.text).toMatch(
+      /^No clear difference: ±0\.000 mean reward \(95% CI .*\), on 4 shared tasks: too few tasks to tell a change this small from noise\.$/
+    )
     expect(r.warnings[0]).toMatchObject({ code: 'too-few-tasks', severity: 'conclusion' })
     d.close()
   })
@@ -43,7 +47,10 @@ describe('the verdict line', () => {
     const d = tempDb()
     const a = insertRun(d, { id: 'a', threshold: 0.5, episodes: binary(1, 2, 'x') })
     const b = insertRun(d, { id: 'b', threshold: 0.5, episodes: binary(1, 2, 'y') })
-    expect(compareRuns(d, a, b, {}).verdict).toMatchObject({ direction: 'none', text: 'Nothing to compare: the runs share no task.' })
+    expect(compareRuns(d, a, b, {}).verdict).toMatchObject({
+      direction: 'none',
+      text: 'Nothing to compare: the runs share no task.'
+    })
     d.close()
   })
 
@@ -69,8 +76,20 @@ describe('environments', () => {
   it('refuses runs of different environments with the reason, and marks a forced comparison everywhere', () => {
     const d = tempDb()
     // task "0".."2" in both: the same ids, not the same tasks
-    const airline = insertRun(d, { id: 'air', name: 'gpt-4o-airline', env: 'tau-bench airline', threshold: 0.5, episodes: binary(1, 3, '') })
-    const sokoban = insertRun(d, { id: 'sok', name: 'sokoban', env: 'sokoban', threshold: 0.5, episodes: binary(3, 3, '') })
+    const airline = insertRun(d, {
+      id: 'air',
+      name: 'gpt-4o-airline',
+      env: 'tau-bench airline',
+      threshold: 0.5,
+      episodes: binary(1, 3, '')
+    })
+    const sokoban = insertRun(d, {
+      id: 'sok',
+      name: 'sokoban',
+      env: 'sokoban',
+      threshold: 0.5,
+      episodes: binary(3, 3, '')
+    })
     expect(() => compareRuns(d, airline, sokoban, {})).toThrow(
       /^These runs are of different environments \(gpt-4o-airline is “tau-bench airline”, sokoban is “sokoban”\): tasks with the same id in different environments are not the same task/
     )
@@ -105,7 +124,9 @@ describe('environments', () => {
     const c = insertRun(d, { id: 'c', env: null, threshold: 0.5, episodes: binary(2, 2) })
     const ab = compareRuns(d, a, b, {})
     expect(ab.envMismatch).toBeNull()
-    expect(ab.warnings.find((w) => w.code === 'different-env-version')!.message).toContain('environment terminal-bench-core@0.1.0 vs terminal-bench-core@0.1.1')
+    expect(ab.warnings.find((w) => w.code === 'different-env-version')!.message).toContain(
+      'environment terminal-bench-core@0.1.0 vs terminal-bench-core@0.1.1'
+    )
     expect(compareRuns(d, a, c, {}).envMismatch).toBeNull()
     d.close()
   })
@@ -114,8 +135,18 @@ describe('environments', () => {
 describe('comparability warnings', () => {
   it('names declared settings that differ (report 000: mode all vs mvp), ranked as able to change the conclusion', () => {
     const d = tempDb()
-    const a = insertRun(d, { id: 'a', threshold: 0.5, header: { env_args: { split: 'bench', mode: 'all' }, max_turns: 10 }, episodes: binary(6, 10) })
-    const b = insertRun(d, { id: 'b', threshold: 0.5, header: { env_args: { split: 'bench', mode: 'mvp' }, max_turns: 10 }, episodes: binary(9, 10) })
+    const a = insertRun(d, {
+      id: 'a',
+      threshold: 0.5,
+      header: { env_args: { split: 'bench', mode: 'all' }, max_turns: 10 },
+      episodes: binary(6, 10)
+    })
+    const b = insertRun(d, {
+      id: 'b',
+      threshold: 0.5,
+      header: { env_args: { split: 'bench', mode: 'mvp' }, max_turns: 10 },
+      episodes: binary(9, 10)
+    })
     const w = compareRuns(d, a, b, {}).warnings.find((x) => x.code === 'different-settings')!
     expect(w.severity).toBe('conclusion')
     expect(w.message).toBe(
@@ -132,7 +163,9 @@ describe('comparability warnings', () => {
     const r = compareRuns(d, a, b, {})
     const w = r.warnings.find((x) => x.code === 'different-tasks')!
     expect(w.severity).toBe('conclusion')
-    expect(w.message).toContain('The whole runs and the shared tasks disagree: Pass rate: whole runs 80% → 80% (±0 pts); shared tasks 20% → 80% (+60 pts')
+    expect(w.message).toContain(
+      'The whole runs and the shared tasks disagree: Pass rate: whole runs 80% → 80% (±0 pts); shared tasks 20% → 80% (+60 pts'
+    )
     d.close()
   })
 
@@ -163,7 +196,9 @@ describe('comparability warnings', () => {
     expect(r.warnings.find((w) => w.code === 'unscored')!.message).toBe(
       'A: 2 of 4 trials have no result: parse_error 1, test_timeout 1; counted as failures (reward 0), as Terminal-Bench does.'
     )
-    expect(r.warnings.find((w) => w.code === 'no-transcript')!.message).toMatch(/^B has 1 of 4 episodes with no transcript on disk: their rewards and verdicts count/)
+    expect(r.warnings.find((w) => w.code === 'no-transcript')!.message).toMatch(
+      /^B has 1 of 4 episodes with no transcript on disk: their rewards and verdicts count/
+    )
     expect(r.warnings.find((w) => w.code === 'different-n')!.message).toContain('Tokens in on 2')
     // steps: B's results-only episode has none, so its task t2 pairs on A alone… and is left out of the steps row
     expect(r.metrics.find((m) => m.key === 'steps')!.n).toBe(3)

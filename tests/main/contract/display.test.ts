@@ -1,6 +1,19 @@
 /** The one set of display rules (src-main/contract/display.ts) that the app, the CLI and the reports share. */
 import { describe, expect, it } from 'vitest'
-import { fmtCi, fmtDelta, fmtDuration, fmtFraction, fmtMeanStd, fmtNumber, fmtP, fmtPercent, fmtRange, fmtRelative, fmtValue, noCiReason } from '@contract/display'
+import {
+  fmtCi,
+  fmtDelta,
+  fmtDuration,
+  fmtFraction,
+  fmtMeanStd,
+  fmtNumber,
+  fmtP,
+  fmtPercent,
+  fmtRange,
+  fmtRelative,
+  fmtValue,
+  noCiReason
+} from '@contract/display'
 
 describe('display rules', () => {
   it('shares are percentages, their changes percentage points written "pts", with real minus signs', () => {

@@ -15,7 +15,8 @@ describe('methodList', () => {
     const list = methodList<'b' | 'a'>({ b: true, a: true })
     expect(list.names).toEqual(['b', 'a'])
     expect(list.has('a')).toBe(true)
-    for (const name of ['c', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 1, null, undefined, {}]) expect(list.has(name)).toBe(false)
+    for (const name of ['c', 'constructor', '__proto__', 'toString', 'hasOwnProperty', 1, null, undefined, {}])
+      expect(list.has(name)).toBe(false)
   })
 })
 
@@ -36,11 +37,20 @@ describe('the method lists and their schemas', () => {
     expect(parseDesktopArgs('pickPaths', ['file'])).toEqual(['file'])
     expect(parseDesktopArgs('saveExport', [{ kind: 'labels' }])).toEqual([{ kind: 'labels' }])
     expect(() => parseDesktopArgs('pickPaths', ['folder', 'extra'])).toThrow(BadRequestError)
-    expect(() => parseDesktopArgs('saveExport', [{ kind: 'compareReport', runA: 'a' }])).toThrow('saveExport: argument 0.runB: ')
+    expect(() => parseDesktopArgs('saveExport', [{ kind: 'compareReport', runA: 'a' }])).toThrow(
+      'saveExport: argument 0.runB: '
+    )
   })
 
   it('an export is the same request on the desktop channel and in the API (planExport): one schema', () => {
-    const request = { kind: 'episodes', format: 'md', runId: 'r', runIds: ['s'], filter: 'reward > 0', episodeIds: ['r:1'] }
+    const request = {
+      kind: 'episodes',
+      format: 'md',
+      runId: 'r',
+      runIds: ['s'],
+      filter: 'reward > 0',
+      episodeIds: ['r:1']
+    }
     expect(parseDesktopArgs('saveExport', [request])).toEqual(parseApiArgs('planExport', [request]))
     const bad = { kind: 'episodes', format: 'md', runId: 'r', dropLabelled: '' }
     expect(() => parseDesktopArgs('saveExport', [bad])).toThrow(/argument 0\.dropLabelled/)

@@ -24,16 +24,67 @@ const F = fieldsWith(0.5)
 const T = [0.5, 0.5] // the `passed` column's own parameters
 
 // id, task_key, reward, turns, status, error, answer, success, metrics, info
-const ROWS: [number, string, number | null, number, string, string | null, string | null, number | null, object, object][] = [
-  [1, '1', 1, 3, 'ok', null, '42', null, { correct_answer_reward_func: 1, format_reward_func: 0.9 },
-    { difficulty: 'hard', archetype: 'Off-By-One', 'a.b': 'dot', 'q"k': 'quote', "x') OR 1=1 --": 'inj' }],
-  [2, '2', 0, 12, 'error', 'Timeout after 30s', null, null, { correct_answer_reward_func: 0, format_reward_func: 0.5 },
-    { difficulty: 'easy', archetype: 'syntax' }],
-  [3, '3', 0.25, 8, 'ok', null, '7', null, { correct_answer_reward_func: 0, format_reward_func: 0.85 },
-    { difficulty: 'hard', nested: { level: 2 } }],
+const ROWS: [
+  number,
+  string,
+  number | null,
+  number,
+  string,
+  string | null,
+  string | null,
+  number | null,
+  object,
+  object
+][] = [
+  [
+    1,
+    '1',
+    1,
+    3,
+    'ok',
+    null,
+    '42',
+    null,
+    { correct_answer_reward_func: 1, format_reward_func: 0.9 },
+    { difficulty: 'hard', archetype: 'Off-By-One', 'a.b': 'dot', 'q"k': 'quote', "x') OR 1=1 --": 'inj' }
+  ],
+  [
+    2,
+    '2',
+    0,
+    12,
+    'error',
+    'Timeout after 30s',
+    null,
+    null,
+    { correct_answer_reward_func: 0, format_reward_func: 0.5 },
+    { difficulty: 'easy', archetype: 'syntax' }
+  ],
+  [
+    3,
+    '3',
+    0.25,
+    8,
+    'ok',
+    null,
+    '7',
+    null,
+    { correct_answer_reward_func: 0, format_reward_func: 0.85 },
+    { difficulty: 'hard', nested: { level: 2 } }
+  ],
   [4, '7', null, 15, 'truncated', null, null, null, {}, { difficulty: null }],
-  [5, '7', 0.9, 2, 'ok', null, "'; DROP TABLE episodes; --", 1, { correct_answer_reward_func: 1, format_reward_func: 1 },
-    { difficulty: 'medium', flag: true }],
+  [
+    5,
+    '7',
+    0.9,
+    2,
+    'ok',
+    null,
+    "'; DROP TABLE episodes; --",
+    1,
+    { correct_answer_reward_func: 1, format_reward_func: 1 },
+    { difficulty: 'medium', flag: true }
+  ],
   [6, '8', 0.3, 20, 'error', 'TIMEOUT', 'x', 0, { correct_answer_reward_func: 0 }, { flag: false, 'a.b': 'other' }]
 ]
 
@@ -56,18 +107,33 @@ const ids = (expr: string, fields = F): number[] => {
 const M = (k: string): string => `$."${k}"`
 const CASES: [string, string, Param[], number[]][] = [
   // the examples from the spec
-  ['reward < 0.5 and info.difficulty == "hard"', '(e.reward < ? AND json_extract(e.info_json, ?) = ?)',
-    [0.5, M('difficulty'), 'hard'], [3]],
+  [
+    'reward < 0.5 and info.difficulty == "hard"',
+    '(e.reward < ? AND json_extract(e.info_json, ?) = ?)',
+    [0.5, M('difficulty'), 'hard'],
+    [3]
+  ],
   ['not passed and turns > 10', `(${PASSED} = 0 AND e.turns > ?)`, [...T, 10], [2, 4, 6]],
-  ['status != "ok" or error contains "timeout"', '(e.status <> ? OR instr(lower(e.error), lower(?)) > 0)',
-    ['ok', 'timeout'], [2, 4, 6]],
-  ['task in ["3", "7"] and metric.correct_answer_reward_func == 1',
-    '(e.task_key IN (?, ?) AND json_extract(e.metrics_json, ?) = ?)', ['3', '7', M('correct_answer_reward_func'), 1], [5]],
+  [
+    'status != "ok" or error contains "timeout"',
+    '(e.status <> ? OR instr(lower(e.error), lower(?)) > 0)',
+    ['ok', 'timeout'],
+    [2, 4, 6]
+  ],
+  [
+    'task in ["3", "7"] and metric.correct_answer_reward_func == 1',
+    '(e.task_key IN (?, ?) AND json_extract(e.metrics_json, ?) = ?)',
+    ['3', '7', M('correct_answer_reward_func'), 1],
+    [5]
+  ],
   ['format_reward_func >= 0.8', 'json_extract(e.metrics_json, ?) >= ?', [M('format_reward_func'), 0.8], [1, 3, 5]],
   ['answer == null', 'e.answer IS NULL', [], [2, 4]],
-  ['(reward >= 1 or passed) and info.archetype ~ "off-by"',
+  [
+    '(reward >= 1 or passed) and info.archetype ~ "off-by"',
     `((e.reward >= ? OR ${PASSED} = 1) AND instr(lower(json_extract(e.info_json, ?)), lower(?)) > 0)`,
-    [1, ...T, M('archetype'), 'off-by'], [1]],
+    [1, ...T, M('archetype'), 'off-by'],
+    [1]
+  ],
   // null handling: a missing value matches nothing but `== null`, even under `not`
   ['answer != null', 'e.answer IS NOT NULL', [], [1, 3, 5, 6]],
   ['info.difficulty == null', 'json_extract(e.info_json, ?) IS NULL', [M('difficulty')], [4, 6]],
@@ -88,19 +154,36 @@ const CASES: [string, string, Param[], number[]][] = [
   [`info.'q"k' == 'quote'`, 'json_extract(e.info_json, ?) = ?', ['$."q\\"k"', 'quote'], [1]],
   ['info."q\\"k" == "quote"', 'json_extract(e.info_json, ?) = ?', ['$."q\\"k"', 'quote'], [1]],
   ['info.nested.level >= 2', 'json_extract(e.info_json, ?) >= ?', ['$."nested"."level"', 2], [3]],
-  ['info.null == null and info.in == null', '(json_extract(e.info_json, ?) IS NULL AND json_extract(e.info_json, ?) IS NULL)',
-    [M('null'), M('in')], [1, 2, 3, 4, 5, 6]],
+  [
+    'info.null == null and info.in == null',
+    '(json_extract(e.info_json, ?) IS NULL AND json_extract(e.info_json, ?) IS NULL)',
+    [M('null'), M('in')],
+    [1, 2, 3, 4, 5, 6]
+  ],
   ['info.v2.5 == null', 'json_extract(e.info_json, ?) IS NULL', ['$."v2"."5"'], [1, 2, 3, 4, 5, 6]],
   ['Metrics.format_reward_func == 0.5', 'json_extract(e.metrics_json, ?) = ?', [M('format_reward_func'), 0.5], [2]],
-  ['correct_answer_reward_func == 0', 'json_extract(e.metrics_json, ?) = ?', [M('correct_answer_reward_func'), 0], [2, 3, 6]],
+  [
+    'correct_answer_reward_func == 0',
+    'json_extract(e.metrics_json, ?) = ?',
+    [M('correct_answer_reward_func'), 0],
+    [2, 3, 6]
+  ],
   // spellings, case, precedence, numbers
   ['task not in ["7", "8"]', 'NOT (e.task_key IN (?, ?))', ['7', '8'], [1, 2, 3]],
   ['taskKey in ("7")', 'e.task_key IN (?)', ['7'], [4, 5]],
   ['REWARD > 0.5 AND Turns < 5', '(e.reward > ? AND e.turns < ?)', [0.5, 5], [1, 5]],
-  ['reward > 0.5 && turns < 5 || status = "truncated"', '((e.reward > ? AND e.turns < ?) OR e.status = ?)',
-    [0.5, 5, 'truncated'], [1, 4, 5]],
-  ['reward > 0.5 or turns > 10 and status == "error"', '(e.reward > ? OR (e.turns > ? AND e.status = ?))',
-    [0.5, 10, 'error'], [1, 2, 5, 6]],
+  [
+    'reward > 0.5 && turns < 5 || status = "truncated"',
+    '((e.reward > ? AND e.turns < ?) OR e.status = ?)',
+    [0.5, 5, 'truncated'],
+    [1, 4, 5]
+  ],
+  [
+    'reward > 0.5 or turns > 10 and status == "error"',
+    '(e.reward > ? OR (e.turns > ? AND e.status = ?))',
+    [0.5, 10, 'error'],
+    [1, 2, 5, 6]
+  ],
   ['reward >= -1e-3 and reward <= 2.5E0', '(e.reward >= ? AND e.reward <= ?)', [-0.001, 2.5], [1, 2, 3, 5, 6]],
   ['reward<.5', 'e.reward < ?', [0.5], [2, 3, 6]],
   ['reward <> 0', 'e.reward <> ?', [0], [1, 3, 5, 6]],
@@ -162,9 +245,16 @@ describe('compileFilter', () => {
 const list501 = `task in [${Array.from({ length: 501 }, () => '"1"').join(', ')}]`
 const ERRORS: [string, string, number][] = [
   ['rewrd < 0.5', 'Unknown field "rewrd" at column 1 — did you mean "reward"?', 0],
-  ['turns > 1 and corect_answer_reward_func == 1',
-    'Unknown field "corect_answer_reward_func" at column 15 — did you mean "correct_answer_reward_func"?', 14],
-  ['toString == 1', 'Unknown field "toString" at column 1 — use info.toString or metric.toString for info and metric fields', 0],
+  [
+    'turns > 1 and corect_answer_reward_func == 1',
+    'Unknown field "corect_answer_reward_func" at column 15 — did you mean "correct_answer_reward_func"?',
+    14
+  ],
+  [
+    'toString == 1',
+    'Unknown field "toString" at column 1 — use info.toString or metric.toString for info and metric fields',
+    0
+  ],
   ['foo > 1', 'Unknown field "foo" at column 1 — use info.foo or metric.foo for info and metric fields', 0],
   ['turns > 3 and reward <', 'Expected a value after "<" at column 23', 22],
   ['status == ok', 'Expected a value after "==" at column 11 — put text in quotes: "ok"', 10],
@@ -190,7 +280,11 @@ const ERRORS: [string, string, number][] = [
   ['turns == "x"', 'Cannot compare "turns" (a number) with "x" (text) at column 10', 9],
   ['turns == "3"', 'Cannot compare "turns" (a number) with "3" (text) at column 10 — remove the quotes', 9],
   ['task == 3', 'Cannot compare "task" (text) with 3 (a number) at column 9 — put the value in quotes: "3"', 8],
-  ['task in ["3", 7]', 'Cannot compare "task" (text) with 7 (a number) at column 15 — put the value in quotes: "7"', 14],
+  [
+    'task in ["3", 7]',
+    'Cannot compare "task" (text) with 7 (a number) at column 15 — put the value in quotes: "7"',
+    14
+  ],
   ['passed == 1', 'Cannot compare "passed" (true/false) with 1 (a number) at column 11 — use true or false', 10],
   ['reward == true', 'Cannot compare "reward" (a number) with true (true/false) at column 11', 10],
   ['passed < true', '"<" does not work on "passed" (true/false) at column 8 — use == or !=', 7],

@@ -9,8 +9,12 @@ import { openDb } from '../../../src-main/db/open-db'
 
 /** One source, one run, one episode, in the 0001 shape. */
 function seedOneEpisode(db: Database.Database): void {
-  db.prepare(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/a', '/', 1, 1, 'verifiers', 'indexed')`).run()
-  db.prepare(`INSERT INTO runs (id, source_id, name, format, source_path, updated_at) VALUES ('r1', 1, 'n', 'verifiers', '/a', 0)`).run()
+  db.prepare(
+    `INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/a', '/', 1, 1, 'verifiers', 'indexed')`
+  ).run()
+  db.prepare(
+    `INSERT INTO runs (id, source_id, name, format, source_path, updated_at) VALUES ('r1', 1, 'n', 'verifiers', '/a', 0)`
+  ).run()
   db.prepare(
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length)
      VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10)`
@@ -28,8 +32,12 @@ describe('migrations', () => {
     const db = openDb(tmpDb())
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
-    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).raw().all() as [string][]).map((r) => r[0])
-    expect(tables).toEqual(expect.arrayContaining(['roots', 'sources', 'runs', 'episodes', 'settings', 'schema_migrations']))
+    const tables = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).raw().all() as [string][]
+    ).map((r) => r[0])
+    expect(tables).toEqual(
+      expect.arrayContaining(['roots', 'sources', 'runs', 'episodes', 'settings', 'schema_migrations'])
+    )
     const applied = db.prepare('SELECT version, name FROM schema_migrations').all()
     expect(applied).toEqual([
       { version: 1, name: 'initial-schema' },
@@ -93,8 +101,12 @@ describe('migrations', () => {
   it('0011 adds steps, termination, generation time, unscored and transcript to episodes, and marks files for a re-read', () => {
     const db = new Database(':memory:')
     migrate(db, MIGRATIONS.slice(0, 10))
-    db.prepare(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state, tail_sig) VALUES (1, '/a', '/', 1, 5, 'verifiers', 'indexed', 'x')`).run()
-    db.prepare(`INSERT INTO runs (id, run_key, source_id, name, format, source_path, updated_at) VALUES ('r1', '/a', 1, 'n', 'verifiers', '/a', 0)`).run()
+    db.prepare(
+      `INSERT INTO sources (id, path, root, size, mtime_ms, format, state, tail_sig) VALUES (1, '/a', '/', 1, 5, 'verifiers', 'indexed', 'x')`
+    ).run()
+    db.prepare(
+      `INSERT INTO runs (id, run_key, source_id, name, format, source_path, updated_at) VALUES ('r1', '/a', 1, 'n', 'verifiers', '/a', 0)`
+    ).run()
     db.prepare(
       `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length, source_id)
        VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10, 1)`
@@ -114,7 +126,9 @@ describe('migrations', () => {
   it('0005 lets the same task be found across runs through an index', () => {
     const db = new Database(':memory:')
     migrate(db)
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM episodes WHERE task_key = 'k'`).all() as { detail: string }[]
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM episodes WHERE task_key = 'k'`).all() as {
+      detail: string
+    }[]
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/episodes_task/)
   })
 
@@ -124,7 +138,9 @@ describe('migrations', () => {
     seedOneEpisode(db)
     expect(migrate(db, MIGRATIONS.slice(0, 2))).toEqual([2])
     expect(db.prepare('SELECT step, rollout_given FROM episodes').get()).toEqual({ step: null, rollout_given: null })
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM episodes WHERE run_id = 'r1' AND step = 3`).all() as { detail: string }[]
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM episodes WHERE run_id = 'r1' AND step = 3`).all() as {
+      detail: string
+    }[]
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/episodes_run_step/)
   })
 
@@ -136,7 +152,7 @@ describe('migrations', () => {
     expect(db.prepare('SELECT tool_calls_json FROM episodes').get()).toEqual({ tool_calls_json: null })
   })
 
-  it('0007: an episode that goes takes its full-text rows and its file\'s search progress with it', () => {
+  it("0007: an episode that goes takes its full-text rows and its file's search progress with it", () => {
     const db = new Database(':memory:')
     db.pragma('foreign_keys = ON')
     migrate(db, MIGRATIONS.slice(0, 2))
@@ -148,7 +164,8 @@ describe('migrations', () => {
     add.run(rowid * 2 ** 24 + 1, 'zebra again', 'assistant')
     add.run((rowid + 1) * 2 ** 24, 'zebra of another episode', 'user')
     db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (1, ?, 1)').run(rowid)
-    const hits = (): number => (db.prepare(`SELECT count(*) n FROM search_fts WHERE search_fts MATCH 'zebra'`).get() as { n: number }).n
+    const hits = (): number =>
+      (db.prepare(`SELECT count(*) n FROM search_fts WHERE search_fts MATCH 'zebra'`).get() as { n: number }).n
     expect(hits()).toBe(3)
     db.prepare('DELETE FROM sources WHERE id = 1').run() // cascades to the episode
     expect(hits()).toBe(1)

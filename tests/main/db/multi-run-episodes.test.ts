@@ -13,8 +13,10 @@ let engine: Engine
 let a: RunSummary
 let b: RunSummary
 
-const all = async (q: { filter?: string; sort?: 'reward' | 'ordinal'; desc?: boolean }, runIds?: string[]): Promise<EpisodeSummary[]> =>
-  (await engine.api.listEpisodes({ runId: a.id, runIds, limit: 5000, ...q })).items
+const all = async (
+  q: { filter?: string; sort?: 'reward' | 'ordinal'; desc?: boolean },
+  runIds?: string[]
+): Promise<EpisodeSummary[]> => (await engine.api.listEpisodes({ runId: a.id, runIds, limit: 5000, ...q })).items
 
 beforeAll(async () => {
   engine = tempEngine().engine
@@ -33,7 +35,9 @@ describe('listEpisodes over several runs', () => {
     const ordinals = page.items.slice(0, a.episodes).map((e) => e.ordinal)
     expect(ordinals).toEqual([...ordinals].sort((x, y) => x - y))
     // runId repeated in runIds counts once
-    expect((await engine.api.listEpisodes({ runId: a.id, runIds: [a.id, b.id], limit: 1 })).total).toBe(a.episodes + b.episodes)
+    expect((await engine.api.listEpisodes({ runId: a.id, runIds: [a.id, b.id], limit: 1 })).total).toBe(
+      a.episodes + b.episodes
+    )
   })
 
   it('sorts and pages across the runs', async () => {
@@ -55,7 +59,14 @@ describe('listEpisodes over several runs', () => {
       const folder = join(dir, 'evals', `math--${model}`, '00000001')
       mkdirSync(folder, { recursive: true })
       const line = (i: number, reward: number): string =>
-        JSON.stringify({ example_id: i, prompt: [{ role: 'user', content: `q${i}` }], completion: [{ role: 'assistant', content: 'a' }], task: 't', answer: 'a', reward })
+        JSON.stringify({
+          example_id: i,
+          prompt: [{ role: 'user', content: `q${i}` }],
+          completion: [{ role: 'assistant', content: 'a' }],
+          task: 't',
+          answer: 'a',
+          reward
+        })
       writeFileSync(join(folder, 'results.jsonl'), [0.2, 0.5, 0.95].map((r, i) => line(i, r)).join('\n') + '\n')
     }
     const { engine: e2 } = tempEngine()

@@ -97,7 +97,15 @@ describe('listTaskGroups', () => {
     expect(b.meanTurns).toBe(2)
     // a missing reward has no verdict, as it is not in the mean: one denominator for both
     const d = page.items[2]
-    expect(d).toMatchObject({ rollouts: 3, minReward: 0, maxReward: 0.25, passed: 0, passKnown: 2, errors: 1, truncated: 1 })
+    expect(d).toMatchObject({
+      rollouts: 3,
+      minReward: 0,
+      maxReward: 0.25,
+      passed: 0,
+      passKnown: 2,
+      errors: 1,
+      truncated: 1
+    })
     expect(d.meanReward).toBeCloseTo(0.125)
   })
 
@@ -113,8 +121,10 @@ describe('listTaskGroups', () => {
   })
 
   it('orders groups by the aggregate of the sort key, missing values last, ties in file order', async () => {
-    const order = async (sort: Parameters<Engine['api']['listTaskGroups']>[0]['sort'], desc = false): Promise<string[]> =>
-      keys((await engine.api.listTaskGroups({ runId, sort, desc })).items)
+    const order = async (
+      sort: Parameters<Engine['api']['listTaskGroups']>[0]['sort'],
+      desc = false
+    ): Promise<string[]> => keys((await engine.api.listTaskGroups({ runId, sort, desc })).items)
     expect(await order('reward', true)).toEqual(['t-a', 't-b', 't-c', 't-d']) // means 1, 0.5, 0.5, 0.125
     expect(await order('reward')).toEqual(['t-d', 't-b', 't-c', 't-a'])
     expect(await order('taskKey')).toEqual(['t-a', 't-b', 't-c', 't-d'])
@@ -149,7 +159,11 @@ describe('listEpisodes with the grouped table’s additions', () => {
   it('lists one task’s rollouts (an unfolded group), still filtered and sorted', async () => {
     const page = await engine.api.listEpisodes({ runId, taskKey: 't-b', sort: 'reward', desc: true })
     expect(page.total).toBe(3)
-    expect(page.items.map((e) => [e.taskKey, e.reward])).toEqual([['t-b', 1], ['t-b', 0.5], ['t-b', 0]])
+    expect(page.items.map((e) => [e.taskKey, e.reward])).toEqual([
+      ['t-b', 1],
+      ['t-b', 0.5],
+      ['t-b', 0]
+    ])
     const filtered = await engine.api.listEpisodes({ runId, taskKey: 't-b', filter: 'status == "error"' })
     expect(filtered.items.map((e) => e.error)).toEqual(['boom t-b/0'])
     expect((await engine.api.listEpisodes({ runId, taskKey: 'no-such-task' })).total).toBe(0)
@@ -157,7 +171,19 @@ describe('listEpisodes with the grouped table’s additions', () => {
 
   it('sorts episodes by an info field and by tokens', async () => {
     const byInfo = await engine.api.listEpisodes({ runId, sort: 'info:difficulty' })
-    expect(byInfo.items.map((e) => e.info.difficulty)).toEqual(['easy', 'easy', 'easy', 'easy', 'easy', 'hard', 'hard', 'hard', 'medium', 'medium', 'medium'])
+    expect(byInfo.items.map((e) => e.info.difficulty)).toEqual([
+      'easy',
+      'easy',
+      'easy',
+      'easy',
+      'easy',
+      'hard',
+      'hard',
+      'hard',
+      'medium',
+      'medium',
+      'medium'
+    ])
     const byTokens = await engine.api.listEpisodes({ runId, sort: 'tokensIn', desc: true, limit: 2 })
     expect(byTokens.items.map((e) => e.tokensIn)).toEqual([401, 400])
   })

@@ -15,8 +15,19 @@ describe('pathsFromArgv', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }))
 
   it('dev: skips the electron binary and the app path, flags and missing paths; resolves against cwd', () => {
-    const argv = ['/usr/lib/electron/electron', dir, 'results.jsonl', '--inspect=9229', join(dir, 'runs'), 'nope.jsonl', '-v']
-    expect(pathsFromArgv(argv, { isPackaged: false, cwd: dir })).toEqual([join(dir, 'results.jsonl'), join(dir, 'runs')])
+    const argv = [
+      '/usr/lib/electron/electron',
+      dir,
+      'results.jsonl',
+      '--inspect=9229',
+      join(dir, 'runs'),
+      'nope.jsonl',
+      '-v'
+    ]
+    expect(pathsFromArgv(argv, { isPackaged: false, cwd: dir })).toEqual([
+      join(dir, 'results.jsonl'),
+      join(dir, 'runs')
+    ])
   })
 
   it('packaged: only the executable is skipped', () => {
@@ -32,7 +43,9 @@ describe('pathsFromArgv', () => {
 
   it('after `--` a dash-named file is a path, not a flag', () => {
     expect(pathsFromArgv(['exe', '-dash.jsonl'], { isPackaged: true, cwd: dir })).toEqual([])
-    expect(pathsFromArgv(['exe', '--', '-dash.jsonl'], { isPackaged: true, cwd: dir })).toEqual([join(dir, '-dash.jsonl')])
+    expect(pathsFromArgv(['exe', '--', '-dash.jsonl'], { isPackaged: true, cwd: dir })).toEqual([
+      join(dir, '-dash.jsonl')
+    ])
   })
 
   it('returns nothing for an argv with no arguments, and uses the injected exists()', () => {

@@ -35,7 +35,11 @@ describe('dialogs', () => {
 
   it('About shows name and versions', async () => {
     const dialog = fakeDialog({ canceled: true, filePaths: [] })
-    await showAbout(dialog as unknown as Dialog, null, { name: 'Rollscope', version: '0.1.0', versions: { electron: '45.4.1', node: '24.1.0' } })
+    await showAbout(dialog as unknown as Dialog, null, {
+      name: 'Rollscope',
+      version: '0.1.0',
+      versions: { electron: '45.4.1', node: '24.1.0' }
+    })
     expect(dialog.showMessageBox).toHaveBeenCalledExactlyOnceWith({
       type: 'info',
       title: 'About Rollscope',

@@ -11,7 +11,9 @@ describe('progressBarValue', () => {
     }
   })
   it('is the byte fraction while indexing, the file fraction without byte totals, indeterminate without either', () => {
-    expect(progressBarValue(progress({ state: 'indexing', bytesTotal: 1000, bytesDone: 250, filesTotal: 4, filesDone: 3 }))).toBe(0.25)
+    expect(
+      progressBarValue(progress({ state: 'indexing', bytesTotal: 1000, bytesDone: 250, filesTotal: 4, filesDone: 3 }))
+    ).toBe(0.25)
     expect(progressBarValue(progress({ state: 'indexing', filesTotal: 4, filesDone: 3 }))).toBe(0.75)
     expect(progressBarValue(progress({ state: 'scanning' }))).toBe(2)
     expect(progressBarValue(progress({ state: 'indexing', bytesTotal: 100, bytesDone: 130 }))).toBe(1)
@@ -42,9 +44,15 @@ describe('forwardEngineEvents', () => {
 
   it('sends every event to the renderer and drives the progress bar from indexProgress', () => {
     const s = setup()
-    const running: TraceEvent = { name: 'indexProgress', payload: progress({ state: 'indexing', bytesTotal: 200, bytesDone: 50 }) }
+    const running: TraceEvent = {
+      name: 'indexProgress',
+      payload: progress({ state: 'indexing', bytesTotal: 200, bytesDone: 50 })
+    }
     const changed: TraceEvent = { name: 'workspaceChanged', payload: { runIds: ['r1', 'r2'] } }
-    const done: TraceEvent = { name: 'indexProgress', payload: progress({ state: 'done', bytesTotal: 200, bytesDone: 200 }) }
+    const done: TraceEvent = {
+      name: 'indexProgress',
+      payload: progress({ state: 'done', bytesTotal: 200, bytesDone: 200 })
+    }
     s.emit(running)
     s.emit(changed)
     s.emit(done)
@@ -67,6 +75,9 @@ describe('forwardEngineEvents', () => {
     const second = new FakeWindow({})
     s.setWin(second)
     s.emit({ name: 'workspaceChanged', payload: { runIds: ['x'] } })
-    expect(second.webContents.send).toHaveBeenCalledExactlyOnceWith(IPC_EVENT_CHANNEL, { name: 'workspaceChanged', payload: { runIds: ['x'] } })
+    expect(second.webContents.send).toHaveBeenCalledExactlyOnceWith(IPC_EVENT_CHANNEL, {
+      name: 'workspaceChanged',
+      payload: { runIds: ['x'] }
+    })
   })
 })

@@ -57,7 +57,8 @@ export function makeFakeSession() {
   const s = {
     permissionRequest: null as null | ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void),
     permissionCheck: null as null | ((...a: unknown[]) => boolean),
-    headersListener: null as null | ((details: Record<string, unknown>, cb: (r: Record<string, unknown>) => void) => void),
+    headersListener: null as
+      null | ((details: Record<string, unknown>, cb: (r: Record<string, unknown>) => void) => void),
     setPermissionRequestHandler: vi.fn((h) => {
       s.permissionRequest = h
     }),

@@ -60,7 +60,10 @@ describe('createSenderCheck', () => {
   })
 
   it('in dev trusts the dev server origin instead of the file', () => {
-    const devCheck = createSenderCheck(() => win as unknown as BrowserWindow, { file: rendererFile, devUrl: 'http://localhost:5173' })
+    const devCheck = createSenderCheck(() => win as unknown as BrowserWindow, {
+      file: rendererFile,
+      devUrl: 'http://localhost:5173'
+    })
     expect(devCheck(eventFrom(win, 'http://localhost:5173/'))).toBe(true)
     expect(devCheck(eventFrom(win, pageUrl))).toBe(false)
   })
@@ -74,7 +77,11 @@ describe('registerApi', () => {
     const { handlers, ipcMain } = fakeIpcMain()
     api = makeFakeApi()
     win = new FakeWindow({})
-    registerApi(ipcMain, { api }, createSenderCheck(() => win as unknown as BrowserWindow, { file: rendererFile, devUrl: null }))
+    registerApi(
+      ipcMain,
+      { api },
+      createSenderCheck(() => win as unknown as BrowserWindow, { file: rendererFile, devUrl: null })
+    )
     expect([...handlers.keys()]).toEqual([IPC_INVOKE_CHANNEL])
     invoke = async (...a) => handlers.get(IPC_INVOKE_CHANNEL)!(...a)
   })
@@ -93,8 +100,14 @@ describe('registerApi', () => {
       error: { code: 'bad-request', message: expect.stringMatching(/^addPaths: argument 0/) }
     })
     expect(await invoke(eventFrom(win), 'getRun', [42])).toMatchObject({ ok: false, error: { code: 'bad-request' } })
-    expect(await invoke(eventFrom(win), 'reindex', [{ force: true, extra: 1 }])).toMatchObject({ ok: false, error: { code: 'bad-request' } })
-    expect(await invoke(eventFrom(win), 'listRuns', 'not an array')).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    expect(await invoke(eventFrom(win), 'reindex', [{ force: true, extra: 1 }])).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' }
+    })
+    expect(await invoke(eventFrom(win), 'listRuns', 'not an array')).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' }
+    })
     expect(api.addPaths).not.toHaveBeenCalled()
     expect(api.getRun).not.toHaveBeenCalled()
     expect(api.reindex).not.toHaveBeenCalled()
@@ -116,7 +129,10 @@ describe('registerApi', () => {
       error: { code: 'not-found', message: 'no episode e9' }
     })
     api.listRuns.mockRejectedValueOnce(new Error('disk I/O error'))
-    expect(await invoke(eventFrom(win), 'listRuns', [])).toEqual({ ok: false, error: { code: 'internal', message: 'disk I/O error' } })
+    expect(await invoke(eventFrom(win), 'listRuns', [])).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'disk I/O error' }
+    })
   })
 
   it('answers unauthorized to an untrusted sender and never reaches the engine', async () => {
@@ -142,7 +158,10 @@ describe('registerDesktopApi', () => {
   beforeEach(() => {
     const { handlers, ipcMain } = fakeIpcMain()
     pickPaths = vi.fn(async (kind) => (kind === 'folder' ? ['/runs'] : ['/runs/a.jsonl', '/runs/b.jsonl']))
-    saveExport = vi.fn(async () => ({ path: '/out/a.jsonl', summary: { kind: 'episodes' as const, format: 'sft' as const, episodes: 3, skipped: 0 } }))
+    saveExport = vi.fn(async () => ({
+      path: '/out/a.jsonl',
+      summary: { kind: 'episodes' as const, format: 'sft' as const, episodes: 3, skipped: 0 }
+    }))
     trusted = true
     registerDesktopApi(ipcMain, { pickPaths, saveExport }, () => trusted)
     expect([...handlers.keys()]).toEqual([IPC_DESKTOP_CHANNEL])
@@ -162,7 +181,8 @@ describe('registerDesktopApi', () => {
       { kind: 'compareReport', runA: 'r1', runB: 'r2', options: { category: 'archetype', allowDifferentEnvs: true } },
       { kind: 'labels' }
     ]
-    for (const request of requests) expect(await call({}, 'saveExport', [request])).toMatchObject({ ok: true, value: { path: '/out/a.jsonl' } })
+    for (const request of requests)
+      expect(await call({}, 'saveExport', [request])).toMatchObject({ ok: true, value: { path: '/out/a.jsonl' } })
     expect(saveExport.mock.calls).toEqual(requests.map((r) => [r]))
     saveExport.mockResolvedValueOnce(null)
     expect(await call({}, 'saveExport', [{ kind: 'labels' }])).toEqual({ ok: true, value: null })
@@ -181,12 +201,18 @@ describe('registerDesktopApi', () => {
     expect(await refused('saveExport', [{ kind: 'episodes', format: 'xml', runId: 'r1' }])).toBe(
       'saveExport: argument 0.format: format must be one of jsonl, sft, preference, csv, md, html'
     )
-    expect(await refused('saveExport', [{ kind: 'episodes', format: 'csv' }])).toBe('saveExport: argument 0.runId: run (a run id) is required')
-    expect(await refused('saveExport', [{ kind: 'labels', path: '/etc/passwd' }])).toMatch(/^saveExport: argument 0: .*path/)
-    expect(await refused('saveExport', [{ kind: 'everything' }])).toMatch(/^saveExport: argument 0.kind: /)
-    expect(await refused('saveExport', [{ kind: 'episodes', format: 'csv', runId: 'r1', episodeIds: Array(10_001).fill('e') }])).toMatch(
-      /at most 10000 picked episodes per export \(10001 sent\)/
+    expect(await refused('saveExport', [{ kind: 'episodes', format: 'csv' }])).toBe(
+      'saveExport: argument 0.runId: run (a run id) is required'
     )
+    expect(await refused('saveExport', [{ kind: 'labels', path: '/etc/passwd' }])).toMatch(
+      /^saveExport: argument 0: .*path/
+    )
+    expect(await refused('saveExport', [{ kind: 'everything' }])).toMatch(/^saveExport: argument 0.kind: /)
+    expect(
+      await refused('saveExport', [
+        { kind: 'episodes', format: 'csv', runId: 'r1', episodeIds: Array(10_001).fill('e') }
+      ])
+    ).toMatch(/at most 10000 picked episodes per export \(10001 sent\)/)
     expect(await refused('saveExport', ['sft'])).toMatch(/^saveExport: argument 0: /)
     expect(await refused('openShell', ['folder'])).toBe('unknown desktop method: openShell')
     expect(await refused('__proto__', [])).toBe('unknown desktop method: __proto__')
@@ -198,14 +224,23 @@ describe('registerDesktopApi', () => {
   it('refuses untrusted senders and reports failures', async () => {
     trusted = false
     expect(await call({}, 'pickPaths', ['folder'])).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
-    expect(await call({}, 'saveExport', [{ kind: 'labels' }])).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
+    expect(await call({}, 'saveExport', [{ kind: 'labels' }])).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' }
+    })
     expect(pickPaths).not.toHaveBeenCalled()
     expect(saveExport).not.toHaveBeenCalled()
     trusted = true
     pickPaths.mockRejectedValueOnce(new Error('dialog failed'))
-    expect(await call({}, 'pickPaths', ['file'])).toEqual({ ok: false, error: { code: 'internal', message: 'dialog failed' } })
+    expect(await call({}, 'pickPaths', ['file'])).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'dialog failed' }
+    })
     saveExport.mockRejectedValueOnce(new NotFoundError('no run with id r9'))
-    expect(await call({}, 'saveExport', [{ kind: 'labels' }])).toEqual({ ok: false, error: { code: 'not-found', message: 'no run with id r9' } })
+    expect(await call({}, 'saveExport', [{ kind: 'labels' }])).toEqual({
+      ok: false,
+      error: { code: 'not-found', message: 'no run with id r9' }
+    })
   })
 })
 

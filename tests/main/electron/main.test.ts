@@ -15,7 +15,13 @@ const m = await vi.hoisted(async () => {
   const f = await import('./fakes')
   const appHandlers = new Map<string, Fn>()
   const ipcHandlers = new Map<string, Fn>()
-  const state = { userData: '', lock: true, isPackaged: false, engine: null as unknown, engineListener: null as Fn | null }
+  const state = {
+    userData: '',
+    lock: true,
+    isPackaged: false,
+    engine: null as unknown,
+    engineListener: null as Fn | null
+  }
   const app = {
     get isPackaged() {
       return state.isPackaged
@@ -129,20 +135,31 @@ describe('main.ts', () => {
       watch: true
     } satisfies EngineOptions)
     expect(ipcMain.handle.mock.calls.map((c) => c[0])).toEqual([IPC_INVOKE_CHANNEL, IPC_DESKTOP_CHANNEL])
-    expect((win.options.webPreferences as { preload: string }).preload).toBe(resolve(electronDir, '../preload/index.cjs'))
+    expect((win.options.webPreferences as { preload: string }).preload).toBe(
+      resolve(electronDir, '../preload/index.cjs')
+    )
     expect(win.loadFile).toHaveBeenCalledExactlyOnceWith(resolve(electronDir, '../renderer/index.html'))
     const template = Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[]
     expect(template.map((i) => i.label)).toEqual(['&File', '&Edit', '&View', '&Help'])
     await vi.waitFor(() => expect(engine.api.openDemo).toHaveBeenCalledTimes(1))
     expect(engine.api.getWorkspace).toHaveBeenCalledTimes(1)
     expect(engine.api.addPaths).not.toHaveBeenCalled()
-    expect(['window-all-closed', 'will-quit', 'second-instance', 'activate'].filter((e) => !m.appHandlers.has(e))).toEqual([])
+    expect(
+      ['window-all-closed', 'will-quit', 'second-instance', 'activate'].filter((e) => !m.appHandlers.has(e))
+    ).toEqual([])
   })
 
   it('opens the existing paths named on the command line, and then no demo', async () => {
     await writeFile(join(userData, 'results.jsonl'), '{}\n')
     vi.spyOn(process, 'cwd').mockReturnValue(userData)
-    await boot(['/usr/lib/electron/electron', '.', 'results.jsonl', '--no-sandbox', join(userData, 'missing.jsonl'), userData])
+    await boot([
+      '/usr/lib/electron/electron',
+      '.',
+      'results.jsonl',
+      '--no-sandbox',
+      join(userData, 'missing.jsonl'),
+      userData
+    ])
     vi.mocked(process.cwd).mockRestore()
     await vi.waitFor(() => expect(engine.api.addPaths).toHaveBeenCalledTimes(1))
     expect(engine.api.addPaths).toHaveBeenCalledWith([join(userData, 'results.jsonl'), userData])
@@ -150,7 +167,10 @@ describe('main.ts', () => {
     expect(engine.api.openDemo).not.toHaveBeenCalled()
     // The paths went through the recent-list hook.
     await vi.waitFor(async () =>
-      expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual([join(userData, 'results.jsonl'), userData])
+      expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual([
+        join(userData, 'results.jsonl'),
+        userData
+      ])
     )
     expect(app.addRecentDocument.mock.calls).toEqual([[join(userData, 'results.jsonl')], [userData]])
   })
@@ -166,34 +186,53 @@ describe('main.ts', () => {
 
   it('forwards engine events to the window and drives the taskbar progress', async () => {
     const win = await boot()
-    const running: TraceEvent = { name: 'indexProgress', payload: progress({ state: 'indexing', bytesTotal: 400, bytesDone: 100 }) }
+    const running: TraceEvent = {
+      name: 'indexProgress',
+      payload: progress({ state: 'indexing', bytesTotal: 400, bytesDone: 100 })
+    }
     const done: TraceEvent = { name: 'indexProgress', payload: progress({ state: 'done' }) }
     m.state.engineListener!(running)
     m.state.engineListener!(done)
-    expect(win.webContents.send.mock.calls).toEqual([[IPC_EVENT_CHANNEL, running], [IPC_EVENT_CHANNEL, done]])
+    expect(win.webContents.send.mock.calls).toEqual([
+      [IPC_EVENT_CHANNEL, running],
+      [IPC_EVENT_CHANNEL, done]
+    ])
     expect(win.setProgressBar.mock.calls).toEqual([[0.25], [-1]])
   })
 
   it('IPC from the window reaches the engine, and added paths land in the recent list and menu', async () => {
     const win = await boot()
     const invoke = m.ipcHandlers.get(IPC_INVOKE_CHANNEL)!
-    expect(await invoke(trusted(win), 'addPaths', [['/runs/a']])).toMatchObject({ ok: true, value: { roots: ['/runs/a'] } })
-    expect(await invoke({ ...trusted(win), senderFrame: { url: 'https://evil.example/', parent: null } }, 'listRuns', [])).toMatchObject({
+    expect(await invoke(trusted(win), 'addPaths', [['/runs/a']])).toMatchObject({
+      ok: true,
+      value: { roots: ['/runs/a'] }
+    })
+    expect(
+      await invoke({ ...trusted(win), senderFrame: { url: 'https://evil.example/', parent: null } }, 'listRuns', [])
+    ).toMatchObject({
       ok: false,
       error: { code: 'unauthorized' }
     })
-    expect(await invoke(trusted(win), 'addPaths', ['/not-an-array'])).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    expect(await invoke(trusted(win), 'addPaths', ['/not-an-array'])).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' }
+    })
     expect(engine.api.addPaths).toHaveBeenCalledExactlyOnceWith(['/runs/a'])
     expect(app.addRecentDocument).toHaveBeenCalledExactlyOnceWith('/runs/a')
     const template = Menu.buildFromTemplate.mock.calls.at(-1)![0] as MenuItemConstructorOptions[]
     const file = template[0].submenu as MenuItemConstructorOptions[]
     const recent = file.find((i) => i.label === 'Open Recent')!.submenu as MenuItemConstructorOptions[]
     expect(recent.map((i) => i.label)).toEqual(['/runs/a', undefined, 'Clear Recent'])
-    await vi.waitFor(async () => expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual(['/runs/a']))
+    await vi.waitFor(async () =>
+      expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual(['/runs/a'])
+    )
 
     const desktop = m.ipcHandlers.get(IPC_DESKTOP_CHANNEL)!
     expect(await desktop(trusted(win), 'pickPaths', ['folder'])).toEqual({ ok: true, value: ['/picked'] })
-    expect(dialog.showOpenDialog).toHaveBeenCalledWith(win, expect.objectContaining({ properties: ['openDirectory', 'multiSelections'] }))
+    expect(dialog.showOpenDialog).toHaveBeenCalledWith(
+      win,
+      expect.objectContaining({ properties: ['openDirectory', 'multiSelections'] })
+    )
   })
 
   it('Save export from the window: the engine plans, the save dialog asks (modal), the engine thread writes the file', async () => {
@@ -202,16 +241,24 @@ describe('main.ts', () => {
     const request = { kind: 'episodes', format: 'jsonl', runId: 'r1', filter: 'reward > 0.5' }
     expect(await desktop(trusted(win), 'saveExport', [request])).toEqual({
       ok: true,
-      value: { path: '/saved/rollscope-run-jsonl.jsonl', summary: { kind: 'episodes', format: 'jsonl', episodes: 12, skipped: 0 } }
+      value: {
+        path: '/saved/rollscope-run-jsonl.jsonl',
+        summary: { kind: 'episodes', format: 'jsonl', episodes: 12, skipped: 0 }
+      }
     })
     expect(engine.api.planExport).toHaveBeenCalledExactlyOnceWith(request)
-    expect(dialog.showSaveDialog).toHaveBeenCalledWith(win, expect.objectContaining({ title: 'Export jsonl', defaultPath: 'rollscope-run-jsonl.jsonl' }))
+    expect(dialog.showSaveDialog).toHaveBeenCalledWith(
+      win,
+      expect.objectContaining({ title: 'Export jsonl', defaultPath: 'rollscope-run-jsonl.jsonl' })
+    )
     expect(engine.exportTo).toHaveBeenCalledExactlyOnceWith(request, { file: '/saved/rollscope-run-jsonl.jsonl' })
     // main reads nothing itself: the episodes are read and formatted behind engine.exportTo, on the engine's thread
     expect(engine.api.listEpisodes).not.toHaveBeenCalled()
     expect(engine.api.getEpisode).not.toHaveBeenCalled()
     // a malformed request never reaches the engine
-    expect(await desktop(trusted(win), 'saveExport', [{ kind: 'episodes', format: 'exe', runId: 'r1' }])).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    expect(await desktop(trusted(win), 'saveExport', [{ kind: 'episodes', format: 'exe', runId: 'r1' }])).toMatchObject(
+      { ok: false, error: { code: 'bad-request' } }
+    )
     expect(engine.exportTo).toHaveBeenCalledTimes(1)
   })
 

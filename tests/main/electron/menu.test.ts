@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { MenuItemConstructorOptions } from 'electron'
-import { buildMenuTemplate, createMenuActions, menuLabel, type MenuActions, type MenuOptions } from '../../../src-main/electron/menu'
+import {
+  buildMenuTemplate,
+  createMenuActions,
+  menuLabel,
+  type MenuActions,
+  type MenuOptions
+} from '../../../src-main/electron/menu'
 import { flush, makeFakeApi } from './fakes'
 
 type Item = MenuItemConstructorOptions
@@ -30,7 +36,14 @@ function setup(over: Partial<MenuOptions> = {}, picked: string[] = ['/runs/a', '
     onError: vi.fn()
   }
   const actions: MenuActions = createMenuActions(deps)
-  const template = buildMenuTemplate({ platform: 'linux', isDev: false, appName: 'Rollscope', recent: [], actions, ...over })
+  const template = buildMenuTemplate({
+    platform: 'linux',
+    isDev: false,
+    appName: 'Rollscope',
+    recent: [],
+    actions,
+    ...over
+  })
   return { api, deps, template }
 }
 
@@ -39,11 +52,29 @@ describe('menu template', () => {
     const { template } = setup()
     expect(labels(template)).toEqual(['&File', '&Edit', '&View', '&Help'])
     const file = sub(template[0])
-    expect(labels(file)).toEqual(['Open Folder…', 'Open File…', 'Open Recent', 'separator', 'Reload Index',
-      'Open Demo Workspace', 'separator', 'quit'])
+    expect(labels(file)).toEqual([
+      'Open Folder…',
+      'Open File…',
+      'Open Recent',
+      'separator',
+      'Reload Index',
+      'Open Demo Workspace',
+      'separator',
+      'quit'
+    ])
     expect(find(template, '&File', 'Open Folder…').accelerator).toBe('CmdOrCtrl+O')
     expect(find(template, '&File', 'Reload Index').accelerator).toBe('CmdOrCtrl+R')
-    expect(labels(sub(template[1]))).toEqual(['undo', 'redo', 'separator', 'cut', 'copy', 'paste', 'delete', 'separator', 'selectAll'])
+    expect(labels(sub(template[1]))).toEqual([
+      'undo',
+      'redo',
+      'separator',
+      'cut',
+      'copy',
+      'paste',
+      'delete',
+      'separator',
+      'selectAll'
+    ])
     expect(labels(sub(template[3]))).toEqual(['About Rollscope'])
   })
 
@@ -51,15 +82,33 @@ describe('menu template', () => {
     const prod = sub(setup().template[2])
     expect(labels(prod)).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen'])
     const dev = sub(setup({ isDev: true }).template[2])
-    expect(labels(dev)).toEqual(['reload', 'toggleDevTools', 'separator', 'resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen'])
+    expect(labels(dev)).toEqual([
+      'reload',
+      'toggleDevTools',
+      'separator',
+      'resetZoom',
+      'zoomIn',
+      'zoomOut',
+      'separator',
+      'togglefullscreen'
+    ])
     expect(dev[0].accelerator).toBe('F5')
   })
 
   it('macOS: an app menu holds About and Quit; File ends with Close; a Window menu', () => {
     const { template } = setup({ platform: 'darwin' })
     expect(labels(template)).toEqual(['Rollscope', 'File', 'Edit', 'View', 'windowMenu', 'Help'])
-    expect(labels(sub(template[0]))).toEqual(['About Rollscope', 'separator', 'services', 'separator', 'hide', 'hideOthers',
-      'unhide', 'separator', 'quit'])
+    expect(labels(sub(template[0]))).toEqual([
+      'About Rollscope',
+      'separator',
+      'services',
+      'separator',
+      'hide',
+      'hideOthers',
+      'unhide',
+      'separator',
+      'quit'
+    ])
     expect(sub(template[1]).at(-1)).toEqual({ role: 'close' })
     expect(sub(template[1]).some((i) => i.role === 'quit')).toBe(false)
   })

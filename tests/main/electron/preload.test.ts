@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { IPC_DESKTOP_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type PreloadBridge, type TraceEvent } from '@contract/api'
+import {
+  IPC_DESKTOP_CHANNEL,
+  IPC_EVENT_CHANNEL,
+  IPC_INVOKE_CHANNEL,
+  type PreloadBridge,
+  type TraceEvent
+} from '@contract/api'
 
 const m = vi.hoisted(() => ({
   contextBridge: { exposeInMainWorld: vi.fn() },
@@ -71,20 +77,29 @@ describe('preload', () => {
     await expect(bridge.invokeDesktop('pickPaths', 'folder')).resolves.toEqual({ ok: true, value: ['/runs/a'] })
     expect(m.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(IPC_DESKTOP_CHANNEL, 'pickPaths', ['folder'])
     const request = { kind: 'episodes' as const, format: 'csv' as const, runId: 'r1', filter: 'reward > 0' }
-    m.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'bad-request', message: 'unknown label "x"' } })
-    await expect(bridge.invokeDesktop('saveExport', request)).resolves.toEqual({ ok: false, error: { code: 'bad-request', message: 'unknown label "x"' } })
+    m.ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'bad-request', message: 'unknown label "x"' }
+    })
+    await expect(bridge.invokeDesktop('saveExport', request)).resolves.toEqual({
+      ok: false,
+      error: { code: 'bad-request', message: 'unknown label "x"' }
+    })
     expect(m.ipcRenderer.invoke).toHaveBeenLastCalledWith(IPC_DESKTOP_CHANNEL, 'saveExport', [request])
   })
 
   it('invokeDesktop refuses names outside the desktop method list without touching IPC (API methods included)', async () => {
     const call = bridge.invokeDesktop as unknown as (m: string, ...a: unknown[]) => Promise<unknown>
-    await expect(call('openShell', 'rm -rf')).resolves.toEqual({ ok: false, error: { code: 'bad-request', message: 'unknown method: openShell' } })
+    await expect(call('openShell', 'rm -rf')).resolves.toEqual({
+      ok: false,
+      error: { code: 'bad-request', message: 'unknown method: openShell' }
+    })
     await expect(call('listRuns')).resolves.toMatchObject({ ok: false, error: { code: 'bad-request' } })
     await expect(call('hasOwnProperty')).resolves.toMatchObject({ ok: false, error: { code: 'bad-request' } })
     expect(m.ipcRenderer.invoke).not.toHaveBeenCalled()
   })
 
-  it('pathForFile asks webUtils for a dropped file\'s path, and gives \'\' for anything else', () => {
+  it("pathForFile asks webUtils for a dropped file's path, and gives '' for anything else", () => {
     m.webUtils.getPathForFile.mockReturnValueOnce('/runs/dropped.jsonl')
     const file = { name: 'dropped.jsonl' }
     expect(bridge.pathForFile(file)).toBe('/runs/dropped.jsonl')

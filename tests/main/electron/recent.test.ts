@@ -43,7 +43,10 @@ describe('recent list', () => {
     expect(RECENT_MAX).toBe(10)
     expect(pushRecent(['/a', '/b', '/c'], ['/c', '/d'])).toEqual(['/c', '/d', '/a', '/b'])
     expect(pushRecent(['/a'], ['/x', '/x'])).toEqual(['/x', '/a'])
-    const many = pushRecent([], Array.from({ length: 12 }, (_, i) => `/p${i}`))
+    const many = pushRecent(
+      [],
+      Array.from({ length: 12 }, (_, i) => `/p${i}`)
+    )
     expect(many).toEqual(['/p0', '/p1', '/p2', '/p3', '/p4', '/p5', '/p6', '/p7', '/p8', '/p9'])
     expect(pushRecent(many, ['/new'])).toEqual(['/new', ...many.slice(0, 9)])
   })

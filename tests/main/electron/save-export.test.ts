@@ -36,7 +36,10 @@ beforeAll(async () => {
 afterAll(() => threaded?.client.close())
 
 type SaveResult = { canceled: boolean; filePath?: string }
-const saveDialog = (result: SaveResult) => ({ showSaveDialog: vi.fn(async (..._a: unknown[]) => result), showOpenDialog: vi.fn() })
+const saveDialog = (result: SaveResult) => ({
+  showSaveDialog: vi.fn(async (..._a: unknown[]) => result),
+  showOpenDialog: vi.fn()
+})
 const deps = (dialog: ReturnType<typeof saveDialog>, win: FakeWindow | null = null): DesktopDeps => ({
   dialog: dialog as unknown as DesktopDeps['dialog'],
   getWindow: () => win as unknown as BrowserWindow | null,
@@ -45,9 +48,14 @@ const deps = (dialog: ReturnType<typeof saveDialog>, win: FakeWindow | null = nu
 /** What the host asked the engine thread, in order, from message `from` on. */
 const asked = (from: number): string[] => threaded.sent.slice(from).map((m) => (m.type === 'call' ? m.method : m.type))
 /** The parent window (when there was one) and the options of the first save dialog. */
-function dialogOptions(dialog: ReturnType<typeof saveDialog>): [unknown, { title: string; defaultPath: string; filters: { extensions: string[] }[] }] {
+function dialogOptions(
+  dialog: ReturnType<typeof saveDialog>
+): [unknown, { title: string; defaultPath: string; filters: { extensions: string[] }[] }] {
   const call = dialog.showSaveDialog.mock.calls[0] as unknown[]
-  return (call.length === 2 ? call : [null, call[0]]) as [unknown, { title: string; defaultPath: string; filters: { extensions: string[] }[] }]
+  return (call.length === 2 ? call : [null, call[0]]) as [
+    unknown,
+    { title: string; defaultPath: string; filters: { extensions: string[] }[] }
+  ]
 }
 
 describe('saveExport (desktop): episodes', () => {
@@ -59,13 +67,19 @@ describe('saveExport (desktop): episodes', () => {
     const from = threaded.sent.length
     const saved = await saveExport(deps(dialog, win), { kind: 'episodes', format: 'jsonl', runId: runs[0].id, filter })
     const expected = await real.api.listEpisodes({ runId: runs[0].id, filter, limit: 1000 })
-    expect(saved).toEqual({ path, summary: { kind: 'episodes', format: 'jsonl', episodes: expected.total, skipped: 0 } })
+    expect(saved).toEqual({
+      path,
+      summary: { kind: 'episodes', format: 'jsonl', episodes: expected.total, skipped: 0 }
+    })
     const [parent, options] = dialogOptions(dialog)
     expect(parent).toBe(win)
     expect(options.title).toBe('Export jsonl')
     expect(options.defaultPath).toMatch(/^rollscope-[A-Za-z0-9._-]+-jsonl\.jsonl$/)
     expect(options.filters[0].extensions).toEqual(['jsonl'])
-    const ids = readFileSync(path, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id)
+    const ids = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: string }).id)
     expect(ids.sort()).toEqual(expected.items.map((e) => e.id).sort())
     // the main thread asked twice; every read, every line and the file itself were the engine thread's
     expect(asked(from)).toEqual(['planExport', 'export'])
@@ -83,10 +97,16 @@ describe('saveExport (desktop): episodes', () => {
   it('refuses a bad format, run, filter or picked id before the dialog opens, with the engine message', async () => {
     const dialog = saveDialog({ canceled: false, filePath: join(out, 'bad.txt') })
     const refused = (request: unknown) => saveExport(deps(dialog), request as ExportRequest)
-    await expect(refused({ kind: 'episodes', format: 'xml', runId: runs[0].id })).rejects.toThrow(/format must be one of jsonl, sft/)
+    await expect(refused({ kind: 'episodes', format: 'xml', runId: runs[0].id })).rejects.toThrow(
+      /format must be one of jsonl, sft/
+    )
     await expect(refused({ kind: 'episodes', format: 'sft', runId: 'nope' })).rejects.toThrow('no run with id nope')
-    await expect(refused({ kind: 'episodes', format: 'sft', runId: runs[0].id, filter: 'reward >< 1' })).rejects.toThrow()
-    await expect(refused({ kind: 'episodes', format: 'csv', runId: runs[0].id, episodeIds: ['nope'] })).rejects.toThrow('no episode with id nope')
+    await expect(
+      refused({ kind: 'episodes', format: 'sft', runId: runs[0].id, filter: 'reward >< 1' })
+    ).rejects.toThrow()
+    await expect(refused({ kind: 'episodes', format: 'csv', runId: runs[0].id, episodeIds: ['nope'] })).rejects.toThrow(
+      'no episode with id nope'
+    )
     expect(dialog.showSaveDialog).not.toHaveBeenCalled()
     expect(existsSync(join(out, 'bad.txt'))).toBe(false)
   })
@@ -114,7 +134,10 @@ describe('saveExport (desktop): the labels file', () => {
     const path = join(out, 'chosen.json')
     const dialog = saveDialog({ canceled: false, filePath: path })
     const win = new FakeWindow({})
-    expect(await saveExport(deps(dialog, win), { kind: 'labels' })).toEqual({ path, summary: { kind: 'labels', labels: 2, notes: 1 } })
+    expect(await saveExport(deps(dialog, win), { kind: 'labels' })).toEqual({
+      path,
+      summary: { kind: 'labels', labels: 2, notes: 1 }
+    })
     const [parent, options] = dialogOptions(dialog)
     expect(parent).toBe(win)
     expect(options.defaultPath).toBe('rollscope-labels.json')
@@ -129,7 +152,9 @@ describe('saveExport (desktop): the labels file', () => {
     expect(await saveExport(deps(saveDialog({ canceled: true, filePath: never })), { kind: 'labels' })).toBeNull()
     expect(existsSync(never)).toBe(false)
     const noDir = join(out, 'missing-dir', 'x.json')
-    await expect(saveExport(deps(saveDialog({ canceled: false, filePath: noDir })), { kind: 'labels' })).rejects.toThrow(/ENOENT/)
+    await expect(
+      saveExport(deps(saveDialog({ canceled: false, filePath: noDir })), { kind: 'labels' })
+    ).rejects.toThrow(/ENOENT/)
     expect(existsSync(noDir)).toBe(false)
   })
 })
@@ -139,7 +164,12 @@ describe('saveExport (desktop): the comparison as an HTML report', () => {
     const [a, b] = runs
     const path = join(out, 'report.html')
     const dialog = saveDialog({ canceled: false, filePath: path })
-    const saved = await saveExport(deps(dialog), { kind: 'compareReport', runA: a.id, runB: b.id, options: { category: 'archetype' } })
+    const saved = await saveExport(deps(dialog), {
+      kind: 'compareReport',
+      runA: a.id,
+      runB: b.id,
+      options: { category: 'archetype' }
+    })
     expect(saved).toEqual({ path, summary: { kind: 'compareReport' } })
     expect(dialogOptions(dialog)[1].defaultPath).toMatch(/^compare-[A-Za-z0-9_.-]+-vs-[A-Za-z0-9_.-]+\.html$/)
     expect(readFileSync(path, 'utf8')).toBe(await real.api.compareReportHtml(a.id, b.id, { category: 'archetype' }))
@@ -147,7 +177,9 @@ describe('saveExport (desktop): the comparison as an HTML report', () => {
 
   it('a run gone since the screen opened is refused before the dialog', async () => {
     const dialog = saveDialog({ canceled: false, filePath: join(out, 'gone.html') })
-    await expect(saveExport(deps(dialog), { kind: 'compareReport', runA: runs[0].id, runB: 'gone' })).rejects.toThrow('no run with id gone')
+    await expect(saveExport(deps(dialog), { kind: 'compareReport', runA: runs[0].id, runB: 'gone' })).rejects.toThrow(
+      'no run with id gone'
+    )
     expect(dialog.showSaveDialog).not.toHaveBeenCalled()
   })
 })

@@ -36,7 +36,9 @@ describe('renderer URLs', () => {
   })
 
   it('resources: files under the renderer folder (or the dev origin), nothing else', () => {
-    expect(isRendererResource('file:///opt/Rollscope/resources/app.asar/out/renderer/assets/index-abc.js', prod)).toBe(true)
+    expect(isRendererResource('file:///opt/Rollscope/resources/app.asar/out/renderer/assets/index-abc.js', prod)).toBe(
+      true
+    )
     expect(isRendererResource(pageUrl, prod)).toBe(true)
     expect(isRendererResource('file:///opt/Rollscope/resources/app.asar/out/rendererX/a.js', prod)).toBe(false)
     expect(isRendererResource('https://example.com/a.js', prod)).toBe(false)
@@ -86,7 +88,9 @@ describe('CSP', () => {
       "img-src 'self' data: http://localhost:5173",
       "connect-src 'self' http://localhost:5173 ws://localhost:5173"
     ])
-    expect(buildCsp('https://127.0.0.1:8443')).toContain("connect-src 'self' https://127.0.0.1:8443 wss://127.0.0.1:8443")
+    expect(buildCsp('https://127.0.0.1:8443')).toContain(
+      "connect-src 'self' https://127.0.0.1:8443 wss://127.0.0.1:8443"
+    )
   })
 
   it('the header replaces any CSP the response had, whatever its case, and keeps other headers', () => {

@@ -13,9 +13,16 @@ let db: string
 let dir: string
 let runs: RunSummary[]
 
-const cli = captureCli(() => db, () => dir)
+const cli = captureCli(
+  () => db,
+  () => dir
+)
 
-const lines = (text: string): Record<string, unknown>[] => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+const lines = (text: string): Record<string, unknown>[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rollscope-export-'))
@@ -71,7 +78,12 @@ describe('rollscope export', () => {
     expect(recs.length).toBeGreaterThan(0)
     let calls = 0
     for (const rec of recs) {
-      const messages = rec.messages as { role: string; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[]; tool_call_id?: string; content: string }[]
+      const messages = rec.messages as {
+        role: string
+        tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[]
+        tool_call_id?: string
+        content: string
+      }[]
       expect(Array.isArray(rec.tools)).toBe(true)
       const open = new Set<string>()
       for (const m of messages) {
@@ -103,16 +115,28 @@ describe('rollscope export', () => {
 
     // A labelled assistant turn with a tool call goes, and so does its result.
     const [ep] = JSON.parse((await cli('episodes', runs[1].id, '--json')).stdout) as EpisodeSummary[]
-    const before = lines((await cli('export', '--episode', ep.id, '--format', 'sft')).stdout)[0].messages as { role: string; tool_calls?: unknown[] }[]
-    const turns = (JSON.parse((await cli('show', ep.id, '--json')).stdout) as { turns: { index: number; role: string; toolCalls: unknown[] }[] }).turns
+    const before = lines((await cli('export', '--episode', ep.id, '--format', 'sft')).stdout)[0].messages as {
+      role: string
+      tool_calls?: unknown[]
+    }[]
+    const turns = (
+      JSON.parse((await cli('show', ep.id, '--json')).stdout) as {
+        turns: { index: number; role: string; toolCalls: unknown[] }[]
+      }
+    ).turns
     const callTurn = turns.find((t) => t.role === 'assistant' && t.toolCalls.length === 1)!
     expect((await cli('label', ep.id, 'loop', '--turn', String(callTurn.index))).code).toBe(0)
-    const after = lines((await cli('export', '--episode', ep.id, '--format', 'sft', '--drop-labelled', 'loop')).stdout)[0].messages as { role: string }[]
+    const after = lines(
+      (await cli('export', '--episode', ep.id, '--format', 'sft', '--drop-labelled', 'loop')).stdout
+    )[0].messages as { role: string }[]
     expect(after.length).toBe(before.length - 2)
   })
 
   it('preference: pairs share a task and chosen reward > rejected, across rollouts and across two runs', async () => {
-    for (const args of [['--run', runs[0].id], ['--run', runs[0].id, '--run', runs[1].id]]) {
+    for (const args of [
+      ['--run', runs[0].id],
+      ['--run', runs[0].id, '--run', runs[1].id]
+    ]) {
       const r = await cli('export', ...args, '--format', 'preference')
       expect(r.code).toBe(0)
       const pairs = lines(r.stdout)
@@ -160,7 +184,18 @@ describe('rollscope export', () => {
   })
 
   it('html --out F: one self-contained page with the compare report of the two runs and a row per episode; md too', async () => {
-    const r = await cli('export', '--run', runs[0].name, '--run', runs[1].name, '--format', 'html', '--out', 'report.html', '--json')
+    const r = await cli(
+      'export',
+      '--run',
+      runs[0].name,
+      '--run',
+      runs[1].name,
+      '--format',
+      'html',
+      '--out',
+      'report.html',
+      '--json'
+    )
     expect(r.code).toBe(0)
     const total = runs[0].episodes + runs[1].episodes
     expect(JSON.parse(r.stdout)).toMatchObject({ format: 'html', episodes: total })
@@ -175,7 +210,9 @@ describe('rollscope export', () => {
     expect(md.stdout).toContain(`## Comparison: ${runs[0].name} vs ${runs[1].name}`)
     const one = await cli('export', '--run', runs[1].id, '--format', 'html')
     expect(one.stdout).toContain('No comparison: the selection holds one run')
-    expect((await cli('export', '--help')).stdout).toContain('html        the md report as one self-contained HTML file')
+    expect((await cli('export', '--help')).stdout).toContain(
+      'html        the md report as one self-contained HTML file'
+    )
   })
 
   it('exits 2 on bad usage and on a bad filter', async () => {

@@ -25,10 +25,20 @@ beforeAll(async () => {
   engine = tempEngine().engine
   // every producer with tool calls or several roles, so SFT/JSONL meet each one's real message shapes
   await engine.indexPaths(
-    ['verifiers/willccbb-verifiers', 'tau-bench', 'nemo-gym', 'inspect-ai', 'swe-agent', 'mini-swe-agent', 'harbor-atif', 'prime-hosted-rl-run'].map((p) => fixture(p))
+    [
+      'verifiers/willccbb-verifiers',
+      'tau-bench',
+      'nemo-gym',
+      'inspect-ai',
+      'swe-agent',
+      'mini-swe-agent',
+      'harbor-atif',
+      'prime-hosted-rl-run'
+    ].map((p) => fixture(p))
   )
   runs = await engine.api.listRuns()
-  for (const r of runs) for (const e of (await engine.api.listEpisodes({ runId: r.id, limit: 1000 })).items) summaries.set(e.id, e)
+  for (const r of runs)
+    for (const e of (await engine.api.listEpisodes({ runId: r.id, limit: 1000 })).items) summaries.set(e.id, e)
 }, 60_000)
 afterAll(() => engine?.close())
 
@@ -37,10 +47,19 @@ async function run(o: ExportOptions): Promise<{ text: string; episodes: number; 
   const r = await exportEpisodes(engine.api, o, async (c) => void (text += c))
   return { text, episodes: r.episodes, pairs: r.pairs }
 }
-const jsonLines = (text: string): Record<string, unknown>[] => text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+const jsonLines = (text: string): Record<string, unknown>[] =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
 const runsOfEnv = (env: string): RunSummary[] => runs.filter((r) => r.env === env)
 
-type Message = { role: string; content: string; tool_calls?: { id: string; function: { arguments: string } }[]; tool_call_id?: string }
+type Message = {
+  role: string
+  content: string
+  tool_calls?: { id: string; function: { arguments: string } }[]
+  tool_call_id?: string
+}
 
 /** Valid roles, and every assistant tool call answered by exactly one tool message before the next assistant turn. */
 function checkChat(messages: Message[]): number {
@@ -88,10 +107,12 @@ describe('exports over the shared fixtures', () => {
     for (const r of runs) {
       const { text, episodes } = await run({ format: 'sft', runIds: [r.id] })
       if (episodes === 0) continue
-      for (const rec of jsonLines(text)) callsByFormat.set(r.format, (callsByFormat.get(r.format) ?? 0) + checkChat(rec.messages as Message[]))
+      for (const rec of jsonLines(text))
+        callsByFormat.set(r.format, (callsByFormat.get(r.format) ?? 0) + checkChat(rec.messages as Message[]))
     }
     // the tool-calling producers of the corpus each gave paired calls
-    for (const format of ['verifiers', 'nemo-gym', 'inspect', 'swe-agent', 'atif']) expect(callsByFormat.get(format), format).toBeGreaterThan(0)
+    for (const format of ['verifiers', 'nemo-gym', 'inspect', 'swe-agent', 'atif'])
+      expect(callsByFormat.get(format), format).toBeGreaterThan(0)
   })
 
   it('preference: every pair is one task, chosen better than rejected, within a run and across two runs', async () => {
@@ -130,7 +151,9 @@ describe('exports over the shared fixtures', () => {
 
     const [a, b] = runsOfEnv('wordle')
     const pair = await run({ format: 'html', runIds: [a.id, b.id] })
-    expect(pair.text).toContain(`<h2>Comparison: ${escapeHtml(a.name)} <span class="muted">vs</span> ${escapeHtml(b.name)}</h2>`)
+    expect(pair.text).toContain(
+      `<h2>Comparison: ${escapeHtml(a.name)} <span class="muted">vs</span> ${escapeHtml(b.name)}</h2>`
+    )
     expect(pair.text).toContain('id="report-data"')
     const pairMd = await run({ format: 'md', runIds: [a.id, b.id] })
     expect(pairMd.text).toContain(`## Comparison: ${mdText(a.name)} vs ${mdText(b.name)}`)

@@ -72,7 +72,9 @@ describe('export streams', () => {
   it('jsonl: the long episode line holds every turn', async () => {
     const chunks: string[] = []
     await exportEpisodes(engine.api, { format: 'jsonl', runIds: [] }, async (c) => void chunks.push(c))
-    const long = chunks.map((c) => JSON.parse(c) as { turns: unknown[] }).find((r) => r.turns.length === manifest.long.turns)
+    const long = chunks
+      .map((c) => JSON.parse(c) as { turns: unknown[] })
+      .find((r) => r.turns.length === manifest.long.turns)
     expect(long).toBeDefined()
   }, 60_000)
 })

@@ -31,7 +31,9 @@ describe('planExport', () => {
     await expect(refused(null)).rejects.toThrow(BadRequestError)
     await expect(refused({ kind: 'pdf' })).rejects.toThrow(/^export: kind: /)
     await expect(refused({ kind: 'labels', path: '/etc' })).rejects.toThrow(/^export: value: .*"path"/)
-    await expect(refused({ kind: 'episodes', format: 'csv', runId: runs[0].id, passedOnly: 'yes' })).rejects.toThrow(/^export: passedOnly: /)
+    await expect(refused({ kind: 'episodes', format: 'csv', runId: runs[0].id, passedOnly: 'yes' })).rejects.toThrow(
+      /^export: passedOnly: /
+    )
   })
 
   it('episodes: a plan named after the runs, and a write that passes the line options to the exporter', async () => {
@@ -45,7 +47,12 @@ describe('planExport', () => {
     let text = ''
     const summary = await job.write(async (c) => void (text += c))
     const passed = await engine.api.listEpisodes({ runId: runs[0].id, filter: 'passed == true', limit: 1 })
-    expect(summary).toEqual({ kind: 'episodes', format: 'sft', episodes: passed.total, skipped: runs[0].episodes - passed.total })
+    expect(summary).toEqual({
+      kind: 'episodes',
+      format: 'sft',
+      episodes: passed.total,
+      skipped: runs[0].episodes - passed.total
+    })
     expect(text.trim().split('\n')).toHaveLength(passed.total)
   })
 
@@ -54,7 +61,12 @@ describe('planExport', () => {
     await engine.api.addLabel(a.id, 'loop', null)
     await engine.api.setNote(b.id, 'look at turn 3', 2)
     const job = await planExport(engine.api, { kind: 'labels' })
-    expect(job.plan).toEqual({ fileName: 'rollscope-labels.json', contentType: 'application/json; charset=utf-8', title: 'Export labels', summary: { kind: 'labels', labels: 1, notes: 1 } })
+    expect(job.plan).toEqual({
+      fileName: 'rollscope-labels.json',
+      contentType: 'application/json; charset=utf-8',
+      title: 'Export labels',
+      summary: { kind: 'labels', labels: 1, notes: 1 }
+    })
     let text = ''
     expect(await job.write(async (c) => void (text += c))).toEqual(job.plan.summary)
     const { exportedAt: _a, ...written } = JSON.parse(text)
@@ -68,8 +80,15 @@ describe('planExport', () => {
       getRun: async (id: string) => run(id, id === 'a' ? 'tau-bench-airline' : 'sokoban'),
       compareReportHtml: async () => '<!doctype html><title>a vs b</title>'
     } as unknown as TraceApi
-    await expect(planCompareReportExport(api, { kind: 'compareReport', runA: 'a', runB: 'b' })).rejects.toThrow(NotComparableError)
-    const job = await planCompareReportExport(api, { kind: 'compareReport', runA: 'a', runB: 'b', options: { allowDifferentEnvs: true } })
+    await expect(planCompareReportExport(api, { kind: 'compareReport', runA: 'a', runB: 'b' })).rejects.toThrow(
+      NotComparableError
+    )
+    const job = await planCompareReportExport(api, {
+      kind: 'compareReport',
+      runA: 'a',
+      runB: 'b',
+      options: { allowDifferentEnvs: true }
+    })
     expect(job.plan.fileName).toBe('compare-tau-bench-airline-run-vs-sokoban-run.html')
     let text = ''
     expect(await job.write(async (c) => void (text += c))).toEqual({ kind: 'compareReport' })
@@ -89,7 +108,9 @@ describe('export file names', () => {
     expect(exportFileName('repo-repair · qwen3-8b (base)', 'sft')).toBe('rollscope-repo-repair-qwen3-8b-base-sft.jsonl')
     expect(exportFileName('"; rm -rf /', 'csv')).toBe('rollscope-rm--rf-csv.csv')
     expect(exportFileName('../..', 'md')).toBe('rollscope-run-md.md')
-    expect(reportFileName('repo-repair · qwen3-8b (base)', 'a/b\\c:d')).toBe('compare-repo-repair-qwen3-8b-base-vs-a-b-c-d.html')
+    expect(reportFileName('repo-repair · qwen3-8b (base)', 'a/b\\c:d')).toBe(
+      'compare-repo-repair-qwen3-8b-base-vs-a-b-c-d.html'
+    )
     expect(reportFileName('···', '')).toBe('compare-run-vs-run.html')
   })
 })

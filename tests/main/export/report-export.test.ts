@@ -33,7 +33,8 @@ async function exportText(src: ExportSource, o: ExportOptions): Promise<{ text: 
 }
 
 /** The rows of the HTML episode table. */
-const htmlRows = (html: string): string[] => html.slice(html.indexOf('<section id="episodes">')).match(/<tr><td>/g) ?? []
+const htmlRows = (html: string): string[] =>
+  html.slice(html.indexOf('<section id="episodes">')).match(/<tr><td>/g) ?? []
 const scripts = (html: string): number => (html.match(/<script\b/g) ?? []).length
 
 describe('md and html reports', () => {
@@ -72,7 +73,9 @@ describe('md and html reports', () => {
 
   it('one run: md and html say in one line why there is no comparison; the html then has no script at all', async () => {
     const md = await exportText(engine.api, { format: 'md', runIds: [runs[0].id] })
-    expect(md.text).toContain('No comparison: the selection holds one run; export two runs (--run A --run B) to include the compare report.')
+    expect(md.text).toContain(
+      'No comparison: the selection holds one run; export two runs (--run A --run B) to include the compare report.'
+    )
     expect(md.text).not.toContain('## Comparison')
     const html = await exportText(engine.api, { format: 'html', runIds: [runs[0].id] })
     expect(html.text).toContain('<p class="note" id="no-comparison">No comparison: the selection holds one run;')
@@ -85,7 +88,9 @@ describe('md and html reports', () => {
     const html = await exportText(engine.api, { format: 'html', runIds: runs.map((r) => r.id), filter: 'reward < 0.5' })
     expect(html.episodes).toBeGreaterThan(0)
     expect(html.episodes).toBeLessThan(runs[0].episodes + runs[1].episodes)
-    expect(html.text).toContain('The comparison covers both runs in full; the episode table below holds only the episodes where (reward &lt; 0.5).')
+    expect(html.text).toContain(
+      'The comparison covers both runs in full; the episode table below holds only the episodes where (reward &lt; 0.5).'
+    )
     expect(htmlRows(html.text).length).toBe(html.episodes)
   })
 
@@ -97,12 +102,23 @@ describe('md and html reports', () => {
       listRuns: async () => (await api.listRuns()).map((r) => ({ ...r, name: `${r.name} ${evil}` })),
       listEpisodes: async (q) => {
         const page = await api.listEpisodes(q)
-        return { ...page, items: page.items.map((e): EpisodeSummary => ({ ...e, preview: `${evil} ${e.preview}`, taskKey: `${e.taskKey}${evil}` })) }
+        return {
+          ...page,
+          items: page.items.map((e): EpisodeSummary => ({
+            ...e,
+            preview: `${evil} ${e.preview}`,
+            taskKey: `${e.taskKey}${evil}`
+          }))
+        }
       },
       labelsOfEpisodes: async (ids) => Object.fromEntries(ids.map((id) => [id, ['<b>bold</b>']])),
       compareRuns: async (a, b, o): Promise<CompareReport> => {
         const r = await api.compareRuns(a, b, o)
-        return { ...r, runA: { ...r.runA, name: `</script><script>alert(3)</script>` }, flips: { ...r.flips, broken: [...r.flips.broken, evil] } }
+        return {
+          ...r,
+          runA: { ...r.runA, name: `</script><script>alert(3)</script>` },
+          flips: { ...r.flips, broken: [...r.flips.broken, evil] }
+        }
       }
     }
     const { text, episodes } = await exportText(src, { format: 'html', runIds: runs.map((r) => r.id) })
@@ -127,14 +143,24 @@ describe('which selections get a comparison', () => {
 
   it('none for no run, three runs, named episodes; two runs without a shared task say so', async () => {
     const o: ExportOptions = { format: 'md', runIds: [] }
-    expect(await exportComparison(src(), o, [])).toMatchObject({ report: null, reason: expect.stringContaining('holds no run') })
+    expect(await exportComparison(src(), o, [])).toMatchObject({
+      report: null,
+      reason: expect.stringContaining('holds no run')
+    })
     expect(await exportComparison(src(), o, ['a', 'b', 'c'].map(stubRun))).toMatchObject({
       report: null,
-      reason: 'No comparison: the selection holds 3 runs and the compare report pairs exactly two; export two of them (--run A --run B) to include it.'
+      reason:
+        'No comparison: the selection holds 3 runs and the compare report pairs exactly two; export two of them (--run A --run B) to include it.'
     })
-    expect(await exportComparison(src(), { ...o, episodeIds: ['x'] }, ['a', 'b'].map(stubRun))).toMatchObject({ report: null, reason: expect.stringContaining('single episodes') })
+    expect(await exportComparison(src(), { ...o, episodeIds: ['x'] }, ['a', 'b'].map(stubRun))).toMatchObject({
+      report: null,
+      reason: expect.stringContaining('single episodes')
+    })
     const disjoint = src(async () => ({ sharedTasks: 0 }) as CompareReport)
-    expect(await exportComparison(disjoint, o, ['a', 'b'].map(stubRun))).toEqual({ report: null, reason: 'No comparison: run a and run b share no task.' })
+    expect(await exportComparison(disjoint, o, ['a', 'b'].map(stubRun))).toEqual({
+      report: null,
+      reason: 'No comparison: run a and run b share no task.'
+    })
   })
 
   it('none for two runs of different environments (the engine would refuse to pair them), without asking the engine', async () => {
@@ -143,7 +169,8 @@ describe('which selections get a comparison', () => {
     const b = { ...stubRun('b'), env: 'sokoban' }
     expect(await exportComparison(src(), o, [a, b])).toEqual({
       report: null,
-      reason: 'No comparison: run a and run b are runs of different environments (tau-bench-airline, sokoban), whose tasks do not pair.'
+      reason:
+        'No comparison: run a and run b are runs of different environments (tau-bench-airline, sokoban), whose tasks do not pair.'
     })
     // an owner prefix or a version is the same environment: those pair
     const same = src(async () => ({ sharedTasks: 3 }) as CompareReport)
@@ -165,7 +192,11 @@ describe('the html table streams', () => {
         const offset = q.offset ?? 0
         const limit = Math.min(q.limit ?? 200, total - offset)
         log.push(`list ${offset}`)
-        return { total, offset, items: Array.from({ length: limit }, (_, i) => ({ ...sample, runId: 'r', id: `e${offset + i}` })) }
+        return {
+          total,
+          offset,
+          items: Array.from({ length: limit }, (_, i) => ({ ...sample, runId: 'r', id: `e${offset + i}` }))
+        }
       },
       labelsOfEpisodes: async () => ({})
     }
@@ -176,7 +207,22 @@ describe('the html table streams', () => {
     })
     expect(r.episodes).toBe(total)
     // the totals pass (4 pages), then head, then page by page: each page's rows written before the next is read
-    expect(log).toEqual(['list 0', 'list 200', 'list 400', 'list 600', 'write', 'list 0', 'write', 'list 200', 'write', 'list 400', 'write', 'list 600', 'write', 'write'])
+    expect(log).toEqual([
+      'list 0',
+      'list 200',
+      'list 400',
+      'list 600',
+      'write',
+      'list 0',
+      'write',
+      'list 200',
+      'write',
+      'list 400',
+      'write',
+      'list 600',
+      'write',
+      'write'
+    ])
     expect(longest).toBeLessThan(200 * 1200)
   })
 })

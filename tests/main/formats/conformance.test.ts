@@ -23,7 +23,12 @@ import { ZipArchive } from '../../../src-main/formats/readers/zip-reader'
 import { tallyActions } from '../../../src-main/formats/actions/tally'
 import { countTurnToolCalls } from '../../../src-main/formats/actions/tool-call-counts'
 import { turnFacts } from '../../../src-main/formats/actions/episode-facts'
-import { isJsonlAdapter, RecordError, type EpisodeSummaryRecord, type FormatAdapter } from '../../../src-main/formats/types'
+import {
+  isJsonlAdapter,
+  RecordError,
+  type EpisodeSummaryRecord,
+  type FormatAdapter
+} from '../../../src-main/formats/types'
 import { walkRoots } from '../../../src-main/indexer/walk'
 import { MAX_RECORD_BYTES } from '../../../src-main/indexer/index-job'
 import { checkDocumentAdapterProperties, checkJsonlAdapterProperties } from '../../helpers/adapter-properties'
@@ -44,11 +49,14 @@ interface Claimed {
   docs: { doc: unknown; path: string }[]
 }
 
-const label = (path: string): string => (path.startsWith(FIXTURES) ? relative(FIXTURES, path) : `own:${relative(OWN_FIXTURES, path)}`)
+const label = (path: string): string =>
+  path.startsWith(FIXTURES) ? relative(FIXTURES, path) : `own:${relative(OWN_FIXTURES, path)}`
 
 /** Every fixture file, as the indexer walks and detects it, grouped by the adapter that claims it. */
 function readFixtures(): Map<FormatAdapter, Claimed> {
-  const byAdapter = new Map<FormatAdapter, Claimed>(FORMAT_ADAPTERS.map((a) => [a, { files: [], episodes: [], records: [], docs: [] }]))
+  const byAdapter = new Map<FormatAdapter, Claimed>(
+    FORMAT_ADAPTERS.map((a) => [a, { files: [], episodes: [], records: [], docs: [] }])
+  )
   for (const f of walkRoots([FIXTURES, OWN_FIXTURES]).files) {
     const ctx = formatContext()
     const d = detectFormat(f.path, f.size, MAX_RECORD_BYTES, ctx)
@@ -72,8 +80,18 @@ function readFixtures(): Map<FormatAdapter, Claimed> {
               throw err
             }
             claimed.records.push(record)
-            const place = { byteOffset: line.offset, byteLength: line.length, locator: null, promptHash: summary.promptHash }
-            claimed.episodes.push({ file: f.path, where: `line ${line.lineNo}`, summary, turns: source.read(place).body.turns })
+            const place = {
+              byteOffset: line.offset,
+              byteLength: line.length,
+              locator: null,
+              promptHash: summary.promptHash
+            }
+            claimed.episodes.push({
+              file: f.path,
+              where: `line ${line.lineNo}`,
+              summary,
+              turns: source.read(place).body.turns
+            })
           })
         } finally {
           closeSync(fd)
@@ -114,7 +132,8 @@ describe('every registered adapter', () => {
   it('reads fixtures, of extensions it declares', () => {
     for (const [adapter, claimed] of fixtures) {
       expect(claimed.files.length, `${name(adapter)} reads none of the fixtures: add one`).toBeGreaterThan(0)
-      for (const f of claimed.files) expect(adapter.extensions, `${label(f)} is read as ${adapter.format}`).toContain(extname(f).toLowerCase())
+      for (const f of claimed.files)
+        expect(adapter.extensions, `${label(f)} is read as ${adapter.format}`).toContain(extname(f).toLowerCase())
     }
   })
 
@@ -128,7 +147,8 @@ describe('every registered adapter', () => {
         const tally = tallyActions(e.summary.actions)
         // steps as the index stores them: the producer's count when it gives one, else read from the actions
         const steps = e.summary.steps === undefined ? (tally.facts?.steps ?? null) : e.summary.steps
-        if (steps !== null && e.summary.transcript !== false) expect(steps, `${at}: steps`).toBe(turnFacts(e.turns).steps)
+        if (steps !== null && e.summary.transcript !== false)
+          expect(steps, `${at}: steps`).toBe(turnFacts(e.turns).steps)
       }
     })
 

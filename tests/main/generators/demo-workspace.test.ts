@@ -87,8 +87,24 @@ describe('demo workspace generator', () => {
   it('rows carry the chat-jsonl fields with consistent values', () => {
     for (const r of [...base, ...trained]) {
       expect(Object.keys(r)).toEqual([
-        'id', 'task_id', 'rollout', 'model', 'env', 'difficulty', 'archetype', 'info', 'answer', 'messages', 'tools',
-        'reward', 'success', 'status', 'error', 'usage', 'duration_ms', 'metrics'
+        'id',
+        'task_id',
+        'rollout',
+        'model',
+        'env',
+        'difficulty',
+        'archetype',
+        'info',
+        'answer',
+        'messages',
+        'tools',
+        'reward',
+        'success',
+        'status',
+        'error',
+        'usage',
+        'duration_ms',
+        'metrics'
       ])
       const task = DEMO_TASKS.find((t) => t.id === r.task_id)!
       const total = Object.values(task.testFiles).reduce((s, n) => s + n, 0)
@@ -229,7 +245,10 @@ describe('demo training run (Prime hosted-RL export)', () => {
       for (const c of calls) expect(Object.keys(JSON.parse(c))).toEqual(['id', 'name', 'arguments'])
       const metrics = decode(r, 'metrics')
       expect(metrics.num_turns).toBe(completion.filter((m: Row) => m.role === 'assistant').length)
-      expect(r.reward).toBeCloseTo(0.8 * metrics.all_tests_pass + 0.2 * metrics.tests_passed_frac * (r.error ? 0 : 1), 4)
+      expect(r.reward).toBeCloseTo(
+        0.8 * metrics.all_tests_pass + 0.2 * metrics.tests_passed_frac * (r.error ? 0 : 1),
+        4
+      )
       expect(['no_tools', 'max_turns', 'has_error']).toContain(r.stop_condition)
       expect(r.is_truncated).toBe(r.stop_condition === 'max_turns')
       expect(decode(r, 'timing').generation.duration).toBeLessThan(decode(r, 'timing').total)
@@ -262,6 +281,6 @@ describe('demo training run (Prime hosted-RL export)', () => {
       flat += [...groups.values()].filter((g) => new Set(g).size === 1).length
     }
     expect(flat).toBeGreaterThan(2)
-    expect(flat).toBeLessThan(TRAINING_STEPS * BATCH_PROBLEMS / 3)
+    expect(flat).toBeLessThan((TRAINING_STEPS * BATCH_PROBLEMS) / 3)
   })
 })

@@ -21,7 +21,10 @@ describe('Inspect bench corpus', () => {
     expect(report.episodes).toBe(manifest.episodes)
     const [run] = await engine.api.listRuns()
     const page = await engine.api.listEpisodes({ runId: run.id, sort: 'ordinal', limit: 2 })
-    expect(page.items.map((e) => [e.taskKey, e.rollout])).toEqual([['1', 0], ['1', 1]])
+    expect(page.items.map((e) => [e.taskKey, e.rollout])).toEqual([
+      ['1', 0],
+      ['1', 1]
+    ])
     const d = await engine.api.getEpisode(page.items[0].id)
     expect(d.turns.filter((t) => t.role === 'tool').every((t) => t.toolCallId?.startsWith('call_1_1_'))).toBe(true)
     expect(generateInspectCorpus({ outDir: dir, totalMB: 0.5, seed: 3 }).reused).toBe(true)

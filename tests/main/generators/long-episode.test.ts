@@ -52,7 +52,12 @@ describe('long-episode generator', () => {
 
     for (const r of rows.slice(1)) expect(r.prompt.length + r.completion.length).toBeLessThan(60)
     const meta = JSON.parse(readFileSync(join(dir, manifest.metadata), 'utf8'))
-    expect(meta).toMatchObject({ env: 'long-horizon', model: 'qwen3-8b-agent', num_examples: 3, rollouts_per_example: 1 })
+    expect(meta).toMatchObject({
+      env: 'long-horizon',
+      model: 'qwen3-8b-agent',
+      num_examples: 3,
+      rollouts_per_example: 1
+    })
   })
 
   it('is deterministic, reuses an intact copy and regenerates a changed one', () => {

@@ -28,13 +28,26 @@ describe('verifiers corpus generator', () => {
     let total = 0
     let episodes = 0
     for (const run of CORPUS_RUNS) {
-      const results = manifest.files.find((f) => f.path.includes(`${run.env}--${run.model}/`) && f.path.endsWith('results.jsonl'))!
+      const results = manifest.files.find(
+        (f) => f.path.includes(`${run.env}--${run.model}/`) && f.path.endsWith('results.jsonl')
+      )!
       expect(results.path).toMatch(new RegExp(`^outputs/evals/${run.env}--${run.model}/[0-9a-f]{8}/results\\.jsonl$`))
       const rows = rowsOf(join(dir, results.path))
       expect(rows.length).toBe(results.episodes)
       expect(rows.length % run.rpe).toBe(0)
       for (const r of rows) {
-        for (const k of ['id', 'prompt', 'completion', 'task', 'generation_ms', 'scoring_ms', 'total_ms', 'info', 'answer', 'reward'])
+        for (const k of [
+          'id',
+          'prompt',
+          'completion',
+          'task',
+          'generation_ms',
+          'scoring_ms',
+          'total_ms',
+          'info',
+          'answer',
+          'reward'
+        ])
           expect(r).toHaveProperty(k)
         expect(r.task).toBe('default')
         expect(r.prompt.map((m: Row) => m.role)).toEqual(['system', 'user'])
@@ -59,7 +72,12 @@ describe('verifiers corpus generator', () => {
       }
       const metaFile = manifest.files.find((f) => f.path === results.path.replace('results.jsonl', 'metadata.json'))!
       const meta = JSON.parse(readFileSync(join(dir, metaFile.path), 'utf8'))
-      expect(meta).toMatchObject({ env: run.env, model: run.model, rollouts_per_example: run.rpe, num_examples: rows.length / run.rpe })
+      expect(meta).toMatchObject({
+        env: run.env,
+        model: run.model,
+        rollouts_per_example: run.rpe,
+        num_examples: rows.length / run.rpe
+      })
       expect(meta.avg_reward).toBeCloseTo(rows.reduce((s, r) => s + r.reward, 0) / rows.length, 12)
       expect(meta.avg_total_tool_calls).toBeCloseTo(rows.reduce((s, r) => s + r.total_tool_calls, 0) / rows.length, 12)
       expect(meta.date).toMatch(/^2025-09-\d\d \d\d:\d\d:\d\d$/)
@@ -83,7 +101,10 @@ describe('verifiers corpus generator', () => {
     let feedback = 0
     for (const f of manifest.files.filter((x) => x.path.endsWith('.jsonl'))) {
       const raw = readFileSync(join(dir, f.path))
-      for (const line of raw.toString('utf8').split('\n').filter((l) => l)) {
+      for (const line of raw
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l)) {
         lines++
         if (Buffer.byteLength(line) !== line.length) multiByte++
         const r = JSON.parse(line)

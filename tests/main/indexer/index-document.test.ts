@@ -20,7 +20,15 @@ const toyAdapter: DocumentAdapter = {
   index: (doc, path) => [
     {
       runKey: dirname(path),
-      header: { name: 'toy run', model: 'toy-model', env: 'toy', createdAt: null, checkpointStep: null, header: {}, passThreshold: null },
+      header: {
+        name: 'toy run',
+        model: 'toy-model',
+        env: 'toy',
+        createdAt: null,
+        checkpointStep: null,
+        header: {},
+        passThreshold: null
+      },
       episodes: (doc as Toy).toy.map((e, i) => ({
         locator: String(i),
         summary: {
@@ -46,7 +54,22 @@ const toyAdapter: DocumentAdapter = {
   parseEpisode: (doc, locator) => {
     const e = (doc as Toy).toy[Number(locator)]
     return {
-      turns: [{ index: 0, role: 'assistant', text: e.said, reasoning: null, toolCalls: [], toolCallId: null, toolName: null, isPrompt: false, isObservation: false, reward: null, done: null, tokens: null }],
+      turns: [
+        {
+          index: 0,
+          role: 'assistant',
+          text: e.said,
+          reasoning: null,
+          toolCalls: [],
+          toolCallId: null,
+          toolName: null,
+          isPrompt: false,
+          isObservation: false,
+          reward: null,
+          done: null,
+          tokens: null
+        }
+      ],
       tools: [],
       infoFull: {},
       raw: e
@@ -59,10 +82,12 @@ const toyAdapter: DocumentAdapter = {
 const toys: DocumentAdapter[] = [toyAdapter]
 vi.mock('../../../src-main/formats/registry', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src-main/formats/registry')>()
-  const toy = (doc: unknown, path: string, first: boolean) => toys.find((a) => a.priority > 0 === first && a.matches(doc, path))
+  const toy = (doc: unknown, path: string, first: boolean) =>
+    toys.find((a) => a.priority > 0 === first && a.matches(doc, path))
   return {
     ...real,
-    pickDocumentAdapter: (doc: unknown, path: string) => toy(doc, path, true) ?? real.pickDocumentAdapter(doc, path) ?? toy(doc, path, false),
+    pickDocumentAdapter: (doc: unknown, path: string) =>
+      toy(doc, path, true) ?? real.pickDocumentAdapter(doc, path) ?? toy(doc, path, false),
     documentAdapterFor: (format: string) => toys.find((a) => a.format === format) ?? real.documentAdapterFor(format)
   }
 })
@@ -79,7 +104,19 @@ describe('document formats and multi-file runs', () => {
     mkdirSync(join(dir, 'run'))
     const a = join(dir, 'run', 'a.toy.json')
     const b = join(dir, 'run', 'b.toy.json')
-    writeFileSync(a, JSON.stringify({ toy: [{ task: 't1', reward: 1, said: 'hello' }, { task: 't2', reward: 0, said: 'bye' }] }, null, 2))
+    writeFileSync(
+      a,
+      JSON.stringify(
+        {
+          toy: [
+            { task: 't1', reward: 1, said: 'hello' },
+            { task: 't2', reward: 0, said: 'bye' }
+          ]
+        },
+        null,
+        2
+      )
+    )
     writeFileSync(b, JSON.stringify({ toy: [{ task: 't1', reward: 0.5, said: 'again' }] }))
     engine = tempEngine().engine
     const report = await engine.indexPaths([dir])
@@ -101,12 +138,20 @@ describe('document formats and multi-file runs', () => {
     expect(JSON.parse(opened.raw)).toEqual({ task: 't1', reward: 0.5, said: 'again' })
 
     // Changing b replaces only b's episodes; ids of a's episodes stay.
-    const idsOfA = page.items.filter((e) => e.reward !== 0.5).map((e) => e.id).sort()
+    const idsOfA = page.items
+      .filter((e) => e.reward !== 0.5)
+      .map((e) => e.id)
+      .sort()
     writeFileSync(b, JSON.stringify({ toy: [{ task: 't3', reward: 1, said: 'new' }] }))
     await engine.indexPaths([dir])
     const after = await engine.api.listEpisodes({ runId: runs[0].id, sort: 'taskKey' })
     expect(after.items.map((e) => e.taskKey)).toEqual(['t1', 't2', 't3'])
-    expect(after.items.filter((e) => e.taskKey !== 't3').map((e) => e.id).sort()).toEqual(idsOfA)
+    expect(
+      after.items
+        .filter((e) => e.taskKey !== 't3')
+        .map((e) => e.id)
+        .sort()
+    ).toEqual(idsOfA)
 
     // A changed file is stale until re-indexed; a deleted one takes only its episodes away.
     writeFileSync(a, JSON.stringify({ toy: [] }) + '   ')
@@ -123,7 +168,12 @@ describe('document formats and multi-file runs', () => {
   it('a document the adapter recognizes but that holds no run of its own is a sidecar', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rs-doc-'))
     writeFileSync(join(dir, 'report.toy.json'), JSON.stringify({ toy: [], report: true }))
-    const adapter: DocumentAdapter = { ...toyAdapter, priority: 1, matches: (d) => (d as { report?: boolean }).report === true, index: () => [] }
+    const adapter: DocumentAdapter = {
+      ...toyAdapter,
+      priority: 1,
+      matches: (d) => (d as { report?: boolean }).report === true,
+      index: () => []
+    }
     toys.unshift(adapter)
     try {
       engine = tempEngine().engine

@@ -35,7 +35,13 @@ describe('indexer robustness', () => {
     const f = join(dir, 'mixed.jsonl')
     writeFileSync(
       f,
-      [chatRow('a', 1), '{"broken": ', chatRow('b', 0).replace('"reward":0', '"reward":NaN'), '[1,2]', chatRow('c', 0.5)].join('\n') + '\n'
+      [
+        chatRow('a', 1),
+        '{"broken": ',
+        chatRow('b', 0).replace('"reward":0', '"reward":NaN'),
+        '[1,2]',
+        chatRow('c', 0.5)
+      ].join('\n') + '\n'
     )
     const report = await e.indexPaths([f])
     const s = report.files[0]
@@ -76,7 +82,8 @@ describe('indexer robustness', () => {
     expect(by['other.json'].error).toMatch(/unrecognized record shape \(keys: hello\)/)
     expect(by['empty.jsonl']).toMatchObject({ state: 'unknown-format', error: 'empty file' })
     expect(by['text.jsonl'].error).toMatch(/not JSON or JSONL/)
-    if (process.getuid?.() !== 0) expect(by['locked.jsonl']).toMatchObject({ state: 'error', error: 'permission denied' })
+    if (process.getuid?.() !== 0)
+      expect(by['locked.jsonl']).toMatchObject({ state: 'error', error: 'permission denied' })
     expect(by['sub/loop']).toMatchObject({ state: 'error' })
     expect(by['sub/loop'].error).toMatch(/symlink loop/)
     chmodSync(join(dir, 'locked.jsonl'), 0o644)
@@ -127,7 +134,8 @@ describe('indexer robustness', () => {
 
   it('cancels a running job: files not reached keep their previous state', async () => {
     const { dir, e } = setup()
-    for (let i = 0; i < 30; i++) writeFileSync(join(dir, `f${String(i).padStart(2, '0')}.jsonl`), chatRow(`t${i}`, 1) + '\n')
+    for (let i = 0; i < 30; i++)
+      writeFileSync(join(dir, `f${String(i).padStart(2, '0')}.jsonl`), chatRow(`t${i}`, 1) + '\n')
     const job = e.indexPaths([dir])
     await e.api.cancelIndex()
     const report = await job

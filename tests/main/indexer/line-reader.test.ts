@@ -21,7 +21,10 @@ describe('readLines', () => {
   it('splits lines with exact byte offsets, multi-byte text included', () => {
     const { lines, result } = linesOf('{"a":"café"}\n{"b":"日本語"}\n')
     expect(lines.map((l) => l.text)).toEqual(['{"a":"café"}', '{"b":"日本語"}'])
-    expect(lines.map((l) => [l.offset, l.length, l.lineNo])).toEqual([[0, 13, 1], [14, 17, 2]])
+    expect(lines.map((l) => [l.offset, l.length, l.lineNo])).toEqual([
+      [0, 13, 1],
+      [14, 17, 2]
+    ])
     expect(result).toEqual({ endOfCompleteLines: 32, tail: null, oversized: [] })
   })
 

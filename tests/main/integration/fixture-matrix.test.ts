@@ -18,7 +18,12 @@ const EXPECTED: [RegExp, SourceStatus['state'], string, number | null][] = [
   [/^inspect-ai\/log_.*\.(eval|json)$/, 'indexed', 'inspect', 1],
   // the first submitted instance with a trajectory also holds the 21 instances its run report scored whose
   // trajectories are not in the corpus (results-only episodes, issue 12): 22 episodes
-  [/^mini-swe-agent\/output\/deepseek_chat_dev(_rerun)?\/pydicom__pydicom-901\/.*\.traj\.json$/, 'indexed', 'mini-swe-agent', 22],
+  [
+    /^mini-swe-agent\/output\/deepseek_chat_dev(_rerun)?\/pydicom__pydicom-901\/.*\.traj\.json$/,
+    'indexed',
+    'mini-swe-agent',
+    22
+  ],
   [/^mini-swe-agent\/.*\.traj\.json$/, 'indexed', 'mini-swe-agent', 1],
   [/^mini-swe-agent\/.*(deepseek_chat_dev(_rerun)?\.json|preds\.json|report\.json)$/, 'sidecar', 'swe-bench-report', 0],
   [/^nemo-gym\/.*\/example_rollouts\.jsonl$/, 'indexed', 'nemo-gym', 5],
@@ -28,7 +33,12 @@ const EXPECTED: [RegExp, SourceStatus['state'], string, number | null][] = [
   [/^swe-agent\/.*\.traj$/, 'indexed', 'swe-agent', 1],
   [/^swe-agent\/.*all_preds\.jsonl$/, 'sidecar', 'swe-bench-report', 0],
   [/^tau-bench\/.*\.json$/, 'indexed', 'tau-bench', 12],
-  [/^verifiers\/.*\/_lfs-pointer-example\/.*results\.jsonl$|polars-env.*\/results\.jsonl$/, 'not-downloaded', 'lfs-pointer', 0],
+  [
+    /^verifiers\/.*\/_lfs-pointer-example\/.*results\.jsonl$|polars-env.*\/results\.jsonl$/,
+    'not-downloaded',
+    'lfs-pointer',
+    0
+  ],
   [/^verifiers\/.*\/metadata\.json$/, 'sidecar', 'verifiers-metadata', 0],
   [/^verifiers\/.*mcp-env.*\/results\.jsonl$/, 'indexed', 'verifiers', 3],
   [/^verifiers\/.*\/results\.jsonl$/, 'indexed', 'verifiers', 15]
@@ -51,13 +61,17 @@ describe('the whole shared corpus', () => {
         if (!rule) return `${rel}: no expectation (${f.state} ${f.format})`
         const [, state, format, episodes] = rule
         const ok = f.state === state && f.format === format && (episodes === null || f.episodes === episodes)
-        return ok ? null : `${rel}: got ${f.state} ${f.format} ${f.episodes} (${f.error ?? ''}), want ${state} ${format} ${episodes ?? ''}`
+        return ok
+          ? null
+          : `${rel}: got ${f.state} ${f.format} ${f.episodes} (${f.error ?? ''}), want ${state} ${format} ${episodes ?? ''}`
       })
       .filter(Boolean)
     expect(wrong).toEqual([])
   })
 
   it('nothing failed and nothing is left unrecognized', () => {
-    expect(files.filter((f) => f.state === 'error' || f.state === 'unknown-format').map((f) => relative(root, f.path))).toEqual([])
+    expect(
+      files.filter((f) => f.state === 'error' || f.state === 'unknown-format').map((f) => relative(root, f.path))
+    ).toEqual([])
   })
 })

@@ -26,16 +26,29 @@ describe('rollscope label', () => {
     const r = await cli('label', a.id, 'LOOP', '--json')
     expect(r).toMatchObject({ code: 0, stderr: '' })
     const labels = JSON.parse(r.stdout) as EpisodeLabels
-    expect(labels).toMatchObject({ episodeId: a.id, identity: { taskKey: a.taskKey, rollout: a.rollout }, labels: ['loop'], note: null })
+    expect(labels).toMatchObject({
+      episodeId: a.id,
+      identity: { taskKey: a.taskKey, rollout: a.rollout },
+      labels: ['loop'],
+      note: null
+    })
     expect(labels.identity.sourcePath).toMatch(/results\.jsonl$/)
 
     const t = await cli('label', a.id, 'gave up', '--turn', '1', '--note', 'stops guessing')
     expect(t.code).toBe(0)
-    expect(t.stdout).toBe(`Episode ${a.id} (task ${a.taskKey}, rollout ${a.rollout}): loop\n  turn 1: gave up\n    note: stops guessing\n`)
+    expect(t.stdout).toBe(
+      `Episode ${a.id} (task ${a.taskKey}, rollout ${a.rollout}): loop\n  turn 1: gave up\n    note: stops guessing\n`
+    )
     const n = await cli('label', a.id, '--note', 'episode note', '--json')
-    expect(JSON.parse(n.stdout)).toMatchObject({ labels: ['loop'], note: 'episode note', turns: [{ turn: 1, labels: ['gave up'], note: 'stops guessing' }] })
+    expect(JSON.parse(n.stdout)).toMatchObject({
+      labels: ['loop'],
+      note: 'episode note',
+      turns: [{ turn: 1, labels: ['gave up'], note: 'stops guessing' }]
+    })
 
-    const filtered = JSON.parse((await cli('episodes', 'wordle--gpt-4.1-mini', '--filter', 'label == "loop"', '--json')).stdout) as EpisodeSummary[]
+    const filtered = JSON.parse(
+      (await cli('episodes', 'wordle--gpt-4.1-mini', '--filter', 'label == "loop"', '--json')).stdout
+    ) as EpisodeSummary[]
     expect(filtered.map((e) => e.id)).toEqual([a.id])
 
     const removed = await cli('label', a.id, 'loop', '--remove', '--json')
@@ -67,7 +80,15 @@ describe('rollscope labels export / import', () => {
     expect(await cli('labels', 'export', '--out', file)).toMatchObject({ code: 0, stdout: '' })
     const exported = JSON.parse(readFileSync(file, 'utf8'))
     expect(exported.format).toBe('rollscope-labels')
-    expect(exported.items).toContainEqual(expect.objectContaining({ taskKey: a.taskKey, rollout: a.rollout, turn: null, labels: ['good example'], note: 'clean run' }))
+    expect(exported.items).toContainEqual(
+      expect.objectContaining({
+        taskKey: a.taskKey,
+        rollout: a.rollout,
+        turn: null,
+        labels: ['good example'],
+        note: 'clean run'
+      })
+    )
     // to stdout the same document
     expect(JSON.parse((await cli('labels', 'export')).stdout).items).toEqual(exported.items)
 
@@ -77,8 +98,14 @@ describe('rollscope labels export / import', () => {
       expect((await cli('index', WORDLE)).code).toBe(0)
       const r = await cli('labels', 'import', file, '--json')
       expect(r.code).toBe(0)
-      expect(JSON.parse(r.stdout)).toMatchObject({ labelsAdded: exported.items.reduce((n: number, i: { labels: string[] }) => n + i.labels.length, 0), skipped: [] })
-      const mine = JSON.parse((await cli('episodes', 'wordle--gpt-4.1-mini', '--filter', 'label == "good example" and has_note', '--json')).stdout) as EpisodeSummary[]
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        labelsAdded: exported.items.reduce((n: number, i: { labels: string[] }) => n + i.labels.length, 0),
+        skipped: []
+      })
+      const mine = JSON.parse(
+        (await cli('episodes', 'wordle--gpt-4.1-mini', '--filter', 'label == "good example" and has_note', '--json'))
+          .stdout
+      ) as EpisodeSummary[]
       expect(mine.map((e) => [e.taskKey, e.rollout])).toEqual([[a.taskKey, a.rollout]])
       const again = await cli('labels', 'import', file)
       expect(again.stdout).toMatch(/^Imported 0 labels, 0 notes/)

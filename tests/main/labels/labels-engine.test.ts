@@ -43,7 +43,15 @@ describe('labels over a real run', () => {
 
     // the default taxonomy, with keys 1–7
     const taxonomy = await api.getTaxonomy()
-    expect(taxonomy.map((d) => d.name)).toEqual(['format error', 'wrong tool', 'loop', 'gave up', 'hallucinated success', 'environment error', 'good example'])
+    expect(taxonomy.map((d) => d.name)).toEqual([
+      'format error',
+      'wrong tool',
+      'loop',
+      'gave up',
+      'hallucinated success',
+      'environment error',
+      'good example'
+    ])
     expect(taxonomy.map((d) => d.key)).toEqual([1, 2, 3, 4, 5, 6, 7])
 
     await api.addLabel(a.id, 'loop', null)
@@ -84,7 +92,9 @@ describe('labels over a real run', () => {
     const r = await indexed(rebuilt)
     expect((await rebuilt.api.getEpisodeLabels(find(r.episodes, a).id)).labels).toEqual(['loop', 'gave up'])
     expect((await rebuilt.api.getEpisodeLabels(find(r.episodes, c).id)).note).toBe('reads the board wrong')
-    expect((await rebuilt.api.getEpisodeLabels(find(r.episodes, b).id)).turns).toEqual([{ turn: 1, labels: ['loop'], note: 'turn note' }])
+    expect((await rebuilt.api.getEpisodeLabels(find(r.episodes, b).id)).turns).toEqual([
+      { turn: 1, labels: ['loop'], note: 'turn note' }
+    ])
     expect(await ids(rebuilt, r.runId, 'label == "loop"')).toEqual([find(r.episodes, a).id])
   })
 
@@ -102,12 +112,20 @@ describe('labels over a real run', () => {
     expect(unknown).toMatchObject({ ok: false, error: { code: 'bad-request' } })
     expect(!unknown.ok && unknown.error.message).toContain('unknown label "lopo"')
     const turns = (await api.getEpisode(a.id)).turns.length
-    expect(await dispatch(api, 'addLabel', [a.id, 'loop', turns])).toMatchObject({ ok: false, error: { code: 'bad-request' } })
-    expect(await dispatch(api, 'addLabel', ['nope', 'loop', null])).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    expect(await dispatch(api, 'addLabel', [a.id, 'loop', turns])).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' }
+    })
+    expect(await dispatch(api, 'addLabel', ['nope', 'loop', null])).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' }
+    })
 
     await api.addLabel(a.id, 'loop', null)
     const tax = await api.getTaxonomy()
-    const renamed = tax.map((d) => (d.name === 'loop' ? { ...d, name: 'repeats itself', previousName: 'loop', color: '#123456' } : d))
+    const renamed = tax.map((d) =>
+      d.name === 'loop' ? { ...d, name: 'repeats itself', previousName: 'loop', color: '#123456' } : d
+    )
     const after = await api.setTaxonomy(renamed)
     expect(after.find((d) => d.key === 3)).toEqual({ name: 'repeats itself', color: '#123456', key: 3 })
     expect((await api.getEpisodeLabels(a.id)).labels).toEqual(['repeats itself'])
@@ -116,7 +134,10 @@ describe('labels over a real run', () => {
     const clash = tax.map((d) => (d.name === 'loop' ? { ...d, key: 1 } : d))
     const refused = await dispatch(api, 'setTaxonomy', [clash])
     expect(!refused.ok && refused.error.message).toContain('key 1 is given to both')
-    expect(await dispatch(api, 'setTaxonomy', [[{ name: 'x', color: 'red', key: null }]])).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    expect(await dispatch(api, 'setTaxonomy', [[{ name: 'x', color: 'red', key: null }]])).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' }
+    })
   })
 
   it('a label filter is a bad request where it is mistyped', async () => {

@@ -30,7 +30,17 @@ describe('labels export and import', () => {
     await src.api.addLabel(a.id, 'good example', null)
     await src.api.addLabel(b.id, 'wrong tool', 2)
     await src.api.setNote(b.id, 'called the wrong guesser', null)
-    await src.api.saveView({ name: 'loops', runIds: [src.runId], filter: 'label == "loop"', sort: 'reward', desc: true, columns: ['reward', 'labels'] }, null)
+    await src.api.saveView(
+      {
+        name: 'loops',
+        runIds: [src.runId],
+        filter: 'label == "loop"',
+        sort: 'reward',
+        desc: true,
+        columns: ['reward', 'labels']
+      },
+      null
+    )
     const exported = await src.api.exportLabels()
     // the file is plain JSON
     const file = JSON.parse(JSON.stringify(exported)) as LabelsExport
@@ -41,13 +51,24 @@ describe('labels export and import', () => {
     const dB = dst.episodes.find((e) => e.taskKey === b.taskKey && e.rollout === b.rollout)!
     await dst.api.setNote(dB.id, 'my own note', null)
     await dst.api.saveView({ name: 'Loops', runIds: [], filter: '', sort: null, desc: false, columns: [] }, null)
-    file.items.push({ sourcePath: '/elsewhere/results.jsonl', taskKey: 't', rollout: 0, turn: null, labels: ['no such label'], note: null })
+    file.items.push({
+      sourcePath: '/elsewhere/results.jsonl',
+      taskKey: 't',
+      rollout: 0,
+      turn: null,
+      labels: ['no such label'],
+      note: null
+    })
 
     const imported = await dispatch(dst.api, 'importLabels', [file])
     expect(imported.ok).toBe(true)
     const report = imported.ok ? (imported.value as Awaited<ReturnType<typeof dst.api.importLabels>>) : null
     expect(report).toMatchObject({ taxonomyAdded: 1, labelsAdded: 3, notesSet: 0, viewsAdded: 0 })
-    expect(report!.skipped.map((s) => s.reason)).toEqual(['a different note is already there', 'not in the taxonomy', 'a view with this name exists'])
+    expect(report!.skipped.map((s) => s.reason)).toEqual([
+      'a different note is already there',
+      'not in the taxonomy',
+      'a view with this name exists'
+    ])
 
     expect((await dst.api.getTaxonomy()).at(-1)).toEqual({ name: 'needs review', color: '#aabbcc', key: 9 })
     expect((await dst.api.getEpisodeLabels(dA.id)).labels).toEqual(['good example', 'needs review'])
@@ -78,13 +99,32 @@ describe('labels export and import', () => {
 describe('saved views', () => {
   it('creates, renames, lists and deletes views; names are unique', async () => {
     const { api, runId } = await workspace()
-    const v = await api.saveView({ name: 'hard fails', runIds: [runId], filter: 'not passed', sort: null, desc: false, columns: ['reward'] }, null)
-    expect(v).toMatchObject({ name: 'hard fails', runIds: [runId], filter: 'not passed', sort: null, desc: false, columns: ['reward'] })
-    const dup = await dispatch(api, 'saveView', [{ ...v, id: undefined, updatedAt: undefined, name: 'HARD FAILS' }, null])
+    const v = await api.saveView(
+      { name: 'hard fails', runIds: [runId], filter: 'not passed', sort: null, desc: false, columns: ['reward'] },
+      null
+    )
+    expect(v).toMatchObject({
+      name: 'hard fails',
+      runIds: [runId],
+      filter: 'not passed',
+      sort: null,
+      desc: false,
+      columns: ['reward']
+    })
+    const dup = await dispatch(api, 'saveView', [
+      { ...v, id: undefined, updatedAt: undefined, name: 'HARD FAILS' },
+      null
+    ])
     expect(dup.ok).toBe(false)
-    const dup2 = await dispatch(api, 'saveView', [{ name: 'HARD FAILS', runIds: [], filter: '', sort: null, desc: false, columns: [] }, null])
+    const dup2 = await dispatch(api, 'saveView', [
+      { name: 'HARD FAILS', runIds: [], filter: '', sort: null, desc: false, columns: [] },
+      null
+    ])
     expect(!dup2.ok && dup2.error.message).toContain('already named')
-    const renamed = await api.saveView({ name: 'all fails', runIds: [runId], filter: 'not passed', sort: 'turns', desc: true, columns: [] }, v.id)
+    const renamed = await api.saveView(
+      { name: 'all fails', runIds: [runId], filter: 'not passed', sort: 'turns', desc: true, columns: [] },
+      v.id
+    )
     expect(renamed).toMatchObject({ id: v.id, name: 'all fails', sort: 'turns', desc: true })
     expect((await api.listSavedViews()).map((x) => x.name)).toEqual(['all fails'])
     expect(await api.deleteView(v.id)).toEqual([])

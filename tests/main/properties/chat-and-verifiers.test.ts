@@ -9,7 +9,11 @@ import { fixture, ownFixture } from '../../helpers/fixtures-path'
 const WORDLE = fixture('verifiers/willccbb-verifiers/wordle--gpt-5-mini/b5161fc3/results.jsonl')
 const MATH = fixture('verifiers/willccbb-verifiers/math-python--gpt-4.1-mini/578769a7/results.jsonl')
 const rows = (path: string): Record<string, unknown>[] =>
-  readFileSync(path, 'utf8').split('\n').filter(Boolean).slice(0, 3).map((l) => JSON.parse(l))
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(0, 3)
+    .map((l) => JSON.parse(l))
 
 describe('adapter properties: verifiers and chat JSONL', () => {
   it('verifiers: random and mutated rows never throw out of the adapter', () => {
@@ -17,7 +21,10 @@ describe('adapter properties: verifiers and chat JSONL', () => {
   })
 
   it('chat JSONL: random and mutated rows never throw out of the adapter', () => {
-    const samples = rows(MATH).map((r) => ({ messages: [...(r.prompt as unknown[]), ...(r.completion as unknown[])], id: r.id }))
+    const samples = rows(MATH).map((r) => ({
+      messages: [...(r.prompt as unknown[]), ...(r.completion as unknown[])],
+      id: r.id
+    }))
     checkJsonlAdapterProperties(chatJsonlAdapter, samples)
   })
 

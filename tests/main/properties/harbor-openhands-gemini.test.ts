@@ -11,11 +11,17 @@ import { RecordError } from '../../../src-main/formats/types'
 import { formatContext } from '../../../src-main/formats/context'
 
 const G = (name: string): string => fixture(`harbor-atif/golden/terminus_2/hello-world-${name}`)
-const doc = (name: string): { doc: unknown; path: string } => ({ doc: JSON.parse(readFileSync(G(name), 'utf8')), path: G(name) })
+const doc = (name: string): { doc: unknown; path: string } => ({
+  doc: JSON.parse(readFileSync(G(name), 'utf8')),
+  path: G(name)
+})
 
 describe('adapter properties: Harbor / ATIF', () => {
   it('random and mutated trajectories never throw out of the ATIF adapter', () => {
-    checkDocumentAdapterProperties(atifAdapter, [doc('context-summarization.trajectory.json'), doc('invalid-json.trajectory.json')])
+    checkDocumentAdapterProperties(atifAdapter, [
+      doc('context-summarization.trajectory.json'),
+      doc('invalid-json.trajectory.json')
+    ])
   })
 
   it('random and mutated traces exports never throw out of the traces adapter', () => {
@@ -31,21 +37,37 @@ describe('adapter properties: Harbor / ATIF', () => {
 })
 
 describe('adapter properties: OpenHands and Gemini CLI', () => {
-  const own = (rel: string): { doc: unknown; path: string } => ({ doc: JSON.parse(readFileSync(ownFixture(rel), 'utf8')), path: ownFixture(rel) })
+  const own = (rel: string): { doc: unknown; path: string } => ({
+    doc: JSON.parse(readFileSync(ownFixture(rel), 'utf8')),
+    path: ownFixture(rel)
+  })
 
   it('fields holding an object whose toString is not a function (valid JSON) are bad values, not crashes', () => {
     // found by the property below (seed -890041459): String() / Date.parse() of {"toString": ""} throws a TypeError
     const hostile = JSON.parse('{"toString": ""}') as unknown
     const events = own('openhands/fix-readme/trajectory.json').doc as Record<string, unknown>[]
-    expect(() => openhandsAdapter.index(events.map((e) => ({ ...e, timestamp: hostile })), '/x/t.json', formatContext())).not.toThrow()
+    expect(() =>
+      openhandsAdapter.index(
+        events.map((e) => ({ ...e, timestamp: hostile })),
+        '/x/t.json',
+        formatContext()
+      )
+    ).not.toThrow()
     const session = own('gemini-cli/chats/session-2025-08-20T14-00-7f3c2a10.json').doc as Record<string, unknown>
-    expect(() => geminiCliAdapter.index({ ...session, startTime: hostile, lastUpdated: hostile }, '/x/s.json', formatContext())).not.toThrow()
+    expect(() =>
+      geminiCliAdapter.index({ ...session, startTime: hostile, lastUpdated: hostile }, '/x/s.json', formatContext())
+    ).not.toThrow()
     // a session id that is no id makes it no session: the adapter's own RecordError, not a TypeError
-    expect(() => geminiCliAdapter.index({ ...session, sessionId: hostile }, '/x/s.json', formatContext())).toThrow(RecordError)
+    expect(() => geminiCliAdapter.index({ ...session, sessionId: hostile }, '/x/s.json', formatContext())).toThrow(
+      RecordError
+    )
   })
 
   it('random and mutated event streams and sessions never throw out of the adapters', () => {
-    checkDocumentAdapterProperties(openhandsAdapter, [own('openhands/fix-readme/trajectory.json'), own('openhands/fix-readme/timeout.json')])
+    checkDocumentAdapterProperties(openhandsAdapter, [
+      own('openhands/fix-readme/trajectory.json'),
+      own('openhands/fix-readme/timeout.json')
+    ])
     checkDocumentAdapterProperties(geminiCliAdapter, [own('gemini-cli/chats/session-2025-08-20T14-00-7f3c2a10.json')])
   })
 })

@@ -5,11 +5,18 @@ import { inspectAdapter } from '../../../src-main/formats/adapters/inspect'
 import { checkDocumentAdapterProperties, checkTruncatedFilesIndex } from '../../helpers/adapter-properties'
 import { fixture } from '../../helpers/fixtures-path'
 
-const json = (rel: string): { doc: unknown; path: string } => ({ doc: JSON.parse(readFileSync(fixture(rel), 'utf8')), path: fixture(rel) })
+const json = (rel: string): { doc: unknown; path: string } => ({
+  doc: JSON.parse(readFileSync(fixture(rel), 'utf8')),
+  path: fixture(rel)
+})
 
 describe('adapter properties: Inspect', () => {
   it('random and mutated .json logs never throw out of the adapter', () => {
-    checkDocumentAdapterProperties(inspectAdapter, [json('inspect-ai/log_formats.json'), json('inspect-ai/log_tool_call_error.json'), json('inspect-ai/log_images.json')])
+    checkDocumentAdapterProperties(inspectAdapter, [
+      json('inspect-ai/log_formats.json'),
+      json('inspect-ai/log_tool_call_error.json'),
+      json('inspect-ai/log_images.json')
+    ])
   })
 
   it('truncated and corrupted .eval and .json files always get a status', async () => {

@@ -31,16 +31,30 @@ describe('adapter properties: lm-evaluation-harness', () => {
     const [sample] = records(ARC) as Record<string, unknown>[]
     const args = sample.arguments as Record<string, unknown>
     // the requests end at the first entry that is not an object; the responses go on
-    const damaged = { ...sample, arguments: { gen_args_0: args.gen_args_0, gen_args_1: args.gen_args_1, gen_args_2: [], gen_args_3: args.gen_args_3 }, resps: [[['-14.2', 'False']], [['-12.9', 'False']], [['-6.4', 'True']]] }
+    const damaged = {
+      ...sample,
+      arguments: {
+        gen_args_0: args.gen_args_0,
+        gen_args_1: args.gen_args_1,
+        gen_args_2: [],
+        gen_args_3: args.gen_args_3
+      },
+      resps: [[['-14.2', 'False']], [['-12.9', 'False']], [['-6.4', 'True']]]
+    }
     const [run] = lmEvalSamplesAdapter.index(damaged, ARC, formatContext())
     expect(run.episodes).toHaveLength(1)
     const body = lmEvalSamplesAdapter.parseEpisode(damaged, run.episodes[0].locator, ARC, formatContext())
     // the third response is the likeliest, but only two requests are left: the likelier of those two is the answer
-    expect(body.turns[1]).toMatchObject({ role: 'assistant', text: String((args.gen_args_1 as Record<string, unknown>).arg_1).trim() })
+    expect(body.turns[1]).toMatchObject({
+      role: 'assistant',
+      text: String((args.gen_args_1 as Record<string, unknown>).arg_1).trim()
+    })
   })
 
   it('results file: random and mutated documents never throw', () => {
-    checkDocumentAdapterProperties(lmEvalResultsAdapter, [{ doc: JSON.parse(readFileSync(RESULTS, 'utf8')), path: RESULTS }])
+    checkDocumentAdapterProperties(lmEvalResultsAdapter, [
+      { doc: JSON.parse(readFileSync(RESULTS, 'utf8')), path: RESULTS }
+    ])
   })
 
   it('truncated and corrupted files always get a status', async () => {

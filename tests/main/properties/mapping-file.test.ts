@@ -14,15 +14,50 @@ import { mutate } from '../../helpers/adapter-properties'
 import { ownFixture } from '../../helpers/fixtures-path'
 
 const ROOT_KEYS = Object.keys(MappingSchema.shape)
-const STEP_KEYS = ['index', 'action', 'observation', 'before', 'reward', 'done', 'truncated', 'reasoning', 'text', 'error']
+const STEP_KEYS = [
+  'index',
+  'action',
+  'observation',
+  'before',
+  'reward',
+  'done',
+  'truncated',
+  'reasoning',
+  'text',
+  'error'
+]
 const pathText = fc.oneof(
-  fc.constantFrom('$', 'a', 'a.b', 'x[0]', 'x[-1].y', 'r[*]', '*', 'm.*', '["k k"]', 'a..b', 'a[', ']', '', '$.', 'a[x]', 'steps', 'reward', 'task'),
+  fc.constantFrom(
+    '$',
+    'a',
+    'a.b',
+    'x[0]',
+    'x[-1].y',
+    'r[*]',
+    '*',
+    'm.*',
+    '["k k"]',
+    'a..b',
+    'a[',
+    ']',
+    '',
+    '$.',
+    'a[x]',
+    'steps',
+    'reward',
+    'task'
+  ),
   fc.string({ maxLength: 12 })
 )
 const value = fc.oneof(pathText, fc.array(pathText, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 }))
 const mappingDoc = fc.dictionary(
   fc.oneof(fc.constantFrom(...ROOT_KEYS), fc.string({ maxLength: 8 })),
-  fc.oneof(value, fc.dictionary(fc.oneof(fc.constantFrom(...STEP_KEYS, 'name', 'model', 'env'), fc.string({ maxLength: 6 })), value, { maxKeys: 4 })),
+  fc.oneof(
+    value,
+    fc.dictionary(fc.oneof(fc.constantFrom(...STEP_KEYS, 'name', 'model', 'env'), fc.string({ maxLength: 6 })), value, {
+      maxKeys: 4
+    })
+  ),
   { maxKeys: 8 }
 )
 
@@ -70,7 +105,12 @@ describe('mapping files: properties', () => {
         const mutated: MappedData =
           d.kind === 'json'
             ? { kind: 'json', doc: how === 'random' ? v : mutate(d.doc, picks, v) }
-            : { kind: 'jsonl', records: asList(how === 'random' ? v : mutate(d.records, picks, v)).filter((r) => typeof r === 'object' && r !== null && !Array.isArray(r)) }
+            : {
+                kind: 'jsonl',
+                records: asList(how === 'random' ? v : mutate(d.records, picks, v)).filter(
+                  (r) => typeof r === 'object' && r !== null && !Array.isArray(r)
+                )
+              }
         let runs
         try {
           runs = evaluateMapping(mapping, mutated, '/data/x.json').runs
@@ -119,10 +159,13 @@ describe('mapping files: properties', () => {
         const r = validateMapping(text, 'rollscope.yaml')
         if (!r.ok) return // combinations the rules refuse (e.g. keys with groupBy)
         const mapping: Mapping = { file: '/data/rollscope.yaml', spec: r.spec, globs: ['*.json'], lines: r.lines }
-        const data: MappedData = isJsonl ? { kind: 'jsonl', records: (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'object' && x !== null) } : { kind: 'json', doc: v }
+        const data: MappedData = isJsonl
+          ? { kind: 'jsonl', records: (Array.isArray(v) ? v : [v]).filter((x) => typeof x === 'object' && x !== null) }
+          : { kind: 'json', doc: v }
         try {
           const { runs } = evaluateMapping(mapping, data, '/data/x.json')
-          for (const run of runs) for (const e of run.episodes) mappedEpisodeBody(mapping, data, '/data/x.json', e.locator)
+          for (const run of runs)
+            for (const e of run.episodes) mappedEpisodeBody(mapping, data, '/data/x.json', e.locator)
         } catch (err) {
           if (!(err instanceof RecordError)) throw err
         }
@@ -142,7 +185,13 @@ function load(rel: string): Mapping {
   return { file, spec: r.spec, globs: typeof f === 'string' ? [f] : f, lines: r.lines }
 }
 function jsonl(rel: string): MappedData {
-  return { kind: 'jsonl', records: readFileSync(ownFixture(`mapping/${rel}`), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) }
+  return {
+    kind: 'jsonl',
+    records: readFileSync(ownFixture(`mapping/${rel}`), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+  }
 }
 function json(rel: string): MappedData {
   return { kind: 'json', doc: JSON.parse(readFileSync(ownFixture(`mapping/${rel}`), 'utf8')) }

@@ -26,7 +26,9 @@ const MINI = [
 ]
 const BENCH = [
   fixture('mini-swe-agent/deepseek__deepseek-chat.deepseek_chat_dev.json'),
-  fixture('mini-swe-agent/swebench-harness-logs/logs/run_evaluation/deepseek_bench_eval/deepseek__deepseek-chat/pydicom__pydicom-901/report.json'),
+  fixture(
+    'mini-swe-agent/swebench-harness-logs/logs/run_evaluation/deepseek_bench_eval/deepseek__deepseek-chat/pydicom__pydicom-901/report.json'
+  ),
   fixture('mini-swe-agent/output/deepseek_chat_dev_rerun/preds.json'),
   ownFixture('swe-bench/predictions-list.json')
 ]
@@ -46,12 +48,21 @@ describe('adapter properties: swe-agent / mini-swe-agent / swe-bench', () => {
   })
 
   it('truncated and corrupted trajectories and reports always get a status', async () => {
-    await checkTruncatedFilesIndex([
-      { bytes: readFileSync(ownFixture('swe-agent/enigma-ctf/warmup.traj')), name: 'warmup.traj' },
-      { bytes: readFileSync(ownFixture('swe-agent/v1.1-nested/sympy__sympy-20590/sympy__sympy-20590.traj')), name: 'sympy__sympy-20590.traj' },
-      { bytes: readFileSync(fixture('mini-swe-agent/fixtures/local.traj.json')), name: 'local.traj.json' },
-      { bytes: readFileSync(ownFixture('mini-swe-agent/v1-run/pallets__flask-4992/pallets__flask-4992.traj.json')), name: 'pallets__flask-4992.traj.json' },
-      { bytes: readFileSync(ownFixture('swe-bench/all_preds.jsonl')), name: 'all_preds.jsonl' }
-    ], 30)
+    await checkTruncatedFilesIndex(
+      [
+        { bytes: readFileSync(ownFixture('swe-agent/enigma-ctf/warmup.traj')), name: 'warmup.traj' },
+        {
+          bytes: readFileSync(ownFixture('swe-agent/v1.1-nested/sympy__sympy-20590/sympy__sympy-20590.traj')),
+          name: 'sympy__sympy-20590.traj'
+        },
+        { bytes: readFileSync(fixture('mini-swe-agent/fixtures/local.traj.json')), name: 'local.traj.json' },
+        {
+          bytes: readFileSync(ownFixture('mini-swe-agent/v1-run/pallets__flask-4992/pallets__flask-4992.traj.json')),
+          name: 'pallets__flask-4992.traj.json'
+        },
+        { bytes: readFileSync(ownFixture('swe-bench/all_preds.jsonl')), name: 'all_preds.jsonl' }
+      ],
+      30
+    )
   }, 60_000)
 })

@@ -14,7 +14,10 @@ describe('adapter properties: terminal-bench', () => {
     // real paths: mutated trial names and recording paths are resolved against the fixture run folder
     checkDocumentAdapterProperties(terminalBenchAdapter, [
       { doc: json(join(RUN, 'results.json')), path: join(RUN, 'results.json') },
-      { doc: json(join(RUN, 'hello-world/hello-world.2-of-2.2025-06-20__14-02-11/results.json')), path: join(RUN, 'results.json') },
+      {
+        doc: json(join(RUN, 'hello-world/hello-world.2-of-2.2025-06-20__14-02-11/results.json')),
+        path: join(RUN, 'results.json')
+      },
       { doc: json(join(RUN, 'run_metadata.json')), path: join(RUN, 'results.json') }
     ])
   })

@@ -6,7 +6,14 @@
  */
 import type { BreakdownRow, RunBreakdown } from '@contract/breakdown'
 
-function row(values: string[], rewards: number[], passed: number, steps: number | null, tasks = rewards.length, metrics: Record<string, number> = {}): BreakdownRow {
+function row(
+  values: string[],
+  rewards: number[],
+  passed: number,
+  steps: number | null,
+  tasks = rewards.length,
+  metrics: Record<string, number> = {}
+): BreakdownRow {
   const n = rewards.length
   const mean = rewards.reduce((s, x) => s + x, 0) / n
   const std = Math.sqrt(rewards.reduce((s, x) => s + (x - mean) ** 2, 0) / n)
@@ -53,7 +60,10 @@ export function tierBreakdown(): RunBreakdown {
 /** Report 000's RL step 440 run over 16 archetypes × difficulty: 150 rollouts, 12 failures, all on one pair. */
 export function crossTabBreakdown(): RunBreakdown {
   const rows: BreakdownRow[] = []
-  for (let a = 0; a < 15; a++) rows.push(row([`mvp.archetype_${String(a).padStart(2, '0')}`, a % 2 ? 'easy' : 'medium'], Array(9).fill(1), 9, 3, 3))
+  for (let a = 0; a < 15; a++)
+    rows.push(
+      row([`mvp.archetype_${String(a).padStart(2, '0')}`, a % 2 ? 'easy' : 'medium'], Array(9).fill(1), 9, 3, 3)
+    )
   // 3 rollouts of one task were partial (0.5, passed at the run's threshold 0.5), and 12 failed outright
   rows.push(row(['mvp.aggregation_min_max', 'hard'], [...Array(12).fill(0), 0.5, 0.5, 0.5], 3, 6, 5))
   const all = [...Array(135).fill(1), ...Array(12).fill(0), 0.5, 0.5, 0.5]

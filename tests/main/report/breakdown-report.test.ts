@@ -16,10 +16,14 @@ describe('breakdownMarkdown', () => {
   it('ranks one field\'s values best first with counts like "expert: 2/3", the whole run under them', () => {
     const md = breakdownMarkdown(tierBreakdown())
     expect(md.split('\n')[0]).toBe('# aws-rl · SFT adapter: scores by tier')
-    expect(md).toContain('Over all 15 episodes of the run (15 tasks), one row per value, ranked by mean reward, best first.')
+    expect(md).toContain(
+      'Over all 15 episodes of the run (15 tasks), one row per value, ranked by mean reward, best first.'
+    )
     expect(md).toContain('Best: **warmup** (1.000); worst: **advanced** (0.500).')
     // the producer's metrics per tier too (report 002 breaks its six metrics down per tier), by name
-    expect(md).toContain('| tier | Episodes | Tasks | Mean reward (σ) | Passed | Pass rate | Failed | Perfect | Mean steps | hint_used | max_progress |')
+    expect(md).toContain(
+      '| tier | Episodes | Tasks | Mean reward (σ) | Passed | Pass rate | Failed | Perfect | Mean steps | hint_used | max_progress |'
+    )
     expect(md).toContain('| expert | 3 | 3 | 0.800 (σ 0.283) | 2/3 | 66.7% | 1 | 66.7% | 8 | 0.667 | 0.9 |')
     expect(md).toContain('| advanced | 3 | 3 | 0.500 (σ 0.356) | 1/3 | 33.3% | 2 | 33.3% | 11.67 | 1 | 0.6 |')
     expect(md).toContain('| **Whole run** | 15 | 15 | 0.860 (σ 0.282) | 12/15 | 80% | 3 | 80% | 5.8 | 0.4 | 0.9 |')
@@ -34,22 +38,37 @@ describe('breakdownMarkdown', () => {
     const md = breakdownMarkdown(crossTabBreakdown())
     expect(md.split('\n')[0]).toBe('# bs4 · RL step 440: scores by archetype × difficulty')
     expect(md).toContain('## Best 7\n\n| archetype | difficulty | Episodes |')
-    expect(md).toContain('## Worst 7\n\n| archetype | difficulty | Episodes | Tasks | Mean reward (σ) | Passed | Pass rate | Failed | Perfect | Mean steps |\n| --- | --- | --: |')
-    expect(md).toMatch(/## Worst 7\n\n.*\n.*\n\| mvp\.aggregation_min_max \| hard \| 15 \| 5 \| 0\.100 \(σ 0\.200\) \| 3\/15 \| 20% \| 12 \|/)
+    expect(md).toContain(
+      '## Worst 7\n\n| archetype | difficulty | Episodes | Tasks | Mean reward (σ) | Passed | Pass rate | Failed | Perfect | Mean steps |\n| --- | --- | --: |'
+    )
+    expect(md).toMatch(
+      /## Worst 7\n\n.*\n.*\n\| mvp\.aggregation_min_max \| hard \| 15 \| 5 \| 0\.100 \(σ 0\.200\) \| 3\/15 \| 20% \| 12 \|/
+    )
     expect(md).toContain('## Every value')
     expect(md).toContain('| **Whole run** |  | 150 | 50 |')
-    expect(md).toContain('## Failures by archetype × difficulty\n\n12 of the run\'s 150 episodes with a verdict failed:\n\n- **mvp.aggregation_min_max** × **hard**: 12 failed of 15 (100% of the failures)')
+    expect(md).toContain(
+      "## Failures by archetype × difficulty\n\n12 of the run's 150 episodes with a verdict failed:\n\n- **mvp.aggregation_min_max** × **hard**: 12 failed of 15 (100% of the failures)"
+    )
   })
 
   it('leaves out columns the run has no figures for, and says so when nothing has a verdict', () => {
     const b = tierBreakdown()
-    for (const r of [...b.rows, b.total]) Object.assign(r, { perfectRate: null, meanSteps: null, passed: 0, decided: 0, passRate: null, failed: 0, metrics: {} })
+    for (const r of [...b.rows, b.total])
+      Object.assign(r, {
+        perfectRate: null,
+        meanSteps: null,
+        passed: 0,
+        decided: 0,
+        passRate: null,
+        failed: 0,
+        metrics: {}
+      })
     const md = breakdownMarkdown(b)
     expect(md).toContain('| tier | Episodes | Tasks | Mean reward (σ) |\n')
     expect(md).not.toContain('## Failures')
   })
 
-  it('renders hostile values as text and keeps the table\'s cells', () => {
+  it("renders hostile values as text and keeps the table's cells", () => {
     const hostile = '<img src=x onerror=alert(1)> | *em*'
     const b = crossTabBreakdown()
     b.runName = hostile
@@ -79,20 +98,33 @@ describe('breakdown-sections', () => {
 describe('formatBreakdown', () => {
   it('prints the table with best, worst and the whole run marked, then the failures', () => {
     const text = formatBreakdown(crossTabBreakdown())
-    expect(text.split('\n')[0]).toBe('bs4 · RL step 440: scores by archetype × difficulty over all 150 episodes, by mean reward, best first')
-    expect(text).toMatch(/^ARCHETYPE\s+DIFFICULTY\s+EPISODES\s+TASKS\s+MEAN REWARD \(σ\)\s+PASSED\s+PASS RATE\s+FAILED\s+PERFECT\s+MEAN STEPS$/m)
-    expect(text).toMatch(/^mvp\.archetype_00\s+medium\s+9\s+3\s+1\.000 \(σ 0\.000\)\s+9\/9\s+100%\s+0\s+100%\s+3\s+best$/m)
-    expect(text).toMatch(/^mvp\.aggregation_min_max\s+hard\s+15\s+5\s+0\.100 \(σ 0\.200\)\s+3\/15\s+20%\s+12\s+0%\s+6\s+worst$/m)
+    expect(text.split('\n')[0]).toBe(
+      'bs4 · RL step 440: scores by archetype × difficulty over all 150 episodes, by mean reward, best first'
+    )
+    expect(text).toMatch(
+      /^ARCHETYPE\s+DIFFICULTY\s+EPISODES\s+TASKS\s+MEAN REWARD \(σ\)\s+PASSED\s+PASS RATE\s+FAILED\s+PERFECT\s+MEAN STEPS$/m
+    )
+    expect(text).toMatch(
+      /^mvp\.archetype_00\s+medium\s+9\s+3\s+1\.000 \(σ 0\.000\)\s+9\/9\s+100%\s+0\s+100%\s+3\s+best$/m
+    )
+    expect(text).toMatch(
+      /^mvp\.aggregation_min_max\s+hard\s+15\s+5\s+0\.100 \(σ 0\.200\)\s+3\/15\s+20%\s+12\s+0%\s+6\s+worst$/m
+    )
     expect(text).toMatch(/^ALL\s+150\s+50\s+0\.910 \(σ 0\.277\)\s+138\/150\s+92%\s+12\s+90%\s+3\.3\s+whole run$/m)
-    expect(text).toContain('FAILURES BY ARCHETYPE × DIFFICULTY: 12 of 150 episodes with a verdict\n  mvp.aggregation_min_max × hard: 12 failed of 15 (100% of the failures)')
+    expect(text).toContain(
+      'FAILURES BY ARCHETYPE × DIFFICULTY: 12 of 150 episodes with a verdict\n  mvp.aggregation_min_max × hard: 12 failed of 15 (100% of the failures)'
+    )
   })
 
   it('shows the producer metrics per row, a few in a terminal', () => {
     const text = formatBreakdown(tierBreakdown())
-    expect(text).toMatch(/^TIER\s+EPISODES\s+TASKS\s+MEAN REWARD \(σ\)\s+PASSED\s+PASS RATE\s+FAILED\s+PERFECT\s+MEAN STEPS\s+hint_used\s+max_progress$/m)
+    expect(text).toMatch(
+      /^TIER\s+EPISODES\s+TASKS\s+MEAN REWARD \(σ\)\s+PASSED\s+PASS RATE\s+FAILED\s+PERFECT\s+MEAN STEPS\s+hint_used\s+max_progress$/m
+    )
     expect(text).toMatch(/^expert\s+3\s+3\s+0\.800 \(σ 0\.283\)\s+2\/3\s+66\.7%\s+1\s+66\.7%\s+8\s+0\.667\s+0\.9$/m)
     const many = tierBreakdown()
-    for (const r of [...many.rows, many.total]) r.metrics = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`m${i}`, i]))
+    for (const r of [...many.rows, many.total])
+      r.metrics = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`m${i}`, i]))
     const wide = formatBreakdown(many)
     expect(wide).toContain('3 more metrics per row: --md or --json lists them.')
     expect(wide).not.toMatch(/\bm6\b/)

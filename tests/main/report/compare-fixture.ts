@@ -70,19 +70,117 @@ export function demoCompareReport(): CompareReport {
     onlyATasks: [],
     onlyBTasks: [],
     metrics: [
-      { key: 'reward', label: 'Mean reward', unit: 'reward', kind: 'paired', a: 0.7315, b: 0.8773, delta: 0.1458, relDelta: 0.1993, ci95: [0.0701, 0.2248], n: 16, better: 'higher', isRate: false },
-      { key: 'passRate', label: 'Pass rate', unit: 'rate', kind: 'paired', a: 0.3125, b: 0.625, delta: 0.3125, relDelta: 1, ci95: [0.1406, 0.4844], n: 16, better: 'higher', isRate: true },
-      { key: 'rewardStd', label: 'Reward σ', unit: 'reward', kind: 'summary', a: 0.3104, b: 0.2337, delta: -0.0767, relDelta: -0.2471, ci95: null, n: 16, better: null, isRate: false },
-      { key: 'steps', label: 'Mean steps', unit: 'steps', kind: 'paired', a: 17.4, b: 18.6, delta: 1.2, relDelta: 0.069, ci95: [-0.9, 3.2], n: 16, better: null, isRate: false },
-      { key: 'tokensIn', label: 'Tokens in', unit: 'tokens', kind: 'paired', a: 9876.5, b: 10422.25, delta: 545.75, relDelta: 0.0553, ci95: [-310.2, 1402.6], n: 16, better: 'lower', isRate: false },
-      { key: 'durationMs', label: 'Duration', unit: 'ms', kind: 'paired', a: 41250, b: 38900, delta: -2350, relDelta: -0.057, ci95: [-6100, 1400], n: 16, better: 'lower', isRate: false },
-      { key: 'toolFree:edit_file', label: 'Episodes never calling edit_file', unit: 'rate', kind: 'paired', a: 0.0938, b: 0.0313, delta: -0.0625, relDelta: -0.6667, ci95: [-0.1563, 0.0313], n: 16, better: null, isRate: true }
+      {
+        key: 'reward',
+        label: 'Mean reward',
+        unit: 'reward',
+        kind: 'paired',
+        a: 0.7315,
+        b: 0.8773,
+        delta: 0.1458,
+        relDelta: 0.1993,
+        ci95: [0.0701, 0.2248],
+        n: 16,
+        better: 'higher',
+        isRate: false
+      },
+      {
+        key: 'passRate',
+        label: 'Pass rate',
+        unit: 'rate',
+        kind: 'paired',
+        a: 0.3125,
+        b: 0.625,
+        delta: 0.3125,
+        relDelta: 1,
+        ci95: [0.1406, 0.4844],
+        n: 16,
+        better: 'higher',
+        isRate: true
+      },
+      {
+        key: 'rewardStd',
+        label: 'Reward σ',
+        unit: 'reward',
+        kind: 'summary',
+        a: 0.3104,
+        b: 0.2337,
+        delta: -0.0767,
+        relDelta: -0.2471,
+        ci95: null,
+        n: 16,
+        better: null,
+        isRate: false
+      },
+      {
+        key: 'steps',
+        label: 'Mean steps',
+        unit: 'steps',
+        kind: 'paired',
+        a: 17.4,
+        b: 18.6,
+        delta: 1.2,
+        relDelta: 0.069,
+        ci95: [-0.9, 3.2],
+        n: 16,
+        better: null,
+        isRate: false
+      },
+      {
+        key: 'tokensIn',
+        label: 'Tokens in',
+        unit: 'tokens',
+        kind: 'paired',
+        a: 9876.5,
+        b: 10422.25,
+        delta: 545.75,
+        relDelta: 0.0553,
+        ci95: [-310.2, 1402.6],
+        n: 16,
+        better: 'lower',
+        isRate: false
+      },
+      {
+        key: 'durationMs',
+        label: 'Duration',
+        unit: 'ms',
+        kind: 'paired',
+        a: 41250,
+        b: 38900,
+        delta: -2350,
+        relDelta: -0.057,
+        ci95: [-6100, 1400],
+        n: 16,
+        better: 'lower',
+        isRate: false
+      },
+      {
+        key: 'toolFree:edit_file',
+        label: 'Episodes never calling edit_file',
+        unit: 'rate',
+        kind: 'paired',
+        a: 0.0938,
+        b: 0.0313,
+        delta: -0.0625,
+        relDelta: -0.6667,
+        ci95: [-0.1563, 0.0313],
+        n: 16,
+        better: null,
+        isRate: true
+      }
     ],
     flips: {
       fixed,
       broken: ['rr-015-sched-cron'],
       bothPass: ['rr-002-slugify-lite'],
-      bothFail: ['rr-007-lru-cache', 'rr-011-graph-utils', 'rr-012-async-queue', 'rr-013-markdown-toc', 'rr-014-money-fx', 'rr-016-jsonpatch-mini'],
+      bothFail: [
+        'rr-007-lru-cache',
+        'rr-011-graph-utils',
+        'rr-012-async-queue',
+        'rr-013-markdown-toc',
+        'rr-014-money-fx',
+        'rr-016-jsonpatch-mini'
+      ],
       // two-sided exact binomial over 9 discordant tasks, 1 broken: 2 · (1 + 9) / 512
       mcnemarP: 0.0390625,
       undecided: 0
@@ -93,13 +191,104 @@ export function demoCompareReport(): CompareReport {
     ],
     categoryFields: ['archetype', 'difficulty'],
     perCategory: [
-      { field: 'difficulty', value: 'easy', tasks: 5, a: 0.7117, b: 0.95, delta: 0.2383, ci95: [0.08, 0.41], passedA: 1, passedB: 5, decided: 5, wholeA: { episodes: 20, score: 0.7117, passed: 2, decided: 20 }, wholeB: { episodes: 20, score: 0.95, passed: 15, decided: 20 } },
-      { field: 'difficulty', value: 'medium', tasks: 6, a: 0.7165, b: 0.9163, delta: 0.1998, ci95: [0.05, 0.34], passedA: 0, passedB: 4, decided: 6, wholeA: { episodes: 24, score: 0.7165, passed: 0, decided: 24 }, wholeB: { episodes: 24, score: 0.9163, passed: 12, decided: 24 } },
-      { field: 'difficulty', value: 'hard', tasks: 5, a: 0.7694, b: 0.7576, delta: -0.0118, ci95: [-0.13, 0.11], passedA: 1, passedB: 0, decided: 5, wholeA: { episodes: 20, score: 0.7694, passed: 2, decided: 20 }, wholeB: { episodes: 20, score: 0.7576, passed: 0, decided: 20 } },
-      { field: 'archetype', value: 'import-error', tasks: 3, a: 0.5723, b: 0.7833, delta: 0.211, ci95: [-0.05, 0.44], passedA: 0, passedB: 2, decided: 3, wholeA: { episodes: 12, score: 0.5723, passed: 0, decided: 12 }, wholeB: { episodes: 12, score: 0.7833, passed: 6, decided: 12 } },
-      { field: 'archetype', value: 'flaky-test', tasks: 3, a: 0.66, b: 0.8637, delta: 0.2037, ci95: [0.09, 0.35], passedA: 0, passedB: 1, decided: 3, wholeA: { episodes: 12, score: 0.66, passed: 0, decided: 12 }, wholeB: { episodes: 12, score: 0.8637, passed: 3, decided: 12 } },
-      { field: 'archetype', value: 'wrong-api', tasks: 5, a: 0.7004, b: 0.8896, delta: 0.1892, ci95: [0.02, 0.36], passedA: 0, passedB: 3, decided: 5, wholeA: { episodes: 20, score: 0.7004, passed: 0, decided: 20 }, wholeB: { episodes: 20, score: 0.8896, passed: 9, decided: 20 } },
-      { field: 'archetype', value: 'off-by-one', tasks: 5, a: 0.901, b: 0.9294, delta: 0.0284, ci95: [-0.05, 0.1], passedA: 2, passedB: 3, decided: 5, wholeA: { episodes: 20, score: 0.901, passed: 4, decided: 20 }, wholeB: { episodes: 20, score: 0.9294, passed: 9, decided: 20 } }
+      {
+        field: 'difficulty',
+        value: 'easy',
+        tasks: 5,
+        a: 0.7117,
+        b: 0.95,
+        delta: 0.2383,
+        ci95: [0.08, 0.41],
+        passedA: 1,
+        passedB: 5,
+        decided: 5,
+        wholeA: { episodes: 20, score: 0.7117, passed: 2, decided: 20 },
+        wholeB: { episodes: 20, score: 0.95, passed: 15, decided: 20 }
+      },
+      {
+        field: 'difficulty',
+        value: 'medium',
+        tasks: 6,
+        a: 0.7165,
+        b: 0.9163,
+        delta: 0.1998,
+        ci95: [0.05, 0.34],
+        passedA: 0,
+        passedB: 4,
+        decided: 6,
+        wholeA: { episodes: 24, score: 0.7165, passed: 0, decided: 24 },
+        wholeB: { episodes: 24, score: 0.9163, passed: 12, decided: 24 }
+      },
+      {
+        field: 'difficulty',
+        value: 'hard',
+        tasks: 5,
+        a: 0.7694,
+        b: 0.7576,
+        delta: -0.0118,
+        ci95: [-0.13, 0.11],
+        passedA: 1,
+        passedB: 0,
+        decided: 5,
+        wholeA: { episodes: 20, score: 0.7694, passed: 2, decided: 20 },
+        wholeB: { episodes: 20, score: 0.7576, passed: 0, decided: 20 }
+      },
+      {
+        field: 'archetype',
+        value: 'import-error',
+        tasks: 3,
+        a: 0.5723,
+        b: 0.7833,
+        delta: 0.211,
+        ci95: [-0.05, 0.44],
+        passedA: 0,
+        passedB: 2,
+        decided: 3,
+        wholeA: { episodes: 12, score: 0.5723, passed: 0, decided: 12 },
+        wholeB: { episodes: 12, score: 0.7833, passed: 6, decided: 12 }
+      },
+      {
+        field: 'archetype',
+        value: 'flaky-test',
+        tasks: 3,
+        a: 0.66,
+        b: 0.8637,
+        delta: 0.2037,
+        ci95: [0.09, 0.35],
+        passedA: 0,
+        passedB: 1,
+        decided: 3,
+        wholeA: { episodes: 12, score: 0.66, passed: 0, decided: 12 },
+        wholeB: { episodes: 12, score: 0.8637, passed: 3, decided: 12 }
+      },
+      {
+        field: 'archetype',
+        value: 'wrong-api',
+        tasks: 5,
+        a: 0.7004,
+        b: 0.8896,
+        delta: 0.1892,
+        ci95: [0.02, 0.36],
+        passedA: 0,
+        passedB: 3,
+        decided: 5,
+        wholeA: { episodes: 20, score: 0.7004, passed: 0, decided: 20 },
+        wholeB: { episodes: 20, score: 0.8896, passed: 9, decided: 20 }
+      },
+      {
+        field: 'archetype',
+        value: 'off-by-one',
+        tasks: 5,
+        a: 0.901,
+        b: 0.9294,
+        delta: 0.0284,
+        ci95: [-0.05, 0.1],
+        passedA: 2,
+        passedB: 3,
+        decided: 5,
+        wholeA: { episodes: 20, score: 0.901, passed: 4, decided: 20 },
+        wholeB: { episodes: 20, score: 0.9294, passed: 9, decided: 20 }
+      }
     ],
     flipCategories: Object.fromEntries(
       Object.entries(difficulty).map(([task, value]) => [task, { difficulty: value }])
@@ -115,8 +304,16 @@ export function demoCompareReport(): CompareReport {
       b: [3, 1, 4, 10, 46]
     },
     warnings: [
-      { code: 'different-sampling', severity: 'caveat', message: 'Sampling settings differ: temperature 0.7 (A) vs 1.0 (B).' },
-      { code: 'too-few-tasks', severity: 'conclusion', message: 'Only 16 shared tasks: the 95% CI cannot exclude deltas smaller than 5 points.' }
+      {
+        code: 'different-sampling',
+        severity: 'caveat',
+        message: 'Sampling settings differ: temperature 0.7 (A) vs 1.0 (B).'
+      },
+      {
+        code: 'too-few-tasks',
+        severity: 'conclusion',
+        message: 'Only 16 shared tasks: the 95% CI cannot exclude deltas smaller than 5 points.'
+      }
     ],
     ci: { method: 'paired-bootstrap', resamples: 2000, seed: 1 },
     ciNote:

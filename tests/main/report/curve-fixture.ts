@@ -45,11 +45,32 @@ export function demoCurve(): TrainingCurve {
     runName: 'deeprepo · GRPO training',
     points,
     tasks: [
-      { taskKey: 'repo-ledger', passed: at([false, true, true, true, true, true, true, true, true, false, true]), learnedAt: 1, forgotten: true },
-      { taskKey: 'repo-auth', passed: at([false, false, true, null, true, true, true, true, true, true, true]), learnedAt: 2, forgotten: false },
-      { taskKey: 'repo-cache', passed: at([null, false, false, false, true, true, true, true, true, false, null]), learnedAt: 4, forgotten: true }
+      {
+        taskKey: 'repo-ledger',
+        passed: at([false, true, true, true, true, true, true, true, true, false, true]),
+        learnedAt: 1,
+        forgotten: true
+      },
+      {
+        taskKey: 'repo-auth',
+        passed: at([false, false, true, null, true, true, true, true, true, true, true]),
+        learnedAt: 2,
+        forgotten: false
+      },
+      {
+        taskKey: 'repo-cache',
+        passed: at([null, false, false, false, true, true, true, true, true, false, null]),
+        learnedAt: 4,
+        forgotten: true
+      }
     ],
     followedTasks: 16,
-    warnings: [{ code: 'different-n', severity: 'note', message: '3 of 1411 episodes carry no training step and are not on the curve.' }]
+    warnings: [
+      {
+        code: 'different-n',
+        severity: 'note',
+        message: '3 of 1411 episodes carry no training step and are not on the curve.'
+      }
+    ]
   }
 }

@@ -16,12 +16,16 @@ const render = (md: string): string => micromark(md, { extensions: [gfm()], html
 describe('curveMarkdown', () => {
   const md = curveMarkdown(demoCurve())
 
-  it('has one row per step over the step\'s whole batch, with the columns the run has figures for', () => {
+  it("has one row per step over the step's whole batch, with the columns the run has figures for", () => {
     expect(md.split('\n')[0]).toBe('# deeprepo · GRPO training: training curve')
     expect(md).toContain('11 steps (0 to 99); each row is the whole batch the trainer wrote at that step')
-    expect(md).toContain('| Step | Episodes | Tasks | Mean reward | σ | Min – max | Mean steps | Tokens in | Tokens out | No-signal groups | Errors |')
+    expect(md).toContain(
+      '| Step | Episodes | Tasks | Mean reward | σ | Min – max | Mean steps | Tokens in | Tokens out | No-signal groups | Errors |'
+    )
     // report 004: "Step 90: reward=0.8518 turns=5.11"
-    expect(md).toContain('| 90 | 128 | 16 | 0.852 | 0.048 | 0.200 – 1.000 | 5.11 | 9,300 | 2,300 | 56.3% (9/16) | 0.8% |')
+    expect(md).toContain(
+      '| 90 | 128 | 16 | 0.852 | 0.048 | 0.200 – 1.000 | 5.11 | 9,300 | 2,300 | 56.3% (9/16) | 0.8% |'
+    )
     expect(md).toContain('| 0 | 128 | 16 | 0.844 | 0.120 | 0.200 – 1.000 | 7.57 | 12,000 | 2,300 | 0% (0/16) | 0% |')
     // no pass rate (no verdicts) and no truncation: no such columns
     expect(md).not.toContain('Pass rate')
@@ -32,7 +36,9 @@ describe('curveMarkdown', () => {
   it('lists the tasks learned and forgotten with their steps, and the notes', () => {
     expect(md).toContain('16 tasks were sampled at two or more steps;')
     expect(md).toContain('- **Learned (3):** `repo-ledger` (step 10), `repo-auth` (step 20), `repo-cache` (step 40)')
-    expect(md).toContain('- **Forgotten (2):** `repo-ledger` (passed at step 10, failed at 90), `repo-cache` (passed at step 40, failed at 90)')
+    expect(md).toContain(
+      '- **Forgotten (2):** `repo-ledger` (passed at step 10, failed at 90), `repo-cache` (passed at step 40, failed at 90)'
+    )
     expect(md).toContain('## Notes\n\n- 3 of 1411 episodes carry no training step and are not on the curve.')
   })
 
@@ -47,7 +53,7 @@ describe('curveMarkdown', () => {
 })
 
 describe('curve-sections', () => {
-  it('reads the learned step and the forgotten steps from each task\'s verdicts over the points', () => {
+  it("reads the learned step and the forgotten steps from each task's verdicts over the points", () => {
     const c = demoCurve()
     expect(learnedTasks(c)).toEqual([
       { taskKey: 'repo-ledger', step: 10 },
@@ -64,9 +70,13 @@ describe('curve-sections', () => {
 describe('formatCurve', () => {
   it('prints the step table (σ stays σ) and the task changes', () => {
     const text = formatCurve(demoCurve())
-    expect(text.split('\n')[0]).toBe('deeprepo · GRPO training: 11 steps (0 to 99), each over the step\'s whole batch')
-    expect(text).toMatch(/^STEP\s+EPISODES\s+TASKS\s+MEAN REWARD\s+σ\s+MIN – MAX\s+MEAN STEPS\s+TOKENS IN\s+TOKENS OUT\s+NO-SIGNAL GROUPS\s+ERRORS$/m)
-    expect(text).toMatch(/^\s+99\s+128\s+16\s+0\.969\s+0\.040\s+0\.200 – 1\.000\s+6\.01\s+9,000\s+2,300\s+62\.5% \(10\/16\)\s+0%$/m)
+    expect(text.split('\n')[0]).toBe("deeprepo · GRPO training: 11 steps (0 to 99), each over the step's whole batch")
+    expect(text).toMatch(
+      /^STEP\s+EPISODES\s+TASKS\s+MEAN REWARD\s+σ\s+MIN – MAX\s+MEAN STEPS\s+TOKENS IN\s+TOKENS OUT\s+NO-SIGNAL GROUPS\s+ERRORS$/m
+    )
+    expect(text).toMatch(
+      /^\s+99\s+128\s+16\s+0\.969\s+0\.040\s+0\.200 – 1\.000\s+6\.01\s+9,000\s+2,300\s+62\.5% \(10\/16\)\s+0%$/m
+    )
     expect(text).toContain('TASKS  16 sampled at two or more steps; learned 3, forgotten 2')
     expect(text).toContain('  forgotten  repo-ledger (10 → 90), repo-cache (40 → 90)')
   })

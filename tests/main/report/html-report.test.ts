@@ -35,7 +35,8 @@ function elements(node: El): El[] {
   const own = node.tagName ? [node] : []
   return [...own, ...(node.childNodes ?? []).flatMap(elements)]
 }
-const textOf = (node: El): string => (node.nodeName === '#text' ? (node.value ?? '') : (node.childNodes ?? []).map(textOf).join(''))
+const textOf = (node: El): string =>
+  node.nodeName === '#text' ? (node.value ?? '') : (node.childNodes ?? []).map(textOf).join('')
 const attr = (node: El, name: string): string | undefined => node.attrs?.find((a) => a.name === name)?.value
 
 describe('compareReportHtml', () => {
@@ -65,9 +66,21 @@ describe('compareReportHtml', () => {
     expect(text).toContain('Best: easy (+0.238); worst: hard (−0.012).')
     expect(text).toContain('Sampling settings differ: temperature 0.7 (A) vs 1.0 (B).')
     expect(text).not.toMatch(/\bpp\b/)
-    const rows = all.filter((e) => e.tagName === 'tr').map((tr) => (tr.childNodes ?? []).filter((c) => c.tagName).map(textOf))
+    const rows = all
+      .filter((e) => e.tagName === 'tr')
+      .map((tr) => (tr.childNodes ?? []).filter((c) => c.tagName).map(textOf))
     expect(rows).toContainEqual(['Pass rate', '31.3%', '62.5%', '+31.3 pts', '+100%', '+14.1 to +48.4 pts'])
-    expect(rows).toContainEqual(['medium', '6', '0.717', '0.916', '+0.200', '+0.050 to +0.340', '0/6 → 4/6', '0.717 (0/24)', '0.916 (12/24)'])
+    expect(rows).toContainEqual([
+      'medium',
+      '6',
+      '0.717',
+      '0.916',
+      '+0.200',
+      '+0.050 to +0.340',
+      '0/6 → 4/6',
+      '0.717 (0/24)',
+      '0.916 (12/24)'
+    ])
     expect(rows).toContainEqual(['10', '12.5%', '34.4%', '+21.9 pts'])
   })
 
@@ -78,8 +91,12 @@ describe('compareReportHtml', () => {
     const kids = (header.childNodes ?? []).filter((c) => c.tagName)
     expect(kids.map((k) => k.tagName)).toEqual(['h1', 'p', 'ul', 'div', 'p'])
     expect(attr(kids[1], 'class')).toBe('verdict verdict-better')
-    expect(textOf(kids[1])).toBe('B is better: +31.3 pts pass rate (95% CI +14.1 to +48.4 pts), McNemar p = 0.039, on 16 shared tasks.')
-    expect(textOf(kids[2])).toBe('Check before concluding: Only 16 shared tasks: the 95% CI cannot exclude deltas smaller than 5 points.')
+    expect(textOf(kids[1])).toBe(
+      'B is better: +31.3 pts pass rate (95% CI +14.1 to +48.4 pts), McNemar p = 0.039, on 16 shared tasks.'
+    )
+    expect(textOf(kids[2])).toBe(
+      'Check before concluding: Only 16 shared tasks: the 95% CI cannot exclude deltas smaller than 5 points.'
+    )
     const caveats = textOf(all.find((e) => attr(e, 'id') === 'caveats') as El)
     expect(caveats).toContain('Sampling settings differ')
     expect(caveats).not.toContain('Only 16 shared tasks')
@@ -95,8 +112,28 @@ describe('compareReportHtml', () => {
     const rows = elements(tree)
       .filter((e) => e.tagName === 'tr')
       .map((tr) => (tr.childNodes ?? []).filter((c) => c.tagName).map(textOf))
-    expect(rows).toContainEqual(['Metric', 'A', 'B', 'Δ', 'Δ%', '95% CI', 'A, whole run', 'B, whole run', 'Δ, whole run'])
-    expect(rows).toContainEqual(['Mean reward', '0.732', '0.877', '+0.146', '+19.9%', '+0.070 to +0.225', '0.700', '0.900', '+0.200'])
+    expect(rows).toContainEqual([
+      'Metric',
+      'A',
+      'B',
+      'Δ',
+      'Δ%',
+      '95% CI',
+      'A, whole run',
+      'B, whole run',
+      'Δ, whole run'
+    ])
+    expect(rows).toContainEqual([
+      'Mean reward',
+      '0.732',
+      '0.877',
+      '+0.146',
+      '+19.9%',
+      '+0.070 to +0.225',
+      '0.700',
+      '0.900',
+      '+0.200'
+    ])
     expect(html).toContain(`--run-a: ${RUN_COLORS.a}; --run-b: ${RUN_COLORS.b};`)
     expect(html).toContain(`--run-a: ${RUN_COLORS.aDark}; --run-b: ${RUN_COLORS.bDark};`)
     const data = JSON.parse(textOf(elements(parseHtml(html)).find((e) => attr(e, 'id') === 'report-data') as El))
@@ -111,7 +148,9 @@ describe('compareReportHtml', () => {
     expect(scripts.map((s) => attr(s, 'type') ?? 'js')).toEqual(['application/json', 'js', 'js'])
     const uplot = readFileSync(createRequire(import.meta.url).resolve('uplot/dist/uPlot.iife.min.js'), 'utf8')
     // The inlined library is the package's file (its banner link aside).
-    expect(textOf(scripts[1])).toBe(uplot.replace(/^\/\*![^*]*\*\//, '/*! uPlot v1.6.32 (MIT License, Leon Sorokin) */'))
+    expect(textOf(scripts[1])).toBe(
+      uplot.replace(/^\/\*![^*]*\*\//, '/*! uPlot v1.6.32 (MIT License, Leon Sorokin) */')
+    )
     const csp = elements(tree).find((e) => attr(e, 'http-equiv') === 'Content-Security-Policy')
     const policy = String(csp && attr(csp, 'content'))
     const hash = (s: string): string => `'sha256-${createHash('sha256').update(s).digest('base64')}'`
@@ -173,12 +212,16 @@ describe('compareReportHtml', () => {
     // past 2,000 hidden keys the rest is counted, not listed
     report.flips.fixed = Array.from({ length: 2025 }, (_, i) => `t${i}`)
     const big = compareReportHtml(report)
-    expect(big).toContain('<code>t2019</code>, <span class="muted">and 5 more (rollscope compare --json lists every task)</span></details>')
+    expect(big).toContain(
+      '<code>t2019</code>, <span class="muted">and 5 more (rollscope compare --json lists every task)</span></details>'
+    )
     expect(big).not.toContain('<code>t2020</code>')
   })
 
   it('escapeHtml and scriptJson', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;'
+    )
     const tricky = { k: '</script><!-- & \u2028' }
     const json = scriptJson(tricky)
     expect(json).not.toMatch(/[<>&\u2028]/)

@@ -25,12 +25,20 @@ describe('compareMarkdown', () => {
   it('opens with the verdict, then the warnings that can change it, then both runs and what the numbers are over', () => {
     const head = md.split('\n').slice(0, 11)
     expect(head[0]).toBe('# repo-repair · qwen3-8b (base) vs repo-repair · qwen3-8b GRPO step 400')
-    expect(head[2]).toBe('**B is better: +31.3 pts pass rate (95% CI +14.1 to +48.4 pts), McNemar p = 0.039, on 16 shared tasks.**')
+    expect(head[2]).toBe(
+      '**B is better: +31.3 pts pass rate (95% CI +14.1 to +48.4 pts), McNemar p = 0.039, on 16 shared tasks.**'
+    )
     // only the 'conclusion' warning comes up front; the sampling caveat waits for the Caveats
-    expect(head[4]).toBe('- ⚠ **Check before concluding:** Only 16 shared tasks: the 95% CI cannot exclude deltas smaller than 5 points.')
+    expect(head[4]).toBe(
+      '- ⚠ **Check before concluding:** Only 16 shared tasks: the 95% CI cannot exclude deltas smaller than 5 points.'
+    )
     expect(head[5]).toBe('')
-    expect(head[6]).toBe('- **A:** repo-repair · qwen3-8b (base) (qwen3-8b, repo-repair, chat-jsonl, step 0): 64 episodes, 16 tasks, 4 rollouts per task')
-    expect(head[7]).toContain('- **B:** repo-repair · qwen3-8b GRPO step 400 (qwen3-8b-grpo-step400, repo-repair, chat-jsonl, step 400)')
+    expect(head[6]).toBe(
+      '- **A:** repo-repair · qwen3-8b (base) (qwen3-8b, repo-repair, chat-jsonl, step 0): 64 episodes, 16 tasks, 4 rollouts per task'
+    )
+    expect(head[7]).toContain(
+      '- **B:** repo-repair · qwen3-8b GRPO step 400 (qwen3-8b-grpo-step400, repo-repair, chat-jsonl, step 400)'
+    )
     expect(head[9]).toMatch(/^> Every number is computed on the 16 tasks both runs have;/)
     expect(md.indexOf('Sampling settings differ')).toBeGreaterThan(md.indexOf('## Caveats'))
   })
@@ -38,10 +46,16 @@ describe('compareMarkdown', () => {
   it('puts a forced comparison first under the verdict, before a conclusion warning', () => {
     const report = demoCompareReport()
     report.verdict.text = 'Not comparable (different environments): ' + report.verdict.text
-    report.warnings.unshift({ code: 'different-env', severity: 'forced', message: 'Runs of different environments (repo-repair, sokoban), compared because you insisted.' })
+    report.warnings.unshift({
+      code: 'different-env',
+      severity: 'forced',
+      message: 'Runs of different environments (repo-repair, sokoban), compared because you insisted.'
+    })
     const lines = compareMarkdown(report).split('\n')
     expect(lines[2]).toMatch(/^\*\*Not comparable \(different environments\): B is better/)
-    expect(lines[4]).toBe('- ⚠ **Not comparable:** Runs of different environments (repo-repair, sokoban), compared because you insisted.')
+    expect(lines[4]).toBe(
+      '- ⚠ **Not comparable:** Runs of different environments (repo-repair, sokoban), compared because you insisted.'
+    )
     expect(lines[5]).toMatch(/^- ⚠ \*\*Check before concluding:\*\* Only 16 shared tasks/)
   })
 
@@ -61,7 +75,7 @@ describe('compareMarkdown', () => {
     expect(s).toContain('Steps are agent actions.')
   })
 
-  it('shows each run\'s whole-run figures beside the shared-task ones when the task sets differ', () => {
+  it("shows each run's whole-run figures beside the shared-task ones when the task sets differ", () => {
     const report = demoCompareReport()
     // the engine lists up to 200 of the 630 keys; the report counts all of them
     Object.assign(report, { onlyA: 630, onlyATasks: Array.from({ length: 200 }, (_, i) => `x-${i}`), onlyB: 0 })
@@ -70,11 +84,17 @@ describe('compareMarkdown', () => {
     const out = compareMarkdown(report)
     const s = section(out, 'Summary')
     expect(s).toContain('| Metric | A | B | Δ | Δ% | 95% CI | A, whole run | B, whole run | Δ, whole run |')
-    expect(s).toContain('| Pass rate | 31.3% | 62.5% | **+31.3 pts** | +100% | +14.1 to +48.4 pts | 63.8% | 90% | +26.2 pts |')
+    expect(s).toContain(
+      '| Pass rate | 31.3% | 62.5% | **+31.3 pts** | +100% | +14.1 to +48.4 pts | 63.8% | 90% | +26.2 pts |'
+    )
     // a summary row has no whole-run figure
     expect(s).toContain('| Reward σ | 0.310 | 0.234 | −0.077 | −24.7% | n/a | – | – | – |')
-    expect(out).toContain('> The paired numbers (A, B, Δ, CI) are computed on the 16 tasks both runs have (630 only in A, 0 only in B)')
-    expect(out).toContain('The whole-run columns are each run\'s own figure over all its episodes (A: 646 tasks, B: 16).')
+    expect(out).toContain(
+      '> The paired numbers (A, B, Δ, CI) are computed on the 16 tasks both runs have (630 only in A, 0 only in B)'
+    )
+    expect(out).toContain(
+      "The whole-run columns are each run's own figure over all its episodes (A: 646 tasks, B: 16)."
+    )
     expect(out).toMatch(/^Only in A \(630\): `x-0`, .*`x-19`, \+610 more$/m)
     // the same task sets: no whole-run columns
     expect(section(md, 'Summary')).not.toContain('whole run')
@@ -101,12 +121,16 @@ describe('compareMarkdown', () => {
     expect(section(md, 'pass@k and pass^k')).toContain('| 4 | 16 | 56.3% | 81.3% | +25 pts | 12.5% | 37.5% | +25 pts |')
   })
 
-  it('breaks down per category with the best and worst called out, success counts and each run\'s whole-run score', () => {
+  it("breaks down per category with the best and worst called out, success counts and each run's whole-run score", () => {
     const s = section(md, 'Per category')
     expect(s).toContain('### difficulty\n\nBest: **easy** (+0.238); worst: **hard** (−0.012).')
     expect(s).toContain('| difficulty | Tasks | A | B | Δ | 95% CI | Passed A → B | A, whole run | B, whole run |')
-    expect(s).toContain('| medium | 6 | 0.717 | 0.916 | **+0.200** | +0.050 to +0.340 | 0/6 → 4/6 | 0.717 (0/24) | 0.916 (12/24) |')
-    expect(s).toContain('| hard | 5 | 0.769 | 0.758 | −0.012 | −0.130 to +0.110 | 1/5 → 0/5 | 0.769 (2/20) | 0.758 (0/20) |')
+    expect(s).toContain(
+      '| medium | 6 | 0.717 | 0.916 | **+0.200** | +0.050 to +0.340 | 0/6 → 4/6 | 0.717 (0/24) | 0.916 (12/24) |'
+    )
+    expect(s).toContain(
+      '| hard | 5 | 0.769 | 0.758 | −0.012 | −0.130 to +0.110 | 1/5 → 0/5 | 0.769 (2/20) | 0.758 (0/20) |'
+    )
     expect(s).toContain('### archetype\n\nBest: **import-error** (+0.211); worst: **off-by-one** (+0.028).')
   })
 
@@ -121,10 +145,14 @@ describe('compareMarkdown', () => {
   })
 
   it('groups the broken tasks by category, or lists them when the report has no task categories', () => {
-    expect(section(md, 'Failures')).toContain('## Failures: broken tasks by difficulty\n\nTasks A passed and B failed.\n\n- **hard** (1): `rr-015-sched-cron`')
+    expect(section(md, 'Failures')).toContain(
+      '## Failures: broken tasks by difficulty\n\nTasks A passed and B failed.\n\n- **hard** (1): `rr-015-sched-cron`'
+    )
     const report = demoCompareReport()
     delete report.flipCategories
-    expect(section(compareMarkdown(report), 'Failures')).toContain('## Failures: broken tasks\n\nTasks A passed and B failed.\n\n- **(no value)** (1):')
+    expect(section(compareMarkdown(report), 'Failures')).toContain(
+      '## Failures: broken tasks\n\nTasks A passed and B failed.\n\n- **(no value)** (1):'
+    )
     report.flips.broken = []
     expect(section(compareMarkdown(report), 'Failures')).toContain('No task broke')
   })
@@ -184,8 +212,12 @@ describe('compareMarkdown', () => {
     expect(mdCode('a|b', true)).toBe('`a\\|b`')
     expect(mdText('a_b*c<d>[e]')).toBe('a_b\\*c\\<d>\\[e\\]')
     // an `_` inside a word and a `<` before a space or digit start nothing: left as written
-    expect(mdText('p < 0.001, p<5, a<b, x</y, _em_ snake_case_name __init__')).toBe('p < 0.001, p<5, a\\<b, x\\</y, \\_em\\_ snake_case_name \\_\\_init\\_\\_')
-    expect(render(mdText('_em_ snake_case_name *b* a<b>c __init__ x_<i>'))).toBe('<p>_em_ snake_case_name *b* a&lt;b&gt;c __init__ x_&lt;i&gt;</p>')
+    expect(mdText('p < 0.001, p<5, a<b, x</y, _em_ snake_case_name __init__')).toBe(
+      'p < 0.001, p<5, a\\<b, x\\</y, \\_em\\_ snake_case_name \\_\\_init\\_\\_'
+    )
+    expect(render(mdText('_em_ snake_case_name *b* a<b>c __init__ x_<i>'))).toBe(
+      '<p>_em_ snake_case_name *b* a&lt;b&gt;c __init__ x_&lt;i&gt;</p>'
+    )
     expect(mdText('see https://x.io or www.y.io, me@z.io')).toBe('see https\\:\\/\\/x.io or www\\.y.io, me\\@z.io')
     expect(mdText('x'.repeat(300))).toHaveLength(120)
     expect(render(mdText('see https://x.io or www.y.io, me@z.io'))).not.toContain('<a ')

@@ -28,20 +28,26 @@ describe('multiCompareMarkdown', () => {
 
   it('opens with each run against the baseline, then the warning that can change that', () => {
     const lines = md.split('\n')
-    expect(lines[0]).toBe('# 3 runs side by side: deeprepo · Qwen3-8B, deeprepo · Qwen3-30B-A3B, deeprepo · 30B GRPO step 99')
+    expect(lines[0]).toBe(
+      '# 3 runs side by side: deeprepo · Qwen3-8B, deeprepo · Qwen3-30B-A3B, deeprepo · 30B GRPO step 99'
+    )
     expect(lines[2]).toBe('Baseline: **deeprepo · Qwen3-8B**.')
     expect(lines[4]).toBe(
       '- **deeprepo · Qwen3-30B-A3B** (B) against **deeprepo · Qwen3-8B** (A): B is better: +0.234 mean reward (95% CI +0.05 to +0.41), on 3 shared tasks.'
     )
     expect(lines[5]).toMatch(/^- \*\*deeprepo · 30B GRPO step 99\*\* \(B\) against/)
-    expect(lines[7]).toBe('- ⚠ **Check before concluding:** Only 3 shared tasks: small changes cannot be told from noise.')
+    expect(lines[7]).toBe(
+      '- ⚠ **Check before concluding:** Only 3 shared tasks: small changes cannot be told from noise.'
+    )
     expect(section(md, 'Caveats')).toContain('Sampling settings differ')
     expect(md.indexOf('Only 3 shared tasks')).toBeLessThan(md.indexOf('## Runs'))
   })
 
-  it('has report 004\'s table: mean (σ), range, steps mean (range), tokens, generation time, zero-delegation rate', () => {
+  it("has report 004's table: mean (σ), range, steps mean (range), tokens, generation time, zero-delegation rate", () => {
     const s = section(md, 'Runs')
-    expect(s).toContain('|  | deeprepo · Qwen3-8B (baseline) | deeprepo · Qwen3-30B-A3B | deeprepo · 30B GRPO step 99 |')
+    expect(s).toContain(
+      '|  | deeprepo · Qwen3-8B (baseline) | deeprepo · Qwen3-30B-A3B | deeprepo · 30B GRPO step 99 |'
+    )
     expect(s).toContain('| Mean reward | 0.551 (σ 0.173) | 0.785 (σ 0.100) | 0.987 (σ 0.018) |')
     expect(s).toContain('| Reward range | 0.200 – 0.729 | 0.636 – 0.900 | 0.962 – 1.000 |')
     expect(s).toContain('| Mean steps | 3.67 (2 – 5) | 8.67 (5 – 18) | 6 (6 – 6) |')
@@ -56,14 +62,22 @@ describe('multiCompareMarkdown', () => {
     const s = section(md, 'Changes')
     expect(s).toContain('| Metric | From → To | Absolute | Relative | 95% CI | Shared tasks |')
     // report 004: +0.234 (+42.5%), +0.202 (+25.7%), +0.436 (+79.1% from its rounded figures; 79.2% unrounded)
-    expect(s).toContain('| Mean reward | deeprepo · Qwen3-8B → deeprepo · Qwen3-30B-A3B | +0.234 | +42.5% | +0.050 to +0.410 | 3 |')
-    expect(s).toContain('| Mean reward | deeprepo · Qwen3-30B-A3B → deeprepo · 30B GRPO step 99 | +0.202 | +25.7% | +0.100 to +0.300 | 3 |')
-    expect(s).toContain('| Mean reward | deeprepo · Qwen3-8B → deeprepo · 30B GRPO step 99 | +0.436 | +79.2% | +0.300 to +0.570 | 3 |')
-    expect(s).toContain('| Tokens in | deeprepo · Qwen3-30B-A3B → deeprepo · 30B GRPO step 99 | −6,013 | −41.2% | – | – |')
+    expect(s).toContain(
+      '| Mean reward | deeprepo · Qwen3-8B → deeprepo · Qwen3-30B-A3B | +0.234 | +42.5% | +0.050 to +0.410 | 3 |'
+    )
+    expect(s).toContain(
+      '| Mean reward | deeprepo · Qwen3-30B-A3B → deeprepo · 30B GRPO step 99 | +0.202 | +25.7% | +0.100 to +0.300 | 3 |'
+    )
+    expect(s).toContain(
+      '| Mean reward | deeprepo · Qwen3-8B → deeprepo · 30B GRPO step 99 | +0.436 | +79.2% | +0.300 to +0.570 | 3 |'
+    )
+    expect(s).toContain(
+      '| Tokens in | deeprepo · Qwen3-30B-A3B → deeprepo · 30B GRPO step 99 | −6,013 | −41.2% | – | – |'
+    )
     expect(s.match(/^\| Mean reward \|/gm)).toHaveLength(3)
   })
 
-  it('lists each task\'s rollout rewards per run', () => {
+  it("lists each task's rollout rewards per run", () => {
     const s = section(md, 'Rewards per rollout')
     expect(s).toContain('| `ex-0` | 0.200, 0.700 | 0.636, 0.887 | 0.962, 0.962 |')
     expect(s).toContain('3 tasks are in every run.')
@@ -79,7 +93,9 @@ describe('multiCompareMarkdown', () => {
     const html = render(multiCompareMarkdown(r))
     expect(html).not.toMatch(/<img|<a |<em>/)
     // every table row keeps its cells (4 in the runs table and the rollouts, 6 in the changes)
-    const counts = (html.match(/<tr>[\s\S]*?<\/tr>/g) ?? []).filter((row) => row.includes('onerror')).map((row) => row.match(/<t[dh]/g)?.length)
+    const counts = (html.match(/<tr>[\s\S]*?<\/tr>/g) ?? [])
+      .filter((row) => row.includes('onerror'))
+      .map((row) => row.match(/<t[dh]/g)?.length)
     expect(counts).toEqual([4, 4, 6, 6, 6, 6, 6, 6, 6, 6, 4, 4])
   })
 })
@@ -110,12 +126,16 @@ describe('formatMultiCompare', () => {
 
   it('prints the verdicts, the runs table, the changes and the rollout rewards', () => {
     const lines = text.split('\n')
-    expect(lines[0]).toBe('deeprepo · Qwen3-30B-A3B (B) against deeprepo · Qwen3-8B (A): B is better: +0.234 mean reward (95% CI +0.05 to +0.41), on 3 shared tasks.')
+    expect(lines[0]).toBe(
+      'deeprepo · Qwen3-30B-A3B (B) against deeprepo · Qwen3-8B (A): B is better: +0.234 mean reward (95% CI +0.05 to +0.41), on 3 shared tasks.'
+    )
     expect(lines[2]).toBe('  ! Check before concluding: Only 3 shared tasks: small changes cannot be told from noise.')
     expect(text).toMatch(/^Mean reward\s+0\.551 \(σ 0\.173\)\s+0\.785 \(σ 0\.100\)\s+0\.987 \(σ 0\.018\)$/m)
     expect(text).toMatch(/^Mean steps\s+3\.67 \(2 – 5\)\s+8\.67 \(5 – 18\)\s+6 \(6 – 6\)$/m)
     // runs are numbered in a legend: long names sharing a prefix would read alike cut to a column
-    expect(text).toContain('RUNS\n  #1  deeprepo · Qwen3-8B (baseline)  (run-8b; Qwen/Qwen3-8B; deeprepo-orchestration)\n  #2  deeprepo · Qwen3-30B-A3B  (')
+    expect(text).toContain(
+      'RUNS\n  #1  deeprepo · Qwen3-8B (baseline)  (run-8b; Qwen/Qwen3-8B; deeprepo-orchestration)\n  #2  deeprepo · Qwen3-30B-A3B  ('
+    )
     expect(text).toMatch(/^METRIC\s+#1 BASELINE\s+#2\s+#3$/m)
     expect(text).not.toMatch(/^Model /m)
     expect(text).toMatch(/^Mean reward\s+#2 → #3\s+\+0\.202\s+\+25\.7%\s+\+0\.100 to \+0\.300\s+3$/m)

@@ -46,8 +46,14 @@ describe('report 000 summary table', () => {
       expect(run.meanReward).toBeCloseTo(mean(rewards(rows)), 12)
       // the producer's pass threshold (metadata pass_threshold 0.5)
       expect(run.passThreshold).toBe(0.5)
-      expect(run.passRate).toBeCloseTo(share(rows, (r) => r.reward >= 0.5), 12)
-      expect(run.perfectRate).toBeCloseTo(share(rows, (r) => r.reward === 1), 12)
+      expect(run.passRate).toBeCloseTo(
+        share(rows, (r) => r.reward >= 0.5),
+        12
+      )
+      expect(run.perfectRate).toBeCloseTo(
+        share(rows, (r) => r.reward === 1),
+        12
+      )
       expect(run.tasks).toBe(new Set(rows.map((r) => r.example_id)).size)
       expect(run.episodes).toBe(rows.length)
       // one story per run: perfect ≤ pass
@@ -62,9 +68,18 @@ describe('report 000 summary table', () => {
   it('the improvement row: whole-run differences (the runs cover 680 vs 50 examples)', () => {
     const m = (key: string) => compare.metrics.find((x) => x.key === key)!
     const d = (f: (r: Row) => number) => mean(rlRows.map(f)) - mean(baseRows.map(f))
-    expect(m('reward').whole!.delta).toBeCloseTo(d((r) => r.reward), 12)
-    expect(m('passRate').whole!.delta).toBeCloseTo(d((r) => (r.reward >= 0.5 ? 1 : 0)), 12)
-    expect(m('perfectRate').whole!.delta).toBeCloseTo(d((r) => (r.reward === 1 ? 1 : 0)), 12)
+    expect(m('reward').whole!.delta).toBeCloseTo(
+      d((r) => r.reward),
+      12
+    )
+    expect(m('passRate').whole!.delta).toBeCloseTo(
+      d((r) => (r.reward >= 0.5 ? 1 : 0)),
+      12
+    )
+    expect(m('perfectRate').whole!.delta).toBeCloseTo(
+      d((r) => (r.reward === 1 ? 1 : 0)),
+      12
+    )
     // beside it, the paired figures on the 50 shared examples
     expect(compare.sharedTasks).toBe(50)
     const shared = new Set(rlRows.map((r) => r.example_id))
@@ -74,16 +89,24 @@ describe('report 000 summary table', () => {
   it('RL: 135/150 perfect, 3/150 partial, 12/150 failed', async () => {
     const list = (filter: string) => ws.json<EpisodeSummary[]>('episodes', rl.id, '--filter', filter)
     expect((await list('reward == 1')).length).toBe(rlRows.filter((r) => r.reward === 1).length)
-    expect((await list('reward > 0 and reward < 1')).length).toBe(rlRows.filter((r) => r.reward > 0 && r.reward < 1).length)
+    expect((await list('reward > 0 and reward < 1')).length).toBe(
+      rlRows.filter((r) => r.reward > 0 && r.reward < 1).length
+    )
     expect((await list('not passed')).length).toBe(rlRows.filter((r) => r.reward < 0.5).length)
-    expect([135, 3, 12]).toEqual([rlRows.filter((r) => r.reward === 1).length, rlRows.filter((r) => r.reward > 0 && r.reward < 1).length, rlRows.filter((r) => r.reward < 0.5).length])
+    expect([135, 3, 12]).toEqual([
+      rlRows.filter((r) => r.reward === 1).length,
+      rlRows.filter((r) => r.reward > 0 && r.reward < 1).length,
+      rlRows.filter((r) => r.reward < 0.5).length
+    ])
   })
 })
 
 describe('report 000 per-archetype analysis (baseline, over all its 680 examples)', () => {
   let byArchetype: RunBreakdown
   const expected = (): [string, number][] =>
-    [...groupBy(baseRows, (r) => r.info.archetype)].map(([a, rows]) => [a, mean(rewards(rows))] as [string, number]).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+    [...groupBy(baseRows, (r) => r.info.archetype)]
+      .map(([a, rows]) => [a, mean(rewards(rows))] as [string, number])
+      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
   beforeAll(async () => {
     byArchetype = await ws.json<RunBreakdown>('breakdown', base.id, '--by', 'archetype')
   })
@@ -97,13 +120,24 @@ describe('report 000 per-archetype analysis (baseline, over all its 680 examples
   it('the worst and the best seven, as the report lists them', () => {
     const worst = byArchetype.rows.slice(-7).map((r) => r.values[0])
     const best = byArchetype.rows.slice(0, 7).map((r) => r.values[0])
-    expect(best).toEqual(expected().slice(0, 7).map((e) => e[0]))
-    expect(worst).toEqual(expected().slice(-7).map((e) => e[0]))
+    expect(best).toEqual(
+      expected()
+        .slice(0, 7)
+        .map((e) => e[0])
+    )
+    expect(worst).toEqual(
+      expected()
+        .slice(-7)
+        .map((e) => e[0])
+    )
     expect(worst).toContain('mvp.link_chain')
     expect(best).toContain('mvp.class_reserved_word')
     // "Baseline scored 88% on this archetype"
     const minMax = byArchetype.rows.find((r) => r.values[0] === 'mvp.aggregation_min_max')!
-    expect(minMax.meanReward).toBeCloseTo(mean(rewards(baseRows.filter((r) => r.info.archetype === 'mvp.aggregation_min_max'))), 12)
+    expect(minMax.meanReward).toBeCloseTo(
+      mean(rewards(baseRows.filter((r) => r.info.archetype === 'mvp.aggregation_min_max'))),
+      12
+    )
   })
 })
 
@@ -111,7 +145,12 @@ describe('report 000 RL failures by archetype × difficulty', () => {
   it('all 12 failures on one archetype at one difficulty', async () => {
     const cross = await ws.json<RunBreakdown>('breakdown', rl.id, '--by', 'archetype,difficulty')
     const failing = cross.rows.filter((r) => r.failed > 0).map((r) => [...r.values, r.failed])
-    const expected = [...groupBy(rlRows.filter((r) => r.reward < 0.5), (r) => `${r.info.archetype}|${r.info.difficulty}`)].map(([k, rows]) => [...k.split('|'), rows.length])
+    const expected = [
+      ...groupBy(
+        rlRows.filter((r) => r.reward < 0.5),
+        (r) => `${r.info.archetype}|${r.info.difficulty}`
+      )
+    ].map(([k, rows]) => [...k.split('|'), rows.length])
     expect(failing).toEqual(expected)
     expect(failing).toEqual([['mvp.aggregation_min_max', 'hard', 12]])
   })

@@ -47,7 +47,10 @@ const run = (name: string): RunSummary => runs.find((r) => r.name.startsWith(nam
 beforeAll(async () => {
   const out = generateReport002(ws.dir)
   live = { base: readJsonl<Step>(join(out.live, 'base.jsonl')), sft: readJsonl<Step>(join(out.live, 'sft.jsonl')) }
-  dataset = { base: readJsonl<StaticRow>(join(out.dataset, 'base.jsonl')), sft: readJsonl<StaticRow>(join(out.dataset, 'sft.jsonl')) }
+  dataset = {
+    base: readJsonl<StaticRow>(join(out.dataset, 'base.jsonl')),
+    sft: readJsonl<StaticRow>(join(out.dataset, 'sft.jsonl'))
+  }
   await ws.json('index', ws.dir)
   runs = await ws.json<RunSummary[]>('runs')
 }, 120_000)
@@ -57,7 +60,9 @@ describe('report 002 dataset eval (static)', () => {
     const r = await ws.json<CompareReport>('compare', run('dataset eval · base').id, run('dataset eval · sft').id)
     for (const name of ['format_ok', 'format_ok_after_extract', 'exact_match']) {
       // exact_match is the reward here: the reward row carries it ("Mean reward (= exact_match)")
-      const m = r.metrics.find((x) => x.key === `metric:${name}`) ?? r.metrics.find((x) => x.key === 'reward' && x.label.includes(name))!
+      const m =
+        r.metrics.find((x) => x.key === `metric:${name}`) ??
+        r.metrics.find((x) => x.key === 'reward' && x.label.includes(name))!
       const a = mean(dataset.base.map((x) => x.metrics[name]))
       const b = mean(dataset.sft.map((x) => x.metrics[name]))
       expect(m.unit).toBe(m.key === 'reward' ? 'reward' : 'rate')
@@ -86,12 +91,23 @@ describe('report 002 RL env eval (live)', () => {
       expect(r.rewardStd).toBeCloseTo(pstd(eps.map((e) => e.reward)), 9)
       expect(r.steps.mean).toBeCloseTo(mean(eps.map((e) => e.steps)), 12)
       // the report's avg_reward_per_step is pooled: total reward over total steps
-      expect(r.rewardPerStep.pooled).toBeCloseTo(eps.reduce((a, e) => a + e.reward, 0) / eps.reduce((a, e) => a + e.steps, 0), 9)
+      expect(r.rewardPerStep.pooled).toBeCloseTo(
+        eps.reduce((a, e) => a + e.reward, 0) / eps.reduce((a, e) => a + e.steps, 0),
+        9
+      )
     }
     // the report: 1.187 / 2.011, σ 1.137 / 1.908, 8.600 / 5.733 steps, 0.138 / 0.351 per step
-    expect([run('rl_env_eval/base').meanReward, run('rl_env_eval/sft').meanReward].map((x) => Math.round(x! * 1000) / 1000)).toEqual([1.187, 2.011])
-    expect([run('rl_env_eval/base').rewardStd, run('rl_env_eval/sft').rewardStd].map((x) => Math.round(x! * 1000) / 1000)).toEqual([1.137, 1.908])
-    expect([run('rl_env_eval/base').rewardPerStep.pooled, run('rl_env_eval/sft').rewardPerStep.pooled].map((x) => Math.round(x! * 1000) / 1000)).toEqual([0.138, 0.351])
+    expect(
+      [run('rl_env_eval/base').meanReward, run('rl_env_eval/sft').meanReward].map((x) => Math.round(x! * 1000) / 1000)
+    ).toEqual([1.187, 2.011])
+    expect(
+      [run('rl_env_eval/base').rewardStd, run('rl_env_eval/sft').rewardStd].map((x) => Math.round(x! * 1000) / 1000)
+    ).toEqual([1.137, 1.908])
+    expect(
+      [run('rl_env_eval/base').rewardPerStep.pooled, run('rl_env_eval/sft').rewardPerStep.pooled].map(
+        (x) => Math.round(x! * 1000) / 1000
+      )
+    ).toEqual([0.138, 0.351])
   })
 
   it('completion rate, steps to complete, max progress, hint usage, format failure rate (per command)', () => {
@@ -99,23 +115,52 @@ describe('report 002 RL env eval (live)', () => {
       const eps = episodes(live[model])
       const r = run(`rl_env_eval/${model}`)
       const m = (name: string) => r.metrics.find((x) => x.name === name)!
-      expect(r.passRate).toBeCloseTo(share(eps, (e) => e.achieved), 12)
+      expect(r.passRate).toBeCloseTo(
+        share(eps, (e) => e.achieved),
+        12
+      )
       expect(r.stepsPassed).toBeCloseTo(mean(eps.filter((e) => e.achieved).map((e) => e.steps)), 12)
       expect(m('max_progress').mean).toBeCloseTo(mean(eps.map((e) => e.maxProgress)), 12)
-      expect(m('hint_used').mean).toBeCloseTo(share(eps, (e) => e.hint), 12)
+      expect(m('hint_used').mean).toBeCloseTo(
+        share(eps, (e) => e.hint),
+        12
+      )
       // "% of agent commands that failed the aws prefix gate": over commands, not a mean of per-episode shares
-      expect(m('format_failure_rate').pooled).toBeCloseTo(share(live[model], (s) => !s.format_ok), 12)
+      expect(m('format_failure_rate').pooled).toBeCloseTo(
+        share(live[model], (s) => !s.format_ok),
+        12
+      )
     }
   })
 
   it('the compare table: deltas of reward, σ, steps and reward per step', () => {
-    const d = (f: (e: ReturnType<typeof episodes>[number]) => number) => mean(episodes(live.sft).map(f)) - mean(episodes(live.base).map(f))
-    expect(metric('reward').delta).toBeCloseTo(d((e) => e.reward), 9)
-    expect(metric('rewardStd').delta).toBeCloseTo(pstd(episodes(live.sft).map((e) => e.reward)) - pstd(episodes(live.base).map((e) => e.reward)), 9)
-    expect(metric('steps').delta).toBeCloseTo(d((e) => e.steps), 9)
-    expect(metric('rewardPerStepPooled').delta).toBeCloseTo(run('rl_env_eval/sft').rewardPerStep.pooled! - run('rl_env_eval/base').rewardPerStep.pooled!, 12)
+    const d = (f: (e: ReturnType<typeof episodes>[number]) => number) =>
+      mean(episodes(live.sft).map(f)) - mean(episodes(live.base).map(f))
+    expect(metric('reward').delta).toBeCloseTo(
+      d((e) => e.reward),
+      9
+    )
+    expect(metric('rewardStd').delta).toBeCloseTo(
+      pstd(episodes(live.sft).map((e) => e.reward)) - pstd(episodes(live.base).map((e) => e.reward)),
+      9
+    )
+    expect(metric('steps').delta).toBeCloseTo(
+      d((e) => e.steps),
+      9
+    )
+    expect(metric('rewardPerStepPooled').delta).toBeCloseTo(
+      run('rl_env_eval/sft').rewardPerStep.pooled! - run('rl_env_eval/base').rewardPerStep.pooled!,
+      12
+    )
     // +0.824, +0.771, −2.867, +0.213
-    expect([metric('reward').delta, metric('rewardStd').delta, metric('steps').delta, metric('rewardPerStepPooled').delta].map((x) => Math.round(x! * 1000) / 1000)).toEqual([0.824, 0.771, -2.867, 0.213])
+    expect(
+      [
+        metric('reward').delta,
+        metric('rewardStd').delta,
+        metric('steps').delta,
+        metric('rewardPerStepPooled').delta
+      ].map((x) => Math.round(x! * 1000) / 1000)
+    ).toEqual([0.824, 0.771, -2.867, 0.213])
   })
 
   it('per-tier success as k/3, in the compare and in each run’s own breakdown (with the six metrics per tier)', async () => {
@@ -128,12 +173,23 @@ describe('report 002 RL env eval (live)', () => {
         expect(`${row.passed}/${row.decided}`).toBe(`${mine.filter((e) => e.achieved).length}/${mine.length}`)
         expect(row.meanReward).toBeCloseTo(mean(mine.map((e) => e.reward)), 9)
         expect(row.metrics.max_progress).toBeCloseTo(mean(mine.map((e) => e.maxProgress)), 12)
-        expect(row.metrics.hint_used).toBeCloseTo(share(mine, (e) => e.hint), 12)
+        expect(row.metrics.hint_used).toBeCloseTo(
+          share(mine, (e) => e.hint),
+          12
+        )
       }
     }
     const tiers = compare.perCategory.filter((c) => c.field === 'tier')
-    const counts = Object.fromEntries(tiers.map((c) => [c.value, `${c.passedA}/${c.decided} → ${c.passedB}/${c.decided}`]))
-    expect(counts).toEqual({ warmup: '3/3 → 3/3', beginner: '3/3 → 3/3', intermediate: '1/3 → 3/3', advanced: '0/3 → 1/3', expert: '0/3 → 2/3' })
+    const counts = Object.fromEntries(
+      tiers.map((c) => [c.value, `${c.passedA}/${c.decided} → ${c.passedB}/${c.decided}`])
+    )
+    expect(counts).toEqual({
+      warmup: '3/3 → 3/3',
+      beginner: '3/3 → 3/3',
+      intermediate: '1/3 → 3/3',
+      advanced: '0/3 → 1/3',
+      expert: '0/3 → 2/3'
+    })
   })
 
   it('says whether a delta is noise: the verdict with its CI over 15 tasks', () => {

@@ -31,7 +31,11 @@ beforeAll(async () => {
   await ws.json('index', ws.dir)
   runs = await ws.json<RunSummary[]>('runs')
   const id = (model: string) => runs.find((r) => r.model === model)!.id
-  report = await ws.json<CompareReport>('compare', id('qwen3-8b-or-debug-sft'), id('qwen3-8b-or-debug-grpo-independent'))
+  report = await ws.json<CompareReport>(
+    'compare',
+    id('qwen3-8b-or-debug-sft'),
+    id('qwen3-8b-or-debug-grpo-independent')
+  )
 }, 120_000)
 
 const metric = (key: string): CompareMetric => report.metrics.find((m) => m.key === key)!
@@ -40,11 +44,19 @@ describe('report 003 results table', () => {
   it('RR@5 / 10 / 15 / 20: the share of problems solved within k steps (agent actions, not messages)', () => {
     for (const k of [5, 10, 15, 20]) {
       const point = report.solvedWithin.find((s) => s.k === k)!
-      expect(point.a).toBeCloseTo(share(sft, (r) => r.reward === 1 && r.num_turns <= k), 12)
-      expect(point.b).toBeCloseTo(share(grpo, (r) => r.reward === 1 && r.num_turns <= k), 12)
+      expect(point.a).toBeCloseTo(
+        share(sft, (r) => r.reward === 1 && r.num_turns <= k),
+        12
+      )
+      expect(point.b).toBeCloseTo(
+        share(grpo, (r) => r.reward === 1 && r.num_turns <= k),
+        12
+      )
     }
     // the report's row: 81.5 / 99 / 100 / 100 vs 14 / 28.5 / 46 / 53.5
-    expect([5, 10, 15, 20].map((k) => report.solvedWithin.find((s) => s.k === k)!.b)).toEqual([0.14, 0.285, 0.46, 0.535])
+    expect([5, 10, 15, 20].map((k) => report.solvedWithin.find((s) => s.k === k)!.b)).toEqual([
+      0.14, 0.285, 0.46, 0.535
+    ])
   })
 
   it('DA, avg steps, avg tokens, each with its delta', () => {
@@ -52,7 +64,10 @@ describe('report 003 results table', () => {
     expect(metric('metric:diagnosis_accuracy').b).toBeCloseTo(mean(grpo.map((r) => r.metrics.diagnosis_accuracy)), 12)
     expect(metric('steps').a).toBeCloseTo(mean(sft.map((r) => r.num_turns)), 12)
     expect(metric('steps').b).toBeCloseTo(mean(grpo.map((r) => r.num_turns)), 12)
-    expect(metric('steps').delta).toBeCloseTo(mean(grpo.map((r) => r.num_turns)) - mean(sft.map((r) => r.num_turns)), 12)
+    expect(metric('steps').delta).toBeCloseTo(
+      mean(grpo.map((r) => r.num_turns)) - mean(sft.map((r) => r.num_turns)),
+      12
+    )
     expect(metric('tokensOut').a).toBeCloseTo(mean(sft.map((r) => r.token_usage.output_tokens)), 9)
     expect(metric('tokensOut').delta).toBeCloseTo(16384 - 2746, 9)
     // 3.23 vs 9.72 steps, +6.49
@@ -69,7 +84,10 @@ describe('report 003 results table', () => {
     const end = metric('termination:max_turns_reached')
     expect(end.b).toBeCloseTo(ranOut / grpo.length, 12)
     expect(end.a).toBe(0)
-    expect(metric('passRate').b).toBeCloseTo(share(grpo, (r) => r.reward === 1), 12)
+    expect(metric('passRate').b).toBeCloseTo(
+      share(grpo, (r) => r.reward === 1),
+      12
+    )
   })
 
   it('the verdict and the Markdown report', async () => {

@@ -39,7 +39,11 @@ beforeAll(async () => {
   await ws.json('index', ws.dir)
   const all = await ws.json<RunSummary[]>('runs')
   const byModel = (m: string) => all.find((r) => r.model === m && r.format === 'verifiers')!
-  runs = [byModel('Qwen/Qwen3-8B'), byModel('Qwen/Qwen3-30B-A3B-Instruct-2507'), byModel('Qwen/Qwen3-30B-A3B-Instruct-2507:t2nj7mvwh0qs5h1szlfekqoh')]
+  runs = [
+    byModel('Qwen/Qwen3-8B'),
+    byModel('Qwen/Qwen3-30B-A3B-Instruct-2507'),
+    byModel('Qwen/Qwen3-30B-A3B-Instruct-2507:t2nj7mvwh0qs5h1szlfekqoh')
+  ]
   many = await ws.json<MultiCompareReport>('compare', ...runs.map((r) => r.id), '--tools', 'llm_batch,llm_query')
 }, 120_000)
 
@@ -107,7 +111,11 @@ describe('report 004: three runs side by side', () => {
     expect(reward.vsBaseline[2]!.relDelta).toBeCloseTo((m[2] - m[0]) / m[0], 12)
     // the report: +0.234 (+42.5%), +0.202 (+25.7%), +0.436 (+79.1%). The last one it worked out from means it had
     // already rounded ((0.987 − 0.551) / 0.551); from the rollouts themselves it is (0.98733 − 0.551) / 0.551 = 79.2%
-    expect([reward.vsBaseline[1]!.relDelta, reward.vsPrevious[2]!.relDelta, reward.vsBaseline[2]!.relDelta].map((x) => Math.round(x! * 1000) / 10)).toEqual([42.5, 25.7, 79.2])
+    expect(
+      [reward.vsBaseline[1]!.relDelta, reward.vsPrevious[2]!.relDelta, reward.vsBaseline[2]!.relDelta].map(
+        (x) => Math.round(x! * 1000) / 10
+      )
+    ).toEqual([42.5, 25.7, 79.2])
     // paired over the 3 shared examples
     expect(reward.vsBaseline[1]!.tasks).toBe(3)
   })
@@ -140,11 +148,16 @@ describe('report 004: reward progression during training', () => {
       const rows = bySteps.get(String(p.step))!
       expect(p.episodes).toBe(rows.length)
       expect(p.meanReward).toBeCloseTo(mean(rows.map((r) => r.reward)), 9)
-      const turns = rows.map((r) => (JSON.parse(r.completion) as { role: string }[]).filter((m) => m.role === 'assistant').length)
+      const turns = rows.map(
+        (r) => (JSON.parse(r.completion) as { role: string }[]).filter((m) => m.role === 'assistant').length
+      )
       expect(p.meanSteps).toBeCloseTo(mean(turns), 12)
       // groups that gave GRPO no signal: a problem's 8 rollouts all scored the same
       const groups = [...groupBy(rows, (r) => String(r.problem_id)).values()]
-      expect(p.noSignalShare).toBeCloseTo(share(groups, (g) => g.every((r) => r.reward === g[0].reward)), 12)
+      expect(p.noSignalShare).toBeCloseTo(
+        share(groups, (g) => g.every((r) => r.reward === g[0].reward)),
+        12
+      )
     }
     // "Step 0: reward=0.8439 turns=7.57"
     expect(curve.points[0].meanReward).toBeCloseTo(0.8439, 4)

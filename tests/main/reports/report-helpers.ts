@@ -22,7 +22,10 @@ export interface Workspace {
 export function workspace(): Workspace {
   const dir = mkdtempSync(join(tmpdir(), 'rs-report-'))
   const db = join(dir, 'rollscope.db')
-  const cli = captureCli(() => db, () => dir)
+  const cli = captureCli(
+    () => db,
+    () => dir
+  )
   const run = async (argv: string[]): Promise<string> => {
     const r = await cli(...argv)
     expect(r.code, `rollscope ${argv.join(' ')}: ${r.stderr}`).toBe(0)

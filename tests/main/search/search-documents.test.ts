@@ -26,7 +26,10 @@ describe.each([
     const turn = [...episode.turns].reverse().find((x) => /[a-z]{4,} [a-z]{4,} [a-z]{4,}/i.test(x.text))!
     const phrase = turn.text.match(/[a-z]{4,} [a-z]{4,} [a-z]{4,}/i)![0]
     const page = await t.engine.api.search(`"${phrase}"`, { limit: 1000 })
-    expect(page.hits.find((h) => h.episodeId === episode.id && h.turn === turn.index), `"${phrase}" in turn ${turn.index}`).toMatchObject({
+    expect(
+      page.hits.find((h) => h.episodeId === episode.id && h.turn === turn.index),
+      `"${phrase}" in turn ${turn.index}`
+    ).toMatchObject({
       role: turn.role,
       runId: run.id
     })

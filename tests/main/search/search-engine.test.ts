@@ -48,8 +48,13 @@ describe('search on real fixtures', () => {
     const [run] = await e.api.listRuns()
     // the first tool result of record 2 that has a line of its own, and where the file puts it
     const recs = records(MATH)
-    const turn = recs[2].messages.findIndex((m) => m.role === 'tool' && typeof m.content === 'string' && m.content.trim())
-    const line = (recs[2].messages[turn].content as string).split('\n').find((l) => /[a-z]{4}/i.test(l))!.trim()
+    const turn = recs[2].messages.findIndex(
+      (m) => m.role === 'tool' && typeof m.content === 'string' && m.content.trim()
+    )
+    const line = (recs[2].messages[turn].content as string)
+      .split('\n')
+      .find((l) => /[a-z]{4}/i.test(l))!
+      .trim()
     const words = line.match(/[A-Za-z]{4,}/g)!.slice(0, 3)
     const page = await e.api.search(`"${words.join(' ')}"`, { limit: 1000 })
     const episodeId = await episodeIdAt(e, run.id, 2)
@@ -59,7 +64,13 @@ describe('search on real fixtures', () => {
     expect(hit!.runName).toBe(run.name)
     expect(hit!.snippet.matches.length).toBeGreaterThan(0)
     // a phrase is marked as one span: its words, in order
-    const marked = hit!.snippet.matches.map(([s, end]) => hit!.snippet.text.slice(s, end).toLowerCase().match(/[a-z]+/g)!.join(' '))
+    const marked = hit!.snippet.matches.map(([s, end]) =>
+      hit!.snippet.text
+        .slice(s, end)
+        .toLowerCase()
+        .match(/[a-z]+/g)!
+        .join(' ')
+    )
     expect(marked).toContain(words.join(' ').toLowerCase())
     expect(hit!.snippet.text).not.toMatch(/[\u0002\u0003<]mark/)
     expect(page.pendingSources).toBe(0)
@@ -71,7 +82,9 @@ describe('search on real fixtures', () => {
     const recs = records(MATH)
     const turn = recs[0].messages.findIndex((m) => m.role === 'assistant' && m.tool_calls?.length)
     const call = recs[0].messages[turn].tool_calls![0]
-    const parsed = (typeof call === 'string' ? JSON.parse(call) : call) as { function: { name: string; arguments: string } }
+    const parsed = (typeof call === 'string' ? JSON.parse(call) : call) as {
+      function: { name: string; arguments: string }
+    }
     const code = (JSON.parse(parsed.function.arguments) as { code: string }).code
     const word = code.match(/[A-Za-z]{6,}/)![0] // e.g. "symbols"
     const episodeId = await episodeIdAt(e, run.id, 0)
@@ -117,10 +130,22 @@ describe('search on real fixtures', () => {
     const full = await e.api.search(w1, { limit: 1000 })
     expect(prefix.hits.length).toBeGreaterThanOrEqual(full.hits.length)
     expect(prefix.query).toBe(`"${w1.slice(0, 4)}" *`)
-    for (const raw of ['and', 'python NOT', 'python)', '(python', 'col:python', '"unclosed python', 'a"b', 'x^y', 'NEAR(a b)', 'OR python -']) {
+    for (const raw of [
+      'and',
+      'python NOT',
+      'python)',
+      '(python',
+      'col:python',
+      '"unclosed python',
+      'a"b',
+      'x^y',
+      'NEAR(a b)',
+      'OR python -'
+    ]) {
       await expect(e.api.search(raw), raw).resolves.toBeDefined()
     }
-    for (const bad of ['***', '--', '"" ""', '  ', '* ( )', 'AND', 'NOT python', '-python']) await expect(e.api.search(bad), bad).rejects.toThrow(BadRequestError)
+    for (const bad of ['***', '--', '"" ""', '  ', '* ( )', 'AND', 'NOT python', '-python'])
+      await expect(e.api.search(bad), bad).rejects.toThrow(BadRequestError)
   })
 
   it('stays right when a file grows (live tail), is re-indexed, rewritten or removed', async () => {
@@ -129,7 +154,14 @@ describe('search on real fixtures', () => {
     const e = t.engine
     const file = join(t.dir, 'chat.jsonl')
     const row = (id: string, answer: string): string =>
-      JSON.stringify({ id, reward: 1, messages: [{ role: 'user', content: `task ${id}` }, { role: 'assistant', content: answer }] }) + '\n'
+      JSON.stringify({
+        id,
+        reward: 1,
+        messages: [
+          { role: 'user', content: `task ${id}` },
+          { role: 'assistant', content: answer }
+        ]
+      }) + '\n'
     writeFileSync(file, row('a', 'the zebrafish answer') + row('b', 'another zebrafish'))
     await e.indexPaths([file])
     expect((await e.api.search('zebrafish')).hits).toHaveLength(2)

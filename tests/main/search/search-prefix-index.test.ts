@@ -5,14 +5,18 @@ import { migrate } from '../../../src-main/db/migrate'
 import { MIGRATIONS } from '../../../src-main/db/migrations'
 import { pendingSearchSources } from '../../../src-main/search/build-search-index'
 
-const tableSql = (db: Database.Database): string => (db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'search_fts'`).get() as { sql: string }).sql
+const tableSql = (db: Database.Database): string =>
+  (db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'search_fts'`).get() as { sql: string }).sql
 
 describe('search prefix index (migration 0010)', () => {
   it('a new database has the 3- and 4-character prefix indexes, and prefix queries still match', () => {
     const db = new Database(':memory:')
     migrate(db)
     expect(tableSql(db)).toMatch(/prefix = '3 4'/)
-    db.prepare('INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (1, ?, 0, ?, NULL)').run('testing the parser', 'user')
+    db.prepare('INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (1, ?, 0, ?, NULL)').run(
+      'testing the parser',
+      'user'
+    )
     for (const q of ['"te" *', '"tes" *', '"test" *', '"testi" *', '"pars" *']) {
       expect(db.prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ?').all(q), q).toEqual([{ rowid: 1 }])
     }
@@ -20,9 +24,14 @@ describe('search prefix index (migration 0010)', () => {
 
   it('empties an index built before it, so every source is searched again by the next pass', () => {
     const db = new Database(':memory:')
-    migrate(db, MIGRATIONS.filter((m) => m.version < 10))
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 10)
+    )
     db.exec(`INSERT INTO roots (path, added_at) VALUES ('/x', 0)`)
-    db.exec(`INSERT INTO sources (path, root, size, mtime_ms, format, state, episodes, indexed_at) VALUES ('/x/a.jsonl', '/x', 1, 1, 'verifiers', 'indexed', 3, 5)`)
+    db.exec(
+      `INSERT INTO sources (path, root, size, mtime_ms, format, state, episodes, indexed_at) VALUES ('/x/a.jsonl', '/x', 1, 1, 'verifiers', 'indexed', 3, 5)`
+    )
     const source = (db.prepare('SELECT id FROM sources').get() as { id: number }).id
     db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, 9, 5)').run(source)
     db.prepare(`INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (1, 'old text', 0, 'user', NULL)`).run()
@@ -33,7 +42,9 @@ describe('search prefix index (migration 0010)', () => {
     expect(db.prepare('SELECT count(*) n FROM search_fts').get()).toEqual({ n: 0 })
     expect(pendingSearchSources(db)).toEqual([source])
     // the trigger that drops an episode's rows still works on the new table
-    db.exec(`INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (16777216 * 7 + 1, 'kept?', 0, 'user', NULL)`)
+    db.exec(
+      `INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (16777216 * 7 + 1, 'kept?', 0, 'user', NULL)`
+    )
     expect(() => db.exec('DELETE FROM episodes WHERE rowid = 7')).not.toThrow()
   })
 })

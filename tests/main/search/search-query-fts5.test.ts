@@ -15,10 +15,43 @@ const docs = ['alpha beta', 'alpha gamma', 'beta gamma delta', 'delta epsilon', 
 docs.forEach((d, i) => db.prepare('INSERT INTO t (rowid, text) VALUES (?, ?)').run(i + 1, d))
 afterAll(() => db.close())
 
-const match = (q: string): number[] => (db.prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid').raw().all(toFtsQuery(q)) as [number][]).map((r) => r[0])
+const match = (q: string): number[] =>
+  (db.prepare('SELECT rowid FROM t WHERE t MATCH ? ORDER BY rowid').raw().all(toFtsQuery(q)) as [number][]).map(
+    (r) => r[0]
+  )
 
 /** Pieces a query is made of, syntax and junk included, so random strings hit the operators often. */
-const piece = fc.constantFrom('alpha', 'beta', 'gam*', 'OR', 'AND', 'NOT', 'NEAR', '-', '-alpha', '(', ')', '"', '*', ':', '^', '""', 'é', '{', '}', 'x:y', ' ', ' ', ' ', '\t', '+', ',', 'Ω', '\u0000', '-(')
+const piece = fc.constantFrom(
+  'alpha',
+  'beta',
+  'gam*',
+  'OR',
+  'AND',
+  'NOT',
+  'NEAR',
+  '-',
+  '-alpha',
+  '(',
+  ')',
+  '"',
+  '*',
+  ':',
+  '^',
+  '""',
+  'é',
+  '{',
+  '}',
+  'x:y',
+  ' ',
+  ' ',
+  ' ',
+  '\t',
+  '+',
+  ',',
+  'Ω',
+  '\u0000',
+  '-('
+)
 
 describe('toFtsQuery against a real FTS5 table', () => {
   it('never yields an FTS5 syntax error: a valid query or a BadRequestError', () => {
@@ -30,9 +63,18 @@ describe('toFtsQuery against a real FTS5 table', () => {
         expect(err, input).toBeInstanceOf(BadRequestError)
         return
       }
-      expect(() => db.prepare('SELECT count(*) FROM t WHERE t MATCH ?').get(query), `${JSON.stringify(input)} → ${query}`).not.toThrow()
+      expect(
+        () => db.prepare('SELECT count(*) FROM t WHERE t MATCH ?').get(query),
+        `${JSON.stringify(input)} → ${query}`
+      ).not.toThrow()
     }
-    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), check), { numRuns: 3000 })
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 30 }).map((p) => p.join('')),
+        check
+      ),
+      { numRuns: 3000 }
+    )
     fc.assert(fc.property(fc.string({ maxLength: 60 }), check), { numRuns: 2000 })
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), check), { numRuns: 1000 })
   })

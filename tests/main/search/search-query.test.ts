@@ -38,11 +38,13 @@ describe('toFtsQuery', () => {
 
   it('doubles quotes inside a term and refuses input without words', () => {
     expect(toFtsQuery(`it's`)).toBe(`"it's"`)
-    for (const bad of ['', '   ', '***', '"" ()', '-', 'AND OR NOT']) expect(() => toFtsQuery(bad), bad).toThrow(/no words to look for/)
+    for (const bad of ['', '   ', '***', '"" ()', '-', 'AND OR NOT'])
+      expect(() => toFtsQuery(bad), bad).toThrow(/no words to look for/)
   })
 
   it('refuses a query that only excludes, in whole or in one alternative, with a message saying why', () => {
-    for (const bad of ['-a', 'NOT a', 'a OR -b', '(-a) b', '-a -b']) expect(() => toFtsQuery(bad), bad).toThrow(/only excludes/)
+    for (const bad of ['-a', 'NOT a', 'a OR -b', '(-a) b', '-a -b'])
+      expect(() => toFtsQuery(bad), bad).toThrow(/only excludes/)
   })
 
   it('refuses absurd nesting and pasted pages', () => {
@@ -54,21 +56,33 @@ describe('toFtsQuery', () => {
 
 describe('parseSnippet', () => {
   it('gives plain text and the offsets of the marked words, on one line', () => {
-    expect(parseSnippet('…a \u0002zebra\u0003 b\n\u0002fish\u0003')).toEqual({ text: '…a zebra b fish', matches: [[3, 8], [11, 15]] })
+    expect(parseSnippet('…a \u0002zebra\u0003 b\n\u0002fish\u0003')).toEqual({
+      text: '…a zebra b fish',
+      matches: [
+        [3, 8],
+        [11, 15]
+      ]
+    })
     expect(parseSnippet('<b>&amp;</b>')).toEqual({ text: '<b>&amp;</b>', matches: [] })
   })
 })
 
 describe('search rows', () => {
   it('one row for reasoning and text, one per tool call as key: value lines, the result under its tool', () => {
-    const t = makeTurn({ index: 3, role: 'assistant', text: 'I will run it', reasoning: 'think', toolCalls: [{ id: '1', name: 'bash', arguments: { command: 'ls -la\necho "hi"', n: 2 } }] })
+    const t = makeTurn({
+      index: 3,
+      role: 'assistant',
+      text: 'I will run it',
+      reasoning: 'think',
+      toolCalls: [{ id: '1', name: 'bash', arguments: { command: 'ls -la\necho "hi"', n: 2 } }]
+    })
     expect(searchRowsOfTurn(t)).toEqual([
       { turn: 3, role: 'assistant', tool: null, text: 'think\n\nI will run it' },
       { turn: 3, role: 'assistant', tool: 'bash', text: 'bash\ncommand: ls -la\necho "hi"\nn: 2' }
     ])
-    expect(searchRowsOfTurn(makeTurn({ index: 4, role: 'tool', text: 'out', toolName: 'bash', isObservation: true }))).toEqual([
-      { turn: 4, role: 'tool', tool: 'bash', text: 'out' }
-    ])
+    expect(
+      searchRowsOfTurn(makeTurn({ index: 4, role: 'tool', text: 'out', toolName: 'bash', isObservation: true }))
+    ).toEqual([{ turn: 4, role: 'tool', tool: 'bash', text: 'out' }])
   })
 
   it('cuts long texts at a space into chunks, and blanks the snippet marks', () => {

@@ -15,7 +15,14 @@ afterEach(async () => {
 
 const filler = 'the model reads the file and then writes a short plan for the next step of the task'
 const row = (id: string, answer: string): string =>
-  JSON.stringify({ id, reward: 1, messages: [{ role: 'user', content: `task ${id}` }, { role: 'assistant', content: answer }] }) + '\n'
+  JSON.stringify({
+    id,
+    reward: 1,
+    messages: [
+      { role: 'user', content: `task ${id}` },
+      { role: 'assistant', content: answer }
+    ]
+  }) + '\n'
 
 async function indexedRows(rows: [string, string][]): Promise<Engine> {
   const t = tempEngine()
@@ -73,8 +80,18 @@ describe('search order', () => {
     engine = t.engine
     const file = join(t.dir, 'chat.jsonl')
     const turns = (id: string, user: string, answer: string): string =>
-      JSON.stringify({ id, reward: 1, messages: [{ role: 'user', content: user }, { role: 'assistant', content: answer }] }) + '\n'
-    writeFileSync(file, turns('a', 'plover plover plover', `${filler} plover ${filler}`) + turns('b', 'no bird here', 'plover'))
+      JSON.stringify({
+        id,
+        reward: 1,
+        messages: [
+          { role: 'user', content: user },
+          { role: 'assistant', content: answer }
+        ]
+      }) + '\n'
+    writeFileSync(
+      file,
+      turns('a', 'plover plover plover', `${filler} plover ${filler}`) + turns('b', 'no bird here', 'plover')
+    )
     await t.engine.indexPaths([file])
     const e = t.engine
     // unfiltered, the dense user turn of 'a' comes first

@@ -10,7 +10,16 @@ describe('cutSnippet', () => {
   })
 
   it('picks the window with the most matches, a few words of context before it, … where cut', () => {
-    const row = [...words(50), mark('x'), ...words(40, 50), mark('x'), 'w90', mark('x'), mark('x'), ...words(30, 91)].join(' ')
+    const row = [
+      ...words(50),
+      mark('x'),
+      ...words(40, 50),
+      mark('x'),
+      'w90',
+      mark('x'),
+      mark('x'),
+      ...words(30, 91)
+    ].join(' ')
     const s = parseSnippet(cutSnippet(row, 10))
     // the three close x's, not the lone one; whole words at both ends; some context before the first x
     expect(s.matches.map(([a, b]) => s.text.slice(a, b))).toEqual(['x', 'x', 'x'])

@@ -36,7 +36,9 @@ describe('startServer', () => {
   })
 
   it('rejects with EADDRINUSE when the port is taken', async () => {
-    await expect(startServer({ engine, port: server.port, staticDir: null })).rejects.toMatchObject({ code: 'EADDRINUSE' })
+    await expect(startServer({ engine, port: server.port, staticDir: null })).rejects.toMatchObject({
+      code: 'EADDRINUSE'
+    })
   })
 })
 
@@ -69,7 +71,10 @@ describe('POST /api/<method>', () => {
   })
 
   it('treats an empty body as no arguments', async () => {
-    const r = await rawRequest(server.port, '/api/getProgress', { method: 'POST', headers: { 'x-rollscope-token': server.token } })
+    const r = await rawRequest(server.port, '/api/getProgress', {
+      method: 'POST',
+      headers: { 'x-rollscope-token': server.token }
+    })
     expect(r.status).toBe(200)
     expect(JSON.parse(r.body)).toEqual({ ok: true, value: IDLE_PROGRESS })
   })
@@ -114,7 +119,10 @@ describe('POST /api/<method>', () => {
     }
     const r = await apiCall(server.port, 'compareRuns', ['run-aaaa1111', 'run-bbbb2222'], server.token)
     expect(r.status).toBe(409)
-    expect(JSON.parse(r.body).error).toEqual({ code: 'not-comparable', message: 'These runs are of different environments (a is “x”, b is “y”)' })
+    expect(JSON.parse(r.body).error).toEqual({
+      code: 'not-comparable',
+      message: 'These runs are of different environments (a is “x”, b is “y”)'
+    })
   })
 
   it('maps an internal error to 500 without a stack trace', async () => {
@@ -147,8 +155,22 @@ describe('POST /api/<method>', () => {
   })
 
   it('takes a labels import far over 1 MB (it grows with the user’s labels), still bounded', async () => {
-    const item = { sourcePath: '/data/run/results.jsonl', taskKey: 't', rollout: 0, turn: null, labels: ['loop'], note: 'n'.repeat(200) }
-    const file = { format: 'rollscope-labels', version: 1, exportedAt: 'now', taxonomy: [], items: Array.from({ length: 12_000 }, (_, i) => ({ ...item, rollout: i })), views: [] }
+    const item = {
+      sourcePath: '/data/run/results.jsonl',
+      taskKey: 't',
+      rollout: 0,
+      turn: null,
+      labels: ['loop'],
+      note: 'n'.repeat(200)
+    }
+    const file = {
+      format: 'rollscope-labels',
+      version: 1,
+      exportedAt: 'now',
+      taxonomy: [],
+      items: Array.from({ length: 12_000 }, (_, i) => ({ ...item, rollout: i })),
+      views: []
+    }
     const body = JSON.stringify([file])
     expect(body.length).toBeGreaterThan(3 * 1024 * 1024)
     const r = await rawRequest(server.port, '/api/importLabels', {
@@ -159,7 +181,11 @@ describe('POST /api/<method>', () => {
     expect(r.status).toBe(200)
     expect(JSON.parse(r.body).ok).toBe(true)
     // other methods keep the 1 MB limit
-    const other = await rawRequest(server.port, '/api/setTaxonomy', { method: 'POST', headers: { 'x-rollscope-token': server.token }, body })
+    const other = await rawRequest(server.port, '/api/setTaxonomy', {
+      method: 'POST',
+      headers: { 'x-rollscope-token': server.token },
+      body
+    })
     expect(other.status).toBe(413)
   })
 

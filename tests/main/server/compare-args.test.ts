@@ -5,7 +5,11 @@ import { parseApiArgs } from '@contract/guards'
 describe('compare arguments', () => {
   it('takes two runs with or without options (undefined / null options too)', () => {
     expect(parseApiArgs('compareRuns', ['a', 'b'])).toEqual(['a', 'b'])
-    expect(parseApiArgs('compareRuns', ['a', 'b', { category: 'difficulty', seed: 7 }])).toEqual(['a', 'b', { category: 'difficulty', seed: 7 }])
+    expect(parseApiArgs('compareRuns', ['a', 'b', { category: 'difficulty', seed: 7 }])).toEqual([
+      'a',
+      'b',
+      { category: 'difficulty', seed: 7 }
+    ])
     expect(parseApiArgs('compareRuns', ['a', 'b', null])).toEqual(['a', 'b', null])
     expect(parseApiArgs('compareReportHtml', ['a', 'b', undefined])).toEqual(['a', 'b', undefined])
   })
@@ -20,6 +24,8 @@ describe('compare arguments', () => {
   it('takes a series of one run (its training steps) up to 100 runs', () => {
     expect(parseApiArgs('compareSeries', [['r1']])).toEqual([['r1']])
     expect(() => parseApiArgs('compareSeries', [[]])).toThrow(/compareSeries: /)
-    expect(() => parseApiArgs('compareSeries', [Array.from({ length: 101 }, (_, i) => `r${i}`)])).toThrow(/compareSeries: /)
+    expect(() => parseApiArgs('compareSeries', [Array.from({ length: 101 }, (_, i) => `r${i}`)])).toThrow(
+      /compareSeries: /
+    )
   })
 })

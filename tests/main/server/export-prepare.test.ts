@@ -28,7 +28,8 @@ afterAll(async () => {
 
 const prepare = (request: Record<string, unknown>, token: string | null = server.token) =>
   apiCall(server.port, 'export-prepare', { kind: 'episodes', ...request }, token)
-const download = (ticket: string, token = server.token) => rawRequest(server.port, `/api/export?${new URLSearchParams({ ticket, token })}`)
+const download = (ticket: string, token = server.token) =>
+  rawRequest(server.port, `/api/export?${new URLSearchParams({ ticket, token })}`)
 const ticketOf = (r: { body: string }): string => (JSON.parse(r.body) as { value: { ticket: string } }).value.ticket
 
 describe('export of picked rows (prepare + ticket)', () => {
@@ -40,8 +41,13 @@ describe('export of picked rows (prepare + ticket)', () => {
     expect(JSON.parse(r.body).value.fileName).toMatch(/-jsonl\.jsonl$/)
     const got = await download(ticketOf(r))
     expect(got.status).toBe(200)
-    expect(got.headers['content-disposition']).toMatch(/^attachment; filename="rollscope-[A-Za-z0-9._-]+-jsonl\.jsonl"$/)
-    const ids = got.body.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id)
+    expect(got.headers['content-disposition']).toMatch(
+      /^attachment; filename="rollscope-[A-Za-z0-9._-]+-jsonl\.jsonl"$/
+    )
+    const ids = got.body
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: string }).id)
     expect(ids).toEqual(picked)
     const again = await download(ticketOf(r))
     expect(again.status).toBe(404)
@@ -68,7 +74,9 @@ describe('export of picked rows (prepare + ticket)', () => {
     expect(foreign.status).toBe(400)
     expect(foreign.body).toContain('is not in the exported run(s)')
     // with its run in the table it is fine
-    expect((await prepare({ format: 'jsonl', runId: runs[0].id, runIds: [runs[1].id], episodeIds: [other.id] })).status).toBe(200)
+    expect(
+      (await prepare({ format: 'jsonl', runId: runs[0].id, runIds: [runs[1].id], episodeIds: [other.id] })).status
+    ).toBe(200)
     expect((await prepare({ format: 'jsonl', runId: runs[0].id, episodeIds: 'abc' })).status).toBe(400)
     const many = Array.from({ length: 10_001 }, (_, i) => `id-${i}`)
     const tooMany = await prepare({ format: 'jsonl', runId: runs[0].id, episodeIds: many })

@@ -30,7 +30,8 @@ afterAll(async () => {
   await threaded?.client.close()
 })
 
-const prepare = (request: unknown): Promise<RawResponse> => apiCall(server.port, 'export-prepare', request, server.token)
+const prepare = (request: unknown): Promise<RawResponse> =>
+  apiCall(server.port, 'export-prepare', request, server.token)
 const ticketOf = (r: RawResponse): ExportTicket => (JSON.parse(r.body) as { value: ExportTicket }).value
 const download = (ticket: string, token = server.token): Promise<RawResponse> =>
   rawRequest(server.port, `/api/export?${new URLSearchParams({ ticket, token })}`)
@@ -49,7 +50,10 @@ describe('episodes: prepare → ticket → download', () => {
     expect(r.status).toBe(200)
     expect(r.headers['content-type']).toBe('application/x-ndjson; charset=utf-8')
     expect(r.headers['content-disposition']).toMatch(/^attachment; filename="rollscope-[A-Za-z0-9._-]+-sft\.jsonl"$/)
-    const lines = r.body.trim().split('\n').map((l) => JSON.parse(l) as { messages: { role: string }[] })
+    const lines = r.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { messages: { role: string }[] })
     expect(lines.length).toBeGreaterThan(0)
     expect(lines.length).toBeLessThanOrEqual(expected.total)
     for (const l of lines) for (const m of l.messages) expect(['system', 'user', 'assistant', 'tool']).toContain(m.role)
@@ -91,7 +95,9 @@ describe('episodes: prepare → ticket → download', () => {
     const unknown = await prepare({ kind: 'episodes', format: 'sft', runId: run.id, dropLabelled: 'nope' })
     expect(unknown.status).toBe(400)
     expect(JSON.parse(unknown.body).error.message).toBe('unknown label "nope"')
-    expect((await prepare({ kind: 'episodes', format: 'sft', runId: run.id, dropLabelled: 'wrong tool' })).status).toBe(200)
+    expect((await prepare({ kind: 'episodes', format: 'sft', runId: run.id, dropLabelled: 'wrong tool' })).status).toBe(
+      200
+    )
     expect((await prepare({ kind: 'episodes', format: 'sft', runId: run.id, passedOnly: 'maybe' })).status).toBe(400)
   })
 
@@ -129,10 +135,12 @@ describe('episodes: prepare → ticket → download', () => {
     })
     expect((await download(ticketOf(ok).ticket)).status).toBe(200)
     // the server thread asked for the plan and for the export; the reads and the CSV were the engine thread's
-    expect(threaded.sent.slice(from).filter((m) => m.type === 'call' || m.type === 'export').map((m) => (m.type === 'call' ? m.method : m.type))).toEqual([
-      'planExport',
-      'export'
-    ])
+    expect(
+      threaded.sent
+        .slice(from)
+        .filter((m) => m.type === 'call' || m.type === 'export')
+        .map((m) => (m.type === 'call' ? m.method : m.type))
+    ).toEqual(['planExport', 'export'])
   })
 
   it('needs the token (header for prepare, query or header for the download) and a ticket', async () => {
@@ -142,11 +150,16 @@ describe('episodes: prepare → ticket → download', () => {
     expect((await rawRequest(server.port, `/api/export?ticket=${r.ticket}`)).status).toBe(401)
     // the refused attempts did not use the ticket up: the token is checked before it is looked at
     expect((await download(r.ticket)).status).toBe(200)
-    const noTicket = await rawRequest(server.port, `/api/export?${new URLSearchParams({ format: 'csv', run: run.id, token: server.token })}`)
+    const noTicket = await rawRequest(
+      server.port,
+      `/api/export?${new URLSearchParams({ format: 'csv', run: run.id, token: server.token })}`
+    )
     expect(noTicket.status).toBe(400)
     expect(noTicket.body).toContain('ticket of POST /api/export-prepare')
     // A POST is an API call named "export" (there is none), and the query token is not accepted for it.
-    expect((await rawRequest(server.port, `/api/export?token=${server.token}`, { method: 'POST', body: '[]' })).status).toBe(401)
+    expect(
+      (await rawRequest(server.port, `/api/export?token=${server.token}`, { method: 'POST', body: '[]' })).status
+    ).toBe(401)
   })
 })
 
@@ -155,7 +168,11 @@ describe('the other kinds through the same two requests', () => {
     const prepared = await prepare({ kind: 'labels' })
     expect(prepared.status).toBe(200)
     const t = ticketOf(prepared)
-    expect(t).toMatchObject({ fileName: 'rollscope-labels.json', contentType: 'application/json; charset=utf-8', summary: { kind: 'labels', labels: 0, notes: 0 } })
+    expect(t).toMatchObject({
+      fileName: 'rollscope-labels.json',
+      contentType: 'application/json; charset=utf-8',
+      summary: { kind: 'labels', labels: 0, notes: 0 }
+    })
     const r = await download(t.ticket)
     expect(r.headers['content-disposition']).toBe('attachment; filename="rollscope-labels.json"')
     expect(JSON.parse(r.body)).toMatchObject({ format: 'rollscope-labels', version: 1, items: [] })
@@ -163,7 +180,9 @@ describe('the other kinds through the same two requests', () => {
 
   it('the comparison as an HTML report, with the screen options; a pairing the engine refuses is refused at prepare', async () => {
     const [a, b] = await real.api.listRuns()
-    const t = ticketOf(await prepare({ kind: 'compareReport', runA: a.id, runB: b.id, options: { category: 'archetype' } }))
+    const t = ticketOf(
+      await prepare({ kind: 'compareReport', runA: a.id, runB: b.id, options: { category: 'archetype' } })
+    )
     expect(t.fileName).toMatch(/^compare-[A-Za-z0-9_.-]+-vs-[A-Za-z0-9_.-]+\.html$/)
     const r = await download(t.ticket)
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8')

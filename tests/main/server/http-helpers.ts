@@ -15,14 +15,17 @@ export function rawRequest(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let settled = false
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        settled = true
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') })
-      })
-    })
+    const req = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          settled = true
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') })
+        })
+      }
+    )
     // Writing a body the server refused can end in EPIPE / ECONNRESET after the answer arrived; ignore that.
     req.on('error', (err) => {
       if (!settled) setTimeout(() => !settled && reject(err), 200)

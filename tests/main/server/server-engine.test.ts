@@ -9,7 +9,10 @@ import type { Engine } from '../../../src-main/services/engine-types'
 import { tempEngine } from '../../helpers/temp-engine'
 import { apiCall } from './http-helpers'
 
-const WORDLE = resolve(import.meta.dirname, '../../../../shared/fixtures/verifiers/willccbb-verifiers/wordle--gpt-4.1-mini')
+const WORDLE = resolve(
+  import.meta.dirname,
+  '../../../../shared/fixtures/verifiers/willccbb-verifiers/wordle--gpt-4.1-mini'
+)
 let engine: Engine
 let server: RunningServer
 
@@ -55,7 +58,8 @@ function collectEvents(until: (events: TraceEvent[]) => boolean, onOpen: () => v
 describe('browser mode with the real engine', () => {
   it('adds a folder over HTTP, streams its index progress over SSE, then lists the run', async () => {
     const events = await collectEvents(
-      (evs) => evs.some((e) => e.name === 'indexProgress' && (e as TraceEvent<'indexProgress'>).payload.state === 'done'),
+      (evs) =>
+        evs.some((e) => e.name === 'indexProgress' && (e as TraceEvent<'indexProgress'>).payload.state === 'done'),
       () => void apiCall(server.port, 'addPaths', [[WORDLE]], server.token)
     )
     const last = events.filter((e) => e.name === 'indexProgress').at(-1) as TraceEvent<'indexProgress'>
@@ -68,7 +72,8 @@ describe('browser mode with the real engine', () => {
     expect(list).toHaveLength(1)
     expect(list[0]).toMatchObject({ env: 'wordle', model: 'gpt-4.1-mini', episodes: 15, tasks: 5 })
 
-    const ws = (JSON.parse((await apiCall(server.port, 'getWorkspace', [], server.token)).body) as { value: Workspace }).value
+    const ws = (JSON.parse((await apiCall(server.port, 'getWorkspace', [], server.token)).body) as { value: Workspace })
+      .value
     expect(ws.roots).toEqual([WORDLE])
   })
 

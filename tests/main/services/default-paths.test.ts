@@ -20,7 +20,9 @@ describe('defaultDbPath', () => {
   })
 
   it('lets ROLLSCOPE_DB override everything', () => {
-    expect(defaultDbPath({ ROLLSCOPE_DB: '/data/r.db', XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/u')).toBe('/data/r.db')
+    expect(defaultDbPath({ ROLLSCOPE_DB: '/data/r.db', XDG_CONFIG_HOME: '/xdg' }, 'linux', '/home/u')).toBe(
+      '/data/r.db'
+    )
   })
 })
 

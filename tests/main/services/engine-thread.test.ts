@@ -54,7 +54,9 @@ describe('engine thread protocol', () => {
 
   it('rethrows a refused call as the same error class, so the host answers with the same code', async () => {
     await expect(client.api.getEpisode('no-such-episode')).rejects.toBeInstanceOf(NotFoundError)
-    await expect(client.api.listEpisodes({ runId: (await client.api.listRuns())[0].id, filter: 'reward <' })).rejects.toBeInstanceOf(BadRequestError)
+    await expect(
+      client.api.listEpisodes({ runId: (await client.api.listRuns())[0].id, filter: 'reward <' })
+    ).rejects.toBeInstanceOf(BadRequestError)
     // Through the host's own dispatch (what IPC and HTTP call): the code survives two hops.
     const r = await dispatch(client.api, 'getEpisode', ['no-such-episode'])
     expect(r).toMatchObject({ ok: false, error: { code: 'not-found' } })
@@ -63,7 +65,9 @@ describe('engine thread protocol', () => {
     expect(refusal).toBeInstanceOf(NotComparableError)
     expect(toApiError(refusal)).toEqual({ code: 'not-comparable', message: 'different environments' })
     // The engine side validates the arguments too (the port is a trust boundary like IPC).
-    await expect((client.api.getEpisode as (...a: unknown[]) => Promise<unknown>)(42)).rejects.toBeInstanceOf(BadRequestError)
+    await expect((client.api.getEpisode as (...a: unknown[]) => Promise<unknown>)(42)).rejects.toBeInstanceOf(
+      BadRequestError
+    )
   })
 
   it('a failed thread rejects waiting and later calls with its error', async () => {

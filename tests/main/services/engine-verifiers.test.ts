@@ -37,13 +37,17 @@ describe('indexing every verifiers fixture', () => {
     const lfs = byName['willccbb-verifiers/_lfs-pointer-example/tool-test--gpt-4.1-mini/066dba27/results.jsonl']
     expect(lfs.state).toBe('not-downloaded')
     expect(lfs.error).toMatch(/Git LFS pointer.*23,975 bytes/)
-    const polars = byName['prime-environments-metadata-only/polars_env/polars-env--openai--gpt-5.4-nano/6f807f73/results.jsonl']
+    const polars =
+      byName['prime-environments-metadata-only/polars_env/polars-env--openai--gpt-5.4-nano/6f807f73/results.jsonl']
     expect(polars.state).toBe('not-downloaded')
     expect(polars.error).toMatch(/844,823 bytes/)
     const meta = byName['prime-environments-metadata-only/agent_dojo/agent_dojo--gpt-4.1-mini/6f039687/metadata.json']
     expect(meta.state).toBe('sidecar')
     expect(meta.warnings[0]).toMatch(/no results.jsonl/)
-    expect(byName['willccbb-verifiers/wordle--gpt-5-mini/b5161fc3/results.jsonl']).toMatchObject({ state: 'indexed', episodes: 15 })
+    expect(byName['willccbb-verifiers/wordle--gpt-5-mini/b5161fc3/results.jsonl']).toMatchObject({
+      state: 'indexed',
+      episodes: 15
+    })
   })
 
   it('indexes the Wordle pair as 2 runs of 15 episodes over 5 tasks, keyed by answer', async () => {
@@ -70,7 +74,12 @@ describe('indexing every verifiers fixture', () => {
     expect(mini.perfectRate).toBeNull()
     expect(mini.meanTurns).toBeCloseTo(10.266667, 5)
     expect(mini.metrics.map((m) => m.name)).toEqual(
-      expect.arrayContaining(['check_answer_reward_func', 'partial_credit_reward_func', 'count_turns_reward_func', 'format_reward_func'])
+      expect.arrayContaining([
+        'check_answer_reward_func',
+        'partial_credit_reward_func',
+        'count_turns_reward_func',
+        'format_reward_func'
+      ])
     )
     expect(run('b5161fc3').meanReward).toBeCloseTo(1.308267, 5)
   })
@@ -129,7 +138,12 @@ describe('indexing every verifiers fixture', () => {
     expect(ep.turns[2].toolCalls).toEqual([
       { id: 'call_M7VDvRdmPgW8MpbszWdt25eL', name: 'python', arguments: { code: 'a = -3\nb = 3\nprint(a + b)\n' } }
     ])
-    expect(ep.turns[3]).toMatchObject({ text: '0', toolCallId: 'call_M7VDvRdmPgW8MpbszWdt25eL', toolName: 'python', isObservation: true })
+    expect(ep.turns[3]).toMatchObject({
+      text: '0',
+      toolCallId: 'call_M7VDvRdmPgW8MpbszWdt25eL',
+      toolName: 'python',
+      isObservation: true
+    })
     expect(ep.turns[4].text).toContain('\\boxed{0}')
     expect(JSON.parse(ep.raw).id).toBe(0)
   })

@@ -143,11 +143,15 @@ describe('Engine.exportTo across the port', () => {
 
   it('a refused request rejects with the engine’s error class before any chunk', async () => {
     const write = vi.fn(async () => undefined)
-    await expect(threaded.client.exportTo({ kind: 'episodes', format: 'csv', runId: 'nope' }, { write })).rejects.toMatchObject({
+    await expect(
+      threaded.client.exportTo({ kind: 'episodes', format: 'csv', runId: 'nope' }, { write })
+    ).rejects.toMatchObject({
       name: 'NotFoundError',
       message: 'no run with id nope'
     })
-    await expect(threaded.client.exportTo({ kind: 'episodes', format: 'pdf' }, { write })).rejects.toMatchObject({ name: 'BadRequestError' })
+    await expect(threaded.client.exportTo({ kind: 'episodes', format: 'pdf' }, { write })).rejects.toMatchObject({
+      name: 'BadRequestError'
+    })
     expect(write).not.toHaveBeenCalled()
   })
 })

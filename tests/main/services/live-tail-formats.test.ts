@@ -24,7 +24,14 @@ afterEach(async () => {
 
 function watchedEngine(): { dir: string; e: Engine } {
   const dir = mkdtempSync(join(tmpdir(), 'rs-tail-fmt-'))
-  engine = createEngine({ dbPath: join(dir, 'app.db'), mode: 'browser', demoPath: null, version: 't', indexer: 'inline', watch: true })
+  engine = createEngine({
+    dbPath: join(dir, 'app.db'),
+    mode: 'browser',
+    demoPath: null,
+    version: 't',
+    indexer: 'inline',
+    watch: true
+  })
   return { dir, e: engine }
 }
 
@@ -68,8 +75,14 @@ describe('live tail of trajectory runs', () => {
     started = Date.now()
     writeFileSync(join(work, 'deepseek__deepseek-chat.deepseek_chat_dev.json'), readFileSync(RUN_REPORT))
     // resolved_ids of the report: sqlfluff-2419 resolved, pydicom-901 not (and the 21 instances without a trajectory)
-    await vi.waitFor(async () => expect(await rewardsByTask(e)).toEqual(harnessRewards()), { timeout: 2000, interval: 50 })
-    expect(harnessRewards().filter(([id]) => id === PYDICOM || id === SQLFLUFF)).toEqual([[PYDICOM, 0], [SQLFLUFF, 1]])
+    await vi.waitFor(async () => expect(await rewardsByTask(e)).toEqual(harnessRewards()), {
+      timeout: 2000,
+      interval: 50
+    })
+    expect(harnessRewards().filter(([id]) => id === PYDICOM || id === SQLFLUFF)).toEqual([
+      [PYDICOM, 0],
+      [SQLFLUFF, 1]
+    ])
     expect(Date.now() - started).toBeLessThan(2000)
     const ws = await e.api.getWorkspace()
     expect(ws.sources.map((s) => s.state).sort()).toEqual(['indexed', 'indexed', 'sidecar'])
@@ -97,10 +110,24 @@ describe('live tail of a running Inspect eval', () => {
     const { dir, e } = watchedEngine()
     const logs = join(dir, 'logs')
     mkdirSync(logs)
-    const start = { version: 2, status: 'started', eval: { task: 'live', model: 'm/x', created: '2026-01-01T00:00:00+00:00' }, plan: {} }
+    const start = {
+      version: 2,
+      status: 'started',
+      eval: { task: 'live', model: 'm/x', created: '2026-01-01T00:00:00+00:00' },
+      plan: {}
+    }
     const sample = (id: number): ZipMember => ({
       name: `samples/${id}_epoch_1.json`,
-      data: { id, epoch: 1, input: `q${id}`, messages: [{ role: 'user', content: `q${id}` }, { role: 'assistant', content: 'a' }], scores: { s: { value: 'C' } } }
+      data: {
+        id,
+        epoch: 1,
+        input: `q${id}`,
+        messages: [
+          { role: 'user', content: `q${id}` },
+          { role: 'assistant', content: 'a' }
+        ],
+        scores: { s: { value: 'C' } }
+      }
     })
     const file = join(logs, 'live.eval')
     const members: ZipMember[] = [{ name: '_journal/start.json', data: start }, sample(1)]
@@ -108,7 +135,13 @@ describe('live tail of a running Inspect eval', () => {
     await e.indexPaths([logs])
     expect((await e.api.listRuns())[0].episodes).toBe(1)
     const started = Date.now()
-    members.push(sample(2), { name: '_journal/summaries/1.json', data: [{ id: 1, epoch: 1 }, { id: 2, epoch: 1 }] })
+    members.push(sample(2), {
+      name: '_journal/summaries/1.json',
+      data: [
+        { id: 1, epoch: 1 },
+        { id: 2, epoch: 1 }
+      ]
+    })
     writeFileSync(file, buildZip(members))
     await vi.waitFor(async () => expect((await e.api.listRuns())[0]?.episodes).toBe(2), { timeout: 2000, interval: 50 })
     expect(Date.now() - started).toBeLessThan(2000)

@@ -9,7 +9,14 @@ import type { Engine } from '../../../src-main/services/engine-types'
 import { chatJsonlAdapter } from '../../../src-main/formats/adapters/chat-jsonl'
 
 const row = (id: string, reward = 1): string =>
-  JSON.stringify({ id, reward, messages: [{ role: 'user', content: `task ${id}` }, { role: 'assistant', content: 'ok' }] }) + '\n'
+  JSON.stringify({
+    id,
+    reward,
+    messages: [
+      { role: 'user', content: `task ${id}` },
+      { role: 'assistant', content: 'ok' }
+    ]
+  }) + '\n'
 
 let engine: Engine | null = null
 afterEach(async () => {
@@ -20,7 +27,14 @@ afterEach(async () => {
 
 function watchedEngine(): { dir: string; e: Engine; changes: () => Promise<void> } {
   const dir = mkdtempSync(join(tmpdir(), 'rs-tail-'))
-  const e = createEngine({ dbPath: join(dir, 'app.db'), mode: 'browser', demoPath: null, version: 't', indexer: 'inline', watch: true })
+  const e = createEngine({
+    dbPath: join(dir, 'app.db'),
+    mode: 'browser',
+    demoPath: null,
+    version: 't',
+    indexer: 'inline',
+    watch: true
+  })
   engine = e
   // Resolves at the next workspaceChanged event (a finished file of a watcher-started job).
   const changes = (): Promise<void> =>
@@ -107,7 +121,14 @@ describe('catching up at start', () => {
     const data = join(dir, 'traces')
     mkdirSync(data)
     writeFileSync(join(data, 'a.jsonl'), row('a0') + row('a1'))
-    const first = createEngine({ dbPath, mode: 'browser', demoPath: null, version: 't', indexer: 'inline', watch: true })
+    const first = createEngine({
+      dbPath,
+      mode: 'browser',
+      demoPath: null,
+      version: 't',
+      indexer: 'inline',
+      watch: true
+    })
     await first.indexPaths([data])
     expect(await episodesOf(first)).toBe(2)
     await first.close()

@@ -31,18 +31,24 @@ describe('ZipArchive', () => {
 
   it('reads stored, deflate and zstd members alike', () => {
     const data = { hello: 'x'.repeat(1000) }
-    const p = write('methods.zip', buildZip([
-      { name: 'a.json', data, method: 0 },
-      { name: 'b.json', data, method: 8 },
-      { name: 'c.json', data, method: 93 }
-    ]))
+    const p = write(
+      'methods.zip',
+      buildZip([
+        { name: 'a.json', data, method: 0 },
+        { name: 'b.json', data, method: 8 },
+        { name: 'c.json', data, method: 93 }
+      ])
+    )
     const zip = ZipArchive.open(p)
     expect(zip.entries.get('c.json')?.method).toBe(93)
     for (const n of ['a.json', 'b.json', 'c.json']) expect(zip.readJson(n)).toEqual(data)
   })
 
   it('refuses a member over the size cap by its declared size, naming it and the limit', () => {
-    const p = write('huge.zip', buildZip([{ name: 'samples/1_epoch_1.json', data: '{}', declaredSize: MAX_ZIP_MEMBER + 1 }]))
+    const p = write(
+      'huge.zip',
+      buildZip([{ name: 'samples/1_epoch_1.json', data: '{}', declaredSize: MAX_ZIP_MEMBER + 1 }])
+    )
     expect(() => ZipArchive.open(p).read('samples/1_epoch_1.json')).toThrow(
       /^zip member samples\/1_epoch_1\.json is \d+ MB uncompressed, over the 256 MB limit \(ROLLSCOPE_MAX_ZIP_MEMBER_MB\)$/
     )
@@ -50,18 +56,26 @@ describe('ZipArchive', () => {
 
   it('a member that inflates past its declared size is stopped (zip bomb)', () => {
     const p = write('bomb.zip', buildZip([{ name: 'x.json', data: Buffer.alloc(5_000_000), declaredSize: 1000 }]))
-    expect(() => ZipArchive.open(p).read('x.json')).toThrow(/inflates past its declared 0\.0 MB \(corrupt or malicious archive\)/)
+    expect(() => ZipArchive.open(p).read('x.json')).toThrow(
+      /inflates past its declared 0\.0 MB \(corrupt or malicious archive\)/
+    )
   })
 
   it('truncated or corrupt archives get a specific ZipError', () => {
     const good = buildZip([{ name: 'a.json', data: { a: 1 } }])
     expect(() => ZipArchive.open(write('cut.zip', good.subarray(0, good.length - 30)))).toThrow(ZipError)
-    expect(() => ZipArchive.open(write('cut.zip', good.subarray(0, good.length - 30)))).toThrow(/truncated or still being written|past the end/)
+    expect(() => ZipArchive.open(write('cut.zip', good.subarray(0, good.length - 30)))).toThrow(
+      /truncated or still being written|past the end/
+    )
     const noEnd = write('noend.zip', good.subarray(0, 40))
-    expect(() => ZipArchive.open(noEnd)).toThrow('no zip end-of-central-directory record: the archive is truncated or still being written')
+    expect(() => ZipArchive.open(noEnd)).toThrow(
+      'no zip end-of-central-directory record: the archive is truncated or still being written'
+    )
     const corrupt = Buffer.from(good)
     corrupt.writeUInt32LE(0xdeadbeef, good.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])))
-    expect(() => ZipArchive.open(write('corrupt.zip', corrupt))).toThrow('zip central directory entry 1 of 1 is corrupt')
+    expect(() => ZipArchive.open(write('corrupt.zip', corrupt))).toThrow(
+      'zip central directory entry 1 of 1 is corrupt'
+    )
     expect(() => ZipArchive.open(write('m.zip', good)).read('nope.json')).toThrow('the archive has no member nope.json')
   })
 

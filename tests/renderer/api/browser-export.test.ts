@@ -8,17 +8,26 @@ import { downloadExport } from '../../../src-renderer/src/api/browser-export'
 
 const PICKED: ExportRequest = { kind: 'episodes', format: 'jsonl', runId: 'a', episodeIds: ['a:1', 'a:7', 'a:3'] }
 const answer = (body: unknown, status = 200, statusText = '') =>
-  (async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText })) as typeof fetch
+  (async () =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, statusText })) as typeof fetch
 
 describe('downloadExport', () => {
   it('POSTs the whole request with the token header, then downloads the ticket URL (ticket and token only)', async () => {
     const calls: [string, RequestInit][] = []
     const ok = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
       calls.push([String(url), init!])
-      return new Response(JSON.stringify({ ok: true, value: { ticket: 'tk-1', fileName: 'f.jsonl', contentType: 'x', title: 'Export jsonl', summary: null } }))
+      return new Response(
+        JSON.stringify({
+          ok: true,
+          value: { ticket: 'tk-1', fileName: 'f.jsonl', contentType: 'x', title: 'Export jsonl', summary: null }
+        })
+      )
     }
     const download = vi.fn()
-    expect(await downloadExport('t0k', PICKED, download, ok as typeof fetch)).toEqual({ path: 'f.jsonl', summary: null })
+    expect(await downloadExport('t0k', PICKED, download, ok as typeof fetch)).toEqual({
+      path: 'f.jsonl',
+      summary: null
+    })
     expect(calls).toHaveLength(1)
     expect(calls[0][0]).toBe('/api/export-prepare')
     expect(calls[0][1].method).toBe('POST')
@@ -31,20 +40,35 @@ describe('downloadExport', () => {
 
   it('passes on what the plan already knows (the labels file’s counts)', async () => {
     const summary = { kind: 'labels', labels: 3, notes: 1 }
-    const saved = await downloadExport(null, { kind: 'labels' }, () => undefined, answer({ ok: true, value: { ticket: 't', fileName: 'rollscope-labels.json', summary } }))
+    const saved = await downloadExport(
+      null,
+      { kind: 'labels' },
+      () => undefined,
+      answer({ ok: true, value: { ticket: 't', fileName: 'rollscope-labels.json', summary } })
+    )
     expect(saved).toEqual({ path: 'rollscope-labels.json', summary })
   })
 
   it('a refusal throws the engine message and starts no download; so do a broken answer and an unreachable server', async () => {
     const download = vi.fn()
-    await expect(downloadExport(null, PICKED, download, answer({ ok: false, error: { code: 'not-found', message: 'no episode with id a:7' } }, 404))).rejects.toThrow(
-      'no episode with id a:7'
+    await expect(
+      downloadExport(
+        null,
+        PICKED,
+        download,
+        answer({ ok: false, error: { code: 'not-found', message: 'no episode with id a:7' } }, 404)
+      )
+    ).rejects.toThrow('no episode with id a:7')
+    await expect(downloadExport(null, PICKED, download, answer('<html>', 502, 'Nope'))).rejects.toThrow(
+      'export: HTTP 502 Nope'
     )
-    await expect(downloadExport(null, PICKED, download, answer('<html>', 502, 'Nope'))).rejects.toThrow('export: HTTP 502 Nope')
-    await expect(downloadExport(null, PICKED, download, answer({ ok: true, value: { fileName: 'f' } }))).rejects.toThrow('export: unexpected response (no ticket)')
-    await expect(downloadExport(null, PICKED, download, (async () => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch)).rejects.toThrow(
-      'Cannot reach the Rollscope server (Failed to fetch)'
-    )
+    await expect(
+      downloadExport(null, PICKED, download, answer({ ok: true, value: { fileName: 'f' } }))
+    ).rejects.toThrow('export: unexpected response (no ticket)')
+    await expect(
+      downloadExport(null, PICKED, download, (async () =>
+        Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch)
+    ).rejects.toThrow('Cannot reach the Rollscope server (Failed to fetch)')
     expect(download).not.toHaveBeenCalled()
   })
 })

@@ -48,7 +48,9 @@ describe('browser-mode HTTP transport', () => {
   })
 
   it('reports a non-JSON answer with the HTTP status', async () => {
-    const fetchMock = vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }))
+    const fetchMock = vi.fn(
+      async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })
+    )
     const api = makeApi(createHttpCaller({ token: 't', fetch: fetchMock as typeof fetch }))
     await expect(api.getWorkspace()).rejects.toThrow('getWorkspace: HTTP 502 Bad Gateway')
   })

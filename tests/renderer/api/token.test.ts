@@ -22,7 +22,10 @@ function host(href: string, stored: string | null = null) {
   return {
     location: { href },
     history: { state: { k: 1 }, replaceState: vi.fn() },
-    sessionStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) },
+    sessionStorage: {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v)
+    },
     storage
   }
 }

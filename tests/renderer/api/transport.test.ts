@@ -9,7 +9,9 @@ describe('createTransport', () => {
     let listener: ((e: TraceEvent) => void) | null = null
     const bridge = {
       invoke: vi.fn(async (method: string, ...args: unknown[]) =>
-        method === 'getRun' ? { ok: false, error: { code: 'not-found', message: `no run with id ${args[0]}` } } : { ok: true, value: args }
+        method === 'getRun'
+          ? { ok: false, error: { code: 'not-found', message: `no run with id ${args[0]}` } }
+          : { ok: true, value: args }
       ),
       onEvent: vi.fn((l: (e: TraceEvent) => void) => {
         listener = l
@@ -19,7 +21,10 @@ describe('createTransport', () => {
         method === 'pickPaths'
           ? { ok: true, value: ['/picked'] }
           : args[0] && (args[0] as { kind: string }).kind === 'labels'
-            ? { ok: true, value: { path: '/saved/rollscope-labels.json', summary: { kind: 'labels', labels: 2, notes: 0 } } }
+            ? {
+                ok: true,
+                value: { path: '/saved/rollscope-labels.json', summary: { kind: 'labels', labels: 2, notes: 0 } }
+              }
             : { ok: false, error: { code: 'not-found', message: 'no run with id gone' } }
       ),
       pathForFile: vi.fn(() => '/dropped.jsonl')
@@ -39,21 +44,31 @@ describe('createTransport', () => {
     expect(bridge.invokeDesktop).toHaveBeenLastCalledWith('pickPaths', 'folder')
     expect(t.desktop?.pathForFile({})).toBe('/dropped.jsonl')
     // saving an export is the desktop method of the same name: the native dialog, then the engine writes the file
-    expect(await t.saveExport({ kind: 'labels' })).toEqual({ path: '/saved/rollscope-labels.json', summary: { kind: 'labels', labels: 2, notes: 0 } })
+    expect(await t.saveExport({ kind: 'labels' })).toEqual({
+      path: '/saved/rollscope-labels.json',
+      summary: { kind: 'labels', labels: 2, notes: 0 }
+    })
     expect(bridge.invokeDesktop).toHaveBeenLastCalledWith('saveExport', { kind: 'labels' })
-    await expect(t.saveExport({ kind: 'compareReport', runA: 'a', runB: 'gone' })).rejects.toMatchObject({ code: 'not-found', message: 'no run with id gone' })
+    await expect(t.saveExport({ kind: 'compareReport', runA: 'a', runB: 'gone' })).rejects.toMatchObject({
+      code: 'not-found',
+      message: 'no run with id gone'
+    })
   })
 
   it('falls back to HTTP with the token from the URL in a plain browser', async () => {
-    const fetchMock = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
-      new Response(JSON.stringify({ ok: true, value: [] }), { status: 200 })
+    const fetchMock = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) =>
+        new Response(JSON.stringify({ ok: true, value: [] }), { status: 200 })
     )
     vi.stubGlobal('fetch', fetchMock)
     const storage = new Map<string, string>()
     const win = {
       location: { href: 'http://127.0.0.1:4173/?token=abc#/run/x' },
       history: { state: null, replaceState: vi.fn() },
-      sessionStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) }
+      sessionStorage: {
+        getItem: (k: string) => storage.get(k) ?? null,
+        setItem: (k: string, v: string) => void storage.set(k, v)
+      }
     } as unknown as Window
     const t = createTransport(win)
     expect(t.mode).toBe('browser')
@@ -61,8 +76,14 @@ describe('createTransport', () => {
     expect(t.desktop).toBeNull()
     expect(await t.api.listRuns()).toEqual([])
     // saving an export is prepare → ticket → download in a browser
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'unknown label "x"' } }), { status: 400 }))
-    await expect(t.saveExport({ kind: 'episodes', format: 'csv', runId: 'a', label: 'x' })).rejects.toThrow('unknown label "x"')
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'unknown label "x"' } }), {
+        status: 400
+      })
+    )
+    await expect(t.saveExport({ kind: 'episodes', format: 'csv', runId: 'a', label: 'x' })).rejects.toThrow(
+      'unknown label "x"'
+    )
     expect(String(fetchMock.mock.calls[1][0])).toBe('/api/export-prepare')
     expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>)['x-rollscope-token']).toBe('abc')
   })

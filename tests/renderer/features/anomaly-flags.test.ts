@@ -7,7 +7,9 @@ describe('anomaly badges', () => {
   it('one badge per code with its rule as the tooltip, after the status and format flags', () => {
     const flags = rowFlags({ ...base, status: 'truncated', anomalies: ['loop', 'truncated', 'long-episode'] })
     expect(flags.map((f) => f.kind)).toEqual(['truncated', 'loop', 'long-episode'])
-    expect(flags[1].title).toMatch(/same tool call \(same arguments\), or the same cycle of 2–3 calls, repeated 3 or more times back to back/)
+    expect(flags[1].title).toMatch(
+      /same tool call \(same arguments\), or the same cycle of 2–3 calls, repeated 3 or more times back to back/
+    )
     expect(flags[2].title).toMatch(/3× the run's median steps/)
   })
   it('truncated and error repeat the status badge only when the status does not say it', () => {
@@ -20,7 +22,10 @@ describe('anomaly badges', () => {
     const f = anomalyFlags({ status: 'ok', error: null, anomalies: ['empty-answer', 'short-success', 'nope' as never] })
     expect(f.map((x) => x.label)).toEqual(['empty answer', 'short success'])
     const t = anomalyFlags({ status: 'ok', error: null, anomalies: ['tool-error', 'timeout'] })
-    expect(t.map((x) => [x.kind, x.label])).toEqual([['tool-error', 'tool error'], ['timeout', 'timeout']])
+    expect(t.map((x) => [x.kind, x.label])).toEqual([
+      ['tool-error', 'tool error'],
+      ['timeout', 'timeout']
+    ])
     expect(t[1].title).toMatch(/tool call timed out/)
   })
 })

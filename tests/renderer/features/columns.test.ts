@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { episodeColumns, gridTemplate, isSortableMetric, tableWidth, taskKeyHint } from '../../../src-renderer/src/features/episodes/episode-columns'
+import {
+  episodeColumns,
+  gridTemplate,
+  isSortableMetric,
+  tableWidth,
+  taskKeyHint
+} from '../../../src-renderer/src/features/episodes/episode-columns'
 import { nextRunSort, RUN_COLUMNS, sortRuns } from '../../../src-renderer/src/features/runs/runs-columns'
 import { parseThreshold } from '../../../src-renderer/src/features/runs/threshold'
 import { rootStats, stateCounts, visibleSources } from '../../../src-renderer/src/features/workspace/source-stats'
@@ -17,21 +23,58 @@ describe('episode columns', () => {
 
   it('adds one column per metric and per info field after the base columns', () => {
     expect(cols.map((c) => c.id)).toEqual([
-      'ordinal', 'task', 'rollout', 'reward', 'passed', 'flags', 'labels', 'steps', 'turns', 'termination', 'status', 'step', 'tokensIn', 'tokensOut',
-      'generation', 'duration', 'preview', 'answer', 'metric:exact_match', 'metric:has space', 'info:difficulty'
+      'ordinal',
+      'task',
+      'rollout',
+      'reward',
+      'passed',
+      'flags',
+      'labels',
+      'steps',
+      'turns',
+      'termination',
+      'status',
+      'step',
+      'tokensIn',
+      'tokensOut',
+      'generation',
+      'duration',
+      'preview',
+      'answer',
+      'metric:exact_match',
+      'metric:has space',
+      'info:difficulty'
     ])
-    expect(cols.filter((c) => !c.shownByDefault).map((c) => c.id)).toEqual(['termination', 'status', 'step', 'tokensIn', 'tokensOut', 'generation', 'duration'])
+    expect(cols.filter((c) => !c.shownByDefault).map((c) => c.id)).toEqual([
+      'termination',
+      'status',
+      'step',
+      'tokensIn',
+      'tokensOut',
+      'generation',
+      'duration'
+    ])
     expect(cols.find((c) => c.id === 'steps')?.label).toBe('Steps')
     expect(cols.find((c) => c.id === 'turns')?.label).toBe('Messages')
     expect(cols.map((c) => c.source).filter((s, i, a) => a.indexOf(s) === i)).toEqual(['fixed', 'metric', 'info'])
   })
 
   it('shows termination and generation time by default for runs that record them', () => {
-    const timed = episodeColumns(run({ id: 'x', terminations: [{ reason: 'max_steps', count: 3 }], generationMs: { count: 4, mean: 800, std: 10, min: 700, max: 900 } }))
+    const timed = episodeColumns(
+      run({
+        id: 'x',
+        terminations: [{ reason: 'max_steps', count: 3 }],
+        generationMs: { count: 4, mean: 800, std: 10, min: 700, max: 900 }
+      })
+    )
     const shown = timed.filter((c) => c.shownByDefault).map((c) => c.id)
     expect(shown).toContain('termination')
     expect(shown).toContain('generation')
-    expect(episodeColumns(run({ id: 'y' })).filter((c) => c.shownByDefault).map((c) => c.id)).not.toContain('termination')
+    expect(
+      episodeColumns(run({ id: 'y' }))
+        .filter((c) => c.shownByDefault)
+        .map((c) => c.id)
+    ).not.toContain('termination')
   })
 
   it('sorts only by keys the API accepts', () => {
@@ -55,7 +98,14 @@ describe('episode columns', () => {
     expect(text('metric:has space')).toBe('–')
     expect(text('info:difficulty')).toBe('hard')
     expect(text('preview')).toBe('a b')
-    const timed = { ...ep, durationMs: 65_000, generationMs: 850, tokensIn: 12_345, step: null, termination: 'max_steps' }
+    const timed = {
+      ...ep,
+      durationMs: 65_000,
+      generationMs: 850,
+      tokensIn: 12_345,
+      step: null,
+      termination: 'max_steps'
+    }
     expect(cols.find((c) => c.id === 'duration')!.text(timed)).toBe('1 min 5 s')
     expect(cols.find((c) => c.id === 'generation')!.text(timed)).toBe('850 ms')
     expect(cols.find((c) => c.id === 'termination')!.text(timed)).toBe('max_steps')
@@ -107,7 +157,16 @@ describe('runs table', () => {
 
 describe('workspace file list', () => {
   const src = (path: string, state: SourceStatus['state'], episodes = 0, warnings: string[] = []): SourceStatus => ({
-    path, size: 1, mtimeMs: 0, format: 'verifiers', state, error: null, warnings, episodes, runId: null, indexedAt: null
+    path,
+    size: 1,
+    mtimeMs: 0,
+    format: 'verifiers',
+    state,
+    error: null,
+    warnings,
+    episodes,
+    runId: null,
+    indexedAt: null
   })
   const sources = [
     src('/evals/b/results.jsonl', 'indexed', 30),
@@ -122,8 +181,16 @@ describe('workspace file list', () => {
     expect(stats.get('/other/')).toEqual({ files: 1, episodes: 0 })
   })
   it('counts states in display order and filters problems', () => {
-    expect(stateCounts(sources)).toEqual([['indexed', 2], ['not-downloaded', 1], ['error', 1]])
-    expect(visibleSources(sources, true).map((s) => s.path)).toEqual(['/evals-2/x.jsonl', '/evals/a/results.jsonl', '/other/lfs.jsonl'])
+    expect(stateCounts(sources)).toEqual([
+      ['indexed', 2],
+      ['not-downloaded', 1],
+      ['error', 1]
+    ])
+    expect(visibleSources(sources, true).map((s) => s.path)).toEqual([
+      '/evals-2/x.jsonl',
+      '/evals/a/results.jsonl',
+      '/other/lfs.jsonl'
+    ])
     expect(visibleSources(sources, false)).toHaveLength(4)
   })
 })

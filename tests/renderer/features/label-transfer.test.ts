@@ -24,10 +24,14 @@ describe('parseLabelsFile', () => {
   })
 
   it('says clearly why a wrong file is not read', () => {
-    expect(() => parseLabelsFile('episode_id,reward\n1,0.5', 'runs.csv')).toThrow('runs.csv is not JSON (expected a Rollscope labels file, rollscope-labels.json)')
+    expect(() => parseLabelsFile('episode_id,reward\n1,0.5', 'runs.csv')).toThrow(
+      'runs.csv is not JSON (expected a Rollscope labels file, rollscope-labels.json)'
+    )
     expect(() => parseLabelsFile('[1,2]', 'a.json')).toThrow('a.json is not a Rollscope labels file')
     expect(() => parseLabelsFile('{"messages":[]}', 'sft.json')).toThrow('sft.json is not a Rollscope labels file')
-    expect(() => parseLabelsFile(JSON.stringify({ ...FILE, version: 2 }), 'new.json')).toThrow('new.json is a labels file of version 2; this Rollscope reads version 1')
+    expect(() => parseLabelsFile(JSON.stringify({ ...FILE, version: 2 }), 'new.json')).toThrow(
+      'new.json is a labels file of version 2; this Rollscope reads version 1'
+    )
   })
 })
 
@@ -40,8 +44,12 @@ describe('report lines', () => {
     expect(importSummary({ taxonomyAdded: 0, labelsAdded: 0, notesSet: 0, viewsAdded: 2, skipped })).toBe(
       'Imported 0 labels, 0 notes, 0 new taxonomy labels, 2 saved views; skipped 1'
     )
-    expect(exportNotice({ path: 'rollscope-labels.json', summary: { kind: 'labels', labels: 3, notes: 1 } })).toBe('Exported 3 labels and 1 note to rollscope-labels.json')
-    expect(exportNotice({ path: '/home/u/triage.json', summary: { kind: 'labels', labels: 1, notes: 0 } })).toBe('Exported 1 label and 0 notes to /home/u/triage.json')
+    expect(exportNotice({ path: 'rollscope-labels.json', summary: { kind: 'labels', labels: 3, notes: 1 } })).toBe(
+      'Exported 3 labels and 1 note to rollscope-labels.json'
+    )
+    expect(exportNotice({ path: '/home/u/triage.json', summary: { kind: 'labels', labels: 1, notes: 0 } })).toBe(
+      'Exported 1 label and 0 notes to /home/u/triage.json'
+    )
   })
 })
 
@@ -77,8 +85,12 @@ describe('labels slice: import', () => {
   it('a refused file leaves an error notice and changes nothing', async () => {
     const api = fakeApi({ a: 2 })
     const store = createAppStore(api)
-    vi.spyOn(api, 'importLabels').mockRejectedValue(new Error('importLabels: argument 0: items.0.rollout: expected a number'))
+    vi.spyOn(api, 'importLabels').mockRejectedValue(
+      new Error('importLabels: argument 0: items.0.rollout: expected a number')
+    )
     expect(await store.getState().importLabels(FILE)).toBeNull()
-    expect(store.getState().notices.map((n) => [n.kind, n.message])).toEqual([['error', 'Import failed: importLabels: argument 0: items.0.rollout: expected a number']])
+    expect(store.getState().notices.map((n) => [n.kind, n.message])).toEqual([
+      ['error', 'Import failed: importLabels: argument 0: items.0.rollout: expected a number']
+    ])
   })
 })

@@ -40,7 +40,8 @@ describe('MarkdownText: untrusted input stays inert', () => {
 
   it('creates no script, img, iframe, svg, anchor or raw-HTML element', () => {
     const found = new Set(tags(html))
-    for (const t of ['script', 'img', 'iframe', 'svg', 'a', 'b', 'object', 'embed', 'style', 'link']) expect(found.has(t), t).toBe(false)
+    for (const t of ['script', 'img', 'iframe', 'svg', 'a', 'b', 'object', 'embed', 'style', 'link'])
+      expect(found.has(t), t).toBe(false)
     // the one div is the wrapper; the source's <div> is text
     expect(tags(html).filter((t) => t === 'div')).toHaveLength(1)
   })
@@ -112,7 +113,11 @@ describe('MarkdownText: markdown', () => {
 
 describe('MarkdownText: find marks', () => {
   const html = renderToStaticMarkup(
-    createElement(MarkdownText, { text: 'Call **parse** here.\n\n```python\nparse(x)  # PARSE\n```\n\n[parse](https://p.example)', findQuery: 'parse', findCurrent: 1 })
+    createElement(MarkdownText, {
+      text: 'Call **parse** here.\n\n```python\nparse(x)  # PARSE\n```\n\n[parse](https://p.example)',
+      findQuery: 'parse',
+      findCurrent: 1
+    })
   )
 
   it('marks every shown occurrence, in prose, code and link text, and flags the current one', () => {
@@ -120,12 +125,18 @@ describe('MarkdownText: find marks', () => {
     expect(html).toContain(`<strong><mark class="${find.hit}">parse</mark></strong>`)
     expect(html).toContain(`<mark class="${CURRENT}" data-testid="find-current">parse</mark>`)
     expect(html).toContain(`<span class="hljs-comment"># <mark class="${find.hit}">PARSE</mark></span>`)
-    expect(html).toContain(`<span class="${css.link}" data-testid="md-link" title="https://p.example"><mark class="${find.hit}">parse</mark></span>`)
+    expect(html).toContain(
+      `<span class="${css.link}" data-testid="md-link" title="https://p.example"><mark class="${find.hit}">parse</mark></span>`
+    )
   })
 
   it('clamps a current match past the shown ones to the last', () => {
-    const last = renderToStaticMarkup(createElement(MarkdownText, { text: 'parse and parse', findQuery: 'parse', findCurrent: 7 }))
-    expect(last).toBe(`<div class="${css.md}"><p><mark class="${find.hit}">parse</mark> and <mark class="${CURRENT}" data-testid="find-current">parse</mark></p></div>`)
+    const last = renderToStaticMarkup(
+      createElement(MarkdownText, { text: 'parse and parse', findQuery: 'parse', findCurrent: 7 })
+    )
+    expect(last).toBe(
+      `<div class="${css.md}"><p><mark class="${find.hit}">parse</mark> and <mark class="${CURRENT}" data-testid="find-current">parse</mark></p></div>`
+    )
   })
 
   it('adds nothing without a query', () => {

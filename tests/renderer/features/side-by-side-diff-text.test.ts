@@ -8,13 +8,28 @@ const episode = (id: string, turns: Turn[], over: Partial<EpisodePreview> = {}):
   ({ id, runName: `run ${id}`, rollout: 0, answer: null, complete: true, turns, ...over }) as EpisodePreview
 
 const bash = (cmd: string): Turn => makeTurn({ toolCalls: [{ id: null, name: 'bash', arguments: { command: cmd } }] })
-const out = (text: string, reward: number | null = null): Turn => makeTurn({ role: 'tool', toolName: 'bash', text, reward })
+const out = (text: string, reward: number | null = null): Turn =>
+  makeTurn({ role: 'tool', toolName: 'bash', text, reward })
 
 describe('side-by-side diff texts', () => {
-  const a = episode('a', [makeTurn({ role: 'user', isPrompt: true, text: 'fix' }), bash('pytest'), out('\u001b[31m1 failed\u001b[0m', 0.5), makeTurn({ text: 'gave up' })])
-  const b = episode('b', [makeTurn({ role: 'user', isPrompt: true, text: 'fix' }), bash('pytest -x'), out('1 passed', 1), makeTurn({ text: 'fixed' })], {
-    answer: 'FIXED'
-  })
+  const a = episode('a', [
+    makeTurn({ role: 'user', isPrompt: true, text: 'fix' }),
+    bash('pytest'),
+    out('\u001b[31m1 failed\u001b[0m', 0.5),
+    makeTurn({ text: 'gave up' })
+  ])
+  const b = episode(
+    'b',
+    [
+      makeTurn({ role: 'user', isPrompt: true, text: 'fix' }),
+      bash('pytest -x'),
+      out('1 passed', 1),
+      makeTurn({ text: 'fixed' })
+    ],
+    {
+      answer: 'FIXED'
+    }
+  )
   const al = alignTurns(a.turns, b.turns)
 
   it('a step is its call body and its observations under headings that read alike on both sides; colour codes dropped', () => {
@@ -31,7 +46,11 @@ describe('side-by-side diff texts', () => {
     const { view, cut } = diffViewFor({ kind: 'row', row: 0 }, al, a, b)
     expect(view?.title).toBe('Changed: A step 1 (bash) ↔ B step 1 (bash)')
     expect(cut).toEqual([])
-    const cutA = episode('a', a.turns.map((t, i) => (i === 2 ? { ...t, elided: { text: { chars: 9000, lines: 300 } } } : t)), { complete: false })
+    const cutA = episode(
+      'a',
+      a.turns.map((t, i) => (i === 2 ? { ...t, elided: { text: { chars: 9000, lines: 300 } } } : t)),
+      { complete: false }
+    )
     expect(diffViewFor({ kind: 'row', row: 0 }, al, cutA, b).cut).toEqual(['a'])
     // the answers of A come from its turns (no recorded answer): cut turns must be fetched first
     expect(diffViewFor({ kind: 'answers' }, al, cutA, b).cut).toEqual(['a'])

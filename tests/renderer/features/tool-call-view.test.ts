@@ -36,16 +36,26 @@ describe('ToolCallView', () => {
   })
 
   it('draws a str_replace as removed and added rows under the path', () => {
-    const html = draw({ id: null, name: 'str_replace_editor', arguments: { command: 'str_replace', path: '/t/a.py', old_str: 'x = 1', new_str: 'x = 2' } })
+    const html = draw({
+      id: null,
+      name: 'str_replace_editor',
+      arguments: { command: 'str_replace', path: '/t/a.py', old_str: 'x = 1', new_str: 'x = 2' }
+    })
     expect(html).toContain(`<span class="${css.path}" title="/t/a.py">/t/a.py</span>`)
     expect(html).toContain(`<span class="${css.summary}">−1 +1</span>`)
-    expect(html).toContain(`<span class="${code.diffLine} ${code.diffDel}" data-diff="del"><span class="${code.diffOp}">-</span>x = 1</span>`)
-    expect(html).toContain(`<span class="${code.diffLine} ${code.diffAdd}" data-diff="add"><span class="${code.diffOp}">+</span>x = 2</span>`)
+    expect(html).toContain(
+      `<span class="${code.diffLine} ${code.diffDel}" data-diff="del"><span class="${code.diffOp}">-</span>x = 1</span>`
+    )
+    expect(html).toContain(
+      `<span class="${code.diffLine} ${code.diffAdd}" data-diff="add"><span class="${code.diffOp}">+</span>x = 2</span>`
+    )
     expect(html).not.toContain('data-testid="tool-extras"')
   })
 
   it('draws untyped calls as JSON and says when arguments did not parse', () => {
-    expect(draw({ id: null, name: 'lookup', arguments: { q: 'a' } })).toContain('<span class="hljs-attr">&quot;q&quot;</span>')
+    expect(draw({ id: null, name: 'lookup', arguments: { q: 'a' } })).toContain(
+      '<span class="hljs-attr">&quot;q&quot;</span>'
+    )
     const raw = draw({ id: null, name: 'lookup', arguments: '{"q": ' })
     expect(raw).toContain('(arguments are not valid JSON)')
     expect(raw).toContain('data-language="plaintext"')
@@ -84,17 +94,22 @@ describe('tool views over every tool call of the corpus', () => {
   }, 120_000)
   afterAll(() => engine?.close())
 
-  const kindsOf = (pred: (c: ToolCall) => boolean): Set<ToolViewKind> => new Set(calls.filter(pred).map((c) => toolView(c).kind))
-  const hasArg = (c: ToolCall, key: string): boolean => typeof c.arguments === 'object' && c.arguments !== null && key in c.arguments
+  const kindsOf = (pred: (c: ToolCall) => boolean): Set<ToolViewKind> =>
+    new Set(calls.filter(pred).map((c) => toolView(c).kind))
+  const hasArg = (c: ToolCall, key: string): boolean =>
+    typeof c.arguments === 'object' && c.arguments !== null && key in c.arguments
 
   it('finds the tool calls the rules were written for', () => {
     expect(calls.length).toBeGreaterThan(200)
     const names = new Set(calls.map((c) => c.name))
-    for (const n of ['bash', 'python', 'bash_command', 'str_replace_editor', 'run_shell_command']) expect(names, n).toContain(n)
+    for (const n of ['bash', 'python', 'bash_command', 'str_replace_editor', 'run_shell_command'])
+      expect(names, n).toContain(n)
   })
 
   it('shows every bash, Terminus and Gemini shell command as a shell view with its command', () => {
-    const shellCalls = calls.filter((c) => ['bash', 'bash_command', 'keystrokes', 'run_shell_command', 'execute_bash'].includes(c.name))
+    const shellCalls = calls.filter((c) =>
+      ['bash', 'bash_command', 'keystrokes', 'run_shell_command', 'execute_bash'].includes(c.name)
+    )
     expect(shellCalls.length).toBeGreaterThan(100)
     for (const c of shellCalls) {
       const v = toolView(c)

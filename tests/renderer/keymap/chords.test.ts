@@ -35,7 +35,14 @@ describe('key chords', () => {
     expect(keyIdentities('Mod+K')).toEqual(keyIdentities('Mod+k'))
     expect(keyIdentities('1-9')).toContain('digit3')
     expect(keyIdentities('Shift+1-9')).not.toContain('digit3')
-    expect(['Mod+K', 'Escape', 'ArrowDown', 'Shift+1-9', 'Shift+Enter', '['].map(keyLabel)).toEqual(['Ctrl+K', 'Esc', '↓', 'Shift+1–9', 'Shift+Enter', '['])
+    expect(['Mod+K', 'Escape', 'ArrowDown', 'Shift+1-9', 'Shift+Enter', '['].map(keyLabel)).toEqual([
+      'Ctrl+K',
+      'Esc',
+      '↓',
+      'Shift+1–9',
+      'Shift+Enter',
+      '['
+    ])
     expect(keyLabelOn('Mod+K', true)).toBe('⌘K')
     expect(keyLabelOn('Mod+K', false)).toBe('Ctrl+K')
   })

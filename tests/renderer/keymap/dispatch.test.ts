@@ -12,7 +12,13 @@ describe('keymap dispatcher: contexts', () => {
     await goTo(env.store, 'editor')
     expect(activeContexts(env.store.getState(), [])).toEqual(['editor', 'episode', 'global'])
     env.store.getState().toggleShortcutSheet()
-    expect(activeContexts(env.store.getState(), ['export-options'])).toEqual(['export-options', 'sheet', 'editor', 'episode', 'global'])
+    expect(activeContexts(env.store.getState(), ['export-options'])).toEqual([
+      'export-options',
+      'sheet',
+      'editor',
+      'episode',
+      'global'
+    ])
     env.store.getState().openSearch()
     // the search screen covers the episode: its editor is not on screen
     expect(activeContexts(env.store.getState(), [])).toEqual(['sheet', 'search', 'global'])
@@ -118,7 +124,9 @@ describe('keymap dispatcher: contexts', () => {
     const env = keyEnv()
     await goTo(env.store, 'table')
     // from its select box too
-    expect(dispatchKey(keydown('Escape', { target: textField }), env, ['export-options'])?.id).toBe('export-options.close')
+    expect(dispatchKey(keydown('Escape', { target: textField }), env, ['export-options'])?.id).toBe(
+      'export-options.close'
+    )
     expect(env.closeLayer).toHaveBeenCalledWith('export-options')
     expect(dispatchKey(keydown('/'), env, ['export-options'])).toBeNull()
     expect(dispatchKey(keydown('/'), env, [])?.id).toBe('table.text')
@@ -169,7 +177,12 @@ describe('keymap dispatcher: precedence', () => {
     })
     const env = keyEnv()
     await goTo(env.store, 'sheet')
-    const registry = bindingsByContext([b('global', 'global'), b('view', 'episode'), b('sheet-no', 'sheet', false), b('sheet', 'sheet')])
+    const registry = bindingsByContext([
+      b('global', 'global'),
+      b('view', 'episode'),
+      b('sheet-no', 'sheet', false),
+      b('sheet', 'sheet')
+    ])
     expect(dispatchKey(keydown('x'), env, [], registry)?.id).toBe('sheet')
     env.store.getState().closeShortcutSheet()
     expect(dispatchKey(keydown('x'), env, [], registry)?.id).toBe('view')

@@ -27,15 +27,39 @@ export function keydown(key: string, over: Partial<KeyEventLike> = {}): KeyEvent
 /** An event target the guards take for a text field. */
 export const textField = { tagName: 'INPUT', isContentEditable: false, closest: () => null } as unknown as EventTarget
 /** An event target inside Monaco (a div in `.monaco-editor`). */
-export const inMonaco = { tagName: 'DIV', isContentEditable: false, closest: (sel: string) => (sel === '.monaco-editor' ? {} : null) } as unknown as EventTarget
+export const inMonaco = {
+  tagName: 'DIV',
+  isContentEditable: false,
+  closest: (sel: string) => (sel === '.monaco-editor' ? {} : null)
+} as unknown as EventTarget
 
 /** A store over the fake API (runs a and b of 6 episodes) and an env whose focus and layer closing are spies. */
-export function keyEnv(): KeyEnv & { store: AppStore; focus: Mock<(field: KeyField) => void>; closeLayer: Mock<(layer: HookLayer) => void> } {
-  return { store: createAppStore(fakeApi({ a: 6, b: 6 })), focus: vi.fn<(field: KeyField) => void>(), closeLayer: vi.fn<(layer: HookLayer) => void>() }
+export function keyEnv(): KeyEnv & {
+  store: AppStore
+  focus: Mock<(field: KeyField) => void>
+  closeLayer: Mock<(layer: HookLayer) => void>
+} {
+  return {
+    store: createAppStore(fakeApi({ a: 6, b: 6 })),
+    focus: vi.fn<(field: KeyField) => void>(),
+    closeLayer: vi.fn<(layer: HookLayer) => void>()
+  }
 }
 
 /** Where the user can be: one state per view, and per layer over its view. */
-export type Place = 'runs' | 'table' | 'episode' | 'editor' | 'side-by-side' | 'diff' | 'compare' | 'series' | 'screen' | 'search' | 'sheet' | 'export-options'
+export type Place =
+  | 'runs'
+  | 'table'
+  | 'episode'
+  | 'editor'
+  | 'side-by-side'
+  | 'diff'
+  | 'compare'
+  | 'series'
+  | 'screen'
+  | 'search'
+  | 'sheet'
+  | 'export-options'
 
 /** Puts the store in `place`; returns the layers components would have registered there. */
 export async function goTo(store: AppStore, place: Place): Promise<HookLayer[]> {
@@ -91,4 +115,17 @@ export async function goTo(store: AppStore, place: Place): Promise<HookLayer[]> 
   }
 }
 
-export const PLACES: readonly Place[] = ['runs', 'table', 'episode', 'editor', 'side-by-side', 'diff', 'compare', 'series', 'screen', 'search', 'sheet', 'export-options']
+export const PLACES: readonly Place[] = [
+  'runs',
+  'table',
+  'episode',
+  'editor',
+  'side-by-side',
+  'diff',
+  'compare',
+  'series',
+  'screen',
+  'search',
+  'sheet',
+  'export-options'
+]

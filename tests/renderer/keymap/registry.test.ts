@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { contextsOf, type Binding, type ElementBinding } from '../../../src-renderer/src/keymap/binding'
 import { keyIdentities } from '../../../src-renderer/src/keymap/chords'
-import { activeContexts, CONTEXTS, SCOPES, type FocusScope, type WindowContext } from '../../../src-renderer/src/keymap/contexts'
+import {
+  activeContexts,
+  CONTEXTS,
+  SCOPES,
+  type FocusScope,
+  type WindowContext
+} from '../../../src-renderer/src/keymap/contexts'
 import { BINDINGS, ELEMENT_BINDINGS } from '../../../src-renderer/src/keymap/registry'
 import { sheetGroups } from '../../../src-renderer/src/keymap/sheet-groups'
 import { goTo, keyEnv, PLACES, type Place } from './key-fixtures'
@@ -42,20 +48,48 @@ describe('keymap registry and the shortcut sheet', () => {
   it('the sheet shows the keys of where the user is, grouped: the episode, side by side, the tables, and global keys', async () => {
     const episode = await sheetAt('sheet')
     expect(episode.titles).toEqual(['This sheet', 'Episode', 'In the find box', 'Everywhere'])
-    expect(episode.ids).toEqual(expect.arrayContaining(['sheet.close', 'episode.turn', 'episode.label', 'find.step', 'global.search', 'global.sheet']))
+    expect(episode.ids).toEqual(
+      expect.arrayContaining([
+        'sheet.close',
+        'episode.turn',
+        'episode.label',
+        'find.step',
+        'global.search',
+        'global.sheet'
+      ])
+    )
     expect(episode.ids.some((id) => id.startsWith('sbs.') || id.startsWith('grid.'))).toBe(false)
 
     const sbs = await sheetAt('side-by-side')
     expect(sbs.titles).toEqual(['Side by side', 'Everywhere'])
-    expect(sbs.ids).toEqual(['sbs.row', 'sbs.task', 'sbs.task-brackets', 'sbs.diff', 'sbs.back', 'views.search', 'global.search', 'global.sheet'])
+    expect(sbs.ids).toEqual([
+      'sbs.row',
+      'sbs.task',
+      'sbs.task-brackets',
+      'sbs.diff',
+      'sbs.back',
+      'views.search',
+      'global.search',
+      'global.sheet'
+    ])
 
     const table = await sheetAt('table')
-    expect(table.titles).toEqual(['Runs and episodes', SCOPES['episodes-grid'].title, SCOPES['runs-row'].title, 'Everywhere'])
-    expect(table.ids).toEqual(expect.arrayContaining(['table.text', 'grid.move', 'grid.pick-range', 'grid.label', 'runs.move', 'runs.pick']))
+    expect(table.titles).toEqual([
+      'Runs and episodes',
+      SCOPES['episodes-grid'].title,
+      SCOPES['runs-row'].title,
+      'Everywhere'
+    ])
+    expect(table.ids).toEqual(
+      expect.arrayContaining(['table.text', 'grid.move', 'grid.pick-range', 'grid.label', 'runs.move', 'runs.pick'])
+    )
   })
 
   it('beneath a modal layer the sheet lists only the keys that get through it', async () => {
-    expect(await sheetAt('editor')).toEqual({ titles: ['Text editor', 'Everywhere'], ids: ['editor.close', 'global.search'] })
+    expect(await sheetAt('editor')).toEqual({
+      titles: ['Text editor', 'Everywhere'],
+      ids: ['editor.close', 'global.search']
+    })
     expect((await sheetAt('diff')).ids).toEqual(['diff.close', 'global.search'])
   })
 
@@ -63,7 +97,10 @@ describe('keymap registry and the shortcut sheet', () => {
     for (const place of PLACES) {
       const env = keyEnv()
       const contexts = activeContexts(env.store.getState(), await goTo(env.store, place))
-      expect(contexts.filter((c) => CONTEXTS[c].kind === 'view'), place).toHaveLength(1)
+      expect(
+        contexts.filter((c) => CONTEXTS[c].kind === 'view'),
+        place
+      ).toHaveLength(1)
       expect(contexts.at(-1)).toBe('global')
     }
   })

@@ -2,20 +2,35 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ToolCall, Turn } from '@contract/model'
 import { lcsPairs } from '../../../src-renderer/src/lib/align-lcs'
-import { alignActions, alignTurns, episodeActions, normalizeArguments, type Action, type Alignment } from '../../../src-renderer/src/lib/align-turns'
+import {
+  alignActions,
+  alignTurns,
+  episodeActions,
+  normalizeArguments,
+  type Action,
+  type Alignment
+} from '../../../src-renderer/src/lib/align-turns'
 import { makeTurn } from '../../helpers/make-turn'
 
 /** The textbook O(n·m) LCS length, written independently of align-lcs.ts. */
 function naiveLcsLength(a: readonly number[], b: readonly number[]): number {
   const t: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0))
   for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) t[i][j] = a[i - 1] === b[j - 1] ? t[i - 1][j - 1] + 1 : Math.max(t[i - 1][j], t[i][j - 1])
+    for (let j = 1; j <= b.length; j++)
+      t[i][j] = a[i - 1] === b[j - 1] ? t[i - 1][j - 1] + 1 : Math.max(t[i - 1][j], t[i][j - 1])
   return t[a.length][b.length]
 }
 
 /** Actions from small integer keys: tool `t<k % tools>`, key `<k>` (so equal keys share a tool). */
 function actionsOf(keys: readonly number[], tools = 3): Action[] {
-  return keys.map((k, i) => ({ position: i * 2, call: 0, tool: `t${k % tools}`, callId: null, key: String(k), observations: [i * 2 + 1] }))
+  return keys.map((k, i) => ({
+    position: i * 2,
+    call: 0,
+    tool: `t${k % tools}`,
+    callId: null,
+    key: String(k),
+    observations: [i * 2 + 1]
+  }))
 }
 
 /** The invariants every alignment keeps, whatever its inputs. */
@@ -65,14 +80,18 @@ describe('LCS (align-lcs)', () => {
 
   it('past maxCells anchors on unique keys: still a common subsequence, flagged inexact', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 40 }), fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 40 }), (a, b) => {
-        const { pairs } = lcsPairs(a, b, { tableCells: 4, maxCells: 4 })
-        expect(pairs.length).toBeLessThanOrEqual(naiveLcsLength(a, b))
-        pairs.forEach(([i, j], k) => {
-          expect(a[i]).toBe(b[j])
-          if (k > 0) expect(i > pairs[k - 1][0] && j > pairs[k - 1][1]).toBe(true)
-        })
-      })
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 40 }),
+        (a, b) => {
+          const { pairs } = lcsPairs(a, b, { tableCells: 4, maxCells: 4 })
+          expect(pairs.length).toBeLessThanOrEqual(naiveLcsLength(a, b))
+          pairs.forEach(([i, j], k) => {
+            expect(a[i]).toBe(b[j])
+            if (k > 0) expect(i > pairs[k - 1][0] && j > pairs[k - 1][1]).toBe(true)
+          })
+        }
+      )
     )
     // the unique middle keys anchor an alignment that solves the small gaps around them exactly
     const a = [1, 2, 9, 3, 4, 8, 5]
@@ -178,7 +197,9 @@ describe('episode actions', () => {
   it('keys a say by the head of its text, so a preview cut of a long text keys like the full text', () => {
     const long = 'line\n'.repeat(500)
     const [full] = episodeActions([makeTurn({ text: long })])
-    const [cut] = episodeActions([makeTurn({ text: long.slice(0, 60), elided: { text: { chars: long.length, lines: 500 } } })])
+    const [cut] = episodeActions([
+      makeTurn({ text: long.slice(0, 60), elided: { text: { chars: long.length, lines: 500 } } })
+    ])
     expect(cut.key).toBe(full.key)
   })
 

@@ -54,7 +54,9 @@ describe('breakdown view', () => {
 
   it('writes the episodes filter of a row in the filter language, odd names and values quoted', () => {
     expect(breakdownFilter(['difficulty'], ['hard'])).toBe('info.difficulty == "hard"')
-    expect(breakdownFilter(['archetype', 'difficulty'], ['off-by-one', 'hard'])).toBe('info.archetype == "off-by-one" and info.difficulty == "hard"')
+    expect(breakdownFilter(['archetype', 'difficulty'], ['off-by-one', 'hard'])).toBe(
+      'info.archetype == "off-by-one" and info.difficulty == "hard"'
+    )
     expect(breakdownFilter(['termination'], ['max_steps'])).toBe('termination == "max_steps"')
     expect(breakdownFilter(['status'], ['error'])).toBe('status == "error"')
     expect(breakdownFilter(['a.b'], ['say "hi"'])).toBe('info."a.b" == "say \\"hi\\""')

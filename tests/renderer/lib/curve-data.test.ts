@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { CURVE_PANELS, curvePanels, learnedForgotten, nearestPoint, panelData } from '../../../src-renderer/src/lib/curve-data'
+import {
+  CURVE_PANELS,
+  curvePanels,
+  learnedForgotten,
+  nearestPoint,
+  panelData
+} from '../../../src-renderer/src/lib/curve-data'
 import { fakeCurve } from '../fake-analysis'
 
 describe('training curve panels', () => {
@@ -16,11 +22,22 @@ describe('training curve panels', () => {
 
   it('a second line in the same unit rather than a band; one column for a plain figure', () => {
     expect(panelData(curve.points, panel('truncated'))).toHaveLength(3)
-    expect(panelData(curve.points, panel('noSignal'))).toEqual([curve.points.map((p) => p.step), curve.points.map((p) => p.noSignalShare)])
+    expect(panelData(curve.points, panel('noSignal'))).toEqual([
+      curve.points.map((p) => p.step),
+      curve.points.map((p) => p.noSignalShare)
+    ])
   })
 
   it('leaves out panels without a value at any step', () => {
-    expect(curvePanels(curve).map((p) => p.key)).toEqual(['reward', 'passRate', 'noSignal', 'steps', 'tokensOut', 'tokensIn', 'truncated'])
+    expect(curvePanels(curve).map((p) => p.key)).toEqual([
+      'reward',
+      'passRate',
+      'noSignal',
+      'steps',
+      'tokensOut',
+      'tokensIn',
+      'truncated'
+    ])
     const bare = { points: curve.points.map((p) => ({ ...p, tokensIn: null, tokensOut: null, meanSteps: null })) }
     expect(curvePanels(bare).map((p) => p.key)).toEqual(['reward', 'passRate', 'noSignal', 'truncated'])
   })

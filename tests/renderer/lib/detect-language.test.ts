@@ -20,7 +20,9 @@ describe('detectLanguage', () => {
     expect(detectLanguage('I will import the data and define things.')).toBe('plaintext')
   })
   it('recognises markdown prose with fences or headings (a task statement quoting code is not Python)', () => {
-    expect(detectLanguage('**Describe the bug**\nIt fails.\n```python\nimport numpy as np\nfrom x import y\n```\n')).toBe('markdown')
+    expect(
+      detectLanguage('**Describe the bug**\nIt fails.\n```python\nimport numpy as np\nfrom x import y\n```\n')
+    ).toBe('markdown')
     expect(detectLanguage('# Title\ntext\n## Part\nmore')).toBe('markdown')
     expect(detectLanguage('# just a comment line\nx = 1')).toBe('plaintext')
   })

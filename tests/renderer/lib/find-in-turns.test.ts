@@ -43,7 +43,11 @@ describe('find in turns', () => {
   it('names the expand keys that reveal a match', () => {
     expect(expandKeysFor({ position: 4, part: 'text', offset: 0 })).toEqual(['4:text', '4:prompt'])
     expect(expandKeysFor({ position: 4, part: 'call:1', offset: 0 })).toEqual(['4:call:1', '4:prompt'])
-    expect(expandKeysFor({ position: 4, part: 'reasoning', offset: 0 })).toEqual(['4:reasoning', '4:reasoning:text', '4:prompt'])
+    expect(expandKeysFor({ position: 4, part: 'reasoning', offset: 0 })).toEqual([
+      '4:reasoning',
+      '4:reasoning:text',
+      '4:prompt'
+    ])
   })
 
   it('splits text around matches for highlighting, keeping the original case', () => {

@@ -4,7 +4,12 @@ import { currentMark, markTree, matchRanges, treeText } from '../../../src-rende
 import { highlightTree } from '../../../src-renderer/src/lib/highlight'
 
 const text = (value: string) => ({ type: 'text' as const, value })
-const span = (cls: string, ...children: (Element | ReturnType<typeof text>)[]): Element => ({ type: 'element', tagName: 'span', properties: { className: [cls] }, children })
+const span = (cls: string, ...children: (Element | ReturnType<typeof text>)[]): Element => ({
+  type: 'element',
+  tagName: 'span',
+  properties: { className: [cls] },
+  children
+})
 
 /** The marks of a tree as [ordinal, text] in reading order. */
 function marks(node: Root | Element): [number, string][] {
@@ -19,8 +24,15 @@ function marks(node: Root | Element): [number, string][] {
 
 describe('find marks over a tree', () => {
   it('finds ranges case-insensitively, the way find counts them', () => {
-    expect(matchRanges('Abc abc ABC', 'abc')).toEqual([[0, 3], [4, 7], [8, 11]])
-    expect(matchRanges('aaaa', 'aa')).toEqual([[0, 2], [2, 4]])
+    expect(matchRanges('Abc abc ABC', 'abc')).toEqual([
+      [0, 3],
+      [4, 7],
+      [8, 11]
+    ])
+    expect(matchRanges('aaaa', 'aa')).toEqual([
+      [0, 2],
+      [2, 4]
+    ])
     expect(matchRanges('x', '')).toEqual([])
   })
 
@@ -28,7 +40,11 @@ describe('find marks over a tree', () => {
     const tree: Root = { type: 'root', children: [text('foo '), span('hljs-string', text('"Foo"')), text(' bar foo')] }
     const { tree: marked, count } = markTree(tree, 'foo', 3)
     expect(count).toBe(3)
-    expect(marks(marked)).toEqual([[3, 'foo'], [4, 'Foo'], [5, 'foo']])
+    expect(marks(marked)).toEqual([
+      [3, 'foo'],
+      [4, 'Foo'],
+      [5, 'foo']
+    ])
     expect(treeText(marked)).toBe(treeText(tree))
   })
 

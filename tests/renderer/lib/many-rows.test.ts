@@ -21,14 +21,20 @@ describe('N runs side by side: the table', () => {
 
   it('writes a value as mean (σ) with its range, but a share alone (each episode is 0 or 1)', () => {
     // written by the shared display rules (a reward's decimals are theirs to decide)
-    expect(valueText(row('reward'), row('reward').values[0])).toEqual({ main: fmtMeanStd('reward', 0.7314515625, 0.31), range: fmtRange('reward', 0, 1.462903125) })
+    expect(valueText(row('reward'), row('reward').values[0])).toEqual({
+      main: fmtMeanStd('reward', 0.7314515625, 0.31),
+      range: fmtRange('reward', 0, 1.462903125)
+    })
     expect(valueText(row('passRate'), row('passRate').values[1])).toEqual({ main: '62.5%', range: null })
     expect(valueText(row('generationMs'), row('generationMs').values[2]).main).toBe('5.8 s (σ 1.9 s)')
     expect(valueText(row('reward'), null)).toEqual({ main: '–', range: null })
   })
 
   it('writes a change with its relative change and its CI over the shared tasks, in the row’s unit', () => {
-    expect(deltaText(row('reward'), row('reward').vsBaseline[1])).toEqual({ main: '+0.146 (+19.9%)', ci: '+0.056 to +0.236, 16 tasks' })
+    expect(deltaText(row('reward'), row('reward').vsBaseline[1])).toEqual({
+      main: '+0.146 (+19.9%)',
+      ci: '+0.056 to +0.236, 16 tasks'
+    })
     expect(deltaText(row('steps'), row('steps').vsBaseline[2])?.main).toBe('−3 (−31%)')
     expect(deltaText(row('passRate'), row('passRate').vsBaseline[1])?.main).toBe('+31.3 pts (+100%)')
     expect(deltaText(row('reward'), row('reward').vsPrevious[1])?.ci).toBeNull()

@@ -35,10 +35,30 @@ describe('run facts', () => {
   })
 
   it('shows a producer’s headline as written, or to 4 decimals when it is a computed ratio; lists disagreements', () => {
-    const h = { label: 'accuracy', value: 0.375, source: 'results.json accuracy', matches: 'passRate' as const, ours: 0.37499999999999994, agrees: true, note: null }
+    const h = {
+      label: 'accuracy',
+      value: 0.375,
+      source: 'results.json accuracy',
+      matches: 'passRate' as const,
+      ours: 0.37499999999999994,
+      agrees: true,
+      note: null
+    }
     expect(headlineFigure(h)).toEqual({ label: 'pass rate', ours: '37.5%', theirs: '0.375' })
-    expect(headlineFigure({ ...h, matches: 'meanReward', value: 5 / 23, ours: 5 / 23 })).toEqual({ label: 'mean reward', ours: '0.217', theirs: '0.2174' })
-    const bad = { ...h, value: 0.4, agrees: false, note: 'results.json says accuracy 0.4; Rollscope’s pass rate is 0.375.' }
-    expect(runProblems(run({ id: 'x', warnings: ['ids repeat'], headlines: [h, bad] }))).toEqual(['ids repeat', bad.note])
+    expect(headlineFigure({ ...h, matches: 'meanReward', value: 5 / 23, ours: 5 / 23 })).toEqual({
+      label: 'mean reward',
+      ours: '0.217',
+      theirs: '0.2174'
+    })
+    const bad = {
+      ...h,
+      value: 0.4,
+      agrees: false,
+      note: 'results.json says accuracy 0.4; Rollscope’s pass rate is 0.375.'
+    }
+    expect(runProblems(run({ id: 'x', warnings: ['ids repeat'], headlines: [h, bad] }))).toEqual([
+      'ids repeat',
+      bad.note
+    ])
   })
 })

@@ -24,7 +24,11 @@ describe('run colours, heat, refusal', () => {
   })
 
   it('knows the engine’s refusal to pair runs of different environments from other failures', () => {
-    const refusal = new ApiCallError('not-comparable', 'These runs are of different environments (a is “x”, b is “y”): …', 'compareRuns')
+    const refusal = new ApiCallError(
+      'not-comparable',
+      'These runs are of different environments (a is “x”, b is “y”): …',
+      'compareRuns'
+    )
     expect(envRefusal(refusal)).toBe(refusal.message)
     expect(envRefusal(new ApiCallError('bad-request', 'filter: unexpected "!!"', 'compareRuns'))).toBeNull()
     expect(envRefusal(new ApiCallError('internal', 'different environments', 'compareRuns'))).toBeNull()
@@ -35,7 +39,14 @@ describe('run colours, heat, refusal', () => {
 describe('units of compare figures by key', () => {
   it('knows the compare keys; shares and counts by prefix; anything else is plain', async () => {
     const { unitOfKey } = await import('../../../src-renderer/src/lib/metric-unit')
-    expect(['reward', 'passRate', 'steps', 'messages', 'tokensOut', 'generationMs'].map(unitOfKey)).toEqual(['reward', 'rate', 'steps', 'messages', 'tokens', 'ms'])
+    expect(['reward', 'passRate', 'steps', 'messages', 'tokensOut', 'generationMs'].map(unitOfKey)).toEqual([
+      'reward',
+      'rate',
+      'steps',
+      'messages',
+      'tokens',
+      'ms'
+    ])
     expect(unitOfKey('termination:max_turns')).toBe('rate')
     expect(unitOfKey('toolFree:bash')).toBe('rate')
     expect(unitOfKey('toolCalls:bash')).toBe('count')

@@ -17,7 +17,9 @@ describe('visibleParts', () => {
   it('leaves other turns, texts without a closing tag, and tags in mid-text alone', () => {
     expect(visibleParts(makeTurn({ role: 'user', text: '<think>x</think> y' })).text).toBe('<think>x</think> y')
     expect(visibleParts(makeTurn({ text: '<think>cut preview…' })).text).toBe('<think>cut preview…')
-    expect(visibleParts(makeTurn({ text: 'Use <think> tags like <think>a</think>.' })).text).toBe('Use <think> tags like <think>a</think>.')
+    expect(visibleParts(makeTurn({ text: 'Use <think> tags like <think>a</think>.' })).text).toBe(
+      'Use <think> tags like <think>a</think>.'
+    )
     expect(visibleParts(makeTurn({ text: '<think></think>answer' }))).toEqual({ text: 'answer', reasoning: null })
   })
 })

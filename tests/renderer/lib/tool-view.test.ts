@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolCall } from '@contract/model'
-import { baseToolName, diffLines, extrasOf, looksLikeDiff, shellText, toolView } from '../../../src-renderer/src/lib/tool-view'
+import {
+  baseToolName,
+  diffLines,
+  extrasOf,
+  looksLikeDiff,
+  shellText,
+  toolView
+} from '../../../src-renderer/src/lib/tool-view'
 import { languageFor, languageForPath } from '../../../src-renderer/src/lib/highlight'
 
 const call = (name: string, args: unknown): ToolCall => ({ id: 'c1', name, arguments: args })
@@ -20,7 +27,9 @@ describe('toolView: shell commands', () => {
   })
 
   it('keeps the other arguments as key=value extras, skipping empty ones', () => {
-    const v = toolView(call('execute_bash', { command: 'make', timeout: 30, thought: '', blocking: false, env: { A: '1' } }))
+    const v = toolView(
+      call('execute_bash', { command: 'make', timeout: 30, thought: '', blocking: false, env: { A: '1' } })
+    )
     expect(v.extras).toEqual([
       { key: 'timeout', value: '30' },
       { key: 'blocking', value: 'false' },
@@ -43,11 +52,18 @@ describe('toolView: shell commands', () => {
   })
 
   it('shows a SWE-agent plain action (one `command` argument) as a command line', () => {
-    expect(toolView(call('open', { command: 'open "src/fields.py" 1474' }))).toMatchObject({ kind: 'shell', code: 'open "src/fields.py" 1474' })
+    expect(toolView(call('open', { command: 'open "src/fields.py" 1474' }))).toMatchObject({
+      kind: 'shell',
+      code: 'open "src/fields.py" 1474'
+    })
   })
 
   it('falls back to JSON when a shell tool has no command', () => {
-    expect(toolView(call('bash', { restart: true }))).toMatchObject({ kind: 'json', code: '{\n  "restart": true\n}', language: 'json' })
+    expect(toolView(call('bash', { restart: true }))).toMatchObject({
+      kind: 'json',
+      code: '{\n  "restart": true\n}',
+      language: 'json'
+    })
   })
 })
 
@@ -58,7 +74,12 @@ describe('toolView: python', () => {
     ['run_python', { script: 'print(1)' }],
     ['code_interpreter', { source: 'print(1)' }]
   ])('%s %j is highlighted python', (name, args) => {
-    expect(toolView(call(name, args))).toMatchObject({ kind: 'python', language: 'python', code: 'print(1)', extras: [] })
+    expect(toolView(call(name, args))).toMatchObject({
+      kind: 'python',
+      language: 'python',
+      code: 'print(1)',
+      extras: []
+    })
   })
 
   it('takes a raw string as the code', () => {
@@ -69,25 +90,44 @@ describe('toolView: python', () => {
 describe('toolView: file edits', () => {
   it('turns str_replace into a line diff with the path and a change count', () => {
     const v = toolView(
-      call('str_replace_editor', { command: 'str_replace', path: '/testbed/a.py', old_str: 'a = 1\nb = 2\nc = 3', new_str: 'a = 1\nb = 20\nc = 3\nd = 4' })
+      call('str_replace_editor', {
+        command: 'str_replace',
+        path: '/testbed/a.py',
+        old_str: 'a = 1\nb = 2\nc = 3',
+        new_str: 'a = 1\nb = 20\nc = 3\nd = 4'
+      })
     )
     expect(v).toMatchObject({ kind: 'edit', path: '/testbed/a.py', summary: '−1 +2', extras: [] })
     expect(v.code.split('\n')).toEqual([' a = 1', '-b = 2', '+b = 20', ' c = 3', '+d = 4'])
   })
 
   it('reads the other editors the corpus has: OpenHands edit, Claude-style old_string, SWE-agent search/replace', () => {
-    expect(toolView(call('edit', { path: '/w/README.md', command: 'str_replace', old_str: 'recieve', new_str: 'receive', thought: '' }))).toMatchObject({
+    expect(
+      toolView(
+        call('edit', {
+          path: '/w/README.md',
+          command: 'str_replace',
+          old_str: 'recieve',
+          new_str: 'receive',
+          thought: ''
+        })
+      )
+    ).toMatchObject({
       kind: 'edit',
       path: '/w/README.md',
       code: '-recieve\n+receive',
       extras: []
     })
-    expect(toolView(call('replace', { file_path: 'x.ts', old_string: 'a', new_string: 'b', expected_replacements: 1 }))).toMatchObject({
+    expect(
+      toolView(call('replace', { file_path: 'x.ts', old_string: 'a', new_string: 'b', expected_replacements: 1 }))
+    ).toMatchObject({
       kind: 'edit',
       path: 'x.ts',
       extras: [{ key: 'expected_replacements', value: '1' }]
     })
-    expect(toolView(call('edit', { search: 'return x', replace: '# why\nreturn round(x)' })).code).toBe('-return x\n+# why\n+return round(x)')
+    expect(toolView(call('edit', { search: 'return x', replace: '# why\nreturn round(x)' })).code).toBe(
+      '-return x\n+# why\n+return round(x)'
+    )
   })
 
   it('does not read a generic search/replace pair on a non-editor tool as an edit', () => {
@@ -95,30 +135,50 @@ describe('toolView: file edits', () => {
   })
 
   it('treats a missing new_str as deleting the old text', () => {
-    expect(toolView(call('str_replace_based_edit_tool', { command: 'str_replace', path: 'a', old_str: 'x\ny' })).code).toBe('-x\n-y')
+    expect(
+      toolView(call('str_replace_based_edit_tool', { command: 'str_replace', path: 'a', old_str: 'x\ny' })).code
+    ).toBe('-x\n-y')
   })
 
   it('joins several replacements of one call with a gap marker', () => {
-    const v = toolView(call('MultiEdit', { file_path: 'f.py', edits: [{ old_string: 'a', new_string: 'b' }, { old_string: 'c', new_string: 'd' }] }))
+    const v = toolView(
+      call('MultiEdit', {
+        file_path: 'f.py',
+        edits: [
+          { old_string: 'a', new_string: 'b' },
+          { old_string: 'c', new_string: 'd' }
+        ]
+      })
+    )
     expect(v).toMatchObject({ kind: 'edit', path: 'f.py', summary: '−2 +2' })
     expect(v.code).toBe('-a\n+b\n@@\n-c\n+d')
   })
 
   it('shows an insert as added lines, with where it goes', () => {
-    const v = toolView(call('str_replace_editor', { command: 'insert', path: 'a.py', insert_line: 12, new_str: 'x = 1\ny = 2' }))
+    const v = toolView(
+      call('str_replace_editor', { command: 'insert', path: 'a.py', insert_line: 12, new_str: 'x = 1\ny = 2' })
+    )
     expect(v).toMatchObject({ kind: 'edit', code: '+x = 1\n+y = 2', summary: 'insert after line 12', extras: [] })
   })
 
   it('shows a created file highlighted by its extension', () => {
-    expect(toolView(call('str_replace_editor', { command: 'create', path: '/t/reproduce.py', file_text: 'print(1)\n' }))).toMatchObject({
+    expect(
+      toolView(call('str_replace_editor', { command: 'create', path: '/t/reproduce.py', file_text: 'print(1)\n' }))
+    ).toMatchObject({
       kind: 'create',
       path: '/t/reproduce.py',
       language: 'python',
       code: 'print(1)\n',
       summary: 'new file'
     })
-    expect(toolView(call('write_file', { file_path: 'cfg.yaml', content: 'a: 1' }))).toMatchObject({ kind: 'create', language: 'yaml' })
-    expect(toolView(call('text_editor', { command: 'create', path: 'notes', file_text: 'hi' }))).toMatchObject({ kind: 'create', language: 'plaintext' })
+    expect(toolView(call('write_file', { file_path: 'cfg.yaml', content: 'a: 1' }))).toMatchObject({
+      kind: 'create',
+      language: 'yaml'
+    })
+    expect(toolView(call('text_editor', { command: 'create', path: 'notes', file_text: 'hi' }))).toMatchObject({
+      kind: 'create',
+      language: 'plaintext'
+    })
   })
 
   it('leaves view and undo commands as JSON', () => {
@@ -132,12 +192,19 @@ describe('toolView: patches', () => {
   const unified = '--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-x = 1\n+x = 2'
 
   it('shows apply_patch input as a diff, string or object', () => {
-    expect(toolView(call('apply_patch', { input: patch }))).toMatchObject({ kind: 'patch', language: 'diff', code: patch })
+    expect(toolView(call('apply_patch', { input: patch }))).toMatchObject({
+      kind: 'patch',
+      language: 'diff',
+      code: patch
+    })
     expect(toolView(call('apply_patch', patch))).toMatchObject({ kind: 'patch', code: patch })
   })
 
   it('recognizes a unified diff under a `patch`/`diff` key of any tool', () => {
-    expect(toolView(call('submit_patch', { patch: unified, note: 'fix' }))).toMatchObject({ kind: 'patch', extras: [{ key: 'note', value: 'fix' }] })
+    expect(toolView(call('submit_patch', { patch: unified, note: 'fix' }))).toMatchObject({
+      kind: 'patch',
+      extras: [{ key: 'note', value: 'fix' }]
+    })
   })
 
   it('does not call prose with a dash line a diff', () => {
@@ -156,7 +223,11 @@ describe('toolView: everything else', () => {
       code: '{\n  "reservation_id": "JG7FMM"\n}',
       extras: []
     })
-    expect(toolView(call('lookup', '{"broken'))).toMatchObject({ kind: 'json', language: 'plaintext', code: '{"broken' })
+    expect(toolView(call('lookup', '{"broken'))).toMatchObject({
+      kind: 'json',
+      language: 'plaintext',
+      code: '{"broken'
+    })
     expect(toolView(call('submit', {})).code).toBe('{}')
     expect(toolView(call('noop', undefined)).code).toBe('')
   })
@@ -170,7 +241,11 @@ describe('diffLines', () => {
     expect(diffLines('same', 'same')).toEqual([' same'])
     expect(diffLines('a\r\nb', 'a\nc')).toEqual([' a', '-b', '+c'])
     // a final newline ends the last line: no empty kept row
-    expect(diffLines('def f(s):\n    return s\n', 'def f(s):\n    return s.strip()\n')).toEqual([' def f(s):', '-    return s', '+    return s.strip()'])
+    expect(diffLines('def f(s):\n    return s\n', 'def f(s):\n    return s.strip()\n')).toEqual([
+      ' def f(s):',
+      '-    return s',
+      '+    return s.strip()'
+    ])
     expect(diffLines('x\n\n', 'x\n')).toEqual([' x', '-'])
   })
 
@@ -181,14 +256,24 @@ describe('diffLines', () => {
 
   it('rebuilds both sides from its output (property over random line lists)', () => {
     let seed = 7
-    const rnd = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n)
+    const rnd = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n
     for (let k = 0; k < 300; k++) {
       const side = (): string => Array.from({ length: rnd(8) }, () => 'abcd'[rnd(4)]).join('\n')
       const a = side()
       const b = side()
       const out = diffLines(a, b)
-      expect(out.filter((l) => l[0] !== '+').map((l) => l.slice(1)).join('\n')).toBe(a)
-      expect(out.filter((l) => l[0] !== '-').map((l) => l.slice(1)).join('\n')).toBe(b)
+      expect(
+        out
+          .filter((l) => l[0] !== '+')
+          .map((l) => l.slice(1))
+          .join('\n')
+      ).toBe(a)
+      expect(
+        out
+          .filter((l) => l[0] !== '-')
+          .map((l) => l.slice(1))
+          .join('\n')
+      ).toBe(b)
     }
   })
 

@@ -7,12 +7,24 @@ const turn = makeTurn
 
 describe('turnLabel', () => {
   it('marks prompts, generated turns and observations', () => {
-    expect(turnLabel(turn({ role: 'system', isPrompt: true }))).toEqual({ role: 'system', origin: 'prompt', observation: false, toolLabel: null })
+    expect(turnLabel(turn({ role: 'system', isPrompt: true }))).toEqual({
+      role: 'system',
+      origin: 'prompt',
+      observation: false,
+      toolLabel: null
+    })
     expect(turnLabel(turn({ role: 'assistant' })).origin).toBe('generated')
-    expect(turnLabel(turn({ role: 'user', isObservation: true }))).toEqual({ role: 'user', origin: null, observation: true, toolLabel: null })
+    expect(turnLabel(turn({ role: 'user', isObservation: true }))).toEqual({
+      role: 'user',
+      origin: null,
+      observation: true,
+      toolLabel: null
+    })
   })
   it('labels tool results with the tool name and call id', () => {
-    expect(turnLabel(turn({ role: 'tool', isObservation: true, toolName: 'search', toolCallId: 'call_1' })).toolLabel).toBe('search · call_1')
+    expect(
+      turnLabel(turn({ role: 'tool', isObservation: true, toolName: 'search', toolCallId: 'call_1' })).toolLabel
+    ).toBe('search · call_1')
     expect(turnLabel(turn({ role: 'tool', isObservation: true })).toolLabel).toBe('unknown tool')
   })
 })
@@ -33,6 +45,9 @@ describe('display helpers', () => {
     expect(displayValue(null).short).toBe('–')
   })
   it('toolNames reads OpenAI-style and flat definitions', () => {
-    expect(toolNames([{ type: 'function', function: { name: 'search' } }, { name: 'python' }, 'junk', null])).toEqual(['search', 'python'])
+    expect(toolNames([{ type: 'function', function: { name: 'search' } }, { name: 'python' }, 'junk', null])).toEqual([
+      'search',
+      'python'
+    ])
   })
 })

@@ -56,7 +56,10 @@ describe('N runs slice', () => {
     expect(m.report).toBeNull()
     store.getState().compareManyAnyway()
     await flush()
-    expect(api.compareMany).toHaveBeenLastCalledWith(['a', 'b', 'other-env:s'], { baseline: 'a', allowDifferentEnvs: true })
+    expect(api.compareMany).toHaveBeenLastCalledWith(['a', 'b', 'other-env:s'], {
+      baseline: 'a',
+      allowDifferentEnvs: true
+    })
     expect(store.getState().many).toMatchObject({ anyway: true, refused: null })
     expect(store.getState().many?.report?.envMismatch).toEqual({ envs: ['repo-repair', 'sokoban'] })
   })
@@ -68,12 +71,20 @@ describe('compare slice: runs of different environments', () => {
     const store = createAppStore(api)
     store.getState().openCompare('a', 'other-env:s')
     await flush()
-    expect(store.getState().compare).toMatchObject({ refused: expect.stringMatching(/different environments/), error: null, report: null })
+    expect(store.getState().compare).toMatchObject({
+      refused: expect.stringMatching(/different environments/),
+      error: null,
+      report: null
+    })
     store.getState().compareAnyway()
     await flush()
     expect(api.compareRuns).toHaveBeenLastCalledWith('a', 'other-env:s', { allowDifferentEnvs: true })
     expect(store.getState().compare?.report?.warnings[0].severity).toBe('forced')
-    expect(compareReportRequest(store.getState().compare!)).toMatchObject({ runA: 'a', runB: 'other-env:s', options: { allowDifferentEnvs: true } })
+    expect(compareReportRequest(store.getState().compare!)).toMatchObject({
+      runA: 'a',
+      runB: 'other-env:s',
+      options: { allowDifferentEnvs: true }
+    })
   })
 })
 
@@ -83,7 +94,12 @@ describe('series: runs of different environments', () => {
     const store = createAppStore(api)
     store.getState().openSeries(['a', 'other-env:s'])
     await flush()
-    expect(store.getState().series).toMatchObject({ refused: expect.stringMatching(/different environments/), error: null, report: null, anyway: false })
+    expect(store.getState().series).toMatchObject({
+      refused: expect.stringMatching(/different environments/),
+      error: null,
+      report: null,
+      anyway: false
+    })
     store.getState().seriesAnyway()
     await flush()
     expect(api.compareSeries).toHaveBeenLastCalledWith(['a', 'other-env:s'], { allowDifferentEnvs: true })

@@ -6,7 +6,12 @@ import { fakeApi, flush } from '../fake-api'
 
 describe('compare and series hash routes', () => {
   it('round-trips two runs and an open task, encoding ids with / # and spaces', () => {
-    const route = { runId: null, episodeId: null, turn: null, compare: { runA: 'runs/a b', runB: 'b#1', taskKey: null } }
+    const route = {
+      runId: null,
+      episodeId: null,
+      turn: null,
+      compare: { runA: 'runs/a b', runB: 'b#1', taskKey: null }
+    }
     expect(formatHash(route)).toBe('#/compare/runs%2Fa%20b/b%231')
     expect(parseHash('#/compare/runs%2Fa%20b/b%231')).toEqual(route)
     const withTask = { ...route, compare: { ...route.compare, taskKey: 'repo/t 3' } }
@@ -110,7 +115,10 @@ describe('bindHashRoute with the compare screen', () => {
 
   it('restores the last comparison at the next start only while both runs exist', async () => {
     const storage = new Map<string, string>()
-    const mem = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) }
+    const mem = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v)
+    }
     const store1 = createAppStore(fakeApi({ a: 4, b: 4 }))
     bindHashRoute(store1, fakeHost(''), mem)
     store1.getState().openCompare('a', 'b')

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { CompareReport } from '@contract/compare'
-import { compareReportRequest, compareTaskList, noSignal, rolloutKey } from '../../../src-renderer/src/state/compare-slice'
+import {
+  compareReportRequest,
+  compareTaskList,
+  noSignal,
+  rolloutKey
+} from '../../../src-renderer/src/state/compare-slice'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi, flush, taskGroup } from '../fake-api'
 import { fakeCompareReport } from '../fake-compare'
@@ -73,7 +78,7 @@ describe('compare slice', () => {
     expect(store.getState().compare!.taskKey).toBe('t1')
   })
 
-  it('loads both runs\' task groups for the Groups tab and each task\'s rollout rewards once', async () => {
+  it("loads both runs' task groups for the Groups tab and each task's rollout rewards once", async () => {
     const api = fakeApi({ a: 6, b: 8 })
     const store = createAppStore(api)
     store.getState().openCompare('a', 'b')
@@ -102,6 +107,11 @@ describe('compare slice', () => {
     const store = createAppStore(fakeApi({ a: 4, b: 4 }))
     store.getState().openCompare('a', 'b')
     store.getState().setCompareCategory('archetype')
-    expect(compareReportRequest(store.getState().compare!)).toEqual({ kind: 'compareReport', runA: 'a', runB: 'b', options: { category: 'archetype' } })
+    expect(compareReportRequest(store.getState().compare!)).toEqual({
+      kind: 'compareReport',
+      runA: 'a',
+      runB: 'b',
+      options: { category: 'archetype' }
+    })
   })
 })

@@ -41,7 +41,11 @@ describe('episode table prefs', () => {
 
   it('survives a round trip through storage; Reset forgets the columns but keeps the grouping', () => {
     const storage = memoryStorage()
-    let p = withGroupByTask(withColumnShown(loadPrefs(storage), 'chat-jsonl', 'info:repo', false, true), 'chat-jsonl', true)
+    let p = withGroupByTask(
+      withColumnShown(loadPrefs(storage), 'chat-jsonl', 'info:repo', false, true),
+      'chat-jsonl',
+      true
+    )
     savePrefs(storage, p)
     const again = loadPrefs(memoryStorage(storage.map))
     expect(again).toEqual(p)
@@ -54,11 +58,20 @@ describe('episode table prefs', () => {
     for (const raw of ['{', '[]', '"x"', '{"formats": 3}', 'null']) {
       expect(loadPrefs(memoryStorage(new Map([[EPISODE_PREFS_KEY, raw]])))).toEqual({ formats: {} })
     }
-    const mixed = JSON.stringify({ formats: { a: { columns: { x: false, y: 'yes', z: 1 }, groupByTask: 'true' }, b: 7 } })
+    const mixed = JSON.stringify({
+      formats: { a: { columns: { x: false, y: 'yes', z: 1 }, groupByTask: 'true' }, b: 7 }
+    })
     expect(loadPrefs(memoryStorage(new Map([[EPISODE_PREFS_KEY, mixed]])))).toEqual({
       formats: { a: { columns: { x: false }, groupByTask: false } }
     })
-    const throwing = { getItem: () => { throw new Error('SecurityError') }, setItem: () => { throw new Error('QuotaExceededError') } }
+    const throwing = {
+      getItem: () => {
+        throw new Error('SecurityError')
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError')
+      }
+    }
     expect(loadPrefs(throwing)).toEqual({ formats: {} })
     expect(() => savePrefs(throwing, { formats: {} })).not.toThrow()
     expect(loadPrefs(null)).toEqual({ formats: {} })
@@ -87,7 +100,10 @@ describe('episode table prefs in the store', () => {
     })
     // a new window (restart) reads them back
     const second = createAppStore(api)
-    expect(prefsFor(second.getState().episodePrefs, 'inspect')).toEqual({ columns: { tokensIn: true }, groupByTask: true })
+    expect(prefsFor(second.getState().episodePrefs, 'inspect')).toEqual({
+      columns: { tokensIn: true },
+      groupByTask: true
+    })
     second.getState().resetColumns('inspect')
     expect(prefsFor(createAppStore(api).getState().episodePrefs, 'inspect')).toEqual({ columns: {}, groupByTask: true })
   })

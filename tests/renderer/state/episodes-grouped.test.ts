@@ -1,12 +1,24 @@
 /** The episodes table grouped by task: flat row mapping, paging of groups and of unfolded rollouts, and switching. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { isGroupedView } from '../../../src-renderer/src/state/episodes-slice'
-import { flatCount, groupRowIndex, rowOf, withOpenGroup, type OpenGroup } from '../../../src-renderer/src/state/grouped-rows'
+import {
+  flatCount,
+  groupRowIndex,
+  rowOf,
+  withOpenGroup,
+  type OpenGroup
+} from '../../../src-renderer/src/state/grouped-rows'
 import { rowAt } from '../../../src-renderer/src/state/page-cache'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi, flush } from '../fake-api'
 
-const open = (taskKey: string, index: number, count: number): OpenGroup => ({ taskKey, index, count, pages: {}, pageGen: {} })
+const open = (taskKey: string, index: number, count: number): OpenGroup => ({
+  taskKey,
+  index,
+  count,
+  pages: {},
+  pageGen: {}
+})
 
 describe('grouped rows', () => {
   // groups 0..9; group 2 unfolded with 3 rollouts, group 5 with 2
@@ -17,7 +29,21 @@ describe('grouped rows', () => {
     expect(flatCount(10, groups)).toBe(15)
     const rows = Array.from({ length: 15 }, (_, i) => rowOf(i, groups))
     expect(rows.map((r) => (r.kind === 'group' ? `g${r.group}` : `${r.taskKey}${r.child}`))).toEqual([
-      'g0', 'g1', 'g2', 'a0', 'a1', 'a2', 'g3', 'g4', 'g5', 'b0', 'b1', 'g6', 'g7', 'g8', 'g9'
+      'g0',
+      'g1',
+      'g2',
+      'a0',
+      'a1',
+      'a2',
+      'g3',
+      'g4',
+      'g5',
+      'b0',
+      'b1',
+      'g6',
+      'g7',
+      'g8',
+      'g9'
     ])
     expect([0, 2, 3, 5, 6, 9].map((g) => groupRowIndex(g, groups))).toEqual([0, 2, 6, 8, 11, 14])
     expect(rowOf(3, [])).toEqual({ kind: 'group', group: 3 })
@@ -25,7 +51,10 @@ describe('grouped rows', () => {
 
   it('replaces an unfolded group by task key', () => {
     const moved = withOpenGroup(groups, open('a', 7, 4))
-    expect(moved.map((g) => [g.taskKey, g.index, g.count])).toEqual([['b', 5, 2], ['a', 7, 4]])
+    expect(moved.map((g) => [g.taskKey, g.index, g.count])).toEqual([
+      ['b', 5, 2],
+      ['a', 7, 4]
+    ])
   })
 })
 

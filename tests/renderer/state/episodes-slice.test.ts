@@ -99,7 +99,8 @@ describe('episodes table state', () => {
     const api = fakeApi({ r: 100 })
     let release: (p: Page<EpisodeSummary>) => void = () => {}
     vi.mocked(api.listEpisodes).mockImplementationOnce(
-      (q: EpisodeQuery) => new Promise((resolve) => (release = () => resolve({ items: [episode(q.runId, 77)], total: 1, offset: 0 })))
+      (q: EpisodeQuery) =>
+        new Promise((resolve) => (release = () => resolve({ items: [episode(q.runId, 77)], total: 1, offset: 0 })))
     )
     const store = createAppStore(api)
     store.getState().selectRun('r')

@@ -116,14 +116,20 @@ describe('bindHashRoute', () => {
   it('keeps the last view and restores it at the next start when the URL has none and its run still exists', async () => {
     const storage = new Map<string, string>()
     const store1 = createAppStore(fakeApi({ r1: 10 }))
-    bindHashRoute(store1, fakeHost(''), { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => void storage.set(k, v) })
+    bindHashRoute(store1, fakeHost(''), {
+      getItem: (k) => storage.get(k) ?? null,
+      setItem: (k, v) => void storage.set(k, v)
+    })
     store1.getState().selectRun('r1')
     store1.getState().openEpisode('r1:3')
     await flush()
     store1.getState().moveActiveTurn(2)
     expect([...storage.values()]).toEqual(['#/run/r1/episode/r1%3A3/turn/2'])
 
-    const mem = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) }
+    const mem = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v)
+    }
     const store2 = createAppStore(fakeApi({ r1: 10 }))
     const host2 = fakeHost('')
     bindHashRoute(store2, host2, mem)

@@ -35,7 +35,7 @@ describe('labels slice', () => {
     expect(store.getState().openEpisodeId).toBe('a:1')
   })
 
-  it('a key pressed before the episode\'s labels came back labels that episode, not the one before', async () => {
+  it("a key pressed before the episode's labels came back labels that episode, not the one before", async () => {
     const { store } = await openStore()
     store.getState().openEpisode('a:2', 2)
     await flush()
@@ -85,7 +85,13 @@ describe('labels slice', () => {
     store.getState().setEpisodeSort('reward')
     await store.getState().saveCurrentView('loops by reward', ['ordinal', 'reward', 'labels'])
     const [view] = store.getState().labels.views
-    expect(view).toMatchObject({ name: 'loops by reward', runIds: ['a'], filter: 'label == "loop"', sort: 'reward', desc: true })
+    expect(view).toMatchObject({
+      name: 'loops by reward',
+      runIds: ['a'],
+      filter: 'label == "loop"',
+      sort: 'reward',
+      desc: true
+    })
     store.getState().setEpisodeFilter('')
     store.getState().setEpisodeSort('turns')
     expect(store.getState().applyView(view)).toEqual(['ordinal', 'reward', 'labels'])

@@ -45,7 +45,11 @@ describe('page map', () => {
   it('withPage adds a page and keeps the cache bounded', () => {
     let pages: PageMap<number> = {}
     for (let p = 0; p < 10; p++) pages = withPage(pages, p, rows(p), 3)
-    expect(Object.keys(pages).map(Number).sort((a, b) => a - b)).toEqual([7, 8, 9])
+    expect(
+      Object.keys(pages)
+        .map(Number)
+        .sort((a, b) => a - b)
+    ).toEqual([7, 8, 9])
   })
 
   it('isRangeLoaded needs every covering page', () => {

@@ -42,7 +42,12 @@ describe('picked rows', () => {
     store.getState().setEpisodeActive(3)
     const row3 = store.getState().episodes.pages[0][3].id
     await store.getState().pickRange(3) // from the highlighted row, not from old row 1
-    expect(store.getState().picked.ids).toEqual(['a:7', 'a:8', 'a:1', ...(['a:7', 'a:8', 'a:1'].includes(row3) ? [] : [row3])])
+    expect(store.getState().picked.ids).toEqual([
+      'a:7',
+      'a:8',
+      'a:1',
+      ...(['a:7', 'a:8', 'a:1'].includes(row3) ? [] : [row3])
+    ])
   })
 
   it('is kept across a filter change (by id) and cleared when the table shows other runs', async () => {
@@ -60,7 +65,13 @@ describe('picked rows', () => {
 
   it('Export… sends the picked ids and not the filter; without picks, the view', () => {
     const table = { runId: 'a', also: ['b'], filter: 'reward > 0.5', picked: ['a:3', 'b:1', 'a:0'] }
-    expect(exportRequest(table, 'jsonl')).toEqual({ kind: 'episodes', format: 'jsonl', runId: 'a', runIds: ['b'], episodeIds: ['a:3', 'b:1', 'a:0'] })
+    expect(exportRequest(table, 'jsonl')).toEqual({
+      kind: 'episodes',
+      format: 'jsonl',
+      runId: 'a',
+      runIds: ['b'],
+      episodeIds: ['a:3', 'b:1', 'a:0']
+    })
     expect(exportRequest({ ...table, picked: [] }, 'sft', { passedOnly: true, dropLabelled: 'loop' })).toEqual({
       kind: 'episodes',
       format: 'sft',
@@ -79,7 +90,11 @@ describe('picked rows', () => {
     const add = vi.spyOn(api, 'addLabel')
     await store.getState().labelPicked(2) // key 2 = "loop" in the fake taxonomy
     expect(add.mock.calls.map((c) => c[0]).sort()).toEqual(['a:1', 'a:3'])
-    expect(await api.labelsOfEpisodes(['a:1', 'a:2', 'a:3'])).toEqual({ 'a:1': ['loop'], 'a:2': ['loop'], 'a:3': ['loop'] })
+    expect(await api.labelsOfEpisodes(['a:1', 'a:2', 'a:3'])).toEqual({
+      'a:1': ['loop'],
+      'a:2': ['loop'],
+      'a:3': ['loop']
+    })
     expect(store.getState().labels.badges['a:1']).toEqual(['loop'])
     expect(store.getState().notices.at(-1)?.message).toBe('Labelled 3 episodes loop')
     await store.getState().labelPicked(2)

@@ -16,7 +16,17 @@ function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: 
 
 /** Just the `many` screen of the store, enough for the loader. */
 function harness() {
-  let state = { many: { runIds: ['a', 'b'], baseline: null, anyway: false, report: null, loading: false, error: null, refused: null } } as unknown as AppState
+  let state = {
+    many: {
+      runIds: ['a', 'b'],
+      baseline: null,
+      anyway: false,
+      report: null,
+      loading: false,
+      error: null,
+      refused: null
+    }
+  } as unknown as AppState
   const answers: ReturnType<typeof deferred<unknown>>[] = []
   const loader = refusableReport(
     () => state,
@@ -55,7 +65,12 @@ describe('refusableReport', () => {
     const refused = h.loader.load()
     h.answers[0].reject(new ApiCallError('not-comparable', 'the runs come from different environments', 'compareMany'))
     await refused
-    expect(h.view()).toMatchObject({ refused: 'the runs come from different environments', error: null, report: null, loading: false })
+    expect(h.view()).toMatchObject({
+      refused: 'the runs come from different environments',
+      error: null,
+      report: null,
+      loading: false
+    })
 
     const failed = h.loader.load()
     h.answers[1].reject(new ApiCallError('internal', 'disk on fire', 'compareMany'))

@@ -66,7 +66,16 @@ describe('a table over several runs', () => {
     await store.getState().saveCurrentView('both', ['task'])
     expect((await api.listSavedViews()).find((v) => v.name === 'both')?.runIds).toEqual(['a', 'b'])
     store.getState().selectRun('a')
-    store.getState().applyView({ id: 1, name: 'both', runIds: ['gone', 'b', 'a'], filter: '', sort: null, desc: false, columns: [], updatedAt: 0 })
+    store.getState().applyView({
+      id: 1,
+      name: 'both',
+      runIds: ['gone', 'b', 'a'],
+      filter: '',
+      sort: null,
+      desc: false,
+      columns: [],
+      updatedAt: 0
+    })
     expect(tableRuns(store.getState())).toEqual(['b', 'a'])
   })
 
@@ -83,15 +92,36 @@ describe('a table over several runs', () => {
   })
 
   it('columns: a Run column first naming each row’s run, metrics and info fields of every run', () => {
-    const a: RunSummary = { ...run({ id: 'a', episodes: 3 }), name: 'base', metrics: [{ name: 'acc', count: 3, mean: 0.5, std: 0.1, min: 0, max: 1 }], infoFields: ['level'] }
-    const b: RunSummary = { ...run({ id: 'b', episodes: 1 }), name: 'tuned', metrics: [{ name: 'acc', count: 1, mean: 1, std: null, min: 1, max: 1 }, { name: 'len', count: 1, mean: 9, std: null, min: 9, max: 9 }], infoFields: ['level', 'topic'] }
+    const a: RunSummary = {
+      ...run({ id: 'a', episodes: 3 }),
+      name: 'base',
+      metrics: [{ name: 'acc', count: 3, mean: 0.5, std: 0.1, min: 0, max: 1 }],
+      infoFields: ['level']
+    }
+    const b: RunSummary = {
+      ...run({ id: 'b', episodes: 1 }),
+      name: 'tuned',
+      metrics: [
+        { name: 'acc', count: 1, mean: 1, std: null, min: 1, max: 1 },
+        { name: 'len', count: 1, mean: 9, std: null, min: 9, max: 9 }
+      ],
+      infoFields: ['level', 'topic']
+    }
     const merged = mergeRuns([a, b])
     expect(merged).toMatchObject({ id: 'a', name: 'base + tuned', episodes: 4, infoFields: ['level', 'topic'] })
     expect(merged.metrics.find((m) => m.name === 'acc')).toMatchObject({ count: 4, mean: 0.625, min: 0, max: 1 })
-    const cols = episodeColumns(merged, new Map([['a', 'base'], ['b', 'tuned']]))
+    const cols = episodeColumns(
+      merged,
+      new Map([
+        ['a', 'base'],
+        ['b', 'tuned']
+      ])
+    )
     expect(cols[0].id).toBe('run')
     expect(cols[0].text({ runId: 'b' } as never)).toBe('tuned')
-    expect(cols.map((c) => c.id)).toEqual(expect.arrayContaining(['metric:acc', 'metric:len', 'info:level', 'info:topic']))
+    expect(cols.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['metric:acc', 'metric:len', 'info:level', 'info:topic'])
+    )
     expect(episodeColumns(a).some((c) => c.id === 'run')).toBe(false)
   })
 })

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import { formatHash, isCompareRoute, parseHash, routeRunIds, sameRoute } from '../../../src-renderer/src/state/hash-route'
+import {
+  formatHash,
+  isCompareRoute,
+  parseHash,
+  routeRunIds,
+  sameRoute
+} from '../../../src-renderer/src/state/hash-route'
 import { bindHashRoute, restoreLastRoute } from '../../../src-renderer/src/state/hash-sync'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi, flush } from '../fake-api'
@@ -106,7 +112,10 @@ describe('bindHashRoute with the analysis screens', () => {
 
   it('restores the last screen at the next start while its runs exist', async () => {
     const storage = new Map<string, string>()
-    const mem = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) }
+    const mem = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v)
+    }
     const store1 = createAppStore(fakeApi({ a: 4, b: 4, c: 4 }))
     bindHashRoute(store1, fakeHost(''), mem)
     store1.getState().openMany(['a', 'b', 'c'], 'a')

@@ -18,7 +18,10 @@ describe('search slice', () => {
     const s = store.getState().search
     expect(s.query).toBe('crane')
     expect(s.hits).toHaveLength(3)
-    expect(groupByRun(s.hits).map((g) => [g.runName, g.hits.length])).toEqual([['Run A', 2], ['Run B', 1]])
+    expect(groupByRun(s.hits).map((g) => [g.runName, g.hits.length])).toEqual([
+      ['Run A', 2],
+      ['Run B', 1]
+    ])
     expect(groupHits(s.hits, 'index').map((g) => g.runName)).toEqual(['Run A', 'Run B'])
     // best match is one list in rank order: grouping would put every hit of the first run before better ones
     expect(groupHits(s.hits, 'relevance')).toEqual([{ runId: '', runName: '', hits: s.hits }])
@@ -30,10 +33,22 @@ describe('search slice', () => {
     expect(store.getState().search.hits.map((h) => h.episodeId)).toEqual(['run-a:1'])
     store.getState().setSearchFilters({ role: null, runIds: ['run-b'], tool: ' python ' })
     await flush()
-    expect(api.search).toHaveBeenLastCalledWith('crane', { limit: 100, offset: 0, order: 'relevance', runIds: ['run-b'], tool: 'python' })
+    expect(api.search).toHaveBeenLastCalledWith('crane', {
+      limit: 100,
+      offset: 0,
+      order: 'relevance',
+      runIds: ['run-b'],
+      tool: 'python'
+    })
     store.getState().setSearchFilters({ order: 'index' })
     await flush()
-    expect(api.search).toHaveBeenLastCalledWith('crane', { limit: 100, offset: 0, order: 'index', runIds: ['run-b'], tool: 'python' })
+    expect(api.search).toHaveBeenLastCalledWith('crane', {
+      limit: 100,
+      offset: 0,
+      order: 'index',
+      runIds: ['run-b'],
+      tool: 'python'
+    })
     expect(store.getState().search.page?.order).toBe('index')
 
     store.getState().openSearchHit(store.getState().search.hits[0])
@@ -71,20 +86,39 @@ describe('search slice', () => {
 
   it('pages: more hits are appended', async () => {
     const api = fakeApi({})
-    vi.mocked(api.search).mockImplementation(fakeSearch(Array.from({ length: 150 }, (_, i) => ({ ...FAKE_SEARCH_TURNS[0], episodeId: `run-a:${i}` }))))
+    vi.mocked(api.search).mockImplementation(
+      fakeSearch(Array.from({ length: 150 }, (_, i) => ({ ...FAKE_SEARCH_TURNS[0], episodeId: `run-a:${i}` })))
+    )
     const store = createAppStore(api)
     store.getState().setSearchInput('crane')
     await store.getState().runSearch()
     expect(store.getState().search.hits).toHaveLength(100)
     await store.getState().loadMoreSearch()
-    expect(store.getState().search.hits.map((h) => h.episodeId).slice(99, 101)).toEqual(['run-a:99', 'run-a:100'])
+    expect(
+      store
+        .getState()
+        .search.hits.map((h) => h.episodeId)
+        .slice(99, 101)
+    ).toEqual(['run-a:99', 'run-a:100'])
     expect(store.getState().search.hits).toHaveLength(150)
   })
 })
 
 describe('Snippet', () => {
   it('marks the matches as text, never as markup', () => {
-    const html = renderToStaticMarkup(createElement(Snippet, { snippet: { text: '<b>x</b> crane <script>', matches: [[9, 14], [3, 4]] } }))
-    expect(html).toBe(`<span class="${snippetCss.snippet}">&lt;b&gt;x&lt;/b&gt; <mark>crane</mark> &lt;script&gt;</span>`)
+    const html = renderToStaticMarkup(
+      createElement(Snippet, {
+        snippet: {
+          text: '<b>x</b> crane <script>',
+          matches: [
+            [9, 14],
+            [3, 4]
+          ]
+        }
+      })
+    )
+    expect(html).toBe(
+      `<span class="${snippetCss.snippet}">&lt;b&gt;x&lt;/b&gt; <mark>crane</mark> &lt;script&gt;</span>`
+    )
   })
 })

@@ -21,7 +21,11 @@ describe('side-by-side slice', () => {
     const api = fakeApi({ a: 6, cut: 6 })
     const store = createAppStore(api)
     await store.getState().openSideBySide('a', 'cut', 't0')
-    await Promise.all([store.getState().ensureSideFull('b'), store.getState().ensureSideFull('b'), store.getState().ensureSideFull('a')])
+    await Promise.all([
+      store.getState().ensureSideFull('b'),
+      store.getState().ensureSideFull('b'),
+      store.getState().ensureSideFull('a')
+    ])
     expect(api.getEpisodeTurns).toHaveBeenCalledTimes(1)
     expect(api.getEpisodeTurns).toHaveBeenCalledWith('cut:0')
     const b = store.getState().sideBySide!.b
@@ -38,7 +42,9 @@ describe('side-by-side slice', () => {
     // the first choice answers last: it must not overwrite the second
     let release: (d: EpisodePreview) => void = () => {}
     const real = api.getEpisodePreview
-    vi.mocked(api.getEpisodePreview).mockImplementationOnce((id) => new Promise((r) => (release = r)).then(() => real(id)) as Promise<EpisodePreview>)
+    vi.mocked(api.getEpisodePreview).mockImplementationOnce(
+      (id) => new Promise((r) => (release = r)).then(() => real(id)) as Promise<EpisodePreview>
+    )
     const slow = store.getState().chooseRollout('a', 'a:5')
     await store.getState().chooseRollout('a', 'a:4')
     release({} as EpisodePreview)

@@ -6,7 +6,9 @@ import { fakeApi, flush, progress } from '../fake-api'
 describe('app store', () => {
   it('bootstrap loads app info, workspace, progress and runs', async () => {
     const api = fakeApi({ a: 3, b: 4 }, { roots: ['/evals'] })
-    vi.mocked(api.getProgress).mockResolvedValue(progress({ state: 'indexing', startedAt: 10, filesDone: 4, filesTotal: 8 }))
+    vi.mocked(api.getProgress).mockResolvedValue(
+      progress({ state: 'indexing', startedAt: 10, filesDone: 4, filesTotal: 8 })
+    )
     const store = createAppStore(api)
     expect(store.getState().runsLoaded).toBe(false)
     await bootstrap(store)
@@ -154,7 +156,13 @@ describe('find in the episode', () => {
     store.getState().jumpToTurn(2)
     store.getState().setFindQuery('needle')
     let find = store.getState().episode.find
-    expect(find.matches.map((m) => `${m.position}:${m.part}`)).toEqual(['0:text', '1:text', '4:text', '4:text', '4:call:0'])
+    expect(find.matches.map((m) => `${m.position}:${m.part}`)).toEqual([
+      '0:text',
+      '1:text',
+      '4:text',
+      '4:text',
+      '4:call:0'
+    ])
     expect(find.current).toBe(2)
     expect(store.getState().episode.activeTurn).toBe(4)
     expect(store.getState().episode.expanded).toMatchObject({ '4:text': true, '4:prompt': true })

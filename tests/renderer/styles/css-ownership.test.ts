@@ -11,7 +11,9 @@ const SRC = resolve(import.meta.dirname, '../../../src-renderer/src')
 const GLOBAL_SHEETS = ['styles/base.css', 'styles/theme.css']
 
 const walk = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]
+  )
 const files = walk(SRC).map((f) => relative(SRC, f).split('\\').join('/'))
 const cssFiles = files.filter((f) => f.endsWith('.css'))
 const read = (f: string): string => readFileSync(join(SRC, f), 'utf8')
@@ -42,7 +44,9 @@ export function classesOf(selector: string): { local: string[]; global: string[]
 
 /** The classes each CSS Module defines (what `import css from './X.module.css'` can name). */
 const moduleClasses = new Map(
-  cssFiles.filter((f) => f.endsWith('.module.css')).map((f) => [f, new Set(selectorsOf(read(f)).flatMap((s) => classesOf(s).local))] as const)
+  cssFiles
+    .filter((f) => f.endsWith('.module.css'))
+    .map((f) => [f, new Set(selectorsOf(read(f)).flatMap((s) => classesOf(s).local))] as const)
 )
 
 /** What a module sets on a class through rules that name that class alone (`.x`, `button.x`): property → value. */
@@ -86,7 +90,9 @@ describe('CSS ownership', () => {
         for (const c of names) owners.set(c, (owners.get(c) ?? new Set()).add(f))
       }
     }
-    const shared = [...owners].filter(([, where]) => where.size > 1).map(([c, where]) => `.${c}: ${[...where].join(', ')}`)
+    const shared = [...owners]
+      .filter(([, where]) => where.size > 1)
+      .map(([c, where]) => `.${c}: ${[...where].join(', ')}`)
     expect(shared).toEqual([])
   })
 
@@ -97,7 +103,9 @@ describe('CSS ownership', () => {
       const src = read(f)
       const body = src.replace(/^import .*$/gm, '')
       for (const imp of src.matchAll(/^import (\w+) from '([^']+\.module\.css)'/gm)) {
-        const path = relative(SRC, resolve(SRC, f, '..', imp[2])).split('\\').join('/')
+        const path = relative(SRC, resolve(SRC, f, '..', imp[2]))
+          .split('\\')
+          .join('/')
         const defined = moduleClasses.get(path)
         if (!defined) {
           missing.push(`${f}: no module ${imp[2]}`)
@@ -112,21 +120,33 @@ describe('CSS ownership', () => {
     expect(missing).toEqual([])
   })
 
-  it('combines no two modules\' classes on one element that give one property two values at the same weight', () => {
+  it("combines no two modules' classes on one element that give one property two values at the same weight", () => {
     // `cx(a.x, b.y)` with `.x { margin: 0 }` in one module and `.y { margin: 4px 0 }` in another: which wins depends
     // on the order the bundles' stylesheets load in (lazy views load theirs later); one of them must be more specific
     const clashes: string[] = []
     for (const f of files.filter((x) => x.endsWith('.tsx'))) {
       const src = read(f)
-      const modules = new Map([...src.matchAll(/^import (\w+) from '([^']+\.module\.css)'/gm)].map((m) => [m[1], relative(SRC, resolve(SRC, f, '..', m[2])).split('\\').join('/')]))
+      const modules = new Map(
+        [...src.matchAll(/^import (\w+) from '([^']+\.module\.css)'/gm)].map((m) => [
+          m[1],
+          relative(SRC, resolve(SRC, f, '..', m[2]))
+            .split('\\')
+            .join('/')
+        ])
+      )
       for (const call of src.matchAll(/cx\(([^()]*(?:\([^()]*\)[^()]*)*)\)/g)) {
-        const refs = [...call[1].matchAll(/(?<![\w.])(\w+)\.(\w+)/g)].filter((r) => modules.has(r[1])).map((r) => ({ file: modules.get(r[1])!, cls: r[2] }))
+        const refs = [...call[1].matchAll(/(?<![\w.])(\w+)\.(\w+)/g)]
+          .filter((r) => modules.has(r[1]))
+          .map((r) => ({ file: modules.get(r[1])!, cls: r[2] }))
         for (const [i, a] of refs.entries()) {
           for (const b of refs.slice(i + 1)) {
             if (a.file === b.file) continue
             const other = plainProperties(b.file, b.cls)
-            const differ = [...plainProperties(a.file, a.cls)].filter(([p, v]) => other.has(p) && other.get(p) !== v).map(([p]) => p)
-            if (differ.length > 0) clashes.push(`${f}: .${a.cls} (${a.file}) and .${b.cls} (${b.file}) both set ${differ.join(', ')}`)
+            const differ = [...plainProperties(a.file, a.cls)]
+              .filter(([p, v]) => other.has(p) && other.get(p) !== v)
+              .map(([p]) => p)
+            if (differ.length > 0)
+              clashes.push(`${f}: .${a.cls} (${a.file}) and .${b.cls} (${b.file}) both set ${differ.join(', ')}`)
           }
         }
       }

@@ -15,25 +15,37 @@ import txt from '../../styles/text.module.css'
 export function BreakdownChart({ report }: { report: RunBreakdown }): ReactNode {
   const rows = useMemo(() => {
     const order = orderValues(report.rows.map((r) => r.values[0]))
-    return order.map((v) => report.rows.find((r) => r.values[0] === v)!).filter((r) => r.values[0] !== NONE_VALUE || r.episodes > 0)
+    return order
+      .map((v) => report.rows.find((r) => r.values[0] === v)!)
+      .filter((r) => r.values[0] !== NONE_VALUE || r.episodes > 0)
   }, [report.rows])
   const unit = scoreUnit(report)
   const withPass = unit === 'reward' && rows.some((r) => r.passRate !== null)
   const unitRange = rows.every((r) => r.meanReward === null || (r.meanReward >= 0 && r.meanReward <= 1))
   const labels = useMemo(() => rows.map((r) => r.values[0]), [rows])
   const data = useMemo<uPlot.AlignedData>(
-    () => [rows.map((_, i) => i), rows.map((r) => rowScore(r, report.score)), ...(withPass ? [rows.map((r) => r.passRate)] : [])],
+    () => [
+      rows.map((_, i) => i),
+      rows.map((r) => rowScore(r, report.score)),
+      ...(withPass ? [rows.map((r) => r.passRate)] : [])
+    ],
     [rows, report.score, withPass]
   )
   const options = useCallback(
     (t: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> => ({
       scales: {
         x: { time: false, range: [-0.5, rows.length - 0.5] },
-        y: unit === 'rate' || unitRange ? { range: [0, 1] } : { range: (_u, min, max) => [Math.min(0, min), max * 1.1 || 1] }
+        y:
+          unit === 'rate' || unitRange
+            ? { range: [0, 1] }
+            : { range: (_u, min, max) => [Math.min(0, min), max * 1.1 || 1] }
       },
       axes: [
         themedAxis(t, { ...categoryAxis(labels), grid: { show: false } }),
-        themedAxis(t, { size: 48, values: unit === 'rate' ? pctTicks : (_u, splits) => splits.map((v) => fmtValue('reward', v)) })
+        themedAxis(t, {
+          size: 48,
+          values: unit === 'rate' ? pctTicks : (_u, splits) => splits.map((v) => fmtValue('reward', v))
+        })
       ],
       legend: { show: withPass, live: false },
       cursor: { show: false },
@@ -47,11 +59,30 @@ export function BreakdownChart({ report }: { report: RunBreakdown }): ReactNode 
           paths: barPaths(withPass ? 0.36 : 0.6, withPass ? -1 : 0),
           points: { show: false }
         },
-        ...(withPass ? [{ label: 'pass rate', stroke: t.good, fill: withAlpha(t.good, 0.5), width: 1, paths: barPaths(0.36, 1), points: { show: false } }] : [])
+        ...(withPass
+          ? [
+              {
+                label: 'pass rate',
+                stroke: t.good,
+                fill: withAlpha(t.good, 0.5),
+                width: 1,
+                paths: barPaths(0.36, 1),
+                points: { show: false }
+              }
+            ]
+          : [])
       ]
     }),
     [rows.length, labels, unit, unitRange, withPass, report.fields]
   )
   if (rows.length === 0) return <p className={txt.hint}>Nothing to draw.</p>
-  return <UPlotChart options={options} data={data} height={220} label={`${unit === 'rate' ? 'Pass rate' : 'Mean reward and pass rate'} by ${report.fields[0]}`} testId="chart-breakdown" />
+  return (
+    <UPlotChart
+      options={options}
+      data={data}
+      height={220}
+      label={`${unit === 'rate' ? 'Pass rate' : 'Mean reward and pass rate'} by ${report.fields[0]}`}
+      testId="chart-breakdown"
+    />
+  )
 }

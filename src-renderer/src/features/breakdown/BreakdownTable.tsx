@@ -19,7 +19,8 @@ const MAX_METRICS = 6
 export function BreakdownTable({ report }: { report: RunBreakdown }): ReactNode {
   const store = useAppStore()
   const metrics = useMemo(() => breakdownMetricNames(report).slice(0, MAX_METRICS), [report])
-  const open = (r: BreakdownRow): void => store.getState().openRunEpisodes(report.runId, breakdownFilter(report.fields, r.values))
+  const open = (r: BreakdownRow): void =>
+    store.getState().openRunEpisodes(report.runId, breakdownFilter(report.fields, r.values))
   return (
     <div className={tables.scrollX}>
       <table className={tables.table} data-testid="breakdown-table">

@@ -58,8 +58,9 @@ function BreakdownBody({ report }: { report: RunBreakdown }): ReactNode {
   return (
     <>
       <p className={analysis.shared} data-testid="breakdown-total">
-        Over <b>all {fmtInt(t.episodes)} episodes</b> ({fmtInt(t.tasks)} tasks): mean reward {fmtMeanStd('reward', t.meanReward, t.rewardStd)}, passed{' '}
-        {fmtFraction(t.passed, t.decided)} ({fmtPercent(t.passRate)}). Rows are ranked by {report.score === 'meanReward' ? 'mean reward' : 'pass rate'}.
+        Over <b>all {fmtInt(t.episodes)} episodes</b> ({fmtInt(t.tasks)} tasks): mean reward{' '}
+        {fmtMeanStd('reward', t.meanReward, t.rewardStd)}, passed {fmtFraction(t.passed, t.decided)} (
+        {fmtPercent(t.passRate)}). Rows are ranked by {report.score === 'meanReward' ? 'mean reward' : 'pass rate'}.
         {report.missing > 0 && ` ${fmtInt(report.missing)} episodes lack a value: they form the “(none)” rows.`}
       </p>
       <BestWorst report={report} />
@@ -97,7 +98,8 @@ function BestWorst({ report }: { report: RunBreakdown }): ReactNode {
   const bw = bestAndWorst(report)
   if (!bw) return null
   const unit = scoreUnit(report)
-  const say = (r: RunBreakdown['rows'][number]): string => `${fmtMeanStd(unit, rowScore(r, report.score), unit === 'reward' ? r.rewardStd : null)}, passed ${fmtFraction(r.passed, r.decided)}`
+  const say = (r: RunBreakdown['rows'][number]): string =>
+    `${fmtMeanStd(unit, rowScore(r, report.score), unit === 'reward' ? r.rewardStd : null)}, passed ${fmtFraction(r.passed, r.decided)}`
   return (
     <div className={css.bestWorst} data-testid="breakdown-best-worst">
       <span className={cx(css.bw, css.best)} data-testid="breakdown-best">

@@ -31,24 +31,44 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
   const unit = scoreUnit(report)
   const [rowField, colField] = report.fields
   const maxFailed = Math.max(1, ...report.rows.map((r) => r.failed))
-  const open = (values: string[]): void => store.getState().openRunEpisodes(report.runId, breakdownFilter(report.fields, values))
+  const open = (values: string[]): void =>
+    store.getState().openRunEpisodes(report.runId, breakdownFilter(report.fields, values))
 
   const cell = (r: BreakdownRow | undefined, values: string[]): ReactNode => {
     if (!r) return <td className={cx(css.cell, css.empty)}>–</td>
     const score = rowScore(r, report.score)
     const style: CSSProperties =
-      mode === 'failed' ? heatStyle(1 - r.failed / maxFailed) : mode === 'passed' ? heatStyle(r.decided ? r.passed / r.decided : null) : heatStyle(unit === 'rate' || inUnit(report) ? score : null)
+      mode === 'failed'
+        ? heatStyle(1 - r.failed / maxFailed)
+        : mode === 'passed'
+          ? heatStyle(r.decided ? r.passed / r.decided : null)
+          : heatStyle(unit === 'rate' || inUnit(report) ? score : null)
     return (
-      <td className={cx(css.cell, tables.num)} style={style} data-testid="crosstab-cell" data-values={values.join(' × ')}>
-        <button className={css.btn} onClick={() => open(values)} title={`${values.join(' × ')}: ${fmtInt(r.episodes)} episodes; open them`}>
-          {mode === 'score' ? fmtValue(unit, score) : mode === 'passed' ? fmtFraction(r.passed, r.decided) : fmtInt(r.failed)}
+      <td
+        className={cx(css.cell, tables.num)}
+        style={style}
+        data-testid="crosstab-cell"
+        data-values={values.join(' × ')}
+      >
+        <button
+          className={css.btn}
+          onClick={() => open(values)}
+          title={`${values.join(' × ')}: ${fmtInt(r.episodes)} episodes; open them`}
+        >
+          {mode === 'score'
+            ? fmtValue(unit, score)
+            : mode === 'passed'
+              ? fmtFraction(r.passed, r.decided)
+              : fmtInt(r.failed)}
           {mode === 'score' && <span className={css.n}> {fmtFraction(r.passed, r.decided)}</span>}
         </button>
       </td>
     )
   }
   const total = (c: Counts | undefined): ReactNode => (
-    <td className={cx(tables.num, css.total)}>{!c ? '–' : mode === 'failed' ? fmtInt(c.failed) : fmtFraction(c.passed, c.decided)}</td>
+    <td className={cx(tables.num, css.total)}>
+      {!c ? '–' : mode === 'failed' ? fmtInt(c.failed) : fmtFraction(c.passed, c.decided)}
+    </td>
   )
 
   return (
@@ -59,7 +79,13 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
         </h3>
         <span className={controls.seg} role="radiogroup" aria-label="What a cell shows">
           {MODES.map((m) => (
-            <button key={m.id} role="radio" aria-checked={mode === m.id} onClick={() => setMode(m.id)} data-testid={`crosstab-mode-${m.id}`}>
+            <button
+              key={m.id}
+              role="radio"
+              aria-checked={mode === m.id}
+              onClick={() => setMode(m.id)}
+              data-testid={`crosstab-mode-${m.id}`}
+            >
               {m.label}
             </button>
           ))}
@@ -95,7 +121,12 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
               {grid.colValues.map((cv) => (
                 <Fragment key={cv}>{total(grid.colTotals.get(cv))}</Fragment>
               ))}
-              {total({ episodes: report.total.episodes, passed: report.total.passed, decided: report.total.decided, failed: report.total.failed })}
+              {total({
+                episodes: report.total.episodes,
+                passed: report.total.passed,
+                decided: report.total.decided,
+                failed: report.total.failed
+              })}
             </tr>
           </tbody>
         </table>
@@ -105,4 +136,5 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
 }
 
 /** Whether every row's mean reward lies in [0, 1] (a reward heat scale makes sense). */
-const inUnit = (report: RunBreakdown): boolean => report.rows.every((r) => r.meanReward === null || (r.meanReward >= 0 && r.meanReward <= 1))
+const inUnit = (report: RunBreakdown): boolean =>
+  report.rows.every((r) => r.meanReward === null || (r.meanReward >= 0 && r.meanReward <= 1))

@@ -14,7 +14,12 @@ export function FieldPicker({ report, fields }: { report: RunBreakdown; fields: 
     <span className={css.picker}>
       <label>
         by{' '}
-        <select value={first} onChange={(e) => set(e.target.value, second)} data-testid="breakdown-field" aria-label="Break down by">
+        <select
+          value={first}
+          onChange={(e) => set(e.target.value, second)}
+          data-testid="breakdown-field"
+          aria-label="Break down by"
+        >
           {report.candidates.map((f) => (
             <option key={f} value={f}>
               {fieldLabel(f)}
@@ -24,7 +29,12 @@ export function FieldPicker({ report, fields }: { report: RunBreakdown; fields: 
       </label>
       <label>
         ×{' '}
-        <select value={second} onChange={(e) => set(first, e.target.value)} data-testid="breakdown-field-2" aria-label="Cross-tabulate by">
+        <select
+          value={second}
+          onChange={(e) => set(first, e.target.value)}
+          data-testid="breakdown-field-2"
+          aria-label="Cross-tabulate by"
+        >
           <option value="">— nothing —</option>
           {report.candidates
             .filter((f) => f !== first)
@@ -36,7 +46,12 @@ export function FieldPicker({ report, fields }: { report: RunBreakdown; fields: 
         </select>
       </label>
       {second && (
-        <button className={controls.iconBtn} onClick={() => set(second, first)} title="Swap rows and columns" data-testid="breakdown-swap">
+        <button
+          className={controls.iconBtn}
+          onClick={() => set(second, first)}
+          title="Swap rows and columns"
+          data-testid="breakdown-swap"
+        >
           ⇄
         </button>
       )}

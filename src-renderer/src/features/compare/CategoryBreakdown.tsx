@@ -26,12 +26,16 @@ export function CategoryBreakdown({ report }: { report: CompareReport }): ReactN
   const category = useApp((s) => s.compare?.category ?? null)
   const byField = useMemo(() => rowsByField(report.perCategory), [report.perCategory])
   // category scores are mean rewards, or pass rates when the runs have no reward
-  const unit: MetricUnit = report.metrics.some((m) => m.key === 'reward' && (m.a !== null || m.b !== null)) ? 'reward' : 'rate'
+  const unit: MetricUnit = report.metrics.some((m) => m.key === 'reward' && (m.a !== null || m.b !== null))
+    ? 'reward'
+    : 'rate'
   if (report.categoryFields.length === 0) {
     return (
       <section className={analysis.section} data-testid="compare-categories">
         <h3>By category</h3>
-        <p className={txt.hint}>The runs share no category field (an info field such as difficulty with a few values).</p>
+        <p className={txt.hint}>
+          The runs share no category field (an info field such as difficulty with a few values).
+        </p>
       </section>
     )
   }
@@ -41,7 +45,11 @@ export function CategoryBreakdown({ report }: { report: CompareReport }): ReactN
         <h3>By category</h3>
         <label className={txt.hint}>
           field{' '}
-          <select value={category ?? ''} onChange={(e) => store.getState().setCompareCategory(e.target.value || null)} data-testid="compare-category-field">
+          <select
+            value={category ?? ''}
+            onChange={(e) => store.getState().setCompareCategory(e.target.value || null)}
+            data-testid="compare-category-field"
+          >
             <option value="">every field</option>
             {report.categoryFields.map((f) => (
               <option key={f} value={f}>
@@ -75,7 +83,11 @@ function CategoryTable({ rows, unit }: { rows: CategoryRow[]; unit: MetricUnit }
           <th colSpan={6} className={tables.groupHead} title="Paired on the tasks both runs have with this value">
             shared tasks
           </th>
-          <th colSpan={2} className={cx(tables.groupHead, tables.wholeCol)} title="Each run over all its episodes with this value (shared tasks or not)">
+          <th
+            colSpan={2}
+            className={cx(tables.groupHead, tables.wholeCol)}
+            title="Each run over all its episodes with this value (shared tasks or not)"
+          >
             whole runs
           </th>
         </tr>
@@ -121,7 +133,11 @@ function CategoryTable({ rows, unit }: { rows: CategoryRow[]; unit: MetricUnit }
 /** One run's figures over all its episodes with the value: "0.52 · 8/20". */
 function WholeCell({ whole, unit, side }: { whole: CategoryWhole; unit: MetricUnit; side: 'a' | 'b' }): ReactNode {
   return (
-    <td className={cx(tables.num, side === 'a' && tables.wholeCol)} data-testid={`category-whole-${side}`} title={`${fmtInt(whole.episodes)} episodes`}>
+    <td
+      className={cx(tables.num, side === 'a' && tables.wholeCol)}
+      data-testid={`category-whole-${side}`}
+      title={`${fmtInt(whole.episodes)} episodes`}
+    >
       {fmtValue(unit, whole.score)} <span className={txt.hint}>· {fmtFraction(whole.passed, whole.decided)}</span>
     </td>
   )

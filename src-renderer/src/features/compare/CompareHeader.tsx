@@ -20,8 +20,11 @@ export function CompareHeader({ report }: { report: CompareReport }): ReactNode 
         <RunCard side="B" role="compared" run={report.runB} />
       </div>
       <p className={analysis.shared} data-testid="compare-shared">
-        <b>{fmtInt(report.sharedTasks)} shared tasks</b> ({fmtInt(report.onlyA)} only in A, {fmtInt(report.onlyB)} only in B):{' '}
-        {report.onlyA + report.onlyB > 0 ? 'every paired number is on the shared tasks; the whole runs’ figures stand beside them.' : 'every number is on the shared tasks.'}
+        <b>{fmtInt(report.sharedTasks)} shared tasks</b> ({fmtInt(report.onlyA)} only in A, {fmtInt(report.onlyB)} only
+        in B):{' '}
+        {report.onlyA + report.onlyB > 0
+          ? 'every paired number is on the shared tasks; the whole runs’ figures stand beside them.'
+          : 'every number is on the shared tasks.'}
       </p>
       <CompareWarnings report={report} />
     </section>

@@ -51,20 +51,39 @@ function CompareRunsView(): ReactNode {
   return (
     <div className={analysis.screen} data-testid="compare-view">
       <div className={crumbs.crumbs}>
-        <button className={crumbs.back} onClick={() => s.closeCompare()} title="Back to the runs (Esc)" data-testid="compare-back">
+        <button
+          className={crumbs.back}
+          onClick={() => s.closeCompare()}
+          title="Back to the runs (Esc)"
+          data-testid="compare-back"
+        >
           ← Runs
         </button>
         <span className={crumbs.crumb}>
           Compare <b>{report?.runA.name ?? nameA}</b> → <b>{report?.runB.name ?? nameB}</b>
         </span>
-        <button onClick={() => s.openCompare(runB, runA, null, store.getState().compare?.anyway)} title="Swap A and B" data-testid="compare-swap">
+        <button
+          onClick={() => s.openCompare(runB, runA, null, store.getState().compare?.anyway)}
+          title="Swap A and B"
+          data-testid="compare-swap"
+        >
           ⇄ Swap
         </button>
         <div className={css.tabs} role="tablist">
-          <button role="tab" aria-selected={tab !== 'groups'} onClick={() => s.setCompareTab('summary')} data-testid="compare-tab-summary">
+          <button
+            role="tab"
+            aria-selected={tab !== 'groups'}
+            onClick={() => s.setCompareTab('summary')}
+            data-testid="compare-tab-summary"
+          >
             Report
           </button>
-          <button role="tab" aria-selected={tab === 'groups'} onClick={() => s.setCompareTab('groups')} data-testid="compare-tab-groups">
+          <button
+            role="tab"
+            aria-selected={tab === 'groups'}
+            onClick={() => s.setCompareTab('groups')}
+            data-testid="compare-tab-groups"
+          >
             Groups
           </button>
         </div>

@@ -20,7 +20,12 @@ export function ExportButton(): ReactNode {
     }
   }
   return (
-    <button onClick={() => void onClick()} disabled={!ready || busy} data-testid="compare-export" title="Save this comparison as an HTML file with its tables and charts">
+    <button
+      onClick={() => void onClick()}
+      disabled={!ready || busy}
+      data-testid="compare-export"
+      title="Save this comparison as an HTML file with its tables and charts"
+    >
       {busy ? 'Exporting…' : 'Export HTML report'}
     </button>
   )

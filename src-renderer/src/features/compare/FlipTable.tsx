@@ -32,7 +32,9 @@ export function FlipTable({ report }: { report: CompareReport }): ReactNode {
         data-testid={`flip-${c}`}
         title={`List the ${CELL_LABEL[c]} tasks`}
       >
-        <span className={css.count} data-testid="flip-count">{fmtInt(f[c].length)}</span>
+        <span className={css.count} data-testid="flip-count">
+          {fmtInt(f[c].length)}
+        </span>
         <span className={css.label}>{CELL_LABEL[c]}</span>
       </button>
     </td>
@@ -62,9 +64,10 @@ export function FlipTable({ report }: { report: CompareReport }): ReactNode {
         </tbody>
       </table>
       <p className={txt.hint} data-testid="compare-mcnemar">
-        McNemar exact p = {f.mcnemarP === null ? '– (no task flipped)' : f.mcnemarP < 0.001 ? '< 0.001' : f.mcnemarP.toFixed(3)}
-        {f.undecided > 0 && ` · ${fmtInt(f.undecided)} shared tasks without a pass/fail verdict`} · a task passes when more than half its
-        rollouts pass
+        McNemar exact p ={' '}
+        {f.mcnemarP === null ? '– (no task flipped)' : f.mcnemarP < 0.001 ? '< 0.001' : f.mcnemarP.toFixed(3)}
+        {f.undecided > 0 && ` · ${fmtInt(f.undecided)} shared tasks without a pass/fail verdict`} · a task passes when
+        more than half its rollouts pass
       </p>
       {open && (
         <div className={css.tasks} data-testid="flip-task-list">

@@ -58,8 +58,8 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
       <div className={analysis.sectionHead}>
         <h3>Groups</h3>
         <span className={txt.hint} data-testid="groups-no-signal-counts">
-          no GRPO signal (every rollout the same reward): {fmtInt(counts.a)} of {fmtInt(groups.a.size)} tasks in A, {fmtInt(counts.b)} of{' '}
-          {fmtInt(groups.b.size)} in B
+          no GRPO signal (every rollout the same reward): {fmtInt(counts.a)} of {fmtInt(groups.a.size)} tasks in A,{' '}
+          {fmtInt(counts.b)} of {fmtInt(groups.b.size)} in B
         </span>
         <label className={txt.hint}>
           show{' '}
@@ -92,7 +92,15 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
         </thead>
         <tbody>
           {rows.slice(at * PAGE, (at + 1) * PAGE).map((k) => (
-            <GroupRowView key={k} taskKey={k} a={groups.a.get(k)} b={groups.b.get(k)} runA={report.runA.id} runB={report.runB.id} range={range} />
+            <GroupRowView
+              key={k}
+              taskKey={k}
+              a={groups.a.get(k)}
+              b={groups.b.get(k)}
+              runA={report.runA.id}
+              runB={report.runB.id}
+              range={range}
+            />
           ))}
         </tbody>
       </table>
@@ -145,7 +153,11 @@ function GroupRowView({ taskKey, a, b, runA, runB, range }: GroupRowProps): Reac
   return (
     <tr data-testid="group-row" data-task={taskKey} data-no-signal={flagged ? 'true' : undefined}>
       <td>
-        <button className={analysis.taskButton} onClick={() => store.getState().openCompareTask(taskKey, [taskKey])} title="Open A and B side by side">
+        <button
+          className={analysis.taskButton}
+          onClick={() => store.getState().openCompareTask(taskKey, [taskKey])}
+          title="Open A and B side by side"
+        >
           {taskKey}
         </button>
       </td>
@@ -157,7 +169,17 @@ function GroupRowView({ taskKey, a, b, runA, runB, range }: GroupRowProps): Reac
   )
 }
 
-function RolloutCells({ runId, taskKey, group, range }: { runId: string; taskKey: string; group: TaskGroupSummary | undefined; range: [number, number] }): ReactNode {
+function RolloutCells({
+  runId,
+  taskKey,
+  group,
+  range
+}: {
+  runId: string
+  taskKey: string
+  group: TaskGroupSummary | undefined
+  range: [number, number]
+}): ReactNode {
   const store = useAppStore()
   const rewards = useApp((s) => s.compareGroups?.rollouts.get(rolloutKey(runId, taskKey)))
   useEffect(() => {
@@ -169,15 +191,21 @@ function RolloutCells({ runId, taskKey, group, range }: { runId: string; taskKey
     <td>
       {/* a flex box inside the cell: a td made flex would leave the table's row grid */}
       <div className={rollout.cells}>
-      {(rewards ?? []).map((r, i) => (
-        <span key={i} className={rollout.cell} style={cellStyle(r, range)} title={`rollout ${i}: reward ${fmtNum(r)}`} data-testid="rollout-cell" />
-      ))}
-      {!rewards && <span className={txt.hint}>{fmtInt(group.rollouts)} rollouts</span>}
-      {flat && (
-        <Badge tone="warn" className={css.noSignal} title="Every rollout got the same reward: no GRPO signal">
-          no signal
-        </Badge>
-      )}
+        {(rewards ?? []).map((r, i) => (
+          <span
+            key={i}
+            className={rollout.cell}
+            style={cellStyle(r, range)}
+            title={`rollout ${i}: reward ${fmtNum(r)}`}
+            data-testid="rollout-cell"
+          />
+        ))}
+        {!rewards && <span className={txt.hint}>{fmtInt(group.rollouts)} rollouts</span>}
+        {flat && (
+          <Badge tone="warn" className={css.noSignal} title="Every rollout got the same reward: no GRPO signal">
+            no signal
+          </Badge>
+        )}
       </div>
     </td>
   )

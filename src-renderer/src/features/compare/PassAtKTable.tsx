@@ -48,7 +48,9 @@ export function PassAtKTable({ report }: { report: CompareReport }): ReactNode {
           })}
         </tbody>
       </table>
-      <p className={txt.hint}>pass@k: chance that at least one of k rollouts passes; pass^k: that all k pass (reliability).</p>
+      <p className={txt.hint}>
+        pass@k: chance that at least one of k rollouts passes; pass^k: that all k pass (reliability).
+      </p>
     </section>
   )
 }

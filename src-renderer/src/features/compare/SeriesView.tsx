@@ -34,7 +34,11 @@ export function SeriesView(): ReactNode {
       </div>
       <div className={analysis.scroll}>
         {series.refused && (
-          <EnvRefusal reason={series.refused} onAnyway={() => store.getState().seriesAnyway()} onBack={() => store.getState().closeCompare()} />
+          <EnvRefusal
+            reason={series.refused}
+            onAnyway={() => store.getState().seriesAnyway()}
+            onBack={() => store.getState().closeCompare()}
+          />
         )}
         {series.error && <div className={analysis.error}>Could not build the series: {series.error}</div>}
         {series.loading && <div className={panels.placeholder}>Computing the metrics of every checkpoint…</div>}
@@ -51,8 +55,12 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
   const byStep = useMemo(() => [...points].sort((a, b) => a.step - b.step), [points])
   const metrics = points[0]?.metrics ?? []
   const [metricKey, setMetricKey] = useState(metrics[0]?.key ?? '')
-  const value = (p: (typeof points)[number], key: string): number | null => p.metrics.find((m) => m.key === key)?.value ?? null
-  const data = useMemo<uPlot.AlignedData>(() => [byStep.map((p) => p.step), byStep.map((p) => value(p, metricKey))], [byStep, metricKey])
+  const value = (p: (typeof points)[number], key: string): number | null =>
+    p.metrics.find((m) => m.key === key)?.value ?? null
+  const data = useMemo<uPlot.AlignedData>(
+    () => [byStep.map((p) => p.step), byStep.map((p) => value(p, metricKey))],
+    [byStep, metricKey]
+  )
   const label = metrics.find((m) => m.key === metricKey)?.label ?? metricKey
   const heads = useMemo(() => pointHeads(report), [report])
   const options = useCallback(
@@ -63,7 +71,10 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
       return {
         scales: { x: { time: false } },
         axes: [
-          themedAxis(t, { label: byOrder ? 'run, in the order ticked (#1, #2… as in the table)' : 'step', values: (_u, splits) => splits.map(tick) }),
+          themedAxis(t, {
+            label: byOrder ? 'run, in the order ticked (#1, #2… as in the table)' : 'step',
+            values: (_u, splits) => splits.map(tick)
+          }),
           themedAxis(t, { size: 52, values: (_u, splits) => splits.map((v) => fmtValue(unitOfKey(metricKey), v)) })
         ],
         legend: { live: false },
@@ -98,13 +109,24 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
             ))}
           </select>
         </div>
-        <UPlotChart options={options} data={data} height={240} label={`${label} by checkpoint step`} testId="chart-series" />
+        <UPlotChart
+          options={options}
+          data={data}
+          height={240}
+          label={`${label} by checkpoint step`}
+          testId="chart-series"
+        />
         <table className={tables.table} data-testid="series-table">
           <thead>
             <tr>
               <th>Metric</th>
               {points.map((p, i) => (
-                <th key={`${p.runId}@${p.step}`} className={cx(tables.num, tables.seriesHead)} title={p.name} data-testid="series-head">
+                <th
+                  key={`${p.runId}@${p.step}`}
+                  className={cx(tables.num, tables.seriesHead)}
+                  title={p.name}
+                  data-testid="series-head"
+                >
                   {heads[i].name}
                   {heads[i].step && <div className={txt.hint}>{heads[i].step}</div>}
                 </th>
@@ -141,7 +163,8 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
  */
 function pointHeads(report: SeriesReport): { name: string; step: string | null }[] {
   const { points, axis } = report
-  if (points.length > 0 && points.every((p) => p.runId === points[0].runId)) return points.map((p) => ({ name: `@${fmtInt(p.step)}`, step: null }))
+  if (points.length > 0 && points.every((p) => p.runId === points[0].runId))
+    return points.map((p) => ({ name: `@${fmtInt(p.step)}`, step: null }))
   const names = shortRunLabels(points.map((p) => p.name))
   return points.map((p, i) => ({ name: names[i], step: axis === 'step' ? `@${fmtInt(p.step)}` : `#${i + 1}` }))
 }

@@ -25,7 +25,12 @@ import css from './SideBySide.module.css'
 const SideBySideDiff = lazy(() => import('./side-by-side/SideBySideDiff'))
 
 /** The swatch of each count wears the colour of the rows it counts. */
-const COUNT_CLASS: Record<'same' | 'changed' | 'missing' | 'inserted', string | undefined> = { same: undefined, changed: css.changed, missing: css.missing, inserted: css.inserted }
+const COUNT_CLASS: Record<'same' | 'changed' | 'missing' | 'inserted', string | undefined> = {
+  same: undefined,
+  changed: css.changed,
+  missing: css.missing,
+  inserted: css.inserted
+}
 
 export interface SideBySideProps {
   runA: string
@@ -78,7 +83,12 @@ export function SideBySide(props: SideBySideProps): ReactNode {
   return (
     <section className={css.view} data-testid="side-by-side">
       <nav className={crumbs.crumbs}>
-        <button className={crumbs.back} onClick={props.onClose} title="Back to the comparison (Esc)" data-testid="sbs-close">
+        <button
+          className={crumbs.back}
+          onClick={props.onClose}
+          title="Back to the comparison (Esc)"
+          data-testid="sbs-close"
+        >
           ← Compare
         </button>
         <span className={cx(crumbs.crumb, txt.mono, css.task)} title={taskKey} data-testid="sbs-task">
@@ -89,30 +99,61 @@ export function SideBySide(props: SideBySideProps): ReactNode {
             task {fmtInt(position + 1)} / {fmtInt(props.tasks.length)}
           </span>
         )}
-        <button type="button" className={controls.iconBtn} disabled={position <= 0} onClick={() => step(-1)} title="Previous task (p or [)">
+        <button
+          type="button"
+          className={controls.iconBtn}
+          disabled={position <= 0}
+          onClick={() => step(-1)}
+          title="Previous task (p or [)"
+        >
           ‹
         </button>
-        <button type="button" className={controls.iconBtn} disabled={position < 0 || position >= props.tasks.length - 1} onClick={() => step(1)} title="Next task (n or ])">
+        <button
+          type="button"
+          className={controls.iconBtn}
+          disabled={position < 0 || position >= props.tasks.length - 1}
+          onClick={() => step(1)}
+          title="Next task (n or ])"
+        >
           ›
         </button>
         <span className={txt.spacer} />
         <span className={cx(txt.hint, crumbs.keys)}>
-          <KeyHint binding={SBS_ROW} /> step · <KeyHint binding={SBS_DIFF} /> diff · <KeyHint binding={SBS_TASK} /> task · <KeyHint binding={SBS_BACK} /> back
+          <KeyHint binding={SBS_ROW} /> step · <KeyHint binding={SBS_DIFF} /> diff · <KeyHint binding={SBS_TASK} /> task
+          · <KeyHint binding={SBS_BACK} /> back
         </span>
       </nav>
       {view && (
         <div className={css.heads}>
-          <SideHeader which="A" side={view.a} steps={alignment?.actionsA.length ?? null} onChoose={(id) => void store.getState().chooseRollout('a', id)} />
-          <SideHeader which="B" side={view.b} steps={alignment?.actionsB.length ?? null} onChoose={(id) => void store.getState().chooseRollout('b', id)} />
+          <SideHeader
+            which="A"
+            side={view.a}
+            steps={alignment?.actionsA.length ?? null}
+            onChoose={(id) => void store.getState().chooseRollout('a', id)}
+          />
+          <SideHeader
+            which="B"
+            side={view.b}
+            steps={alignment?.actionsB.length ?? null}
+            onChoose={(id) => void store.getState().chooseRollout('b', id)}
+          />
         </div>
       )}
       {alignment && detailA && detailB ? (
         <>
           <AlignmentSummary alignment={alignment} missing={noTranscript(detailA, detailB)} />
           {noTranscript(detailA, detailB).length === 2 ? (
-            <div className={panels.placeholder}>No transcript on disk for either run: both are known from the harness report (results, not steps).</div>
+            <div className={panels.placeholder}>
+              No transcript on disk for either run: both are known from the harness report (results, not steps).
+            </div>
           ) : (
-            <AlignedRows alignment={alignment} detailA={detailA} detailB={detailB} onSelect={onSelect} onDiff={onDiff} />
+            <AlignedRows
+              alignment={alignment}
+              detailA={detailA}
+              detailB={detailB}
+              onSelect={onSelect}
+              onDiff={onDiff}
+            />
           )}
           <DiffSheet alignment={alignment} detailA={detailA} detailB={detailB} />
         </>
@@ -137,7 +178,11 @@ function AlignmentSummary({ alignment, missing }: { alignment: Alignment; missin
   if (missing.length === 2) {
     return (
       <div className={css.summary} data-testid="sbs-summary">
-        <span className={txt.warnText} data-testid="sbs-no-transcript" title="Only the harness report is on disk for these episodes: their results, not their actions">
+        <span
+          className={txt.warnText}
+          data-testid="sbs-no-transcript"
+          title="Only the harness report is on disk for these episodes: their results, not their actions"
+        >
           no transcript (A and B): nothing to align
         </span>
       </div>
@@ -152,30 +197,52 @@ function AlignmentSummary({ alignment, missing }: { alignment: Alignment; missin
         </span>
       ))}
       {missing.length > 0 ? (
-        <span className={txt.warnText} data-testid="sbs-no-transcript" title="Only the harness report is on disk for this episode: its result, not its actions">
+        <span
+          className={txt.warnText}
+          data-testid="sbs-no-transcript"
+          title="Only the harness report is on disk for this episode: its result, not its actions"
+        >
           no transcript ({missing.join(' and ')}): nothing to align
         </span>
       ) : first >= 0 ? (
-        <button type="button" className={controls.linkBtn} onClick={() => store.getState().selectRow(first, true)} data-testid="sbs-goto-divergence">
+        <button
+          type="button"
+          className={controls.linkBtn}
+          onClick={() => store.getState().selectRow(first, true)}
+          data-testid="sbs-goto-divergence"
+        >
           first divergence: row {fmtInt(first + 1)}
         </button>
       ) : (
         <span className={txt.mutedText}>the two episodes take the same actions</span>
       )}
       {!alignment.exact && (
-        <span className={txt.warnText} title="The episodes are too long to align exactly; steps were anchored on actions that occur once in each">
+        <span
+          className={txt.warnText}
+          title="The episodes are too long to align exactly; steps were anchored on actions that occur once in each"
+        >
           approximate alignment
         </span>
       )}
       <span className={txt.spacer} />
-      <button type="button" onClick={() => store.getState().openDiff({ kind: 'answers' })} data-testid="sbs-diff-answers">
+      <button
+        type="button"
+        onClick={() => store.getState().openDiff({ kind: 'answers' })}
+        data-testid="sbs-diff-answers"
+      >
         Diff final answers
       </button>
     </div>
   )
 }
 
-function AlignedRows(props: { alignment: Alignment; detailA: EpisodePreview; detailB: EpisodePreview; onSelect(i: number): void; onDiff(i: number): void }): ReactNode {
+function AlignedRows(props: {
+  alignment: Alignment
+  detailA: EpisodePreview
+  detailB: EpisodePreview
+  onSelect(i: number): void
+  onDiff(i: number): void
+}): ReactNode {
   const { alignment } = props
   const store = useAppStore()
   const selected = useApp((s) => s.sideBySide?.selectedRow ?? 0)
@@ -198,7 +265,13 @@ function AlignedRows(props: { alignment: Alignment; detailA: EpisodePreview; det
     <div className={css.rows} ref={scrollRef} data-testid="sbs-rows">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
-          <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className={cx(virtual.row, css.slot)} style={{ transform: `translateY(${item.start}px)` }}>
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className={cx(virtual.row, css.slot)}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
             <AlignedRowView
               row={alignment.rows[item.index]}
               index={item.index}
@@ -222,7 +295,8 @@ function DiffSheet(props: { alignment: Alignment; detailA: EpisodePreview; detai
   const store = useAppStore()
   const target = useApp((s) => s.sideBySide?.diff ?? null)
   const { view, cut } = useMemo(
-    () => (target ? diffViewFor(target, props.alignment, props.detailA, props.detailB) : { view: null, cut: [] as Side[] }),
+    () =>
+      target ? diffViewFor(target, props.alignment, props.detailA, props.detailB) : { view: null, cut: [] as Side[] },
     [target, props.alignment, props.detailA, props.detailB]
   )
   const cutKey = cut.join('')
@@ -242,7 +316,9 @@ function DiffSheet(props: { alignment: Alignment; detailA: EpisodePreview; detai
 /** A long text opened (Show all) on a side whose preview cut it brings that side's full turns. */
 function useFullTurnsWhenOpened(view: SideBySideState | null): void {
   const store = useAppStore()
-  const wants = useApp((s) => (['a', 'b'] as const).filter((k) => opensCutText(s.episode.expanded, view?.[k].detail ?? null)).join(''))
+  const wants = useApp((s) =>
+    (['a', 'b'] as const).filter((k) => opensCutText(s.episode.expanded, view?.[k].detail ?? null)).join('')
+  )
   useEffect(() => {
     for (const s of wants) void store.getState().ensureSideFull(s as Side)
   }, [wants, store])
@@ -258,7 +334,11 @@ function opensCutText(expanded: Record<string, true>, detail: EpisodePreview | n
 }
 
 /** Once per pair of episodes shown: select the first divergence and scroll to it (or the first row). */
-function useLandOnFirstDivergence(alignment: Alignment | null, a: EpisodePreview | null, b: EpisodePreview | null): void {
+function useLandOnFirstDivergence(
+  alignment: Alignment | null,
+  a: EpisodePreview | null,
+  b: EpisodePreview | null
+): void {
   const store = useAppStore()
   const landed = useRef<string | null>(null)
   const pair = a && b ? `${a.id}\n${b.id}` : null

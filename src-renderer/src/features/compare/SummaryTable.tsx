@@ -21,7 +21,10 @@ export function SummaryTable({ report }: { report: CompareReport }): ReactNode {
   return (
     <section className={analysis.section}>
       <h3>
-        Summary <span className={txt.hint}>on the {fmtInt(report.sharedTasks)} shared tasks (per task first, then over tasks)</span>
+        Summary{' '}
+        <span className={txt.hint}>
+          on the {fmtInt(report.sharedTasks)} shared tasks (per task first, then over tasks)
+        </span>
       </h3>
       <div className={tables.scrollX}>
         <table className={tables.table} data-testid="compare-summary">
@@ -38,7 +41,10 @@ export function SummaryTable({ report }: { report: CompareReport }): ReactNode {
               </th>
               {showWhole && (
                 <>
-                  <th className={cx(tables.num, tables.wholeCol)} title="Run A over all its episodes (shared tasks or not)">
+                  <th
+                    className={cx(tables.num, tables.wholeCol)}
+                    title="Run A over all its episodes (shared tasks or not)"
+                  >
                     whole A
                   </th>
                   <th className={tables.num} title="Run B over all its episodes (shared tasks or not)">
@@ -68,7 +74,11 @@ function MetricRow({ m, showWhole }: { m: CompareMetric; showWhole: boolean }): 
   const w = m.whole
   return (
     <tr data-testid="compare-metric" data-key={m.key} data-tone={tone}>
-      <td title={`${m.key} · ${m.kind === 'paired' ? 'per-task means, paired' : 'whole-run statistic, no CI'} · ${direction}`}>{m.label}</td>
+      <td
+        title={`${m.key} · ${m.kind === 'paired' ? 'per-task means, paired' : 'whole-run statistic, no CI'} · ${direction}`}
+      >
+        {m.label}
+      </td>
       <td className={tables.num}>{fmtValue(m.unit, m.a)}</td>
       <td className={tables.num}>{fmtValue(m.unit, m.b)}</td>
       <td className={cx(tables.num, analysis.delta, toneClass(tone))}>{fmtDelta(m.unit, m.delta)}</td>

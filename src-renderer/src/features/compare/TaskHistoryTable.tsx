@@ -44,7 +44,10 @@ export function TaskHistoryTable({
               {taskCell ? taskCell(t) : t.taskKey} {t.forgotten && <Badge tone="bad">forgotten</Badge>}
             </td>
             {t.passed.map((p, i) => (
-              <td key={i} className={cx(tables.num, p === null ? txt.hint : toneClass(p ? 'better-clear' : 'worse-clear'))}>
+              <td
+                key={i}
+                className={cx(tables.num, p === null ? txt.hint : toneClass(p ? 'better-clear' : 'worse-clear'))}
+              >
                 {p === null ? '–' : p ? '✓' : '✗'}
               </td>
             ))}

@@ -12,7 +12,12 @@ export function TaskList({ tasks, testId }: { tasks: string[]; testId?: string }
     <ul className={css.list} data-testid={testId}>
       {tasks.map((t) => (
         <li key={t}>
-          <button className={analysis.taskButton} onClick={() => store.getState().openCompareTask(t, tasks)} data-testid="compare-task-link" title={`Open ${t} for A and B side by side`}>
+          <button
+            className={analysis.taskButton}
+            onClick={() => store.getState().openCompareTask(t, tasks)}
+            data-testid="compare-task-link"
+            title={`Open ${t} for A and B side by side`}
+          >
             {t}
           </button>
         </li>

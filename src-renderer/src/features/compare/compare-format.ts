@@ -11,7 +11,11 @@ import { ciExcludesZero, fmtFraction, isFiniteNumber, NONE } from '@contract/dis
  */
 export type ChangeTone = 'better' | 'better-clear' | 'worse' | 'worse-clear' | 'neutral' | 'neutral-clear'
 
-export function changeTone(delta: number | null, ci: [number, number] | null, better: CompareMetric['better']): ChangeTone {
+export function changeTone(
+  delta: number | null,
+  ci: [number, number] | null,
+  better: CompareMetric['better']
+): ChangeTone {
   if (!isFiniteNumber(delta) || delta === 0) return 'neutral'
   const clear = ciExcludesZero(ci)
   if (better === null) return clear ? 'neutral-clear' : 'neutral'

@@ -33,17 +33,40 @@ export function CurveChart({ panel, points, syncKey, onHover, onPick }: CurveCha
         : panel.band
           ? [
               // the band's edges: drawn faintly, no cursor marker (the readout gives the σ)
-              { label: 'mean − σ', class: 'band-edge', stroke: withAlpha(t.accent, 0.35), width: 1, points: { show: false } },
-              { label: 'mean + σ', class: 'band-edge', stroke: withAlpha(t.accent, 0.35), width: 1, points: { show: false } }
+              {
+                label: 'mean − σ',
+                class: 'band-edge',
+                stroke: withAlpha(t.accent, 0.35),
+                width: 1,
+                points: { show: false }
+              },
+              {
+                label: 'mean + σ',
+                class: 'band-edge',
+                stroke: withAlpha(t.accent, 0.35),
+                width: 1,
+                points: { show: false }
+              }
             ]
           : []
       let last: number | null = null
       return {
-        scales: { x: { time: false }, y: rate ? { range: [0, 1] } : { range: (_u, min, max) => [Math.min(0, min), max + (max - Math.min(0, min)) * 0.08 || 1] } },
+        scales: {
+          x: { time: false },
+          y: rate
+            ? { range: [0, 1] }
+            : { range: (_u, min, max) => [Math.min(0, min), max + (max - Math.min(0, min)) * 0.08 || 1] }
+        },
         axes: [
           // the x axis is the training step (the panels' caption says so): integer ticks only
-          themedAxis(t, { size: 30, values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : '')) }),
-          themedAxis(t, { size: panel.unit === 'tokens' ? 62 : 52, values: rate ? pctTicks : (_u, splits) => splits.map((v) => fmtValue(panel.unit, v)) })
+          themedAxis(t, {
+            size: 30,
+            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : ''))
+          }),
+          themedAxis(t, {
+            size: panel.unit === 'tokens' ? 62 : 52,
+            values: rate ? pctTicks : (_u, splits) => splits.map((v) => fmtValue(panel.unit, v))
+          })
         ],
         legend: { show: false },
         cursor: {
@@ -104,7 +127,13 @@ export function CurveChart({ panel, points, syncKey, onHover, onPick }: CurveCha
           </span>
         )}
       </h4>
-      <UPlotChart options={options} data={data} height={150} label={`${panel.title} by training step; click a point to open that step's episodes`} testId={`chart-curve-${panel.key}`} />
+      <UPlotChart
+        options={options}
+        data={data}
+        height={150}
+        label={`${panel.title} by training step; click a point to open that step's episodes`}
+        testId={`chart-curve-${panel.key}`}
+      />
     </div>
   )
 }

@@ -8,7 +8,15 @@ import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 
 /** The curve as a table, a row per step; a row opens that step's episodes (Enter too). */
-export function CurveTable({ report, hover, onPick }: { report: TrainingCurve; hover: number | null; onPick(index: number): void }): ReactNode {
+export function CurveTable({
+  report,
+  hover,
+  onPick
+}: {
+  report: TrainingCurve
+  hover: number | null
+  onPick(index: number): void
+}): ReactNode {
   return (
     <section className={analysis.section}>
       <h3>By step</h3>
@@ -24,7 +32,10 @@ export function CurveTable({ report, hover, onPick }: { report: TrainingCurve; h
               </th>
               <th className={tables.num}>min – max</th>
               <th className={tables.num}>pass</th>
-              <th className={tables.num} title="Groups (a task's rollouts at the step) whose rewards are all equal, over groups of 2+">
+              <th
+                className={tables.num}
+                title="Groups (a task's rollouts at the step) whose rewards are all equal, over groups of 2+"
+              >
                 no signal
               </th>
               <th className={tables.num}>steps</th>

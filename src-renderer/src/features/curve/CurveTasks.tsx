@@ -39,7 +39,9 @@ export function CurveTasks({ report }: { report: TrainingCurve }): ReactNode {
             taskCell={(t) => (
               <button
                 className={cx(controls.linkBtn, txt.mono)}
-                onClick={() => store.getState().openRunEpisodes(report.runId, `task == ${JSON.stringify(t.taskKey)}`, 'step')}
+                onClick={() =>
+                  store.getState().openRunEpisodes(report.runId, `task == ${JSON.stringify(t.taskKey)}`, 'step')
+                }
                 title="Open this task's rollouts at every step"
               >
                 {t.taskKey}

@@ -65,15 +65,16 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
     <>
       <RankedWarnings warnings={report.warnings} prominent testId="curve-top-warnings" />
       <p className={analysis.shared} data-testid="curve-summary">
-        <b>{fmtInt(points.length)} training steps</b> (the x axis of every panel), {fmtInt(episodes)} rollouts: every figure is over each
-        step’s whole batch. Hover a point to read it, click it (or a row of the table) to open that step’s episodes.
+        <b>{fmtInt(points.length)} training steps</b> (the x axis of every panel), {fmtInt(episodes)} rollouts: every
+        figure is over each step’s whole batch. Hover a point to read it, click it (or a row of the table) to open that
+        step’s episodes.
       </p>
       <div className={css.readout} data-testid="curve-readout" aria-live="polite">
         {hp ? (
           <>
             <b>step {fmtInt(hp.step)}</b> · {fmtInt(hp.episodes)} rollouts of {fmtInt(hp.tasks)} tasks · mean reward{' '}
-            {fmtMeanStd('reward', hp.meanReward, hp.rewardStd)} · pass {fmtPercent(hp.passRate)} · no signal {fmtPercent(hp.noSignalShare)} of{' '}
-            {fmtInt(hp.groups)} groups · steps {fmtValue('steps', hp.meanSteps)}
+            {fmtMeanStd('reward', hp.meanReward, hp.rewardStd)} · pass {fmtPercent(hp.passRate)} · no signal{' '}
+            {fmtPercent(hp.noSignalShare)} of {fmtInt(hp.groups)} groups · steps {fmtValue('steps', hp.meanSteps)}
           </>
         ) : (
           <span className={txt.hint}>Hover a chart to read a step.</span>
@@ -81,14 +82,22 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
       </div>
       <div className={css.panels}>
         {panels.map((panel) => (
-          <CurveChart key={panel.key} panel={panel} points={points} syncKey={`curve:${report.runId}`} onHover={setHover} onPick={pick} />
+          <CurveChart
+            key={panel.key}
+            panel={panel}
+            points={points}
+            syncKey={`curve:${report.runId}`}
+            onHover={setHover}
+            onPick={pick}
+          />
         ))}
       </div>
       <CurveTable report={report} hover={hover} onPick={pick} />
       <CurveTasks report={report} />
       <RankedWarnings warnings={report.warnings} prominent={false} testId="curve-warnings" />
       <p className={txt.hint} data-testid="std-note">
-        {STD_NOTE} A group is one task’s rollouts at a step; it gives GRPO no signal when every rollout got the same reward.
+        {STD_NOTE} A group is one task’s rollouts at a step; it gives GRPO no signal when every rollout got the same
+        reward.
       </p>
     </>
   )

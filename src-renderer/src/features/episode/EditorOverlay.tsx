@@ -26,7 +26,13 @@ export default function EditorOverlay({ view }: { view: EditorView }): ReactNode
   const close = (): void => store.getState().closeEditor()
   return (
     <div className={sheet.backdrop} onClick={close}>
-      <div className={editor.sheet} role="dialog" aria-label={view.title} data-testid="text-editor" onClick={(e) => e.stopPropagation()}>
+      <div
+        className={editor.sheet}
+        role="dialog"
+        aria-label={view.title}
+        data-testid="text-editor"
+        onClick={(e) => e.stopPropagation()}
+      >
         <div className={editor.head}>
           <span className={editor.title}>{view.title}</span>
           <span className={txt.mutedText}>{sizeLabel(view.text)}</span>
@@ -35,7 +41,13 @@ export default function EditorOverlay({ view }: { view: EditorView }): ReactNode
           <label className={txt.mutedText}>
             <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
           </label>
-          <button type="button" className={controls.iconBtn} title="Close (Esc)" onClick={close} data-testid="editor-close">
+          <button
+            type="button"
+            className={controls.iconBtn}
+            title="Close (Esc)"
+            onClick={close}
+            data-testid="editor-close"
+          >
             ✕
           </button>
         </div>

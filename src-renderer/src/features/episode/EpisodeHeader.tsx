@@ -27,7 +27,9 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
   const info = Object.entries(detail.infoFull)
   const tools = toolNames(detail.tools)
   // the status badge and the error text below already say how it ended
-  const formatFlags = rowFlags(detail).filter((f) => f.kind !== 'error' && f.kind !== 'truncated' && f.kind !== 'cancelled')
+  const formatFlags = rowFlags(detail).filter(
+    (f) => f.kind !== 'error' && f.kind !== 'truncated' && f.kind !== 'cancelled'
+  )
   return (
     <header className={css.card} data-testid="episode-header">
       <div className={css.titleRow}>
@@ -40,7 +42,8 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
           {fmtReward(detail.reward)}
         </span>
         <Badge tone={detail.passed === true ? 'ok' : detail.passed === false ? 'bad' : 'muted'} testId="episode-passed">
-          {fmtPassed(detail.passed)} {detail.passed === true ? 'passed' : detail.passed === false ? 'failed' : 'no verdict'}
+          {fmtPassed(detail.passed)}{' '}
+          {detail.passed === true ? 'passed' : detail.passed === false ? 'failed' : 'no verdict'}
         </Badge>
         <Badge tone={episodeStatusTone(detail.status)} testId="episode-status">
           {detail.status}
@@ -50,7 +53,12 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
           // detector that points at a turn (first failure, loop, empty answer) takes you there
           const at = detail.anomalyTurns?.[f.kind as AnomalyCode]
           const badge = (
-            <Badge key={f.kind} tone={f.tone} title={at === undefined ? f.title : `${f.title} — first at turn #${at}; click to go there`} testId={`episode-flag-${f.kind}`}>
+            <Badge
+              key={f.kind}
+              tone={f.tone}
+              title={at === undefined ? f.title : `${f.title} — first at turn #${at}; click to go there`}
+              testId={`episode-flag-${f.kind}`}
+            >
               {f.label}
               {at !== undefined && <span className={css.badgeTurn}> #{at}</span>}
             </Badge>
@@ -58,7 +66,13 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
           return at === undefined ? (
             badge
           ) : (
-            <button key={f.kind} type="button" className={css.badgeButton} data-testid={`episode-flag-jump-${f.kind}`} onClick={() => store.getState().jumpToTurnIndex(at)}>
+            <button
+              key={f.kind}
+              type="button"
+              className={css.badgeButton}
+              data-testid={`episode-flag-jump-${f.kind}`}
+              onClick={() => store.getState().jumpToTurnIndex(at)}
+            >
               {badge}
             </button>
           )
@@ -74,15 +88,49 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
         {model && <Fact label="Model" value={model} />}
         <Fact label="Source" value={detail.sourcePath} mono />
         {detail.sourceId !== null && <Fact label="Source id" value={detail.sourceId} mono />}
-        <Fact label="Steps" value={fmtInt(detail.steps)} hint="Agent actions: assistant turns that call tools or answer (the producer's count where it writes one)" />
-        <Fact label="Messages" value={detail.transcript ? fmtInt(detail.turns.length) : 'no transcript'} hint="Messages in the transcript, prompt included" />
-        {detail.termination !== null && <Fact label="Termination" value={detail.termination} mono hint="Why the episode ended, as the producer says it" />}
-        {detail.unscored !== null && <Fact label="No result" value={detail.unscored} mono hint="The producer recorded no result for this episode (the run says how such episodes count)" />}
+        <Fact
+          label="Steps"
+          value={fmtInt(detail.steps)}
+          hint="Agent actions: assistant turns that call tools or answer (the producer's count where it writes one)"
+        />
+        <Fact
+          label="Messages"
+          value={detail.transcript ? fmtInt(detail.turns.length) : 'no transcript'}
+          hint="Messages in the transcript, prompt included"
+        />
+        {detail.termination !== null && (
+          <Fact
+            label="Termination"
+            value={detail.termination}
+            mono
+            hint="Why the episode ended, as the producer says it"
+          />
+        )}
+        {detail.unscored !== null && (
+          <Fact
+            label="No result"
+            value={detail.unscored}
+            mono
+            hint="The producer recorded no result for this episode (the run says how such episodes count)"
+          />
+        )}
         {(detail.tokensIn !== null || detail.tokensOut !== null) && (
           <Fact label="Tokens in / out" value={fmtTokens(detail.tokensIn, detail.tokensOut)} />
         )}
-        {detail.generationMs !== null && <Fact label="Generation" value={fmtDuration(detail.generationMs)} hint="Time spent generating (model calls)" />}
-        {detail.durationMs !== null && <Fact label="Total time" value={fmtDuration(detail.durationMs)} hint="Wall time of the whole episode (generation, tools, scoring)" />}
+        {detail.generationMs !== null && (
+          <Fact
+            label="Generation"
+            value={fmtDuration(detail.generationMs)}
+            hint="Time spent generating (model calls)"
+          />
+        )}
+        {detail.durationMs !== null && (
+          <Fact
+            label="Total time"
+            value={fmtDuration(detail.durationMs)}
+            hint="Wall time of the whole episode (generation, tools, scoring)"
+          />
+        )}
         {tools.length > 0 && <Fact label={`Tools (${tools.length})`} value={tools.join(', ')} mono />}
       </dl>
       {detail.answer !== null && (
@@ -111,7 +159,17 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
   )
 }
 
-function Fact({ label, value, mono, hint }: { label: string; value: string; mono?: boolean; hint?: string }): ReactNode {
+function Fact({
+  label,
+  value,
+  mono,
+  hint
+}: {
+  label: string
+  value: string
+  mono?: boolean
+  hint?: string
+}): ReactNode {
   return (
     <div className={css.fact} data-fact={label}>
       <dt className={css.factLabel} title={hint}>

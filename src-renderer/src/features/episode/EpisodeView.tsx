@@ -33,22 +33,29 @@ export function EpisodeView(): ReactNode {
   const editor = useApp((s) => s.episode.editor)
   const rowInfo = useApp((s) => {
     const total = tableRowCount(s)
-    const fromTable = total !== null && s.openEpisodeId !== null && episodeAtRow(s, s.episodes.activeIndex)?.id === s.openEpisodeId
+    const fromTable =
+      total !== null && s.openEpisodeId !== null && episodeAtRow(s, s.episodes.activeIndex)?.id === s.openEpisodeId
     return fromTable ? `${fmtInt(s.episodes.activeIndex + 1)} / ${fmtInt(total)}` : null
   })
 
   return (
     <section className={css.view} data-testid="episode-view">
       <nav className={crumbs.crumbs} data-testid="episode-crumbs">
-        <button className={crumbs.back} data-testid="episode-back" onClick={() => store.getState().closeEpisode()} title="Back to the episodes (Esc)">
+        <button
+          className={crumbs.back}
+          data-testid="episode-back"
+          onClick={() => store.getState().closeEpisode()}
+          title="Back to the episodes (Esc)"
+        >
           ← Episodes
         </button>
         <span className={crumbs.crumb}>{runName}</span>
         {rowInfo && <span className={cx(crumbs.crumb, txt.mutedText)}>row {rowInfo}</span>}
         <span className={txt.spacer} />
         <span className={cx(txt.hint, crumbs.keys)}>
-          <KeyHint binding={EPISODE_TURN} /> turn · <KeyHint binding={EPISODE_STEP} /> episode · <KeyHint binding={EPISODE_RUN} /> run ·{' '}
-          <KeyHint binding={EPISODE_FIND} /> find · <KeyHint binding={TOGGLE_SHEET} /> keys
+          <KeyHint binding={EPISODE_TURN} /> turn · <KeyHint binding={EPISODE_STEP} /> episode ·{' '}
+          <KeyHint binding={EPISODE_RUN} /> run · <KeyHint binding={EPISODE_FIND} /> find ·{' '}
+          <KeyHint binding={TOGGLE_SHEET} /> keys
         </span>
       </nav>
       {editor && (

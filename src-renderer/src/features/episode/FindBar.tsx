@@ -42,13 +42,15 @@ export function FindBar(): ReactNode {
 
   const total = find.matches.length
   const count =
-    find.query === '' ? '' : total === 0 ? 'no matches' : `${fmtInt(find.current + 1)} of ${fmtInt(total)}${find.capped ? '+' : ''}`
+    find.query === ''
+      ? ''
+      : total === 0
+        ? 'no matches'
+        : `${fmtInt(find.current + 1)} of ${fmtInt(total)}${find.capped ? '+' : ''}`
 
   return (
     <div className={css.bar} role="search" data-testid="find-bar">
-      <span aria-hidden>
-        ⌕
-      </span>
+      <span aria-hidden>⌕</span>
       <input
         ref={inputRef}
         {...keyField('find')}
@@ -60,18 +62,48 @@ export function FindBar(): ReactNode {
         spellCheck={false}
         onChange={(e) => setText(e.target.value)}
         // the box's keys are about the box (the keymap lists them): its Esc closes only the bar, not the episode
-        onKeyDown={(e) => handleElementKey('find-box', e, { next: () => step(1), previous: () => step(-1), close: () => store.getState().closeFind() })}
+        onKeyDown={(e) =>
+          handleElementKey('find-box', e, {
+            next: () => step(1),
+            previous: () => step(-1),
+            close: () => store.getState().closeFind()
+          })
+        }
       />
-      <span className={cx(css.count, find.query !== '' && total === 0 ? txt.badText : txt.mutedText)} data-testid="find-count" aria-live="polite">
+      <span
+        className={cx(css.count, find.query !== '' && total === 0 ? txt.badText : txt.mutedText)}
+        data-testid="find-count"
+        aria-live="polite"
+      >
         {count}
       </span>
-      <button type="button" className={controls.iconBtn} title="Previous match (Shift+Enter)" disabled={total === 0} onClick={() => step(-1)} data-testid="find-prev">
+      <button
+        type="button"
+        className={controls.iconBtn}
+        title="Previous match (Shift+Enter)"
+        disabled={total === 0}
+        onClick={() => step(-1)}
+        data-testid="find-prev"
+      >
         ↑
       </button>
-      <button type="button" className={controls.iconBtn} title="Next match (Enter)" disabled={total === 0} onClick={() => step(1)} data-testid="find-next">
+      <button
+        type="button"
+        className={controls.iconBtn}
+        title="Next match (Enter)"
+        disabled={total === 0}
+        onClick={() => step(1)}
+        data-testid="find-next"
+      >
         ↓
       </button>
-      <button type="button" className={controls.iconBtn} title="Close (Esc)" onClick={() => store.getState().closeFind()} data-testid="find-close">
+      <button
+        type="button"
+        className={controls.iconBtn}
+        title="Close (Esc)"
+        onClick={() => store.getState().closeFind()}
+        data-testid="find-close"
+      >
         ✕
       </button>
     </div>

@@ -22,7 +22,12 @@ export function FindHighlight({ text, partKey }: { text: string; partKey: string
     const ordinal = (i - 1) / 2
     const isCurrent = ordinal === currentOrdinal
     return (
-      <mark key={i} ref={isCurrent ? currentRef : undefined} className={cx(findCss.hit, isCurrent && findCss.current)} data-testid={isCurrent ? 'find-current' : undefined}>
+      <mark
+        key={i}
+        ref={isCurrent ? currentRef : undefined}
+        className={cx(findCss.hit, isCurrent && findCss.current)}
+        data-testid={isCurrent ? 'find-current' : undefined}
+      >
         {piece}
       </mark>
     )

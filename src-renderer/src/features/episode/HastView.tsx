@@ -59,11 +59,22 @@ function diffOf(node: Element): string | undefined {
 function classOf(node: Element): string | undefined {
   const cls = node.properties?.className
   if (!Array.isArray(cls)) return undefined
-  return cls.filter((c): c is string => typeof c === 'string' && (HLJS_CLASS.test(c) || OWN_CLASSES.has(c))).join(' ') || undefined
+  return (
+    cls.filter((c): c is string => typeof c === 'string' && (HLJS_CLASS.test(c) || OWN_CLASSES.has(c))).join(' ') ||
+    undefined
+  )
 }
 
 /** One find hit; the current one scrolls itself into view when it becomes current. */
-export function FindMark({ current, first, children }: { current: boolean; first: boolean; children: ReactNode }): ReactNode {
+export function FindMark({
+  current,
+  first,
+  children
+}: {
+  current: boolean
+  first: boolean
+  children: ReactNode
+}): ReactNode {
   const ref = useRef<HTMLElement>(null)
   useEffect(() => {
     if (!current || !first) return
@@ -72,7 +83,11 @@ export function FindMark({ current, first, children }: { current: boolean; first
     return () => cancelAnimationFrame(raf)
   }, [current, first])
   return (
-    <mark ref={first ? ref : undefined} className={cx(findCss.hit, current && findCss.current)} data-testid={first ? 'find-current' : undefined}>
+    <mark
+      ref={first ? ref : undefined}
+      className={cx(findCss.hit, current && findCss.current)}
+      data-testid={first ? 'find-current' : undefined}
+    >
       {children}
     </mark>
   )
@@ -87,4 +102,3 @@ export function useFindPart(partKey: string): { query: string; current: number }
   const current = useApp((s) => currentOrdinalIn(s.episode.find, partKey))
   return { query, current }
 }
-

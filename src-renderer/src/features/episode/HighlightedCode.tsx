@@ -19,7 +19,12 @@ export interface FindInPiece {
  * A code block with syntax colours (and find marks): the highlighter's tree is drawn by HastView, which only ever
  * creates spans, marks and text.
  */
-export function HighlightedCode(props: { code: string; language: CodeLanguage | null; className?: string; find?: FindInPiece }): ReactNode {
+export function HighlightedCode(props: {
+  code: string
+  language: CodeLanguage | null
+  className?: string
+  find?: FindInPiece
+}): ReactNode {
   const { code, language, find } = props
   const tree = useMemo(() => highlightTree(code, language), [code, language])
   const query = find?.query ?? ''
@@ -47,7 +52,9 @@ export function CollapsibleCode(props: {
   const editor = props.editorTitle !== undefined ? { title: props.editorTitle, text: props.code } : undefined
   return (
     <Collapsible text={props.code} expandKey={props.expandKey} editor={editor}>
-      {(shown) => <HighlightedCode code={shown} language={props.language} className={props.className} find={props.find} />}
+      {(shown) => (
+        <HighlightedCode code={shown} language={props.language} className={props.className} find={props.find} />
+      )}
     </Collapsible>
   )
 }

@@ -25,8 +25,37 @@ import css from './MarkdownText.module.css'
  * our own rehype steps add (source HTML never becomes an element, so these can come from nowhere else).
  */
 const ALLOWED = [
-  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'em', 'strong', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'hr', 'br',
-  'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'sup', 'section', 'span', 'mark'
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'em',
+  'strong',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'hr',
+  'br',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
+  'sup',
+  'section',
+  'span',
+  'mark'
 ]
 
 const REMARK = [remarkGfm]
@@ -50,7 +79,8 @@ const COMPONENTS: Components = {
     </span>
   ),
   // GFM task-list boxes: shown, never editable
-  input: ({ type, checked }) => (type === 'checkbox' ? <input type="checkbox" checked={!!checked} disabled readOnly /> : null),
+  input: ({ type, checked }) =>
+    type === 'checkbox' ? <input type="checkbox" checked={!!checked} disabled readOnly /> : null,
   mark: ({ node, children }) => (
     <FindMark current={node?.properties?.dataFindCurrent === true} first={node?.properties?.dataFindFirst === true}>
       {children}
@@ -59,7 +89,11 @@ const COMPONENTS: Components = {
 }
 
 /** Renders one markdown string (no collapsing; see AssistantMarkdown). */
-export const MarkdownText = memo(function MarkdownText(props: { text: string; findQuery?: string; findCurrent?: number }): ReactNode {
+export const MarkdownText = memo(function MarkdownText(props: {
+  text: string
+  findQuery?: string
+  findCurrent?: number
+}): ReactNode {
   const { text, findQuery = '', findCurrent = -1 } = props
   const rehype = useMemo((): PluggableList => {
     const steps: PluggableList = [RAW_BLOCKS, CODE_BLOCKS]
@@ -71,7 +105,14 @@ export const MarkdownText = memo(function MarkdownText(props: { text: string; fi
 
 function renderMarkdown(text: string, rehype: PluggableList): ReactNode {
   // react-markdown's sync `Markdown` is a pure function (no hooks): its result can be kept and reused
-  return Markdown({ children: text, remarkPlugins: REMARK, rehypePlugins: rehype, components: COMPONENTS, allowedElements: ALLOWED, unwrapDisallowed: true })
+  return Markdown({
+    children: text,
+    remarkPlugins: REMARK,
+    rehypePlugins: rehype,
+    components: COMPONENTS,
+    allowedElements: ALLOWED,
+    unwrapDisallowed: true
+  })
 }
 
 /**
@@ -99,7 +140,12 @@ function cachedMarkdown(text: string, rehype: PluggableList): ReactNode {
  * An assistant turn's text as markdown; long texts show a preview, "Show all" and "Open in editor" (the markdown
  * source) like every other long text. `expandKey` is also the part find uses (`<position>:text`).
  */
-export function AssistantMarkdown(props: { text: string; expandKey: string; fullSize?: TextSize; editor?: EditorSource }): ReactNode {
+export function AssistantMarkdown(props: {
+  text: string
+  expandKey: string
+  fullSize?: TextSize
+  editor?: EditorSource
+}): ReactNode {
   const { text, expandKey } = props
   const { query, current } = useFindPart(expandKey)
   return (

@@ -19,7 +19,13 @@ export function RelatedLinks({ detail }: { detail: EpisodePreview }): ReactNode 
   return (
     <div className={css.related} data-testid="episode-related">
       {rollouts && (
-        <RefRow label={`Rollouts (${sameTask.length})`} refs={sameTask} currentId={detail.id} testId="related-rollouts" name={(r) => `#${r.rollout}`} />
+        <RefRow
+          label={`Rollouts (${sameTask.length})`}
+          refs={sameTask}
+          currentId={detail.id}
+          testId="related-rollouts"
+          name={(r) => `#${r.rollout}`}
+        />
       )}
       {runs && (
         <RefRow
@@ -38,7 +44,13 @@ export function RelatedLinks({ detail }: { detail: EpisodePreview }): ReactNode 
   )
 }
 
-function RefRow(props: { label: ReactNode; refs: EpisodeRef[]; currentId: string; testId: string; name(r: EpisodeRef): string }): ReactNode {
+function RefRow(props: {
+  label: ReactNode
+  refs: EpisodeRef[]
+  currentId: string
+  testId: string
+  name(r: EpisodeRef): string
+}): ReactNode {
   const store = useAppStore()
   const [all, setAll] = useState(false)
   const shown = all ? props.refs : props.refs.slice(0, SHOWN)
@@ -52,7 +64,12 @@ function RefRow(props: { label: ReactNode; refs: EpisodeRef[]; currentId: string
             <button
               key={r.id}
               type="button"
-              className={cx(css.ref, current && css.current, r.passed === true && css.pass, r.passed === false && css.fail)}
+              className={cx(
+                css.ref,
+                current && css.current,
+                r.passed === true && css.pass,
+                r.passed === false && css.fail
+              )}
               data-testid="ref-chip"
               aria-current={current ? 'page' : undefined}
               disabled={current}

@@ -41,7 +41,11 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
   const onClick = (e: MouseEvent<SVGSVGElement>): void => {
     const rect = e.currentTarget.getBoundingClientRect()
     const at = Math.min(n - 1, Math.max(0, Math.floor(((e.clientX - rect.left) / rect.width) * n)))
-    const signals = [...points.map((p) => p.position), ...flagged.map((f) => f.position), ...metricPoints.map((p) => p.position)]
+    const signals = [
+      ...points.map((p) => p.position),
+      ...flagged.map((f) => f.position),
+      ...metricPoints.map((p) => p.position)
+    ]
     const target = nearestPosition(signals, at)
     // snap to a signal only when it is close (a few turns or 2% of the width), else go to the clicked turn
     store.getState().jumpToTurn(Math.abs(target - at) <= Math.max(2, n * 0.02) ? target : at)
@@ -102,7 +106,14 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
         <line className={css.zero} x1={0} x2={W} y1={y(0)} y2={y(0)} vectorEffect="non-scaling-stroke" />
         <rect className={css.active} x={x(active) - W / n / 2} width={Math.max(2, W / n)} y={0} height={H} />
         {flagged.map((f) => (
-          <rect key={`f${f.position}`} className={f.kind === 'error' ? css.flagError : css.flagTruncated} x={x(f.position) - 1} width={2} y={0} height={H}>
+          <rect
+            key={`f${f.position}`}
+            className={f.kind === 'error' ? css.flagError : css.flagTruncated}
+            x={x(f.position) - 1}
+            width={2}
+            y={0}
+            height={H}
+          >
             <title>{`#${turns[f.position].index}: ${f.kind}`}</title>
           </rect>
         ))}

@@ -49,7 +49,9 @@ export function ToolCallView({ call, expandKey }: { call: ToolCall; expandKey: s
         )}
         {view.summary && <span className={css.summary}>{view.summary}</span>}
         {call.id && <span className={css.id}>{call.id}</span>}
-        {typeof call.arguments === 'string' && view.kind === 'json' && <span className={txt.mutedText}>(arguments are not valid JSON)</span>}
+        {typeof call.arguments === 'string' && view.kind === 'json' && (
+          <span className={txt.mutedText}>(arguments are not valid JSON)</span>
+        )}
       </div>
       {view.extras.length > 0 && (
         <div className={css.extras} data-testid="tool-extras">
@@ -65,7 +67,17 @@ export function ToolCallView({ call, expandKey }: { call: ToolCall; expandKey: s
   )
 }
 
-function ToolBody({ view, expandKey, find, editorTitle }: { view: ToolView; expandKey: string; find: FindInPiece; editorTitle: string }): ReactNode {
+function ToolBody({
+  view,
+  expandKey,
+  find,
+  editorTitle
+}: {
+  view: ToolView
+  expandKey: string
+  find: FindInPiece
+  editorTitle: string
+}): ReactNode {
   if (view.code === '') return <div className={css.empty}>{view.kind === 'json' ? '(no arguments)' : '(empty)'}</div>
   if (view.kind === 'edit') {
     return (
@@ -74,7 +86,15 @@ function ToolBody({ view, expandKey, find, editorTitle }: { view: ToolView; expa
       </Collapsible>
     )
   }
-  return <CollapsibleCode code={view.code} language={view.language} expandKey={expandKey} find={find} editorTitle={editorTitle} />
+  return (
+    <CollapsibleCode
+      code={view.code}
+      language={view.language}
+      expandKey={expandKey}
+      find={find}
+      editorTitle={editorTitle}
+    />
+  )
 }
 
 /**
@@ -103,9 +123,17 @@ function diffTree(text: string): Root {
     return {
       type: 'element',
       tagName: 'span',
-      properties: { className: DIFF_CLASS[op] ? [code.diffLine, DIFF_CLASS[op]] : [code.diffLine], dataDiff: DIFF_OP[op] ?? 'context' },
+      properties: {
+        className: DIFF_CLASS[op] ? [code.diffLine, DIFF_CLASS[op]] : [code.diffLine],
+        dataDiff: DIFF_OP[op] ?? 'context'
+      },
       children: [
-        { type: 'element', tagName: 'span', properties: { className: [code.diffOp] }, children: [{ type: 'text', value: gap ? '⋯' : op }] },
+        {
+          type: 'element',
+          tagName: 'span',
+          properties: { className: [code.diffOp] },
+          children: [{ type: 'text', value: gap ? '⋯' : op }]
+        },
         { type: 'text', value: gap ? '' : line.slice(1) }
       ]
     }

@@ -33,7 +33,14 @@ export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
     if (scrollSeq > 0) virtualizer.scrollToIndex(store.getState().episode.activeTurn, { align: 'start' })
   }, [scrollSeq, store, virtualizer])
 
-  if (turns.length === 0) return <div className={panels.placeholder}>{detail.transcript ? 'This episode has no turns.' : 'Nothing to step through: only the harness report is on disk.'}</div>
+  if (turns.length === 0)
+    return (
+      <div className={panels.placeholder}>
+        {detail.transcript
+          ? 'This episode has no turns.'
+          : 'Nothing to step through: only the harness report is on disk.'}
+      </div>
+    )
 
   return (
     <div className={css.transcript} ref={scrollRef} data-testid="transcript">

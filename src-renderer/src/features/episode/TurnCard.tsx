@@ -39,7 +39,13 @@ interface TurnCardProps {
 }
 
 /** One turn: role badges, reasoning (collapsed), text, tool calls, per-turn reward. */
-export const TurnCard = memo(function TurnCard({ turn, position, active, foldablePrompt, onSelect }: TurnCardProps): ReactNode {
+export const TurnCard = memo(function TurnCard({
+  turn,
+  position,
+  active,
+  foldablePrompt,
+  onSelect
+}: TurnCardProps): ReactNode {
   const label = turnLabel(turn)
   // terminal colour codes (pane captures, test output) are dropped, never shown raw
   // a leading <think>…</think> is shown as the (collapsed) reasoning, not as text
@@ -70,7 +76,11 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
             {label.origin}
           </span>
         )}
-        {label.observation && !turn.meta?.simulatedUser && <span className={cx(t.origin, t.originObservation)} data-testid="turn-observation">observation</span>}
+        {label.observation && !turn.meta?.simulatedUser && (
+          <span className={cx(t.origin, t.originObservation)} data-testid="turn-observation">
+            observation
+          </span>
+        )}
         <TurnMetaBadges turn={turn} />
         {label.toolLabel && (
           <span className={t.toolResultLabel} title="Result of this tool call">
@@ -96,17 +106,34 @@ export const TurnCard = memo(function TurnCard({ turn, position, active, foldabl
         <>
           <TurnError turn={turn} />
           {shown.reasoning && (
-            <Reasoning text={stripAnsi(shown.reasoning)} expandKey={`${position}:reasoning`} fullSize={turn.reasoning ? turn.elided?.reasoning : undefined} />
+            <Reasoning
+              text={stripAnsi(shown.reasoning)}
+              expandKey={`${position}:reasoning`}
+              fullSize={turn.reasoning ? turn.elided?.reasoning : undefined}
+            />
           )}
           {text !== '' &&
             // only the model's own words are markdown; prompts, observations and tool output stay verbatim text
             (turn.role === 'assistant' ? (
-              <AssistantMarkdown text={text} expandKey={`${position}:text`} fullSize={turn.elided?.text} editor={textEditor} />
+              <AssistantMarkdown
+                text={text}
+                expandKey={`${position}:text`}
+                fullSize={turn.elided?.text}
+                editor={textEditor}
+              />
             ) : (
-              <CollapsibleText text={text} expandKey={`${position}:text`} className={t.text} fullSize={turn.elided?.text} editor={textEditor} />
+              <CollapsibleText
+                text={text}
+                expandKey={`${position}:text`}
+                className={t.text}
+                fullSize={turn.elided?.text}
+                editor={textEditor}
+              />
             ))}
           <TurnImages turn={turn} />
-          {text === '' && turn.toolCalls.length === 0 && !shown.reasoning && !turn.images?.length && <div className={cx(txt.mutedText, t.empty)}>(empty)</div>}
+          {text === '' && turn.toolCalls.length === 0 && !shown.reasoning && !turn.images?.length && (
+            <div className={cx(txt.mutedText, t.empty)}>(empty)</div>
+          )}
           {turn.toolCalls.map((call, i) => (
             // drawn by kind (shell, python, file edit, patch, else JSON): see lib/tool-view.ts
             <ToolCallView key={i} call={call} expandKey={`${position}:call:${i}`} />
@@ -173,7 +200,15 @@ function Reasoning({ text, expandKey, fullSize }: { text: string; expandKey: str
         </span>
         Reasoning <span className={txt.mutedText}>({linesLabel(fullSize?.lines ?? countLines(text))})</span>
       </button>
-      {open && <CollapsibleText text={text} expandKey={`${expandKey}:text`} findKey={expandKey} className={css.text} fullSize={fullSize} />}
+      {open && (
+        <CollapsibleText
+          text={text}
+          expandKey={`${expandKey}:text`}
+          findKey={expandKey}
+          className={css.text}
+          fullSize={fullSize}
+        />
+      )}
     </div>
   )
 }

@@ -14,17 +14,28 @@ export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
   return (
     <>
       {m.simulatedUser && (
-        <span className={cx(t.origin, t.originSimulated)} data-testid="turn-simulated" title="Written by a simulated user (an LLM playing the user), not a person or the environment">
+        <span
+          className={cx(t.origin, t.originSimulated)}
+          data-testid="turn-simulated"
+          title="Written by a simulated user (an LLM playing the user), not a person or the environment"
+        >
           simulated user
         </span>
       )}
       {m.copied && (
-        <span className={cx(t.origin, t.originCopied)} title="Copied from an earlier context window after summarization">
+        <span
+          className={cx(t.origin, t.originCopied)}
+          title="Copied from an earlier context window after summarization"
+        >
           copied context
         </span>
       )}
       {m.truncated && (
-        <span className={cx(t.origin, t.originBad)} data-testid="turn-truncated" title="The output was cut (max tokens or context)">
+        <span
+          className={cx(t.origin, t.originBad)}
+          data-testid="turn-truncated"
+          title="The output was cut (max tokens or context)"
+        >
           truncated
         </span>
       )}
@@ -33,8 +44,16 @@ export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
           error
         </span>
       )}
-      {m.costUsd !== undefined && <span className={t.meta} title="Cost of this step">${fmtNum(m.costUsd, 4)}</span>}
-      {m.latencyMs !== undefined && <span className={t.meta} title="Wall time of this step">{fmtDuration(m.latencyMs)}</span>}
+      {m.costUsd !== undefined && (
+        <span className={t.meta} title="Cost of this step">
+          ${fmtNum(m.costUsd, 4)}
+        </span>
+      )}
+      {m.latencyMs !== undefined && (
+        <span className={t.meta} title="Wall time of this step">
+          {fmtDuration(m.latencyMs)}
+        </span>
+      )}
     </>
   )
 }
@@ -57,9 +76,22 @@ export function TurnImages({ turn }: { turn: Turn }): ReactNode {
       {turn.images.map((image, i) => {
         const view = imageView(image)
         return view.kind === 'inline' ? (
-          <img key={i} className={css.image} data-testid="turn-image" src={view.src} alt={`image ${i + 1} of turn ${turn.index}`} loading="lazy" decoding="async" />
+          <img
+            key={i}
+            className={css.image}
+            data-testid="turn-image"
+            src={view.src}
+            alt={`image ${i + 1} of turn ${turn.index}`}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
-          <span key={i} className={css.imageRef} data-testid="turn-image-ref" title="Not loaded: Rollscope fetches nothing from outside">
+          <span
+            key={i}
+            className={css.imageRef}
+            data-testid="turn-image-ref"
+            title="Not loaded: Rollscope fetches nothing from outside"
+          >
             image: {view.label}
           </span>
         )

@@ -65,8 +65,10 @@ export function ColumnChooser({ run }: { run: RunSummary }): ReactNode {
 
   const shownIds = new Set(shown.map((c) => c.id))
   const needle = search.trim().toLowerCase()
-  const matches = (c: EpisodeColumn): boolean => !needle || c.label.toLowerCase().includes(needle) || c.id.toLowerCase().includes(needle)
-  const toggle = (c: EpisodeColumn, on: boolean): void => store.getState().setColumnShown(run.format, c.id, on, c.shownByDefault)
+  const matches = (c: EpisodeColumn): boolean =>
+    !needle || c.label.toLowerCase().includes(needle) || c.id.toLowerCase().includes(needle)
+  const toggle = (c: EpisodeColumn, on: boolean): void =>
+    store.getState().setColumnShown(run.format, c.id, on, c.shownByDefault)
   const close = (): void => {
     setPlacement(null)
     buttonRef.current?.focus()
@@ -150,7 +152,9 @@ export function ColumnChooser({ run }: { run: RunSummary }): ReactNode {
                           data-testid={`column-toggle-${c.id}`}
                           onChange={(e) => toggle(c, e.target.checked)}
                         />
-                        <span className={source === 'fixed' ? undefined : txt.mono}>{c.label === '#' ? '# (position)' : c.label}</span>
+                        <span className={source === 'fixed' ? undefined : txt.mono}>
+                          {c.label === '#' ? '# (position)' : c.label}
+                        </span>
                       </label>
                     )
                   })}

@@ -35,7 +35,12 @@ export const EpisodeRow = memo(function EpisodeRow(props: EpisodeRowProps): Reac
   const style: CSSProperties = { transform: `translateY(${top}px)`, gridTemplateColumns: template, height }
   return (
     <div
-      className={cx(css.row, active && css.active, picked && css.picked, child ? css.child : index % 2 === 1 && css.odd)}
+      className={cx(
+        css.row,
+        active && css.active,
+        picked && css.picked,
+        child ? css.child : index % 2 === 1 && css.odd
+      )}
       role="row"
       aria-rowindex={index + 1}
       aria-level={child ? 2 : undefined}
@@ -71,7 +76,14 @@ function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNod
     }
     case 'passed':
       return (
-        <div className={cx(css.td, css.center, ep.passed === true ? txt.goodText : ep.passed === false ? txt.badText : txt.mutedText)} role="gridcell">
+        <div
+          className={cx(
+            css.td,
+            css.center,
+            ep.passed === true ? txt.goodText : ep.passed === false ? txt.badText : txt.mutedText
+          )}
+          role="gridcell"
+        >
           {text}
         </div>
       )

@@ -135,7 +135,10 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
   const onKeyDown = (e: KeyboardEvent): void => {
     const n = total ?? 0
     if (n === 0) return
-    const pageRows = Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 300) - HEADER_HEIGHT) / ROW_HEIGHT) - 1)
+    const pageRows = Math.max(
+      1,
+      Math.floor(((scrollRef.current?.clientHeight ?? 300) - HEADER_HEIGHT) / ROW_HEIGHT) - 1
+    )
     const moveTo = (next: number | null): void => {
       if (next === null) return
       const row = Math.max(0, Math.min(n - 1, next))
@@ -182,7 +185,12 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
         lastScrollTop.current = e.currentTarget.scrollTop
       }}
     >
-      <div className={css.header} role="row" data-testid="episodes-header" style={{ gridTemplateColumns: template, minWidth, height: HEADER_HEIGHT }}>
+      <div
+        className={css.header}
+        role="row"
+        data-testid="episodes-header"
+        style={{ gridTemplateColumns: template, minWidth, height: HEADER_HEIGHT }}
+      >
         <PickHeader />
         {cols.map((c) => (
           <SortHeader key={c.id} column={c} />
@@ -190,7 +198,11 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
       </div>
       {total === 0 && (
         <div className={css.empty} data-testid="episodes-empty">
-          {filterError ? 'The filter is not valid (see the message above).' : grouped ? 'No tasks match.' : 'No episodes match.'}
+          {filterError
+            ? 'The filter is not valid (see the message above).'
+            : grouped
+              ? 'No tasks match.'
+              : 'No episodes match.'}
         </div>
       )}
       {total === null && loadError && <div className={css.empty}>{loadError}</div>}

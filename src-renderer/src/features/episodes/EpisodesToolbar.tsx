@@ -86,7 +86,12 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
         />
         {pending && !filterError && <span className={css.filterPending}>↵ to apply</span>}
         {filterError && (
-          <div id="filter-error" className={cx(txt.fieldError, css.filterError)} data-testid="filter-error" role="alert">
+          <div
+            id="filter-error"
+            className={cx(txt.fieldError, css.filterError)}
+            data-testid="filter-error"
+            role="alert"
+          >
             {filterError}
           </div>
         )}

@@ -64,7 +64,9 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
           else if (format) void start(format)
         }}
       >
-        <option value="">{busy ? 'Exporting…' : picked.length ? `Export ${fmtInt(picked.length)} selected…` : 'Export…'}</option>
+        <option value="">
+          {busy ? 'Exporting…' : picked.length ? `Export ${fmtInt(picked.length)} selected…` : 'Export…'}
+        </option>
         {FORMATS.map((f) => (
           // preference pairs are made from whole runs, not from picked rows
           <option key={f.format} value={f.format} disabled={f.format === 'preference' && picked.length > 0}>

@@ -24,7 +24,9 @@ interface GroupRowProps {
 /** Reward spread of a group as "min – max", or the one value when every rollout got the same. */
 function spread(g: TaskGroupSummary): string {
   if (g.minReward === null || g.maxReward === null) return '–'
-  return g.minReward === g.maxReward ? `all ${fmtNum(g.minReward)}` : `${fmtReward(g.minReward)} – ${fmtReward(g.maxReward)}`
+  return g.minReward === g.maxReward
+    ? `all ${fmtNum(g.minReward)}`
+    : `${fmtReward(g.minReward)} – ${fmtReward(g.maxReward)}`
 }
 
 /**
@@ -36,7 +38,14 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps): ReactNode 
   const { group: g, index, groupIndex, open, active, top, height, minWidth, onToggle } = props
   const style: CSSProperties = { transform: `translateY(${top}px)`, height, minWidth }
   const hint = taskKeyHint(g.taskKeyKind)
-  const passTone = g.passKnown === 0 ? txt.mutedText : g.passed === g.passKnown ? txt.goodText : g.passed === 0 ? txt.badText : undefined
+  const passTone =
+    g.passKnown === 0
+      ? txt.mutedText
+      : g.passed === g.passKnown
+        ? txt.goodText
+        : g.passed === 0
+          ? txt.badText
+          : undefined
   return (
     <div
       className={cx(css.row, css.group, open && css.open, active && css.active)}
@@ -61,13 +70,28 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps): ReactNode 
       <div className={cx(css.grpCell, css.grpK)} role="gridcell" title="Rollouts of this task matching the filter (k)">
         {fmtInt(g.rollouts)} {g.rollouts === 1 ? 'rollout' : 'rollouts'}
       </div>
-      <div className={cx(css.grpCell, css.grpNum)} role="gridcell" title="Mean reward over the rollouts" data-testid="group-mean">
+      <div
+        className={cx(css.grpCell, css.grpNum)}
+        role="gridcell"
+        title="Mean reward over the rollouts"
+        data-testid="group-mean"
+      >
         <span className={css.grpLabel}>mean</span> {fmtReward(g.meanReward)}
       </div>
-      <div className={cx(css.grpCell, css.grpNum, passTone)} role="gridcell" title="Rollouts passed / rollouts with a known outcome" data-testid="group-pass">
-        <span className={css.grpLabel}>pass</span> {g.passKnown === 0 ? '–' : `${fmtInt(g.passed)}/${fmtInt(g.passKnown)}`}
+      <div
+        className={cx(css.grpCell, css.grpNum, passTone)}
+        role="gridcell"
+        title="Rollouts passed / rollouts with a known outcome"
+        data-testid="group-pass"
+      >
+        <span className={css.grpLabel}>pass</span>{' '}
+        {g.passKnown === 0 ? '–' : `${fmtInt(g.passed)}/${fmtInt(g.passKnown)}`}
       </div>
-      <div className={cx(css.grpCell, css.grpNum, css.grpRange)} role="gridcell" title="Lowest – highest reward of the rollouts">
+      <div
+        className={cx(css.grpCell, css.grpNum, css.grpRange)}
+        role="gridcell"
+        title="Lowest – highest reward of the rollouts"
+      >
         {spread(g)}
       </div>
       <div className={cx(css.grpCell, css.grpFlags)} role="gridcell">

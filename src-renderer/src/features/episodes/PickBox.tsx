@@ -50,7 +50,11 @@ export function PickHeader(): ReactNode {
         checked={n > 0}
         disabled={n === 0}
         aria-label={n ? `Clear the ${fmtInt(n)} picked rows` : 'No rows picked'}
-        title={n ? `Clear the ${fmtInt(n)} picked rows` : 'Pick rows with their boxes, Space, or Shift+click for a range; then Export… or 1–9 to label them'}
+        title={
+          n
+            ? `Clear the ${fmtInt(n)} picked rows`
+            : 'Pick rows with their boxes, Space, or Shift+click for a range; then Export… or 1–9 to label them'
+        }
         data-testid="pick-header"
         onChange={() => store.getState().clearPicked()}
       />
@@ -66,7 +70,12 @@ export function PickedCount(): ReactNode {
   return (
     <span className={toolbar.pickedCount} data-testid="picked-count">
       {fmtInt(n)} selected ·
-      <button type="button" className={controls.linkBtn} data-testid="picked-clear" onClick={() => store.getState().clearPicked()}>
+      <button
+        type="button"
+        className={controls.linkBtn}
+        data-testid="picked-clear"
+        onClick={() => store.getState().clearPicked()}
+      >
         Clear
       </button>
     </span>

@@ -9,7 +9,11 @@ export interface ExportedTable {
 }
 
 /** The export request of the table: with rows picked, exactly those (the filter that showed them is then moot). */
-export function exportRequest(t: ExportedTable, format: EpisodeExportFormat, sft?: { passedOnly: boolean; dropLabelled: string }): EpisodesExportRequest {
+export function exportRequest(
+  t: ExportedTable,
+  format: EpisodeExportFormat,
+  sft?: { passedOnly: boolean; dropLabelled: string }
+): EpisodesExportRequest {
   return {
     kind: 'episodes',
     format,

@@ -41,7 +41,8 @@ function isSet(v: Scalar): boolean {
 }
 
 /** What a value reads as in a tooltip. */
-const shown = (v: Scalar): string => (typeof v === 'string' ? JSON.stringify(v.length > 120 ? `${v.slice(0, 119)}…` : v) : String(v))
+const shown = (v: Scalar): string =>
+  typeof v === 'string' ? JSON.stringify(v.length > 120 ? `${v.slice(0, 119)}…` : v) : String(v)
 
 /**
  * Why the episode counts as a format failure, or null. The rule, from what producers write:
@@ -82,18 +83,30 @@ type FlaggedEpisode = Pick<EpisodeSummary, 'status' | 'error' | 'metrics' | 'inf
 export function rowFlags(ep: FlaggedEpisode): RowFlag[] {
   const flags: RowFlag[] = []
   if (ep.unscored) {
-    flags.push({ kind: 'unscored', label: 'no result', title: `The producer recorded no result: ${ep.unscored} (the run says how such episodes count)`, tone: 'warn' })
+    flags.push({
+      kind: 'unscored',
+      label: 'no result',
+      title: `The producer recorded no result: ${ep.unscored} (the run says how such episodes count)`,
+      tone: 'warn'
+    })
   }
-  if (ep.status === 'error') flags.push({ kind: 'error', label: 'error', title: ep.error ?? 'The episode ended with an error', tone: 'bad' })
+  if (ep.status === 'error')
+    flags.push({ kind: 'error', label: 'error', title: ep.error ?? 'The episode ended with an error', tone: 'bad' })
   if (ep.status === 'truncated') {
     // Adapters often write the reason as "truncated: <why>" already.
     const why = ep.error ?? 'cut before it finished (turn, token, time or cost limit)'
     const title = /^truncat/i.test(why) ? why : `Truncated: ${why}`
     flags.push({ kind: 'truncated', label: 'truncated', title, tone: 'warn' })
   }
-  if (ep.status === 'cancelled') flags.push({ kind: 'cancelled', label: 'cancelled', title: ep.error ?? 'The episode was cancelled', tone: 'muted' })
+  if (ep.status === 'cancelled')
+    flags.push({ kind: 'cancelled', label: 'cancelled', title: ep.error ?? 'The episode was cancelled', tone: 'muted' })
   if (ep.transcript === false) {
-    flags.push({ kind: 'no-transcript', label: 'no transcript', title: 'No transcript on disk: known from the harness report', tone: 'muted' })
+    flags.push({
+      kind: 'no-transcript',
+      label: 'no transcript',
+      title: 'No transcript on disk: known from the harness report',
+      tone: 'muted'
+    })
   }
   const format = formatFailure(ep)
   if (format) flags.push({ kind: 'format', label: 'format', title: `Format failure: ${format}`, tone: 'warn' })

@@ -30,12 +30,20 @@ export function EpisodeLabelsBar({ episodeId }: { episodeId: string }): ReactNod
         <span className={header.factLabel}>Labels</span>
         <div className={header.chips} data-testid="episode-label-chips">
           {current?.labels.map((l) => (
-            <LabelChip key={l} name={l} taxonomy={taxonomy} onRemove={() => void store.getState().toggleLabel(l, null)} />
+            <LabelChip
+              key={l}
+              name={l}
+              taxonomy={taxonomy}
+              onRemove={() => void store.getState().toggleLabel(l, null)}
+            />
           ))}
           {current && !current.labels.length && <span className={txt.mutedText}>none</span>}
         </div>
         <span className={txt.spacer} />
-        <label className={css.autoAdvance} title="After labelling the episode, open the next row of the table (a review queue)">
+        <label
+          className={css.autoAdvance}
+          title="After labelling the episode, open the next row of the table (a review queue)"
+        >
           <input
             type="checkbox"
             checked={autoAdvance}
@@ -48,7 +56,12 @@ export function EpisodeLabelsBar({ episodeId }: { episodeId: string }): ReactNod
           />
           Auto-advance
         </label>
-        <button type="button" className={controls.linkBtn} data-testid="edit-taxonomy" onClick={() => store.getState().setTaxonomyEditorOpen(true)}>
+        <button
+          type="button"
+          className={controls.linkBtn}
+          data-testid="edit-taxonomy"
+          onClick={() => store.getState().setTaxonomyEditorOpen(true)}
+        >
           Edit labels…
         </button>
       </div>

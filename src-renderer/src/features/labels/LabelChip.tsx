@@ -5,7 +5,17 @@ import { cx } from '../../lib/cx'
 import css from './LabelChip.module.css'
 
 /** A label in its taxonomy colour (grey once it left the taxonomy); with `onRemove`, a × takes it off. */
-export function LabelChip({ name, taxonomy, onRemove, small }: { name: string; taxonomy: LabelDef[]; onRemove?: () => void; small?: boolean }): ReactNode {
+export function LabelChip({
+  name,
+  taxonomy,
+  onRemove,
+  small
+}: {
+  name: string
+  taxonomy: LabelDef[]
+  onRemove?: () => void
+  small?: boolean
+}): ReactNode {
   const def = taxonomy.find((d) => d.name.toLowerCase() === name.toLowerCase())
   const color = def?.color ?? UNKNOWN_LABEL_COLOR
   return (

@@ -92,7 +92,9 @@ export function LabelsTransfer(): ReactNode {
                   {s.what}: {s.reason}
                 </li>
               ))}
-              {report.skipped.length > SHOWN_SKIPPED && <li>…and {(report.skipped.length - SHOWN_SKIPPED).toLocaleString('en-US')} more</li>}
+              {report.skipped.length > SHOWN_SKIPPED && (
+                <li>…and {(report.skipped.length - SHOWN_SKIPPED).toLocaleString('en-US')} more</li>
+              )}
             </ul>
           )}
         </div>

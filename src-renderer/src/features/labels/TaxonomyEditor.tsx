@@ -47,7 +47,8 @@ export function TaxonomyEditor(): ReactNode {
   if (!open) return null
 
   const close = (): void => store.getState().setTaxonomyEditorOpen(false)
-  const update = (rowId: number, p: Partial<Row>): void => setRows(rows.map((r) => (r.rowId === rowId ? { ...r, ...p } : r)))
+  const update = (rowId: number, p: Partial<Row>): void =>
+    setRows(rows.map((r) => (r.rowId === rowId ? { ...r, ...p } : r)))
   const problem = taxonomyProblem(rows)
   const save = async (): Promise<void> => {
     const defs = rows.map(({ rowId: _rowId, ...d }) => ({ ...d, name: d.name.trim() }))
@@ -72,8 +73,8 @@ export function TaxonomyEditor(): ReactNode {
       >
         <h2>Labels</h2>
         <p className={txt.mutedText}>
-          Keys 1–9 apply a label to the open episode, Shift+key to its highlighted turn. Renaming keeps the label where it is
-          applied; removing a label here keeps it on what it was applied to.
+          Keys 1–9 apply a label to the open episode, Shift+key to its highlighted turn. Renaming keeps the label where
+          it is applied; removing a label here keeps it on what it was applied to.
         </p>
         <table>
           <thead>
@@ -88,10 +89,20 @@ export function TaxonomyEditor(): ReactNode {
             {rows.map((r) => (
               <tr key={r.rowId} data-testid="taxonomy-row">
                 <td>
-                  <input value={r.name} maxLength={80} aria-label="Label name" onChange={(e) => update(r.rowId, { name: e.target.value })} />
+                  <input
+                    value={r.name}
+                    maxLength={80}
+                    aria-label="Label name"
+                    onChange={(e) => update(r.rowId, { name: e.target.value })}
+                  />
                 </td>
                 <td>
-                  <input type="color" value={r.color} aria-label={`Colour of ${r.name}`} onChange={(e) => update(r.rowId, { color: e.target.value })} />
+                  <input
+                    type="color"
+                    value={r.color}
+                    aria-label={`Colour of ${r.name}`}
+                    onChange={(e) => update(r.rowId, { color: e.target.value })}
+                  />
                 </td>
                 <td>
                   <select
@@ -108,7 +119,12 @@ export function TaxonomyEditor(): ReactNode {
                   </select>
                 </td>
                 <td>
-                  <button type="button" className={controls.linkBtn} aria-label={`Remove ${r.name}`} onClick={() => setRows(rows.filter((x) => x.rowId !== r.rowId))}>
+                  <button
+                    type="button"
+                    className={controls.linkBtn}
+                    aria-label={`Remove ${r.name}`}
+                    onClick={() => setRows(rows.filter((x) => x.rowId !== r.rowId))}
+                  >
                     Remove
                   </button>
                 </td>
@@ -120,16 +136,31 @@ export function TaxonomyEditor(): ReactNode {
           <button
             type="button"
             data-testid="taxonomy-add"
-            onClick={() => setRows([...rows, { name: '', color: PALETTE[rows.length % PALETTE.length], key: freeKey(), rowId: nextRowId++ }])}
+            onClick={() =>
+              setRows([
+                ...rows,
+                { name: '', color: PALETTE[rows.length % PALETTE.length], key: freeKey(), rowId: nextRowId++ }
+              ])
+            }
           >
             Add label
           </button>
           <span className={txt.spacer} />
-          {problem && <span className={txt.badText} role="alert">{problem}</span>}
+          {problem && (
+            <span className={txt.badText} role="alert">
+              {problem}
+            </span>
+          )}
           <button type="button" onClick={close}>
             Cancel
           </button>
-          <button type="button" className={controls.primary} data-testid="taxonomy-save" disabled={problem !== null} onClick={() => void save()}>
+          <button
+            type="button"
+            className={controls.primary}
+            data-testid="taxonomy-save"
+            disabled={problem !== null}
+            onClick={() => void save()}
+          >
             Save
           </button>
         </div>

@@ -9,7 +9,8 @@ import css from './TriageControls.module.css'
 export const labelFilter = (label: string): string => `label == ${JSON.stringify(label)}`
 
 /** The filter for one anomaly code, or for any (`*`). */
-export const anomalyFilter = (code: string): string => (code === '*' ? 'anomaly != null' : `anomaly == ${JSON.stringify(code)}`)
+export const anomalyFilter = (code: string): string =>
+  code === '*' ? 'anomaly != null' : `anomaly == ${JSON.stringify(code)}`
 const ANOMALY_CODES = Object.keys(ANOMALY_RULES) as AnomalyCode[]
 
 /**
@@ -38,11 +39,15 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
     if (!view) return
     const columns = store.getState().applyView(view)
     // the view's columns, shown or hidden for this run's format (an empty list keeps the table's own choice)
-    if (columns.length) for (const c of all) store.getState().setColumnShown(run.format, c.id, columns.includes(c.id), c.shownByDefault)
+    if (columns.length)
+      for (const c of all) store.getState().setColumnShown(run.format, c.id, columns.includes(c.id), c.shownByDefault)
   }
   const save = async (): Promise<void> => {
     if (!name.trim()) return
-    await store.getState().saveCurrentView(name, shown.map((c) => c.id))
+    await store.getState().saveCurrentView(
+      name,
+      shown.map((c) => c.id)
+    )
     setNaming(false)
     setName('')
   }
@@ -127,7 +132,12 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
           </button>
         </span>
       ) : (
-        <button type="button" data-testid="save-view" title="Save the runs of this table, its filter, sort and columns as a named view" onClick={() => setNaming(true)}>
+        <button
+          type="button"
+          data-testid="save-view"
+          title="Save the runs of this table, its filter, sort and columns as a named view"
+          onClick={() => setNaming(true)}
+        >
           Save view
         </button>
       )}

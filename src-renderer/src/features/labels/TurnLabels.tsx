@@ -12,9 +12,19 @@ export function TurnLabels({ turn }: { turn: number }): ReactNode {
   return (
     <div className={css.labels} data-testid="turn-labels">
       {entry.labels.map((l) => (
-        <LabelChip key={l} name={l} taxonomy={taxonomy} small onRemove={() => void store.getState().toggleLabel(l, turn)} />
+        <LabelChip
+          key={l}
+          name={l}
+          taxonomy={taxonomy}
+          small
+          onRemove={() => void store.getState().toggleLabel(l, turn)}
+        />
       ))}
-      {entry.note !== null && <span className={css.note} data-testid="turn-note">{entry.note}</span>}
+      {entry.note !== null && (
+        <span className={css.note} data-testid="turn-note">
+          {entry.note}
+        </span>
+      )}
     </div>
   )
 }

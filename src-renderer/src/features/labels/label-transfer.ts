@@ -13,15 +13,23 @@ export function parseLabelsFile(text: string, fileName: string): LabelsExport {
     throw new Error(`${fileName} is not JSON (expected a Rollscope labels file, ${LABELS_FILE_NAME})`)
   }
   const o = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null
-  if (!o || o.format !== 'rollscope-labels') throw new Error(`${fileName} is not a Rollscope labels file (no "format": "rollscope-labels")`)
-  if (o.version !== 1) throw new Error(`${fileName} is a labels file of version ${String(o.version)}; this Rollscope reads version 1`)
+  if (!o || o.format !== 'rollscope-labels')
+    throw new Error(`${fileName} is not a Rollscope labels file (no "format": "rollscope-labels")`)
+  if (o.version !== 1)
+    throw new Error(`${fileName} is a labels file of version ${String(o.version)}; this Rollscope reads version 1`)
   return data as LabelsExport
 }
 
-const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+const count = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 
 /** One line for the notice area: what the import added, and how much it skipped. */
 export function importSummary(r: LabelsImportReport): string {
-  const added = [count(r.labelsAdded, 'label'), count(r.notesSet, 'note'), count(r.taxonomyAdded, 'new taxonomy label'), count(r.viewsAdded, 'saved view')]
+  const added = [
+    count(r.labelsAdded, 'label'),
+    count(r.notesSet, 'note'),
+    count(r.taxonomyAdded, 'new taxonomy label'),
+    count(r.viewsAdded, 'saved view')
+  ]
   return `Imported ${added.join(', ')}${r.skipped.length ? `; skipped ${r.skipped.length}` : ''}`
 }

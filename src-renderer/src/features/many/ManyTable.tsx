@@ -15,7 +15,15 @@ import css from './ManyTable.module.css'
 export type DeltaBase = 'baseline' | 'previous'
 
 /** One table: a row per figure (in sections), a column per run with its value, spread and change. */
-export function ManyTable({ report, names, against }: { report: MultiCompareReport; names: string[]; against: DeltaBase }): ReactNode {
+export function ManyTable({
+  report,
+  names,
+  against
+}: {
+  report: MultiCompareReport
+  names: string[]
+  against: DeltaBase
+}): ReactNode {
   const store = useAppStore()
   const sections = useMemo(() => manySections(report.rows), [report.rows])
   const cols = report.runs.length + 1
@@ -27,12 +35,21 @@ export function ManyTable({ report, names, against }: { report: MultiCompareRepo
             <tr>
               <th>Figure</th>
               {report.runs.map((r, i) => (
-                <th key={r.id} className={cx(tables.num, css.runHead)} title={`${r.name}\n${r.model ?? ''} · ${r.episodes} episodes · ${r.tasks} tasks`} data-testid="many-run-head">
+                <th
+                  key={r.id}
+                  className={cx(tables.num, css.runHead)}
+                  title={`${r.name}\n${r.model ?? ''} · ${r.episodes} episodes · ${r.tasks} tasks`}
+                  data-testid="many-run-head"
+                >
                   <span className={css.runName}>{names[i]}</span>
                   {i === report.baseline ? (
                     <span className={cx(side.tag, css.baseTag)}>baseline</span>
                   ) : (
-                    <button className={controls.linkBtn} onClick={() => store.getState().setManyBaseline(r.id)} title="Make this run the baseline">
+                    <button
+                      className={controls.linkBtn}
+                      onClick={() => store.getState().setManyBaseline(r.id)}
+                      title="Make this run the baseline"
+                    >
                       set baseline
                     </button>
                   )}
@@ -71,13 +88,27 @@ function ManyRowView({ row, baseline, against }: { row: MultiRow; baseline: numb
         const delta = deltaText(row, d)
         const tone = d ? changeTone(d.delta, d.ci95, row.better) : 'neutral'
         return (
-          <td key={i} className={cx(tables.num, css.cell, i === baseline && against === 'baseline' && css.base)} data-testid="many-cell">
-            <div className={css.value} data-testid="many-value">{value.main}</div>
-            {value.range && <div className={css.range} data-testid="many-range">{value.range}</div>}
+          <td
+            key={i}
+            className={cx(tables.num, css.cell, i === baseline && against === 'baseline' && css.base)}
+            data-testid="many-cell"
+          >
+            <div className={css.value} data-testid="many-value">
+              {value.main}
+            </div>
+            {value.range && (
+              <div className={css.range} data-testid="many-range">
+                {value.range}
+              </div>
+            )}
             {delta && (
               <div className={cx(css.delta, toneClass(tone))} data-testid="many-delta">
                 {delta.main}
-                {delta.ci && <div className={css.ci} data-testid="many-ci">{delta.ci}</div>}
+                {delta.ci && (
+                  <div className={css.ci} data-testid="many-ci">
+                    {delta.ci}
+                  </div>
+                )}
               </div>
             )}
           </td>

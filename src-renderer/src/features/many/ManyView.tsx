@@ -39,7 +39,11 @@ export function ManyView(): ReactNode {
           <>
             <label className={txt.hint}>
               baseline{' '}
-              <select value={report.runs[baseIndex]?.id} onChange={(e) => s.setManyBaseline(e.target.value)} data-testid="many-baseline">
+              <select
+                value={report.runs[baseIndex]?.id}
+                onChange={(e) => s.setManyBaseline(e.target.value)}
+                data-testid="many-baseline"
+              >
                 {report.runs.map((r, i) => (
                   <option key={r.id} value={r.id}>
                     {names[i]}
@@ -48,10 +52,20 @@ export function ManyView(): ReactNode {
               </select>
             </label>
             <span className={controls.seg} role="radiogroup" aria-label="Changes against">
-              <button role="radio" aria-checked={against === 'baseline'} onClick={() => setAgainst('baseline')} data-testid="many-vs-baseline">
+              <button
+                role="radio"
+                aria-checked={against === 'baseline'}
+                onClick={() => setAgainst('baseline')}
+                data-testid="many-vs-baseline"
+              >
                 Δ vs baseline
               </button>
-              <button role="radio" aria-checked={against === 'previous'} onClick={() => setAgainst('previous')} data-testid="many-vs-previous">
+              <button
+                role="radio"
+                aria-checked={against === 'previous'}
+                onClick={() => setAgainst('previous')}
+                data-testid="many-vs-previous"
+              >
                 Δ vs previous run
               </button>
             </span>
@@ -65,7 +79,9 @@ export function ManyView(): ReactNode {
             Could not compare these runs: {view.error}
           </div>
         )}
-        {view.refused && <EnvRefusal reason={view.refused} onAnyway={() => s.compareManyAnyway()} onBack={() => s.closeCompare()} />}
+        {view.refused && (
+          <EnvRefusal reason={view.refused} onAnyway={() => s.compareManyAnyway()} onBack={() => s.closeCompare()} />
+        )}
         {!report && view.loading && <div className={panels.placeholder}>Pairing every run with the baseline…</div>}
         {report && <ManyBody report={report} names={names} against={against} />}
       </div>
@@ -73,22 +89,41 @@ export function ManyView(): ReactNode {
   )
 }
 
-function ManyBody({ report, names, against }: { report: MultiCompareReport; names: string[]; against: DeltaBase }): ReactNode {
+function ManyBody({
+  report,
+  names,
+  against
+}: {
+  report: MultiCompareReport
+  names: string[]
+  against: DeltaBase
+}): ReactNode {
   const base = report.baseline
   return (
     <>
       <div className={analysis.top}>
         {report.envMismatch && <NotComparable envs={report.envMismatch.envs} />}
-        <div data-testid="many-verdicts" title={`Each run against the baseline, ${names[base]}, on the tasks they share`}>
+        <div
+          data-testid="many-verdicts"
+          title={`Each run against the baseline, ${names[base]}, on the tasks they share`}
+        >
           {report.verdicts.map((v, i) =>
-            v ? <Verdict key={report.runs[i].id} verdict={{ ...v, text: verdictWithoutB(v.text) }} who={names[i]} testId="many-verdict" wrap /> : null
+            v ? (
+              <Verdict
+                key={report.runs[i].id}
+                verdict={{ ...v, text: verdictWithoutB(v.text) }}
+                who={names[i]}
+                testId="many-verdict"
+                wrap
+              />
+            ) : null
           )}
         </div>
         <RankedWarnings warnings={report.warnings} prominent testId="many-top-warnings" />
       </div>
       <p className={analysis.shared} data-testid="many-shared">
-        <b>{fmtInt(report.sharedTasks)} tasks</b> in every run. Each column is over its whole run (every episode); each change’s 95% CI is
-        paired over the tasks the two runs share.
+        <b>{fmtInt(report.sharedTasks)} tasks</b> in every run. Each column is over its whole run (every episode); each
+        change’s 95% CI is paired over the tasks the two runs share.
       </p>
       <ManyTable report={report} names={names} against={against} />
       <PerTaskRewards report={report} names={names} />

@@ -39,7 +39,11 @@ export function PerTaskRewards({ report, names }: { report: MultiCompareReport; 
                 {t.rewards.map((rs, i) => (
                   <td key={i}>
                     <span className={rollout.cells} title={rs.map((r) => fmtValue('reward', r)).join(', ')}>
-                      {rs.length === 0 ? <span className={txt.hint}>–</span> : rs.map((r, k) => <span key={k} className={rollout.cell} style={unit ? heatStyle(r) : {}} />)}
+                      {rs.length === 0 ? (
+                        <span className={txt.hint}>–</span>
+                      ) : (
+                        rs.map((r, k) => <span key={k} className={rollout.cell} style={unit ? heatStyle(r) : {}} />)
+                      )}
                     </span>
                   </td>
                 ))}

@@ -32,19 +32,25 @@ export function CompareBar({ runs }: { runs: RunSummary[] }): ReactNode {
       {live.length === 1 ? (
         <>
           <span className={css.pair} data-testid="compare-pair">
-            <b className={side.tag}>A</b> {name(live[0])} <span className={txt.hint}>· tick the run to compare it with (B)</span>
+            <b className={side.tag}>A</b> {name(live[0])}{' '}
+            <span className={txt.hint}>· tick the run to compare it with (B)</span>
           </span>
           <RunActions runId={live[0]} />
         </>
       ) : live.length === 2 ? (
         <>
           <span className={css.pair} data-testid="compare-pair">
-            <b className={side.tag}>A</b> {name(live[0])} <span aria-hidden>→</span> <b className={side.tag}>B</b> {name(live[1])}
+            <b className={side.tag}>A</b> {name(live[0])} <span aria-hidden>→</span> <b className={side.tag}>B</b>{' '}
+            {name(live[1])}
           </span>
           <button onClick={() => s.swapComparePicks()} title="Swap A and B" data-testid="compare-picks-swap">
             ⇄
           </button>
-          <button className={controls.primary} onClick={() => s.openCompare(live[0], live[1])} data-testid="compare-open">
+          <button
+            className={controls.primary}
+            onClick={() => s.openCompare(live[0], live[1])}
+            data-testid="compare-open"
+          >
             Compare A → B
           </button>
         </>
@@ -53,16 +59,29 @@ export function CompareBar({ runs }: { runs: RunSummary[] }): ReactNode {
           <span className={css.pair} data-testid="compare-pair" title={live.map(name).join('\n')}>
             {live.length} runs, baseline <b className={side.tag}>A</b> {name(live[0])}
           </span>
-          <button className={controls.primary} onClick={() => s.openMany(live, live[0])} data-testid="many-open" title="One table of every run against the baseline (the first ticked)">
+          <button
+            className={controls.primary}
+            onClick={() => s.openMany(live, live[0])}
+            data-testid="many-open"
+            title="One table of every run against the baseline (the first ticked)"
+          >
             Side by side
           </button>
-          <button onClick={() => s.openSeries(live)} data-testid="series-open" title="Metrics by checkpoint, in the order ticked, each over its whole run; tasks followed where they recur">
+          <button
+            onClick={() => s.openSeries(live)}
+            data-testid="series-open"
+            title="Metrics by checkpoint, in the order ticked, each over its whole run; tasks followed where they recur"
+          >
             As a series
           </button>
         </>
       )}
       {live.length >= 2 && (
-        <button onClick={() => s.selectRun(live[0], live.slice(1))} data-testid="list-together" title="One episodes table over the ticked runs: filter, sort, label and export them together">
+        <button
+          onClick={() => s.selectRun(live[0], live.slice(1))}
+          data-testid="list-together"
+          title="One episodes table over the ticked runs: filter, sort, label and export them together"
+        >
           Episodes together
         </button>
       )}

@@ -11,11 +11,19 @@ export function RunActions({ runId }: { runId: string }): ReactNode {
   const isTraining = useApp((s) => (s.runs.find((r) => r.id === runId)?.trainingSteps ?? 0) > 0)
   return (
     <span className={css.actions}>
-      <button onClick={() => store.getState().openBreakdown(runId)} data-testid="open-breakdown" title="The run’s scores by a category field (difficulty, archetype…), over all its tasks">
+      <button
+        onClick={() => store.getState().openBreakdown(runId)}
+        data-testid="open-breakdown"
+        title="The run’s scores by a category field (difficulty, archetype…), over all its tasks"
+      >
         Breakdown
       </button>
       {isTraining && (
-        <button onClick={() => store.getState().openCurve(runId)} data-testid="open-curve" title="Per training step: the whole batch’s reward, pass rate, steps, tokens, groups without signal">
+        <button
+          onClick={() => store.getState().openCurve(runId)}
+          data-testid="open-curve"
+          title="Per training step: the whole batch’s reward, pass rate, steps, tokens, groups without signal"
+        >
           Training curve
         </button>
       )}

@@ -58,7 +58,11 @@ function PassThreshold({ run }: { run: RunSummary }): ReactNode {
   }
 
   return (
-    <form className={css.threshold} onSubmit={(e) => void submit(e)} title="An episode passes when reward ≥ threshold (formats with a success flag use it instead). Empty = default.">
+    <form
+      className={css.threshold}
+      onSubmit={(e) => void submit(e)}
+      title="An episode passes when reward ≥ threshold (formats with a success flag use it instead). Empty = default."
+    >
       <label htmlFor="pass-threshold">Pass threshold</label>
       <input
         id="pass-threshold"
@@ -74,7 +78,11 @@ function PassThreshold({ run }: { run: RunSummary }): ReactNode {
         {run.passThresholdIsUser ? 'custom' : run.passThreshold === null ? 'success flag' : 'default'}
       </span>
       {run.passThresholdIsUser && (
-        <button type="button" className={controls.linkBtn} onClick={() => void store.getState().setPassThreshold(run.id, null)}>
+        <button
+          type="button"
+          className={controls.linkBtn}
+          onClick={() => void store.getState().setPassThreshold(run.id, null)}
+        >
           reset
         </button>
       )}

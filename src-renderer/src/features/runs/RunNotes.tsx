@@ -37,7 +37,14 @@ export function ProducerChecks({ run, onScreen = false }: { run: RunSummary; onS
   return (
     <>
       {run.unscored && (
-        <p className={cx(css.note, onScreen && css.onScreen, run.unscored.countedAs === 'excluded' ? css.info : css.warn)} data-testid="run-unscored">
+        <p
+          className={cx(
+            css.note,
+            onScreen && css.onScreen,
+            run.unscored.countedAs === 'excluded' ? css.info : css.warn
+          )}
+          data-testid="run-unscored"
+        >
           <span aria-hidden>◌ </span>
           {run.unscored.note}
         </p>
@@ -45,7 +52,12 @@ export function ProducerChecks({ run, onScreen = false }: { run: RunSummary; onS
       {run.headlines.map((h) => {
         const f = headlineFigure(h)
         return (
-          <p key={`${h.source}:${h.label}`} className={cx(css.note, onScreen && css.onScreen, h.agrees ? css.ok : css.bad)} data-testid="run-headline" data-agrees={h.agrees}>
+          <p
+            key={`${h.source}:${h.label}`}
+            className={cx(css.note, onScreen && css.onScreen, h.agrees ? css.ok : css.bad)}
+            data-testid="run-headline"
+            data-agrees={h.agrees}
+          >
             <span aria-hidden>{h.agrees ? '✓ ' : '⚠ '}</span>
             {h.agrees ? (
               <>
@@ -53,7 +65,8 @@ export function ProducerChecks({ run, onScreen = false }: { run: RunSummary; onS
               </>
             ) : (
               <>
-                <b>The producer’s headline differs:</b> {h.note ?? `${h.source} states ${h.label} ${f.theirs}; Rollscope’s ${f.label} is ${f.ours}.`}
+                <b>The producer’s headline differs:</b>{' '}
+                {h.note ?? `${h.source} states ${h.label} ${f.theirs}; Rollscope’s ${f.label} is ${f.ours}.`}
               </>
             )}
           </p>
@@ -62,8 +75,8 @@ export function ProducerChecks({ run, onScreen = false }: { run: RunSummary; onS
       {run.noTranscript > 0 && (
         <p className={cx(css.note, onScreen && css.onScreen, css.info)} data-testid="run-no-transcript">
           <span aria-hidden>▢ </span>
-          {fmtInt(run.noTranscript)} of {fmtInt(run.episodes)} episodes have no transcript on disk: they are known from the harness report and
-          count as episodes.
+          {fmtInt(run.noTranscript)} of {fmtInt(run.episodes)} episodes have no transcript on disk: they are known from
+          the harness report and count as episodes.
         </p>
       )}
     </>

@@ -30,7 +30,11 @@ export function RunSetBar({ runs }: { runs: RunSummary[] }): ReactNode {
       ))}
       <span className={txt.spacer} />
       <span className={css.meta}>each episode passes by its own run’s threshold</span>
-      <button title="Back to the first run alone" aria-label="Close the table of several runs" onClick={() => store.getState().selectRun(runs[0].id)}>
+      <button
+        title="Back to the first run alone"
+        aria-label="Close the table of several runs"
+        onClick={() => store.getState().selectRun(runs[0].id)}
+      >
         ✕
       </button>
     </div>

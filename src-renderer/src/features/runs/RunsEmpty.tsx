@@ -18,11 +18,13 @@ export function RunsEmpty({ indexing }: { indexing: boolean }): ReactNode {
         <>
           <p>
             Add a folder of eval results or rollout traces with <b>Add folder…</b> in the sidebar
-            {desktop ? '' : ' (type a path on the machine running the server)'}. Rollscope finds every trace file below it
-            — verifiers <code>results.jsonl</code>, chat JSONL, and the other supported formats — and indexes it. Source
-            files are only read, never changed.
+            {desktop ? '' : ' (type a path on the machine running the server)'}. Rollscope finds every trace file below
+            it — verifiers <code>results.jsonl</code>, chat JSONL, and the other supported formats — and indexes it.
+            Source files are only read, never changed.
           </p>
-          {hasRoots && <p>The workspace has roots but no indexed runs: check the file list in the sidebar for reasons.</p>}
+          {hasRoots && (
+            <p>The workspace has roots but no indexed runs: check the file list in the sidebar for reasons.</p>
+          )}
           <p>Or look around with a small bundled example: a base and a trained run of one environment.</p>
           <button
             className={controls.primary}

@@ -60,7 +60,10 @@ export function RunsPanel(): ReactNode {
         <table className={css.table} data-testid="runs-table">
           <thead>
             <tr>
-              <th className={css.pickCol} title="Tick runs to compare (Space on a row): the first is A, the base (the baseline of three or more)">
+              <th
+                className={css.pickCol}
+                title="Tick runs to compare (Space on a row): the first is A, the base (the baseline of three or more)"
+              >
                 compare
               </th>
               {RUN_COLUMNS.map((c) => (
@@ -76,7 +79,10 @@ export function RunsPanel(): ReactNode {
                   {sort?.key === c.id && <span className={tables.sortArrow}>{sort.desc ? '▼' : '▲'}</span>}
                 </th>
               ))}
-              <th className={css.warnCol} title="Warnings noticed while indexing, and producer headlines that differ from Rollscope’s">
+              <th
+                className={css.warnCol}
+                title="Warnings noticed while indexing, and producer headlines that differ from Rollscope’s"
+              >
                 ⚠
               </th>
             </tr>
@@ -138,13 +144,23 @@ function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps
         </label>
       </td>
       {RUN_COLUMNS.map((c) => (
-        <td key={c.id} className={cx(c.numeric && css.num, COL_CLASS[c.id])} title={c.title?.(run) ?? c.text(run)} data-testid={`run-col-${c.id}`}>
+        <td
+          key={c.id}
+          className={cx(c.numeric && css.num, COL_CLASS[c.id])}
+          title={c.title?.(run) ?? c.text(run)}
+          data-testid={`run-col-${c.id}`}
+        >
           {c.text(run)}
         </td>
       ))}
       <td className={css.warnCol}>
         {problems.length > 0 && (
-          <span className={css.warnIcon} title={problems.join('\n')} data-testid="run-warnings" aria-label={problems.join('; ')}>
+          <span
+            className={css.warnIcon}
+            title={problems.join('\n')}
+            data-testid="run-warnings"
+            aria-label={problems.join('; ')}
+          >
             ⚠{problems.length > 1 ? problems.length : ''}
           </span>
         )}

@@ -1,15 +1,6 @@
 import type { RunSummary } from '@contract/model'
 import { fmtMeanStd, fmtRange as fmtRangeIn, fmtValue, STD_NOTE } from '@contract/display'
-import {
-  fmtCiRange,
-  fmtDate,
-  fmtInt,
-  fmtMeanCi,
-  fmtNum,
-  fmtPct,
-  fmtRange,
-  fmtTokens
-} from '../../lib/format'
+import { fmtCiRange, fmtDate, fmtInt, fmtMeanCi, fmtNum, fmtPct, fmtRange, fmtTokens } from '../../lib/format'
 
 /** One column of the runs table. */
 export interface RunColumn {
@@ -24,7 +15,11 @@ export interface RunColumn {
   value(run: RunSummary): number | string | null
 }
 
-const UNSCORED_MARK: Record<NonNullable<RunSummary['unscored']>['countedAs'], string> = { failure: '✗', excluded: 'excl.', mixed: 'mixed' }
+const UNSCORED_MARK: Record<NonNullable<RunSummary['unscored']>['countedAs'], string> = {
+  failure: '✗',
+  excluded: 'excl.',
+  mixed: 'mixed'
+}
 
 const tokensTotal = (r: RunSummary): number | null =>
   r.tokensIn === null && r.tokensOut === null ? null : (r.tokensIn ?? 0) + (r.tokensOut ?? 0)
@@ -42,9 +37,30 @@ export const RUN_COLUMNS: RunColumn[] = [
     value: (r) => r.name.toLowerCase()
   },
   { id: 'model', label: 'Model', hint: 'Model', numeric: false, text: (r) => r.model ?? '–', value: (r) => r.model },
-  { id: 'env', label: 'Env', hint: 'Environment / benchmark', numeric: false, text: (r) => r.env ?? '–', value: (r) => r.env },
-  { id: 'episodes', label: 'Episodes', hint: 'Episodes', numeric: true, text: (r) => fmtInt(r.episodes), value: (r) => r.episodes },
-  { id: 'tasks', label: 'Tasks', hint: 'Distinct task keys', numeric: true, text: (r) => fmtInt(r.tasks), value: (r) => r.tasks },
+  {
+    id: 'env',
+    label: 'Env',
+    hint: 'Environment / benchmark',
+    numeric: false,
+    text: (r) => r.env ?? '–',
+    value: (r) => r.env
+  },
+  {
+    id: 'episodes',
+    label: 'Episodes',
+    hint: 'Episodes',
+    numeric: true,
+    text: (r) => fmtInt(r.episodes),
+    value: (r) => r.episodes
+  },
+  {
+    id: 'tasks',
+    label: 'Tasks',
+    hint: 'Distinct task keys',
+    numeric: true,
+    text: (r) => fmtInt(r.tasks),
+    value: (r) => r.tasks
+  },
   {
     id: 'rpt',
     label: 'Roll/task',
@@ -91,7 +107,14 @@ export const RUN_COLUMNS: RunColumn[] = [
     title: (r) => r.unscored?.note ?? 'Every episode has a result',
     value: (r) => r.unscored?.count ?? 0
   },
-  { id: 'std', label: 'σ', hint: `Standard deviation of the reward. ${STD_NOTE}`, numeric: true, text: (r) => fmtValue('reward', r.rewardStd), value: (r) => r.rewardStd },
+  {
+    id: 'std',
+    label: 'σ',
+    hint: `Standard deviation of the reward. ${STD_NOTE}`,
+    numeric: true,
+    text: (r) => fmtValue('reward', r.rewardStd),
+    value: (r) => r.rewardStd
+  },
   {
     id: 'range',
     label: 'Min–max',
@@ -112,7 +135,14 @@ export const RUN_COLUMNS: RunColumn[] = [
         : `${fmtMeanStd('steps', r.steps.mean, r.steps.std)}, range ${fmtRangeIn('steps', r.steps.min, r.steps.max)}; passed episodes: ${fmtValue('steps', r.stepsPassed)}`,
     value: (r) => r.steps.mean
   },
-  { id: 'turns', label: 'Messages', hint: 'Mean messages per episode (the transcript, prompt included): not steps', numeric: true, text: (r) => fmtNum(r.meanTurns, 1), value: (r) => r.meanTurns },
+  {
+    id: 'turns',
+    label: 'Messages',
+    hint: 'Mean messages per episode (the transcript, prompt included): not steps',
+    numeric: true,
+    text: (r) => fmtNum(r.meanTurns, 1),
+    value: (r) => r.meanTurns
+  },
   {
     id: 'tokens',
     label: 'Tokens in / out',
@@ -122,8 +152,23 @@ export const RUN_COLUMNS: RunColumn[] = [
     title: (r) => `in ${fmtInt(r.tokensIn)} · out ${fmtInt(r.tokensOut)}`,
     value: tokensTotal
   },
-  { id: 'format', label: 'Format', hint: 'Trace format', numeric: false, text: (r) => r.format, value: (r) => r.format },
-  { id: 'date', label: 'Date', hint: 'When the run was created', numeric: false, text: (r) => fmtDate(r.createdAt), title: (r) => r.createdAt ?? undefined, value: (r) => r.createdAt }
+  {
+    id: 'format',
+    label: 'Format',
+    hint: 'Trace format',
+    numeric: false,
+    text: (r) => r.format,
+    value: (r) => r.format
+  },
+  {
+    id: 'date',
+    label: 'Date',
+    hint: 'When the run was created',
+    numeric: false,
+    text: (r) => fmtDate(r.createdAt),
+    title: (r) => r.createdAt ?? undefined,
+    value: (r) => r.createdAt
+  }
 ]
 
 export type RunSort = { key: string; desc: boolean } | null

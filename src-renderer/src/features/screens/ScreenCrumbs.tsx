@@ -14,7 +14,13 @@ export function ScreenCrumbs({ title, children }: { title: ReactNode; children?:
   useEffect(() => back.current?.focus({ preventScroll: true }), [])
   return (
     <div className={cx(crumbs.crumbs, crumbs.wrap)}>
-      <button ref={back} className={crumbs.back} onClick={() => store.getState().closeCompare()} title="Back to the runs (Esc)" data-testid="screen-back">
+      <button
+        ref={back}
+        className={crumbs.back}
+        onClick={() => store.getState().closeCompare()}
+        title="Back to the runs (Esc)"
+        data-testid="screen-back"
+      >
         ← Runs
       </button>
       <span className={crumbs.crumb}>{title}</span>

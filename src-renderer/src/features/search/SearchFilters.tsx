@@ -18,7 +18,11 @@ export function SearchFilters(): ReactNode {
     <div className={css.filters} data-testid="search-filters">
       <div className={css.runs} role="group" aria-label="Runs">
         <span className={css.label}>Runs</span>
-        <button className={cx(css.chip, filters.runIds.length === 0 && css.on)} aria-pressed={filters.runIds.length === 0} onClick={() => set({ runIds: [] })}>
+        <button
+          className={cx(css.chip, filters.runIds.length === 0 && css.on)}
+          aria-pressed={filters.runIds.length === 0}
+          onClick={() => set({ runIds: [] })}
+        >
           all
         </button>
         {runs.map((r) => (
@@ -65,9 +69,16 @@ export function SearchFilters(): ReactNode {
           }}
         />
       </label>
-      <label className={css.label} title="Best match: turns where the words are frequent and dense come first. In order: run, episode and turn order.">
+      <label
+        className={css.label}
+        title="Best match: turns where the words are frequent and dense come first. In order: run, episode and turn order."
+      >
         Order{' '}
-        <select data-testid="search-order" value={filters.order} onChange={(e) => set({ order: e.target.value as SearchOrder })}>
+        <select
+          data-testid="search-order"
+          value={filters.order}
+          onChange={(e) => set({ order: e.target.value as SearchOrder })}
+        >
           <option value="relevance">best match</option>
           <option value="index">in order</option>
         </select>

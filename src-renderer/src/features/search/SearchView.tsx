@@ -78,7 +78,12 @@ export function SearchView(): ReactNode {
                 ? `${total} ${page.total === 1 ? 'hit' : 'hits'} for ${page.query}${page.rankWindow ? ` · best of the first ${fmtInt(page.rankWindow)} (narrow the query to rank every match)` : ''}`
                 : ''}
         </span>
-        <button className={controls.smallBtn} data-testid="search-close" onClick={() => store.getState().closeSearch()} title="Back (Esc)">
+        <button
+          className={controls.smallBtn}
+          data-testid="search-close"
+          onClick={() => store.getState().closeSearch()}
+          title="Back (Esc)"
+        >
           Close
         </button>
       </header>
@@ -105,7 +110,11 @@ export function SearchView(): ReactNode {
             <ul className={css.hits}>
               {g.hits.map((h, i) => (
                 <li key={`${h.episodeId}:${h.turn}:${i}`}>
-                  <button className={css.hit} data-testid="search-hit" onClick={() => store.getState().openSearchHit(h)}>
+                  <button
+                    className={css.hit}
+                    data-testid="search-hit"
+                    onClick={() => store.getState().openSearchHit(h)}
+                  >
                     <span className={css.where}>
                       {!g.runId && (
                         <span className={css.run} data-testid="search-hit-run" title={h.runName}>
@@ -117,7 +126,9 @@ export function SearchView(): ReactNode {
                       </span>
                       <span>rollout {h.rollout}</span>
                       <span>turn #{h.turn}</span>
-                      <span className={cx(css.role, ROLE_CLASS[h.role])} data-testid="search-hit-role">{h.role}</span>
+                      <span className={cx(css.role, ROLE_CLASS[h.role])} data-testid="search-hit-role">
+                        {h.role}
+                      </span>
                       {h.toolName && <span className={css.toolName}>{h.toolName}</span>}
                     </span>
                     <Snippet snippet={h.snippet} />
@@ -128,7 +139,12 @@ export function SearchView(): ReactNode {
           </section>
         ))}
         {page && hits.length < page.total && (
-          <button className={cx(controls.smallBtn, css.more)} data-testid="search-more" disabled={loading} onClick={() => void store.getState().loadMoreSearch()}>
+          <button
+            className={cx(controls.smallBtn, css.more)}
+            data-testid="search-more"
+            disabled={loading}
+            onClick={() => void store.getState().loadMoreSearch()}
+          >
             {loading ? 'Loading…' : `Show more (${fmtInt(hits.length)} of ${total})`}
           </button>
         )}

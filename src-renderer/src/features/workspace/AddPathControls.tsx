@@ -45,7 +45,12 @@ export function AddPathControls(): ReactNode {
         </button>
       </div>
       {typing && <PathForm kind={typing} onDone={() => setTyping(null)} />}
-      <button className={css.demoBtn} data-testid="demo-button" onClick={() => void store.getState().openDemo()} disabled={busy}>
+      <button
+        className={css.demoBtn}
+        data-testid="demo-button"
+        onClick={() => void store.getState().openDemo()}
+        disabled={busy}
+      >
         Open demo workspace
       </button>
     </div>

@@ -23,7 +23,12 @@ export function DropZone(props: { children: ReactNode }): ReactNode {
     setOver(false)
     const paths = droppedPaths(e.dataTransfer.files, desktop)
     if (paths.length) void store.getState().addPaths(paths)
-    else if (!desktop) store.getState().pushInfo('Drag and drop works in the desktop app. In browser mode, use Add folder… and type a path on the server.')
+    else if (!desktop)
+      store
+        .getState()
+        .pushInfo(
+          'Drag and drop works in the desktop app. In browser mode, use Add folder… and type a path on the server.'
+        )
   }
 
   return (
@@ -35,7 +40,11 @@ export function DropZone(props: { children: ReactNode }): ReactNode {
       onDrop={onDrop}
     >
       {props.children}
-      {over && <div className={css.hint}>{desktop ? 'Drop files or folders to add them to the workspace' : 'Drag and drop needs the desktop app'}</div>}
+      {over && (
+        <div className={css.hint}>
+          {desktop ? 'Drop files or folders to add them to the workspace' : 'Drag and drop needs the desktop app'}
+        </div>
+      )}
     </div>
   )
 }

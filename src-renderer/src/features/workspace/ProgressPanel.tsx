@@ -18,7 +18,11 @@ export function ProgressPanel(): ReactNode {
     <section className={css.panel} data-testid="index-progress">
       <div className={css.head}>
         <span>{progress.state === 'scanning' ? 'Scanning…' : 'Indexing…'}</span>
-        <button className={controls.smallBtn} data-testid="cancel-index" onClick={() => void store.getState().cancelIndex()}>
+        <button
+          className={controls.smallBtn}
+          data-testid="cancel-index"
+          onClick={() => void store.getState().cancelIndex()}
+        >
           Cancel
         </button>
       </div>
@@ -51,8 +55,11 @@ export function ProgressPanel(): ReactNode {
 
 function LastJob({ progress }: { progress: IndexProgress }): ReactNode {
   const secs =
-    progress.startedAt !== null && progress.finishedAt !== null ? (progress.finishedAt - progress.startedAt) / 1000 : null
-  const label = progress.state === 'cancelled' ? 'Indexing cancelled' : progress.state === 'error' ? 'Indexing failed' : 'Indexed'
+    progress.startedAt !== null && progress.finishedAt !== null
+      ? (progress.finishedAt - progress.startedAt) / 1000
+      : null
+  const label =
+    progress.state === 'cancelled' ? 'Indexing cancelled' : progress.state === 'error' ? 'Indexing failed' : 'Indexed'
   return (
     <section className={css.lastJob} data-testid="last-index">
       <span>

@@ -36,7 +36,10 @@ export function SourcesList(): ReactNode {
           </span>
           Files ({fmtInt(all.length)})
         </button>
-        <label className={controls.check} title="Show only files that failed, were skipped as unknown, or have warnings">
+        <label
+          className={controls.check}
+          title="Show only files that failed, were skipped as unknown, or have warnings"
+        >
           <input type="checkbox" checked={problemsOnly} onChange={(e) => setProblemsOnly(e.target.checked)} />
           problems
         </label>

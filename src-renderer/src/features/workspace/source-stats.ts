@@ -25,7 +25,15 @@ export const PROBLEM_STATES: ReadonlySet<SourceState> = new Set(['error', 'unkno
 
 /** Counts of files per state, in a fixed display order, zero counts left out. */
 export function stateCounts(sources: SourceStatus[]): [SourceState, number][] {
-  const order: SourceState[] = ['indexed', 'unchanged', 'sidecar', 'pending', 'not-downloaded', 'unknown-format', 'error']
+  const order: SourceState[] = [
+    'indexed',
+    'unchanged',
+    'sidecar',
+    'pending',
+    'not-downloaded',
+    'unknown-format',
+    'error'
+  ]
   const counts = new Map<SourceState, number>()
   for (const s of sources) counts.set(s.state, (counts.get(s.state) ?? 0) + 1)
   return order.filter((st) => counts.has(st)).map((st) => [st, counts.get(st)!])

@@ -61,10 +61,25 @@ export const ELEMENT_BINDINGS: readonly ElementBinding[] = [
     ],
     help: 'fold / unfold the task (grouped by task)'
   },
-  { id: 'grid.open', when: 'episodes-grid', keys: [['Enter', 'open']], help: 'open the episode (or fold / unfold the task)' },
+  {
+    id: 'grid.open',
+    when: 'episodes-grid',
+    keys: [['Enter', 'open']],
+    help: 'open the episode (or fold / unfold the task)'
+  },
   { id: 'grid.pick', when: 'episodes-grid', keys: [['Space', 'pick']], help: 'pick / unpick the row' },
-  { id: 'grid.pick-range', when: 'episodes-grid', keys: [['Shift+Space', 'pick-range']], help: 'pick the rows from the last one picked' },
-  { id: 'grid.label', when: 'episodes-grid', keys: [['1-9', 'label']], help: 'apply / remove the label with that key on the picked rows' },
+  {
+    id: 'grid.pick-range',
+    when: 'episodes-grid',
+    keys: [['Shift+Space', 'pick-range']],
+    help: 'pick the rows from the last one picked'
+  },
+  {
+    id: 'grid.label',
+    when: 'episodes-grid',
+    keys: [['1-9', 'label']],
+    help: 'apply / remove the label with that key on the picked rows'
+  },
   {
     id: 'find.step',
     when: 'find-box',

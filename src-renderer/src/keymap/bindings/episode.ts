@@ -56,7 +56,12 @@ export const EPISODE_RUN: Binding = {
   help: 'the same task in the previous / next run'
 }
 
-export const EPISODE_FIND: Binding = { id: 'episode.find', when: 'episode', keys: [['/', find]], help: 'find in this episode' }
+export const EPISODE_FIND: Binding = {
+  id: 'episode.find',
+  when: 'episode',
+  keys: [['/', find]],
+  help: 'find in this episode'
+}
 
 export const EPISODE_EXPAND: Binding = {
   id: 'episode.expand',

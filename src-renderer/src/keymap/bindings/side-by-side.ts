@@ -88,4 +88,11 @@ export const CLOSE_DIFF: Binding = {
   inFields: true
 }
 
-export const SIDE_BY_SIDE_BINDINGS: readonly Binding[] = [SBS_ROW, SBS_TASK, SBS_TASK_BRACKETS, SBS_DIFF, SBS_BACK, CLOSE_DIFF]
+export const SIDE_BY_SIDE_BINDINGS: readonly Binding[] = [
+  SBS_ROW,
+  SBS_TASK,
+  SBS_TASK_BRACKETS,
+  SBS_DIFF,
+  SBS_BACK,
+  CLOSE_DIFF
+]

@@ -48,13 +48,30 @@ export function CategoryBarsChart({ rows, field }: { rows: CategoryRow[]; field:
       const pad = (hi - lo || 1) * 0.08
       return {
         scales: { x: { time: false, range: [-0.5, rows.length - 0.5] }, y: { range: [lo - pad, hi + pad] } },
-        axes: [themedAxis(t, { ...categoryAxis(labels), grid: { show: false } }), themedAxis(t, { label: 'Δ (B − A)', size: 48 })],
+        axes: [
+          themedAxis(t, { ...categoryAxis(labels), grid: { show: false } }),
+          themedAxis(t, { label: 'Δ (B − A)', size: 48 })
+        ],
         legend: { show: false },
         cursor: { show: false },
         series: [
           { label: field },
-          { label: 'Δ ≥ 0', stroke: t.good, fill: withAlpha(t.good, 0.55), width: 1, paths: barPaths(0.6), points: { show: false } },
-          { label: 'Δ < 0', stroke: t.bad, fill: withAlpha(t.bad, 0.55), width: 1, paths: barPaths(0.6), points: { show: false } }
+          {
+            label: 'Δ ≥ 0',
+            stroke: t.good,
+            fill: withAlpha(t.good, 0.55),
+            width: 1,
+            paths: barPaths(0.6),
+            points: { show: false }
+          },
+          {
+            label: 'Δ < 0',
+            stroke: t.bad,
+            fill: withAlpha(t.bad, 0.55),
+            width: 1,
+            paths: barPaths(0.6),
+            points: { show: false }
+          }
         ],
         hooks: { draw: [whiskers] }
       }
@@ -62,5 +79,13 @@ export function CategoryBarsChart({ rows, field }: { rows: CategoryRow[]; field:
     [rows, labels, field]
   )
   if (rows.length === 0) return null
-  return <UPlotChart options={options} data={data} height={200} label={`Change per ${field} with 95% intervals`} testId="chart-categories" />
+  return (
+    <UPlotChart
+      options={options}
+      data={data}
+      height={200}
+      label={`Change per ${field} with 95% intervals`}
+      testId="chart-categories"
+    />
+  )
 }

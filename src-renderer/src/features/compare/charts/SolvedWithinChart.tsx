@@ -14,7 +14,10 @@ const MARKS = [5, 10, 15, 20]
 /** RR@k: the share of episodes solved within k steps (agent actions), a curve for each run, and its value at 5 / 10 / 15 / 20. */
 export function SolvedWithinChart({ rows }: { rows: SolvedWithin[] }): ReactNode {
   const sorted = useMemo(() => [...rows].sort((x, y) => x.k - y.k), [rows])
-  const data = useMemo<uPlot.AlignedData>(() => [sorted.map((r) => r.k), sorted.map((r) => r.a), sorted.map((r) => r.b)], [sorted])
+  const data = useMemo<uPlot.AlignedData>(
+    () => [sorted.map((r) => r.k), sorted.map((r) => r.a), sorted.map((r) => r.b)],
+    [sorted]
+  )
   const options = useCallback(
     (t: ChartTheme): Omit<uPlot.Options, 'width' | 'height'> => ({
       scales: { x: { time: false }, y: { range: [0, 1] } },
@@ -32,7 +35,13 @@ export function SolvedWithinChart({ rows }: { rows: SolvedWithin[] }): ReactNode
   const at = MARKS.map((k) => sorted.find((r) => r.k === k)).filter((r) => r !== undefined)
   return (
     <>
-      <UPlotChart options={options} data={data} height={200} label="Share of episodes solved within k steps, A and B" testId="chart-rrk" />
+      <UPlotChart
+        options={options}
+        data={data}
+        height={200}
+        label="Share of episodes solved within k steps, A and B"
+        testId="chart-rrk"
+      />
       {at.length > 0 && (
         <table className={cx(tables.table, analysis.compact)} data-testid="compare-rrk">
           <thead>

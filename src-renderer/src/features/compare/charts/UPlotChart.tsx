@@ -82,5 +82,7 @@ export function UPlotChart({ options, data, height, label, testId }: UPlotChartP
       delete el.dataset.drawn
     }
   }, [options, data, height, scheme])
-  return <div ref={ref} className={chartCss.host} role="img" aria-label={label} data-testid={testId} data-scheme={scheme} />
+  return (
+    <div ref={ref} className={chartCss.host} role="img" aria-label={label} data-testid={testId} data-scheme={scheme} />
+  )
 }

@@ -10,7 +10,8 @@ export function withAlpha(color: string, alpha: number): string {
 }
 
 /** Bars centred on their x, `size` of the gap between xs. */
-export const barPaths = (size: number, align: -1 | 0 | 1 = 0): uPlot.Series.PathBuilder => uPlot.paths.bars!({ size: [size, 80], align })
+export const barPaths = (size: number, align: -1 | 0 | 1 = 0): uPlot.Series.PathBuilder =>
+  uPlot.paths.bars!({ size: [size, 80], align })
 
 /** A categorical x axis: one tick per index, labelled from `labels`. */
 export function categoryAxis(labels: string[]): Pick<uPlot.Axis, 'splits' | 'values' | 'gap'> {

@@ -6,7 +6,12 @@ import { cx } from '../../../lib/cx'
 import controls from '../../../styles/controls.module.css'
 import css from './AlignedRowView.module.css'
 
-const KIND_CLASS: Record<RowKind, string | undefined> = { same: undefined, changed: css.changed, inserted: css.inserted, missing: css.missing }
+const KIND_CLASS: Record<RowKind, string | undefined> = {
+  same: undefined,
+  changed: css.changed,
+  inserted: css.inserted,
+  missing: css.missing
+}
 const KIND_MARK: Record<RowKind, string> = { same: '=', changed: '≠', inserted: '+', missing: '−' }
 export const KIND_TITLE: Record<RowKind, string> = {
   same: 'Same action in both runs',
@@ -46,7 +51,12 @@ export const AlignedRowView = memo(function AlignedRowView(props: RowProps): Rea
       )}
       <div className={css.cells}>
         <div className={cx(css.cell, css.sideA)}>
-          <StepCell detail={props.detailA} action={row.stepA === null ? undefined : alignment.actionsA[row.stepA]} step={row.stepA} missingLabel="not in A" />
+          <StepCell
+            detail={props.detailA}
+            action={row.stepA === null ? undefined : alignment.actionsA[row.stepA]}
+            step={row.stepA}
+            missingLabel="not in A"
+          />
         </div>
         <div className={css.mid}>
           <span className={css.kind} title={KIND_TITLE[row.kind]} data-testid="sbs-kind">
@@ -66,7 +76,12 @@ export const AlignedRowView = memo(function AlignedRowView(props: RowProps): Rea
           </button>
         </div>
         <div className={cx(css.cell, css.sideB)}>
-          <StepCell detail={props.detailB} action={row.stepB === null ? undefined : alignment.actionsB[row.stepB]} step={row.stepB} missingLabel="not in B" />
+          <StepCell
+            detail={props.detailB}
+            action={row.stepB === null ? undefined : alignment.actionsB[row.stepB]}
+            step={row.stepB}
+            missingLabel="not in B"
+          />
         </div>
       </div>
     </div>

@@ -40,7 +40,13 @@ export default function SideBySideDiff({ view, onClose }: { view: DiffView; onCl
   const same = view.original === view.modified
   return (
     <div className={sheet.backdrop} onClick={onClose}>
-      <div className={editorSheet.sheet} role="dialog" aria-label={view.title} data-testid="sbs-diff" onClick={(e) => e.stopPropagation()}>
+      <div
+        className={editorSheet.sheet}
+        role="dialog"
+        aria-label={view.title}
+        data-testid="sbs-diff"
+        onClick={(e) => e.stopPropagation()}
+      >
         <div className={editorSheet.head}>
           <span className={editorSheet.title}>{view.title}</span>
           {same && (
@@ -56,7 +62,13 @@ export default function SideBySideDiff({ view, onClose }: { view: DiffView; onCl
           <label className={txt.mutedText}>
             <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
           </label>
-          <button type="button" className={controls.iconBtn} title="Close (Esc)" onClick={onClose} data-testid="sbs-diff-close">
+          <button
+            type="button"
+            className={controls.iconBtn}
+            title="Close (Esc)"
+            onClick={onClose}
+            data-testid="sbs-diff-close"
+          >
             ✕
           </button>
         </div>

@@ -10,7 +10,12 @@ import header from '../../episode/EpisodeHeader.module.css'
 import css from './SideHeader.module.css'
 
 /** One run's header over its column: run, rollout (a chooser when the task has several), reward, verdict, size. */
-export function SideHeader(props: { which: 'A' | 'B'; side: SideEpisode; steps: number | null; onChoose(episodeId: string): void }): ReactNode {
+export function SideHeader(props: {
+  which: 'A' | 'B'
+  side: SideEpisode
+  steps: number | null
+  onChoose(episodeId: string): void
+}): ReactNode {
   const { which, side } = props
   const runName = useApp((s) => findRun(s.runs, side.runId)?.name ?? side.runId)
   const d = side.detail
@@ -47,16 +52,26 @@ export function SideHeader(props: { which: 'A' | 'B'; side: SideEpisode; steps: 
           <span className={header.reward} data-testid={`sbs-reward-${which.toLowerCase()}`} title="Reward">
             {fmtReward(d.reward)}
           </span>
-          <Badge tone={d.passed === true ? 'ok' : d.passed === false ? 'bad' : 'muted'} testId={`sbs-passed-${which.toLowerCase()}`}>
+          <Badge
+            tone={d.passed === true ? 'ok' : d.passed === false ? 'bad' : 'muted'}
+            testId={`sbs-passed-${which.toLowerCase()}`}
+          >
             {fmtPassed(d.passed)} {d.passed === true ? 'passed' : d.passed === false ? 'failed' : 'no verdict'}
           </Badge>
           <Badge tone={episodeStatusTone(d.status)}>{d.status}</Badge>
           {d.transcript ? (
-            <span className={txt.mutedText} title="Steps: agent actions (the producer's count where it writes one); messages: the transcript's messages, prompt included">
+            <span
+              className={txt.mutedText}
+              title="Steps: agent actions (the producer's count where it writes one); messages: the transcript's messages, prompt included"
+            >
               {fmtInt(d.steps ?? props.steps)} steps · {fmtInt(d.turns.length)} messages
             </span>
           ) : (
-            <Badge tone="warn" title="No transcript on disk: known from the harness report" testId={`sbs-no-transcript-${which.toLowerCase()}`}>
+            <Badge
+              tone="warn"
+              title="No transcript on disk: known from the harness report"
+              testId={`sbs-no-transcript-${which.toLowerCase()}`}
+            >
               no transcript
             </Badge>
           )}

@@ -24,7 +24,12 @@ export const expandPrefix = (episodeId: string): string => `sbs:${episodeId}:`
  * the turns that answered it. Everything from the trace is drawn by the viewer's own components: plain text,
  * or markdown through the sanitized renderer.
  */
-export const StepCell = memo(function StepCell(props: { detail: EpisodePreview; action: Action | undefined; step: number | null; missingLabel: string }): ReactNode {
+export const StepCell = memo(function StepCell(props: {
+  detail: EpisodePreview
+  action: Action | undefined
+  step: number | null
+  missingLabel: string
+}): ReactNode {
   const { detail, action, step } = props
   if (!action || step === null) return <div className={css.empty}>{props.missingLabel}</div>
   const turn = detail.turns[action.position]

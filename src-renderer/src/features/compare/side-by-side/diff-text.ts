@@ -29,7 +29,11 @@ export function stepText(turns: readonly Turn[], action: Action | undefined): st
   for (const p of action.observations) {
     const t = turns[p]
     if (!t) continue
-    parts.push('', `── ${t.role}${t.toolName ? ` · ${t.toolName}` : ''}${t.reward !== null ? ` · r = ${t.reward}` : ''} ──`, stripAnsi(t.text))
+    parts.push(
+      '',
+      `── ${t.role}${t.toolName ? ` · ${t.toolName}` : ''}${t.reward !== null ? ` · r = ${t.reward}` : ''} ──`,
+      stripAnsi(t.text)
+    )
   }
   return parts.join('\n')
 }
@@ -84,19 +88,42 @@ export function diffViewFor(
   const labelB = `${b.runName} · rollout ${b.rollout}`
   if (target.kind === 'answers') {
     const cut = [answerIsCut(a) ? 'a' : null, answerIsCut(b) ? 'b' : null].filter((x): x is 'a' | 'b' => x !== null)
-    return { view: { title: 'Final answers', original: finalAnswer(a), modified: finalAnswer(b), labelA, labelB, detect: true }, cut }
+    return {
+      view: {
+        title: 'Final answers',
+        original: finalAnswer(a),
+        modified: finalAnswer(b),
+        labelA,
+        labelB,
+        detect: true
+      },
+      cut
+    }
   }
   const row = alignment.rows[target.row]
   if (!row) return { view: null, cut: [] }
   const actA = row.stepA === null ? undefined : alignment.actionsA[row.stepA]
   const actB = row.stepB === null ? undefined : alignment.actionsB[row.stepB]
-  const cut = [stepIsCut(a.turns, actA) ? 'a' : null, stepIsCut(b.turns, actB) ? 'b' : null].filter((x): x is 'a' | 'b' => x !== null)
-  const stepLabel = (s: number | null, act: Action | undefined): string => (s === null || !act ? '' : `step ${s + 1} (${act.tool})`)
+  const cut = [stepIsCut(a.turns, actA) ? 'a' : null, stepIsCut(b.turns, actB) ? 'b' : null].filter(
+    (x): x is 'a' | 'b' => x !== null
+  )
+  const stepLabel = (s: number | null, act: Action | undefined): string =>
+    s === null || !act ? '' : `step ${s + 1} (${act.tool})`
   const title =
     row.kind === 'missing'
       ? `Only in A: ${stepLabel(row.stepA, actA)}`
       : row.kind === 'inserted'
         ? `Only in B: ${stepLabel(row.stepB, actB)}`
         : `${row.kind === 'same' ? 'Same' : 'Changed'}: A ${stepLabel(row.stepA, actA)} ↔ B ${stepLabel(row.stepB, actB)}`
-  return { view: { title, original: stepText(a.turns, actA), modified: stepText(b.turns, actB), labelA, labelB, detect: false }, cut }
+  return {
+    view: {
+      title,
+      original: stepText(a.turns, actA),
+      modified: stepText(b.turns, actB),
+      labelA,
+      labelB,
+      detect: false
+    },
+    cut
+  }
 }
