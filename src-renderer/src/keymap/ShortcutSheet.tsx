@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { ModalSheet } from '../components/ModalSheet'
 import { useAppShallow, useAppStore } from '../state/store-context'
 import { activeContexts } from './contexts'
 import { KeyCaps } from './KeyCaps'
@@ -15,39 +16,36 @@ export function ShortcutSheet({ layers }: { layers: KeyLayers }): ReactNode {
   const contexts = useAppShallow((s) => activeContexts(s, layers.list()))
   const close = (): void => store.getState().closeShortcutSheet()
   return (
-    <div className={sheet.backdrop} onClick={close}>
-      <div
-        className={cx(sheet.sheet, css.sheet)}
-        role="dialog"
-        aria-label="Keyboard shortcuts"
-        data-testid="shortcut-sheet"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <h2>Keyboard shortcuts</h2>
-        {/* one table, a body per group: the keys and their help line up across the groups */}
-        <table className={css.table}>
-          {sheetGroups(contexts).map((g) => (
-            <tbody key={g.context} data-testid={`shortcut-group-${g.context}`}>
-              <tr>
-                <th colSpan={2} scope="colgroup">
-                  {g.title}
-                </th>
+    <ModalSheet
+      label="Keyboard shortcuts"
+      testId="shortcut-sheet"
+      className={cx(sheet.sheet, css.sheet)}
+      onClose={close}
+    >
+      <h2>Keyboard shortcuts</h2>
+      {/* one table, a body per group: the keys and their help line up across the groups */}
+      <table className={css.table}>
+        {sheetGroups(contexts).map((g) => (
+          <tbody key={g.context} data-testid={`shortcut-group-${g.context}`}>
+            <tr>
+              <th colSpan={2} scope="colgroup">
+                {g.title}
+              </th>
+            </tr>
+            {g.rows.map((r) => (
+              <tr key={r.id} data-binding={r.id}>
+                <td className={css.keys}>
+                  <KeyCaps keys={r.keys} />
+                </td>
+                <td>{r.help}</td>
               </tr>
-              {g.rows.map((r) => (
-                <tr key={r.id} data-binding={r.id}>
-                  <td className={css.keys}>
-                    <KeyCaps keys={r.keys} />
-                  </td>
-                  <td>{r.help}</td>
-                </tr>
-              ))}
-            </tbody>
-          ))}
-        </table>
-        <button type="button" onClick={close}>
-          Close
-        </button>
-      </div>
-    </div>
+            ))}
+          </tbody>
+        ))}
+      </table>
+      <button type="button" onClick={close}>
+        Close
+      </button>
+    </ModalSheet>
   )
 }

@@ -4,6 +4,7 @@
  */
 import * as monaco from 'monaco-editor'
 import { loader } from '@monaco-editor/react'
+import { useColorScheme } from './use-color-scheme'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker'
 
@@ -28,3 +29,17 @@ monaco.languages.setMonarchTokensProvider('diff', {
     ]
   }
 })
+
+/** What every Monaco view here sets alike: a trace is read, never edited, at the transcript's type size. */
+export const READ_ONLY_OPTIONS = {
+  readOnly: true,
+  domReadOnly: true,
+  scrollBeyondLastLine: false,
+  fontSize: 12,
+  lineNumbersMinChars: 4,
+  automaticLayout: true,
+  stickyScroll: { enabled: false }
+} satisfies monaco.editor.IEditorOptions
+
+/** Monaco's theme for the app's colour scheme (it follows the system's). */
+export const useMonacoTheme = (): string => (useColorScheme() === 'dark' ? 'vs-dark' : 'vs')

@@ -18,7 +18,7 @@ import controls from '../../styles/controls.module.css'
 import crumbs from '../../styles/crumbs.module.css'
 import panels from '../../styles/panels.module.css'
 import txt from '../../styles/text.module.css'
-import virtual from '../../styles/virtual-row.module.css'
+import { MeasuredRows } from '../../components/MeasuredRows'
 import css from './SideBySide.module.css'
 
 // Monaco (~4 MB) loads with the first diff, not with the compare screen
@@ -263,29 +263,21 @@ function AlignedRows(props: {
   if (alignment.rows.length === 0) return <div className={panels.placeholder}>Neither episode took an action.</div>
   return (
     <div className={css.rows} ref={scrollRef} data-testid="sbs-rows">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <div
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            className={cx(virtual.row, css.slot)}
-            style={{ transform: `translateY(${item.start}px)` }}
-          >
-            <AlignedRowView
-              row={alignment.rows[item.index]}
-              index={item.index}
-              alignment={alignment}
-              detailA={props.detailA}
-              detailB={props.detailB}
-              selected={item.index === selected}
-              firstDivergence={item.index === alignment.firstDivergence}
-              onSelect={props.onSelect}
-              onDiff={props.onDiff}
-            />
-          </div>
-        ))}
-      </div>
+      <MeasuredRows virtualizer={virtualizer} slotClassName={css.slot}>
+        {(i) => (
+          <AlignedRowView
+            row={alignment.rows[i]}
+            index={i}
+            alignment={alignment}
+            detailA={props.detailA}
+            detailB={props.detailB}
+            selected={i === selected}
+            firstDivergence={i === alignment.firstDivergence}
+            onSelect={props.onSelect}
+            onDiff={props.onDiff}
+          />
+        )}
+      </MeasuredRows>
     </div>
   )
 }

@@ -1,16 +1,16 @@
-import '../../lib/monaco' // Monaco is bundled locally and loaded with this (lazy) view, not at start-up
+// Monaco is bundled locally and loaded with this (lazy) view, not at start-up
+import { ModalSheet } from '../../components/ModalSheet'
+import { READ_ONLY_OPTIONS, useMonacoTheme } from '../../lib/monaco'
 import { useMemo, useState, type ReactNode } from 'react'
 import { Editor } from '@monaco-editor/react'
 import { detectLanguage, type EditorLanguage } from '../../lib/detect-language'
 import { sizeLabel } from '../../lib/long-text'
-import { useColorScheme } from '../../lib/use-color-scheme'
 import type { EditorView } from '../../state/episode-slice'
 import { useAppStore } from '../../state/store-context'
 import { LanguageSelect } from '../../components/LanguageSelect'
 import controls from '../../styles/controls.module.css'
 import editor from '../../styles/editor-sheet.module.css'
 import panels from '../../styles/panels.module.css'
-import sheet from '../../styles/sheet.module.css'
 import txt from '../../styles/text.module.css'
 
 /**
@@ -19,59 +19,45 @@ import txt from '../../styles/text.module.css'
  */
 export default function EditorOverlay({ view }: { view: EditorView }): ReactNode {
   const store = useAppStore()
-  const scheme = useColorScheme()
+  const theme = useMonacoTheme()
   const detected = useMemo(() => detectLanguage(view.text), [view.text])
   const [language, setLanguage] = useState<EditorLanguage>(detected)
   const [wrap, setWrap] = useState(true)
   const close = (): void => store.getState().closeEditor()
   return (
-    <div className={sheet.backdrop} onClick={close}>
-      <div
-        className={editor.sheet}
-        role="dialog"
-        aria-label={view.title}
-        data-testid="text-editor"
-        onClick={(e) => e.stopPropagation()}
-      >
-        <div className={editor.head}>
-          <span className={editor.title}>{view.title}</span>
-          <span className={txt.mutedText}>{sizeLabel(view.text)}</span>
-          <span className={txt.spacer} />
-          <LanguageSelect value={language} detected={detected} onChange={setLanguage} testId="editor-language" />
-          <label className={txt.mutedText}>
-            <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
-          </label>
-          <button
-            type="button"
-            className={controls.iconBtn}
-            title="Close (Esc)"
-            onClick={close}
-            data-testid="editor-close"
-          >
-            ✕
-          </button>
-        </div>
-        <div className={editor.body}>
-          <Editor
-            value={view.text}
-            language={language}
-            theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
-            loading={<div className={panels.placeholder}>Loading editor…</div>}
-            options={{
-              readOnly: true,
-              domReadOnly: true,
-              minimap: { enabled: view.text.length > 20_000 },
-              scrollBeyondLastLine: false,
-              wordWrap: wrap ? 'on' : 'off',
-              fontSize: 12,
-              lineNumbersMinChars: 4,
-              folding: true,
-              automaticLayout: true,
-              stickyScroll: { enabled: false }
-            }}
-          />
-        </div>
+    <ModalSheet label={view.title} testId="text-editor" className={editor.sheet} onClose={close}>
+      <div className={editor.head}>
+        <span className={editor.title}>{view.title}</span>
+        <span className={txt.mutedText}>{sizeLabel(view.text)}</span>
+        <span className={txt.spacer} />
+        <LanguageSelect value={language} detected={detected} onChange={setLanguage} testId="editor-language" />
+        <label className={txt.mutedText}>
+          <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> wrap
+        </label>
+        <button
+          type="button"
+          className={controls.iconBtn}
+          title="Close (Esc)"
+          onClick={close}
+          data-testid="editor-close"
+        >
+          ✕
+        </button>
       </div>
-    </div>
+      <div className={editor.body}>
+        <Editor
+          value={view.text}
+          language={language}
+          theme={theme}
+          loading={<div className={panels.placeholder}>Loading editor…</div>}
+          options={{
+            ...READ_ONLY_OPTIONS,
+            minimap: { enabled: view.text.length > 20_000 },
+            wordWrap: wrap ? 'on' : 'off',
+            folding: true
+          }}
+        />
+      </div>
+    </ModalSheet>
   )
 }

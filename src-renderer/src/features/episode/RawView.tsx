@@ -1,7 +1,7 @@
-import '../../lib/monaco' // Monaco is bundled locally and loaded with this (lazy) view, not at start-up
+// Monaco is bundled locally and loaded with this (lazy) view, not at start-up
+import { READ_ONLY_OPTIONS, useMonacoTheme } from '../../lib/monaco'
 import { useEffect, type ReactNode } from 'react'
 import { Editor } from '@monaco-editor/react'
-import { useColorScheme } from '../../lib/use-color-scheme'
 import { useApp, useAppStore } from '../../state/store-context'
 import { cx } from '../../lib/cx'
 import panels from '../../styles/panels.module.css'
@@ -12,7 +12,7 @@ export default function RawView(): ReactNode {
   const store = useAppStore()
   const raw = useApp((s) => s.episode.raw)
   const error = useApp((s) => s.episode.rawError)
-  const scheme = useColorScheme()
+  const theme = useMonacoTheme()
   useEffect(() => {
     void store.getState().loadRaw()
   }, [store])
@@ -23,20 +23,14 @@ export default function RawView(): ReactNode {
       <Editor
         value={raw}
         language="json"
-        theme={scheme === 'dark' ? 'vs-dark' : 'vs'}
+        theme={theme}
         loading={<div className={panels.placeholder}>Loading editor…</div>}
         options={{
-          readOnly: true,
-          domReadOnly: true,
+          ...READ_ONLY_OPTIONS,
           minimap: { enabled: false },
-          scrollBeyondLastLine: false,
           wordWrap: 'on',
-          fontSize: 12,
-          lineNumbersMinChars: 4,
           folding: true,
-          automaticLayout: true,
-          renderWhitespace: 'none',
-          stickyScroll: { enabled: false }
+          renderWhitespace: 'none'
         }}
       />
     </div>

@@ -3,9 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import type { EpisodePreview, Turn } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
 import { TurnCard } from './TurnCard'
-import { cx } from '../../lib/cx'
 import panels from '../../styles/panels.module.css'
-import virtual from '../../styles/virtual-row.module.css'
+import { MeasuredRows } from '../../components/MeasuredRows'
 import css from './Transcript.module.css'
 
 /** Every turn in order, virtualized with measured (dynamic) heights; j / k move the highlight (keymap/bindings/episode.ts). */
@@ -44,25 +43,17 @@ export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
 
   return (
     <div className={css.transcript} ref={scrollRef} data-testid="transcript">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <div
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            className={cx(virtual.row, css.slot)}
-            style={{ transform: `translateY(${item.start}px)` }}
-          >
-            <TurnCard
-              turn={turns[item.index]}
-              position={item.index}
-              active={item.index === activeTurn}
-              foldablePrompt={foldable.has(item.index)}
-              onSelect={() => store.getState().setActiveTurn(item.index)}
-            />
-          </div>
-        ))}
-      </div>
+      <MeasuredRows virtualizer={virtualizer} slotClassName={css.slot}>
+        {(i) => (
+          <TurnCard
+            turn={turns[i]}
+            position={i}
+            active={i === activeTurn}
+            foldablePrompt={foldable.has(i)}
+            onSelect={() => store.getState().setActiveTurn(i)}
+          />
+        )}
+      </MeasuredRows>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { RunSummary } from '@contract/model'
+import type { EpisodeSummary, RunSummary } from '@contract/model'
 import { handleElementKey } from '../../keymap/element-keys'
 import { isGroupedView } from '../../state/episodes-slice'
 import { flatCount, groupRowIndex, rowOf } from '../../state/grouped-rows'
@@ -216,6 +216,22 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
               style={{ transform: `translateY(${top}px)`, gridTemplateColumns: template, height: ROW_HEIGHT }}
             />
           )
+          const episodeRow = (ep: EpisodeSummary, child: boolean): ReactNode => (
+            <EpisodeRow
+              key={item.index}
+              ep={ep}
+              index={item.index}
+              cols={cols}
+              top={top}
+              template={template}
+              height={ROW_HEIGHT}
+              active={item.index === activeIndex}
+              picked={picked.has(ep.id)}
+              child={child}
+              onOpen={open}
+              onPick={pick}
+            />
+          )
           if (grouped) {
             const row = rowOf(item.index, openGroups)
             if (row.kind === 'group') {
@@ -237,42 +253,10 @@ export function EpisodesTable({ run }: { run: RunSummary }): ReactNode {
               )
             }
             const child = rowAt(openGroups.find((o) => o.taskKey === row.taskKey)?.pages ?? {}, row.child)
-            if (!child) return loading
-            return (
-              <EpisodeRow
-                key={item.index}
-                ep={child}
-                index={item.index}
-                cols={cols}
-                top={top}
-                template={template}
-                height={ROW_HEIGHT}
-                active={item.index === activeIndex}
-                picked={picked.has(child.id)}
-                child
-                onOpen={open}
-                onPick={pick}
-              />
-            )
+            return child ? episodeRow(child, true) : loading
           }
           const ep = rowAt(pages, item.index)
-          return ep ? (
-            <EpisodeRow
-              key={item.index}
-              ep={ep}
-              index={item.index}
-              cols={cols}
-              top={top}
-              template={template}
-              height={ROW_HEIGHT}
-              active={item.index === activeIndex}
-              picked={picked.has(ep.id)}
-              onOpen={open}
-              onPick={pick}
-            />
-          ) : (
-            loading
-          )
+          return ep ? episodeRow(ep, false) : loading
         })}
       </div>
     </div>

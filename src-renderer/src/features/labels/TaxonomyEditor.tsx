@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
+import { ModalSheet } from '../../components/ModalSheet'
 import type { LabelDefInput } from '@contract/labels'
 import { useApp, useAppStore } from '../../state/store-context'
 import { LabelsTransfer } from './LabelsTransfer'
@@ -57,115 +58,112 @@ export function TaxonomyEditor(): ReactNode {
   const freeKey = (): number | null => [1, 2, 3, 4, 5, 6, 7, 8, 9].find((k) => !rows.some((r) => r.key === k)) ?? null
 
   return (
-    <div className={sheet.backdrop} onClick={close}>
-      <div
-        className={cx(sheet.sheet, css.editor)}
-        role="dialog"
-        aria-label="Label taxonomy"
-        data-testid="taxonomy-editor"
-        onClick={(e) => e.stopPropagation()}
-        // the dialog's own keys while it has the focus (the keymap's are for the view behind it)
-        onKeyDown={(e) => {
-          // keys typed here are not triage keys for the episode behind the dialog
-          e.stopPropagation()
-          if (e.key === 'Escape') close()
-        }}
-      >
-        <h2>Labels</h2>
-        <p className={txt.mutedText}>
-          Keys 1–9 apply a label to the open episode, Shift+key to its highlighted turn. Renaming keeps the label where
-          it is applied; removing a label here keeps it on what it was applied to.
-        </p>
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Colour</th>
-              <th>Key</th>
-              <th />
+    <ModalSheet
+      label="Label taxonomy"
+      testId="taxonomy-editor"
+      className={cx(sheet.sheet, css.editor)}
+      onClose={close}
+      // the dialog's own keys while it has the focus (the keymap's are for the view behind it)
+      onKeyDown={(e) => {
+        // keys typed here are not triage keys for the episode behind the dialog
+        e.stopPropagation()
+        if (e.key === 'Escape') close()
+      }}
+    >
+      <h2>Labels</h2>
+      <p className={txt.mutedText}>
+        Keys 1–9 apply a label to the open episode, Shift+key to its highlighted turn. Renaming keeps the label where it
+        is applied; removing a label here keeps it on what it was applied to.
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Colour</th>
+            <th>Key</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.rowId} data-testid="taxonomy-row">
+              <td>
+                <input
+                  value={r.name}
+                  maxLength={80}
+                  aria-label="Label name"
+                  onChange={(e) => update(r.rowId, { name: e.target.value })}
+                />
+              </td>
+              <td>
+                <input
+                  type="color"
+                  value={r.color}
+                  aria-label={`Colour of ${r.name}`}
+                  onChange={(e) => update(r.rowId, { color: e.target.value })}
+                />
+              </td>
+              <td>
+                <select
+                  value={r.key ?? ''}
+                  aria-label={`Key of ${r.name}`}
+                  onChange={(e) => update(r.rowId, { key: e.target.value ? Number(e.target.value) : null })}
+                >
+                  <option value="">–</option>
+                  {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => (
+                    <option key={k} value={k}>
+                      {k}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className={controls.linkBtn}
+                  aria-label={`Remove ${r.name}`}
+                  onClick={() => setRows(rows.filter((x) => x.rowId !== r.rowId))}
+                >
+                  Remove
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.rowId} data-testid="taxonomy-row">
-                <td>
-                  <input
-                    value={r.name}
-                    maxLength={80}
-                    aria-label="Label name"
-                    onChange={(e) => update(r.rowId, { name: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="color"
-                    value={r.color}
-                    aria-label={`Colour of ${r.name}`}
-                    onChange={(e) => update(r.rowId, { color: e.target.value })}
-                  />
-                </td>
-                <td>
-                  <select
-                    value={r.key ?? ''}
-                    aria-label={`Key of ${r.name}`}
-                    onChange={(e) => update(r.rowId, { key: e.target.value ? Number(e.target.value) : null })}
-                  >
-                    <option value="">–</option>
-                    {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => (
-                      <option key={k} value={k}>
-                        {k}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className={controls.linkBtn}
-                    aria-label={`Remove ${r.name}`}
-                    onClick={() => setRows(rows.filter((x) => x.rowId !== r.rowId))}
-                  >
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div className={css.actions}>
-          <button
-            type="button"
-            data-testid="taxonomy-add"
-            onClick={() =>
-              setRows([
-                ...rows,
-                { name: '', color: PALETTE[rows.length % PALETTE.length], key: freeKey(), rowId: nextRowId++ }
-              ])
-            }
-          >
-            Add label
-          </button>
-          <span className={txt.spacer} />
-          {problem && (
-            <span className={txt.badText} role="alert">
-              {problem}
-            </span>
-          )}
-          <button type="button" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={controls.primary}
-            data-testid="taxonomy-save"
-            disabled={problem !== null}
-            onClick={() => void save()}
-          >
-            Save
-          </button>
-        </div>
-        <LabelsTransfer />
+          ))}
+        </tbody>
+      </table>
+      <div className={css.actions}>
+        <button
+          type="button"
+          data-testid="taxonomy-add"
+          onClick={() =>
+            setRows([
+              ...rows,
+              { name: '', color: PALETTE[rows.length % PALETTE.length], key: freeKey(), rowId: nextRowId++ }
+            ])
+          }
+        >
+          Add label
+        </button>
+        <span className={txt.spacer} />
+        {problem && (
+          <span className={txt.badText} role="alert">
+            {problem}
+          </span>
+        )}
+        <button type="button" onClick={close}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={controls.primary}
+          data-testid="taxonomy-save"
+          disabled={problem !== null}
+          onClick={() => void save()}
+        >
+          Save
+        </button>
       </div>
-    </div>
+      <LabelsTransfer />
+    </ModalSheet>
   )
 }

@@ -9,7 +9,7 @@ import { stateCounts, visibleSources } from './source-stats'
 import { cx } from '../../lib/cx'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
-import virtual from '../../styles/virtual-row.module.css'
+import { MeasuredRows } from '../../components/MeasuredRows'
 import sidebar from './Sidebar.module.css'
 import css from './SourcesList.module.css'
 
@@ -68,19 +68,7 @@ function SourceRows({ list }: { list: SourceStatus[] }): ReactNode {
   if (list.length === 0) return <p className={txt.hint}>No files with problems.</p>
   return (
     <div className={css.scroll} ref={scrollRef} data-testid="sources-list">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <div
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            className={virtual.row}
-            style={{ transform: `translateY(${item.start}px)` }}
-          >
-            <SourceRow source={list[item.index]} />
-          </div>
-        ))}
-      </div>
+      <MeasuredRows virtualizer={virtualizer}>{(i) => <SourceRow source={list[i]} />}</MeasuredRows>
     </div>
   )
 }
