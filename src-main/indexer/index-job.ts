@@ -242,6 +242,9 @@ function indexOneFile(
   const bytesBefore = tracker.p.bytesDone
   const episodesBefore = tracker.p.episodes
   const detection = detectFormat(file.path, file.size, MAX_RECORD_BYTES, ctx)
+  // the file's row before its episodes are written: pending, counts at zero (set when the transaction ends)
+  const pendingSource = (format: TraceFormat): number =>
+    upsertSource(db, { ...base, format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
   const simple = (
     format: TraceFormat,
     state: SourceStatus['state'],
@@ -278,15 +281,7 @@ function indexOneFile(
       let outcome
       try {
         outcome = db.transaction(() => {
-          const id = upsertSource(db, {
-            ...base,
-            format: adapter.format,
-            state: 'pending',
-            error: null,
-            warnings: [],
-            episodes: 0,
-            indexedBytes: 0
-          })
+          const id = pendingSource(adapter.format)
           const before = dropSourceEpisodes(db, id)
           const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx)
           settleRuns(
@@ -334,17 +329,7 @@ function indexOneFile(
       let outcome
       try {
         outcome = db.transaction(() => {
-          const id = resume
-            ? resume.sourceId
-            : upsertSource(db, {
-                ...base,
-                format: adapter.format,
-                state: 'pending',
-                error: null,
-                warnings: [],
-                episodes: 0,
-                indexedBytes: 0
-              })
+          const id = resume ? resume.sourceId : pendingSource(adapter.format)
           const before = resume ? [] : dropSourceEpisodes(db, id)
           if (resume) tracker.p.bytesDone += resume.offset // already indexed: not read again
           const hooksForFile = {
