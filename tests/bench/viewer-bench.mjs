@@ -210,7 +210,7 @@ async function inAppOpen(page, episodeHash, runHash, other) {
   await page.evaluate((h) => (location.hash = h), other.hash)
   // The transcript tab counts the open episode's turns: the short one is shown once it says so.
   await page.waitForFunction(
-    (n) => document.querySelector('[data-testid="tab-transcript"] .count')?.textContent === String(n),
+    (n) => document.querySelector('[data-testid="transcript-turn-count"]')?.textContent === String(n),
     other.turns
   )
   await page.evaluate((h) => (location.hash = h), runHash)

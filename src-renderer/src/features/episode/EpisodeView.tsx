@@ -85,7 +85,10 @@ export function EpisodeView(): ReactNode {
               data-testid="tab-transcript"
               onClick={() => store.getState().setEpisodeTab('transcript')}
             >
-              Transcript <span className={txt.count}>{fmtInt(detail.turns.length)}</span>
+              Transcript{' '}
+              <span className={txt.count} data-testid="transcript-turn-count">
+                {fmtInt(detail.turns.length)}
+              </span>
             </button>
             <button
               role="tab"
