@@ -12,10 +12,14 @@
  *
  * A task scored under several filters (gsm8k: strict-match and flexible-extract) writes every document once per
  * filter: each filter is a run of its own here, so no document counts twice and each run's mean is the producer's
- * `<metric>,<filter>` figure. Episode: task key `doc_id` (the document's index in the task's split), reward = the
- * first metric the task logs (`exact_match`, `acc`), the others as metrics; the prompt is the first request's
- * context, the answer the model's generation, or for a multiple choice the choice it gave the highest
- * log-likelihood.
+ * `<metric>,<filter>` figure. A task run under a group (`--tasks mmlu`: the results file's `group_subtasks`) is part
+ * of one run per outermost group and filter: the subtasks' samples files make that run together, each episode keeps
+ * its subtask in info, and the producer's group figure is the headline when the group weights its subtasks by size
+ * (then it is the mean over all documents, as Rollscope's); otherwise the run says how the producer averages.
+ * Episode: task key `doc_hash` (sha256 of the document, so the same question pairs across runs and subtasks; older
+ * files without it: the subtask and `doc_id`), reward = the first metric the task logs (`exact_match`, `acc`), the
+ * others as metrics; the prompt is the first request's context, the answer the model's generation, or for a multiple
+ * choice the choice it gave the highest log-likelihood.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
@@ -135,7 +139,7 @@ function summarize(s: Obj, task: string): EpisodeSummaryRecord {
   const first = (s.metrics as unknown[]).find((m): m is string => typeof m === 'string')
   const turns = turnsOf(s)
   return {
-    sourceId: String(s.doc_id),
+    sourceId: typeof s.doc_hash === 'string' && s.doc_hash !== '' ? s.doc_hash : `${task}#${String(s.doc_id)}`,
     promptHash: promptHash(prompt, 'all'),
     answer: answerText(s.target),
     reward: first !== undefined ? (metrics[first] ?? null) : null,
@@ -179,6 +183,72 @@ function resultsFile(dir: string, dateId: string | null, ctx: FormatContext): { 
 const createdAt = (dateId: string | null): string | null =>
   dateId ? dateId.replace(/T(\d{2})-(\d{2})-(\d{2})/, 'T$1:$2:$3') : null
 
+/** `group_subtasks` of the results file: each group and the tasks (or groups) it was run with. */
+const groupSubtasks = (results: { doc: Obj } | null): Record<string, string[]> => {
+  const raw = results && isObj(results.doc.group_subtasks) ? results.doc.group_subtasks : {}
+  const out: Record<string, string[]> = {}
+  for (const [group, kids] of Object.entries(raw)) {
+    if (Array.isArray(kids)) out[group] = kids.filter((k): k is string => typeof k === 'string' && k !== group)
+  }
+  return out
+}
+
+/** The outermost group a task was run under, or null when it was run on its own. */
+function outermostGroup(results: { doc: Obj } | null, task: string): string | null {
+  const parent = new Map<string, string>()
+  for (const [group, kids] of Object.entries(groupSubtasks(results))) for (const k of kids) parent.set(k, group)
+  let top: string | null = null
+  const seen = new Set<string>()
+  for (let at = parent.get(task); at !== undefined && !seen.has(at); at = parent.get(at)) {
+    seen.add(at)
+    top = at
+  }
+  return top
+}
+
+/** The tasks under a group that wrote samples (its leaves, through nested groups). */
+function leafTasks(results: { doc: Obj } | null, group: string): string[] {
+  const subtasks = groupSubtasks(results)
+  const out: string[] = []
+  const seen = new Set<string>()
+  const walk = (name: string): void => {
+    if (seen.has(name)) return
+    seen.add(name)
+    if (subtasks[name]?.length) subtasks[name].forEach(walk)
+    else out.push(name)
+  }
+  walk(group)
+  return out.filter((t) => t !== group)
+}
+
+/**
+ * The group's figure and whether it is the mean over all its documents (its leaf tasks' figures weighted by their
+ * sample counts: `weight_by_size: true`), which is what a Rollscope run of the group's episodes averages. A group
+ * that averages its subtasks' figures unweighted gives another number, as the headline's label then says.
+ */
+function groupFigure(
+  results: { name: string; doc: Obj },
+  group: string,
+  key: string
+): { value: number; pooled: boolean } | null {
+  const byTask = isObj(results.doc.results) ? results.doc.results : {}
+  const groups = isObj(results.doc.groups) ? results.doc.groups : {}
+  const own = isObj(groups[group]) ? groups[group] : byTask[group]
+  const value = isObj(own) ? num(own[key]) : null
+  if (value === null) return null
+  const counts = isObj(results.doc['n-samples']) ? results.doc['n-samples'] : {}
+  let sum = 0
+  let n = 0
+  for (const leaf of leafTasks(results, group)) {
+    const v = isObj(byTask[leaf]) ? num(byTask[leaf][key]) : null
+    const c = isObj(counts[leaf]) ? num(counts[leaf].effective) : null
+    if (v === null || c === null) return { value, pooled: false }
+    sum += v * c
+    n += c
+  }
+  return { value, pooled: n > 0 && Math.abs(sum / n - value) <= 1e-9 * Math.max(1, Math.abs(value)) }
+}
+
 /** The producer's `<metric>,<filter>` figure for the run's reward metric, when the task aggregates it by the mean. */
 function headline(
   results: { name: string; doc: Obj } | null,
@@ -187,6 +257,22 @@ function headline(
   filter: string
 ): ProducerHeadlineInput[] {
   if (!results || !metric) return []
+  const group = outermostGroup(results, task)
+  if (group) {
+    const figure = groupFigure(results, group, `${metric},${filter}`)
+    if (!figure) return []
+    return [
+      {
+        // unweighted, the producer's figure is another average than the run's: the label says so where it shows
+        label: figure.pooled
+          ? `${metric},${filter}`
+          : `${metric},${filter} (the mean of its subtasks' figures, not weighted by their sizes)`,
+        value: figure.value,
+        source: `${results.name} results.${group}["${metric},${filter}"]`,
+        matches: 'meanReward'
+      }
+    ]
+  }
   const byTask = isObj(results.doc.results) ? results.doc.results[task] : undefined
   const value = isObj(byTask) ? num(byTask[`${metric},${filter}`]) : null
   const config = isObj(results.doc.configs) ? results.doc.configs[task] : undefined
@@ -217,6 +303,9 @@ function runHeader(
   // the folder is model_name_sanitized (`org__name`); the results file has the model's own name
   const model = str(results?.doc.model_name) ?? (folder.includes('__') ? folder.replace('__', '/') : null)
   const metric = (first.metrics as unknown[]).find((m): m is string => typeof m === 'string')
+  const group = outermostGroup(results, task)
+  // a group's run is made by all its subtasks' files: its header says nothing that differs between them
+  const unit = group ?? task
   const header: Obj = { filter, reward_metric: metric ?? null }
   if (results) {
     for (const key of ['model_source', 'git_hash', 'lm_eval_version', 'total_evaluation_time_seconds'] as const) {
@@ -225,13 +314,14 @@ function runHeader(
     const config = results.doc.config
     if (isObj(config)) header.config = config
     const n = isObj(results.doc['n-samples']) ? results.doc['n-samples'][task] : undefined
-    if (isObj(n)) header.n_samples = n
+    if (isObj(n) && !group) header.n_samples = n
   }
+  if (results && group) header.group_tasks = leafTasks(results, group).join(', ')
   const seconds = results ? num(Number(results.doc.total_evaluation_time_seconds)) : null
   return {
-    name: [task, model].filter(Boolean).join(' · ') + (several ? ` (${filter})` : ''),
+    name: [unit, model].filter(Boolean).join(' · ') + (several ? ` (${filter})` : ''),
     model,
-    env: task,
+    env: unit,
     createdAt: createdAt(dateId),
     checkpointStep: null,
     header,
@@ -259,7 +349,9 @@ export const lmEvalSamplesAdapter = defineFormat<DocumentAdapter>({
   index(doc, path, ctx): DocumentRun[] {
     const samples = samplesOf(doc)
     if (!samples.length) throw new RecordError('no lm-evaluation-harness samples in the file')
-    const { task } = fileFacts(path)
+    const { task, dateId } = fileFacts(path)
+    const results = resultsFile(dirname(path), dateId, ctx)
+    const group = outermostGroup(results, task)
     const filters = [...new Set(samples.map((s) => s.filter as string))]
     return filters.map((filter) => {
       const mine = samples.filter((s) => s.filter === filter)
@@ -271,8 +363,14 @@ export const lmEvalSamplesAdapter = defineFormat<DocumentAdapter>({
           if (!(err instanceof RecordError)) throw err
         }
       }
-      // several filters: one run each, keyed by the file and the filter (one filter: the file is the run)
-      const runKey = filters.length > 1 ? `${path}#${filter}` : ''
+      // a group: one run of all its subtasks' files per filter; else several filters: one run each, keyed by the
+      // file and the filter (one filter: the file is the run)
+      const runKey =
+        group && results
+          ? `${join(dirname(path), results.name)}#${group}#${filter}`
+          : filters.length > 1
+            ? `${path}#${filter}`
+            : ''
       return { runKey, header: runHeader(path, task, filter, filters.length > 1, mine[0], ctx), episodes }
     })
   },

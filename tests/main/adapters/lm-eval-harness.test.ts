@@ -3,7 +3,7 @@
  * from the harness's writer code): gsm8k under two filters (strict-match 1 / 3, flexible-extract 2 / 3) and arc_easy
  * as a multiple choice (acc 1 / 2), beside their results file.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -53,10 +53,14 @@ describe('lm-evaluation-harness: a task under two filters', () => {
       [true, 'gsm8k · Qwen/Qwen2.5-0.5B-Instruct (strict-match)', 3],
       [true, 'gsm8k · Qwen/Qwen2.5-0.5B-Instruct (flexible-extract)', 3]
     ])
+    // the task key is the producer's doc_hash: the same question pairs across runs (and across a group's subtasks)
+    const hashes = records(GSM8K)
+      .filter((r) => r.filter === 'strict-match')
+      .map((r) => r.doc_hash)
     expect(runs[0].episodes.map((e) => [e.locator, e.summary.sourceId, e.summary.reward])).toEqual([
-      ['strict-match#0', '0', 1],
-      ['strict-match#1', '1', 0],
-      ['strict-match#2', '2', 0]
+      ['strict-match#0', hashes[0], 1],
+      ['strict-match#1', hashes[1], 0],
+      ['strict-match#2', hashes[2], 0]
     ])
     expect(runs[1].episodes.map((e) => e.summary.reward)).toEqual([1, 1, 0])
   })
@@ -134,10 +138,13 @@ describe('lm-evaluation-harness through the engine', () => {
     ])
     const strict = runs.find((r) => r.name.endsWith('(strict-match)'))!
     const page = await engine.api.listEpisodes({ runId: strict.id, sort: 'ordinal' })
+    const hashes = records(GSM8K)
+      .filter((r) => r.filter === 'strict-match')
+      .map((r) => r.doc_hash)
     expect(page.items.map((e) => [e.taskKey, e.reward, e.steps])).toEqual([
-      ['0', 1, 1],
-      ['1', 0, 1],
-      ['2', 0, 1]
+      [hashes[0], 1, 1],
+      [hashes[1], 0, 1],
+      [hashes[2], 0, 1]
     ])
     const opened = await engine.api.getEpisode(page.items[0].id)
     expect(opened.turns.map((t) => t.role)).toEqual(['user', 'assistant'])
@@ -152,5 +159,67 @@ describe('lm-evaluation-harness through the engine', () => {
     expect(only.warnings).toEqual([
       `results only: no samples_<task>_${DATE}.jsonl beside it (run lm_eval with --log_samples), so there are no episodes`
     ])
+  })
+})
+
+describe('lm-evaluation-harness: a group of tasks (--tasks mmlu)', () => {
+  const GROUP_DIR = ownFixture('lm-eval-harness/mmlu-group/Qwen__Qwen2.5-0.5B-Instruct')
+  const GROUP_DATE = '2026-03-03T09-00-00.123456'
+
+  it('the subtasks of the outermost group are one run; its mean is the group figure when the group weights by size', async () => {
+    engine = tempEngine().engine
+    const report = await engine.indexPaths([GROUP_DIR])
+    expect(report.files.map((f) => [f.path.slice(GROUP_DIR.length + 1), f.state, f.episodes])).toEqual([
+      [`results_${GROUP_DATE}.json`, 'sidecar', 0],
+      [`samples_mmlu_abstract_algebra_${GROUP_DATE}.jsonl`, 'indexed', 3],
+      [`samples_mmlu_philosophy_${GROUP_DATE}.jsonl`, 'indexed', 1]
+    ])
+    const runs = await engine.api.listRuns()
+    expect(runs.map((r) => [r.name, r.env, r.episodes, r.meanReward])).toEqual([
+      ['mmlu · Qwen/Qwen2.5-0.5B-Instruct', 'mmlu', 4, 0.75]
+    ])
+    // 2/3 and 1/1: pooled over the documents 0.75, as the group's size-weighted figure (unweighted it would be 0.83)
+    expect(runs[0].headlines.map((h) => [h.label, h.value, h.agrees])).toEqual([['acc,none', 0.75, true]])
+    const page = await engine.api.listEpisodes({ runId: runs[0].id, sort: 'ordinal' })
+    const hashes = [
+      ...records(join(GROUP_DIR, `samples_mmlu_abstract_algebra_${GROUP_DATE}.jsonl`)),
+      ...records(join(GROUP_DIR, `samples_mmlu_philosophy_${GROUP_DATE}.jsonl`))
+    ].map((r) => r.doc_hash)
+    expect(page.items.map((e) => [e.taskKey, e.reward]).sort()).toEqual(
+      [
+        [hashes[0], 1],
+        [hashes[1], 0],
+        [hashes[2], 1],
+        [hashes[3], 1]
+      ].sort()
+    )
+  })
+
+  it('a group that averages its subtasks unweighted: its figure differs from the run mean, and its label says why', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'rs-lm-eval-group-')), 'Qwen__Qwen2.5-0.5B-Instruct')
+    mkdirSync(dir)
+    for (const name of [
+      `samples_mmlu_abstract_algebra_${GROUP_DATE}.jsonl`,
+      `samples_mmlu_philosophy_${GROUP_DATE}.jsonl`
+    ]) {
+      copyFileSync(join(GROUP_DIR, name), join(dir, name))
+    }
+    const results = JSON.parse(readFileSync(join(GROUP_DIR, `results_${GROUP_DATE}.json`), 'utf8'))
+    // weight_by_size: false - the mean of 2/3 and 1
+    results.groups.mmlu['acc,none'] = results.results.mmlu['acc,none'] = (2 / 3 + 1) / 2
+    writeFileSync(join(dir, `results_${GROUP_DATE}.json`), JSON.stringify(results, null, 2))
+    engine = tempEngine().engine
+    await engine.indexPaths([dir])
+    const [run] = await engine.api.listRuns()
+    expect(run.meanReward).toBe(0.75)
+    expect(run.headlines.map((h) => [h.label, h.value, h.agrees])).toEqual([
+      ["acc,none (the mean of its subtasks' figures, not weighted by their sizes)", (2 / 3 + 1) / 2, false]
+    ])
+    const [indexed] = L.index(
+      records(join(dir, `samples_mmlu_philosophy_${GROUP_DATE}.jsonl`)),
+      join(dir, `samples_mmlu_philosophy_${GROUP_DATE}.jsonl`),
+      formatContext()
+    )
+    expect(indexed.header.header.group_tasks).toBe('mmlu_philosophy, mmlu_abstract_algebra')
   })
 })
