@@ -2,6 +2,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { isFormatFile } from '../formats/companions'
 import { describeFsError } from '../formats/readers/fs-error'
+import { naturalCompare } from './natural-order'
 
 /** A file found under a root, with the identity used to skip unchanged files. */
 export interface FoundFile {
@@ -63,7 +64,7 @@ export function walkRoots(roots: string[], isCancelled: () => boolean = () => fa
       problems.push({ path: dir, message: describeFsError(err) })
       return
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    entries.sort((a, b) => naturalCompare(a.name, b.name))
     for (const e of entries) {
       const p = join(dir, e.name)
       if (e.isDirectory()) {

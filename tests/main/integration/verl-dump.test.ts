@@ -72,6 +72,16 @@ describe('a generated verl dump folder', () => {
     ])
   })
 
+  it('lists its episodes in step order (the walk reads 2.jsonl before 10.jsonl)', async () => {
+    const runs = JSON.parse((await cli('runs', '--json')).stdout) as RunSummary[]
+    const train = runs.find((x) => x.name.endsWith('(verl train)'))!
+    const r = await cli('episodes', train.id, '--json', '--limit', String(20 * 48))
+    const steps = (JSON.parse(r.stdout) as { step: number | null }[]).map((e) => e.step)
+    expect(steps).toHaveLength(20 * 48)
+    expect(steps).toEqual([...steps].sort((a, b) => (a ?? 0) - (b ?? 0)))
+    expect(steps[0]).toBe(1)
+  })
+
   it('rollscope curve --json: per step the batch means, σ, pass rate and flat groups computed from the files', async () => {
     for (const [folder, run] of [
       [dump.rolloutDir, 'verl-grpo/rollout (verl train)'],
