@@ -13,16 +13,10 @@
  * `trainer.balance_batch` (on by default) verl reorders the batch by sequence length before it dumps it.
  */
 import { basename, dirname } from 'node:path'
-import {
-  messageText,
-  splitChatTemplate,
-  type ChatTemplate,
-  type TemplateMessage,
-  type TemplateSplit
-} from '../chat-template-split'
 import { defineFormat } from '../define-format'
 import type { DocumentAdapter, DocumentRun, EpisodeBody, EpisodeSummaryRecord, RunHeader } from '../types'
 import { RecordError } from '../types'
+import { decodedConversation } from './decoded-chat'
 import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
@@ -44,51 +38,6 @@ const STEP_FILE = /^(\d+)\.jsonl$/
 
 const rowsOf = (doc: unknown): unknown[] => (Array.isArray(doc) ? doc : [doc])
 
-/** Chat messages (OpenAI shape) of one decoded text; the prompt's template tells how its completion continues. */
-function messagesOf(split: TemplateSplit, isPrompt: boolean): Obj[] {
-  const out: Obj[] = []
-  split.messages.forEach((m, i) => {
-    const responses = m.parts.filter((p) => p.kind === 'tool_response')
-    const onlyResponses =
-      responses.length > 0 && m.parts.every((p) => p.kind === 'tool_response' || (p.kind === 'text' && !p.raw.trim()))
-    if (onlyResponses) {
-      for (const p of responses) out.push({ role: 'tool', content: p.text })
-      return
-    }
-    const msg = chatMessage(m)
-    // the generation prompt the template ends a prompt with is an empty assistant turn, not a message
-    const last = isPrompt && i === split.messages.length - 1 && i > 0
-    if (last && m.role === 'assistant' && !msg.content && !msg.reasoning && !msg.tool_calls) return
-    out.push(msg)
-  })
-  return out
-}
-
-function chatMessage(m: TemplateMessage): Obj {
-  const msg: Obj = { role: m.role, content: messageTextWithResponses(m) }
-  const reasoning = m.parts.find((p) => p.kind === 'reasoning')
-  if (reasoning?.text) msg.reasoning = reasoning.text
-  const calls = m.parts.flatMap((p) => (p.kind === 'tool_call' ? [{ name: p.name, arguments: p.arguments }] : []))
-  if (calls.length) msg.tool_calls = calls
-  return msg
-}
-
-/** The message's text; a tool response inside other text stays where it is, as written. */
-const messageTextWithResponses = (m: TemplateMessage): string =>
-  m.parts.some((p) => p.kind === 'tool_response')
-    ? m.parts
-        .map((p) => (p.kind === 'text' || p.kind === 'tool_response' ? p.raw : ''))
-        .join('')
-        .trim()
-    : messageText(m)
-
-/** Prompt and completion messages of a row. */
-function conversation(r: Obj): { prompt: Obj[]; completion: Obj[]; template: ChatTemplate } {
-  const input = splitChatTemplate(r.input as string)
-  const output = splitChatTemplate(r.output as string, input.template)
-  return { prompt: messagesOf(input, true), completion: messagesOf(output, false), template: input.template }
-}
-
 /** The row's step: the field, else the file's name (`<global_step>.jsonl`). */
 function stepOf(r: Obj, path: string): number | null {
   const step = num(r.step)
@@ -99,7 +48,7 @@ function stepOf(r: Obj, path: string): number | null {
 
 function summarize(r: Obj, path: string): EpisodeSummaryRecord {
   if (!(r.input as string).trim()) throw new RecordError('row has an empty input')
-  const { prompt, completion } = conversation(r)
+  const { prompt, completion } = decodedConversation(r.input as string, r.output as string)
   const score = num(r.score)
   const metrics: Record<string, number> = {}
   const info: Record<string, string | number | boolean | null> = {}
@@ -185,7 +134,7 @@ export const verlDumpAdapter = defineFormat<DocumentAdapter>({
   parseEpisode(doc, locator): EpisodeBody {
     const r = rowsOf(doc)[Number(locator)]
     if (!isVerlRow(r)) throw new RecordError(`the file has no verl row ${locator}`)
-    const { prompt, completion, template } = conversation(r)
+    const { prompt, completion, template } = decodedConversation(r.input as string, r.output as string)
     const { input: _i, output: _o, ...rest } = r
     return {
       turns: messagesToTurns(prompt, completion),
