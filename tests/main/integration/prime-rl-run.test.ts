@@ -4,7 +4,7 @@
  * rollouts, one for the evals, and `rollscope curve RUN --json` gives per step the means of the step's whole `all`
  * batch, each computed here from the files themselves (the `effective` rollouts are not counted twice).
  */
-import { mkdtempSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +12,7 @@ import type { RunSummary } from '@contract/model'
 import type { TrainingCurve } from '@contract/training'
 import { writePrimeRlRun, type WrittenRun } from '../../generators/prime-rl-run.mjs'
 import { captureCli } from '../../helpers/capture-cli'
+import { tempEngine } from '../../helpers/temp-engine'
 
 let dir: string
 let written: WrittenRun
@@ -123,5 +124,55 @@ describe('a prime-rl output folder', () => {
     const kept = JSON.parse((await cli('episodes', train.id, '--filter', 'info.batch == "kept"', '--json')).stdout)
     const total = written.train.reduce((n, s) => n + s.effective.length, 0)
     expect(kept.length).toBe(total)
+  })
+})
+
+describe('a prime-rl run that is still training', () => {
+  it('grows step by step; a step’s kept rollouts are marked when its effective file appears', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'rs-prime-rl-live-'))
+    const src = writePrimeRlRun({ outDir: join(root, 'src'), steps: 2, groups: 2, groupSize: 4, seed: 'live' })
+    const out = join(root, 'run')
+    const stepDir = (s: number, subset: string): string => join(out, 'rollouts', `step_${s}`, 'train', subset)
+    const copy = (s: number, subset: string): void => {
+      mkdirSync(stepDir(s, subset), { recursive: true })
+      copyFileSync(
+        join(root, 'src', 'rollouts', `step_${s}`, 'train', subset, 'traces.jsonl'),
+        join(stepDir(s, subset), 'traces.jsonl')
+      )
+    }
+    const { engine } = tempEngine()
+    try {
+      // step 0: its rollouts arrived, the batch is not shipped yet
+      copy(0, 'all')
+      await engine.indexPaths([out])
+      let [run] = await engine.api.listRuns()
+      let eps = (await engine.api.listEpisodes({ runId: run.id, limit: 100 })).items
+      expect(eps.map((e) => e.info.batch)).toEqual(Array(8).fill(undefined))
+      const ids = eps.map((e) => e.id).sort()
+
+      // the batch ships: the effective file appears and the all file is read again with it
+      copy(0, 'effective')
+      await engine.indexPaths([out])
+      eps = (await engine.api.listEpisodes({ runId: run.id, limit: 100 })).items
+      expect(eps.map((e) => e.id).sort()).toEqual(ids)
+      expect(eps.filter((e) => e.info.batch === 'kept').length).toBe(src.train[0].effective.length)
+      expect(eps.filter((e) => e.info.batch === 'filtered out').length).toBe(8 - src.train[0].effective.length)
+
+      // the next step arrives: same run, one more step, step 0 untouched
+      copy(1, 'all')
+      const report = await engine.indexPaths([out])
+      expect(report.files.filter((f) => f.state === 'indexed').map((f) => f.path)).toEqual([
+        join(stepDir(1, 'all'), 'traces.jsonl')
+      ])
+      ;[run] = await engine.api.listRuns()
+      expect([run.trainingSteps, run.episodes]).toEqual([2, 16])
+      const curve = await engine.api.trainingCurve(run.id)
+      expect(curve.points.map((p) => [p.step, p.episodes])).toEqual([
+        [0, 8],
+        [1, 8]
+      ])
+    } finally {
+      await engine.close()
+    }
   })
 })
