@@ -105,7 +105,7 @@ describe('a prime-rl output folder', () => {
     expect(curve.points.map((p) => p.step)).toEqual(written.train.map((s) => s.step))
     // the batch filters kept fewer than all in some step: counting `effective` too would show here
     expect(written.train.some((s) => s.effective.length > 0 && s.effective.length < s.all.length)).toBe(true)
-    for (const { step, all } of written.train) {
+    for (const { step, all, effective } of written.train) {
       const want = expected(all as Rollout[])
       const p = curve.points.find((x) => x.step === step)!
       expect(p.episodes, `step ${step}`).toBe(want.episodes)
@@ -116,6 +116,11 @@ describe('a prime-rl output folder', () => {
       expect(p.errorShare, `step ${step}`).toBeCloseTo(want.errorShare!, 12)
       expect(p.truncatedShare, `step ${step}`).toBeCloseTo(want.truncatedShare!, 12)
       expect(p.tokensOut, `step ${step}`).toBeCloseTo(want.tokensOut!, 9)
+      // beside the whole batch, the part the batch filters kept: the effective file's rollouts
+      const kept = (effective as Rollout[]).map(rewardOf).filter((r): r is number => r !== null)
+      expect(p.kept?.episodes, `step ${step}`).toBe(effective.length)
+      if (kept.length) expect(p.kept?.meanReward, `step ${step}`).toBeCloseTo(mean(kept)!, 12)
+      else expect(p.kept?.meanReward, `step ${step}`).toBeNull()
     }
   })
 
