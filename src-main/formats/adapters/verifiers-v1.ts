@@ -174,15 +174,13 @@ function withoutTokenArrays(t: Obj): Obj {
 
 export function parseV1Episode(r: Obj): EpisodeBody {
   const traces = tracesOf(r)
-  const turns = traces.flatMap((t) => {
-    const { prompt, completion } = finalBranch(t)
-    return messagesToTurns(prompt, completion)
-  })
+  const convs = episodeMessages(traces)
+  const turns = convs.flatMap(({ prompt, completion }) => messagesToTurns(prompt, completion))
   turns.forEach((t, i) => (t.index = i))
   const main = mainTrace(traces)
   const infoFull: Obj = {}
   for (const k of ['id', 'env', 'task', 'group', 'run', 'ok', 'errors']) if (r[k] !== undefined) infoFull[k] = r[k]
-  infoFull.traces = traces.map((t) => ({
+  infoFull.traces = traces.map((t, i) => ({
     agent: agentName(t),
     trainable: isObj(t.agent) ? t.agent.trainable : undefined,
     stop_condition: t.stop_condition,
@@ -191,7 +189,7 @@ export function parseV1Episode(r: Obj): EpisodeBody {
     metrics: t.metrics,
     info: t.info,
     timing: t.timing,
-    branches: finalBranch(t).branches
+    branches: convs[i].branches
   }))
   const raw: Obj = isV1Episode(r) ? { ...r, traces: traces.map(withoutTokenArrays) } : withoutTokenArrays(r)
   return { turns, tools: main && Array.isArray(main.tools) ? main.tools : [], infoFull, raw }

@@ -24,7 +24,15 @@ describe('adapter properties: verifiers v1 and prime-rl', () => {
   })
 
   it('prime-rl rows: random and mutated rows never throw out of the adapter', () => {
-    checkJsonlAdapterProperties(primeRlRowsAdapter, rowsOf(ROWS).slice(0, 4))
+    // the adapter takes rows only in a step folder: check it as the indexer calls it on such a file
+    const file = { path: ROWS, ctx: formatContext() }
+    const inPlace = {
+      ...primeRlRowsAdapter,
+      matches: (r: Record<string, unknown>) => primeRlRowsAdapter.matches(r, ROWS),
+      summarize: (r: Record<string, unknown>) => primeRlRowsAdapter.summarize(r, file)
+    }
+    expect(inPlace.summarize(rowsOf(ROWS)[0]).step).toBe(0)
+    checkJsonlAdapterProperties(inPlace, rowsOf(ROWS).slice(0, 4))
   })
 
   it('any message graph: the final branch is a path of the graph ending at its last leaf, never a loop', () => {
