@@ -120,6 +120,12 @@ describe('vf eval traces.jsonl', () => {
     })
   })
 
+  it('a bare Trace record (one trace per line) is an episode of that trace', () => {
+    const trace = rows[0].traces as Record<string, unknown>[]
+    expect(V1.matches(trace[0])).toBe(true)
+    expect(V1.summarize(trace[0])).toMatchObject({ reward: 1.5, turns: 3, sourceId: s[0].sourceId })
+  })
+
   it('the raw view leaves the token arrays out', () => {
     const raw = JSON.stringify(bodies[0].raw)
     expect(raw).not.toContain('"token_ids":[')
@@ -160,6 +166,29 @@ describe('prime-rl rollouts folder (Episode files)', () => {
       }
       expect(here.filter((e) => e.info.batch === 'kept').length).toBe(kept.size)
       expect(here.filter((e) => e.info.batch === 'filtered out').length).toBe(all.length - kept.size)
+    }
+  })
+})
+
+describe('an effective file alone', () => {
+  it('is the episode source, every rollout marked kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-eff-'))
+    const eff = join(dir, 'out/rollouts/step_7/train/effective')
+    mkdirSync(eff, { recursive: true })
+    copyFileSync(join(RUN, 'rollouts/step_1/train/effective/traces.jsonl'), join(eff, 'traces.jsonl'))
+    const { engine } = tempEngine()
+    try {
+      await engine.indexPaths([dir])
+      const [run] = await engine.api.listRuns()
+      const eps = (await engine.api.listEpisodes({ runId: run.id, limit: 100 })).items
+      expect(eps.length).toBe(8)
+      expect(new Set(eps.map((e) => `${e.step} ${e.info.subset} ${e.info.batch}`))).toEqual(
+        new Set(['7 effective kept'])
+      )
+      // the GRPO advantage prime-rl stamps on the kept traces
+      expect(eps.every((e) => typeof e.metrics.advantage === 'number')).toBe(true)
+    } finally {
+      await engine.close()
     }
   })
 })
