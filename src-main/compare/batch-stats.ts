@@ -89,3 +89,32 @@ export function episodesByStep(v: RunValues): { step: number; idx: Int32Array }[
   }
   return [...by.keys()].sort((a, b) => a - b).map((step) => ({ step, idx: Int32Array.from(by.get(step)!) }))
 }
+
+/**
+ * The rollouts of a step the batch filters kept (info `batch` = `kept`, as the prime-rl adapter marks them), when the
+ * step's episodes say either way; null when none does (a dump without the filters' record).
+ */
+export function keptStats(
+  v: RunValues,
+  idx: ArrayLike<number>
+): { episodes: number; meanReward: number | null } | null {
+  const batch = v.info.get('batch')
+  if (!batch) return null
+  let known = false
+  let n = 0
+  let s = 0
+  let scored = 0
+  for (let k = 0; k < idx.length; k++) {
+    const i = idx[k]
+    const b = batch[i]
+    if (b === 'kept' || b === 'filtered out') known = true
+    if (b !== 'kept') continue
+    n++
+    const r = v.reward[i]
+    if (r === r) {
+      s += r
+      scored++
+    }
+  }
+  return known ? { episodes: n, meanReward: scored ? s / scored : null } : null
+}

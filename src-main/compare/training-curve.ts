@@ -7,7 +7,7 @@ import type { RunSummary } from '@contract/model'
 import type { TrainingCurve } from '@contract/training'
 import { BadRequestError } from '@contract/guards'
 import type { Db } from '../db/open-db'
-import { batchStats, episodesByStep } from './batch-stats'
+import { batchStats, episodesByStep, keptStats } from './batch-stats'
 import { taskHistory } from './task-history'
 import { readRunValues, type RunValues } from './task-values'
 
@@ -26,7 +26,10 @@ export function curveOfValues(run: RunSummary, v: RunValues): TrainingCurve {
       `${run.name} has no training steps: its episodes carry no step (a training run's dump folder or a hosted-RL export has them)`
     )
   }
-  const points = steps.map(({ step, idx }) => ({ step, ...batchStats(v, idx) }))
+  const points = steps.map(({ step, idx }) => {
+    const kept = keptStats(v, idx)
+    return { step, ...batchStats(v, idx), ...(kept ? { kept } : {}) }
+  })
 
   // Per task and step: pass counts; a task's verdict at a step is a majority of its rollouts there.
   const perTask = new Map<number, Map<number, { n: number; c: number }>>()

@@ -26,6 +26,12 @@ export interface CurvePoint {
   groups: number
   truncatedShare: number | null
   errorShare: number | null
+  /**
+   * The part of the batch the trainer's batch filters kept (prime-rl's `effective` subset, the episodes' info field
+   * `batch`), when the dump says: how many rollouts, and their mean reward. Absent when the step does not say. The
+   * figures above are over the whole batch (`all`).
+   */
+  kept?: { episodes: number; meanReward: number | null }
 }
 
 export interface TrainingCurve {

@@ -102,7 +102,7 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
       const { records, warnings } = readJsonlRecords(path)
       return { kind: 'document', adapter: grouped, doc: records, warnings }
     }
-    const adapter = pickJsonlAdapter(firstRecord)
+    const adapter = pickJsonlAdapter(firstRecord, path)
     if (adapter) return { kind: 'jsonl', adapter }
     const keys = Object.keys(firstRecord).slice(0, 8).join(', ')
     return { kind: 'unknown', message: `unrecognized record shape (keys: ${keys})` }

@@ -102,13 +102,13 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     let record: Record<string, unknown>
     try {
       record = parseJsonLine(text) as Record<string, unknown>
-      if (place.promptHash !== undefined && adapter.summarize(record).promptHash !== place.promptHash)
+      if (place.promptHash !== undefined && adapter.summarize(record, { path, ctx }).promptHash !== place.promptHash)
         throw new SourceChangedError(path)
     } catch (err) {
       if (err instanceof NotFoundError) throw err
       throw new SourceChangedError(path)
     }
-    return { body: adapter.parseEpisode(record), raw: record }
+    return { body: adapter.parseEpisode(record, { path, ctx }), raw: record }
   }
 
   const readFromDocument = (place: EpisodePlace, locator: string): OpenedEpisode => {

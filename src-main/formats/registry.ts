@@ -40,8 +40,8 @@ const GROUPED_ADAPTERS = documentsOf('jsonl-grouped')
 const ARCHIVE_ADAPTERS = documentsOf('zip')
 
 /** The JSONL adapter whose shape the first record of a file has, or undefined. */
-export const pickJsonlAdapter = (firstRecord: Record<string, unknown>): JsonlAdapter | undefined =>
-  JSONL_ADAPTERS.find((a) => a.matches(firstRecord))
+export const pickJsonlAdapter = (firstRecord: Record<string, unknown>, path?: string): JsonlAdapter | undefined =>
+  JSONL_ADAPTERS.find((a) => a.matches(firstRecord, path))
 
 /** The document adapter that recognizes a parsed JSON document, or undefined. */
 export const pickDocumentAdapter = (doc: unknown, path: string): DocumentAdapter | undefined =>

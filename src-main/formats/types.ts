@@ -215,11 +215,27 @@ interface FormatDeclaration {
   companions: readonly CompanionRule[]
 }
 
+/**
+ * The file a JSONL record comes from, for formats whose records need facts of their file (a trainer's dump holds the
+ * training step in its folder name, and which rollouts the batch filters kept in a file beside it). Absent when a
+ * record is read on its own; the summary's prompt hash must not depend on it.
+ */
+export interface JsonlFile {
+  path: string
+  /** The job's context: facts of the file read once for all its records (ctx.memo). */
+  ctx: FormatContext
+}
+
 /** An adapter for a JSONL format (one episode per record). */
 export interface JsonlAdapter extends FormatDeclaration {
   fileKinds: readonly ['jsonl']
-  /** Cheap check on the first parsed record of a file. */
-  matches(firstRecord: Record<string, unknown>): boolean
+  /** Cheap check on the first parsed record of a file (and, for layouts that tell, its path). */
+  matches(firstRecord: Record<string, unknown>, path?: string): boolean
+  /**
+   * The run the file's records belong to when several files make one run (a trainer's per-step dumps: its output
+   * folder, with the kind of work), null for a file that is its own run. Absent: every file is its own run.
+   */
+  runKeyOf?(path: string): string | null
   /**
    * Run facts from sidecar files next to `sourcePath` (e.g. metadata.json); may read small files.
    * SYNCHRONOUS on purpose (readFileSync): the indexer runs on a worker thread inside one SQLite
@@ -227,9 +243,9 @@ export interface JsonlAdapter extends FormatDeclaration {
    */
   readRunHeader(sourcePath: string): RunHeader
   /** Summarize one parsed record, with its actions. Throws RecordError for records to skip (e.g. no prompt). */
-  summarize(record: Record<string, unknown>): EpisodeSummaryRecord
+  summarize(record: Record<string, unknown>, file?: JsonlFile): EpisodeSummaryRecord
   /** Full turns of one parsed record. */
-  parseEpisode(record: Record<string, unknown>): EpisodeBody
+  parseEpisode(record: Record<string, unknown>, file?: JsonlFile): EpisodeBody
   /**
    * Rows are written in completion order (NeMo Gym): after indexing, the run's ordinals follow the
    * task id (numeric ids in numeric order), then the rollout index, then file order.

@@ -259,9 +259,15 @@ function indexOneFile(
     return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
   }
 
-  // a file named as the companion of a trace beside it, whose content no format knows, is listed as that companion
+  // a file named as the companion of a trace beside it, whose content no format knows or is of the format that names
+  // it (a trainer's `effective` subset beside its `all` file), is listed as that companion: the trace reads it
   const named = companionTraceOf(file.path)
-  if (named && detection.kind === 'unknown' && (all.some((f) => f.path === named.trace) || existsSync(named.trace))) {
+  const detected = detection.kind === 'jsonl' || detection.kind === 'document' ? detection.adapter.format : null
+  if (
+    named &&
+    (detection.kind === 'unknown' || detected === named.format) &&
+    (all.some((f) => f.path === named.trace) || existsSync(named.trace))
+  ) {
     return simple(named.format, 'sidecar', null)
   }
   switch (detection.kind) {
@@ -340,12 +346,17 @@ function indexOneFile(
               tracker.tick()
             }
           }
-          const o = resume
-            ? indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, hooksForFile, {
-                offset: resume.offset,
-                ordinal: resume.nextOrdinal
-              })
-            : indexJsonlFile(db, id, file.path, adapter, header, MAX_RECORD_BYTES, hooksForFile)
+          const o = indexJsonlFile(
+            db,
+            id,
+            file.path,
+            adapter,
+            header,
+            MAX_RECORD_BYTES,
+            hooksForFile,
+            resume ? { offset: resume.offset, ordinal: resume.nextOrdinal } : undefined,
+            ctx
+          )
           if (o.cancelled) throw new CancelledError()
           if (resume) {
             o.episodes += resume.episodes

@@ -1,5 +1,8 @@
 import { closeSync, openSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { relative } from 'node:path'
 import type { Db } from '../db/open-db'
+import type { FormatContext } from '../formats/context'
 import { settleRuns, upsertRun } from '../db/run-membership'
 import type { EpisodeSummaryRecord, JsonlAdapter, RunHeader } from '../formats/types'
 import { RecordError } from '../formats/types'
@@ -7,6 +10,7 @@ import { readLines, readRange } from '../formats/readers/line-reader'
 import { parseJsonLine } from '../formats/readers/tolerant-json'
 import { episodeInserter } from '../db/insert-episode'
 import { episodeIdFor, runIdFor } from './run-id'
+import { formatContext } from '../formats/context'
 
 export interface JsonlFileOutcome {
   runId: string
@@ -26,6 +30,9 @@ const MAX_WARNINGS = 20
  * transaction (one per file), after the file's previous episodes were dropped: a crash or cancel
  * leaves the previous state of the file intact.
  * Bad lines are skipped with a warning naming the line; the rest of the file goes on.
+ * A file that is one part of a run of many files (the adapter's runKeyOf: a trainer's per-step dumps) adds its
+ * episodes after the run's others; their ids are made of the file and the record's byte offset, so they stay the
+ * same whatever order the files are read in.
  */
 export function indexJsonlFile(
   db: Db,
@@ -36,9 +43,13 @@ export function indexJsonlFile(
   maxLineBytes: number,
   hooks: { isCancelled: () => boolean; onBytes: (n: number, episodes: number) => void },
   /** Where to start: the whole file, or (live tail) just after the records already indexed. */
-  from: { offset: number; ordinal: number } = { offset: 0, ordinal: 0 }
+  from: { offset: number; ordinal: number } = { offset: 0, ordinal: 0 },
+  ctx: FormatContext = formatContext()
 ): JsonlFileOutcome {
-  const runId = runIdFor(path)
+  const runKey = adapter.runKeyOf?.(path) ?? path
+  const shared = runKey !== path
+  const runId = runIdFor(runKey)
+  const fileTag = shared ? createHash('sha1').update(relative(runKey, path)).digest('hex').slice(0, 12) : ''
   const warnings: string[] = []
   let skippedLines = 0
   const warn = (msg: string): void => {
@@ -46,10 +57,19 @@ export function indexJsonlFile(
     if (warnings.length < MAX_WARNINGS) warnings.push(msg)
   }
 
-  upsertRun(db, { id: runId, runKey: path, sourceId, sourcePath: path, format: adapter.format, header })
+  upsertRun(db, { id: runId, runKey, sourceId, sourcePath: runKey, format: adapter.format, header })
 
   const insert = episodeInserter(db)
-  let ordinal = from.ordinal
+  const startOrdinal =
+    shared && from.offset === 0
+      ? (
+          db.prepare('SELECT coalesce(max(ordinal) + 1, 0) n FROM episodes WHERE run_id = ?').get(runId) as {
+            n: number
+          }
+        ).n
+      : from.ordinal
+  let ordinal = startOrdinal
+  const file = { path, ctx }
   let modelFromRows: string | null = null
   let cancelled = false
 
@@ -67,7 +87,7 @@ export function indexJsonlFile(
     }
     let s: EpisodeSummaryRecord
     try {
-      s = adapter.summarize(record as Record<string, unknown>)
+      s = adapter.summarize(record as Record<string, unknown>, file)
     } catch (err) {
       if (!(err instanceof RecordError)) throw err
       warn(`line ${lineNo}: ${err.message}; skipped`)
@@ -78,7 +98,7 @@ export function indexJsonlFile(
     }
     insert(
       {
-        id: episodeIdFor(runId, ordinal),
+        id: shared ? `${runId}-${fileTag}-${offset}` : episodeIdFor(runId, ordinal),
         runId,
         ordinal,
         sourceId,
@@ -101,7 +121,7 @@ export function indexJsonlFile(
       }
       if (!line.validUtf8) warn(`line ${line.lineNo}: invalid UTF-8 bytes were replaced with U+FFFD`)
       if (line.text.trim()) take(line.text, line.offset, line.length, line.lineNo)
-      hooks.onBytes(line.length + 1, ordinal - from.ordinal)
+      hooks.onBytes(line.length + 1, ordinal - startOrdinal)
     })
     indexedBytes = result.endOfCompleteLines
     for (const o of result.oversized) {
@@ -127,15 +147,15 @@ export function indexJsonlFile(
           )
         }
       }
-      hooks.onBytes(result.tail.length, ordinal - from.ordinal)
+      hooks.onBytes(result.tail.length, ordinal - startOrdinal)
     }
   } finally {
     closeSync(fd)
   }
 
   if (skippedLines > warnings.length) warnings.push(`… ${skippedLines - warnings.length} more problems not listed`)
-  const added = ordinal - from.ordinal
-  if (ordinal === 0) {
+  const added = ordinal - startOrdinal
+  if (ordinal === startOrdinal && from.offset === 0) {
     return {
       runId,
       episodes: 0,

@@ -1,0 +1,183 @@
+/**
+ * A generated prime-rl output folder (tests/generators/prime-rl-run.mjs: 20 steps, 4 GRPO groups of 8 rollouts,
+ * `all` and `effective` files, evals every 5 steps) indexed as a user would: one training run for the train
+ * rollouts, one for the evals, and `rollscope curve RUN --json` gives per step the means of the step's whole `all`
+ * batch, each computed here from the files themselves (the `effective` rollouts are not counted twice).
+ */
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { RunSummary } from '@contract/model'
+import type { TrainingCurve } from '@contract/training'
+import { writePrimeRlRun, type WrittenRun } from '../../generators/prime-rl-run.mjs'
+import { captureCli } from '../../helpers/capture-cli'
+import { tempEngine } from '../../helpers/temp-engine'
+
+let dir: string
+let written: WrittenRun
+const cli = captureCli(
+  () => join(dir, 'r.db'),
+  () => dir
+)
+
+const STEPS = 20
+const GROUP = 8
+const GROUPS = 4
+
+interface Rollout {
+  id: string
+  ok: boolean
+  group: { id: string }
+  traces: {
+    rewards: Record<string, { score: number; weight?: number }>
+    stop_condition: string
+    calls: { usage: { completion_tokens: number } }[]
+  }[]
+}
+
+const rewardOf = (e: Rollout): number | null => {
+  const rs = Object.values(e.traces[0].rewards)
+  return rs.length ? rs.reduce((s, r) => s + r.score * (r.weight ?? 1), 0) : null
+}
+const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null)
+
+/** The figures of one step's batch, from the rollouts as written. */
+function expected(all: Rollout[]): Record<string, number | null> {
+  const rewards = all.map(rewardOf).filter((r): r is number => r !== null)
+  const byGroup = new Map<string, number[]>()
+  for (const e of all) {
+    const r = rewardOf(e)
+    if (r === null) continue
+    byGroup.set(e.group.id, [...(byGroup.get(e.group.id) ?? []), r])
+  }
+  const groups = [...byGroup.values()].filter((g) => g.length >= 2)
+  const m = mean(rewards)!
+  return {
+    episodes: all.length,
+    meanReward: m,
+    rewardStd: Math.sqrt(mean(rewards.map((r) => (r - m) ** 2))!),
+    groups: groups.length,
+    noSignalShare: groups.filter((g) => new Set(g).size === 1).length / groups.length,
+    errorShare: all.filter((e) => !e.ok).length / all.length,
+    truncatedShare: all.filter((e) => e.ok && e.traces[0].stop_condition === 'max_output_tokens').length / all.length,
+    // over the rollouts whose calls reported usage (one that failed before any call has no token count)
+    tokensOut: mean(
+      all
+        .filter((e) => e.traces[0].calls.length > 0)
+        .map((e) => e.traces[0].calls.reduce((s, c) => s + c.usage.completion_tokens, 0))
+    )
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rs-prime-rl-'))
+  written = writePrimeRlRun({
+    outDir: join(dir, 'outputs', 'rl-math'),
+    steps: STEPS,
+    groups: GROUPS,
+    groupSize: GROUP,
+    evalEvery: 5,
+    seed: 'integration'
+  })
+  const r = await cli('index', join(dir, 'outputs'), '--json')
+  expect(r.code).toBe(0)
+}, 60_000)
+
+describe('a prime-rl output folder', () => {
+  let runs: RunSummary[]
+  beforeAll(async () => {
+    runs = JSON.parse((await cli('runs', '--json')).stdout)
+  })
+
+  it('is one training run with 20 steps, and one eval run beside it', () => {
+    expect(runs.map((r) => [r.name, r.format, r.trainingSteps, r.episodes]).sort()).toEqual([
+      ['rl-math · eval', 'verifiers-v1', 4, 4 * 6],
+      ['rl-math · train', 'verifiers-v1', STEPS, STEPS * GROUPS * GROUP]
+    ])
+  })
+
+  it('its curve gives, per step, the means of the whole `all` batch computed from the files', async () => {
+    const train = runs.find((r) => r.name === 'rl-math · train')!
+    const r = await cli('curve', train.id, '--json')
+    expect(r.code).toBe(0)
+    const curve: TrainingCurve = JSON.parse(r.stdout)
+    expect(curve.points.map((p) => p.step)).toEqual(written.train.map((s) => s.step))
+    // the batch filters kept fewer than all in some step: counting `effective` too would show here
+    expect(written.train.some((s) => s.effective.length > 0 && s.effective.length < s.all.length)).toBe(true)
+    for (const { step, all, effective } of written.train) {
+      const want = expected(all as Rollout[])
+      const p = curve.points.find((x) => x.step === step)!
+      expect(p.episodes, `step ${step}`).toBe(want.episodes)
+      expect(p.meanReward, `step ${step}`).toBeCloseTo(want.meanReward!, 12)
+      expect(p.rewardStd, `step ${step}`).toBeCloseTo(want.rewardStd!, 12)
+      expect(p.groups, `step ${step}`).toBe(want.groups)
+      expect(p.noSignalShare, `step ${step}`).toBeCloseTo(want.noSignalShare!, 12)
+      expect(p.errorShare, `step ${step}`).toBeCloseTo(want.errorShare!, 12)
+      expect(p.truncatedShare, `step ${step}`).toBeCloseTo(want.truncatedShare!, 12)
+      expect(p.tokensOut, `step ${step}`).toBeCloseTo(want.tokensOut!, 9)
+      // beside the whole batch, the part the batch filters kept: the effective file's rollouts
+      const kept = (effective as Rollout[]).map(rewardOf).filter((r): r is number => r !== null)
+      expect(p.kept?.episodes, `step ${step}`).toBe(effective.length)
+      if (kept.length) expect(p.kept?.meanReward, `step ${step}`).toBeCloseTo(mean(kept)!, 12)
+      else expect(p.kept?.meanReward, `step ${step}`).toBeNull()
+    }
+  })
+
+  it('the rollouts the batch filters kept are marked, as many as the effective files hold', async () => {
+    const train = runs.find((r) => r.name === 'rl-math · train')!
+    const kept = JSON.parse((await cli('episodes', train.id, '--filter', 'info.batch == "kept"', '--json')).stdout)
+    const total = written.train.reduce((n, s) => n + s.effective.length, 0)
+    expect(kept.length).toBe(total)
+  })
+})
+
+describe('a prime-rl run that is still training', () => {
+  it('grows step by step; a step’s kept rollouts are marked when its effective file appears', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'rs-prime-rl-live-'))
+    const src = writePrimeRlRun({ outDir: join(root, 'src'), steps: 2, groups: 2, groupSize: 4, seed: 'live' })
+    const out = join(root, 'run')
+    const stepDir = (s: number, subset: string): string => join(out, 'rollouts', `step_${s}`, 'train', subset)
+    const copy = (s: number, subset: string): void => {
+      mkdirSync(stepDir(s, subset), { recursive: true })
+      copyFileSync(
+        join(root, 'src', 'rollouts', `step_${s}`, 'train', subset, 'traces.jsonl'),
+        join(stepDir(s, subset), 'traces.jsonl')
+      )
+    }
+    const { engine } = tempEngine()
+    try {
+      // step 0: its rollouts arrived, the batch is not shipped yet
+      copy(0, 'all')
+      await engine.indexPaths([out])
+      let [run] = await engine.api.listRuns()
+      let eps = (await engine.api.listEpisodes({ runId: run.id, limit: 100 })).items
+      expect(eps.map((e) => e.info.batch)).toEqual(Array(8).fill(undefined))
+      const ids = eps.map((e) => e.id).sort()
+
+      // the batch ships: the effective file appears and the all file is read again with it
+      copy(0, 'effective')
+      await engine.indexPaths([out])
+      eps = (await engine.api.listEpisodes({ runId: run.id, limit: 100 })).items
+      expect(eps.map((e) => e.id).sort()).toEqual(ids)
+      expect(eps.filter((e) => e.info.batch === 'kept').length).toBe(src.train[0].effective.length)
+      expect(eps.filter((e) => e.info.batch === 'filtered out').length).toBe(8 - src.train[0].effective.length)
+
+      // the next step arrives: same run, one more step, step 0 untouched
+      copy(1, 'all')
+      const report = await engine.indexPaths([out])
+      expect(report.files.filter((f) => f.state === 'indexed').map((f) => f.path)).toEqual([
+        join(stepDir(1, 'all'), 'traces.jsonl')
+      ])
+      ;[run] = await engine.api.listRuns()
+      expect([run.trainingSteps, run.episodes]).toEqual([2, 16])
+      const curve = await engine.api.trainingCurve(run.id)
+      expect(curve.points.map((p) => [p.step, p.episodes])).toEqual([
+        [0, 8],
+        [1, 8]
+      ])
+    } finally {
+      await engine.close()
+    }
+  })
+})
