@@ -4,8 +4,8 @@ import { z } from 'zod'
 const runId = z.string().min(1).max(200)
 const toolSets = z.array(z.array(z.string().min(1).max(200)).min(1).max(20)).max(20)
 
-export const compareOptions = z.strictObject({
-  category: z.string().min(1).max(200).optional(),
+/** The statistics options two runs and N runs share: bootstrap, forcing different environments, tool sets. */
+const statsOptions = {
   seed: z
     .number()
     .int()
@@ -15,20 +15,11 @@ export const compareOptions = z.strictObject({
   resamples: z.number().int().min(100).max(100_000).optional(),
   allowDifferentEnvs: z.boolean().optional(),
   toolSets: toolSets.optional()
-})
+}
 
-const multiCompareOptions = z.strictObject({
-  baseline: runId.optional(),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31)
-    .optional(),
-  resamples: z.number().int().min(100).max(100_000).optional(),
-  allowDifferentEnvs: z.boolean().optional(),
-  toolSets: toolSets.optional()
-})
+export const compareOptions = z.strictObject({ category: z.string().min(1).max(200).optional(), ...statsOptions })
+
+const multiCompareOptions = z.strictObject({ baseline: runId.optional(), ...statsOptions })
 
 /** A category field: an info field name (optionally `info.`-prefixed), `status` or `termination`. */
 const field = z.string().min(1).max(200)

@@ -253,11 +253,11 @@ function groupFigure(
 function headline(
   results: { name: string; doc: Obj } | null,
   task: string,
+  group: string | null,
   metric: string | undefined,
   filter: string
 ): ProducerHeadlineInput[] {
   if (!results || !metric) return []
-  const group = outermostGroup(results, task)
   if (group) {
     const figure = groupFigure(results, group, `${metric},${filter}`)
     if (!figure) return []
@@ -295,15 +295,14 @@ function runHeader(
   filter: string,
   several: boolean,
   first: Obj,
-  ctx: FormatContext
+  results: { name: string; doc: Obj } | null,
+  group: string | null
 ): RunHeader {
   const { dateId } = fileFacts(path)
-  const results = resultsFile(dirname(path), dateId, ctx)
   const folder = basename(dirname(path))
   // the folder is model_name_sanitized (`org__name`); the results file has the model's own name
   const model = str(results?.doc.model_name) ?? (folder.includes('__') ? folder.replace('__', '/') : null)
   const metric = (first.metrics as unknown[]).find((m): m is string => typeof m === 'string')
-  const group = outermostGroup(results, task)
   // a group's run is made by all its subtasks' files: its header says nothing that differs between them
   const unit = group ?? task
   const header: Obj = { filter, reward_metric: metric ?? null }
@@ -326,7 +325,7 @@ function runHeader(
     checkpointStep: null,
     header,
     passThreshold: null,
-    headlines: headline(results, task, metric, filter),
+    headlines: headline(results, task, group, metric, filter),
     wallTimeMs: seconds !== null ? seconds * 1000 : null
   }
 }
@@ -371,7 +370,7 @@ export const lmEvalSamplesAdapter = defineFormat<DocumentAdapter>({
           : filters.length > 1
             ? `${path}#${filter}`
             : ''
-      return { runKey, header: runHeader(path, task, filter, filters.length > 1, mine[0], ctx), episodes }
+      return { runKey, header: runHeader(path, task, filter, filters.length > 1, mine[0], results, group), episodes }
     })
   },
 
