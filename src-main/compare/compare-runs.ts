@@ -1,5 +1,6 @@
 import type { CiMethod, CompareOptions, CompareReport, CompareRunRef, CompareWarning } from '@contract/compare'
 import type { RunSummary } from '@contract/model'
+import { NotFoundError } from '@contract/guards'
 import type { Db } from '../db/open-db'
 import { categoryBreakdown, pairIndex, type TaskCategory, type TaskScores } from './categories'
 import { ciMethod, DEFAULT_RESAMPLES, DEFAULT_SEED } from './ci'
@@ -18,6 +19,7 @@ import {
   rankWarnings,
   rolloutsWarning,
   samplingWarning,
+  stepsTasksWarning,
   settingsWarning,
   tasksWarning,
   tooFewWarning,
@@ -37,9 +39,26 @@ export const ONLY_LIST_CAP = 200
  */
 export function compareRuns(db: Db, runA: RunSummary, runB: RunSummary, options: CompareOptions): CompareReport {
   checkEnvironments([runA, runB], options.allowDifferentEnvs)
-  const A = readRunValues(db, runA.id)
-  const B = readRunValues(db, runB.id)
+  const A = readSide(db, runA, options.stepA)
+  const B = readSide(db, runB, options.stepB)
   return compareRunValues(runA, runB, A, B, options)
+}
+
+/** A side's values: the whole run, or one training step's batch (refused when the run has no episode there). */
+function readSide(db: Db, run: RunSummary, step: number | undefined): RunValues {
+  const v = readRunValues(db, run.id, step)
+  if (step !== undefined && v.episodes === 0) {
+    const [lo, hi, n] = db
+      .prepare('SELECT min(step), max(step), count(DISTINCT step) FROM episodes WHERE run_id = ?')
+      .raw()
+      .get(run.id) as [number | null, number | null, number]
+    throw new NotFoundError(
+      n === 0
+        ? `run ${run.name} has no training steps: compare it as a whole run`
+        : `run ${run.name} has no episodes at step ${step} (its ${n} steps run from ${lo} to ${hi})`
+    )
+  }
+  return v
 }
 
 /** The comparison over already-read run values (compareSeries and tests reuse it). */
@@ -77,9 +96,12 @@ export function compareRunValues(
 
   const binary = binaryRewards(A.reward) && binaryRewards(B.reward)
   const headline = headlineMetric(metrics, binary)
+  const steps = { a: options.stepA ?? null, b: options.stepB ?? null }
   const found: (CompareWarning | null)[] = [
     envs ? envForcedWarning(envs) : null,
-    tasksWarning(A.taskKeys.length, B.taskKeys.length, shared, headline)
+    steps.a !== null || steps.b !== null
+      ? stepsTasksWarning(steps, A.taskKeys.length, B.taskKeys.length, shared, headline)
+      : tasksWarning(A.taskKeys.length, B.taskKeys.length, shared, headline)
   ]
   const named = [
     ['A', runA],
@@ -113,8 +135,8 @@ export function compareRunValues(
   const warnings = rankWarnings(found)
 
   return {
-    runA: runRef(runA, A, p.a),
-    runB: runRef(runB, B, p.b),
+    runA: runRef(runA, A, p.a, steps.a),
+    runB: runRef(runB, B, p.b, steps.b),
     verdict: compareVerdict(metrics, { binary, mcnemarP: flips.mcnemarP, sharedTasks: shared, forced: envs !== null }),
     envMismatch: envs ? { a: runA.env ?? '', b: runB.env ?? '' } : null,
     sharedTasks: shared,
@@ -154,7 +176,12 @@ function flipCategories(
   return out
 }
 
-export function runRef(run: RunSummary, v: RunValues, sharedIdx: Int32Array): CompareRunRef {
+export function runRef(
+  run: RunSummary,
+  v: RunValues,
+  sharedIdx: Int32Array,
+  step: number | null = null
+): CompareRunRef {
   let rollouts = 0
   for (let j = 0; j < sharedIdx.length; j++) rollouts += v.rollouts[sharedIdx[j]]
   return {
@@ -164,6 +191,7 @@ export function runRef(run: RunSummary, v: RunValues, sharedIdx: Int32Array): Co
     env: run.env,
     format: run.format,
     checkpointStep: run.checkpointStep,
+    step,
     episodes: v.episodes,
     tasks: v.taskKeys.length,
     rolloutsPerTask: sharedIdx.length ? rollouts / sharedIdx.length : null,

@@ -301,12 +301,13 @@ export function pairedOfSpecs(
     const n = pv.a.length
     const a = n ? meanOf(pv.a).mean : sharedMean(ta, p.a)
     const b = n ? meanOf(pv.b).mean : sharedMean(tb, p.b)
-    if (a === null && b === null) continue
+    const wa = wholeMean(ca)
+    const wb = wholeMean(cb)
+    // kept while a whole side has the figure: sides sharing no task (two steps' batches) still show their wholes
+    if (a === null && b === null && wa === null && wb === null) continue
     const diff = new Float64Array(p.a.length).fill(NaN)
     for (let j = 0; j < n; j++) diff[pv.pair[j]] = pv.b[j] - pv.a[j]
     diffColumns.push(diff)
-    const wa = wholeMean(ca)
-    const wb = wholeMean(cb)
     out.push({
       key: spec.key,
       label: spec.label,

@@ -185,14 +185,47 @@ export function tasksWarning(
   }
   if (tasksA === shared && tasksB === shared) return null
   const base = `The runs cover different tasks: A has ${tasksA}, B has ${tasksB}; paired figures are on the ${shared} shared tasks (${tasksA - shared} only in A, ${tasksB - shared} only in B).`
+  return partlySharedWarning(base, 'whole runs', headline)
+}
+
+/**
+ * Two training steps compared (CompareOptions.stepA / stepB): which prompts both batches sampled. Steps that sampled
+ * different prompts are still compared, on their whole batches, and say so first.
+ */
+export function stepsTasksWarning(
+  steps: { a: number | null; b: number | null },
+  tasksA: number,
+  tasksB: number,
+  shared: number,
+  headline?: CompareMetric
+): CompareWarning | null {
+  const name = (side: 'A' | 'B', step: number | null): string => (step === null ? `run ${side}` : `step ${step}`)
+  const a = name('A', steps.a)
+  const b = name('B', steps.b)
+  if (shared === 0) {
+    return warning(
+      'no-shared-tasks',
+      'conclusion',
+      `${a} and ${b} sampled different prompts (${a}: ${tasksA}, ${b}: ${tasksB}, none at both): nothing is paired, ` +
+        `so no figure has a CI; the whole A / whole B columns are each batch's statistics, and a change between ` +
+        `them may come from which prompts were drawn as much as from training.`
+    )
+  }
+  if (tasksA === shared && tasksB === shared) return null
+  const base = `${a} and ${b} share ${shared} of their prompts (${a}: ${tasksA}, ${b}: ${tasksB}); paired figures are on those ${shared}.`
+  return partlySharedWarning(base, 'whole batches', headline)
+}
+
+/** Task sets that overlap in part: the headline over the whole sides beside the shared tasks, flagged if they disagree. */
+function partlySharedWarning(base: string, wholes: string, headline?: CompareMetric): CompareWarning {
   const w = headline?.whole
   if (!headline || !w || w.delta === null || headline.delta === null) return warning('different-tasks', 'caveat', base)
-  const shown = `${headline.label}: whole runs ${fmtValue(headline.unit, w.a)} → ${fmtValue(headline.unit, w.b)} (${fmtDelta(headline.unit, w.delta)}); shared tasks ${fmtValue(headline.unit, headline.a)} → ${fmtValue(headline.unit, headline.b)} (${fmtDelta(headline.unit, headline.delta)}${headline.ci95 ? `, 95% CI ${fmtCi(headline.unit, headline.ci95)}` : ''}).`
+  const shown = `${headline.label}: ${wholes} ${fmtValue(headline.unit, w.a)} → ${fmtValue(headline.unit, w.b)} (${fmtDelta(headline.unit, w.delta)}); shared tasks ${fmtValue(headline.unit, headline.a)} → ${fmtValue(headline.unit, headline.b)} (${fmtDelta(headline.unit, headline.delta)}${headline.ci95 ? `, 95% CI ${fmtCi(headline.unit, headline.ci95)}` : ''}).`
   const ci = headline.ci95
   const disagrees =
     Math.sign(w.delta) !== Math.sign(headline.delta) || (ci !== null && (w.delta < ci[0] || w.delta > ci[1]))
   return disagrees
-    ? warning('different-tasks', 'conclusion', `${base} The whole runs and the shared tasks disagree: ${shown}`)
+    ? warning('different-tasks', 'conclusion', `${base} The ${wholes} and the shared tasks disagree: ${shown}`)
     : warning('different-tasks', 'caveat', `${base} ${shown}`)
 }
 

@@ -17,7 +17,14 @@ const statsOptions = {
   toolSets: toolSets.optional()
 }
 
-export const compareOptions = z.strictObject({ category: z.string().min(1).max(200).optional(), ...statsOptions })
+const step = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
+
+export const compareOptions = z.strictObject({
+  category: z.string().min(1).max(200).optional(),
+  stepA: step.optional(),
+  stepB: step.optional(),
+  ...statsOptions
+})
 
 const multiCompareOptions = z.strictObject({ baseline: runId.optional(), ...statsOptions })
 

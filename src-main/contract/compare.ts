@@ -14,6 +14,11 @@ export interface CompareRunRef {
   env: string | null
   format: string
   checkpointStep: number | null
+  /**
+   * The training step compared, when the side is one step of a training run (CompareOptions.stepA / stepB): its
+   * episodes and tasks are that step's batch. Null: the whole run.
+   */
+  step: number | null
   episodes: number
   tasks: number
   /** Mean rollouts per task over the shared tasks. */
@@ -203,6 +208,13 @@ export interface CompareOptions {
   allowDifferentEnvs?: boolean
   /** Sets of tools compared as one ("never calls llm_batch or llm_query": `[["llm_batch", "llm_query"]]`). */
   toolSets?: string[][]
+  /**
+   * Compare one training step of run A (and / or of run B) instead of the whole run: a step's batch is compared like
+   * a run (run A and run B may then be the same training run). Prompts sampled at both steps are paired; steps that
+   * share none are compared on their whole batches, and the report says so.
+   */
+  stepA?: number
+  stepB?: number
 }
 
 /** How the CIs were computed: a paired bootstrap, or (past BOOTSTRAP_MAX_TASKS) the normal approximation it converges to. */

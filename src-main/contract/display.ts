@@ -9,11 +9,15 @@
  * - Signs are real minus signs (−); a positive change gets a +.
  * - Run A (the base, the baseline) and run B (the trained run) have one colour each, A left / first, B right / second.
  */
-import type { CompareMetric, MetricUnit } from './compare'
+import type { CompareMetric, CompareRunRef, MetricUnit } from './compare'
 
 export const NONE = '–'
 /** Percentage points: the unit of a difference of two rates. */
 export const PTS = 'pts'
+
+/** A compared side's name: the run's, with the training step when one step of it is compared. */
+export const sideName = (run: Pick<CompareRunRef, 'name' | 'step'>): string =>
+  run.step === null ? run.name : `${run.name} @ step ${run.step}`
 const MINUS = '−'
 
 /** The colours of run A and run B (and of a delta) in every chart and table, light theme; the dark theme lightens them. */

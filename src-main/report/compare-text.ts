@@ -4,7 +4,7 @@
  * the CLI's terminal-safe helpers.
  */
 import type { CompareReport, CompareRunRef } from '@contract/compare'
-import { fmtP, fmtPercent, STD_NOTE } from '@contract/display'
+import { fmtP, fmtPercent, sideName, STD_NOTE } from '@contract/display'
 import { formatTable, oneLine, truncate, type Column } from './text-format'
 import { categoryCells, metricCells, type MetricCells } from './compare-cells'
 import {
@@ -25,7 +25,7 @@ const TERMINAL_TASKS = 10
 function runLine(label: string, run: CompareRunRef): string {
   const what = [run.model, run.env, run.format].filter(Boolean).join(', ')
   const step = run.checkpointStep !== null ? `, step ${run.checkpointStep}` : ''
-  return `${label}  ${oneLine(run.name)}  (${run.id}; ${oneLine(what)}${step}): ${run.episodes} episodes, ${run.tasks} tasks${rolloutsPhrase(run)}`
+  return `${label}  ${oneLine(sideName(run))}  (${run.id}; ${oneLine(what)}${step}): ${run.episodes} episodes, ${run.tasks} tasks${rolloutsPhrase(run)}`
 }
 
 function taskLine(label: string, keys: string[]): string {

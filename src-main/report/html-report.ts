@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { CompareReport, CompareRunRef } from '@contract/compare'
-import { fmtDelta, fmtP, STD_NOTE } from '@contract/display'
+import { fmtDelta, fmtP, sideName, STD_NOTE } from '@contract/display'
 import { categoryCells, metricCells, passAtKCells, solvedWithinCells } from './compare-cells'
 import { escapeHtml as esc, scriptJson } from './html-escape'
 import { htmlTable as table, type Cell } from './html-table'
@@ -66,7 +66,7 @@ function header(r: CompareReport): string {
     ? `<ul class="warnings">${first.map((w) => `<li class="warn-${w.severity}"><strong>${esc(warningLead(w))}:</strong> ${esc(w.message)}</li>`).join('\n')}</ul>`
     : ''
   return [
-    `<header><h1>${esc(r.runA.name)} <span class="muted">vs</span> ${esc(r.runB.name)}</h1>`,
+    `<header><h1>${esc(sideName(r.runA))} <span class="muted">vs</span> ${esc(sideName(r.runB))}</h1>`,
     `<p class="verdict verdict-${r.verdict.direction}" id="verdict">${esc(r.verdict.text)}</p>`,
     warnings,
     `<div class="runs">${runCard('A', r.runA)}${runCard('B', r.runB)}</div>`,
@@ -293,7 +293,7 @@ export function compareReportHtml(report: CompareReport): string {
   const charts = compareChartScripts(report)
   return [
     htmlPageHead({
-      title: `${report.runA.name} vs ${report.runB.name} · Rollscope comparison`,
+      title: `${sideName(report.runA)} vs ${sideName(report.runB)} · Rollscope comparison`,
       scriptSrc: charts.scriptSrc,
       styles: [charts.css, REPORT_CSS]
     }),

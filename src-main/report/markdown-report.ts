@@ -5,7 +5,7 @@
  * the broken tasks grouped by category, RR@k, and the remaining caveats. Runtime-neutral.
  */
 import type { CompareReport, CompareRunRef } from '@contract/compare'
-import { fmtDelta, fmtP, STD_NOTE } from '@contract/display'
+import { fmtDelta, fmtP, sideName, STD_NOTE } from '@contract/display'
 import { categoryCells, metricCells, passAtKCells, solvedWithinCells } from './compare-cells'
 import { mdCode, mdText } from './md-escape'
 import { mdTable } from './md-table'
@@ -38,7 +38,11 @@ function runLine(label: string, run: CompareRunRef): string {
 
 /** The title, the verdict in bold, the warnings that can change it, then the runs and what the numbers are over. */
 function header(r: CompareReport): string {
-  const lines = [`# ${mdText(r.runA.name)} vs ${mdText(r.runB.name)}`, '', `**${mdText(r.verdict.text, Infinity)}**`]
+  const lines = [
+    `# ${mdText(sideName(r.runA))} vs ${mdText(sideName(r.runB))}`,
+    '',
+    `**${mdText(r.verdict.text, Infinity)}**`
+  ]
   const first = upFrontWarnings(r.warnings)
   if (first.length) lines.push('', ...first.map((w) => `- ⚠ **${warningLead(w)}:** ${mdText(w.message, Infinity)}`))
   lines.push('', runLine('A', r.runA), runLine('B', r.runB), '', `> ${sharedNote(r)}`)

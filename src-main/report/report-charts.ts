@@ -5,7 +5,7 @@
  * legend (textContent), so no string from a trace is ever parsed as HTML.
  */
 import type { CompareReport } from '@contract/compare'
-import { RUN_COLORS } from '@contract/display'
+import { RUN_COLORS, sideName } from '@contract/display'
 import { categoryGroups } from './report-sections'
 
 export interface ChartData {
@@ -53,7 +53,7 @@ export function chartData(r: CompareReport): ChartData {
     ? { k: r.solvedWithin.map((s) => s.k), a: r.solvedWithin.map((s) => s.a), b: r.solvedWithin.map((s) => s.b) }
     : null
   const colors = { a: RUN_COLORS.a, b: RUN_COLORS.b, delta: RUN_COLORS.delta }
-  return { labels: { a: `A: ${r.runA.name}`, b: `B: ${r.runB.name}` }, colors, histogram, categories, rr }
+  return { labels: { a: `A: ${sideName(r.runA)}`, b: `B: ${sideName(r.runB)}` }, colors, histogram, categories, rr }
 }
 
 /**

@@ -185,6 +185,7 @@ export function fakeManyReport(runIds: string[], options: MultiCompareOptions = 
       env: id.startsWith('other-env:') ? 'sokoban' : 'repo-repair',
       format: 'chat-jsonl',
       checkpointStep: i * 200,
+      step: null,
       episodes: 64,
       tasks: 16,
       rolloutsPerTask: 4,

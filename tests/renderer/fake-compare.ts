@@ -129,6 +129,7 @@ function pairedReport(runA: string, runB: string, options: CompareOptions): Comp
     env: 'repo-repair',
     format: 'chat-jsonl',
     checkpointStep: step,
+    step: null,
     episodes,
     tasks: episodes / 4,
     rolloutsPerTask: 4,

@@ -4,7 +4,7 @@
  * document (--json), the Markdown report (--md) or a self-contained HTML report written to a file (--html).
  */
 import type { CompareOptions } from '@contract/compare'
-import { stringOption } from '../args'
+import { intOption, stringOption } from '../args'
 import { sharedCompareFlags } from '../compare-flags'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
@@ -18,7 +18,7 @@ export const compareCommand: CommandSpec = {
   name: 'compare',
   summary: 'compare two runs task by task, or three or more side by side against a baseline',
   help: `Usage: rollscope compare RUN_A RUN_B [--json | --md | --html FILE] [--category FIELD] [--seed N]
-                        [--tools A,B]… [--allow-different-envs] [--db FILE]
+                        [--step-a N] [--step-b N] [--tools A,B]… [--allow-different-envs] [--db FILE]
        rollscope compare RUN_1 RUN_2 RUN_3 … [--baseline RUN] [--json | --md | --html FILE] [--seed N]
                         [--tools A,B]… [--allow-different-envs] [--db FILE]
 
@@ -33,6 +33,11 @@ Three or more runs (up to ${MAX_RUNS}): every run over its whole run side by sid
 steps, tokens, times, tool use), each run's verdict against the baseline, the changes against the
 baseline and against the run before (absolute, relative, paired 95% CI on shared tasks), and each
 task's rollout rewards.
+
+Two training steps: --step-a / --step-b compare one step's batch instead of the whole run, and RUN_A and
+RUN_B may be the same training run (rollscope compare RUN RUN --step-a 0 --step-b 400). Prompts sampled
+at both steps are paired; steps that sampled different prompts are compared on their whole batches,
+and the report says so first.
 
 RUN is a run id, a run name, a folder of its source path, or a unique prefix of these (see: rollscope runs).
 Runs of different environments are refused (their task ids name different tasks) unless
@@ -50,6 +55,8 @@ Options:
   --baseline RUN  three or more runs: the run the others are compared against (default: the first)
   --category F    two runs: break down by the info field F only (default: every field both runs carry)
   --seed N        bootstrap seed (default 1); the same seed gives the same CIs
+  --step-a N      two runs: compare training step N of RUN_A (its batch) instead of the whole run
+  --step-b N      two runs: the same for RUN_B
   --tools A,B     compare a set of tools as one ("never calls A or B"); repeat for more sets
   --allow-different-envs
                   compare runs of different environments anyway, marked as not comparable
@@ -65,6 +72,8 @@ environments without --allow-different-envs).`,
     seed: { type: 'string' },
     baseline: { type: 'string' },
     tools: { type: 'string', multiple: true },
+    'step-a': { type: 'string' },
+    'step-b': { type: 'string' },
     'allow-different-envs': { type: 'boolean' }
   },
   async run(ctx) {
@@ -73,13 +82,23 @@ environments without --allow-different-envs).`,
       throw new UsageError('compare needs two runs: RUN_A RUN_B, or three or more (see: rollscope runs)', 'compare')
     const output = chooseOutput(ctx)
     const flags = sharedCompareFlags(ctx.values, 'compare')
-    if (args.length > 2) return compareMany(ctx, args, output, flags)
+    if (args.length > 2) {
+      if (ctx.values['step-a'] !== undefined || ctx.values['step-b'] !== undefined)
+        throw new UsageError('--step-a / --step-b are for two runs (or two steps of one training run)', 'compare')
+      return compareMany(ctx, args, output, flags)
+    }
 
     if (ctx.values.baseline !== undefined) {
       throw new UsageError('--baseline is for three or more runs; with two, RUN_A is the base', 'compare')
     }
+    const stepA = intOption(ctx.values, 'step-a', 'compare', { min: 0, max: Number.MAX_SAFE_INTEGER })
+    const stepB = intOption(ctx.values, 'step-b', 'compare', { min: 0, max: Number.MAX_SAFE_INTEGER })
     const [argA, argB] = args
-    const options: CompareOptions = { ...flags }
+    const options: CompareOptions = {
+      ...flags,
+      ...(stepA !== undefined ? { stepA } : {}),
+      ...(stepB !== undefined ? { stepB } : {})
+    }
     const category = stringOption(ctx.values, 'category', 'compare')
     if (category !== undefined) options.category = category
     if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
@@ -88,7 +107,12 @@ environments without --allow-different-envs).`,
     const runs = await callApi(ctx, engine, 'listRuns')
     const a = resolveRun(runs, argA)
     const b = resolveRun(runs, argB)
-    if (a.id === b.id) throw new UsageError(`RUN_A and RUN_B are the same run (${a.id})`, 'compare')
+    if (a.id === b.id && (stepA === undefined || stepB === undefined || stepA === stepB)) {
+      throw new UsageError(
+        `RUN_A and RUN_B are the same run (${a.id}); to compare two of its training steps, give --step-a and --step-b`,
+        'compare'
+      )
+    }
     // The engine breaks down by any field asked for; one neither run has would silently give no table.
     if (category !== undefined && !(a.infoFields.includes(category) && b.infoFields.includes(category))) {
       const shared = a.infoFields.filter((f) => b.infoFields.includes(f))

@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { CompareReport } from '@contract/compare'
 import type { RunSummary } from '@contract/model'
 import type { TrainingCurve } from '@contract/training'
 import { writePrimeRlRun, type WrittenRun } from '../../generators/prime-rl-run.mjs'
@@ -129,6 +130,59 @@ describe('a prime-rl output folder', () => {
     const kept = JSON.parse((await cli('episodes', train.id, '--filter', 'info.batch == "kept"', '--json')).stdout)
     const total = written.train.reduce((n, s) => n + s.effective.length, 0)
     expect(kept.length).toBe(total)
+  })
+})
+
+describe('two steps of a training run compared like two runs', () => {
+  const compare = async (run: string, a: number, b: number): Promise<CompareReport> => {
+    const r = await cli('compare', run, run, '--step-a', String(a), '--step-b', String(b), '--json')
+    expect(r.code, r.stderr).toBe(0)
+    return JSON.parse(r.stdout)
+  }
+  const runNamed = async (name: string): Promise<RunSummary> =>
+    (JSON.parse((await cli('runs', '--json')).stdout) as RunSummary[]).find((r) => r.name === name)!
+  const rewardsOf = (rows: unknown[]): number[] =>
+    (rows as Rollout[]).map(rewardOf).filter((r): r is number => r !== null)
+
+  it('train steps sample different prompts: nothing paired, each batch whole, and the report says so first', async () => {
+    const train = await runNamed('rl-math · train')
+    const first = written.train[0]
+    const last = written.train[STEPS - 1]
+    const report = await compare(train.id, first.step, last.step)
+    expect([report.runA.step, report.runB.step]).toEqual([first.step, last.step])
+    expect([report.runA.episodes, report.runB.episodes]).toEqual([first.all.length, last.all.length])
+    expect(report.sharedTasks).toBe(0)
+    const reward = report.metrics.find((m) => m.key === 'reward')!
+    expect(reward.whole?.a).toBeCloseTo(mean(rewardsOf(first.all))!, 12)
+    expect(reward.whole?.b).toBeCloseTo(mean(rewardsOf(last.all))!, 12)
+    expect(report.warnings[0].code).toBe('no-shared-tasks')
+    expect(report.warnings[0].message).toMatch(/^step 0 and step 19 sampled different prompts/)
+    // the terminal report names the steps
+    const text = (await cli('compare', train.id, train.id, '--step-a', '0', '--step-b', '19')).stdout
+    expect(text).toContain('rl-math · train @ step 0')
+    expect(text).toContain('rl-math · train @ step 19')
+  })
+
+  it('eval steps sample the same prompts: paired task by task, means equal to the files', async () => {
+    const evals = await runNamed('rl-math · eval')
+    const [first, , , last] = written.eval
+    const report = await compare(evals.id, first.step, last.step)
+    expect(report.sharedTasks).toBe(3)
+    const reward = report.metrics.find((m) => m.key === 'reward')!
+    // per task first, then over tasks: equal rollouts per task, so the mean of the step's rollouts
+    expect(reward.a).toBeCloseTo(mean(rewardsOf(first.all))!, 12)
+    expect(reward.b).toBeCloseTo(mean(rewardsOf(last.all))!, 12)
+    expect(report.warnings.map((w) => w.code)).not.toContain('no-shared-tasks')
+  })
+
+  it('a step the run does not have, or one run without steps, is refused with what it has', async () => {
+    const train = await runNamed('rl-math · train')
+    const r = await cli('compare', train.id, train.id, '--step-a', '0', '--step-b', '77', '--json')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('has no episodes at step 77 (its 20 steps run from 0 to 19)')
+    const same = await cli('compare', train.id, train.id, '--json')
+    expect(same.code).toBe(2)
+    expect(same.stderr).toContain('give --step-a and --step-b')
   })
 })
 

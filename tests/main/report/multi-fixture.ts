@@ -50,6 +50,7 @@ function run(id: string, name: string, model: string): CompareRunRef {
     env: 'deeprepo-orchestration',
     format: 'verifiers',
     checkpointStep: null,
+    step: null,
     episodes: 6,
     tasks: 3,
     rolloutsPerTask: 2,
