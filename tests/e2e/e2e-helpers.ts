@@ -8,10 +8,10 @@ import { REPO_ROOT } from './server-fixture'
 export const VERIFIERS_FIXTURES = resolve(REPO_ROOT, '../shared/fixtures/verifiers')
 
 /**
- * Runs in the demo workspace every test starts with: a base and a trained eval run of repo-repair, and a GRPO
- * training run of it (a hosted-RL export with 10 steps).
+ * Runs in the demo workspace every test starts with: a base and a trained eval run of repo-repair, a GRPO training
+ * run of it (a hosted-RL export with 10 steps), and a prime-rl math run (its train rollouts and its evals).
  */
-export const DEMO_RUNS = 3
+export const DEMO_RUNS = 5
 
 /** Where the per-step screenshots go (looked at by a person after a run). */
 export const SHOTS_DIR = join(REPO_ROOT, 'test-results/e2e-shots')

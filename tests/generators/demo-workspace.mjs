@@ -5,7 +5,7 @@
  *
  * Usage: node tests/generators/demo-workspace.mjs <outDir>   (e.g. resources/demo)
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRng } from './prng.mjs'
@@ -16,6 +16,7 @@ import { buildRepo } from './demo/repo.mjs'
 import { simulateEpisode } from './demo/episode.mjs'
 import { DEMO_README } from './demo/readme.mjs'
 import { buildTrainingRows, TRAINING_RUN_ID, trainingMetadata, trainingProgress } from './demo/training-run.mjs'
+import { writePrimeRlRun } from './prime-rl-run.mjs'
 
 /** Every demo task, easy → hard. */
 export const DEMO_TASKS = [...EASY_TASKS, ...MEDIUM_TASKS, ...HARD_TASKS]
@@ -24,6 +25,10 @@ export const ROLLOUTS = 4
 export const ENV = 'repo-repair'
 /** Folder of the training run's export (one run folder `<run_id>/` inside, as the platform dump writes it). */
 export const TRAINING_DIR = 'repo-repair-grpo'
+/** Folder of the prime-rl training run (its output dir: `rollouts/step_N/{train,eval}/{all,effective}/`). */
+export const PRIME_RL_DIR = 'rl-math-prime-rl'
+/** Its shape: 10 steps, each drawing 4 of 12 problems with 6 rollouts, evals every 3 steps. */
+export const PRIME_RL_RUN = { steps: 10, groups: 4, groupSize: 6, evalEvery: 3, problems: 12 }
 
 /** @type {Record<'base' | 'trained', import('./demo/episode.mjs').Profile & { file: string, meta: object }>} */
 export const RUNS = {
@@ -195,6 +200,14 @@ export function generateDemoWorkspace({ outDir, seed = DEMO_SEED }) {
   )
   write(join(rlDir, 'metadata.json'), JSON.stringify(trainingMetadata(), null, 2) + '\n')
   write(join(rlDir, 'progress.json'), JSON.stringify(trainingProgress(), null, 2) + '\n')
+  // a prime-rl run (after the others, which stay byte-identical whatever it holds): what the batch filters kept
+  const prime = writePrimeRlRun({ outDir: join(outDir, PRIME_RL_DIR), ...PRIME_RL_RUN, seed: `demo-${seed}` })
+  for (const s of [...prime.train, ...prime.eval]) {
+    for (const path of [s.file, join(s.file, '..', '..', 'effective', 'traces.jsonl')]) {
+      files.push(path)
+      bytes += statSync(path).size
+    }
+  }
   write(join(outDir, 'README.md'), DEMO_README)
   return { files, bytes }
 }

@@ -185,7 +185,9 @@ const rewardOf = (trace) => Object.values(trace.rewards).reduce((s, r) => s + r.
 
 /**
  * Writes the run. Options: `steps` (count, from 0), `groups` per step, `groupSize` rollouts per group, `evalEvery`
- * (eval at steps 0, evalEvery, …; 0 = none), `legacy` (the Apr–Jul 2026 files instead).
+ * (eval at steps 0, evalEvery, …; 0 = none), `legacy` (the Apr–Jul 2026 files instead), `problems` (a dataset of
+ * that many problems each step draws its groups from, so prompts come back across steps; 0, the default: every
+ * step has problems of its own).
  * @returns {{ outDir: string, train: { step: number, file: string, all: object[], effective: object[] }[], eval: { step: number, file: string, all: object[] }[] }}
  */
 export function writePrimeRlRun({
@@ -196,7 +198,8 @@ export function writePrimeRlRun({
   evalEvery = 0,
   legacy = false,
   seed = 'prime-rl',
-  model = 'Qwen/Qwen3-4B'
+  model = 'Qwen/Qwen3-4B',
+  problems = 0
 }) {
   const rng = createRng(seed)
   const runId = rng.hex(12)
@@ -230,8 +233,9 @@ export function writePrimeRlRun({
     const skill = 0.25 + (0.6 * step) / Math.max(1, steps - 1)
     const all = []
     const effective = []
+    const drawn = problems > 0 ? rng.shuffle(Array.from({ length: problems }, (_, i) => i)).slice(0, groups) : null
     for (let g = 0; g < groups; g++) {
-      const data = problem(step * groups + g)
+      const data = problem(drawn ? drawn[g] : step * groups + g)
       const groupId = rng.hex(16)
       const members = []
       for (let k = 0; k < groupSize; k++) {

@@ -14,7 +14,7 @@ export interface CurvePanel {
   value(p: CurvePoint): number | null
   /** A band around the line (mean ± σ), when the figure has one. */
   band?(p: CurvePoint): [number, number] | null
-  /** A second line on the same panel, in the same unit (errored beside truncated). */
+  /** A second line on the same panel, in the same unit (errored beside truncated, kept beside all). */
   second?: { label: string; value(p: CurvePoint): number | null }
 }
 
@@ -24,6 +24,15 @@ const band = (p: CurvePoint): [number, number] | null =>
 /** The panels, in reading order; a panel none of whose steps has a value is left out (see curvePanels). */
 export const CURVE_PANELS: CurvePanel[] = [
   { key: 'reward', title: 'Mean reward ± σ', unit: 'reward', label: 'mean reward', value: (p) => p.meanReward, band },
+  {
+    // only where the dump says what its batch filters kept (prime-rl's `effective` subset)
+    key: 'kept',
+    title: 'Mean reward: whole batch vs kept by the filters',
+    unit: 'reward',
+    label: 'all rollouts',
+    value: (p) => (p.kept ? p.meanReward : null),
+    second: { label: 'kept (effective)', value: (p) => p.kept?.meanReward ?? null }
+  },
   { key: 'passRate', title: 'Pass rate', unit: 'rate', label: 'pass rate', value: (p) => p.passRate },
   {
     key: 'noSignal',
@@ -99,4 +108,15 @@ export function learnedForgotten(curve: Pick<TrainingCurve, 'tasks'>): { learned
     else if (t.learnedAt !== null) learned++
   }
   return { learned, forgotten }
+}
+
+/** The reward range over every step (lowest min to highest max), so reward cells of every step are coloured alike. */
+export function curveRewardRange(points: readonly CurvePoint[]): [number, number] {
+  let lo = Infinity
+  let hi = -Infinity
+  for (const p of points) {
+    if (p.rewardMin !== null) lo = Math.min(lo, p.rewardMin)
+    if (p.rewardMax !== null) hi = Math.max(hi, p.rewardMax)
+  }
+  return lo <= hi ? [Math.min(lo, 0), Math.max(hi, lo + 1e-9)] : [0, 1]
 }

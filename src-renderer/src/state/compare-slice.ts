@@ -3,6 +3,7 @@ import type { CompareOptions, CompareReport, SeriesReport } from '@contract/comp
 import type { CompareReportExportRequest } from '@contract/export'
 import type { TaskGroupSummary } from '@contract/model'
 import { errorMessage } from '../api/api-error'
+import { sameSteps, stepFilter, WHOLE_RUNS, type CompareSteps } from './compare-steps'
 import type { CompareRoute, Route } from './hash-route'
 import { refusableReport } from './refusable-report'
 import { isScreenOpen, NO_SCREEN } from './screen-state'
@@ -26,6 +27,8 @@ export interface CompareView {
   refused: string | null
   /** The category field the breakdown is asked for (null: every field the report offers). */
   category: string | null
+  /** The training step each side reads (two steps of a training run), or null for a whole run. */
+  steps: CompareSteps
   /** The task opened side by side, and the list it was opened from (for [ ] / n p). */
   taskKey: string | null
   taskList: string[]
@@ -51,7 +54,7 @@ export interface CompareGroups {
   b: Map<string, TaskGroupSummary>
   /** True when a run had more tasks than were fetched. */
   capped: boolean
-  /** Rewards of each rollout, by `<run>\n<task>`, fetched as rows come into view. */
+  /** Rewards of each rollout, by `<side>\n<task>` (rolloutKey), fetched as rows come into view. */
   rollouts: Map<string, (number | null)[]>
 }
 
@@ -69,9 +72,10 @@ export interface CompareSlice {
   clearComparePicks(): void
   /**
    * Opens the comparison of A (base) and B (trained); `taskKey` opens one task side by side; `anyway` compares runs
-   * of different environments (refused otherwise).
+   * of different environments (refused otherwise); `steps` compares one training step of a side (A and B may then be
+   * the same training run).
    */
-  openCompare(runA: string, runB: string, taskKey?: string | null, anyway?: boolean): void
+  openCompare(runA: string, runB: string, taskKey?: string | null, anyway?: boolean, steps?: CompareSteps): void
   /** Compares the open pair although their environments differ (after the refusal). */
   compareAnyway(): void
   /** Opens a checkpoint series; `anyway` follows runs of different environments (refused otherwise). */
@@ -92,24 +96,25 @@ export interface CompareSlice {
   /** Applies a compare or series route from the URL hash. */
   applyCompareRoute(route: Route): void
   loadCompareGroups(): Promise<void>
-  /** Loads the rollout rewards of one task of one run (cached). */
-  loadGroupRollouts(runId: string, taskKey: string): Promise<void>
+  /** Loads the rollout rewards of one task on one side of the comparison (cached). */
+  loadGroupRollouts(side: 'a' | 'b', taskKey: string): Promise<void>
 }
 
 /** At most this many tasks per run are listed in the Groups tab (pages of the API's largest page). */
 const GROUPS_PAGE = 5000
 const GROUPS_MAX = 20_000
 
-/** The key of a run's task in CompareGroups.rollouts. */
-export const rolloutKey = (runId: string, taskKey: string): string => `${runId}\n${taskKey}`
+/** The key of a side's task in CompareGroups.rollouts (both sides may be steps of the one run). */
+export const rolloutKey = (side: 'a' | 'b', taskKey: string): string => `${side}\n${taskKey}`
 
 /** The compare route the state shows, if any (for the URL hash). */
 export function compareRouteOf(s: CompareSlice): Pick<Route, 'compare' | 'series' | 'seriesAnyway'> {
   if (s.compare) {
-    const { runA, runB, taskKey, anyway } = s.compare
-    return {
-      compare: (anyway ? { runA, runB, taskKey, anyway: true } : { runA, runB, taskKey }) satisfies CompareRoute
-    }
+    const { runA, runB, taskKey, anyway, steps } = s.compare
+    const route: CompareRoute = { runA, runB, taskKey }
+    if (anyway) route.anyway = true
+    if (!sameSteps(steps, WHOLE_RUNS)) route.steps = steps
+    return { compare: route }
   }
   if (s.series) return s.series.anyway ? { series: s.series.runIds, seriesAnyway: true } : { series: s.series.runIds }
   return {}
@@ -149,9 +154,9 @@ export const createCompareSlice =
         if (a !== undefined && b !== undefined) set({ comparePicks: [b, a, ...rest] })
       },
       clearComparePicks: () => set({ comparePicks: [] }),
-      openCompare: (runA, runB, taskKey = null, anyway = false) => {
+      openCompare: (runA, runB, taskKey = null, anyway = false, steps = WHOLE_RUNS) => {
         const c = get().compare
-        if (c && c.runA === runA && c.runB === runB && c.anyway === anyway) {
+        if (c && c.runA === runA && c.runB === runB && c.anyway === anyway && sameSteps(c.steps, steps)) {
           if (taskKey !== c.taskKey) set({ compare: { ...c, taskKey, taskList: taskKey === null ? [] : c.taskList } })
           return
         }
@@ -166,10 +171,12 @@ export const createCompareSlice =
             anyway,
             refused: null,
             category: null,
+            steps,
             taskKey,
             taskList: []
           },
-          comparePicks: [runA, runB]
+          // two steps of one run are not two picks of the runs table
+          comparePicks: runA === runB ? [] : [runA, runB]
         })
         void fetchReport()
       },
@@ -233,7 +240,13 @@ export const createCompareSlice =
       },
       applyCompareRoute: (route) => {
         if (route.compare)
-          get().openCompare(route.compare.runA, route.compare.runB, route.compare.taskKey, !!route.compare.anyway)
+          get().openCompare(
+            route.compare.runA,
+            route.compare.runB,
+            route.compare.taskKey,
+            !!route.compare.anyway,
+            route.compare.steps ?? WHOLE_RUNS
+          )
         else if (route.series) get().openSeries(route.series, !!route.seriesAnyway)
       },
       loadCompareGroups: async () => {
@@ -244,7 +257,7 @@ export const createCompareSlice =
           compareGroups: { loading: true, error: null, a: new Map(), b: new Map(), capped: false, rollouts: new Map() }
         })
         try {
-          const [a, b] = await Promise.all([allGroups(api, c.runA), allGroups(api, c.runB)])
+          const [a, b] = await Promise.all([allGroups(api, c.runA, c.steps.a), allGroups(api, c.runB, c.steps.b)])
           if (seq !== groupsSeq) return
           const prev = get().compareGroups
           set({
@@ -271,14 +284,17 @@ export const createCompareSlice =
             })
         }
       },
-      loadGroupRollouts: async (runId, taskKey) => {
-        const key = rolloutKey(runId, taskKey)
+      loadGroupRollouts: async (side, taskKey) => {
+        const key = rolloutKey(side, taskKey)
         const g = get().compareGroups
-        if (!g || g.rollouts.has(key) || pendingRollouts.has(key)) return
+        const c = get().compare
+        if (!c || !g || g.rollouts.has(key) || pendingRollouts.has(key)) return
         pendingRollouts.add(key)
         const seq = groupsSeq
         try {
-          const page = await api.listEpisodes({ runId, taskKey, sort: 'rollout', limit: 200 })
+          const runId = side === 'a' ? c.runA : c.runB
+          const step = side === 'a' ? c.steps.a : c.steps.b
+          const page = await api.listEpisodes({ runId, taskKey, sort: 'rollout', limit: 200, ...stepFilter(step) })
           const now = get().compareGroups
           if (seq !== groupsSeq || !now) return
           const rollouts = new Map(now.rollouts)
@@ -301,18 +317,24 @@ export function compareReportRequest(c: CompareView): CompareReportExportRequest
   return { kind: 'compareReport', runA: c.runA, runB: c.runB, options: compareOptions(c) }
 }
 
-/** The engine options of a comparison: its category field, and the user's insistence on different environments. */
+/** The engine options of a comparison: its category field, the user's insistence on different environments, steps. */
 function compareOptions(c: CompareView): CompareOptions {
-  return { ...(c.category ? { category: c.category } : {}), ...(c.anyway ? { allowDifferentEnvs: true } : {}) }
+  return {
+    ...(c.category ? { category: c.category } : {}),
+    ...(c.anyway ? { allowDifferentEnvs: true } : {}),
+    ...(c.steps.a !== null ? { stepA: c.steps.a } : {}),
+    ...(c.steps.b !== null ? { stepB: c.steps.b } : {})
+  }
 }
 
 async function allGroups(
   api: TraceApi,
-  runId: string
+  runId: string,
+  step: number | null
 ): Promise<{ groups: Map<string, TaskGroupSummary>; capped: boolean }> {
   const groups = new Map<string, TaskGroupSummary>()
   for (let offset = 0; offset < GROUPS_MAX; offset += GROUPS_PAGE) {
-    const page = await api.listTaskGroups({ runId, sort: 'taskKey', offset, limit: GROUPS_PAGE })
+    const page = await api.listTaskGroups({ runId, sort: 'taskKey', offset, limit: GROUPS_PAGE, ...stepFilter(step) })
     for (const g of page.items) groups.set(g.taskKey, g)
     if (offset + page.items.length >= page.total || page.items.length === 0) return { groups, capped: false }
   }

@@ -58,8 +58,8 @@ export interface EpisodesState {
 
 export interface EpisodesSlice {
   episodes: EpisodesState
-  /** Clicking a header: a new key sorts ascending, the same key flips the direction. */
-  setEpisodeSort(key: EpisodeSortKey): void
+  /** Clicking a header: a new key sorts ascending, the same key flips the direction; `desc` sets the direction. */
+  setEpisodeSort(key: EpisodeSortKey, desc?: boolean): void
   setEpisodeText(text: string): void
   setEpisodeFilter(filter: string): void
   /** Makes sure the pages covering rows [start, end] are loaded (or loading). */
@@ -298,9 +298,11 @@ export const createEpisodesSlice =
 
     return {
       episodes: initialEpisodesState(null),
-      setEpisodeSort: (key) => {
+      setEpisodeSort: (key, desc) => {
         const q = get().episodes.query
-        changeQuery(q.sort === key ? { desc: !q.desc } : { sort: key, desc: false })
+        if (desc !== undefined) {
+          if (q.sort !== key || q.desc !== desc) changeQuery({ sort: key, desc })
+        } else changeQuery(q.sort === key ? { desc: !q.desc } : { sort: key, desc: false })
       },
       setEpisodeText: (text) => {
         if (text !== get().episodes.query.text) changeQuery({ text })

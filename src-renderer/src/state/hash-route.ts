@@ -15,11 +15,12 @@ import {
   type CurveRoute,
   type ManyRoute
 } from './screen-routes'
+import { parseStep, sameSteps, WHOLE_RUNS, type CompareSteps } from './compare-steps'
 
 /**
  * The view kept in the URL hash, so a reload (or a shared link) restores it:
  * `#/run/<runId>/episode/<episodeId>/turn/<turnIndex>` (`#/run/<id1>,<id2>,…` for one table over several runs), or a comparison of two runs
- * `#/compare/<runA>/<runB>[/task/<taskKey>][?envs=any]`, or a checkpoint series `#/series/<id1>,<id2>,…[?envs=any]`, or one of the
+ * `#/compare/<runA>/<runB>[/task/<taskKey>][?envs=any][&stepA=N&stepB=M]`, or a checkpoint series `#/series/<id1>,<id2>,…[?envs=any]`, or one of the
  * analysis screens (screen-routes.ts): `#/breakdown/<run>/<fields>`, `#/many/<ids>?base=<id>`, `#/curve/<run>`.
  */
 export interface Route {
@@ -47,6 +48,8 @@ export interface CompareRoute {
   taskKey: string | null
   /** Compared although their environments differ (the user insisted: every screen says so). */
   anyway?: true
+  /** The training step each side reads (two steps of a training run); absent: the whole runs. */
+  steps?: CompareSteps
 }
 
 export const EMPTY_ROUTE: Route = { runId: null, episodeId: null, turn: null }
@@ -83,6 +86,8 @@ function parseCompare(parts: string[], query: Map<string, string>): Route {
   const taskKey = parts[3] === 'task' && parts[4] ? safeDecode(parts[4]) : null
   const compare: CompareRoute = { runA, runB, taskKey }
   if (query.get('envs') === 'any') compare.anyway = true
+  const steps = { a: parseStep(query.get('stepA')), b: parseStep(query.get('stepB')) }
+  if (steps.a !== null || steps.b !== null) compare.steps = steps
   return { ...EMPTY_ROUTE, compare }
 }
 
@@ -98,9 +103,14 @@ function parseSeries(parts: string[], query: Map<string, string>): Route {
 /** The hash for a route ('' when nothing is selected). Ids are URI-encoded, so `/` (and `,`) in an id is safe. */
 export function formatHash(route: Route): string {
   if (route.compare) {
-    const { runA, runB, taskKey, anyway } = route.compare
+    const { runA, runB, taskKey, anyway, steps } = route.compare
     const base = `#/compare/${encodeURIComponent(runA)}/${encodeURIComponent(runB)}`
-    return `${taskKey !== null ? `${base}/task/${encodeURIComponent(taskKey)}` : base}${anyway ? '?envs=any' : ''}`
+    const query = [
+      anyway ? 'envs=any' : '',
+      steps?.a != null ? `stepA=${steps.a}` : '',
+      steps?.b != null ? `stepB=${steps.b}` : ''
+    ].filter(Boolean)
+    return `${taskKey !== null ? `${base}/task/${encodeURIComponent(taskKey)}` : base}${query.length ? `?${query.join('&')}` : ''}`
   }
   if (route.series)
     return `#/series/${route.series.map(encodeURIComponent).join(',')}${route.seriesAnyway ? '?envs=any' : ''}`
@@ -131,7 +141,13 @@ export function sameRoute(a: Route, b: Route): boolean {
 
 function sameCompare(a: CompareRoute | undefined, b: CompareRoute | undefined): boolean {
   if (!a || !b) return a === b
-  return a.runA === b.runA && a.runB === b.runB && a.taskKey === b.taskKey && !!a.anyway === !!b.anyway
+  return (
+    a.runA === b.runA &&
+    a.runB === b.runB &&
+    a.taskKey === b.taskKey &&
+    !!a.anyway === !!b.anyway &&
+    sameSteps(a.steps ?? WHOLE_RUNS, b.steps ?? WHOLE_RUNS)
+  )
 }
 
 /** The same run (or runs) in the episodes table. */

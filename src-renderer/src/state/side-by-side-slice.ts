@@ -1,6 +1,7 @@
 import type { TraceApi } from '@contract/api'
 import type { EpisodePreview, EpisodeSummary } from '@contract/model'
 import { errorMessage } from '../api/api-error'
+import { stepFilter, WHOLE_RUNS, type CompareSteps } from './compare-steps'
 import type { SliceCreator } from './types'
 
 export type Side = 'a' | 'b'
@@ -8,6 +9,8 @@ export type Side = 'a' | 'b'
 /** One run's side of the side-by-side view: the task's rollouts in that run and the one shown. */
 export interface SideEpisode {
   runId: string
+  /** The training step the side reads (two steps of one training run compared), or null: the whole run. */
+  step: number | null
   /** The task's episodes in this run, by rollout; null until listed. */
   rollouts: EpisodeSummary[] | null
   /** The episode shown (rollout 0 unless another was chosen). */
@@ -36,8 +39,11 @@ export interface SideBySideState {
 
 export interface SideBySideSlice {
   sideBySide: SideBySideState | null
-  /** Opens `taskKey` in runs A and B (rollout 0 of each, or the first one a run has). */
-  openSideBySide(runA: string, runB: string, taskKey: string): Promise<void>
+  /**
+   * Opens `taskKey` in runs A and B (rollout 0 of each, or the first one a run has); `steps` narrows a side to one
+   * training step's rollouts.
+   */
+  openSideBySide(runA: string, runB: string, taskKey: string, steps?: CompareSteps): Promise<void>
   closeSideBySide(): void
   /** Shows another rollout of the task on one side. */
   chooseRollout(side: Side, episodeId: string): Promise<void>
@@ -52,8 +58,9 @@ export interface SideBySideSlice {
 /** Most rollouts listed per task and run (the chooser's options). */
 const MAX_ROLLOUTS = 200
 
-const side = (runId: string): SideEpisode => ({
+const side = (runId: string, step: number | null): SideEpisode => ({
   runId,
+  step,
   rollouts: null,
   episodeId: null,
   detail: null,
@@ -61,6 +68,10 @@ const side = (runId: string): SideEpisode => ({
   fullLoading: false,
   error: null
 })
+
+/** Whether the view shows runs A and B at these steps. */
+export const showsSides = (v: SideBySideState, runA: string, runB: string, steps: CompareSteps): boolean =>
+  v.a.runId === runA && v.b.runId === runB && v.a.step === steps.a && v.b.step === steps.b
 
 /** Creates the side-by-side slice over `api`. */
 export const createSideBySideSlice =
@@ -72,7 +83,7 @@ export const createSideBySideSlice =
     /** Updates one side, unless the view moved on to another task or episode meanwhile. */
     const patchSide = (s: Side, from: SideBySideState, patch: Partial<SideEpisode>, episodeId?: string): void => {
       const now = current()
-      if (!now || now.taskKey !== from.taskKey || now[s].runId !== from[s].runId) return
+      if (!now || now.taskKey !== from.taskKey || now[s].runId !== from[s].runId || now[s].step !== from[s].step) return
       if (episodeId !== undefined && now[s].episodeId !== episodeId) return
       set({ sideBySide: { ...now, [s]: { ...now[s], ...patch } } })
     }
@@ -90,7 +101,8 @@ export const createSideBySideSlice =
           runId: from[s].runId,
           taskKey: from.taskKey,
           sort: 'rollout',
-          limit: MAX_ROLLOUTS
+          limit: MAX_ROLLOUTS,
+          ...stepFilter(from[s].step)
         })
         const rollouts = page.items
         const first = rollouts.find((e) => e.rollout === 0) ?? rollouts[0]
@@ -104,13 +116,13 @@ export const createSideBySideSlice =
     }
     return {
       sideBySide: null,
-      openSideBySide: async (runA, runB, taskKey) => {
+      openSideBySide: async (runA, runB, taskKey, steps = WHOLE_RUNS) => {
         const now = current()
-        if (now && now.taskKey === taskKey && now.a.runId === runA && now.b.runId === runB) return
+        if (now && now.taskKey === taskKey && showsSides(now, runA, runB, steps)) return
         const state: SideBySideState = {
           taskKey,
-          a: side(runA),
-          b: side(runB),
+          a: side(runA, steps.a),
+          b: side(runB, steps.b),
           selectedRow: 0,
           scrollSeq: 0,
           diff: null

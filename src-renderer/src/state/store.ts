@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { createBreakdownSlice } from './breakdown-slice'
 import { createCompareSlice } from './compare-slice'
 import { createCurveSlice } from './curve-slice'
+import { createCurveStepSlice } from './curve-step-slice'
 import { createManySlice } from './many-slice'
 import { createEpisodeSlice } from './episode-slice'
 import { createEpisodesSlice } from './episodes-slice'
@@ -40,6 +41,7 @@ export function createAppStore(api: TraceApi): AppStore {
     ...createBreakdownSlice(api)(...a),
     ...createManySlice(api)(...a),
     ...createCurveSlice(api)(...a),
+    ...createCurveStepSlice(api)(...a),
     ...createShortcutSheetSlice()(...a)
   }))
 }

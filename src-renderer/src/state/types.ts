@@ -13,6 +13,7 @@ import type { PickedRowsSlice } from './picked-rows-slice'
 import type { BreakdownSlice } from './breakdown-slice'
 import type { ManySlice } from './many-slice'
 import type { CurveSlice } from './curve-slice'
+import type { CurveStepSlice } from './curve-step-slice'
 import type { ShortcutSheetSlice } from './shortcut-sheet-slice'
 
 /** The whole renderer state: one zustand store made of slices. */
@@ -30,6 +31,7 @@ export type AppState = WorkspaceSlice &
   BreakdownSlice &
   ManySlice &
   CurveSlice &
+  CurveStepSlice &
   ShortcutSheetSlice
 
 /** A slice factory: gets the store's set/get, returns its own part of the state. */

@@ -21,6 +21,11 @@ first start and in tests.
   run crashed (\`error\`), some loop on identical commands, one per run ends with an empty answer.
 - One observation contains ANSI colour codes and the tests of one task print \`<script>alert(1)</script>\`: trace
   content is untrusted and must always render as inert text.
+- \`rl-math-prime-rl/\`: a small prime-rl output folder of a math environment (\`tests/generators/prime-rl-run.mjs\`):
+  \`rollouts/step_N/train/{all,effective}/traces.jsonl\` with one verifiers v1 Episode per line (message graph,
+  \`task.key\`, \`group.id\`, per-reward breakdown) for 10 steps, each drawing 4 of 12 problems with 6 rollouts;
+  \`all\` is the whole batch, \`effective\` what the batch filters kept (errored rollouts and groups without reward
+  variance are dropped); evals at steps 0, 3, 6 and 9 on 3 fixed problems; \`metrics.jsonl\` as the trainer logs it.
 
 Regenerate (byte-identical for the same seed):
 

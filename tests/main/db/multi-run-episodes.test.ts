@@ -21,7 +21,7 @@ const all = async (
 beforeAll(async () => {
   engine = tempEngine().engine
   await engine.indexPaths([DEMO])
-  ;[a, b] = await engine.api.listRuns()
+  ;[a, b] = (await engine.api.listRuns()).filter((r) => r.format === 'chat-jsonl')
 }, 60_000)
 afterAll(() => engine?.close())
 

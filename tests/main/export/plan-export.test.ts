@@ -21,7 +21,8 @@ const out = mkdtempSync(join(tmpdir(), 'rs-plan-export-'))
 beforeAll(async () => {
   engine = tempEngine().engine
   await engine.indexPaths([DEMO])
-  runs = await engine.api.listRuns()
+  // the demo's repo-repair eval runs (base, trained)
+  runs = (await engine.api.listRuns()).filter((r) => r.format === 'chat-jsonl')
 }, 60_000)
 afterAll(() => engine?.close())
 

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_TASKS, generateDemoWorkspace, TRAINING_DIR } from '../../generators/demo-workspace.mjs'
+import {
+  DEMO_TASKS,
+  generateDemoWorkspace,
+  PRIME_RL_DIR,
+  PRIME_RL_RUN,
+  TRAINING_DIR
+} from '../../generators/demo-workspace.mjs'
 import { BATCH_PROBLEMS, GROUP_SIZE, TRAINING_RUN_ID, TRAINING_STEPS } from '../../generators/demo/training-run.mjs'
 
 const COMMITTED = resolve(import.meta.dirname, '../../../resources/demo')
@@ -16,6 +22,14 @@ const FILES = [
 /** The training run's hosted-RL export (checked apart: the eval runs' files must not change when it does). */
 const RL_DIR = `${TRAINING_DIR}/${TRAINING_RUN_ID}`
 const RL_FILES = [`${RL_DIR}/results.jsonl`, `${RL_DIR}/metadata.json`, `${RL_DIR}/progress.json`]
+/** The prime-rl run: every step's train files, the evals' and the trainer's metrics log. */
+const PRIME_FILES = [
+  `${PRIME_RL_DIR}/metrics.jsonl`,
+  ...Array.from({ length: PRIME_RL_RUN.steps }, (_, n) =>
+    ['all', 'effective'].map((subset) => `${PRIME_RL_DIR}/rollouts/step_${n}/train/${subset}/traces.jsonl`)
+  ).flat(),
+  ...[0, 3, 6, 9].map((n) => `${PRIME_RL_DIR}/rollouts/step_${n}/eval/all/traces.jsonl`)
+]
 
 type Row = Record<string, any>
 let dirA: string
@@ -47,7 +61,7 @@ afterAll(() => {
 
 describe('demo workspace generator', () => {
   it('is deterministic: the same seed gives byte-identical files, equal to the committed resources/demo', () => {
-    for (const f of [...FILES, ...RL_FILES]) {
+    for (const f of [...FILES, ...RL_FILES, ...PRIME_FILES]) {
       const a = readFileSync(join(dirA, f))
       expect(a.equals(readFileSync(join(dirB, f))), f).toBe(true)
       expect(a.equals(readFileSync(join(COMMITTED, f))), `resources/demo/${f} is stale: regenerate it`).toBe(true)
@@ -69,6 +83,8 @@ describe('demo workspace generator', () => {
     expect(bytes).toBeLessThan(1_800_000)
     const rlBytes = RL_FILES.reduce((s, f) => s + readFileSync(join(dirA, f)).length, 0)
     expect(rlBytes).toBeLessThan(1_800_000)
+    const primeBytes = PRIME_FILES.reduce((s, f) => s + readFileSync(join(dirA, f)).length, 0)
+    expect(primeBytes).toBeLessThan(2_300_000)
   })
 
   it('both runs cover the same 16 tasks with rollouts 0..3', () => {

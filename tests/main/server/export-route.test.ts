@@ -18,12 +18,15 @@ let threaded: ReturnType<typeof threadedEngine>
 let server: RunningServer
 let run: RunSummary
 
+/** The demo's two repo-repair eval runs (base, trained): the runs these exports are about. */
+const evalRuns = async (): Promise<RunSummary[]> => (await real.api.listRuns()).filter((r) => r.format === 'chat-jsonl')
+
 beforeAll(async () => {
   real = tempEngine().engine
   await real.indexPaths([DEMO])
   threaded = threadedEngine(real)
   server = await startServer({ engine: threaded.client, port: 0, staticDir: null })
-  run = (await real.api.listRuns())[0]
+  run = (await evalRuns())[0]
 }, 60_000)
 afterAll(async () => {
   await server?.close()
@@ -72,7 +75,7 @@ describe('episodes: prepare → ticket → download', () => {
   })
 
   it('exports a table over several runs in one file, the filter applied across them', async () => {
-    const [a, b] = await real.api.listRuns()
+    const [a, b] = await evalRuns()
     const filter = 'passed == false'
     const expected = await real.api.listEpisodes({ runId: a.id, runIds: [b.id], filter, limit: 1000 })
     const r = await exported({ format: 'csv', runId: a.id, runIds: [b.id], filter })
@@ -179,7 +182,7 @@ describe('the other kinds through the same two requests', () => {
   })
 
   it('the comparison as an HTML report, with the screen options; a pairing the engine refuses is refused at prepare', async () => {
-    const [a, b] = await real.api.listRuns()
+    const [a, b] = await evalRuns()
     const t = ticketOf(
       await prepare({ kind: 'compareReport', runA: a.id, runB: b.id, options: { category: 'archetype' } })
     )

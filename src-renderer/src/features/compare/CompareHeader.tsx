@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { CompareReport, CompareRunRef } from '@contract/compare'
+import { sideName } from '@contract/display'
 import { fmtInt, fmtNum } from '../../lib/format'
 import { CompareWarnings } from './CompareWarnings'
 import { cx } from '../../lib/cx'
@@ -10,6 +11,7 @@ import css from './CompareHeader.module.css'
 
 /** Both runs, what was paired, and the warnings that limit what the numbers mean. */
 export function CompareHeader({ report }: { report: CompareReport }): ReactNode {
+  const wholes = report.runA.step !== null || report.runB.step !== null ? 'batches' : 'runs'
   return (
     <section className={css.head} data-testid="compare-header">
       <div className={css.runs}>
@@ -22,9 +24,11 @@ export function CompareHeader({ report }: { report: CompareReport }): ReactNode 
       <p className={analysis.shared} data-testid="compare-shared">
         <b>{fmtInt(report.sharedTasks)} shared tasks</b> ({fmtInt(report.onlyA)} only in A, {fmtInt(report.onlyB)} only
         in B):{' '}
-        {report.onlyA + report.onlyB > 0
-          ? 'every paired number is on the shared tasks; the whole runs’ figures stand beside them.'
-          : 'every number is on the shared tasks.'}
+        {report.sharedTasks === 0
+          ? `nothing is paired; the whole ${wholes} stand side by side, without CIs.`
+          : report.onlyA + report.onlyB > 0
+            ? `every paired number is on the shared tasks; the whole ${wholes}’ figures stand beside them.`
+            : 'every number is on the shared tasks.'}
       </p>
       <CompareWarnings report={report} />
     </section>
@@ -36,21 +40,28 @@ function RunCard({ side, role, run }: { side: 'A' | 'B'; role: string; run: Comp
     <div className={cx(css.run, side === 'B' && css.runB)} data-testid={`compare-run-${side.toLowerCase()}`}>
       <div className={css.title}>
         <span className={sideTag.tag}>{side}</span>
-        <span className={css.name} title={run.name}>
-          {run.name}
+        <span className={css.name} title={sideName(run)}>
+          {sideName(run)}
         </span>
         <span className={txt.hint}>{role}</span>
       </div>
       <dl className={css.facts}>
         <dt>model</dt>
         <dd>{run.model ?? '–'}</dd>
-        {run.checkpointStep !== null && (
+        {run.step !== null ? (
           <>
-            <dt>step</dt>
-            <dd>{fmtInt(run.checkpointStep)}</dd>
+            <dt>training step</dt>
+            <dd data-testid="compare-side-step">{fmtInt(run.step)}</dd>
           </>
+        ) : (
+          run.checkpointStep !== null && (
+            <>
+              <dt>step</dt>
+              <dd>{fmtInt(run.checkpointStep)}</dd>
+            </>
+          )
         )}
-        <dt>episodes</dt>
+        <dt>{run.step !== null ? 'rollouts' : 'episodes'}</dt>
         <dd>{fmtInt(run.episodes)}</dd>
         <dt>tasks</dt>
         <dd>{fmtInt(run.tasks)}</dd>

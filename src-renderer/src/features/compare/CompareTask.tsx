@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { compareTaskList } from '../../state/compare-slice'
-import { useAppShallow, useAppStore } from '../../state/store-context'
+import { WHOLE_RUNS } from '../../state/compare-steps'
+import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import panels from '../../styles/panels.module.css'
 
 // the aligned view (and Monaco's diff editor behind it) loads with the first task opened, not with the report
@@ -11,11 +12,20 @@ export function CompareTask({ runA, runB, taskKey }: { runA: string; runB: strin
   const store = useAppStore()
   // a fresh array per call (the flipped tasks after a reload): compared member by member
   const tasks = useAppShallow((s) => (s.compare ? compareTaskList(s.compare) : []))
+  const steps = useApp((s) => s.compare?.steps ?? WHOLE_RUNS)
   const onNavigate = (key: string): void => store.getState().openCompareTask(key, tasks.length > 0 ? tasks : [key])
   const onClose = (): void => store.getState().closeCompareTask()
   return (
     <Suspense fallback={<div className={panels.placeholder}>Loading the side-by-side view…</div>}>
-      <SideBySide runA={runA} runB={runB} taskKey={taskKey} tasks={tasks} onNavigate={onNavigate} onClose={onClose} />
+      <SideBySide
+        runA={runA}
+        runB={runB}
+        steps={steps}
+        taskKey={taskKey}
+        tasks={tasks}
+        onNavigate={onNavigate}
+        onClose={onClose}
+      />
     </Suspense>
   )
 }

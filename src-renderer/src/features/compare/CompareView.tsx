@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import { EnvRefusal } from '../../components/EnvRefusal'
 import { NotComparable } from '../../components/NotComparable'
 import { findRun } from '../../state/runs-slice'
+import { sideName } from '@contract/display'
+import { WHOLE_RUNS } from '../../state/compare-steps'
 import { useApp, useAppStore } from '../../state/store-context'
 import { CompareHeader } from './CompareHeader'
 import { CompareTop } from './CompareTop'
@@ -32,9 +34,12 @@ function CompareRunsView(): ReactNode {
   const error = useApp((s) => s.compare?.error ?? null)
   const refused = useApp((s) => s.compare?.refused ?? null)
   const tab = useApp((s) => s.compareTab)
+  const steps = useApp((s) => s.compare?.steps ?? WHOLE_RUNS)
   // before a report (loading, refused) the runs list names them
-  const nameA = useApp((s) => findRun(s.runs, runA)?.name ?? runA)
-  const nameB = useApp((s) => findRun(s.runs, runB)?.name ?? runB)
+  const nameA = useApp((s) => sideName({ name: findRun(s.runs, runA)?.name ?? runA, step: steps.a }))
+  const nameB = useApp((s) => sideName({ name: findRun(s.runs, runB)?.name ?? runB, step: steps.b }))
+  // two steps of one training run: back leads to its curve, where they were picked
+  const ofCurve = runA === runB && steps.a !== null && steps.b !== null
 
   if (taskKey !== null) {
     // a forced comparison stays marked on the task view too
@@ -53,17 +58,17 @@ function CompareRunsView(): ReactNode {
       <div className={crumbs.crumbs}>
         <button
           className={crumbs.back}
-          onClick={() => s.closeCompare()}
-          title="Back to the runs (Esc)"
+          onClick={() => (ofCurve ? s.openCurve(runA) : s.closeCompare())}
+          title={ofCurve ? 'Back to the training curve' : 'Back to the runs (Esc)'}
           data-testid="compare-back"
         >
-          ← Runs
+          {ofCurve ? '← Training curve' : '← Runs'}
         </button>
         <span className={crumbs.crumb}>
-          Compare <b>{report?.runA.name ?? nameA}</b> → <b>{report?.runB.name ?? nameB}</b>
+          Compare <b>{report ? sideName(report.runA) : nameA}</b> → <b>{report ? sideName(report.runB) : nameB}</b>
         </span>
         <button
-          onClick={() => s.openCompare(runB, runA, null, store.getState().compare?.anyway)}
+          onClick={() => s.openCompare(runB, runA, null, store.getState().compare?.anyway, { a: steps.b, b: steps.a })}
           title="Swap A and B"
           data-testid="compare-swap"
         >

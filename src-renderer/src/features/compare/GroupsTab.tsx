@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import type { CompareReport } from '@contract/compare'
 import type { TaskGroupSummary } from '@contract/model'
 import { fmtInt, fmtNum } from '../../lib/format'
@@ -11,6 +11,7 @@ import txt from '../../styles/text.module.css'
 import panels from '../../styles/panels.module.css'
 import rollout from '../../styles/rollout-cells.module.css'
 import { Badge } from '../../components/Badge'
+import { RewardCells } from '../../components/RewardCells'
 import css from './GroupsTab.module.css'
 
 type GroupFilter = 'all' | 'either' | 'a' | 'b' | 'both'
@@ -92,15 +93,7 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
         </thead>
         <tbody>
           {rows.slice(at * PAGE, (at + 1) * PAGE).map((k) => (
-            <GroupRowView
-              key={k}
-              taskKey={k}
-              a={groups.a.get(k)}
-              b={groups.b.get(k)}
-              runA={report.runA.id}
-              runB={report.runB.id}
-              range={range}
-            />
+            <GroupRowView key={k} taskKey={k} a={groups.a.get(k)} b={groups.b.get(k)} range={range} />
           ))}
         </tbody>
       </table>
@@ -142,12 +135,10 @@ interface GroupRowProps {
   taskKey: string
   a: TaskGroupSummary | undefined
   b: TaskGroupSummary | undefined
-  runA: string
-  runB: string
   range: [number, number]
 }
 
-function GroupRowView({ taskKey, a, b, runA, runB, range }: GroupRowProps): ReactNode {
+function GroupRowView({ taskKey, a, b, range }: GroupRowProps): ReactNode {
   const store = useAppStore()
   const flagged = noSignal(a) || noSignal(b)
   return (
@@ -161,45 +152,37 @@ function GroupRowView({ taskKey, a, b, runA, runB, range }: GroupRowProps): Reac
           {taskKey}
         </button>
       </td>
-      <RolloutCells runId={runA} taskKey={taskKey} group={a} range={range} />
+      <RolloutCells side="a" taskKey={taskKey} group={a} range={range} />
       <td className={tables.num}>{fmtNum(a?.meanReward)}</td>
-      <RolloutCells runId={runB} taskKey={taskKey} group={b} range={range} />
+      <RolloutCells side="b" taskKey={taskKey} group={b} range={range} />
       <td className={tables.num}>{fmtNum(b?.meanReward)}</td>
     </tr>
   )
 }
 
 function RolloutCells({
-  runId,
+  side,
   taskKey,
   group,
   range
 }: {
-  runId: string
+  side: 'a' | 'b'
   taskKey: string
   group: TaskGroupSummary | undefined
   range: [number, number]
 }): ReactNode {
   const store = useAppStore()
-  const rewards = useApp((s) => s.compareGroups?.rollouts.get(rolloutKey(runId, taskKey)))
+  const rewards = useApp((s) => s.compareGroups?.rollouts.get(rolloutKey(side, taskKey)))
   useEffect(() => {
-    if (group) void store.getState().loadGroupRollouts(runId, taskKey)
-  }, [store, runId, taskKey, group])
+    if (group) void store.getState().loadGroupRollouts(side, taskKey)
+  }, [store, side, taskKey, group])
   if (!group) return <td className={txt.hint}>not in this run</td>
   const flat = noSignal(group)
   return (
     <td>
       {/* a flex box inside the cell: a td made flex would leave the table's row grid */}
       <div className={rollout.cells}>
-        {(rewards ?? []).map((r, i) => (
-          <span
-            key={i}
-            className={rollout.cell}
-            style={cellStyle(r, range)}
-            title={`rollout ${i}: reward ${fmtNum(r)}`}
-            data-testid="rollout-cell"
-          />
-        ))}
+        {rewards && <RewardCells rewards={rewards} range={range} />}
         {!rewards && <span className={txt.hint}>{fmtInt(group.rollouts)} rollouts</span>}
         {flat && (
           <Badge tone="warn" className={css.noSignal} title="Every rollout got the same reward: no GRPO signal">
@@ -209,11 +192,4 @@ function RolloutCells({
       </div>
     </td>
   )
-}
-
-/** Red (low) to green (high) over the reward range; grey when a rollout has no reward. */
-function cellStyle(r: number | null, [lo, hi]: [number, number]): CSSProperties {
-  if (r === null) return { background: 'var(--muted-bg)' }
-  const p = Math.round(Math.min(1, Math.max(0, (r - lo) / (hi - lo))) * 100)
-  return { background: `color-mix(in srgb, var(--good) ${p}%, var(--bad))` }
 }

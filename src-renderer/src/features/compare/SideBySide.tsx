@@ -5,7 +5,8 @@ import { SBS_BACK, SBS_DIFF, SBS_ROW, SBS_TASK } from '../../keymap/bindings/sid
 import { KeyHint } from '../../keymap/KeyCaps'
 import type { Alignment } from '../../lib/align-turns'
 import { fmtInt } from '../../lib/format'
-import type { Side, SideBySideState } from '../../state/side-by-side-slice'
+import type { CompareSteps } from '../../state/compare-steps'
+import { showsSides, type Side, type SideBySideState } from '../../state/side-by-side-slice'
 import type { AppState } from '../../state/store'
 import { useApp, useAppStore } from '../../state/store-context'
 import { alignmentOf } from '../../lib/alignment-of'
@@ -35,6 +36,8 @@ const COUNT_CLASS: Record<'same' | 'changed' | 'missing' | 'inserted', string | 
 export interface SideBySideProps {
   runA: string
   runB: string
+  /** The training step each side reads (two steps of one training run), or null: the whole run. */
+  steps: CompareSteps
   taskKey: string
   /** The tasks ‹ › step through (the list the task was opened from; n / p and [ / ] too, see the keymap). */
   tasks: string[]
@@ -49,19 +52,19 @@ export interface SideBySideProps {
  * keymap/bindings/side-by-side.ts.
  */
 export function SideBySide(props: SideBySideProps): ReactNode {
-  const { runA, runB, taskKey } = props
+  const { runA, runB, taskKey, steps } = props
   const store = useAppStore()
   const sbs = useApp((s) => s.sideBySide)
   // until the slice has switched to this task, show it loading rather than the previous task
-  const view = sbs && sbs.taskKey === taskKey && sbs.a.runId === runA && sbs.b.runId === runB ? sbs : null
+  const view = sbs && sbs.taskKey === taskKey && showsSides(sbs, runA, runB, steps) ? sbs : null
   const detailA = view?.a.detail ?? null
   const detailB = view?.b.detail ?? null
   // the same alignment object the keys count rows in
   const alignment = alignmentOf(detailA?.turns, detailB?.turns)
 
   useEffect(() => {
-    void store.getState().openSideBySide(runA, runB, taskKey)
-  }, [store, runA, runB, taskKey])
+    void store.getState().openSideBySide(runA, runB, taskKey, steps)
+  }, [store, runA, runB, taskKey, steps])
   useEffect(() => () => leaveView(store.getState()), [store])
   useFullTurnsWhenOpened(view)
   useLandOnFirstDivergence(alignment, detailA, detailB)

@@ -7,16 +7,20 @@ import analysis from '../../styles/analysis.module.css'
 import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 
-/** The curve as a table, a row per step; a row opens that step's episodes (Enter too). */
+/** The curve as a table, a row per step; a row picks that step (Enter too): its best and worst groups show. */
 export function CurveTable({
   report,
   hover,
+  picked,
   onPick
 }: {
   report: TrainingCurve
   hover: number | null
+  /** The step whose groups are shown (its row is marked). */
+  picked: number | null
   onPick(index: number): void
 }): ReactNode {
+  const kept = report.points.some((p) => p.kept)
   return (
     <section className={analysis.section}>
       <h3>By step</h3>
@@ -43,19 +47,27 @@ export function CurveTable({
               <th className={tables.num}>tokens in / out</th>
               <th className={tables.num}>truncated</th>
               <th className={tables.num}>errored</th>
+              {kept && (
+                <th
+                  className={tables.num}
+                  title="Rollouts the trainer's batch filters kept (effective), and their mean reward"
+                >
+                  kept (mean)
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {report.points.map((p, i) => (
               <tr
                 key={p.step}
-                className={cx(tables.clickRow, hover === i && tables.hovered)}
-                aria-current={hover === i || undefined}
+                className={cx(tables.clickRow, (hover === i || picked === p.step) && tables.hovered)}
+                aria-current={picked === p.step || undefined}
                 tabIndex={0}
                 onClick={() => onPick(i)}
                 // Enter on the focused row opens it, as a click does: the row's own key
                 onKeyDown={(e) => e.key === 'Enter' && onPick(i)}
-                title={`Open the episodes of step ${p.step}`}
+                title={`Show the best and worst groups of step ${p.step}`}
                 data-testid="curve-row"
                 data-step={p.step}
               >
@@ -75,6 +87,18 @@ export function CurveTable({
                 </td>
                 <td className={tables.num}>{fmtPercent(p.truncatedShare)}</td>
                 <td className={tables.num}>{fmtPercent(p.errorShare)}</td>
+                {kept && (
+                  <td className={tables.num}>
+                    {p.kept ? (
+                      <>
+                        {fmtInt(p.kept.episodes)}{' '}
+                        <span className={txt.hint}>({fmtValue('reward', p.kept.meanReward)})</span>
+                      </>
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

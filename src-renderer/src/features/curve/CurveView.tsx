@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react'
 import type { TrainingCurve } from '@contract/training'
 import { fmtMeanStd, fmtPercent, fmtValue, STD_NOTE } from '@contract/display'
 import { RankedWarnings } from '../../components/RankedWarnings'
-import { curvePanels } from '../../lib/curve-data'
+import { curvePanels, curveRewardRange } from '../../lib/curve-data'
 import { fmtInt } from '../../lib/format'
 import { findRun } from '../../state/runs-slice'
 import { useApp, useAppStore } from '../../state/store-context'
@@ -11,6 +11,8 @@ import { ScreenCrumbs } from '../screens/ScreenCrumbs'
 import { CurveChart } from './CurveChart'
 import { CurveTable } from './CurveTable'
 import { CurveTasks } from './CurveTasks'
+import { CompareStepsBar } from './CompareStepsBar'
+import { StepGroups } from './StepGroups'
 import { cx } from '../../lib/cx'
 import analysis from '../../styles/analysis.module.css'
 import txt from '../../styles/text.module.css'
@@ -56,9 +58,11 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
   const [hover, setHover] = useState<number | null>(null)
   const points = report.points
   const episodes = points.reduce((n, p) => n + p.episodes, 0)
+  const range = useMemo(() => curveRewardRange(points), [points])
+  const picked = useApp((s) => (s.curveStep?.runId === report.runId ? s.curveStep : null))
   const pick = (i: number): void => {
     const p = points[i]
-    if (p) store.getState().openStepEpisodes(report.runId, p.step)
+    if (p) store.getState().selectCurveStep(report.runId, p.step)
   }
   const hp = hover === null ? null : points[hover]
   return (
@@ -66,15 +70,23 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
       <RankedWarnings warnings={report.warnings} prominent testId="curve-top-warnings" />
       <p className={analysis.shared} data-testid="curve-summary">
         <b>{fmtInt(points.length)} training steps</b> (the x axis of every panel), {fmtInt(episodes)} rollouts: every
-        figure is over each step’s whole batch. Hover a point to read it, click it (or a row of the table) to open that
-        step’s episodes.
+        figure is over each step’s whole batch. Hover a point to read it, click it (or a row of the table) to see that
+        step’s best and worst groups.
       </p>
+      <CompareStepsBar runId={report.runId} points={points} />
       <div className={css.readout} data-testid="curve-readout" aria-live="polite">
         {hp ? (
           <>
             <b>step {fmtInt(hp.step)}</b> · {fmtInt(hp.episodes)} rollouts of {fmtInt(hp.tasks)} tasks · mean reward{' '}
             {fmtMeanStd('reward', hp.meanReward, hp.rewardStd)} · pass {fmtPercent(hp.passRate)} · no signal{' '}
             {fmtPercent(hp.noSignalShare)} of {fmtInt(hp.groups)} groups · steps {fmtValue('steps', hp.meanSteps)}
+            {hp.kept && (
+              <>
+                {' '}
+                · kept {fmtInt(hp.kept.episodes)} of {fmtInt(hp.episodes)} (mean{' '}
+                {fmtValue('reward', hp.kept.meanReward)})
+              </>
+            )}
           </>
         ) : (
           <span className={txt.hint}>Hover a chart to read a step.</span>
@@ -92,7 +104,15 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
           />
         ))}
       </div>
-      <CurveTable report={report} hover={hover} onPick={pick} />
+      {picked && (
+        <StepGroups
+          view={picked}
+          point={points.find((p) => p.step === picked.step)}
+          first={points[0]?.step ?? 0}
+          range={range}
+        />
+      )}
+      <CurveTable report={report} hover={hover} picked={picked?.step ?? null} onPick={pick} />
       <CurveTasks report={report} />
       <RankedWarnings warnings={report.warnings} prominent={false} testId="curve-warnings" />
       <p className={txt.hint} data-testid="std-note">
