@@ -2,6 +2,8 @@ import type { CiMethod, CompareOptions, CompareReport, CompareRunRef, CompareWar
 import type { RunSummary } from '@contract/model'
 import { NotFoundError } from '@contract/guards'
 import type { Db } from '../db/open-db'
+import { unscoredSummary } from '../db/run-scoring'
+import { unscoredReasons } from '../db/run-summary'
 import { categoryBreakdown, pairIndex, type TaskCategory, type TaskScores } from './categories'
 import { ciMethod, DEFAULT_RESAMPLES, DEFAULT_SEED } from './ci'
 import { flipTable, passAtKRows } from './flips'
@@ -41,7 +43,31 @@ export function compareRuns(db: Db, runA: RunSummary, runB: RunSummary, options:
   checkEnvironments([runA, runB], options.allowDifferentEnvs)
   const A = readSide(db, runA, options.stepA)
   const B = readSide(db, runB, options.stepB)
-  return compareRunValues(runA, runB, A, B, options)
+  return compareRunValues(
+    sideSummary(db, runA, A, options.stepA),
+    sideSummary(db, runB, B, options.stepB),
+    A,
+    B,
+    options
+  )
+}
+
+/**
+ * What the warnings read of a side: the run's summary, or for one training step the step's own counts (episodes
+ * without a result, without a transcript); the producer's headlines are the whole run's, so a step has none.
+ */
+function sideSummary(db: Db, run: RunSummary, v: RunValues, step: number | undefined): RunSummary {
+  if (step === undefined) return run
+  let noTranscript = 0
+  for (let i = 0; i < v.episodes; i++) if (!v.transcript[i]) noTranscript++
+  const reasons = unscoredReasons(db, run.id, step)
+  return {
+    ...run,
+    episodes: v.episodes,
+    unscored: unscoredSummary(v.episodes, reasons, undefined),
+    noTranscript,
+    headlines: []
+  }
 }
 
 /** A side's values: the whole run, or one training step's batch (refused when the run has no episode there). */

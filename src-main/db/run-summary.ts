@@ -137,20 +137,7 @@ export function refreshRunSummary(db: Db, runId: string): ComputedRunSummary {
       .all(runId) as [string][]
   ).map((r) => r[0])
 
-  // An episode without a reward is unscored too, whatever the adapter said (reason 'no reward'); one with a reward
-  // the adapter gave for want of a result (0) counts as a failure, one without is left out.
-  const reasons = (
-    db
-      .prepare(
-        `SELECT coalesce(unscored, 'no reward') reason, count(*) count, reward IS NULL excluded FROM episodes
-         WHERE run_id = ? AND (unscored IS NOT NULL OR reward IS NULL) GROUP BY 1, 3 ORDER BY 2 DESC, 1`
-      )
-      .all(runId) as { reason: string; count: number; excluded: number }[]
-  ).map((r) => ({
-    reason: r.reason,
-    count: r.count,
-    countedAs: r.excluded ? ('excluded' as const) : ('failure' as const)
-  }))
+  const reasons = unscoredReasons(db, runId)
   const terminations = db
     .prepare(
       `SELECT termination reason, count(*) count FROM episodes WHERE run_id = ? AND termination IS NOT NULL
@@ -197,4 +184,29 @@ export function refreshRunSummary(db: Db, runId: string): ComputedRunSummary {
     runId
   )
   return summary
+}
+
+/**
+ * Why a run's (or one training step's) episodes have no result, by reason. An episode without a reward is unscored
+ * too, whatever the adapter said (reason 'no reward'); one with a reward the adapter gave for want of a result (0)
+ * counts as a failure, one without is left out.
+ */
+export function unscoredReasons(
+  db: Db,
+  runId: string,
+  step?: number
+): { reason: string; count: number; countedAs: 'failure' | 'excluded' }[] {
+  return (
+    db
+      .prepare(
+        `SELECT coalesce(unscored, 'no reward') reason, count(*) count, reward IS NULL excluded FROM episodes
+         WHERE run_id = ? ${step === undefined ? '' : 'AND step = ?'} AND (unscored IS NOT NULL OR reward IS NULL)
+         GROUP BY 1, 3 ORDER BY 2 DESC, 1`
+      )
+      .all(...(step === undefined ? [runId] : [runId, step])) as { reason: string; count: number; excluded: number }[]
+  ).map((r) => ({
+    reason: r.reason,
+    count: r.count,
+    countedAs: r.excluded ? ('excluded' as const) : ('failure' as const)
+  }))
 }

@@ -1,8 +1,8 @@
 /**
  * Issue 12 §6 over the demo's GRPO training run (a hosted-RL export, 10 steps × 8 problems × 4 rollouts): the run
  * reads as a training run; its curve draws each step's whole batch (mean reward ± σ, pass rate, groups without
- * signal, steps, tokens) as panels and a table; hovering a point reads it, clicking opens that step's episodes
- * (`step == N`), Back returns; tasks learned and forgotten are listed.
+ * signal, steps, tokens) as panels and a table; hovering a point reads it, clicking shows that step's best and worst
+ * groups, from which its episodes open (`step == N`), Back returns; tasks learned and forgotten are listed.
  */
 import { expect } from '@playwright/test'
 import { DEMO_RUNS, openApp, selectRun, shot } from './e2e-helpers'
@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
 })
 
-test('the training run’s curve: panels and table by step; a point opens that step’s episodes', async ({
+test('the training run’s curve: panels and table by step; a point shows that step, whose episodes open', async ({
   page,
   server
 }) => {
@@ -70,12 +70,17 @@ test('the training run’s curve: panels and table by step; a point opens that s
     })
   })
 
-  await test.step('a click opens that step’s 32 episodes; Back returns to the curve', async () => {
+  await test.step('a click shows that step’s groups; its 32 episodes open from there; Back returns', async () => {
     const over = page.getByTestId('chart-curve-reward').locator('.u-over')
     const box = (await over.boundingBox())!
     await page.mouse.move(box.x + box.width * 0.72, box.y + box.height / 2)
     await expect(page.getByTestId('curve-readout')).toContainText(`step ${step} ·`)
     await page.mouse.click(box.x + box.width * 0.72, box.y + box.height / 2)
+    await expect(page.getByTestId('curve-step')).toHaveAttribute('data-step', step)
+    await expect(page.getByTestId('curve-best-group')).toHaveCount(5)
+    // 8 groups at a step: the worst list holds the 3 the best list does not show
+    await expect(page.getByTestId('curve-worst-group')).toHaveCount(3)
+    await page.getByTestId('curve-step-open').click()
     await expect(page.getByTestId('episodes-panel')).toBeVisible()
     await expect(page.getByTestId('episode-filter')).toHaveValue(`step == ${step}`)
     await expect(page.getByTestId('episode-count')).toHaveText('32 of 320 episodes')
@@ -84,11 +89,11 @@ test('the training run’s curve: panels and table by step; a point opens that s
     await expect(page.getByTestId('curve-view')).toBeVisible()
   })
 
-  await test.step('a row of the table opens its step too (keyboard: Enter)', async () => {
+  await test.step('a row of the table picks its step too (keyboard: Enter)', async () => {
     await page.locator('[data-testid="curve-row"][data-step="0"]').focus()
     await page.keyboard.press('Enter')
-    await expect(page.getByTestId('episode-filter')).toHaveValue('step == 0')
-    await page.goBack()
+    await expect(page.getByTestId('curve-step')).toHaveAttribute('data-step', '0')
+    await expect(page.locator('[data-testid="curve-row"][data-step="0"]')).toHaveAttribute('aria-current', 'true')
     await page.getByTestId('curve-table').scrollIntoViewIfNeeded()
     await shotMatrix(page, 'curve-02-table', async () => page.getByTestId('curve-tasks').scrollIntoViewIfNeeded())
     expect(pageErrors).toEqual([])

@@ -15,6 +15,8 @@ export const ROLLOUTS: number
 export const ENV: string
 /** Folder of the training run's hosted-RL export under the demo folder. */
 export const TRAINING_DIR: string
+export const PRIME_RL_DIR: string
+export const PRIME_RL_RUN: { steps: number; groups: number; groupSize: number; evalEvery: number; problems: number }
 export const RUNS: Record<
   'base' | 'trained',
   { model: string; file: string; maxTools: number; meta: Record<string, unknown> }

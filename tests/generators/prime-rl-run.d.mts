@@ -23,4 +23,6 @@ export function writePrimeRlRun(opts: {
   legacy?: boolean
   seed?: string
   model?: string
+  /** A dataset of this many problems each step draws its groups from (0: every step its own problems). */
+  problems?: number
 }): WrittenRun

@@ -155,6 +155,16 @@ describe('two steps of a training run compared like two runs', () => {
     const reward = report.metrics.find((m) => m.key === 'reward')!
     expect(reward.whole?.a).toBeCloseTo(mean(rewardsOf(first.all))!, 12)
     expect(reward.whole?.b).toBeCloseTo(mean(rewardsOf(last.all))!, 12)
+    // rollouts without a reward are counted over each step's batch, not over the whole run
+    const noReward = (rows: unknown[]): number => (rows as Rollout[]).filter((e) => rewardOf(e) === null).length
+    const unscored = report.warnings.find((w) => w.code === 'unscored')?.message ?? ''
+    expect(noReward(first.all) + noReward(last.all)).toBeGreaterThan(0)
+    for (const [side, rows] of [
+      ['A', first.all],
+      ['B', last.all]
+    ] as const) {
+      if (noReward(rows) > 0) expect(unscored).toContain(`${side}: ${noReward(rows)} of ${rows.length} episodes`)
+    }
     expect(report.warnings[0].code).toBe('no-shared-tasks')
     expect(report.warnings[0].message).toMatch(/^step 0 and step 19 sampled different prompts/)
     // the terminal report names the steps

@@ -173,10 +173,11 @@ function RolloutCells({
 }): ReactNode {
   const store = useAppStore()
   const rewards = useApp((s) => s.compareGroups?.rollouts.get(rolloutKey(side, taskKey)))
+  const atStep = useApp((s) => s.compare?.steps[side] ?? null)
   useEffect(() => {
     if (group) void store.getState().loadGroupRollouts(side, taskKey)
   }, [store, side, taskKey, group])
-  if (!group) return <td className={txt.hint}>not in this run</td>
+  if (!group) return <td className={txt.hint}>{atStep === null ? 'not in this run' : `not at step ${atStep}`}</td>
   const flat = noSignal(group)
   return (
     <td>

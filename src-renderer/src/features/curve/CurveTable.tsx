@@ -62,7 +62,7 @@ export function CurveTable({
               <tr
                 key={p.step}
                 className={cx(tables.clickRow, (hover === i || picked === p.step) && tables.hovered)}
-                aria-current={picked === p.step || undefined}
+                aria-current={hover === i || picked === p.step || undefined}
                 tabIndex={0}
                 onClick={() => onPick(i)}
                 // Enter on the focused row opens it, as a click does: the row's own key

@@ -35,7 +35,10 @@ export function StepGroups({
   const store = useAppStore()
   const ref = useRef<HTMLElement>(null)
   // picking a point far above brings its groups into view
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }), [view.step])
+  useEffect(() => {
+    // a block body: Chromium's scrollIntoView may return a promise, which React would take for a cleanup
+    ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+  }, [view.step])
   const s = store.getState()
   return (
     <section className={cx(analysis.section, css.step)} ref={ref} data-testid="curve-step" data-step={view.step}>
@@ -46,7 +49,8 @@ export function StepGroups({
             <span className={txt.hint}>
               {' '}
               · {fmtInt(point.episodes)} rollouts in {fmtInt(view.groups || point.tasks)} groups · mean reward{' '}
-              {fmtMeanStd('reward', point.meanReward, point.rewardStd)} · pass {fmtPercent(point.passRate)} · no signal{' '}
+              {fmtMeanStd('reward', point.meanReward, point.rewardStd)}
+              {point.passRate !== null && <> · pass {fmtPercent(point.passRate)}</>} · no signal{' '}
               {fmtPercent(point.noSignalShare)}
             </span>
           )}
@@ -138,8 +142,13 @@ function GroupList({
               >
                 <span className={css.preview}>{g.preview || g.taskKey}</span>
                 <span className={css.figures}>
-                  mean {fmtNum(g.meanReward)} · {fmtRange('reward', g.minReward, g.maxReward)} · {fmtInt(g.passed)}/
-                  {fmtInt(g.passKnown)} passed
+                  mean {fmtNum(g.meanReward)} · {fmtRange('reward', g.minReward, g.maxReward)}
+                  {g.passKnown > 0 && (
+                    <>
+                      {' '}
+                      · {fmtInt(g.passed)}/{fmtInt(g.passKnown)} passed
+                    </>
+                  )}
                   {g.errors + g.truncated > 0 && (
                     <>
                       {' '}
