@@ -2,7 +2,7 @@ import type { CiMethod, CompareOptions, CompareReport, CompareRunRef, CompareWar
 import type { RunSummary } from '@contract/model'
 import { NotFoundError } from '@contract/guards'
 import type { Db } from '../db/open-db'
-import { unscoredSummary } from '../db/run-scoring'
+import { parseStoredScoring, unscoredSummary } from '../db/run-scoring'
 import { unscoredReasons } from '../db/run-summary'
 import { categoryBreakdown, pairIndex, type TaskCategory, type TaskScores } from './categories'
 import { ciMethod, DEFAULT_RESAMPLES, DEFAULT_SEED } from './ci'
@@ -61,10 +61,11 @@ function sideSummary(db: Db, run: RunSummary, v: RunValues, step: number | undef
   let noTranscript = 0
   for (let i = 0; i < v.episodes; i++) if (!v.transcript[i]) noTranscript++
   const reasons = unscoredReasons(db, run.id, step)
+  const stored = db.prepare('SELECT scoring_json FROM runs WHERE id = ?').pluck().get(run.id) as string | null
   return {
     ...run,
     episodes: v.episodes,
-    unscored: unscoredSummary(v.episodes, reasons, undefined),
+    unscored: unscoredSummary(v.episodes, reasons, parseStoredScoring(stored).scoring),
     noTranscript,
     headlines: []
   }

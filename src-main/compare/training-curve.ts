@@ -6,6 +6,8 @@ import type { CompareWarning, SeriesTask } from '@contract/compare'
 import type { RunSummary } from '@contract/model'
 import type { TrainingCurve } from '@contract/training'
 import { BadRequestError } from '@contract/guards'
+import { fmtValue } from '@contract/display'
+import { agreesWithin } from '../db/run-scoring'
 import type { Db } from '../db/open-db'
 import { batchStats, episodesByStep, keptStats } from './batch-stats'
 import { taskHistory } from './task-history'
@@ -85,4 +87,46 @@ export function curveOfValues(run: RunSummary, v: RunValues): TrainingCurve {
     followedTasks: followed,
     warnings
   }
+}
+
+/**
+ * The curve with the trainer's own per-step mean reward beside each point and a warning naming the steps where the
+ * two differ (within the producer's rounding), or where one has a step the other lacks.
+ */
+export function withProducerSteps(
+  curve: TrainingCurve,
+  log: { source: string; figures: { step: number; label: string; value: number }[] } | null
+): TrainingCurve {
+  if (!log) return curve
+  const byStep = new Map(log.figures.map((f) => [f.step, f]))
+  const differ: string[] = []
+  let matched = 0
+  const points = curve.points.map((p) => {
+    const f = byStep.get(p.step)
+    if (!f) return p
+    matched++
+    const agrees = p.meanReward !== null && agreesWithin(f.value, p.meanReward)
+    if (!agrees)
+      differ.push(`step ${p.step}: ${fmtValue('reward', f.value)} there, ${fmtValue('reward', p.meanReward)} here`)
+    return { ...p, producer: { label: f.label, value: f.value, agrees } }
+  })
+  const warnings = [...curve.warnings]
+  const label = log.figures[0].label
+  if (differ.length) {
+    const shown = differ.slice(0, 5).join('; ')
+    warnings.unshift({
+      code: 'headline-mismatch',
+      severity: 'caveat',
+      message: `The trainer's log (${log.source}, ${label}) differs from Rollscope's mean reward at ${differ.length} of ${matched} steps (${shown}${differ.length > 5 ? '; …' : ''}).`
+    })
+  }
+  const unlogged = curve.points.length - matched
+  if (unlogged > 0) {
+    warnings.push({
+      code: 'different-n',
+      severity: 'note',
+      message: `${unlogged} of ${curve.points.length} steps have no ${label} in the trainer's log (${log.source}): not checked.`
+    })
+  }
+  return { ...curve, points, producerSource: log.source, warnings }
 }

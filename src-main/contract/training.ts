@@ -32,6 +32,11 @@ export interface CurvePoint {
    * figures above are over the whole batch (`all`).
    */
   kept?: { episodes: number; meanReward: number | null }
+  /**
+   * The mean reward the trainer itself logged for the step (prime-rl's metrics.jsonl), beside Rollscope's: its key,
+   * value, and whether the two agree within the producer's rounding. Absent when the trainer logged none.
+   */
+  producer?: { label: string; value: number; agrees: boolean }
 }
 
 export interface TrainingCurve {
@@ -42,5 +47,7 @@ export interface TrainingCurve {
   tasks: SeriesTask[]
   /** Steps at which each followed task is present: learned / forgotten are read over the steps a task has. */
   followedTasks: number
+  /** The trainer's own log the points' `producer` figures come from, when there is one. */
+  producerSource?: string
   warnings: CompareWarning[]
 }

@@ -15,7 +15,8 @@ import { compareRuns } from '../compare/compare-runs'
 import { compareSeries } from '../compare/compare-series'
 import { compareMany } from '../compare/compare-many'
 import { breakdownRun } from '../compare/breakdown'
-import { trainingCurve } from '../compare/training-curve'
+import { trainingCurve, withProducerSteps } from '../compare/training-curve'
+import { primeRlStepFigures } from '../formats/adapters/prime-rl-metrics'
 import { compareReportHtml } from '../report/html-report'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
@@ -153,7 +154,8 @@ export function createTraceService(d: ServiceDeps): TraceApi {
       return breakdownRun(d.db, runOrThrow(runId), fields)
     },
     async trainingCurve(runId) {
-      return trainingCurve(d.db, runOrThrow(runId))
+      const run = runOrThrow(runId)
+      return withProducerSteps(trainingCurve(d.db, run), primeRlStepFigures(run.header))
     },
     async search(query, options) {
       return search(d.db, query, options ?? {})

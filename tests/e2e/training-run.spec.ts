@@ -31,8 +31,14 @@ test('a prime-rl training run: its curve, a step’s worst group, step 0 against
     await expect(page.getByTestId('curve-row')).toHaveCount(10)
     await expect(page.getByTestId('chart-curve-kept')).toHaveAttribute('data-drawn', 'true')
     await expect(page.getByTestId('curve-panel-kept')).toContainText('kept (effective)')
+    // every step's mean equals the one prime-rl logged in metrics.jsonl
+    await expect(page.getByTestId('curve-producer-check')).toContainText(
+      '✓ The mean reward of each of the 10 logged steps equals the trainer’s own (train/agg/all/agent/reward/mean'
+    )
+    await expect(page.getByTestId('curve-producer').first()).toContainText('✓')
     // the kept column: how many rollouts the filters kept at step 0, and their mean
     await expect(page.locator('[data-testid="curve-row"][data-step="0"] td').last()).toHaveText(/^\d+ \(\d\.\d+\)$/)
+    await shotMatrix(page, 'training-00-curve')
   })
 
   await test.step('hovering a point reads the step, kept of all included', async () => {

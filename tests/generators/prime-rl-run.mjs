@@ -311,7 +311,9 @@ export function writePrimeRlRun({
     metrics.push({
       step,
       time: T0 + step * 100,
-      'train/agg/all/reward/mean': all.reduce((s, e) => s + rewardOf(e.traces[0]), 0) / all.length
+      // the orchestrator's key (metrics.py: `train/agg/{subset}/{agent}/reward/mean`, Trace.reward, 0 when no reward ran)
+      'train/agg/all/agent/reward/mean': all.reduce((s, e) => s + rewardOf(e.traces[0]), 0) / all.length,
+      'train/agg/all/agent/num_turns/mean': 1
     })
   }
   if (!legacy) writeFileSync(join(outDir, 'metrics.jsonl'), metrics.map((m) => JSON.stringify(m)).join('\n') + '\n')

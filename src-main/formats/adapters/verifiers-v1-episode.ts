@@ -27,20 +27,24 @@ export const isV1Trace = (r: Obj): boolean =>
 /** The traces of a record (an Episode's, or the record itself when it is a bare trace). */
 export const tracesOf = (r: Obj): Obj[] => (Array.isArray(r.traces) ? r.traces.filter(isObj) : isV1Trace(r) ? [r] : [])
 
-/** `Trace.reward`: Σ score × weight of the rewards that ran; null when none ran. */
+/**
+ * `Trace.reward`: Σ score × weight of the rewards that ran, 0 when none ran (an errored rollout: the producer's sum
+ * over nothing, which prime-rl's `reward/mean` counts); null for a record without rewards at all.
+ */
 export function traceReward(t: Obj): number | null {
   if (!isObj(t.rewards)) return null
   let sum = 0
-  let any = false
   for (const r of Object.values(t.rewards)) {
     if (!isObj(r)) continue
     const score = num(r.score)
-    if (score === null) continue
-    sum += score * (num(r.weight) ?? 1)
-    any = true
+    if (score !== null) sum += score * (num(r.weight) ?? 1)
   }
-  return any ? sum : null
+  return sum
 }
+
+/** Whether any of the trace's rewards ran (a `null` reward, or none at all, did not). */
+export const rewardsRan = (t: Obj): boolean =>
+  isObj(t.rewards) && Object.values(t.rewards).some((r) => isObj(r) && num(r.score) !== null)
 
 const isTrainable = (t: Obj): boolean => !isObj(t.agent) || t.agent.trainable !== false
 export const agentName = (t: Obj): string => (isObj(t.agent) ? (str(t.agent.name) ?? 'agent') : 'agent')

@@ -16,6 +16,7 @@
  *   field `batch` = `kept` / `filtered out` (absent while the batch is not shipped yet). An `effective` file with no
  *   `all` beside it is the source itself (`batch` = `kept`).
  */
+import { existsSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, JsonlFile, RunHeader } from '../types'
 import { RecordError } from '../types'
@@ -29,6 +30,7 @@ import { finalBranch, sampledTurns } from './verifiers-v1-graph'
 import {
   agentName,
   episodeReward,
+  rewardsRan,
   episodeStatus,
   episodeTimes,
   isV1Episode,
@@ -38,6 +40,7 @@ import {
   tracesOf
 } from './verifiers-v1-episode'
 import { allFileOf, keptEpisodeIds, rolloutPlace, trainingRunKey } from './prime-rl-layout'
+import { METRICS_FILE } from './prime-rl-metrics'
 
 /** The task as recorded: the episode's `task`, else its first trace's. */
 const taskOf = (r: Obj, traces: Obj[]): Obj => (isObj(r.task) ? r.task : isObj(traces[0]?.task) ? traces[0].task : {})
@@ -132,11 +135,19 @@ export function summarizeV1Episode(r: Obj, file?: JsonlFile): EpisodeSummaryReco
   if (branches > traces.length) metrics.branches = branches
   const { status, error, termination } = episodeStatus(r, traces)
   const times = episodeTimes(traces)
+  // no reward ran on any trace: the producer's reward is 0 (Trace.reward sums nothing), counted as a failure
+  const unscored =
+    traces.length > 0 && traces.every((t) => isObj(t.rewards) && !rewardsRan(t))
+      ? status === 'error'
+        ? 'errored before scoring'
+        : 'no reward ran'
+      : null
   return {
     sourceId: str(task.key) ?? str(task.hash) ?? idText(data.idx),
     promptHash: promptHash(prompt, 'all'),
     answer: answerText(data.answer),
     reward,
+    unscored,
     success: null,
     status,
     error,
@@ -244,7 +255,9 @@ export function v1RunHeader(path: string): RunHeader {
     createdAt: null,
     checkpointStep: null, // a training run spans steps: the step is per episode
     header,
-    passThreshold: null
+    passThreshold: null,
+    // a rollout no reward ran on has reward 0 in the producer's figures (Trace.reward), prime-rl's reward/mean too
+    scoring: { unscoredAs: 'failure', producer: 'verifiers (Trace.reward)', noun: 'rollouts' }
   }
 }
 
@@ -252,6 +265,12 @@ export function v1RunHeader(path: string): RunHeader {
 const evalConfigTraceOf = (path: string): string | null =>
   basename(path) === 'eval.json' && basename(dirname(path)) === 'configs'
     ? join(dirname(dirname(path)), 'traces.jsonl')
+    : null
+
+/** `<output_dir>/metrics.jsonl` → `<output_dir>/rollouts` when that folder is there (a prime-rl output folder). */
+const metricsLogRollouts = (path: string): string | null =>
+  basename(path) === METRICS_FILE && existsSync(join(dirname(path), 'rollouts'))
+    ? join(dirname(path), 'rollouts')
     : null
 
 export const verifiersV1Adapter = defineFormat<JsonlAdapter>({
@@ -264,7 +283,10 @@ export const verifiersV1Adapter = defineFormat<JsonlAdapter>({
     // the `effective` file of a step is read with the `all` file beside it (the ids the batch filters kept)
     { kind: 'named', traceOf: allFileOf },
     // a `vf eval` run's resolved config, read for its run header
-    { kind: 'named', traceOf: evalConfigTraceOf }
+    { kind: 'named', traceOf: evalConfigTraceOf },
+    // prime-rl's metrics log describes the run's rollouts folder (read with the curve, prime-rl-metrics.ts): it names
+    // the folder, not a file, so a log growing every step re-reads no step's rollouts
+    { kind: 'named', traceOf: metricsLogRollouts }
   ],
 
   matches: (r) => isV1Episode(r) || isV1Trace(r),

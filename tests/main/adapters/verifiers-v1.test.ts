@@ -126,6 +126,15 @@ describe('vf eval traces.jsonl', () => {
     expect(V1.summarize(trace[0])).toMatchObject({ reward: 1.5, turns: 3, sourceId: s[0].sourceId })
   })
 
+  it('a trace no reward ran on has the producer’s reward 0 (Trace.reward), marked unscored and counted as a failure', () => {
+    const [t] = rows[0].traces as Record<string, unknown>[]
+    const errored = { ...rows[0], ok: false, traces: [{ ...t, rewards: {} }] }
+    expect(V1.summarize(errored)).toMatchObject({ reward: 0, unscored: 'errored before scoring' })
+    const skipped = { ...rows[0], traces: [{ ...t, rewards: { correct: null } }] }
+    expect(V1.summarize(skipped)).toMatchObject({ reward: 0, unscored: 'no reward ran' })
+    expect(V1.summarize(rows[0]).unscored).toBeNull()
+  })
+
   it('the raw view leaves the token arrays out', () => {
     const raw = JSON.stringify(bodies[0].raw)
     expect(raw).not.toContain('"token_ids":[')
@@ -241,10 +250,10 @@ interface Written {
   traces: { rewards: Record<string, { score: number; weight?: number }> }[]
 }
 
-/** Σ score × weight of the trace's rewards; null when none ran (an errored rollout). */
-const rewardOf = (e: Written): number | null => {
+/** The producer's Trace.reward: Σ score × weight of the rewards that ran, 0 when none ran (an errored rollout). */
+const rewardOf = (e: Written): number => {
   const rs = Object.values(e.traces[0].rewards)
-  return rs.length ? rs.reduce((s, r) => s + r.score * (r.weight ?? 1), 0) : null
+  return rs.reduce((s, r) => s + r.score * (r.weight ?? 1), 0)
 }
 
 function rowsByStep(): { step: number; file: string; all: Written[]; effective: Written[] }[] {

@@ -4,7 +4,7 @@
  * rollouts, one for the evals, and `rollscope curve RUN --json` gives per step the means of the step's whole `all`
  * batch, each computed here from the files themselves (the `effective` rollouts are not counted twice).
  */
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +17,8 @@ import { tempEngine } from '../../helpers/temp-engine'
 
 let dir: string
 let written: WrittenRun
+/** What the first `rollscope index --json` printed. */
+let indexed: string
 const cli = captureCli(
   () => join(dir, 'r.db'),
   () => dir
@@ -37,9 +39,10 @@ interface Rollout {
   }[]
 }
 
-const rewardOf = (e: Rollout): number | null => {
+/** The producer's Trace.reward: Σ score × weight of the rewards that ran, 0 when none ran (an errored rollout). */
+const rewardOf = (e: Rollout): number => {
   const rs = Object.values(e.traces[0].rewards)
-  return rs.length ? rs.reduce((s, r) => s + r.score * (r.weight ?? 1), 0) : null
+  return rs.reduce((s, r) => s + r.score * (r.weight ?? 1), 0)
 }
 const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null)
 
@@ -83,6 +86,7 @@ beforeAll(async () => {
   })
   const r = await cli('index', join(dir, 'outputs'), '--json')
   expect(r.code).toBe(0)
+  indexed = r.stdout
 }, 60_000)
 
 describe('a prime-rl output folder', () => {
@@ -125,6 +129,39 @@ describe('a prime-rl output folder', () => {
     }
   })
 
+  it('every step’s mean reward equals the one the trainer logged in metrics.jsonl, and the log is a companion', async () => {
+    const train = runs.find((r) => r.name === 'rl-math · train')!
+    const curve: TrainingCurve = JSON.parse((await cli('curve', train.id, '--json')).stdout)
+    expect(curve.producerSource).toBe(join(dir, 'outputs', 'rl-math', 'metrics.jsonl'))
+    for (const p of curve.points) {
+      expect(p.producer, `step ${p.step}`).toMatchObject({ label: 'train/agg/all/agent/reward/mean', agrees: true })
+      expect(p.producer!.value).toBeCloseTo(p.meanReward!, 12)
+    }
+    expect(curve.warnings.map((w) => w.code)).not.toContain('headline-mismatch')
+    const files = (JSON.parse(indexed).files ?? []) as { path: string; state: string }[]
+    expect(files.find((f) => f.path.endsWith('metrics.jsonl'))?.state).toBe('sidecar')
+  })
+
+  it('a step the trainer logged another mean for is named in a warning', async () => {
+    const train = runs.find((r) => r.name === 'rl-math · train')!
+    const log = join(dir, 'outputs', 'rl-math', 'metrics.jsonl')
+    const before = readFileSync(log, 'utf8')
+    try {
+      const lines = before
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+      lines[3]['train/agg/all/agent/reward/mean'] += 0.25
+      writeFileSync(log, lines.map((l) => JSON.stringify(l)).join('\n') + '\n')
+      const curve: TrainingCurve = JSON.parse((await cli('curve', train.id, '--json')).stdout)
+      expect(curve.points[3].producer?.agrees).toBe(false)
+      expect(curve.warnings[0].code).toBe('headline-mismatch')
+      expect(curve.warnings[0].message).toMatch(/differs from Rollscope's mean reward at 1 of 20 steps \(step 3: /)
+    } finally {
+      writeFileSync(log, before)
+    }
+  })
+
   it('the rollouts the batch filters kept are marked, as many as the effective files hold', async () => {
     const train = runs.find((r) => r.name === 'rl-math · train')!
     const kept = JSON.parse((await cli('episodes', train.id, '--filter', 'info.batch == "kept"', '--json')).stdout)
@@ -155,15 +192,16 @@ describe('two steps of a training run compared like two runs', () => {
     const reward = report.metrics.find((m) => m.key === 'reward')!
     expect(reward.whole?.a).toBeCloseTo(mean(rewardsOf(first.all))!, 12)
     expect(reward.whole?.b).toBeCloseTo(mean(rewardsOf(last.all))!, 12)
-    // rollouts without a reward are counted over each step's batch, not over the whole run
-    const noReward = (rows: unknown[]): number => (rows as Rollout[]).filter((e) => rewardOf(e) === null).length
+    // rollouts no reward ran on (errored) count as 0, as the producer counts them, and are said per step's batch
+    const noReward = (rows: unknown[]): number =>
+      (rows as Rollout[]).filter((e) => Object.keys(e.traces[0].rewards).length === 0).length
     const unscored = report.warnings.find((w) => w.code === 'unscored')?.message ?? ''
     expect(noReward(first.all) + noReward(last.all)).toBeGreaterThan(0)
     for (const [side, rows] of [
       ['A', first.all],
       ['B', last.all]
     ] as const) {
-      if (noReward(rows) > 0) expect(unscored).toContain(`${side}: ${noReward(rows)} of ${rows.length} episodes`)
+      if (noReward(rows) > 0) expect(unscored).toContain(`${side}: ${noReward(rows)} of ${rows.length} rollouts`)
     }
     expect(report.warnings[0].code).toBe('no-shared-tasks')
     expect(report.warnings[0].message).toMatch(/^step 0 and step 19 sampled different prompts/)

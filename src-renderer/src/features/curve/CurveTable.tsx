@@ -21,6 +21,7 @@ export function CurveTable({
   onPick(index: number): void
 }): ReactNode {
   const kept = report.points.some((p) => p.kept)
+  const logged = report.points.some((p) => p.producer)
   return (
     <section className={analysis.section}>
       <h3>By step</h3>
@@ -47,6 +48,14 @@ export function CurveTable({
               <th className={tables.num}>tokens in / out</th>
               <th className={tables.num}>truncated</th>
               <th className={tables.num}>errored</th>
+              {logged && (
+                <th
+                  className={tables.num}
+                  title={`The mean reward the trainer logged for the step (${report.producerSource})`}
+                >
+                  trainer’s log
+                </th>
+              )}
               {kept && (
                 <th
                   className={tables.num}
@@ -87,6 +96,15 @@ export function CurveTable({
                 </td>
                 <td className={tables.num}>{fmtPercent(p.truncatedShare)}</td>
                 <td className={tables.num}>{fmtPercent(p.errorShare)}</td>
+                {logged && (
+                  <td
+                    className={cx(tables.num, p.producer && !p.producer.agrees && txt.badText)}
+                    title={p.producer ? `${p.producer.label}: ${p.producer.value}` : 'not logged'}
+                    data-testid="curve-producer"
+                  >
+                    {p.producer ? `${fmtValue('reward', p.producer.value)} ${p.producer.agrees ? '✓' : '≠'}` : '–'}
+                  </td>
+                )}
                 {kept && (
                   <td className={tables.num}>
                     {p.kept ? (

@@ -73,6 +73,7 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
         figure is over each step’s whole batch. Hover a point to read it, click it (or a row of the table) to see that
         step’s best and worst groups.
       </p>
+      <ProducerStepsCheck report={report} />
       <CompareStepsBar runId={report.runId} points={points} />
       <div className={css.readout} data-testid="curve-readout" aria-live="polite">
         {hp ? (
@@ -120,5 +121,28 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
         reward.
       </p>
     </>
+  )
+}
+
+/** Whether every step's mean reward equals the one the trainer logged (its log named), when it logged one. */
+function ProducerStepsCheck({ report }: { report: TrainingCurve }): ReactNode {
+  const logged = report.points.filter((p) => p.producer)
+  if (!report.producerSource || logged.length === 0) return null
+  const differ = logged.filter((p) => !p.producer!.agrees).length
+  const label = logged[0].producer!.label
+  return (
+    <p className={cx(txt.hint, differ ? css.checkBad : css.checkOk)} data-testid="curve-producer-check">
+      {differ === 0 ? (
+        <>
+          ✓ The mean reward of each of the {fmtInt(logged.length)} logged steps equals the trainer’s own (
+          <span className={txt.mono}>{label}</span> in <span className={txt.mono}>{report.producerSource}</span>).
+        </>
+      ) : (
+        <>
+          ⚠ At {fmtInt(differ)} of {fmtInt(logged.length)} steps the trainer logged another mean reward (
+          <span className={txt.mono}>{label}</span>): see the warning above and the table’s “trainer’s log” column.
+        </>
+      )}
+    </p>
   )
 }
