@@ -131,7 +131,7 @@ function ProducerStepsCheck({ report }: { report: TrainingCurve }): ReactNode {
   const differ = logged.filter((p) => !p.producer!.agrees).length
   const label = logged[0].producer!.label
   return (
-    <p className={cx(txt.hint, differ ? css.checkBad : css.checkOk)} data-testid="curve-producer-check">
+    <p className={differ ? css.checkBad : css.checkOk} data-testid="curve-producer-check">
       {differ === 0 ? (
         <>
           ✓ The mean reward of each of the {fmtInt(logged.length)} logged steps equals the trainer’s own (
