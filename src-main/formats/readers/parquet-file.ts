@@ -97,13 +97,13 @@ export class ParquetFile implements RowTable {
       const footerLength = tail.getUint32(0, true)
       if (footerLength + 12 > size || footerLength > MAX_FOOTER)
         throw new ParquetError(`damaged footer (it claims ${footerLength} bytes of metadata in a ${size}-byte file)`)
-      let metadata: FileMetaData
+      let file: ParquetFile
       try {
-        metadata = parquetMetadata(slice(size - 8 - footerLength, size))
+        file = new ParquetFile(path, size, parquetMetadata(slice(size - 8 - footerLength, size)))
       } catch (err) {
+        if (err instanceof ParquetError) throw err
         throw new ParquetError(`damaged footer: ${(err as Error).message}`)
       }
-      const file = new ParquetFile(path, size, metadata)
       file.reads.push(...reads)
       file.checkCodecs()
       return file
@@ -137,31 +137,30 @@ export class ParquetFile implements RowTable {
       const meta = chunk.meta_data
       if (!meta) throw new ParquetError(`row group ${group} has a column chunk without metadata`)
       if (wanted && !wanted.has(meta.path_in_schema[0])) continue
+      const name = meta.path_in_schema.join('.')
       const start = Number(meta.dictionary_page_offset || meta.data_page_offset)
       const end = start + Number(meta.total_compressed_size)
-      if (start < 4 || end > this.size)
-        throw new ParquetError(
-          `row group ${group}: the ${meta.path_in_schema.join('.')} column lies past the file's end`
-        )
-      const schemaPath = getTreePath(this.tree, meta.path_in_schema)
-      const decoder: ColumnDecoder = {
-        pathInSchema: meta.path_in_schema,
-        element: schemaPath[schemaPath.length - 1].element,
-        schemaPath,
-        type: meta.type,
-        codec: meta.codec,
-        parsers: DEFAULT_PARSERS,
-        compressors
-      }
+      if (!(start >= 4 && end <= this.size && end >= start))
+        throw new ParquetError(`row group ${group}: the ${name} column lies outside the file`)
       let data: DecodedArray[]
       try {
+        const schemaPath = getTreePath(this.tree, meta.path_in_schema)
+        const decoder: ColumnDecoder = {
+          pathInSchema: meta.path_in_schema,
+          element: schemaPath[schemaPath.length - 1].element,
+          schemaPath,
+          type: meta.type,
+          codec: meta.codec,
+          parsers: DEFAULT_PARSERS,
+          compressors
+        }
         const bytes = readSlice(fd, this.reads, start, end)
         data = readColumn({ view: new DataView(bytes), offset: 0 }, select, decoder).data
       } catch (err) {
         if (err instanceof ParquetError) throw err
-        throw new ParquetError(`row group ${group}, column ${meta.path_in_schema.join('.')}: ${(err as Error).message}`)
+        throw new ParquetError(`row group ${group}, column ${name}: ${(err as Error).message}`)
       }
-      leaves.set(meta.path_in_schema.join('.'), data.length === 1 ? data[0] : data.flatMap((d) => Array.from(d)))
+      leaves.set(name, data.length === 1 ? data[0] : data.flatMap((d) => Array.from(d)))
     }
     const out: Record<string, unknown>[] = Array.from({ length: groupRows }, () => ({}))
     for (const child of this.tree.children) {
