@@ -12,7 +12,6 @@ CI never runs this: the generated files are committed.
 import json
 import math
 import os
-import shutil
 import sys
 
 import pandas as pd
@@ -21,6 +20,14 @@ import pyarrow.parquet as pq
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "fixtures")
+
+
+def clear(folder):
+    """Removes the Parquet files a previous run wrote under tests/fixtures/<folder> (its README stays)."""
+    for root, _dirs, files in os.walk(os.path.join(FIXTURES, folder)):
+        for name in files:
+            if name.endswith(".parquet"):
+                os.remove(os.path.join(root, name))
 
 
 def out(*parts):
@@ -76,7 +83,7 @@ def trl_step(step, prompts, generations, right, formatted):
 
 def write_trl():
     base = ("trl", "qwen-grpo", "completions")
-    shutil.rmtree(os.path.join(FIXTURES, "trl"), ignore_errors=True)
+    clear("trl")
     trl_step(5, QUESTIONS[:2], 4, lambda p, g: g == 0, lambda p, g: g < 2 if p == 0 else (None if g == 3 else True)) \
         .to_parquet(out(*base, "completions_00005.parquet"))
     trl_step(10, QUESTIONS[:2], 4, lambda p, g: p == 0 or g < 3, lambda p, g: True) \
@@ -84,6 +91,10 @@ def write_trl():
     # a bigger step written in small row groups, so that reading it goes group by group
     trl_step(15, QUESTIONS, 4, lambda p, g: (p + g) % 2 == 0, lambda p, g: g != 1) \
         .to_parquet(out(*base, "completions_00015.parquet"), row_group_size=4)
+    # a step of 40 groups of 4 generations in 40 row groups: the reader must hold one row group at a time
+    many = [(f"What is {n} + {n}?", str(2 * n)) for n in range(40)]
+    trl_step(1, many, 4, lambda p, g: (p * 7 + g) % 3 == 0, lambda p, g: True) \
+        .to_parquet(out("trl", "many-row-groups", "completions", "completions_00001.parquet"), row_group_size=4)
 
 
 # ---------------------------------------------------------------- OpenPipe ART
@@ -140,7 +151,7 @@ SCENARIOS = [
 
 
 def write_art():
-    shutil.rmtree(os.path.join(FIXTURES, "openpipe-art"), ignore_errors=True)
+    clear("openpipe-art")
     root = ("openpipe-art", ".art", "email-agent", "models", "agent-001", "trajectories")
     for split, step, rewards in [("train", 0, [[1.0, 0.0, 0.0], [0.0, 0.0, 0.0]]),
                                  ("train", 1, [[1.0, 1.0, 0.0], [1.0, 0.0, 1.0]]),
@@ -222,7 +233,7 @@ def openhands_row(tid, instance, repo, resolved, commands):
 
 
 def write_hf():
-    shutil.rmtree(os.path.join(FIXTURES, "hf-trajectories"), ignore_errors=True)
+    clear("hf-trajectories")
     rows = [swe_agent_row("astropy__astropy-12907", "swe-agent-llama-70b", True, 2),
             swe_agent_row("astropy__astropy-12907", "swe-agent-qwen-72b", False, 1),
             swe_agent_row("django__django-11099", "swe-agent-llama-70b", False, 0),
@@ -243,7 +254,7 @@ def write_hf():
 # ---------------------------------------------------------------- damaged files (errors must be specific)
 
 def write_damaged():
-    shutil.rmtree(os.path.join(FIXTURES, "parquet-damaged"), ignore_errors=True)
+    clear("parquet-damaged")
     good = os.path.join(FIXTURES, "trl", "qwen-grpo", "completions", "completions_00005.parquet")
     data = open(good, "rb").read()
     # the first half of a file: what a copy cut short or a writer still at work leaves

@@ -77,6 +77,27 @@ describe('ParquetFile', () => {
     })
   })
 
+  it('a file of 40 row groups: never more than one row group of bytes read at once, each group read once', () => {
+    const f = ParquetFile.open(ownFixture('trl/many-row-groups/completions/completions_00001.parquet'))
+    expect(f.rowGroups).toBe(40)
+    const footerReads = f.reads.length
+    const groupBytes = f.metadata.row_groups.map((rg) => Number(rg.total_compressed_size ?? 0))
+    let maxInFlight = 0
+    let rows = 0
+    for (let g = 0; g < f.rowGroups; g++) {
+      const before = f.reads.length
+      rows += f.readGroup(g).length
+      // the reads of one call are all a row group holds at once: its column chunks, nothing of other groups
+      const inFlight = f.reads.slice(before).reduce((n, r) => n + r.end - r.start, 0)
+      expect(inFlight).toBeLessThanOrEqual(groupBytes[g])
+      maxInFlight = Math.max(maxInFlight, inFlight)
+    }
+    expect(rows).toBe(160)
+    expect(maxInFlight).toBeLessThan(f.size / 20)
+    // one read per column chunk of each group, none again
+    expect(f.reads.length - footerReads).toBe(40 * f.columns.length)
+  })
+
   it('reads only the columns asked for', () => {
     withFile(TRL_15, (f) => {
       const before = f.reads.length

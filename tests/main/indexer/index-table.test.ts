@@ -102,6 +102,25 @@ describe('a Parquet episode read back', () => {
 })
 
 describe('a table of many row groups', () => {
+  it('is indexed row group by row group, each read once, in order', async () => {
+    const { dir, e } = setup()
+    copyFileSync(
+      ownFixture('trl/many-row-groups/completions/completions_00001.parquet'),
+      join(dir, 'completions_00001.parquet')
+    )
+    const groups: number[] = []
+    const readGroup = ParquetFile.prototype.readGroup
+    vi.spyOn(ParquetFile.prototype, 'readGroup').mockImplementation(function (this: ParquetFile, g, columns) {
+      groups.push(g)
+      return readGroup.call(this, g, columns)
+    })
+    const report = await e.indexPaths([dir])
+    expect(report.files[0]).toMatchObject({ state: 'indexed', episodes: 160 })
+    // indexing reads groups 0..39 once each; the search pass then reads the episodes back, again group by group
+    expect(groups.slice(0, 40)).toEqual([...Array(40).keys()])
+    expect(groups.slice(40)).toEqual([...Array(40).keys()])
+  })
+
   it('is indexed one row group at a time and read back from the one row group an episode is in', async () => {
     const { dir, e } = setup()
     copyFileSync(TRL_15, join(dir, 'completions_00015.parquet'))
