@@ -41,7 +41,8 @@ function chatMessage(m: Obj): Obj {
 }
 
 function messagesOf(row: Obj): Obj[] {
-  const list = row.trajectory ?? row.messages
+  // a list column, or the list kept as JSON text (datasets that store messages as one string)
+  const list = decodeMaybeJson(row.trajectory ?? row.messages)
   if (!Array.isArray(list)) throw new RecordError('row has no trajectory messages')
   return list.filter(isObj).map(chatMessage)
 }

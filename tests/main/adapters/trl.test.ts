@@ -151,3 +151,35 @@ describe('TRL: the output folder indexed', () => {
     expect(shown.turns[1].text).toContain('What is 100 - 37?')
   })
 })
+
+describe('TRL: a real run (tests/fixtures/trl/real-illustrated-grpo, kept with its provenance)', () => {
+  const REAL = ownFixture('trl/real-illustrated-grpo/output')
+  let realDir: string
+  const realCli = captureCli(
+    () => join(realDir, 'r.db'),
+    () => realDir
+  )
+
+  it('is one training run of its steps; each step one prompt × 6, reward = correctness_reward', async () => {
+    realDir = mkdtempSync(join(tmpdir(), 'rs-trl-real-'))
+    const r = await realCli('index', REAL, '--json')
+    expect(r.code).toBe(0)
+    const runs = JSON.parse((await realCli('runs', '--json')).stdout) as RunSummary[]
+    expect(runs.map((x) => [x.name, x.episodes])).toEqual([['output (TRL)', 24]])
+    const curve = JSON.parse((await realCli('curve', 'output (TRL)', '--json')).stdout) as TrainingCurve
+    expect(curve.points.map((p) => [p.step, p.episodes, p.tasks])).toEqual([
+      [1, 6, 1],
+      [2, 6, 1],
+      [100, 6, 1],
+      [300, 6, 1]
+    ])
+    curve.points.forEach((p) => {
+      const f = ParquetFile.open(join(REAL, 'completions', `completions_${String(p.step).padStart(5, '0')}.parquet`))
+      const rewards = f.readGroup(0).map((row) => row.correctness_reward as number)
+      expect(p.meanReward).toBeCloseTo(rewards.reduce((a, b) => a + b, 0) / rewards.length, 12)
+      expect(p.noSignalShare).toBe(rewards.every((x) => x === rewards[0]) ? 1 : 0)
+    })
+    // step 2: every rollout right, the group gives GRPO no signal
+    expect(curve.points[1]).toMatchObject({ meanReward: 1, noSignalShare: 1 })
+  })
+})
