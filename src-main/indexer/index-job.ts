@@ -259,6 +259,19 @@ function indexOneFile(
     tracker.p.bytesDone = bytesBefore + file.size
     return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
   }
+  // a file read whole (a document, a table): its status once its transaction ended, the progress counted
+  const finished = (
+    format: TraceFormat,
+    state: SourceStatus['state'],
+    error: string | null,
+    warnings: string[],
+    episodes: number,
+    runId: string | null
+  ): SourceStatus => {
+    tracker.p.bytesDone = bytesBefore + file.size
+    tracker.p.episodes = episodesBefore + episodes
+    return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, episodes, runId)
+  }
 
   // a file named as the companion of a trace beside it, whose content no format knows or is of the format that names
   // it (a trainer's `effective` subset beside its `all` file), is listed as that companion: the trace reads it
@@ -312,12 +325,7 @@ function indexOneFile(
       } catch (err) {
         return simple(adapter.format, 'error', describeIndexError(err))
       }
-      tracker.p.bytesDone = bytesBefore + file.size
-      tracker.p.episodes = episodesBefore + outcome.episodes
-      return statusOf(
-        file.path,
-        file.size,
-        file.mtimeMs,
+      return finished(
         adapter.format,
         outcome.error ? 'error' : outcome.sidecar ? 'sidecar' : 'indexed',
         outcome.error,
@@ -363,19 +371,7 @@ function indexOneFile(
         if (err instanceof CancelledError) return null
         return simple(adapter.format, 'error', describeIndexError(err))
       }
-      tracker.p.bytesDone = bytesBefore + file.size
-      tracker.p.episodes = episodesBefore + outcome.episodes
-      return statusOf(
-        file.path,
-        file.size,
-        file.mtimeMs,
-        adapter.format,
-        'indexed',
-        null,
-        outcome.warnings,
-        outcome.episodes,
-        outcome.runId
-      )
+      return finished(adapter.format, 'indexed', null, outcome.warnings, outcome.episodes, outcome.runId)
     }
     case 'jsonl': {
       const adapter = detection.adapter
