@@ -35,6 +35,12 @@ const CODECS = new Set(['UNCOMPRESSED', 'SNAPPY', ...Object.keys(compressors)])
 /** Largest footer read (schema and row group index): a bigger one is not a file this reader should hold. */
 const MAX_FOOTER = 64e6
 
+/**
+ * Most uncompressed data of one row group decoded at once: a row group is the unit read, so a file written as one
+ * huge group (a whole table in one) gets a clear error instead of exhausting memory.
+ */
+export const MAX_ROW_GROUP = (Number(process.env.ROLLSCOPE_MAX_ROW_GROUP_MB) || 512) * 1e6
+
 /** One positional read of the file, as the reader asked for it (tests count them). */
 export interface ByteRange {
   start: number
@@ -130,6 +136,12 @@ export class ParquetFile implements RowTable {
     const rowGroup = this.metadata.row_groups[group]
     if (!rowGroup) throw new ParquetError(`no row group ${group} (the file has ${this.rowGroups})`)
     const groupRows = Number(rowGroup.num_rows)
+    const bytes = Number(rowGroup.total_byte_size)
+    if (bytes > MAX_ROW_GROUP)
+      throw new ParquetError(
+        `row group ${group} holds ${(bytes / 1e6).toFixed(0)} MB of data, over the ${(MAX_ROW_GROUP / 1e6).toFixed(0)} MB ` +
+          'read at once (ROLLSCOPE_MAX_ROW_GROUP_MB); rewrite the file with smaller row groups'
+      )
     const select = { groupStart: 0, selectStart: 0, selectEnd: groupRows, groupRows }
     const wanted = columns ? new Set(columns) : null
     const leaves = new Map<string, DecodedArray>()

@@ -4,7 +4,7 @@
  * group's bytes, and a group's reads are only its own column chunks: memory is bounded by a row group, never the
  * file), and damaged files, unknown codecs and truncation give a ParquetError that says what is wrong.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ParquetError, ParquetFile } from '../../../src-main/formats/readers/parquet-file'
 import { ownFixture } from '../../helpers/fixtures-path'
 
@@ -112,5 +112,19 @@ describe('ParquetFile', () => {
     expect(() => ParquetFile.open(ownFixture('parquet-damaged/truncated.parquet'))).toThrow(/no PAR1 footer/)
     expect(() => ParquetFile.open(ownFixture('parquet-damaged/lzo.parquet'))).toThrow(/LZO \(columns prompt\)/)
     expect(() => ParquetFile.open(ownFixture('trl/README.md'))).toThrow(ParquetError)
+  })
+
+  it('refuses a row group over the size read at once (ROLLSCOPE_MAX_ROW_GROUP_MB), naming it', async () => {
+    vi.stubEnv('ROLLSCOPE_MAX_ROW_GROUP_MB', '0.001')
+    vi.resetModules()
+    try {
+      const limited = await import('../../../src-main/formats/readers/parquet-file')
+      const f = limited.ParquetFile.open(TRL_15)
+      expect(() => f.readGroup(1)).toThrow(limited.ParquetError)
+      expect(() => f.readGroup(1)).toThrow(/^row group 1 holds \d+ MB of data, over the 0 MB read at once/)
+    } finally {
+      vi.unstubAllEnvs()
+      vi.resetModules()
+    }
   })
 })
