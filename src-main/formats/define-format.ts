@@ -3,11 +3,11 @@
  * value so made from the modules of adapters/ and mapping/. Nothing else names the adapter, so adding a format is
  * adding its file (with its docs and tests).
  */
-import type { DocumentAdapter, FormatAdapter, JsonlAdapter } from './types'
+import type { DocumentAdapter, FormatAdapter, JsonlAdapter, TableAdapter } from './types'
 
 const declared = new WeakSet<object>()
 
-export function defineFormat<T extends JsonlAdapter | DocumentAdapter>(adapter: T): T {
+export function defineFormat<T extends JsonlAdapter | DocumentAdapter | TableAdapter>(adapter: T): T {
   declared.add(adapter)
   return adapter
 }

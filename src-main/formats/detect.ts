@@ -1,7 +1,13 @@
 import { closeSync, openSync, readFileSync } from 'node:fs'
 import type { TraceFormat } from '@contract/model'
-import type { DocumentAdapter, JsonlAdapter } from './types'
-import { pickArchiveAdapter, pickDocumentAdapter, pickGroupedJsonlAdapter, pickJsonlAdapter } from './registry'
+import type { DocumentAdapter, JsonlAdapter, TableAdapter } from './types'
+import {
+  pickArchiveAdapter,
+  pickDocumentAdapter,
+  pickGroupedJsonlAdapter,
+  pickJsonlAdapter,
+  pickTableAdapter
+} from './registry'
 import type { FormatContext } from './context'
 import { readJsonlRecords } from './readers/jsonl-records'
 import { describeLfsPointer, isLfsPointer } from './adapters/lfs-pointer'
@@ -9,6 +15,7 @@ import { parseJsonLine } from './readers/tolerant-json'
 import { readLines, readRange } from './readers/line-reader'
 import { describeFsError } from './readers/fs-error'
 import { ZipArchive } from './readers/zip-reader'
+import { isParquetHead, ParquetError, ParquetFile } from './readers/parquet-file'
 import { detectMapped } from './mapping/adapter'
 
 /** What a file turned out to be, from its first bytes / first record. */
@@ -16,6 +23,8 @@ export type Detection =
   | { kind: 'jsonl'; adapter: JsonlAdapter }
   /** A whole-file JSON document; `doc` is already parsed (the indexer reuses it). */
   | { kind: 'document'; adapter: DocumentAdapter; doc: unknown; warnings?: string[] }
+  /** A Parquet table (its footer read: schema and row groups); the indexer reads its rows group by group. */
+  | { kind: 'table'; adapter: TableAdapter; table: ParquetFile }
   /** A file read together with others that holds no episodes of its own (a mapping file). */
   | { kind: 'companion'; format: TraceFormat; warnings: string[] }
   /** A file of a known format that cannot be used, with why (a file claimed by an invalid mapping file). */
@@ -29,7 +38,7 @@ export const MAX_JSON_DOCUMENT = (Number(process.env.ROLLSCOPE_MAX_DOCUMENT_MB) 
 
 /**
  * Detects a file's format by content (FORMATS.md §0): a Git LFS pointer by its first line, a zip archive by its
- * signature, a whole-file document by its parsed value, a JSONL format by its first record; each kind goes to the
+ * signature, a Parquet table by its PAR1 magic and its columns, a whole-file document by its parsed value, a JSONL format by its first record; each kind goes to the
  * registered adapters that read it, by priority. Reads only what it needs.
  */
 export function detectFormat(path: string, size: number, maxLineBytes: number, ctx: FormatContext): Detection {
@@ -47,6 +56,7 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
     const head = readRange(fd, 0, Math.min(size, 1024))
     if (isLfsPointer(head)) return { kind: 'lfs-pointer', message: describeLfsPointer(head.toString('utf8')) }
     if (head[0] === 0x50 && head[1] === 0x4b) return detectArchive(path)
+    if (isParquetHead(head)) return detectTable(path)
     const first = firstNonBlank(head)
     if (first !== 0x7b && first !== 0x5b) {
       return { kind: 'unknown', message: 'not JSON or JSONL (the first character is not "{" or "[")' }
@@ -130,6 +140,25 @@ function detectArchive(path: string): Detection {
   return {
     kind: 'unknown',
     message: `a zip archive of no known format (no Inspect header.json or _journal/start.json; members: ${names || 'none'})`
+  }
+}
+
+/** A Parquet file: its footer is read (schema, row groups, codecs) and its columns name the format; no row is read. */
+function detectTable(path: string): Detection {
+  let table: ParquetFile
+  try {
+    table = ParquetFile.open(path)
+  } catch (err) {
+    if (err instanceof ParquetError) return { kind: 'unreadable', message: `Parquet file: ${err.message}` }
+    throw err
+  }
+  const adapter = pickTableAdapter(table.columns, path)
+  if (adapter) return { kind: 'table', adapter, table }
+  const shown = table.columns.slice(0, 12).join(', ')
+  const more = table.columns.length > 12 ? ` and ${table.columns.length - 12} more` : ''
+  return {
+    kind: 'unknown',
+    message: `a Parquet table of no known format (columns: ${shown || 'none'}${more}; ${table.numRows} rows)`
   }
 }
 

@@ -9,19 +9,21 @@
  * - a JSONL file may only have grown (appends keep earlier records valid): a file shorter than the record's end, a
  *   record that no longer parses, or (when the caller gives the indexed prompt hash) a record whose prompt hash
  *   differs: SourceChangedError;
- * - a whole-file document (JSON, per-step JSONL, zip archive) must have the size and mtime it had when indexed,
- *   else SourceChangedError.
+ * - a whole-file document (JSON, per-step JSONL, zip archive) or a Parquet table must have the size and mtime it had
+ *   when indexed, else SourceChangedError.
  * Both are NotFoundErrors (the episode as indexed is not there any more); an adapter's own error (a locator the
  * document no longer has) goes through as it is.
  */
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs'
 import { NotFoundError } from '@contract/guards'
 import type { DocumentAdapter, EpisodeBody } from './types'
-import { documentAdapterFor, jsonlAdapterFor } from './registry'
+import { documentAdapterFor, jsonlAdapterFor, tableAdapterFor } from './registry'
 import { readJsonlRecords } from './readers/jsonl-records'
 import { readRange } from './readers/line-reader'
 import { parseJsonLine } from './readers/tolerant-json'
 import { ZipArchive } from './readers/zip-reader'
+import { ParquetError, ParquetFile } from './readers/parquet-file'
+import { parseTableLocator, RecordError } from './types'
 import { formatContext } from './context'
 
 /** An indexed source file as the index recorded it. */
@@ -71,7 +73,9 @@ export class SourceChangedError extends NotFoundError {
 
 /**
  * Opens an indexed source for reading episodes back (lazily: nothing is read before the first `read`). A document
- * is parsed once however many of its episodes are read; a JSONL file is opened once and read record by record. The
+ * is parsed once however many of its episodes are read; a JSONL file is opened once and read record by record; a
+ * Parquet table's footer is read once and its row groups one at a time (the last one read is kept, as episodes are
+ * mostly read in file order). The
  * source has its own format context (companion files an adapter reads are read once for all its episodes).
  */
 export function openEpisodeSource(source: IndexedSource): EpisodeSource {
@@ -79,6 +83,8 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
   let fd: number | null = null
   let currentSize: number | null = null
   let doc: { value: unknown } | null = null
+  let table: ParquetFile | null = null
+  let group: { at: number; rows: Record<string, unknown>[] } | null = null
   const ctx = formatContext()
 
   const gone = <T>(fn: () => T): T => {
@@ -116,8 +122,7 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
     doc ??= {
       value: gone(() => {
-        const st = statSync(path)
-        if (st.size !== source.size || st.mtimeMs !== source.mtimeMs) throw new SourceChangedError(path)
+        unchanged()
         return loadDocument(path, adapter)
       })
     }
@@ -125,8 +130,42 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     return { body, raw: body.raw ?? (doc.value instanceof ZipArchive ? null : doc.value) }
   }
 
+  const unchanged = (): void => {
+    const st = statSync(path)
+    if (st.size !== source.size || st.mtimeMs !== source.mtimeMs) throw new SourceChangedError(path)
+  }
+
+  const readRow = (locator: string): OpenedEpisode => {
+    const adapter = tableAdapterFor(format)
+    if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
+    const at = parseTableLocator(locator)
+    if (!at) throw new RecordError(`${locator} is not a row of a table`)
+    const { file, rows } = gone(() => {
+      unchanged()
+      try {
+        table ??= ParquetFile.open(path)
+        if (group?.at !== at.group) group = { at: at.group, rows: table.readGroup(at.group) }
+      } catch (err) {
+        // the size and mtime are the indexed ones, yet the bytes no longer read as they did
+        if (err instanceof ParquetError) throw new SourceChangedError(path)
+        throw err
+      }
+      return { file: table, rows: group.rows }
+    })
+    const row = rows[at.index]
+    if (!row) throw new SourceChangedError(path)
+    const body = adapter.parseEpisode(row, { path, ...at, table: file, ctx })
+    return { body, raw: body.raw ?? row }
+  }
+
+  const readPlace = (place: EpisodePlace): OpenedEpisode => {
+    if (place.locator === null) return readRecord(place)
+    if (tableAdapterFor(format)) return readRow(place.locator)
+    return readFromDocument(place, place.locator)
+  }
+
   return {
-    read: (place) => (place.locator === null ? readRecord(place) : readFromDocument(place, place.locator)),
+    read: readPlace,
     close: () => {
       if (fd !== null) closeSync(fd)
       fd = null

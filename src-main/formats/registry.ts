@@ -4,8 +4,8 @@
  * file. Detection tries the adapters of a file kind by their declared priority, highest first; two adapters of one
  * file kind never share a priority, so the order never depends on which module was read first.
  */
-import type { DocumentAdapter, FileKind, FormatAdapter, JsonlAdapter } from './types'
-import { isJsonlAdapter } from './types'
+import type { DocumentAdapter, FileKind, FormatAdapter, JsonlAdapter, TableAdapter } from './types'
+import { isJsonlAdapter, isTableAdapter } from './types'
 import { isDeclaredFormat } from './define-format'
 
 const modules = import.meta.glob<Record<string, unknown>>(['./adapters/*.ts', './mapping/*.ts'], { eager: true })
@@ -15,7 +15,7 @@ export const FORMAT_ADAPTERS: readonly FormatAdapter[] = [
   ...new Set(Object.values(modules).flatMap((m) => Object.values(m).filter(isDeclaredFormat)))
 ].sort((a, b) => b.priority - a.priority || (a.format < b.format ? -1 : 1))
 
-for (const kind of ['jsonl', 'json', 'jsonl-grouped', 'zip'] as const) {
+for (const kind of ['jsonl', 'json', 'jsonl-grouped', 'zip', 'parquet'] as const) {
   const seen = new Map<number, string>()
   for (const a of FORMAT_ADAPTERS) {
     if (!(a.fileKinds as readonly FileKind[]).includes(kind)) continue
@@ -30,10 +30,11 @@ for (const kind of ['jsonl', 'json', 'jsonl-grouped', 'zip'] as const) {
 
 const JSONL_ADAPTERS: readonly JsonlAdapter[] = FORMAT_ADAPTERS.filter(isJsonlAdapter)
 const DOCUMENT_ADAPTERS: readonly DocumentAdapter[] = FORMAT_ADAPTERS.filter(
-  (a): a is DocumentAdapter => !isJsonlAdapter(a)
+  (a): a is DocumentAdapter => !isJsonlAdapter(a) && !isTableAdapter(a)
 )
+const TABLE_ADAPTERS: readonly TableAdapter[] = FORMAT_ADAPTERS.filter(isTableAdapter)
 
-const documentsOf = (kind: Exclude<FileKind, 'jsonl'>): readonly DocumentAdapter[] =>
+const documentsOf = (kind: Exclude<FileKind, 'jsonl' | 'parquet'>): readonly DocumentAdapter[] =>
   DOCUMENT_ADAPTERS.filter((a) => a.fileKinds.includes(kind))
 const JSON_DOCUMENT_ADAPTERS = documentsOf('json')
 const GROUPED_ADAPTERS = documentsOf('jsonl-grouped')
@@ -64,3 +65,11 @@ export const jsonlAdapterFor = (format: string): JsonlAdapter | undefined =>
 /** The document adapter of `format`, for episodes stored with a locator. */
 export const documentAdapterFor = (format: string): DocumentAdapter | undefined =>
   DOCUMENT_ADAPTERS.find((a) => a.format === format)
+
+/** The table adapter whose columns a Parquet file's schema has, or undefined. */
+export const pickTableAdapter = (columns: readonly string[], path: string): TableAdapter | undefined =>
+  TABLE_ADAPTERS.find((a) => a.matches(columns, path))
+
+/** The table adapter of `format`, for episodes stored as a row's place. */
+export const tableAdapterFor = (format: string): TableAdapter | undefined =>
+  TABLE_ADAPTERS.find((a) => a.format === format)

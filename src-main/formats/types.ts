@@ -11,6 +11,7 @@
 import type { EpisodeStatus, ToolCall, TraceFormat, Turn } from '@contract/model'
 import type { ActionTally } from './actions/tally'
 import type { FormatContext } from './context'
+import type { RowTable } from './readers/parquet-file'
 
 /** Run-level facts an adapter knows before (or while) reading records: from a header or sidecar file. */
 export interface RunHeader {
@@ -175,6 +176,8 @@ export type FileKind =
   | 'jsonl-grouped'
   /** A zip archive, read by its central directory and the members an episode needs (Inspect `.eval`). */
   | 'zip'
+  /** A Parquet table, one episode per row, read row group by row group (readers/parquet-file.ts). */
+  | 'parquet'
 
 /**
  * A file a format's traces read beside them, by name, so that the indexer knows which traces to read again when it
@@ -260,7 +263,7 @@ export interface JsonlAdapter extends FormatDeclaration {
  * by the opaque `locator` the adapter returned.
  */
 export interface DocumentAdapter extends FormatDeclaration {
-  fileKinds: readonly Exclude<FileKind, 'jsonl'>[]
+  fileKinds: readonly Exclude<FileKind, 'jsonl' | 'parquet'>[]
   /** Cheap check on the parsed document (or the opened archive) and its path. */
   matches(doc: unknown, path: string): boolean
   /** For `jsonl-grouped`: claims the file from its first record; `doc` is then the array of the file's records (bad lines skipped). */
@@ -277,6 +280,51 @@ export interface DocumentAdapter extends FormatDeclaration {
   parseEpisode(doc: unknown, locator: string, path: string, ctx: FormatContext): EpisodeBody
 }
 
-export type FormatAdapter = JsonlAdapter | DocumentAdapter
+/** Where a row of a table is, with the job's context: an episode's row is found again by its group and index. */
+export interface TableRowPlace {
+  path: string
+  /** Row group of the file, and the row's index inside it. */
+  group: number
+  index: number
+  /** The table's schema and metadata (the file's, not the row's: a null in one row does not hide a column). */
+  table: Pick<RowTable, 'columns' | 'columnTypes' | 'keyValue'>
+  ctx: FormatContext
+}
+
+/** The run a table's rows feed. */
+export interface TableRun {
+  /** '' = this file; a folder (or any string shared by files) makes one run of many files (a trainer's steps). */
+  runKey: string
+  header: RunHeader
+  /** Problems worth showing on the file (a figure the file cannot reproduce, columns read by a guess). */
+  warnings: string[]
+}
+
+/**
+ * An adapter for a table format (Parquet), one episode per row. The indexer reads the file one row group at a time
+ * and hands each row to `summarize`, so a multi-GB table never sits in memory; an episode is found again by its row
+ * group and index (locator `<group>:<index>`), after checking the file did not change.
+ */
+export interface TableAdapter extends FormatDeclaration {
+  fileKinds: readonly ['parquet']
+  /** Cheap check on the table's top-level column names (the schema: no row read) and its path. */
+  matches(columns: readonly string[], path: string): boolean
+  /** The run the file's rows belong to, from its path, its schema and metadata. Throws RecordError when unusable. */
+  readRun(table: RowTable, path: string, ctx: FormatContext): TableRun
+  /** Summarize one row, with its actions (pre-tallied or not). Throws RecordError for rows to skip. */
+  summarize(row: Record<string, unknown>, at: TableRowPlace): EpisodeSummaryRecord
+  /** Full turns of one row. */
+  parseEpisode(row: Record<string, unknown>, at: TableRowPlace): EpisodeBody
+}
+
+export type FormatAdapter = JsonlAdapter | DocumentAdapter | TableAdapter
 
 export const isJsonlAdapter = (a: FormatAdapter): a is JsonlAdapter => a.fileKinds[0] === 'jsonl'
+export const isTableAdapter = (a: FormatAdapter): a is TableAdapter => a.fileKinds[0] === 'parquet'
+/** The locator of a table's row (TableAdapter). */
+export const tableLocator = (group: number, index: number): string => `${group}:${index}`
+/** The row group and index of a table row's locator, or null when it is not one. */
+export function parseTableLocator(locator: string): { group: number; index: number } | null {
+  const m = /^(\d+):(\d+)$/.exec(locator)
+  return m ? { group: Number(m[1]), index: Number(m[2]) } : null
+}

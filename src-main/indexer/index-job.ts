@@ -10,6 +10,7 @@ import { claimsTrace, companionTraceOf, isClaimingCompanion } from '../formats/c
 import { appendResumePoint, tailSignature } from './append-resume'
 import { indexDocument } from './index-document'
 import { indexJsonlFile } from './index-jsonl-file'
+import { indexTable } from './index-table'
 import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
@@ -258,11 +259,27 @@ function indexOneFile(
     tracker.p.bytesDone = bytesBefore + file.size
     return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
   }
+  // a file read whole (a document, a table): its status once its transaction ended, the progress counted
+  const finished = (
+    format: TraceFormat,
+    state: SourceStatus['state'],
+    error: string | null,
+    warnings: string[],
+    episodes: number,
+    runId: string | null
+  ): SourceStatus => {
+    tracker.p.bytesDone = bytesBefore + file.size
+    tracker.p.episodes = episodesBefore + episodes
+    return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, episodes, runId)
+  }
 
   // a file named as the companion of a trace beside it, whose content no format knows or is of the format that names
   // it (a trainer's `effective` subset beside its `all` file), is listed as that companion: the trace reads it
   const named = companionTraceOf(file.path)
-  const detected = detection.kind === 'jsonl' || detection.kind === 'document' ? detection.adapter.format : null
+  const detected =
+    detection.kind === 'jsonl' || detection.kind === 'document' || detection.kind === 'table'
+      ? detection.adapter.format
+      : null
   if (
     named &&
     (detection.kind === 'unknown' || detected === named.format) &&
@@ -308,12 +325,7 @@ function indexOneFile(
       } catch (err) {
         return simple(adapter.format, 'error', describeIndexError(err))
       }
-      tracker.p.bytesDone = bytesBefore + file.size
-      tracker.p.episodes = episodesBefore + outcome.episodes
-      return statusOf(
-        file.path,
-        file.size,
-        file.mtimeMs,
+      return finished(
         adapter.format,
         outcome.error ? 'error' : outcome.sidecar ? 'sidecar' : 'indexed',
         outcome.error,
@@ -321,6 +333,45 @@ function indexOneFile(
         outcome.episodes,
         outcome.runIds[0] ?? null
       )
+    }
+    case 'table': {
+      const { adapter, table } = detection
+      let outcome
+      try {
+        outcome = db.transaction(() => {
+          const id = pendingSource(adapter.format)
+          const before = dropSourceEpisodes(db, id)
+          const o = indexTable(db, id, file.path, adapter, table, ctx, {
+            isCancelled: hooks.isCancelled,
+            onGroup: (fraction, episodes) => {
+              tracker.p.bytesDone = bytesBefore + Math.round(file.size * fraction)
+              tracker.p.episodes = episodesBefore + episodes
+              tracker.tick()
+            }
+          })
+          if (o.cancelled) throw new CancelledError()
+          // a file that cannot be used leaves nothing of what it wrote: the error is recorded on its own below
+          if (o.error) throw new TableFailed(o.error)
+          settleRuns(
+            db,
+            before.filter((r) => r !== o.runId)
+          )
+          upsertSource(db, {
+            ...base,
+            format: adapter.format,
+            state: 'indexed',
+            error: null,
+            warnings: o.warnings,
+            episodes: o.episodes,
+            indexedBytes: file.size
+          })
+          return o
+        })()
+      } catch (err) {
+        if (err instanceof CancelledError) return null
+        return simple(adapter.format, 'error', describeIndexError(err))
+      }
+      return finished(adapter.format, 'indexed', null, outcome.warnings, outcome.episodes, outcome.runId)
     }
     case 'jsonl': {
       const adapter = detection.adapter
@@ -410,6 +461,8 @@ function indexOneFile(
 }
 
 class CancelledError extends Error {}
+/** A table that cannot be used: thrown inside its transaction so that none of its rows stay. */
+class TableFailed extends Error {}
 
 function describeIndexError(err: unknown): string {
   const e = err as NodeJS.ErrnoException

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import { RecordError, type DocumentAdapter, type JsonlAdapter } from '../../src-main/formats/types'
+import { RecordError, type DocumentAdapter, type JsonlAdapter, type TableAdapter } from '../../src-main/formats/types'
+import { rowsTable } from '../../src-main/formats/readers/parquet-file'
 import type { SourceState } from '../../src-main/contract/model'
 import { tempEngine } from './temp-engine'
 import { formatContext } from '../../src-main/formats/context'
@@ -104,6 +105,39 @@ export function checkJsonlAdapterProperties(
         if (!summary) return
         expect(['ok', 'error', 'truncated', 'cancelled']).toContain(summary.status)
         const body = tolerated('parseEpisode', () => adapter.parseEpisode(record))
+        if (body) expect(Array.isArray(body.turns)).toBe(true)
+      }
+    ),
+    { numRuns }
+  )
+}
+
+/**
+ * A table adapter over random rows and mutations of real ones (as a Parquet file's rows decode: plain objects):
+ * `summarize` and `parseEpisode` never throw anything but a RecordError, and a row that summarizes parses. The
+ * columns are those of the mutated row, as a file of such rows would have them.
+ */
+export function checkTableAdapterProperties(
+  adapter: TableAdapter,
+  samples: Record<string, unknown>[],
+  path: string,
+  numRuns = 150
+): void {
+  fc.assert(
+    fc.property(
+      fc.oneof(fc.jsonValue({ maxDepth: 4 }), mutated(samples), mutated(samples), mutated(samples)),
+      (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return
+        const row = value as Record<string, unknown>
+        const table = rowsTable([row])
+        if (!tolerated('matches', () => adapter.matches(table.columns, path))) return
+        const at = { path, group: 0, index: 0, table, ctx: formatContext() }
+        if (!tolerated('readRun', () => adapter.readRun(table, path, at.ctx))) return
+        const summary = tolerated('summarize', () => adapter.summarize(row, at))
+        if (!summary) return
+        expect(['ok', 'error', 'truncated', 'cancelled']).toContain(summary.status)
+        expect(typeof summary.promptHash).toBe('string')
+        const body = tolerated('parseEpisode', () => adapter.parseEpisode(row, at))
         if (body) expect(Array.isArray(body.turns)).toBe(true)
       }
     ),

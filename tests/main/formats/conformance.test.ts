@@ -25,13 +25,19 @@ import { countTurnToolCalls } from '../../../src-main/formats/actions/tool-call-
 import { turnFacts } from '../../../src-main/formats/actions/episode-facts'
 import {
   isJsonlAdapter,
+  isTableAdapter,
   RecordError,
+  tableLocator,
   type EpisodeSummaryRecord,
   type FormatAdapter
 } from '../../../src-main/formats/types'
 import { walkRoots } from '../../../src-main/indexer/walk'
 import { MAX_RECORD_BYTES } from '../../../src-main/indexer/index-job'
-import { checkDocumentAdapterProperties, checkJsonlAdapterProperties } from '../../helpers/adapter-properties'
+import {
+  checkDocumentAdapterProperties,
+  checkJsonlAdapterProperties,
+  checkTableAdapterProperties
+} from '../../helpers/adapter-properties'
 import { FIXTURES, OWN_FIXTURES } from '../../helpers/fixtures-path'
 
 interface Episode {
@@ -60,7 +66,7 @@ function readFixtures(): Map<FormatAdapter, Claimed> {
   for (const f of walkRoots([FIXTURES, OWN_FIXTURES]).files) {
     const ctx = formatContext()
     const d = detectFormat(f.path, f.size, MAX_RECORD_BYTES, ctx)
-    if (d.kind !== 'jsonl' && d.kind !== 'document') continue
+    if (d.kind !== 'jsonl' && d.kind !== 'document' && d.kind !== 'table') continue
     const claimed = byAdapter.get(d.adapter)!
     claimed.files.push(f.path)
     const source = openEpisodeSource({ path: f.path, format: d.adapter.format, size: f.size, mtimeMs: f.mtimeMs })
@@ -95,6 +101,24 @@ function readFixtures(): Map<FormatAdapter, Claimed> {
           })
         } finally {
           closeSync(fd)
+        }
+      } else if (d.kind === 'table') {
+        // a table as the indexer reads it: its run, then row group by row group
+        d.adapter.readRun(d.table, f.path, ctx)
+        for (let group = 0; group < d.table.rowGroups; group++) {
+          d.table.readGroup(group).forEach((row, index) => {
+            let summary: EpisodeSummaryRecord
+            try {
+              summary = d.adapter.summarize(row, { path: f.path, group, index, table: d.table, ctx })
+            } catch (err) {
+              if (err instanceof RecordError) return
+              throw err
+            }
+            claimed.records.push(row)
+            const locator = tableLocator(group, index)
+            const body = source.read({ byteOffset: 0, byteLength: 0, locator }).body
+            claimed.episodes.push({ file: f.path, where: locator, summary, turns: body.turns })
+          })
         }
       } else {
         if (!(d.doc instanceof ZipArchive)) claimed.docs.push({ doc: d.doc, path: f.path })
@@ -166,6 +190,8 @@ describe('every registered adapter', () => {
       const { records, docs } = fixtures.get(adapter)!
       // a light pass for every adapter; the per-format files in tests/main/properties/ run more cases
       if (isJsonlAdapter(adapter)) checkJsonlAdapterProperties(adapter, records, PROPERTY_RUNS)
+      else if (isTableAdapter(adapter))
+        checkTableAdapterProperties(adapter, records, claimedPath(adapter), PROPERTY_RUNS)
       else if (docs.length) checkDocumentAdapterProperties(adapter, docs, PROPERTY_RUNS)
       else checkDocumentAdapterProperties(adapter, [{ doc: {}, path: claimedPath(adapter) }], PROPERTY_RUNS)
     })
