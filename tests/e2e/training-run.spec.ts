@@ -23,6 +23,10 @@ test('a prime-rl training run: its curve, a step’s worst group, step 0 against
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await openApp(page, server.url, DEMO_RUNS)
   await selectRun(page, TRAIN_RUN)
+  // the run has no success flag: a correct answer scores 1 (+0.2 for the format), so pass at 1
+  await page.getByTestId('pass-threshold-input').fill('1')
+  await page.getByTestId('pass-threshold-input').press('Enter')
+  await expect(page.getByTestId('pass-threshold-kind')).toHaveText('custom')
 
   await test.step('the run opens on its curve: 10 steps of 24 rollouts, the kept batch beside the whole', async () => {
     await page.getByTestId('run-bar').getByTestId('open-curve').click()
@@ -41,7 +45,16 @@ test('a prime-rl training run: its curve, a step’s worst group, step 0 against
     await shotMatrix(page, 'training-00-curve')
   })
 
+  await test.step('per task: first solved, learned, forgotten, over the steps each was drawn at', async () => {
+    await expect(page.getByTestId('curve-learned')).toHaveText(/^\d+ learned, \d+ forgotten$/)
+    const first = page.getByTestId('curve-task').first()
+    await expect(first.getByTestId('task-first-solved')).toHaveText(/^step \d+$/)
+    await page.getByTestId('curve-tasks').scrollIntoViewIfNeeded()
+    await shot(page, 'training-05-tasks-1440-light')
+  })
+
   await test.step('hovering a point reads the step, kept of all included', async () => {
+    await page.getByTestId('curve-summary').scrollIntoViewIfNeeded()
     const over = page.getByTestId('chart-curve-reward').locator('.u-over')
     const box = (await over.boundingBox())!
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2)
