@@ -67,6 +67,15 @@ export interface ProducerHeadlineInput {
   trust?: 'rows' | 'producer'
 }
 
+/**
+ * A trainer's own per-step figures for a run (prime-rl's metrics.jsonl, SkyRL's aggregated_results.jsonl): where they
+ * come from and, per step, the key and the value it logged, to check the training curve against.
+ */
+export interface ProducerStepLog {
+  source: string
+  figures: { step: number; label: string; value: number }[]
+}
+
 /** Summary of one episode, produced while indexing. Must stay small: no transcript. */
 export interface EpisodeSummaryRecord {
   /** The id the producer wrote, as a string (may be unreliable); null when absent. */

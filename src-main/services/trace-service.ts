@@ -16,7 +16,7 @@ import { compareSeries } from '../compare/compare-series'
 import { compareMany } from '../compare/compare-many'
 import { breakdownRun } from '../compare/breakdown'
 import { trainingCurve, withProducerSteps } from '../compare/training-curve'
-import { primeRlStepFigures } from '../formats/adapters/prime-rl-metrics'
+import { producerStepLog } from '../formats/producer-step-log'
 import { compareReportHtml } from '../report/html-report'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
@@ -155,7 +155,7 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     },
     async trainingCurve(runId) {
       const run = runOrThrow(runId)
-      return withProducerSteps(trainingCurve(d.db, run), primeRlStepFigures(run.header))
+      return withProducerSteps(trainingCurve(d.db, run), producerStepLog(run.header))
     },
     async search(query, options) {
       return search(d.db, query, options ?? {})

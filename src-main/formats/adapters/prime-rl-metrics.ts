@@ -10,6 +10,7 @@ import { closeSync, openSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { readLines } from '../readers/line-reader'
 import { parseJsonLine } from '../readers/tolerant-json'
+import type { ProducerStepLog } from '../types'
 import { isObj, num } from './record-fields'
 
 /** The log's file name in the output folder (FileMonitorConfig.path's default). */
@@ -90,7 +91,7 @@ const CACHE_SIZE = 16
  * The producer's per-step mean reward of a prime-rl run (its header says where its output folder is and which work it
  * is), with where it comes from; null for another run or without a log.
  */
-export function primeRlStepFigures(header: Record<string, unknown>): { source: string; figures: StepFigure[] } | null {
+export function primeRlStepFigures(header: Record<string, unknown>): ProducerStepLog | null {
   const { producer, outputDir, work } = header
   if (producer !== 'prime-rl' || typeof outputDir !== 'string' || (work !== 'train' && work !== 'eval')) return null
   const version = metricsVersion(outputDir)

@@ -13,9 +13,18 @@
  * of the sums, pass@n asks for a reward > 0). A task is a prompt (its hash): the `eval_n_samples_per_prompt`
  * trajectories of a prompt at a step are its group.
  */
-import { basename, dirname } from 'node:path'
+import { readdirSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { readSideObject } from '../readers/side-files'
 import { defineFormat } from '../define-format'
-import type { DocumentAdapter, DocumentRun, EpisodeBody, EpisodeSummaryRecord, RunHeader } from '../types'
+import type {
+  DocumentAdapter,
+  DocumentRun,
+  EpisodeBody,
+  EpisodeSummaryRecord,
+  ProducerStepLog,
+  RunHeader
+} from '../types'
 import { RecordError } from '../types'
 import { decodedConversation } from './decoded-chat'
 import { messagesToTurns } from './messages'
@@ -37,6 +46,7 @@ const isAggregatedResults = (doc: unknown): boolean =>
   isObj(doc) && Object.keys(doc).some((k) => k.startsWith('eval/')) && !isSkyrlRow(doc)
 
 const STEP_FOLDER = /^global_step_(\d+)_evals$/
+const AGGREGATED_FILE = 'aggregated_results.jsonl'
 
 const rowsOf = (doc: unknown): unknown[] => (Array.isArray(doc) ? doc : [doc])
 
@@ -104,7 +114,7 @@ function runHeader(path: string, dataSource: string): RunHeader {
     env: dataSource,
     createdAt: null,
     checkpointStep: null, // the evaluations span the training steps: the step is per episode
-    header: { producer: 'SkyRL', dump: 'trainer.dump_eval_results', data_source: dataSource },
+    header: { producer: 'SkyRL', dump: 'trainer.dump_eval_results', data_source: dataSource, dumpedEvals: dumped },
     passThreshold: null
   }
 }
@@ -171,3 +181,32 @@ export const skyrlAggregatedResultsAdapter = defineFormat<DocumentAdapter>({
     throw new RecordError('a SkyRL aggregated_results.jsonl has no trajectories')
   }
 })
+
+/**
+ * The producer's own per-step mean of a SkyRL run (its header names the dumped_evals folder and the data source):
+ * `eval/<data_source>/avg_score` of each `global_step_<N>_evals/aggregated_results.jsonl`; null for another run or
+ * without such files.
+ */
+export function skyrlStepFigures(header: Record<string, unknown>): ProducerStepLog | null {
+  const { producer, dumpedEvals, data_source: dataSource } = header
+  if (producer !== 'SkyRL' || typeof dumpedEvals !== 'string' || typeof dataSource !== 'string') return null
+  let folders: string[]
+  try {
+    folders = readdirSync(dumpedEvals)
+  } catch {
+    return null
+  }
+  // `sanitize_data_source` (trainer_utils.py): the metric names a data source with `/` as `_`
+  const label = `eval/${dataSource.replaceAll('/', '_')}/avg_score`
+  const figures: ProducerStepLog['figures'] = []
+  for (const folder of folders) {
+    const m = STEP_FOLDER.exec(folder)
+    if (!m) continue
+    const problems: string[] = []
+    const doc = readSideObject(join(dumpedEvals, folder, AGGREGATED_FILE), problems)
+    const value = doc ? num(doc[label]) : null
+    if (value !== null) figures.push({ step: Number(m[1]), label, value })
+  }
+  figures.sort((a, b) => a.step - b.step)
+  return figures.length ? { source: join(dumpedEvals, 'global_step_<N>_evals', AGGREGATED_FILE), figures } : null
+}

@@ -4,7 +4,7 @@
  * cut at the length limit), a token-level scored data source at step 10, and each evaluation's aggregated_results.jsonl.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { skyrlAggregatedResultsAdapter, skyrlEvalAdapter as S } from '../../../src-main/formats/adapters/skyrl'
 import { formatContext } from '../../../src-main/formats/context'
@@ -107,5 +107,14 @@ describe('SkyRL through the engine', () => {
       [10, 4, 2, produced[1]['eval/openai_gsm8k/avg_score']]
     ])
     expect(curve.points[1].truncatedShare).toBe(0.25)
+    // and the curve says so step by step, with the producer's figure beside its own
+    expect(curve.points.map((p) => p.producer)).toEqual(
+      produced.map((p) => ({
+        label: 'eval/openai_gsm8k/avg_score',
+        value: p['eval/openai_gsm8k/avg_score'],
+        agrees: true
+      }))
+    )
+    expect(curve.producerSource).toBe(join(dirname(STEP0), 'global_step_<N>_evals', 'aggregated_results.jsonl'))
   })
 })
