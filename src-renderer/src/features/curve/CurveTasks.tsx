@@ -9,6 +9,7 @@ import analysis from '../../styles/analysis.module.css'
 import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 import controls from '../../styles/controls.module.css'
+import css from './CurveTasks.module.css'
 
 /**
  * Tasks whose verdict changed over the steps they were sampled at: learned (passed after failing, kept), forgotten
@@ -38,11 +39,11 @@ export function CurveTasks({ report }: { report: TrainingCurve }): ReactNode {
             rowTestId="curve-task"
             taskCell={(t) => (
               <button
-                className={cx(controls.linkBtn, txt.mono)}
+                className={cx(controls.linkBtn, txt.mono, css.key)}
                 onClick={() =>
                   store.getState().openRunEpisodes(report.runId, `task == ${JSON.stringify(t.taskKey)}`, 'step')
                 }
-                title="Open this task's rollouts at every step"
+                title={`${t.taskKey}: open this task's rollouts at every step`}
               >
                 {t.taskKey}
               </button>
