@@ -18,11 +18,8 @@ import { basename, dirname } from 'node:path'
 import { defineFormat } from '../define-format'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, JsonlFile, RunHeader } from '../types'
 import { RecordError } from '../types'
-import { decodedConversation } from './decoded-chat'
-import { messagesToTurns } from './messages'
-import { previewOf } from './preview'
-import { promptHash } from './prompt-hash'
 import { isObj, num, type Obj } from './record-fields'
+import { decodedRow, rowBody, rowSummary, trainingRunHeader } from './trainer-row'
 
 /** A dumped sample: the keys `_dump_trajectory` always writes, with their types. */
 export const isArealSample = (r: unknown): r is Obj =>
@@ -49,7 +46,6 @@ function summarize(r: Obj, file?: JsonlFile): EpisodeSummaryRecord {
   if (!isArealSample(r))
     throw new RecordError('not an AReaL sample (task_id, sample_idx, versions, prompt, completion)')
   if (!(r.prompt as string).trim()) throw new RecordError('the sample has an empty prompt')
-  const { prompt, completion } = decodedConversation(r.prompt as string, r.completion as string)
   const reward = num(r.reward)
   const head = num(r.head_version)
   const tail = r.tail_version as number
@@ -60,53 +56,34 @@ function summarize(r: Obj, file?: JsonlFile): EpisodeSummaryRecord {
   const seqlen = num(r.seqlen)
   const promptLen = num(r.prompt_len)
   const place = file ? placeOf(file.path) : null
-  return {
-    sourceId: null, // task_id counts submissions, not tasks: the task key is the prompt's hash
-    promptHash: promptHash(r.prompt as string),
-    answer: null,
+  // task_id counts submissions, not tasks: it is the group, the prompt is the task
+  return rowSummary(decodedRow(r.prompt as string, r.completion as string), {
     reward,
-    success: reward === null ? null : reward > 0,
-    status: 'ok',
-    error: null,
-    turns: prompt.length + completion.length,
-    preview: previewOf(prompt),
     metrics,
     info: { group: r.task_id as number, head_version: head, tail_version: tail },
     tokensIn: promptLen,
     tokensOut: seqlen !== null && promptLen !== null ? seqlen - promptLen : null,
-    durationMs: null,
     rollout: r.sample_idx as number,
-    step: place?.version ?? tail,
-    actions: { kind: 'messages', messages: completion }
-  }
+    step: place?.version ?? tail
+  })
 }
 
 function parseEpisode(r: Obj): EpisodeBody {
   if (!isArealSample(r))
     throw new RecordError('not an AReaL sample (task_id, sample_idx, versions, prompt, completion)')
-  const { prompt, completion, template } = decodedConversation(r.prompt as string, r.completion as string)
-  const { prompt: _p, completion: _c, ...rest } = r
-  return {
-    turns: messagesToTurns(prompt, completion),
-    tools: [],
-    infoFull: { ...rest, chat_template: template },
-    raw: r
-  }
+  const { prompt, completion, ...rest } = r
+  return rowBody(decodedRow(prompt as string, completion as string), rest, r)
 }
 
 function readRunHeader(path: string): RunHeader {
   const place = placeOf(path)
   const trial = place ? place.trial : dirname(path)
   const kind = place?.kind ?? 'rollout'
-  return {
-    name: `${basename(dirname(trial))}/${basename(trial)} · ${kind} (AReaL)`,
-    model: null,
-    env: null,
-    createdAt: null,
-    checkpointStep: null, // the versions are the steps: per episode
-    header: { producer: 'AReaL', dump: kind, setting: 'rollout.dump_to_file' },
-    passThreshold: null
-  }
+  return trainingRunHeader(`${basename(dirname(trial))}/${basename(trial)} · ${kind} (AReaL)`, {
+    producer: 'AReaL',
+    dump: kind,
+    setting: 'rollout.dump_to_file'
+  })
 }
 
 export const arealAdapter = defineFormat<JsonlAdapter>({

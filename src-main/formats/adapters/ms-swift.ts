@@ -20,11 +20,9 @@ import { basename, dirname } from 'node:path'
 import { defineFormat } from '../define-format'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, RunHeader } from '../types'
 import { RecordError } from '../types'
-import { decodedConversation } from './decoded-chat'
-import { messagesToTurns } from './messages'
-import { previewOf } from './preview'
-import { answerText, promptHash } from './prompt-hash'
+import { answerText } from './prompt-hash'
 import { isObj, MAX_CATEGORY_CHARS, num, str, type Obj } from './record-fields'
+import { decodedRow, rowBody, rowSummary, trainingRunHeader } from './trainer-row'
 
 const STEP_KEYS = ['step', 'gen_step'] as const
 
@@ -88,8 +86,7 @@ function rowOf(r: Obj, row: number | undefined): Row {
 }
 
 function summarize(r: Obj, row: number | undefined): EpisodeSummaryRecord {
-  const { step, prompt: promptText, completion: completionText, cell } = rowOf(r, row)
-  const { prompt, completion } = decodedConversation(promptText, completionText)
+  const { step, prompt, completion, cell } = rowOf(r, row)
   const rewardKeys = rewardColumns(r)
   const metrics: Record<string, number> = {}
   const info: EpisodeSummaryRecord['info'] = {}
@@ -108,58 +105,32 @@ function summarize(r: Obj, row: number | undefined): EpisodeSummaryRecord {
     else if (typeof v === 'boolean') metrics[k] = Number(v)
     else if (typeof v === 'string' && v.length <= MAX_CATEGORY_CHARS) info[k] = v
   }
-  return {
-    sourceId: null, // no task id is logged: the task is the prompt
-    promptHash: promptHash(promptText),
+  return rowSummary(decodedRow(prompt, completion), {
     answer: answerText(str(cell('solution'))),
     reward: total,
-    success: total === null ? null : total > 0,
-    status: 'ok',
-    error: null,
-    turns: prompt.length + completion.length,
-    preview: previewOf(prompt),
     metrics,
     info,
-    tokensIn: null,
-    tokensOut: null,
-    durationMs: null,
-    rollout: null, // numbered by occurrence within the prompt and step: a group's generations
-    step,
-    actions: { kind: 'messages', messages: completion }
-  }
+    step
+  })
 }
 
 function parseEpisode(r: Obj, row: number | undefined): EpisodeBody {
-  const { prompt: promptText, completion: completionText, cell } = rowOf(r, row)
-  const { prompt, completion, template } = decodedConversation(promptText, completionText)
+  const { prompt, completion, cell } = rowOf(r, row)
   const fields: Obj = {}
   for (const k of Object.keys(r)) if (k !== 'prompt' && k !== 'completion') fields[k] = cell(k)
   const raw: Obj = {}
   for (const k of Object.keys(r)) raw[k] = cell(k)
-  return {
-    turns: messagesToTurns(prompt, completion),
-    tools: [],
-    infoFull: { ...fields, row: row ?? 0, chat_template: template },
-    raw
-  }
+  return rowBody(decodedRow(prompt, completion), { ...fields, row: row ?? 0 }, raw)
 }
 
 function readRunHeader(path: string): RunHeader {
-  return {
-    name: `${basename(dirname(path))} (ms-swift GRPO)`,
-    model: null,
-    env: null,
-    createdAt: null,
-    checkpointStep: null, // one line per logging step: the step is per episode
-    header: {
-      producer: 'ms-swift',
-      setting: '--log_completions true',
-      reward:
-        'sum of the reward-function columns: reward_weights are not logged (1 each assumed), so with other weights ' +
-        "the trainer's reward metric differs"
-    },
-    passThreshold: null
-  }
+  return trainingRunHeader(`${basename(dirname(path))} (ms-swift GRPO)`, {
+    producer: 'ms-swift',
+    setting: '--log_completions true',
+    reward:
+      'sum of the reward-function columns: reward_weights are not logged (1 each assumed), so with other weights ' +
+      "the trainer's reward metric differs"
+  })
 }
 
 export const msSwiftAdapter = defineFormat<JsonlAdapter>({

@@ -22,13 +22,11 @@ import { basename, dirname } from 'node:path'
 import { defineFormat } from '../define-format'
 import type { EpisodeBody, EpisodeSummaryRecord, JsonlAdapter, JsonlFile, RunHeader } from '../types'
 import { RecordError } from '../types'
-import { detectTemplate, type ChatTemplate } from '../chat-template-split'
+import { detectTemplate } from '../chat-template-split'
 import { contentText } from './content-text'
 import { decodedCompletion, decodedConversation } from './decoded-chat'
-import { messagesToTurns } from './messages'
-import { previewOf } from './preview'
-import { promptHash } from './prompt-hash'
 import { isObj, MAX_CATEGORY_CHARS, num, str, type Obj } from './record-fields'
+import { rowBody, rowSummary, trainingRunHeader, type DecodedRow } from './trainer-row'
 
 /** Per-token arrays of a training line: the bulk of its bytes, read by nothing here. */
 const TOKEN_KEYS = ['token_ids', 'token_loss_mask', 'advantages', 'generation_logprobs', 'prev_logprobs'] as const
@@ -82,19 +80,12 @@ function generatedFrom(messages: Logged[]): number {
   return i < 0 ? Math.min(1, messages.length) : i
 }
 
-interface Conversation {
-  promptText: string
-  prompt: Obj[]
-  completion: Obj[]
-  template: ChatTemplate
-}
-
 /**
  * Prompt and completion messages of a sample. The prompt's text carries the chat template (read back into turns);
  * after it, the log alternates generations and environment observations (added raw, untemplated, by the multi-turn
  * rollout), each a message of its own: its role when logged, else by its place (assistant, environment, …).
  */
-function conversation(r: Obj): Conversation {
+function conversation(r: Obj): DecodedRow {
   const messages = contentOf(r)
   const cut = generatedFrom(messages)
   const promptText = messages
@@ -116,8 +107,8 @@ function conversation(r: Obj): Conversation {
 
 function summarize(r: Obj, file?: JsonlFile): EpisodeSummaryRecord {
   if (!isNemoRlRow(r)) throw new RecordError('not a NeMo-RL dump line (content, rewards, idx)')
-  const { promptText, prompt, completion } = conversation(r)
-  if (!promptText.trim()) throw new RecordError('the sample has no prompt text')
+  const row = conversation(r)
+  if (!row.promptText.trim()) throw new RecordError('the sample has no prompt text')
   const reward = num(one(r.rewards))
   const metrics: Record<string, number> = {}
   const info: EpisodeSummaryRecord['info'] = { idx: r.idx as number }
@@ -129,60 +120,29 @@ function summarize(r: Obj, file?: JsonlFile): EpisodeSummaryRecord {
   const sampleMask = num(one(r.sample_loss_mask))
   // a sample the loss leaves out (overlong, masked) is what the batch filters dropped
   if (sampleMask !== null) info.batch = sampleMask > 0 ? 'kept' : 'filtered out'
-  const agent = str(one(r.agent_ref))
+  // NeMo Gym's agent reference: `{name}` (a plain string read as it is)
+  const ref = one(r.agent_ref)
+  const agent = str(ref) ?? (isObj(ref) ? str(ref.name) : null)
   if (agent !== null && agent.length <= MAX_CATEGORY_CHARS) info.agent_ref = agent
-  const place = file ? placeOf(file.path) : null
-  return {
-    sourceId: null, // NeMo-RL writes no task id (idx is the row's place in the batch): the task is the prompt
-    promptHash: promptHash(promptText),
-    answer: null,
-    reward,
-    // pass@k in `validate` counts a reward > 0 as solved
-    success: reward === null ? null : reward > 0,
-    status: 'ok',
-    error: null,
-    turns: prompt.length + completion.length,
-    preview: previewOf(prompt),
-    metrics,
-    info,
-    tokensIn: null,
-    tokensOut: null,
-    durationMs: null,
-    rollout: null, // numbered by occurrence within the prompt and step: a group's samples
-    step: place?.step ?? null,
-    actions: { kind: 'messages', messages: completion }
-  }
+  // idx is the row's place in the batch, no task id: the task is the prompt; pass@k counts a reward > 0
+  return rowSummary(row, { reward, metrics, info, step: file ? (placeOf(file.path)?.step ?? null) : null })
 }
 
 function parseEpisode(r: Obj): EpisodeBody {
   if (!isNemoRlRow(r)) throw new RecordError('not a NeMo-RL dump line (content, rewards, idx)')
-  const { prompt, completion, template } = conversation(r)
   const { content: _c, ...rest } = r
-  return {
-    turns: messagesToTurns(prompt, completion),
-    tools: [],
-    infoFull: { ...rest, chat_template: template },
-    raw: r
-  }
+  return rowBody(conversation(r), rest, r)
 }
 
 function readRunHeader(path: string): RunHeader {
   const place = placeOf(path)
   const exp = dirname(path)
   const kind = place?.kind ?? 'train'
-  return {
-    name: `${basename(dirname(exp))}/${basename(exp)} · ${kind} (NeMo-RL)`,
-    model: null,
-    env: null,
-    createdAt: null,
-    checkpointStep: null, // the dumps span the training steps: the step is per episode
-    header: {
-      producer: 'NeMo-RL',
-      dump: kind,
-      files: kind === 'train' ? 'train_data_step<N>.jsonl' : 'val_data_step<N>.jsonl'
-    },
-    passThreshold: null
-  }
+  return trainingRunHeader(`${basename(dirname(exp))}/${basename(exp)} · ${kind} (NeMo-RL)`, {
+    producer: 'NeMo-RL',
+    dump: kind,
+    files: kind === 'train' ? 'train_data_step<N>.jsonl' : 'val_data_step<N>.jsonl'
+  })
 }
 
 export const nemoRlAdapter = defineFormat<JsonlAdapter>({

@@ -42,6 +42,9 @@ describe('NeMo-RL: detection and records', () => {
     const s = N.summarize(rows[0], ctxFile(path))
     expect(s).toMatchObject({ reward: 1, success: true, step: 2, info: { idx: 0, batch: 'kept' } })
     expect(s.metrics.input_length).toBe((rows[0].input_lengths as number[])[0])
+    // with NeMo Gym, the agent that ran the sample (`agent_ref: [{name}]`)
+    const gym = { ...rows[0], agent_ref: [{ name: 'math_with_judge' }] }
+    expect(N.summarize(gym, ctxFile(path)).info.agent_ref).toBe('math_with_judge')
     // the sample the loss leaves out (sample_loss_mask 0) is what the batch filters dropped
     expect(N.summarize(rows[3], ctxFile(path)).info.batch).toBe('filtered out')
     const body = N.parseEpisode(rows[0], ctxFile(path))
