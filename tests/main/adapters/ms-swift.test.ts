@@ -64,6 +64,19 @@ describe('ms-swift: a logging step', () => {
     expect(S.summarize(rowsOf(MEGATRON)[0], undefined, 1).step).toBe(0)
   })
 
+  it("the Ray driver's one row per line: its gen_step, prompt, completion and reward", () => {
+    const ray = {
+      gen_step: 3,
+      prompt: (lines[0].prompt as string[])[0],
+      completion: 'The answer is \\boxed{4}.',
+      reward: 1.5
+    }
+    expect(pickJsonlAdapter(ray, RUN)).toBe(S)
+    expect(S.rowsOf!(ray)).toBe(1)
+    expect(S.summarize(ray, undefined, 0)).toMatchObject({ step: 3, reward: 1.5, metrics: { reward: 1.5 } })
+    expect(S.parseEpisode(ray, undefined, 0).turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant'])
+  })
+
   it('a line whose columns differ in length is refused as a whole; a row without text alone', () => {
     const torn = { ...lines[0], completion: (lines[0].completion as string[]).slice(1) }
     expect(() => S.rowsOf!(torn)).toThrow(RecordError)
