@@ -278,6 +278,8 @@ export interface TurnMeta {
   costUsd?: number
   /** A simulated user (tau-bench) rather than a real one or the environment. */
   simulatedUser?: boolean
+  /** The agent whose conversation the turn is part of, in an episode of several (rLLM's trajectories by name). */
+  agent?: string
   /** The turn (tool call or result) failed: the producer's error text. */
   error?: string
   /** The model's output was cut (max tokens / context). */

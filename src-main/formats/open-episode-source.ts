@@ -8,7 +8,7 @@
  * - the file is gone: SourceGoneError;
  * - a JSONL file may only have grown (appends keep earlier records valid): a file shorter than the record's end, a
  *   record that no longer parses, or (when the caller gives the indexed prompt hash) a record whose prompt hash
- *   differs: SourceChangedError;
+ *   differs: SourceChangedError (a line of several episodes, ms-swift's, keeps each one's row as its locator);
  * - a whole-file document (JSON, per-step JSONL, zip archive) or a Parquet table must have the size and mtime it had
  *   when indexed, else SourceChangedError.
  * Both are NotFoundErrors (the episode as indexed is not there any more); an adapter's own error (a locator the
@@ -21,6 +21,7 @@ import { documentAdapterFor, jsonlAdapterFor, tableAdapterFor } from './registry
 import { readJsonlRecords } from './readers/jsonl-records'
 import { readRange } from './readers/line-reader'
 import { parseJsonLine } from './readers/tolerant-json'
+import { parseJsonlRecord } from './jsonl-record'
 import { ZipArchive } from './readers/zip-reader'
 import { ParquetError, ParquetFile } from './readers/parquet-file'
 import { parseTableLocator, RecordError } from './types'
@@ -96,7 +97,7 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     }
   }
 
-  const readRecord = (place: EpisodePlace): OpenedEpisode => {
+  const readRecord = (place: EpisodePlace, row: number | undefined): OpenedEpisode => {
     const adapter = jsonlAdapterFor(format)
     if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
     const text = gone(() => {
@@ -107,14 +108,25 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     })
     let record: Record<string, unknown>
     try {
-      record = parseJsonLine(text) as Record<string, unknown>
-      if (place.promptHash !== undefined && adapter.summarize(record, { path, ctx }).promptHash !== place.promptHash)
+      record = parseJsonlRecord(adapter, text) as Record<string, unknown>
+      if (
+        place.promptHash !== undefined &&
+        adapter.summarize(record, { path, ctx }, row).promptHash !== place.promptHash
+      )
         throw new SourceChangedError(path)
     } catch (err) {
       if (err instanceof NotFoundError) throw err
       throw new SourceChangedError(path)
     }
-    return { body: adapter.parseEpisode(record, { path, ctx }), raw: record }
+    const body = adapter.parseEpisode(record, { path, ctx }, row)
+    // a row's raw view is its row (the adapter's), not the whole line of its step
+    return { body, raw: row === undefined ? record : (body.raw ?? record) }
+  }
+
+  /** A JSONL format whose lines hold several episodes keeps each one's row in its locator. */
+  const rowOf = (place: EpisodePlace): number | undefined | 'document' => {
+    if (place.locator === null) return undefined
+    return jsonlAdapterFor(format)?.rowsOf ? Number(place.locator) : 'document'
   }
 
   const readFromDocument = (place: EpisodePlace, locator: string): OpenedEpisode => {
@@ -159,9 +171,9 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
   }
 
   const readPlace = (place: EpisodePlace): OpenedEpisode => {
-    if (place.locator === null) return readRecord(place)
-    if (tableAdapterFor(format)) return readRow(place.locator)
-    return readFromDocument(place, place.locator)
+    if (tableAdapterFor(format) && place.locator !== null) return readRow(place.locator)
+    const row = rowOf(place)
+    return row === 'document' ? readFromDocument(place, place.locator as string) : readRecord(place, row)
   }
 
   return {

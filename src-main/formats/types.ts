@@ -254,10 +254,25 @@ export interface JsonlAdapter extends FormatDeclaration {
    * transaction per file, which cannot span awaits.
    */
   readRunHeader(sourcePath: string): RunHeader
-  /** Summarize one parsed record, with its actions. Throws RecordError for records to skip (e.g. no prompt). */
-  summarize(record: Record<string, unknown>, file?: JsonlFile): EpisodeSummaryRecord
-  /** Full turns of one parsed record. */
-  parseEpisode(record: Record<string, unknown>, file?: JsonlFile): EpisodeBody
+  /**
+   * Summarize one parsed record, with its actions. Throws RecordError for records to skip (e.g. no prompt). For a
+   * record of several episodes (`rowsOf`), `row` is the episode's index within it.
+   */
+  summarize(record: Record<string, unknown>, file?: JsonlFile, row?: number): EpisodeSummaryRecord
+  /** Full turns of one parsed record (of its `row`-th episode, for a record of several). */
+  parseEpisode(record: Record<string, unknown>, file?: JsonlFile, row?: number): EpisodeBody
+  /**
+   * For a format whose lines hold several episodes (ms-swift's column-oriented completions log: one line per
+   * logging step, one episode per row of its columns): how many the record holds. Each is summarized and read back
+   * by its index, stored as the episode's locator beside the line's byte range. Throws RecordError for a line that
+   * cannot be used. Absent: a record is one episode.
+   */
+  rowsOf?(record: Record<string, unknown>): number
+  /**
+   * Top-level keys whose values are never parsed (a trainer's per-token arrays: tens of MB of numbers per line that
+   * no summary reads): cut out of the line's text before JSON.parse, each replaced by a note of its size.
+   */
+  skipKeys?: readonly string[]
   /**
    * Rows are written in completion order (NeMo Gym): after indexing, the run's ordinals follow the
    * task id (numeric ids in numeric order), then the rollout index, then file order.

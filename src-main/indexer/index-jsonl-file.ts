@@ -7,7 +7,7 @@ import { settleRuns, upsertRun } from '../db/run-membership'
 import type { EpisodeSummaryRecord, JsonlAdapter, RunHeader } from '../formats/types'
 import { RecordError } from '../formats/types'
 import { readLines, readRange } from '../formats/readers/line-reader'
-import { parseJsonLine } from '../formats/readers/tolerant-json'
+import { parseJsonlRecord } from '../formats/jsonl-record'
 import { episodeInserter } from '../db/insert-episode'
 import { episodeIdFor, runIdFor } from './run-id'
 import { formatContext } from '../formats/context'
@@ -73,10 +73,24 @@ export function indexJsonlFile(
   let modelFromRows: string | null = null
   let cancelled = false
 
+  const summarizeOne = (
+    record: Record<string, unknown>,
+    where: string,
+    row: number | undefined
+  ): EpisodeSummaryRecord | null => {
+    try {
+      return adapter.summarize(record, file, row)
+    } catch (err) {
+      if (!(err instanceof RecordError)) throw err
+      warn(`${where}: ${err.message}; skipped`)
+      return null
+    }
+  }
+
   const take = (text: string, offset: number, length: number, lineNo: number): void => {
     let record: unknown
     try {
-      record = parseJsonLine(text)
+      record = parseJsonlRecord(adapter, text)
     } catch (err) {
       warn(`line ${lineNo}: invalid JSON (${(err as Error).message}); skipped`)
       return
@@ -85,30 +99,41 @@ export function indexJsonlFile(
       warn(`line ${lineNo}: not a JSON object; skipped`)
       return
     }
-    let s: EpisodeSummaryRecord
-    try {
-      s = adapter.summarize(record as Record<string, unknown>, file)
-    } catch (err) {
-      if (!(err instanceof RecordError)) throw err
-      warn(`line ${lineNo}: ${err.message}; skipped`)
-      return
+    const r = record as Record<string, unknown>
+    // a line of several episodes (rowsOf) stores each with its row as the locator; a plain record has none
+    let rows: number | null = null
+    if (adapter.rowsOf) {
+      try {
+        rows = adapter.rowsOf(r)
+      } catch (err) {
+        if (!(err instanceof RecordError)) throw err
+        warn(`line ${lineNo}: ${err.message}; skipped`)
+        return
+      }
     }
-    if (modelFromRows === null && typeof (record as { model?: unknown }).model === 'string') {
-      modelFromRows = (record as { model: string }).model
+    for (let row = 0; row < (rows ?? 1); row++) {
+      const s = summarizeOne(
+        r,
+        rows === null ? `line ${lineNo}` : `line ${lineNo} row ${row}`,
+        rows === null ? undefined : row
+      )
+      if (!s) continue
+      if (modelFromRows === null && typeof r.model === 'string') modelFromRows = r.model
+      const suffix = rows === null ? '' : `-${row}`
+      insert(
+        {
+          id: shared ? `${runId}-${fileTag}-${offset}${suffix}` : episodeIdFor(runId, ordinal),
+          runId,
+          ordinal,
+          sourceId,
+          byteOffset: offset,
+          byteLength: length,
+          locator: rows === null ? null : String(row)
+        },
+        s
+      )
+      ordinal++
     }
-    insert(
-      {
-        id: shared ? `${runId}-${fileTag}-${offset}` : episodeIdFor(runId, ordinal),
-        runId,
-        ordinal,
-        sourceId,
-        byteOffset: offset,
-        byteLength: length,
-        locator: null
-      },
-      s
-    )
-    ordinal++
   }
 
   const fd = openSync(path, 'r')
@@ -132,7 +157,7 @@ export function indexJsonlFile(
       if (tail.trim()) {
         let complete = false
         try {
-          parseJsonLine(tail)
+          parseJsonlRecord(adapter, tail)
           complete = true
         } catch {
           // an unfinished write: leave it for the next pass

@@ -101,11 +101,17 @@ export function checkJsonlAdapterProperties(
         if (!record) return
         const matched = tolerated('matches', () => adapter.matches(record))
         if (!matched) return
-        const summary = tolerated('summarize', () => adapter.summarize(record))
-        if (!summary) return
-        expect(['ok', 'error', 'truncated', 'cancelled']).toContain(summary.status)
-        const body = tolerated('parseEpisode', () => adapter.parseEpisode(record))
-        if (body) expect(Array.isArray(body.turns)).toBe(true)
+        // a line of several episodes (rowsOf): its first rows, each by its index
+        const rows = adapter.rowsOf ? tolerated('rowsOf', () => adapter.rowsOf!(record)) : 1
+        if (rows === undefined) return
+        for (let i = 0; i < Math.min(rows, 4); i++) {
+          const row = adapter.rowsOf ? i : undefined
+          const summary = tolerated('summarize', () => adapter.summarize(record, undefined, row))
+          if (!summary) continue
+          expect(['ok', 'error', 'truncated', 'cancelled']).toContain(summary.status)
+          const body = tolerated('parseEpisode', () => adapter.parseEpisode(record, undefined, row))
+          if (body) expect(Array.isArray(body.turns)).toBe(true)
+        }
       }
     ),
     { numRuns }

@@ -59,3 +59,7 @@ export function decodedConversation(
   const completion = splitChatTemplate(output, prompt.template)
   return { prompt: messagesOf(prompt, true), completion: messagesOf(completion, false), template: prompt.template }
 }
+
+/** The messages of one generated text that continues a prompt written in `template` (a multi-turn log's piece). */
+export const decodedCompletion = (output: string, template: ChatTemplate): Obj[] =>
+  messagesOf(splitChatTemplate(output, template), false)

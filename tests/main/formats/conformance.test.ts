@@ -18,7 +18,7 @@ import { detectFormat } from '../../../src-main/formats/detect'
 import { formatContext } from '../../../src-main/formats/context'
 import { openEpisodeSource } from '../../../src-main/formats/open-episode-source'
 import { readLines } from '../../../src-main/formats/readers/line-reader'
-import { parseJsonLine } from '../../../src-main/formats/readers/tolerant-json'
+import { parseJsonlRecord } from '../../../src-main/formats/jsonl-record'
 import { ZipArchive } from '../../../src-main/formats/readers/zip-reader'
 import { tallyActions } from '../../../src-main/formats/actions/tally'
 import { countTurnToolCalls } from '../../../src-main/formats/actions/tool-call-counts'
@@ -77,27 +77,39 @@ function readFixtures(): Map<FormatAdapter, Claimed> {
           readLines(fd, 0, MAX_RECORD_BYTES, (line) => {
             if (!line.text.trim()) return
             let record: Record<string, unknown>
-            let summary: EpisodeSummaryRecord
+            let rows: (number | undefined)[]
             try {
-              record = parseJsonLine(line.text) as Record<string, unknown>
-              summary = d.adapter.summarize(record)
+              record = parseJsonlRecord(d.adapter, line.text) as Record<string, unknown>
+              // a line of several episodes (rowsOf) is read row by row, each found again by its row
+              rows = d.adapter.rowsOf ? [...Array(d.adapter.rowsOf(record)).keys()] : [undefined]
             } catch (err) {
               if (err instanceof RecordError || err instanceof SyntaxError) return
               throw err
             }
-            claimed.records.push(record)
-            const place = {
-              byteOffset: line.offset,
-              byteLength: line.length,
-              locator: null,
-              promptHash: summary.promptHash
+            let sampled = false
+            for (const row of rows) {
+              let summary: EpisodeSummaryRecord
+              try {
+                summary = d.adapter.summarize(record, undefined, row)
+              } catch (err) {
+                if (err instanceof RecordError) continue
+                throw err
+              }
+              if (!sampled) claimed.records.push(record)
+              sampled = true
+              const place = {
+                byteOffset: line.offset,
+                byteLength: line.length,
+                locator: row === undefined ? null : String(row),
+                promptHash: summary.promptHash
+              }
+              claimed.episodes.push({
+                file: f.path,
+                where: row === undefined ? `line ${line.lineNo}` : `line ${line.lineNo} row ${row}`,
+                summary,
+                turns: source.read(place).body.turns
+              })
             }
-            claimed.episodes.push({
-              file: f.path,
-              where: `line ${line.lineNo}`,
-              summary,
-              turns: source.read(place).body.turns
-            })
           })
         } finally {
           closeSync(fd)

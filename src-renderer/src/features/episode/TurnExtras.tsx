@@ -7,7 +7,7 @@ import { cx } from '../../lib/cx'
 import t from '../../styles/turn.module.css'
 import css from './TurnExtras.module.css'
 
-/** Badges for what the producer recorded about a turn: simulated user, copied context, truncation, error, cost, latency. */
+/** What the producer recorded about a turn: simulated user, agent, copied context, truncation, error, cost, latency. */
 export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
   const m = turn.meta
   if (!m) return null
@@ -20,6 +20,11 @@ export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
           title="Written by a simulated user (an LLM playing the user), not a person or the environment"
         >
           simulated user
+        </span>
+      )}
+      {m.agent && (
+        <span className={t.meta} data-testid="turn-agent" title="The agent whose conversation this turn is part of">
+          {m.agent}
         </span>
       )}
       {m.copied && (

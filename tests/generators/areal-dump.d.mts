@@ -1,0 +1,2 @@
+/** Types for areal-dump.mjs. */
+export function writeArealFixture(outDir: string): void

@@ -1,0 +1,2 @@
+/** Types for ms-swift-completions.mjs. */
+export function writeMsSwiftFixture(outDir: string): void

@@ -1,0 +1,2 @@
+/** Types for rllm-eval.mjs. */
+export function writeRllmFixture(outDir: string): void
