@@ -11,10 +11,11 @@
  *   sub-agent's turns are kept together, marked with the agent (Turn.agent), right after the main turn that called it.
  * - `summary` records and compaction summaries are turns marked as context summaries (TurnMeta.contextSummary).
  */
-import type { Turn, TurnAgent, TurnMeta } from '@contract/model'
+import type { TurnAgent, TurnMeta } from '@contract/model'
 import { messagesToTurns } from './messages'
 import { isObj, num, str, timeMs, type Obj } from './record-fields'
 import { SkippedRecords } from './skipped-records'
+import type { SessionFacts } from './session-facts'
 
 /** Record types with something to show. */
 const SHOWN = new Set(['user', 'assistant', 'system', 'attachment', 'summary'])
@@ -48,16 +49,9 @@ export interface SubAgentFile {
 /** A chat message on its way to messagesToTurns, with what the turn gets besides. */
 type Msg = Obj & { _agent?: TurnAgent; _meta?: TurnMeta }
 
-export interface SessionRead {
-  turns: Turn[]
+export interface SessionRead extends SessionFacts {
   /** The first message the person wrote (the task), as a chat message; null when the session has none. */
   task: Obj | null
-  model: string | null
-  tokensIn: number | null
-  tokensOut: number | null
-  startMs: number | null
-  endMs: number | null
-  error: string | null
   subAgents: number
   /** Main-conversation records on branches the session left (rewinds, edits): not shown. */
   offBranch: number
@@ -65,7 +59,6 @@ export interface SessionRead {
   cwd: string | null
   gitBranch: string | null
   version: string | null
-  unknown: SkippedRecords
 }
 
 export function readSession(records: readonly unknown[], files: readonly SubAgentFile[] = []): SessionRead {

@@ -17,6 +17,7 @@ import { firstRecordOf } from '../readers/side-files'
 import { defineFormat } from '../define-format'
 import { readSession, type SessionRead, type SubAgentFile } from './claude-code-session'
 import { previewOf } from './preview'
+import { sessionSpanMs } from './session-facts'
 import { promptHash } from './prompt-hash'
 import { isObj, str, type Obj } from './record-fields'
 
@@ -121,7 +122,7 @@ function summaryOf(s: SessionRead, path: string): EpisodeSummaryRecord {
     },
     tokensIn: s.tokensIn,
     tokensOut: s.tokensOut,
-    durationMs: s.startMs !== null && s.endMs !== null ? s.endMs - s.startMs : null,
+    durationMs: sessionSpanMs(s),
     actions: { kind: 'turns', turns: s.turns }
   }
 }

@@ -13,7 +13,6 @@
  * folders say when, not what; a session without a `cwd` (old era) belongs to the sessions folder's run.
  */
 import { basename, dirname } from 'node:path'
-import type { Turn } from '@contract/model'
 import type { DocumentAdapter, DocumentRun, EpisodeSummaryRecord } from '../types'
 import { RecordError } from '../types'
 import { defineFormat } from '../define-format'
@@ -23,6 +22,7 @@ import { promptHash } from './prompt-hash'
 import { isObj, num, str, timeMs, type Obj } from './record-fields'
 import { itemsToMessages, type Message } from './responses-items'
 import { SkippedRecords } from './skipped-records'
+import { sessionSpanMs, type SessionFacts } from './session-facts'
 
 /** The `type` of a rollout line that holds something to read. */
 const LINE_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted'])
@@ -49,18 +49,10 @@ const isContextText = (text: string): boolean =>
     text
   )
 
-interface Rollout {
-  turns: Turn[]
+interface Rollout extends SessionFacts {
   task: string | null
   meta: Obj
-  model: string | null
-  tokensIn: number | null
-  tokensOut: number | null
-  startMs: number | null
-  endMs: number | null
-  error: string | null
   termination: string | null
-  unknown: SkippedRecords
 }
 
 function read(doc: unknown): Rollout {
@@ -200,7 +192,7 @@ function summaryOf(r: Rollout, path: string): EpisodeSummaryRecord {
     },
     tokensIn: r.tokensIn,
     tokensOut: r.tokensOut,
-    durationMs: r.startMs !== null && r.endMs !== null ? r.endMs - r.startMs : null,
+    durationMs: sessionSpanMs(r),
     actions: { kind: 'turns', turns: r.turns }
   }
 }
