@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Turn } from '@contract/model'
 import { claudeCodeAdapter as C } from '../../../src-main/formats/adapters/claude-code'
+import { toChatMessages } from '../../../src-main/export/chat-messages'
 import { formatContext } from '../../../src-main/formats/context'
 import { pickGroupedJsonlAdapter } from '../../../src-main/formats/registry'
 import { readJsonlRecords } from '../../../src-main/formats/readers/jsonl-records'
@@ -158,6 +159,25 @@ describe('Claude Code: a 1.0 session with an inline sidechain', () => {
     expect(s.info).toMatchObject({ git_branch: 'main', version: '1.0.98', off_branch_records: 1 })
     expect(s.preview).toBe('Fix the divide-by-zero bug in calc.py and add a test.')
     expect(run.warnings).toEqual(['1 record of unknown type "future-record-kind" skipped (first: record 15)'])
+  })
+})
+
+describe('Claude Code: chat messages (SFT export)', () => {
+  it("the sub-agent's turns are left out of the main agent's messages; its call keeps its result", () => {
+    const messages = toChatMessages(turnsOf(INLINE))
+    expect(messages.some((m) => m.content === 'Find every caller of divide() in the repo.')).toBe(false)
+    const task = messages.findIndex((m) => m.role === 'assistant' && m.tool_calls?.[0].function.name === 'Task')
+    expect(messages[task + 1]).toEqual({
+      role: 'tool',
+      tool_call_id: 'toolu_02',
+      content: 'divide() is called from cli.py:14 and api.py:30.'
+    })
+    expect(messages.filter((m) => m.role === 'tool').map((m) => (m as { tool_call_id: string }).tool_call_id)).toEqual([
+      'toolu_01',
+      'toolu_02',
+      'toolu_03',
+      'toolu_04'
+    ])
   })
 })
 
