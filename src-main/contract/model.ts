@@ -252,10 +252,24 @@ export interface Turn {
   /** Producer-specific extras shown with the turn (latency ms, cost, simulated-user flag, error text...). */
   meta?: TurnMeta
   /**
+   * The sub-agent whose turn this is, when it is not the main agent's: a Claude Code `Task` sub-agent (a sidechain).
+   * Absent for the main conversation. Its turns follow the main turn that started it, marked so they are never read
+   * as the main agent's own words.
+   */
+  agent?: TurnAgent
+  /**
    * Set in an episode preview when `text` / `reasoning` were cut to their preview: the full sizes.
    * The full turn comes from getEpisodeTurns.
    */
   elided?: { text?: TextSize; reasoning?: TextSize }
+}
+
+/** A sub-agent an episode's turn belongs to. */
+export interface TurnAgent {
+  /** The producer's id of the sub-agent (Claude Code `agentId`, else the tool call that started it). */
+  id: string
+  /** What the producer calls it (the sub-agent type or the task's description), when it says; else null. */
+  name: string | null
 }
 
 /** Size of a text that was left out. */
@@ -278,7 +292,10 @@ export interface TurnMeta {
   costUsd?: number
   /** A simulated user (tau-bench) rather than a real one or the environment. */
   simulatedUser?: boolean
-  /** The agent whose conversation the turn is part of, in an episode of several (rLLM's trajectories by name). */
+  /**
+   * The agent whose conversation the turn is part of, in an episode of several peer agents shown one after the other
+   * (rLLM's trajectories by name: solver, judge). A sub-agent started by the main agent is Turn.agent instead.
+   */
   agent?: string
   /** The turn (tool call or result) failed: the producer's error text. */
   error?: string
@@ -288,6 +305,11 @@ export interface TurnMeta {
   metrics?: Record<string, number>
   /** Copied from an earlier context window (ATIF `is_copied_context`). */
   copied?: boolean
+  /**
+   * A summary the producer wrote in place of earlier context when it compacted the conversation (Claude Code
+   * `summary` / compact-boundary records, Codex `compacted`): not a message anyone sent.
+   */
+  contextSummary?: boolean
   timestamp?: string
 }
 

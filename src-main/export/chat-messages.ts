@@ -67,12 +67,16 @@ function pairCalls(turns: Turn[]): {
 /**
  * The messages of `turns`, leaving out the turns in `drop` together with their partners (a dropped call's result,
  * a dropped result's call). Calls nobody answered are left out (an episode cut off mid-call), results that answer
- * no call become user messages (they are environment text the model saw), `env` turns are user messages.
+ * no call become user messages (they are environment text the model saw), `env` turns are user messages. A
+ * sub-agent's turns (Turn.agent) are left out too: they are its own conversation, which the main agent never saw
+ * (it saw its call and the result), so they must not read as the main agent's messages.
  */
 export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Set()): ChatMessage[] {
   const { calls, answers } = pairCalls(turns)
-  const dropped = new Set(drop)
-  for (const [turn, list] of calls) if (drop.has(turn)) list.forEach((c) => c.result !== null && dropped.add(c.result))
+  const leftOut = new Set([...drop, ...turns.filter((t) => t.agent).map((t) => t.index)])
+  const dropped = new Set(leftOut)
+  for (const [turn, list] of calls)
+    if (leftOut.has(turn)) list.forEach((c) => c.result !== null && dropped.add(c.result))
   const out: ChatMessage[] = []
   for (const t of turns) {
     if (dropped.has(t.index)) continue

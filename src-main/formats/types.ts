@@ -173,6 +173,8 @@ export interface DocumentRun {
   runKey: string
   header: RunHeader
   episodes: { summary: EpisodeSummaryRecord; locator: string }[]
+  /** Problems of the file worth showing on it (records skipped, and why); absent when none. */
+  warnings?: string[]
 }
 
 /** How a format's files hold episodes; detection tries the adapters of the kind a file turns out to be. */

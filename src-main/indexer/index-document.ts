@@ -68,7 +68,7 @@ export function indexDocument(
   return {
     runIds,
     episodes,
-    warnings: [],
+    warnings: runs.flatMap((r) => r.warnings ?? []),
     error: episodes === 0 ? 'the document holds no episodes' : null,
     sidecar: false
   }

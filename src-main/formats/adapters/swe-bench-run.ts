@@ -47,7 +47,7 @@ export interface RunReport {
 export type Outcome = 'resolved' | 'unresolved' | 'error' | 'empty_patch' | 'not_run'
 
 /** Outcomes the harness counts as not resolved although it has no verdict on the patch: the unscored reason. */
-const UNSCORED: Partial<Record<string, string>> = {
+export const UNSCORED: Partial<Record<string, string>> = {
   error: 'error',
   empty_patch: 'empty patch',
   not_run: 'not run by the harness'
@@ -57,7 +57,11 @@ const UNSCORED: Partial<Record<string, string>> = {
 export const NOT_EVALUATED = 'not evaluated'
 
 /** Submitted instances that are not resolved count as failures in `resolved / submitted`. */
-const SCORING: RunScoring = { unscoredAs: 'failure', producer: 'the SWE-bench harness', noun: 'instances' }
+export const SWE_BENCH_SCORING: RunScoring = {
+  unscoredAs: 'failure',
+  producer: 'the SWE-bench harness',
+  noun: 'instances'
+}
 
 export function findRunReport(runDir: string, model: string | null, ctx: FormatContext): RunReport | null {
   for (const path of runReportPaths(runDir, model)) {
@@ -83,9 +87,9 @@ export function reportScoring(report: RunReport | null): { scoring?: RunScoring;
   const x = report.x
   const resolved = x.nResolved ?? x.resolved!.size
   const submitted = x.nSubmitted ?? x.submitted!.length
-  if (!submitted) return { scoring: SCORING }
+  if (!submitted) return { scoring: SWE_BENCH_SCORING }
   return {
-    scoring: SCORING,
+    scoring: SWE_BENCH_SCORING,
     headlines: [
       {
         label: 'resolved / submitted',

@@ -8,7 +8,7 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
 import { AssistantMarkdown } from './MarkdownText'
 import { ToolCallView } from './ToolCallView'
-import { TurnError, TurnImages, TurnMetaBadges } from './TurnExtras'
+import { SubAgentBadge, TurnError, TurnImages, TurnMetaBadges } from './TurnExtras'
 import { stripAnsi } from '../../lib/ansi'
 import { visibleParts } from '../../lib/thinking'
 import { TurnLabels } from '../labels/TurnLabels'
@@ -57,7 +57,13 @@ export const TurnCard = memo(function TurnCard({
   const [noteOpen, setNoteOpen] = useState(false)
   return (
     <article
-      className={cx(t.turn, ROLE_CLASS[turn.role], active && t.active, turn.isPrompt && t.prompt)}
+      className={cx(
+        t.turn,
+        ROLE_CLASS[turn.role],
+        active && t.active,
+        turn.isPrompt && t.prompt,
+        turn.agent && t.subAgent
+      )}
       aria-current={active || undefined}
       data-testid="turn-row"
       data-turn={turn.index}
@@ -71,6 +77,7 @@ export const TurnCard = memo(function TurnCard({
         <Badge tone={`role-${turn.role}`} testId="turn-role">
           {turn.role}
         </Badge>
+        {turn.agent && <SubAgentBadge agent={turn.agent} />}
         {label.origin && (
           <span className={cx(t.origin, label.origin === 'generated' && t.originGenerated)} data-testid="turn-origin">
             {label.origin}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { Turn } from '@contract/model'
+import type { Turn, TurnAgent } from '@contract/model'
 import { fmtDuration } from '@contract/display'
 import { fmtNum } from '../../lib/format'
 import { imageView } from '../../lib/turn-images'
@@ -7,7 +7,10 @@ import { cx } from '../../lib/cx'
 import t from '../../styles/turn.module.css'
 import css from './TurnExtras.module.css'
 
-/** What the producer recorded about a turn: simulated user, agent, copied context, truncation, error, cost, latency. */
+/**
+ * Badges for what the producer recorded about a turn: simulated user, agent, context summary, copied context,
+ * truncation, error, cost, latency.
+ */
 export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
   const m = turn.meta
   if (!m) return null
@@ -25,6 +28,15 @@ export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
       {m.agent && (
         <span className={t.meta} data-testid="turn-agent" title="The agent whose conversation this turn is part of">
           {m.agent}
+        </span>
+      )}
+      {m.contextSummary && (
+        <span
+          className={cx(t.origin, t.originSummary)}
+          data-testid="turn-context-summary"
+          title="Written by the producer in place of earlier context when it compacted the conversation: not a message anyone sent"
+        >
+          context summary
         </span>
       )}
       {m.copied && (
@@ -60,6 +72,22 @@ export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
         </span>
       )}
     </>
+  )
+}
+
+/**
+ * Marks a turn of a sub-agent (a Claude Code `Task` sidechain): its own conversation, started by a call of the main
+ * agent, never to be read as the main agent's words. The name is the producer's text, shown as text.
+ */
+export function SubAgentBadge({ agent }: { agent: TurnAgent }): ReactNode {
+  return (
+    <span
+      className={cx(t.origin, t.originAgent)}
+      data-testid="turn-agent"
+      title={`Sub-agent ${agent.id}: its own conversation, started by the main agent's call before it; not the main agent's words`}
+    >
+      sub-agent{agent.name ? ` · ${agent.name}` : ` ${agent.id}`}
+    </span>
   )
 }
 
