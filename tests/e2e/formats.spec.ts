@@ -16,8 +16,11 @@ test('every corpus file gets a state in the workspace; an Inspect agent sample a
   // 26 runs of the corpus (tests/main/integration/fixture-matrix.test.ts) next to the 2 demo runs
   await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 26, { timeout: 30_000 })
   const counts = page.getByTestId('state-counts')
-  await expect(counts).toContainText('indexed 35') // 32 corpus files and the demo's 3 (two eval runs, the training run's results.jsonl)
-  await expect(counts).toContainText('companion 38') // the training run's metadata.json and progress.json among them
+  // 32 corpus files and the demo's 17 (two eval runs, the hosted-RL run's results.jsonl, the prime-rl run's 10 train
+  // and 4 eval `all` files)
+  await expect(counts).toContainText('indexed 49')
+  // the hosted-RL run's metadata.json and progress.json, the prime-rl run's 14 `effective` files and metrics.jsonl
+  await expect(counts).toContainText('companion 53')
   await expect(counts).toContainText('skipped: LFS pointer 2')
   await shot(page, '40-corpus-workspace')
 

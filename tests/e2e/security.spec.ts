@@ -57,7 +57,9 @@ test('API calls without the token or with a wrong one get 401', async ({ request
     .toEqual([
       'repo-repair · qwen3-8b (base)',
       'repo-repair · qwen3-8b-grpo-step400 (trained)',
-      'repo-repair-grpo-qwen3-8b (qx7demo2grpo4repair9st10)'
+      'repo-repair-grpo-qwen3-8b (qx7demo2grpo4repair9st10)',
+      'rl-math-prime-rl · eval',
+      'rl-math-prime-rl · train'
     ])
 })
 
