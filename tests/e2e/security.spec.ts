@@ -154,7 +154,18 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
   await expect(page.getByTestId('episode-info')).toContainText(SCRIPT)
   // The file is listed under its own root once the coalesced workspace refresh ran.
   await expect(page.getByTestId('root-row').filter({ hasText: 'hostile.jsonl' })).toContainText('1 file · 1 ep')
-  await expect(page.getByTestId('sources-list')).toContainText('hostile.jsonl')
+  // the list is virtualized (only rows in view are drawn): page through it until the file's row is drawn
+  const list = page.getByTestId('sources-list')
+  const found = async (): Promise<boolean> => (await list.innerText()).includes('hostile.jsonl')
+  const { scrollHeight, clientHeight } = await list.evaluate((el) => ({
+    scrollHeight: el.scrollHeight,
+    clientHeight: el.clientHeight
+  }))
+  for (let y = 0; y <= scrollHeight && !(await found()); y += clientHeight / 2) {
+    await list.evaluate((el, top) => el.scrollTo(0, top), y)
+    await page.waitForTimeout(50)
+  }
+  expect(await found()).toBe(true)
   await shot(page, '20-hostile-trace')
 
   // Nothing from the trace became an element: no script but the app's own bundle, no img, no link, no <b>.
