@@ -16,29 +16,24 @@ export function CompareStepsBar({ runId, points }: { runId: string; points: read
   // until the user picks, the first and the last step (a run still training grows its last)
   const stepA = a ?? steps[0]
   const stepB = b ?? steps[steps.length - 1]
-  const pick = (set: (n: number) => void) => (e: React.ChangeEvent<HTMLSelectElement>) => set(Number(e.target.value))
   return (
     <div className={css.bar} data-testid="curve-compare-steps">
-      <label>
-        Compare step{' '}
-        <select value={stepA} onChange={pick(setA)} data-testid="curve-compare-a" aria-label="Step A (the base)">
-          {steps.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        with step{' '}
-        <select value={stepB} onChange={pick(setB)} data-testid="curve-compare-b" aria-label="Step B (compared)">
-          {steps.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <StepSelect
+        label="Compare step"
+        aria="Step A (the base)"
+        steps={steps}
+        value={stepA}
+        onPick={setA}
+        testId="curve-compare-a"
+      />
+      <StepSelect
+        label="with step"
+        aria="Step B (compared)"
+        steps={steps}
+        value={stepB}
+        onPick={setB}
+        testId="curve-compare-b"
+      />
       <button
         disabled={stepA === stepB}
         onClick={() => store.getState().openCompare(runId, runId, null, false, { a: stepA, b: stepB })}
@@ -48,5 +43,32 @@ export function CompareStepsBar({ runId, points }: { runId: string; points: read
         Compare
       </button>
     </div>
+  )
+}
+
+function StepSelect(props: {
+  label: string
+  aria: string
+  steps: number[]
+  value: number
+  onPick(step: number): void
+  testId: string
+}): ReactNode {
+  return (
+    <label>
+      {props.label}{' '}
+      <select
+        value={props.value}
+        onChange={(e) => props.onPick(Number(e.target.value))}
+        data-testid={props.testId}
+        aria-label={props.aria}
+      >
+        {props.steps.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }
