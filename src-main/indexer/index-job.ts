@@ -16,6 +16,7 @@ import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
 import { sidecarDependents } from './sidecar-dependents'
 import { buildSearchIndex } from '../search/build-search-index'
+import { RunSettler } from './run-settler'
 
 export interface JobHooks {
   isCancelled: () => boolean
@@ -115,13 +116,14 @@ function indexRoots(
       queue.push(dep)
     }
   }
+  const settler = new RunSettler(db)
   // The queue grows while it is read: a new or changed companion file adds the trace files that read it.
   for (let i = 0; i < queue.length; i++) {
     const file = queue[i]
     if (hooks.isCancelled()) break
     tracker.p.currentFile = file.path
     tracker.tick()
-    const status = indexOneFile(db, file, walk.files, hooks, ctx)
+    const status = indexOneFile(db, file, walk.files, hooks, ctx, settler)
     if (status === null) break // cancelled mid-file: its previous state stays
     if (status.state === 'sidecar') {
       for (const dep of sidecarDependents(db, file, read)) {
@@ -146,6 +148,8 @@ function indexRoots(
     if (status.runId) changedRuns.push(status.runId)
     hooks.onChanged(status.runId ? [status.runId] : [])
   }
+  const settled = settler.flush()
+  if (settled.length) hooks.onChanged(settled)
   // Every file is listed (its runs browsable); now their transcripts go into the full-text index.
   if (!hooks.isCancelled()) {
     const search = buildSearchIndex(db, {
@@ -235,7 +239,8 @@ function indexOneFile(
   file: FoundFile,
   all: FoundFile[],
   hooks: JobHooks,
-  ctx: FormatContext
+  ctx: FormatContext,
+  settler: RunSettler
 ): SourceStatus | null {
   const { tracker } = hooks
   const base = { path: file.path, root: file.root, size: file.size, mtimeMs: file.mtimeMs }
@@ -340,6 +345,7 @@ function indexOneFile(
           if (resume) tracker.p.bytesDone += resume.offset // already indexed: not read again
           const hooksForFile = {
             isCancelled: hooks.isCancelled,
+            settleShared: (runId: string) => settler.fileDone(runId),
             onBytes: (n: number, episodes: number) => {
               tracker.p.bytesDone += n
               tracker.p.episodes = episodesBefore + episodes
