@@ -15,7 +15,7 @@ import { compareRuns } from '../compare/compare-runs'
 import { compareSeries } from '../compare/compare-series'
 import { compareMany } from '../compare/compare-many'
 import { breakdownRun } from '../compare/breakdown'
-import { trainingCurve } from '../compare/training-curve'
+import { CurveCache, trainingCurve } from '../compare/training-curve'
 import { compareReportHtml } from '../report/html-report'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
@@ -56,6 +56,8 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     if (!run) throw new NotFoundError(`no run with id ${runId}`)
     return run
   }
+  // the steps of training curves already read, reused while unchanged (a reopened or live run reads only new steps)
+  const curves = new CurveCache()
 
   const api: TraceApi = {
     ...createLabelsService(d.db, d.labelsDb, runOrThrow),
@@ -153,7 +155,7 @@ export function createTraceService(d: ServiceDeps): TraceApi {
       return breakdownRun(d.db, runOrThrow(runId), fields)
     },
     async trainingCurve(runId) {
-      return trainingCurve(d.db, runOrThrow(runId))
+      return trainingCurve(d.db, runOrThrow(runId), curves)
     },
     async search(query, options) {
       return search(d.db, query, options ?? {})
