@@ -14,7 +14,7 @@ import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
-import { sidecarDependents } from './sidecar-dependents'
+import { companionsIndexedAlone, sidecarDependents } from './sidecar-dependents'
 import { buildSearchIndex } from '../search/build-search-index'
 import { RunSettler } from './run-settler'
 
@@ -125,19 +125,19 @@ function indexRoots(
     tracker.tick()
     const status = indexOneFile(db, file, walk.files, hooks, ctx, settler)
     if (status === null) break // cancelled mid-file: its previous state stays
-    if (status.state === 'sidecar') {
-      for (const dep of sidecarDependents(db, file, read)) {
-        const listed = report.files.findIndex((f) => f.path === dep.path && f.state === 'unchanged')
-        if (listed >= 0) {
-          report.files.splice(listed, 1) // it is read again after all
-          report.skipped--
-        }
-        read.add(dep.path)
-        queue.push(dep)
-        tracker.p.filesTotal++
-        tracker.p.bytesTotal += dep.size
+    const requeue = (again: FoundFile): void => {
+      const listed = report.files.findIndex((f) => f.path === again.path && f.state === 'unchanged')
+      if (listed >= 0) {
+        report.files.splice(listed, 1) // it is read again after all
+        report.skipped--
       }
+      read.add(again.path)
+      queue.push(again)
+      tracker.p.filesTotal++
+      tracker.p.bytesTotal += again.size
     }
+    if (status.state === 'indexed') companionsIndexedAlone(db, file, read).forEach(requeue)
+    if (status.state === 'sidecar') sidecarDependents(db, file, read).forEach(requeue)
     report.files.push(status)
     tracker.p.filesDone++
     if (status.state === 'error') {
