@@ -294,7 +294,7 @@ function indexOneFile(
         outcome = db.transaction(() => {
           const id = pendingSource(adapter.format)
           const before = dropSourceEpisodes(db, id)
-          const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx)
+          const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx, (runId) => settler.fileDone(runId))
           settleRuns(
             db,
             before.filter((r) => !o.runIds.includes(r))

@@ -10,14 +10,15 @@
  *   same run; the database (every file of it) against the source; the serve process's peak RSS (engine, indexer
  *   worker and HTTP server together) against PRODUCT.md's 500 MB for the indexer;
  * - the curve screen in Chromium, from the hash change to every chart canvas in the page and the next frame: its first
- *   open after indexing (the engine reads every step) and reopened (median), against 200 ms; then
- *   `trainingCurve(run)` through the engine (median / p95 of repeated calls).
+ *   open after indexing and reopened (median), against 200 ms; then `trainingCurve(run)` through the engine (median /
+ *   p95 of repeated calls), and read cold by `rollscope curve` in a fresh process (every step's episodes read: what
+ *   a watching engine does once after a job, so that the screen opens on figures it keeps).
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { generateTrainingRun } from '../generators/prime-rl-run.mjs'
-import { median, vmHwmMb } from './cli-child.mjs'
+import { median, runCli, vmHwmMb } from './cli-child.mjs'
 import { measureReadLimit } from './read-limit.mjs'
 import { verdict } from './report.mjs'
 import { percentile } from './search-bench.mjs'
@@ -39,7 +40,8 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
  * @property {{ seconds: number, mbPerSec: number, ratio: number, searchSeconds: number }} full listing + full text
  * @property {{ mb: number, ratio: number }} db every file of the database against the source
  * @property {{ peakRssMb: number, target: number, verdict: string }} memory
- * @property {{ episodes: number, points: number, p50: number, p95: number, runs: number[] }} curveApi ms
+ * @property {{ coldMs: number, episodes: number, points: number, p50: number, p95: number, runs: number[] }} curveApi
+ *   ms; `coldMs`: `rollscope curve` in a fresh process (every step read) minus start-up, median of 3
  * @property {null | { ms: number, runs: number[], apiMs: number, coldMs: number, coldApiMs: number, target: number,
  *   verdict: string }} curveDraw reopened (median) and the first open after indexing (cold: every step read)
  * @property {string[]} notes
@@ -171,6 +173,15 @@ export async function measureTraining({
 
       sample()
       const dbMb = dbFilesBytes(dbPath) / 1e6
+      await served.stop()
+      // the curve read cold (every step's episodes), as `rollscope curve` does in a fresh process, minus start-up
+      log('training run: rollscope curve (cold) × 3')
+      const cold = []
+      const startup = []
+      for (let i = 0; i < 3; i++) {
+        cold.push((await runCli(cli, ['curve', /** @type {string} */ (runId), '--db', dbPath, '--json'])).wallMs)
+        startup.push((await runCli(cli, ['--version'])).wallMs)
+      }
       return {
         corpus,
         limit: { mbPerSec: limit.mbPerSec, passes: limit.passes },
@@ -193,6 +204,7 @@ export async function measureTraining({
         db: { mb: dbMb, ratio: dbMb / sourceMb },
         memory: { peakRssMb: peak, target: RSS_TARGET_MB, verdict: verdict(peak, RSS_TARGET_MB, false) },
         curveApi: {
+          coldMs: median(cold) - median(startup),
           episodes: run?.episodes ?? 0,
           points,
           p50: median(curveRuns),

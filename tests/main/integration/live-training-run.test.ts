@@ -15,6 +15,7 @@ import { createEngine } from '../../../src-main/services/engine'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { verifiersV1Adapter } from '../../../src-main/formats/adapters/verifiers-v1'
 import { verlDumpAdapter } from '../../../src-main/formats/adapters/verl'
+import * as values from '../../../src-main/compare/task-values'
 
 /** Generous: the watcher's quiet period and a job take well under a second; a loaded CI machine may not. */
 const WAIT = { timeout: 20_000, interval: 50 }
@@ -82,6 +83,13 @@ describe('a live prime-rl run', () => {
       reads.push([writing, file?.path ?? ''])
       return summarize(record, file)
     })
+    // the curve's reads of episodes (the engine reads a changed run's curve after each job, and keeps its steps)
+    const curveReads: [number, number | undefined][] = []
+    const readValues = values.readRunValues
+    vi.spyOn(values, 'readRunValues').mockImplementation((...args) => {
+      curveReads.push([writing, args[2]])
+      return readValues(...args)
+    })
     const latency: number[] = []
     for (let step = 1; step < STEPS; step++) {
       writing = step
@@ -107,6 +115,9 @@ describe('a live prime-rl run', () => {
     const stepFile = (step: number): string => join(out, 'rollouts', `step_${step}`, 'train', 'all', 'traces.jsonl')
     expect(reads.filter(([step, path]) => path !== stepFile(step))).toEqual([])
     expect(new Set(reads.map(([, path]) => path))).toEqual(new Set([1, 2, 3, 4].map(stepFile)))
+    // and the curve read each new step alone (the engine reads a changed run's curve after each job)
+    expect(curveReads.filter(([step, read]) => read !== step)).toEqual([])
+    expect(new Set(curveReads.map(([step]) => step))).toEqual(new Set([1, 2, 3, 4]))
     console.log(`live prime-rl steps shown after ${latency.join(', ')} ms`)
   })
 })
