@@ -10,7 +10,8 @@
  * - `metrics.jsonl` (the file monitor's scalar log);
  * - or, with `legacy: true`, the Apr–Jul 2026 layout: `rollouts/step_N/train_rollouts.jsonl` and
  *   `eval_rollouts_<env>.jsonl` rows of verifiers' RolloutOutput.
- * Deterministic for a seed. Returns what it wrote, so tests compute their expectations from the files themselves.
+ * Deterministic for a seed. `writePrimeRlRun` returns what it wrote, so tests compute their expectations from the
+ * files themselves; `generateTrainingRun` writes the bench's big multi-turn run a step at a time and returns a manifest.
  */
 import {
   closeSync,
