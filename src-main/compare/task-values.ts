@@ -86,14 +86,19 @@ const num = (v: number | null): number => (v === null ? NaN : v)
  * Reads one run's episodes (or those of one training `step` of it) with a single query (pass/fail decided in SQL by the run's threshold, the same rule as
  * everywhere else) and groups them by task key in JS.
  */
-export function readRunValues(db: Db, runId: string, step?: number): RunValues {
+export function readRunValues(db: Db, runId: string, step?: number, only?: { info: string }): RunValues {
   const threshold = effectiveThreshold(db, runId)
+  // `only`: no metrics, no tool calls and a single info field (read in SQL, as the JSON text gives it): what the
+  // training curve needs, without parsing every episode's metrics and info (most of a 100k-episode read)
+  const info = only
+    ? `json_object(${sqlString(only.info)}, json_extract(info_json, ${sqlString('$.' + only.info)}))`
+    : "nullif(info_json, '{}')"
   const rows = db
     .prepare(
       // Decided in SQL what can be: an integer costs less to hand to JS than a string per row (100k rows per run).
       `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status = 'ok',
-              nullif(metrics_json, '{}'), nullif(info_json, '{}'),
-              tool_calls_json IS NOT NULL, nullif(tool_calls_json, '{}'),
+              ${only ? 'NULL' : "nullif(metrics_json, '{}')"}, ${info},
+              ${only ? 'NULL, NULL' : "tool_calls_json IS NOT NULL, nullif(tool_calls_json, '{}')"},
               steps, generation_ms, termination, transcript, unscored IS NOT NULL OR reward IS NULL,
               step, status = 'truncated', status = 'error'
        FROM episodes e WHERE run_id = ? ${step === undefined ? '' : 'AND step = ?'} ORDER BY ordinal`
@@ -173,6 +178,8 @@ export function readRunValues(db: Db, runId: string, step?: number): RunValues {
   for (let i = 0; i < n; i++) v.rollouts[v.task[i]]++
   return v
 }
+
+const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`
 
 /** Index of `s` in `list`, added when new. */
 function intern(index: Map<string, number>, list: string[], s: string): number {

@@ -30,7 +30,9 @@ export function indexDocument(
   size: number,
   adapter: DocumentAdapter,
   doc: unknown,
-  ctx: FormatContext
+  ctx: FormatContext,
+  /** Settles a run fed by many files (run-settler.ts paces it); absent: settled here, after every file. */
+  settleShared?: (runId: string) => void
 ): DocumentOutcome {
   let runs: DocumentRun[]
   try {
@@ -42,6 +44,7 @@ export function indexDocument(
   const insert = episodeInserter(db)
   const nextOrdinal = db.prepare('SELECT coalesce(max(ordinal) + 1, 0) n FROM episodes WHERE run_id = ?')
   const runIds: string[] = []
+  const own: string[] = []
   let episodes = 0
   for (const run of runs) {
     const runKey = run.runKey || path
@@ -61,8 +64,10 @@ export function indexDocument(
       episodes++
     }
     runIds.push(runId)
+    if (settleShared && run.runKey && run.runKey !== path) settleShared(runId)
+    else own.push(runId)
   }
-  settleRuns(db, runIds)
+  settleRuns(db, own)
   if (runs.length === 0)
     return { runIds, episodes: 0, warnings: adapter.companionWarnings?.(path) ?? [], error: null, sidecar: true }
   return {

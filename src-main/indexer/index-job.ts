@@ -15,8 +15,9 @@ import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
-import { sidecarDependents } from './sidecar-dependents'
+import { companionsIndexedAlone, sidecarDependents } from './sidecar-dependents'
 import { buildSearchIndex } from '../search/build-search-index'
+import { RunSettler } from './run-settler'
 
 export interface JobHooks {
   isCancelled: () => boolean
@@ -116,27 +117,28 @@ function indexRoots(
       queue.push(dep)
     }
   }
+  const settler = new RunSettler(db)
   // The queue grows while it is read: a new or changed companion file adds the trace files that read it.
   for (let i = 0; i < queue.length; i++) {
     const file = queue[i]
     if (hooks.isCancelled()) break
     tracker.p.currentFile = file.path
     tracker.tick()
-    const status = indexOneFile(db, file, walk.files, hooks, ctx)
+    const status = indexOneFile(db, file, walk.files, hooks, ctx, settler)
     if (status === null) break // cancelled mid-file: its previous state stays
-    if (status.state === 'sidecar') {
-      for (const dep of sidecarDependents(db, file, read)) {
-        const listed = report.files.findIndex((f) => f.path === dep.path && f.state === 'unchanged')
-        if (listed >= 0) {
-          report.files.splice(listed, 1) // it is read again after all
-          report.skipped--
-        }
-        read.add(dep.path)
-        queue.push(dep)
-        tracker.p.filesTotal++
-        tracker.p.bytesTotal += dep.size
+    const requeue = (again: FoundFile): void => {
+      const listed = report.files.findIndex((f) => f.path === again.path && f.state === 'unchanged')
+      if (listed >= 0) {
+        report.files.splice(listed, 1) // it is read again after all
+        report.skipped--
       }
+      read.add(again.path)
+      queue.push(again)
+      tracker.p.filesTotal++
+      tracker.p.bytesTotal += again.size
     }
+    if (status.state === 'indexed') companionsIndexedAlone(db, file, read).forEach(requeue)
+    if (status.state === 'sidecar') sidecarDependents(db, file, read).forEach(requeue)
     report.files.push(status)
     tracker.p.filesDone++
     if (status.state === 'error') {
@@ -147,6 +149,8 @@ function indexRoots(
     if (status.runId) changedRuns.push(status.runId)
     hooks.onChanged(status.runId ? [status.runId] : [])
   }
+  const settled = settler.flush()
+  if (settled.length) hooks.onChanged(settled)
   // Every file is listed (its runs browsable); now their transcripts go into the full-text index.
   if (!hooks.isCancelled()) {
     const search = buildSearchIndex(db, {
@@ -236,7 +240,8 @@ function indexOneFile(
   file: FoundFile,
   all: FoundFile[],
   hooks: JobHooks,
-  ctx: FormatContext
+  ctx: FormatContext,
+  settler: RunSettler
 ): SourceStatus | null {
   const { tracker } = hooks
   const base = { path: file.path, root: file.root, size: file.size, mtimeMs: file.mtimeMs }
@@ -306,7 +311,7 @@ function indexOneFile(
         outcome = db.transaction(() => {
           const id = pendingSource(adapter.format)
           const before = dropSourceEpisodes(db, id)
-          const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx)
+          const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx, (runId) => settler.fileDone(runId))
           settleRuns(
             db,
             before.filter((r) => !o.runIds.includes(r))
@@ -391,6 +396,7 @@ function indexOneFile(
           if (resume) tracker.p.bytesDone += resume.offset // already indexed: not read again
           const hooksForFile = {
             isCancelled: hooks.isCancelled,
+            settleShared: (runId: string) => settler.fileDone(runId),
             onBytes: (n: number, episodes: number) => {
               tracker.p.bytesDone += n
               tracker.p.episodes = episodesBefore + episodes

@@ -41,7 +41,12 @@ export function indexJsonlFile(
   adapter: JsonlAdapter,
   header: RunHeader,
   maxLineBytes: number,
-  hooks: { isCancelled: () => boolean; onBytes: (n: number, episodes: number) => void },
+  hooks: {
+    isCancelled: () => boolean
+    onBytes: (n: number, episodes: number) => void
+    /** Settles a run fed by many files (run-settler.ts paces it); absent: settled here, after every file. */
+    settleShared?: (runId: string) => void
+  },
   /** Where to start: the whole file, or (live tail) just after the records already indexed. */
   from: { offset: number; ordinal: number } = { offset: 0, ordinal: 0 },
   ctx: FormatContext = formatContext()
@@ -195,7 +200,8 @@ export function indexJsonlFile(
   if (header.model === null && modelFromRows !== null) {
     db.prepare('UPDATE runs SET model = ? WHERE id = ?').run(modelFromRows, runId)
   }
-  settleRuns(db, [runId])
+  if (shared && hooks.settleShared) hooks.settleShared(runId)
+  else settleRuns(db, [runId])
   return { runId, episodes: added, warnings, indexedBytes, cancelled, error: null }
 }
 

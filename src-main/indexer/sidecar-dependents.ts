@@ -2,6 +2,7 @@ import { statSync } from 'node:fs'
 import { dirname, sep } from 'node:path'
 import type { Db } from '../db/open-db'
 import type { FoundFile } from './walk'
+import { companionTraceOf } from '../formats/companions'
 
 /** How far above a companion file to look for the trace files it describes (a harness log tree is ~5 deep). */
 const MAX_LEVELS_UP = 6
@@ -36,4 +37,22 @@ function stillThere(path: string, root: string): FoundFile[] {
   } catch {
     return [] // vanished: the watcher reports it on its own
   }
+}
+
+/**
+ * Named companions of `trace` that are indexed as sources of their own: each was read before its trace existed (a
+ * live copy or trainer that wrote prime-rl's `effective` file before `all`), when a companion alone is read as the
+ * source itself. Beside its trace it is only the trace's companion, so it is read again (and becomes one); else the
+ * run counts its episodes twice. Companions sit beside their trace or one folder over (`…/train/effective` for
+ * `…/train/all`), so only the sources under the trace's grandparent folder are looked at.
+ */
+export function companionsIndexedAlone(db: Db, trace: FoundFile, alreadyRead: ReadonlySet<string>): FoundFile[] {
+  const base = dirname(dirname(trace.path)) + sep
+  const near = db
+    .prepare(`SELECT path FROM sources WHERE path > ? AND path < ? AND state = 'indexed' AND root = ?`)
+    .pluck()
+    .all(base, base + '\uffff', trace.root) as string[]
+  return near
+    .filter((p) => !alreadyRead.has(p) && companionTraceOf(p)?.trace === trace.path)
+    .flatMap((p) => stillThere(p, trace.root))
 }

@@ -31,13 +31,19 @@ export function createEngine(options: EngineOptions): Engine {
   const watchRoots = (): void =>
     watcher?.setRoots((db.prepare('SELECT path FROM roots').raw().all() as [string][]).map((r) => r[0]))
 
+  // Runs a job changed, whose training curves are read once it is done (warmCurves).
+  const touched = new Set<string>()
+  let closed = false
   const events: IndexerEvents = {
     onProgress(p) {
       progress = p
       emit({ name: 'indexProgress', payload: p })
+      // after the engine was created (an inline job may finish inside createEngine)
+      if (options.watch && p.state === 'done') setTimeout(() => void warmCurves(), 0)
     },
     onChanged(runIds) {
       watchRoots() // roots may have been added or removed by the job
+      runIds.forEach((id) => touched.add(id))
       emit({ name: 'workspaceChanged', payload: { runIds } })
     }
   }
@@ -73,6 +79,21 @@ export function createEngine(options: EngineOptions): Engine {
     background
   })
 
+  /**
+   * The training curves of the runs the last jobs changed, read while nobody waits on them: the engine keeps each
+   * step's figures (CurveCache), so the curve screen opens without reading a 256k-episode run, and a live run's new
+   * step costs a read of that step alone. Watching hosts only (the app, browser mode).
+   */
+  async function warmCurves(): Promise<void> {
+    const ids = [...touched]
+    touched.clear()
+    for (const id of ids) {
+      if (closed) return
+      const run = await api.getRun(id).catch(() => null)
+      if (run && run.trainingSteps > 0 && !closed) await api.trainingCurve(id).catch(() => undefined)
+    }
+  }
+
   return {
     api,
     exportTo: (request, sink) => runExport(api, request, sink),
@@ -88,6 +109,7 @@ export function createEngine(options: EngineOptions): Engine {
     },
     onEvent: subscribe,
     async close() {
+      closed = true
       watcher?.close()
       await indexer.close()
       db.close()

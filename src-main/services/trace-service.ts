@@ -15,7 +15,7 @@ import { compareRuns } from '../compare/compare-runs'
 import { compareSeries } from '../compare/compare-series'
 import { compareMany } from '../compare/compare-many'
 import { breakdownRun } from '../compare/breakdown'
-import { trainingCurve, withProducerSteps } from '../compare/training-curve'
+import { CurveCache, trainingCurve, withProducerSteps } from '../compare/training-curve'
 import { producerStepLog } from '../formats/producer-step-log'
 import { compareReportHtml } from '../report/html-report'
 import type { IndexerClient } from './indexer-client'
@@ -57,6 +57,8 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     if (!run) throw new NotFoundError(`no run with id ${runId}`)
     return run
   }
+  // the steps of training curves already read, reused while unchanged (a reopened or live run reads only new steps)
+  const curves = new CurveCache()
 
   const api: TraceApi = {
     ...createLabelsService(d.db, d.labelsDb, runOrThrow),
@@ -155,7 +157,7 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     },
     async trainingCurve(runId) {
       const run = runOrThrow(runId)
-      return withProducerSteps(trainingCurve(d.db, run), producerStepLog(run.header))
+      return withProducerSteps(trainingCurve(d.db, run, curves), producerStepLog(run.header))
     },
     async search(query, options) {
       return search(d.db, query, options ?? {})

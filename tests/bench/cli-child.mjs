@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
  */
 
 /** Peak resident set (VmHWM) of a live process in MB, or null when unavailable. @param {number} pid */
-function vmHwmMb(pid) {
+export function vmHwmMb(pid) {
   try {
     const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
     return m ? (Number(m[1]) * 1024) / 1e6 : null

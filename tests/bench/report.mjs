@@ -18,6 +18,7 @@
  * @property {null | import('./compare-bench.mjs').CompareFigures} [compare]
  * @property {null | import('./fts-bench.mjs').FtsFigures} [fts]
  * @property {null | import('./search-bench.mjs').SearchFigures} [search]
+ * @property {null | import('./training-bench.mjs').TrainingFigures} [training]
  * @property {string[]} notes
  */
 
@@ -161,6 +162,7 @@ export function formatBench(b) {
     ])
   }
   if (b.viewer) rows.push(...viewerRows(b.viewer))
+  if (b.training) rows.push(...trainingRows(b.training))
   const w0 = Math.max(...rows.map((r) => r[0].length))
   const w1 = Math.max(...rows.map((r) => r[1].length))
   const lines = rows.map((r) => `${r[0].padEnd(w0)}  ${r[1].padEnd(w1)}  ${r[2]}`)
@@ -243,4 +245,69 @@ function viewerRows(v) {
       `${s.frames} frames: p50 ${f1(s.p50)}, max ${f1(s.max)} ms, ${s.over50} over 50 ms; at most ${s.maxRows} turn rows in the DOM`
     ]
   ]
+}
+
+/** @param {import('./training-bench.mjs').TrainingFigures} x @returns {[string, string, string][]} */
+function trainingRows(x) {
+  const c = x.corpus
+  const rows = /** @type {[string, string, string][]} */ ([
+    [
+      'training run',
+      `${c.steps} steps × ${c.rollouts} rollouts, ${f1(c.mb)} MB`,
+      `${c.files} files, ${c.episodes.toLocaleString('en-US')} episodes; ${c.reused ? 'reused' : `generated in ${f1(c.seconds)} s`}`
+    ],
+    [
+      '  limit: read + JSON.parse',
+      `${f1(x.limit.mbPerSec)} MB/s`,
+      `best of ${x.limit.passes.length}: ${x.limit.passes.map(f2).join(' s, ')} s`
+    ],
+    [
+      '  first step browsable',
+      `${f2(x.firstBrowsable.seconds)} s`,
+      `from the spawn of serve (${f2(x.firstBrowsable.afterUrlSeconds)} s after its URL): the run listed, step 0 paged; ${x.firstBrowsable.steps} step(s) listed then`
+    ],
+    [
+      '  listing (every step)',
+      `${f1(x.listing.mbPerSec)} MB/s, ${f1(x.listing.seconds)} s`,
+      `ratio to the limit ${f2(x.listing.ratio)} (target >= 0.5: ${verdict(x.listing.ratio, 0.5)})`
+    ],
+    [
+      '  full index (+ full text)',
+      `${f1(x.full.mbPerSec)} MB/s, ${f1(x.full.seconds)} s`,
+      `full-text pass ${f1(x.full.searchSeconds)} s; ratio to the limit ${f2(x.full.ratio)} (target >= 0.12: ${verdict(x.full.ratio, 0.12)})`
+    ],
+    [
+      '  database',
+      `${f1(x.db.mb)} MB`,
+      `${f2(x.db.ratio)} × the source (target <= 0.5: ${verdict(x.db.ratio, 0.5, false)})`
+    ],
+    [
+      '  peak RSS (serve: engine + indexer)',
+      `${f1(x.memory.peakRssMb)} MB`,
+      `target < ${x.memory.target} MB: ${x.memory.verdict}`
+    ],
+    [
+      '  trainingCurve (engine)',
+      `p50 ${f1(x.curveApi.p50)} ms`,
+      `p95 ${f1(x.curveApi.p95)} ms over ${x.curveApi.runs.length} calls through serve; ${x.curveApi.points} points, ${x.curveApi.episodes.toLocaleString('en-US')} episodes`
+    ],
+    [
+      '  curve read cold (every step)',
+      `${Math.round(x.curveApi.coldMs)} ms`,
+      '`rollscope curve` minus start-up, median of 3: what a watching engine does once after a job'
+    ]
+  ])
+  if (x.curveDraw)
+    rows.push([
+      '  curve screen, first open',
+      `${Math.round(x.curveDraw.coldMs)} ms`,
+      `after indexing, from the hash change (the request ${Math.round(x.curveDraw.coldApiMs)} ms of it); target < ${x.curveDraw.target} ms: ${verdict(x.curveDraw.coldMs, x.curveDraw.target, false)}`
+    ])
+  if (x.curveDraw)
+    rows.push([
+      '  curve screen, reopened',
+      `${Math.round(x.curveDraw.ms)} ms`,
+      `median of ${x.curveDraw.runs.length} (${x.curveDraw.runs.map((r) => Math.round(r)).join(', ')}) from the hash change, the request ${Math.round(x.curveDraw.apiMs)} ms of it; target < ${x.curveDraw.target} ms: ${x.curveDraw.verdict}`
+    ])
+  return rows
 }

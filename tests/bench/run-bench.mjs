@@ -8,6 +8,11 @@
  * --search-runs N (full-text query times: repetitions per query shape, default 20; 0 skips it), --search-mb N (measure
  * search on its own corpus of N MB, e.g. 1000 for the 1 GB of PRODUCT.md §4; default 0: on the main corpus's
  * database), --keep (keep the temporary bench database and print its path).
+ * Training run (off by default: ~5 GB and several minutes): --training or BENCH_TRAINING=1 adds a generated prime-rl
+ * output folder of --training-steps N (default 500) × --training-rollouts N (default 512) multi-turn rollouts, cached
+ * in .bench/training-run (--training-drop deletes it afterwards): time to the first browsable step, the listing and full
+ * index against the read+parse floor, database size, peak RSS, and the training curve through the engine and in
+ * Chromium (training-bench.mjs).
  * Env: ROLLSCOPE_BENCH_CLI=path/to/rollscope.js to measure another build.
  * The corpus is cached in .bench/corpus and reused while its parameters match. Figures go to stdout and to
  * .bench/last-bench.json. Exit code 0 unless something crashed: the bench never fails the test suite.
@@ -26,6 +31,7 @@ import { measureViewer } from './viewer-bench.mjs'
 import { measureCompare } from './compare-bench.mjs'
 import { bareFtsBuild } from './fts-bench.mjs'
 import { measureSearch } from './search-bench.mjs'
+import { measureTraining } from './training-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(
@@ -53,6 +59,10 @@ async function main() {
       'viewer-loads': { type: 'string', default: '5' },
       'search-runs': { type: 'string', default: '20' },
       'search-mb': { type: 'string', default: '0' },
+      training: { type: 'boolean', default: process.env.BENCH_TRAINING === '1' },
+      'training-steps': { type: 'string', default: '500' },
+      'training-rollouts': { type: 'string', default: '512' },
+      'training-drop': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false }
     }
   })
@@ -140,6 +150,25 @@ async function main() {
   const viewerLoads = Number(values['viewer-loads'])
   if (viewerLoads > 0 && existsSync(CLI)) await viewerPhase(bench, viewerLoads)
 
+  if (values.training && existsSync(CLI)) {
+    const steps = Number(values['training-steps'])
+    const rollouts = Number(values['training-rollouts'])
+    if (!(steps >= 1) || !(rollouts >= 1)) {
+      process.stderr.write(`--training-steps and --training-rollouts must be numbers >= 1\n`)
+      return 2
+    }
+    bench.training = await measureTraining({
+      cli: CLI,
+      outDir: join(BENCH_DIR, 'training-run'),
+      steps,
+      rollouts,
+      chromiumPath: await chromiumOrNull(),
+      log,
+      keepCorpus: !values['training-drop']
+    })
+    bench.notes.push(...bench.training.notes)
+  }
+
   process.stdout.write(formatBench(bench))
   mkdirSync(BENCH_DIR, { recursive: true })
   writeFileSync(join(BENCH_DIR, 'last-bench.json'), JSON.stringify(bench, null, 2) + '\n')
@@ -174,6 +203,15 @@ async function searchCorpusPhase(mb, runs) {
     })
   } finally {
     rmSync(dbDir, { recursive: true, force: true })
+  }
+}
+
+/** Chromium's path, or null when it is not installed (the phases that need it say so in a note). */
+async function chromiumOrNull() {
+  try {
+    return (await import('../e2e/find-chromium.ts')).findChromium()
+  } catch {
+    return null
   }
 }
 

@@ -13,6 +13,7 @@ const URL_LINE = /^Rollscope is serving at (http:\/\/127\.0\.0\.1:(\d+)\/\?token
  * @property {string} token
  * @property {(method: string, ...args: unknown[]) => Promise<any>} call one API call; throws on a failed Result
  * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after 5 s
+ * @property {number | undefined} pid the serve process (its /proc status gives its peak memory)
  */
 
 /**
@@ -63,7 +64,7 @@ export function startServe(cli, paths, db, timeoutMs = 20_000) {
         if (!body.ok) throw new Error(`${method}: ${body.error?.code}: ${body.error?.message}`)
         return body.value
       }
-      resolve({ url: m[1], baseUrl, token, call, stop })
+      resolve({ url: m[1], baseUrl, token, call, stop, pid: child.pid })
     })
   })
 }

@@ -26,3 +26,23 @@ export function writePrimeRlRun(opts: {
   /** A dataset of this many problems each step draws its groups from (0: every step its own problems). */
   problems?: number
 }): WrittenRun
+export interface TrainingRunManifest {
+  generator: string
+  version: number
+  params: { steps: number; rollouts: number; groupSize: number; seed: string }
+  /** The output folder (relative to the corpus folder), the one holding `rollouts/`. */
+  runDir: string
+  files: { path: string; bytes: number; episodes: number; step: number | null }[]
+  totalBytes: number
+  /** Rollouts in the `all` files (the run's episodes). */
+  episodes: number
+}
+/** The bench's multi-turn training run (cached in `outDir` while its parameters match). */
+export function generateTrainingRun(opts: {
+  outDir: string
+  steps?: number
+  rollouts?: number
+  groupSize?: number
+  seed?: string
+  log?: (msg: string) => void
+}): { reused: boolean; manifest: TrainingRunManifest }

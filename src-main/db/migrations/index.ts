@@ -10,6 +10,7 @@ import { migration0008 } from './0008-episode-anomalies'
 import { migration0009 } from './0009-anomaly-recheck'
 import { migration0010 } from './0010-search-prefix-index'
 import { migration0011 } from './0011-episode-steps-scoring'
+import { migration0012 } from './0012-episode-step-source-index'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -23,5 +24,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0008,
   migration0009,
   migration0010,
-  migration0011
+  migration0011,
+  migration0012
 ]

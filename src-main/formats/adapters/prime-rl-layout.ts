@@ -79,7 +79,9 @@ export function keptEpisodeIds(allPath: string, ctx: FormatContext): Set<string>
     try {
       readLines(fd, 0, MAX_LINE_BYTES, (line) => {
         const m = ID_HEAD.exec(line.text.slice(0, 200))
-        if (m) ids.add(m[1])
+        // a match is a slice of the line and would keep the whole line (an episode, KBs) alive while the set lives:
+        // a copy of the id's characters is kept instead (no escapes in it: the pattern excludes them)
+        if (m) ids.add(JSON.parse(`"${m[1]}"`) as string)
         else if (line.text.trim()) {
           try {
             const r = parseJsonLine(line.text)

@@ -16,6 +16,11 @@ export interface CurveSlice {
   curve: CurveView | null
   openCurve(runId: string): void
   /**
+   * Reads the open curve again (its run's episodes changed: a live run's new steps). The curve shown stays until the
+   * new one replaces it in place: no placeholder, and a failed refresh keeps it.
+   */
+  refreshCurve(): void
+  /**
    * A step's episodes: the run's episodes table filtered to `step == N` (with the Step column shown). Back returns
    * to the curve.
    */
@@ -42,6 +47,23 @@ export const createCurveSlice =
           (err: unknown) => {
             const now = get().curve
             if (mine === seq && now) set({ curve: { ...now, loading: false, error: errorMessage(err) } })
+          }
+        )
+      },
+      refreshCurve: () => {
+        const c = get().curve
+        if (!c) return
+        // supersedes an open still in flight too: it may have read the run before this change
+        const mine = ++seq
+        api.trainingCurve(c.runId).then(
+          (report) => {
+            const now = get().curve
+            if (mine === seq && now) set({ curve: { ...now, report, loading: false, error: null } })
+          },
+          (err: unknown) => {
+            const now = get().curve
+            // a curve already shown stays (the next change reads it again); else the failure is the answer
+            if (mine === seq && now && !now.report) set({ curve: { ...now, loading: false, error: errorMessage(err) } })
           }
         )
       },

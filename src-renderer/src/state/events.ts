@@ -6,7 +6,7 @@ export const REFRESH_DELAY_MS = 400
 
 /**
  * Feeds engine events into the store: progress directly; workspace changes as one coalesced refresh of
- * the runs, the file list and (when the selected run changed) the visible episodes.
+ * the runs, the file list and (when their run changed) the visible episodes and the open training curve.
  */
 export function wireEvents(
   store: AppStore,
@@ -23,6 +23,7 @@ export function wireEvents(
     void s.loadRuns()
     void s.loadWorkspace()
     if (s.episodes.runId && changedRuns.has(s.episodes.runId)) void s.refreshEpisodes()
+    if (s.curve && changedRuns.has(s.curve.runId)) s.refreshCurve()
     changedRuns.clear()
   }
   const schedule = (): void => {

@@ -50,7 +50,8 @@ describe('migrations', () => {
       { version: 8, name: 'episode-anomalies' },
       { version: 9, name: 'anomaly-recheck' },
       { version: 10, name: 'search-prefix-index' },
-      { version: 11, name: 'episode-steps-scoring' }
+      { version: 11, name: 'episode-steps-scoring' },
+      { version: 12, name: 'episode-step-source-index' }
     ])
   })
 
@@ -87,15 +88,15 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 12, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 13, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 11 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 12 })
   })
 
   it('0011 adds steps, termination, generation time, unscored and transcript to episodes, and marks files for a re-read', () => {
@@ -111,7 +112,7 @@ describe('migrations', () => {
       `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length, source_id)
        VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10, 1)`
     ).run()
-    expect(migrate(db)).toEqual([11])
+    expect(migrate(db, MIGRATIONS.slice(0, 11))).toEqual([11])
     expect(db.prepare('SELECT steps, termination, generation_ms, unscored, transcript FROM episodes').get()).toEqual({
       steps: null,
       termination: null,
@@ -121,6 +122,17 @@ describe('migrations', () => {
     })
     expect(db.prepare('SELECT scoring_json FROM runs').get()).toEqual({ scoring_json: '{}' })
     expect(db.prepare('SELECT mtime_ms, tail_sig FROM sources').get()).toEqual({ mtime_ms: -1, tail_sig: null })
+  })
+
+  it("0012 gives the (run, step) index each episode's source, so a curve finds changed steps from the index alone", () => {
+    const db = new Database(':memory:')
+    migrate(db)
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT step, source_id, count(*), min(rowid) FROM episodes WHERE run_id = 'r' GROUP BY step, source_id`
+      )
+      .all() as { detail: string }[]
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING COVERING INDEX episodes_run_step/)
   })
 
   it('0005 lets the same task be found across runs through an index', () => {

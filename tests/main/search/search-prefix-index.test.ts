@@ -37,7 +37,12 @@ describe('search prefix index (migration 0010)', () => {
     db.prepare(`INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (1, 'old text', 0, 'user', NULL)`).run()
     expect(pendingSearchSources(db)).toEqual([])
 
-    expect(migrate(db)).toEqual([10, 11])
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 11)
+      )
+    ).toEqual([10, 11])
     expect(tableSql(db)).toMatch(/prefix = '3 4'/)
     expect(db.prepare('SELECT count(*) n FROM search_fts').get()).toEqual({ n: 0 })
     expect(pendingSearchSources(db)).toEqual([source])

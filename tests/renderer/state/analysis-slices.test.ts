@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import type { TraceEvent } from '@contract/api'
+import type { TrainingCurve } from '@contract/training'
+import { wireEvents } from '../../../src-renderer/src/state/events'
 import { compareReportRequest, compareRouteOf } from '../../../src-renderer/src/state/compare-slice'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi, flush, run } from '../fake-api'
@@ -125,6 +128,38 @@ describe('training curve slice', () => {
     expect(JSON.stringify(prefs)).toContain('step')
     await flush()
     expect(api.queries.at(-1)).toMatchObject({ runId: 'rl', filter: 'step == 3' })
+  })
+
+  it('refreshes the open curve in place when its run changes (a live run’s new step), never blank meanwhile', async () => {
+    const api = fakeApi({ rl: 320 })
+    const store = createAppStore(api)
+    let emit: (e: TraceEvent) => void = () => undefined
+    const unwire = wireEvents(store, (l) => ((emit = l), () => undefined), 0)
+    store.getState().openCurve('rl')
+    await flush()
+    const first = store.getState().curve!.report!
+    expect(first.points).toHaveLength(10)
+    // the engine now has an 11th step
+    const grown = { ...first, points: [...first.points, { ...first.points[9], step: 10 }] }
+    let answer: (c: TrainingCurve) => void = () => undefined
+    vi.mocked(api.trainingCurve).mockImplementationOnce(() => new Promise<TrainingCurve>((r) => (answer = r)))
+    emit({ name: 'workspaceChanged', payload: { runIds: ['rl'] } })
+    await vi.waitFor(() => expect(api.trainingCurve).toHaveBeenCalledTimes(2))
+    // while the new curve is read, the old one stays on screen
+    expect(store.getState().curve).toMatchObject({ report: first, loading: false, error: null })
+    answer(grown)
+    await flush()
+    expect(store.getState().curve?.report?.points.map((p) => p.step)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    // other runs' changes leave it alone; a failed refresh keeps the curve shown
+    emit({ name: 'workspaceChanged', payload: { runIds: ['other'] } })
+    await flush()
+    expect(api.trainingCurve).toHaveBeenCalledTimes(2)
+    vi.mocked(api.trainingCurve).mockRejectedValueOnce(new Error('busy'))
+    emit({ name: 'workspaceChanged', payload: { runIds: ['rl'] } })
+    await vi.waitFor(() => expect(api.trainingCurve).toHaveBeenCalledTimes(3))
+    await flush()
+    expect(store.getState().curve).toMatchObject({ report: grown, error: null })
+    unwire()
   })
 
   it('a run without steps says so', async () => {
