@@ -19,11 +19,14 @@ const EXTENSIONS: ReadonlySet<string> = new Set(FORMAT_ADAPTERS.flatMap((a) => a
 export const isFormatFile = (path: string): boolean =>
   EXTENSIONS.has(extname(path).toLowerCase()) || isClaimingCompanion(path)
 
-/** The trace a file named as a companion describes (the first rule that names it), with the declaring format. */
-export function companionTraceOf(path: string): { trace: string; format: TraceFormat } | null {
+/**
+ * The trace a file named as a companion describes (the first rule that names it), with the declaring format and
+ * whether it is only read on demand (a change to it re-reads nothing).
+ */
+export function companionTraceOf(path: string): { trace: string; format: TraceFormat; onDemand: boolean } | null {
   for (const { format, rule } of NAMED) {
     const trace = rule.traceOf(path)
-    if (trace !== null) return { trace, format }
+    if (trace !== null) return { trace, format, onDemand: rule.onDemand === true }
   }
   return null
 }

@@ -201,7 +201,15 @@ export type CompanionRule =
    * `<name>.jsonl`): `traceOf` gives the trace's path for a companion's path, null for other names. When the
    * companion changes its trace is read again; a companion whose content no format knows is listed as one.
    */
-  | { kind: 'named'; traceOf(path: string): string | null }
+  | {
+      kind: 'named'
+      traceOf(path: string): string | null
+      /**
+       * Read when asked for (a trainer's log the curve checks), not while the trace is indexed: a change to it then
+       * re-reads no trace (a log appended every step must not re-read every step).
+       */
+      onDemand?: true
+    }
   /**
    * Files that say which traces they describe (mapping files claim files by glob): when one changes, every file it
    * claims is read again. `isCompanion` tells one by its file name (such files are opened in a folder whatever

@@ -138,7 +138,9 @@ function indexRoots(
       tracker.p.bytesTotal += again.size
     }
     if (status.state === 'indexed') companionsIndexedAlone(db, file, read).forEach(requeue)
-    if (status.state === 'sidecar') sidecarDependents(db, file, read).forEach(requeue)
+    // a companion read only on demand (a trainer's metrics log) is read by no trace while indexing
+    if (status.state === 'sidecar' && !companionTraceOf(file.path)?.onDemand)
+      sidecarDependents(db, file, read).forEach(requeue)
     report.files.push(status)
     tracker.p.filesDone++
     if (status.state === 'error') {

@@ -286,7 +286,7 @@ export const verifiersV1Adapter = defineFormat<JsonlAdapter>({
     { kind: 'named', traceOf: evalConfigTraceOf },
     // prime-rl's metrics log describes the run's rollouts folder (read with the curve, prime-rl-metrics.ts): it names
     // the folder, not a file, so a log growing every step re-reads no step's rollouts
-    { kind: 'named', traceOf: metricsLogRollouts }
+    { kind: 'named', traceOf: metricsLogRollouts, onDemand: true }
   ],
 
   matches: (r) => isV1Episode(r) || isV1Trace(r),
