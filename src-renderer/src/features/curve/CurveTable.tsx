@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import type { TrainingCurve } from '@contract/training'
+import { memo, type ReactNode } from 'react'
+import type { CurvePoint, TrainingCurve } from '@contract/training'
 import { fmtMeanStd, fmtPercent, fmtRange, fmtValue } from '@contract/display'
 import { fmtInt } from '../../lib/format'
 import { cx } from '../../lib/cx'
@@ -68,56 +68,15 @@ export function CurveTable({
           </thead>
           <tbody>
             {report.points.map((p, i) => (
-              <tr
+              <CurveRow
                 key={p.step}
-                className={cx(tables.clickRow, (hover === i || picked === p.step) && tables.hovered)}
-                aria-current={hover === i || picked === p.step || undefined}
-                tabIndex={0}
-                onClick={() => onPick(i)}
-                // Enter on the focused row opens it, as a click does: the row's own key
-                onKeyDown={(e) => e.key === 'Enter' && onPick(i)}
-                title={`Show the best and worst groups of step ${p.step}`}
-                data-testid="curve-row"
-                data-step={p.step}
-              >
-                <td className={tables.num}>{fmtInt(p.step)}</td>
-                <td className={tables.num}>{fmtInt(p.episodes)}</td>
-                <td className={tables.num}>{fmtInt(p.tasks)}</td>
-                <td className={tables.num}>{fmtMeanStd('reward', p.meanReward, p.rewardStd)}</td>
-                <td className={tables.num}>{fmtRange('reward', p.rewardMin, p.rewardMax)}</td>
-                <td className={tables.num}>{fmtPercent(p.passRate)}</td>
-                <td className={tables.num}>
-                  {fmtPercent(p.noSignalShare)} <span className={txt.hint}>of {fmtInt(p.groups)}</span>
-                </td>
-                <td className={tables.num}>{fmtValue('steps', p.meanSteps)}</td>
-                <td className={tables.num}>{fmtValue('messages', p.meanMessages)}</td>
-                <td className={tables.num}>
-                  {fmtValue('tokens', p.tokensIn)} / {fmtValue('tokens', p.tokensOut)}
-                </td>
-                <td className={tables.num}>{fmtPercent(p.truncatedShare)}</td>
-                <td className={tables.num}>{fmtPercent(p.errorShare)}</td>
-                {logged && (
-                  <td
-                    className={cx(tables.num, p.producer && !p.producer.agrees && txt.badText)}
-                    title={p.producer ? `${p.producer.label}: ${p.producer.value}` : 'not logged'}
-                    data-testid="curve-producer"
-                  >
-                    {p.producer ? `${fmtValue('reward', p.producer.value)} ${p.producer.agrees ? '✓' : '≠'}` : '–'}
-                  </td>
-                )}
-                {kept && (
-                  <td className={tables.num}>
-                    {p.kept ? (
-                      <>
-                        {fmtInt(p.kept.episodes)}{' '}
-                        <span className={txt.hint}>({fmtValue('reward', p.kept.meanReward)})</span>
-                      </>
-                    ) : (
-                      '–'
-                    )}
-                  </td>
-                )}
-              </tr>
+                p={p}
+                index={i}
+                active={hover === i || picked === p.step}
+                logged={logged}
+                kept={kept}
+                onPick={onPick}
+              />
             ))}
           </tbody>
         </table>
@@ -125,3 +84,72 @@ export function CurveTable({
     </section>
   )
 }
+
+/** One step's row: drawn again only when its step or its highlight changes (hovering a chart moves the highlight). */
+const CurveRow = memo(function CurveRow({
+  p,
+  index,
+  active,
+  logged,
+  kept,
+  onPick
+}: {
+  p: CurvePoint
+  index: number
+  active: boolean
+  logged: boolean
+  kept: boolean
+  onPick(index: number): void
+}): ReactNode {
+  return (
+    <tr
+      key={p.step}
+      className={cx(tables.clickRow, active && tables.hovered)}
+      aria-current={active || undefined}
+      tabIndex={0}
+      onClick={() => onPick(index)}
+      // Enter on the focused row opens it, as a click does: the row's own key
+      onKeyDown={(e) => e.key === 'Enter' && onPick(index)}
+      title={`Show the best and worst groups of step ${p.step}`}
+      data-testid="curve-row"
+      data-step={p.step}
+    >
+      <td className={tables.num}>{fmtInt(p.step)}</td>
+      <td className={tables.num}>{fmtInt(p.episodes)}</td>
+      <td className={tables.num}>{fmtInt(p.tasks)}</td>
+      <td className={tables.num}>{fmtMeanStd('reward', p.meanReward, p.rewardStd)}</td>
+      <td className={tables.num}>{fmtRange('reward', p.rewardMin, p.rewardMax)}</td>
+      <td className={tables.num}>{fmtPercent(p.passRate)}</td>
+      <td className={tables.num}>
+        {fmtPercent(p.noSignalShare)} <span className={txt.hint}>of {fmtInt(p.groups)}</span>
+      </td>
+      <td className={tables.num}>{fmtValue('steps', p.meanSteps)}</td>
+      <td className={tables.num}>{fmtValue('messages', p.meanMessages)}</td>
+      <td className={tables.num}>
+        {fmtValue('tokens', p.tokensIn)} / {fmtValue('tokens', p.tokensOut)}
+      </td>
+      <td className={tables.num}>{fmtPercent(p.truncatedShare)}</td>
+      <td className={tables.num}>{fmtPercent(p.errorShare)}</td>
+      {logged && (
+        <td
+          className={cx(tables.num, p.producer && !p.producer.agrees && txt.badText)}
+          title={p.producer ? `${p.producer.label}: ${p.producer.value}` : 'not logged'}
+          data-testid="curve-producer"
+        >
+          {p.producer ? `${fmtValue('reward', p.producer.value)} ${p.producer.agrees ? '✓' : '≠'}` : '–'}
+        </td>
+      )}
+      {kept && (
+        <td className={tables.num}>
+          {p.kept ? (
+            <>
+              {fmtInt(p.kept.episodes)} <span className={txt.hint}>({fmtValue('reward', p.kept.meanReward)})</span>
+            </>
+          ) : (
+            '–'
+          )}
+        </td>
+      )}
+    </tr>
+  )
+})

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react'
 import type { TrainingCurve } from '@contract/training'
 import { fmtMeanStd, fmtPercent, fmtValue, STD_NOTE } from '@contract/display'
 import { RankedWarnings } from '../../components/RankedWarnings'
@@ -53,6 +53,8 @@ export function CurveView(): ReactNode {
 }
 
 function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
+  // the charts draw first; the table and the tasks (hundreds of rows on a long run) follow in a background render
+  const below = useDeferredValue(report, null)
   const store = useAppStore()
   const panels = useMemo(() => curvePanels(report), [report])
   const [hover, setHover] = useState<number | null>(null)
@@ -60,10 +62,14 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
   const episodes = points.reduce((n, p) => n + p.episodes, 0)
   const range = useMemo(() => curveRewardRange(points), [points])
   const picked = useApp((s) => (s.curveStep?.runId === report.runId ? s.curveStep : null))
-  const pick = (i: number): void => {
-    const p = points[i]
-    if (p) store.getState().selectCurveStep(report.runId, p.step)
-  }
+  // one function for the table's memoized rows
+  const pick = useCallback(
+    (i: number): void => {
+      const p = points[i]
+      if (p) store.getState().selectCurveStep(report.runId, p.step)
+    },
+    [store, points, report.runId]
+  )
   const hp = hover === null ? null : points[hover]
   return (
     <>
@@ -113,8 +119,14 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
           range={range}
         />
       )}
-      <CurveTable report={report} hover={hover} picked={picked?.step ?? null} onPick={pick} />
-      <CurveTasks report={report} />
+      {below ? (
+        <>
+          <CurveTable report={below} hover={hover} picked={picked?.step ?? null} onPick={pick} />
+          <CurveTasks report={below} />
+        </>
+      ) : (
+        <div className={panelCss.placeholder}>Listing the steps…</div>
+      )}
       <RankedWarnings warnings={report.warnings} prominent={false} testId="curve-warnings" />
       <p className={txt.hint} data-testid="std-note">
         {STD_NOTE} A group is one task’s rollouts at a step; it gives GRPO no signal when every rollout got the same
