@@ -170,3 +170,15 @@ describe('AssistantMarkdown: long texts collapse like every other long text', ()
     expect(html).not.toContain('data-testid="show-all"')
   })
 })
+
+describe('MarkdownText: identifiers are shown as written', () => {
+  it('double-underscore identifiers keep their underscores; emphasis meant as such stays emphasis', () => {
+    const html = md('Edit `pkg/__init__.py`, then __init__.py and __name__ == "__main__"; **bold** and __a phrase__.')
+    expect(html).toContain('__init__.py and __name__ == &quot;__main__&quot;')
+    expect(html).toContain('<code>pkg/__init__.py</code>')
+    expect(html).toContain('<strong>bold</strong>')
+    expect(html).toContain('<strong>a phrase</strong>')
+    expect(tags(html).filter((t) => t === 'strong')).toHaveLength(2)
+    expect(md('`__all__` lists __all__, and _it_ stays italic')).toContain('lists __all__, and <em>it</em>')
+  })
+})

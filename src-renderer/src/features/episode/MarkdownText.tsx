@@ -1,6 +1,7 @@
 import { memo, useMemo, type ReactNode } from 'react'
 import Markdown, { type Components, type Options } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import { remarkIdentifiers } from '../../lib/remark-identifiers'
 import type { TextSize } from '@contract/model'
 import type { EditorSource } from '../../state/episode-slice'
 import { findMarks, highlightCodeBlocks, rawBlocksAsText } from '../../lib/markdown-plugins'
@@ -58,7 +59,7 @@ const ALLOWED = [
   'mark'
 ]
 
-const REMARK = [remarkGfm]
+const REMARK = [remarkGfm, remarkIdentifiers]
 
 type PluggableList = NonNullable<Options['rehypePlugins']>
 
