@@ -5,21 +5,28 @@
  * strong emphasis written with double underscores around a single word (a dunder) is given back its delimiters;
  * `**bold**`, `__a phrase__` and `_it_` stay emphasis.
  */
-import type { Parent, PhrasingContent, Root, RootContent } from 'mdast'
+/** The part of a markdown syntax-tree node this step reads (mdast). */
+interface MdNode {
+  type: string
+  value?: string
+  children?: MdNode[]
+  position?: { start: { offset?: number } }
+}
 
 const WORD = /^[A-Za-z0-9_]+$/
 
 /** The text of a strong node when it is one plain word, else null. */
-function singleWord(node: { children: PhrasingContent[] }): string | null {
-  const [only, ...rest] = node.children
-  return rest.length === 0 && only?.type === 'text' && WORD.test(only.value) ? only.value : null
+function singleWord(node: MdNode): string | null {
+  const [only, ...rest] = node.children ?? []
+  return rest.length === 0 && only?.type === 'text' && WORD.test(only.value ?? '') ? (only.value ?? null) : null
 }
 
 export function remarkIdentifiers() {
-  return (tree: Root, file: { value?: unknown }): void => {
+  return (tree: MdNode, file: { value?: unknown }): void => {
     const source = typeof file.value === 'string' ? file.value : String(file.value ?? '')
-    const walk = (parent: Parent): void => {
-      parent.children = parent.children.map((child: RootContent) => {
+    const walk = (parent: MdNode): void => {
+      if (!parent.children) return
+      parent.children = parent.children.map((child) => {
         if (child.type === 'strong' && child.position) {
           const at = child.position.start.offset ?? -1
           const word = singleWord(child)
@@ -27,9 +34,9 @@ export function remarkIdentifiers() {
             return { type: 'text', value: `__${word}__`, position: child.position }
           }
         }
-        if ('children' in child) walk(child as Parent)
+        walk(child)
         return child
-      }) as typeof parent.children
+      })
     }
     walk(tree)
   }
