@@ -93,90 +93,101 @@ export function readRunValues(db: Db, runId: string, step?: number, only?: { inf
   const info = only
     ? `json_object(${sqlString(only.info)}, json_extract(info_json, ${sqlString('$.' + only.info)}))`
     : "nullif(info_json, '{}')"
-  const rows = db
-    .prepare(
-      // Decided in SQL what can be: an integer costs less to hand to JS than a string per row (100k rows per run).
-      `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status = 'ok',
+  const where = `WHERE run_id = ? ${step === undefined ? '' : 'AND step = ?'}`
+  const args = step === undefined ? [runId] : [runId, step]
+  // rows are read one at a time into the columns below (sized by a count from the index), in one read transaction so
+  // the count and the rows see the same snapshot: a 256k-episode run held as row arrays at once took some 100 MB more
+  // at its peak than the columns themselves
+  return db.transaction(() => {
+    const n = db
+      .prepare(`SELECT count(*) FROM episodes ${where}`)
+      .pluck()
+      .get(...args) as number
+    const rows = db
+      .prepare(
+        // Decided in SQL what can be: an integer costs less to hand to JS than a string per row (100k rows per run).
+        `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status = 'ok',
               ${only ? 'NULL' : "nullif(metrics_json, '{}')"}, ${info},
               ${only ? 'NULL, NULL' : "tool_calls_json IS NOT NULL, nullif(tool_calls_json, '{}')"},
               steps, generation_ms, termination, transcript, unscored IS NOT NULL OR reward IS NULL,
               step, status = 'truncated', status = 'error'
-       FROM episodes e WHERE run_id = ? ${step === undefined ? '' : 'AND step = ?'} ORDER BY ordinal`
-    )
-    .raw()
-    .all(...(step === undefined ? [runId] : [runId, step])) as Row[]
+       FROM episodes e ${where} ORDER BY ordinal`
+      )
+      .raw()
+      .iterate(...args) as IterableIterator<Row>
 
-  const n = rows.length
-  const v: RunValues = {
-    runId,
-    threshold,
-    taskKeys: [],
-    taskIndex: new Map(),
-    rollouts: new Int32Array(0),
-    episodes: n,
-    task: new Int32Array(n),
-    reward: new Float64Array(n),
-    passed: new Float64Array(n),
-    turns: new Float64Array(n),
-    steps: new Float64Array(n),
-    generationMs: new Float64Array(n),
-    termination: new Int32Array(n),
-    terminations: [],
-    transcript: new Uint8Array(n),
-    unscored: new Uint8Array(n),
-    step: new Float64Array(n),
-    truncated: new Uint8Array(n),
-    errored: new Uint8Array(n),
-    tokensIn: new Float64Array(n),
-    tokensOut: new Float64Array(n),
-    durationMs: new Float64Array(n),
-    ok: new Float64Array(n),
-    metrics: new Map(),
-    info: new Map(),
-    toolKnown: new Uint8Array(n),
-    toolCounted: 0,
-    toolCalls: new Map()
-  }
-  const cache = new ParseCache()
-  const terminationIndex = new Map<string, number>()
-  for (let i = 0; i < n; i++) {
-    const r = rows[i]
-    let t = v.taskIndex.get(r[0])
-    if (t === undefined) {
-      t = v.taskKeys.length
-      v.taskIndex.set(r[0], t)
-      v.taskKeys.push(r[0])
+    const v: RunValues = {
+      runId,
+      threshold,
+      taskKeys: [],
+      taskIndex: new Map(),
+      rollouts: new Int32Array(0),
+      episodes: n,
+      task: new Int32Array(n),
+      reward: new Float64Array(n),
+      passed: new Float64Array(n),
+      turns: new Float64Array(n),
+      steps: new Float64Array(n),
+      generationMs: new Float64Array(n),
+      termination: new Int32Array(n),
+      terminations: [],
+      transcript: new Uint8Array(n),
+      unscored: new Uint8Array(n),
+      step: new Float64Array(n),
+      truncated: new Uint8Array(n),
+      errored: new Uint8Array(n),
+      tokensIn: new Float64Array(n),
+      tokensOut: new Float64Array(n),
+      durationMs: new Float64Array(n),
+      ok: new Float64Array(n),
+      metrics: new Map(),
+      info: new Map(),
+      toolKnown: new Uint8Array(n),
+      toolCounted: 0,
+      toolCalls: new Map()
     }
-    v.task[i] = t
-    v.reward[i] = num(r[1])
-    v.passed[i] = r[2] === null ? NaN : r[2] ? 1 : 0
-    v.turns[i] = r[3]
-    v.steps[i] = num(r[12])
-    v.generationMs[i] = num(r[13])
-    v.termination[i] = r[14] === null ? -1 : intern(terminationIndex, v.terminations, r[14])
-    v.transcript[i] = r[15]
-    v.unscored[i] = r[16]
-    v.step[i] = num(r[17])
-    v.truncated[i] = r[18]
-    v.errored[i] = r[19]
-    v.tokensIn[i] = num(r[4])
-    v.tokensOut[i] = num(r[5])
-    v.durationMs[i] = num(r[6])
-    v.ok[i] = r[7]
-    if (r[8] !== null) addMetrics(v, i, cache.get(r[8]))
-    if (r[9] !== null) addInfo(v, i, cache.get(r[9]))
-    if (r[10]) {
-      v.toolKnown[i] = 1
-      v.toolCounted++
-      if (r[11] !== null) addToolCalls(v, i, cache.get(r[11]))
+    const cache = new ParseCache()
+    const terminationIndex = new Map<string, number>()
+    let i = 0
+    for (const r of rows) {
+      let t = v.taskIndex.get(r[0])
+      if (t === undefined) {
+        t = v.taskKeys.length
+        v.taskIndex.set(r[0], t)
+        v.taskKeys.push(r[0])
+      }
+      v.task[i] = t
+      v.reward[i] = num(r[1])
+      v.passed[i] = r[2] === null ? NaN : r[2] ? 1 : 0
+      v.turns[i] = r[3]
+      v.steps[i] = num(r[12])
+      v.generationMs[i] = num(r[13])
+      v.termination[i] = r[14] === null ? -1 : intern(terminationIndex, v.terminations, r[14])
+      v.transcript[i] = r[15]
+      v.unscored[i] = r[16]
+      v.step[i] = num(r[17])
+      v.truncated[i] = r[18]
+      v.errored[i] = r[19]
+      v.tokensIn[i] = num(r[4])
+      v.tokensOut[i] = num(r[5])
+      v.durationMs[i] = num(r[6])
+      v.ok[i] = r[7]
+      if (r[8] !== null) addMetrics(v, i, cache.get(r[8]))
+      if (r[9] !== null) addInfo(v, i, cache.get(r[9]))
+      if (r[10]) {
+        v.toolKnown[i] = 1
+        v.toolCounted++
+        if (r[11] !== null) addToolCalls(v, i, cache.get(r[11]))
+      }
+      i++
     }
-  }
-  // a tool column starts at 0 for every episode (not called); episodes without counts know nothing
-  if (v.toolCounted < n)
-    for (const col of v.toolCalls.values()) for (let i = 0; i < n; i++) if (!v.toolKnown[i]) col[i] = NaN
-  v.rollouts = new Int32Array(v.taskKeys.length)
-  for (let i = 0; i < n; i++) v.rollouts[v.task[i]]++
-  return v
+    // a tool column starts at 0 for every episode (not called); episodes without counts know nothing
+    if (v.toolCounted < n)
+      for (const col of v.toolCalls.values()) for (let i = 0; i < n; i++) if (!v.toolKnown[i]) col[i] = NaN
+    v.rollouts = new Int32Array(v.taskKeys.length)
+    for (let i = 0; i < n; i++) v.rollouts[v.task[i]]++
+    return v
+  })()
 }
 
 const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`
