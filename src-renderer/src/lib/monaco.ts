@@ -5,6 +5,7 @@
 import * as monaco from 'monaco-editor'
 import { loader } from '@monaco-editor/react'
 import { useColorScheme } from './use-color-scheme'
+import { DIFF_TOKENS, MONACO_THEMES } from './diff-language'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker'
 
@@ -16,19 +17,10 @@ self.MonacoEnvironment = {
 
 loader.config({ monaco })
 
-// Monaco has no unified-diff language; observations and patches often are diffs.
+// Monaco has no unified-diff language; observations and patches often are diffs (diff-language.ts).
 monaco.languages.register({ id: 'diff', extensions: ['.diff', '.patch'] })
-monaco.languages.setMonarchTokensProvider('diff', {
-  tokenizer: {
-    root: [
-      [/^(diff --git|index |--- |\+\+\+ ).*$/, 'keyword'],
-      [/^@@.*@@.*$/, 'type'],
-      [/^\+.*$/, 'string'],
-      [/^-.*$/, 'comment'],
-      [/^.*$/, '']
-    ]
-  }
-})
+monaco.languages.setMonarchTokensProvider('diff', DIFF_TOKENS)
+for (const [name, theme] of Object.entries(MONACO_THEMES)) monaco.editor.defineTheme(name, theme)
 
 /** What every Monaco view here sets alike: a trace is read, never edited, at the transcript's type size. */
 export const READ_ONLY_OPTIONS = {
@@ -42,4 +34,4 @@ export const READ_ONLY_OPTIONS = {
 } satisfies monaco.editor.IEditorOptions
 
 /** Monaco's theme for the app's colour scheme (it follows the system's). */
-export const useMonacoTheme = (): string => (useColorScheme() === 'dark' ? 'vs-dark' : 'vs')
+export const useMonacoTheme = (): string => (useColorScheme() === 'dark' ? 'rollscope-dark' : 'rollscope-light')
