@@ -55,7 +55,7 @@ const task = (id, instruction, answer) => ({
   id,
   instruction,
   metadata: { ground_truth: answer, data_source: 'gsm8k' },
-  dataset_dir: '/root/.rllm/datasets/gsm8k',
+  dataset_dir: '/home/user/.rllm/datasets/gsm8k',
   sub_dir: null
 })
 
