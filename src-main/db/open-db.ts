@@ -20,6 +20,8 @@ export function openDb(path: string, options: { readonly?: boolean } = {}): Db {
     db.pragma('synchronous = NORMAL')
     migrate(db)
   }
-  db.pragma('cache_size = -65536')
+  // 16 MB of page cache per connection (serve holds two: engine and indexer). 64 MB cost the serve process 60 MB
+  // more on a 1 GB training run for the same CPU time (27.4 s vs 28.1 s): the OS page cache already keeps the file.
+  db.pragma('cache_size = -16384')
   return db
 }

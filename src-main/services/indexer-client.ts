@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { IndexProgress, IndexReport } from '@contract/model'
 import type { FromWorker, IndexJob, WorkerData } from '../indexer/protocol'
+import { WORKER_RESOURCE_LIMITS } from './worker-limits'
 
 /** Runs index jobs one after another, on a worker thread or inline, and reports their events. */
 export interface IndexerClient {
@@ -31,7 +32,7 @@ export function createWorkerIndexer(dbPath: string, events: IndexerEvents, worke
   const cancelFlag = new SharedArrayBuffer(4)
   const cancelView = new Int32Array(cancelFlag)
   const data: WorkerData = { dbPath, cancelFlag }
-  const worker = new Worker(workerFile, { workerData: data })
+  const worker = new Worker(workerFile, { workerData: data, resourceLimits: WORKER_RESOURCE_LIMITS })
   worker.unref()
   const pending = new Map<number, { resolve: (r: IndexReport) => void; reject: (e: Error) => void }>()
   let nextId = 1

@@ -7,13 +7,14 @@ import type { Engine, EngineOptions } from './engine-types'
 import { connectEngine } from './engine-thread-client'
 import type { FromEngine } from './engine-thread-protocol'
 import { findWorkerFile } from './indexer-client'
+import { WORKER_RESOURCE_LIMITS } from './worker-limits'
 
 /** Starts the engine thread and resolves once its database is open (a failure to open rejects, as createEngine throws). */
 export function createWorkerEngine(
   options: EngineOptions,
   workerFile = findWorkerFile(import.meta.dirname, 'engine-worker.js')
 ): Promise<Engine> {
-  const worker = new Worker(workerFile, { workerData: options })
+  const worker = new Worker(workerFile, { workerData: options, resourceLimits: WORKER_RESOURCE_LIMITS })
   const engine = connectEngine(worker, async () => {
     await worker.terminate()
   })
