@@ -543,6 +543,9 @@ export interface SearchPage {
   /** Relevance order of a query with more matches than this: only the first this-many matches (in index order)
    * were ranked; null when every match was. */
   rankWindow: number | null
+  /** Hits of this page left out because their file changed or went since it was indexed (the index keeps no text:
+   * hits are read back from their files); the watcher or the next index pass drops them. */
+  unreadable: number
   /** Files whose transcripts are not yet in the index (still being built): results may be incomplete. */
   pendingSources: number
 }

@@ -1,19 +1,11 @@
 import type { SearchPassReport } from '@contract/model'
 import type { Db } from '../db/open-db'
-import { searchRowsOfTurn, type SearchRow } from './search-rows'
-import { sourceTranscripts } from './source-transcripts'
+import { roleToken, toolToken } from './fts-columns'
+import type { SearchRow } from './search-rows'
+import { transcriptBatches, type SourcePlan, type TranscriptBatch } from './transcript-batches'
 
 /** FTS rowid = episode rowid × 2^24 + the row's sequence in its episode (see migration 0007). */
 export const EPISODE_SHIFT = 16_777_216
-
-/**
- * A batch is written when it holds this much text or this many episodes: bounded memory, short write locks.
- * FTS5 keeps a transaction's terms (and, with migration 0010, their prefixes) in memory until it commits: on the
- * 300 MB bench corpus, 4 M chars per batch peaked the indexing process at 410-560 MB (about 510 MB before the
- * prefix indexes too; target < 500 MB), 1 M chars at 318 MB, for a pass about 5% slower.
- */
-const BATCH_CHARS = 1_000_000
-const BATCH_EPISODES = 500
 
 /**
  * Source files whose transcripts are not (all) in the full-text index: never searched, listed again since
@@ -35,6 +27,10 @@ export function pendingSearchSources(db: Db): number[] {
  * The background pass of the indexer: after the files of a job are listed (runs browsable), reads the
  * transcripts of every pending source and writes their rows to the full-text index in batches, on the writer
  * connection. Resumable: a cancelled pass keeps what it wrote and the next job goes on from there.
+ *
+ * Reading on a second thread while this one writes was measured (200 MB low-vocabulary corpus): the pass went from
+ * 5.3 to 4.8 s and the peak RSS from 224 to 294 MB; the FTS5 writes are most of the pass and SQLite has one writer.
+ * Not kept.
  */
 export function buildSearchIndex(
   db: Db,
@@ -42,55 +38,46 @@ export function buildSearchIndex(
 ): SearchPassReport {
   const started = performance.now()
   const out: SearchPassReport = { seconds: 0, sources: 0, episodes: 0, rows: 0, chars: 0, cancelled: false }
-  const todo = pendingSearchSources(db)
   const writer = batchWriter(db)
-  for (let i = 0; i < todo.length; i++) {
+  const indexedAt = db.prepare('SELECT indexed_at FROM sources WHERE id = ?').pluck()
+  const done = db.prepare('UPDATE search_sources SET indexed_at = ? WHERE source_id = ?')
+  const plan = planOf(db)
+  const order = new Map(plan.map((p, i) => [p.sourceId, i]))
+  let current = -1
+  for (const batch of transcriptBatches(db, plan)) {
     if (hooks.isCancelled()) {
       out.cancelled = true
       break
     }
-    hooks.onSource?.(todo.length - i)
-    const sourceId = todo[i]
-    const source = db.prepare('SELECT indexed_at FROM sources WHERE id = ?').get(sourceId) as
-      { indexed_at: number | null } | undefined
-    if (!source) continue
-    const marker = db.prepare('SELECT last_rowid FROM search_sources WHERE source_id = ?').get(sourceId) as
-      { last_rowid: number } | undefined
-    let batch: { rowid: number; rows: SearchRow[] }[] = []
-    let chars = 0
-    let lastRowid = marker?.last_rowid ?? 0
-    const flush = (): void => {
-      writer.write(sourceId, batch, lastRowid)
-      batch = []
-      chars = 0
+    if (batch.sourceId !== current) {
+      current = batch.sourceId
+      hooks.onSource?.(plan.length - (order.get(current) ?? 0))
     }
-    for (const { rowid, body } of sourceTranscripts(db, sourceId, lastRowid)) {
-      const rows = body.turns.flatMap(searchRowsOfTurn)
-      batch.push({ rowid, rows })
-      lastRowid = rowid
-      out.episodes++
-      out.rows += rows.length
-      const size = rows.reduce((n, r) => n + r.text.length, 0)
-      chars += size
-      out.chars += size
-      if (chars >= BATCH_CHARS || batch.length >= BATCH_EPISODES) flush()
-      if (hooks.isCancelled()) {
-        out.cancelled = true
-        break
-      }
+    writer.write(batch.sourceId, batch.items, batch.lastRowid)
+    out.episodes += batch.items.length
+    for (const item of batch.items) out.rows += item.rows.length
+    out.chars += batch.chars
+    if (batch.sourceDone) {
+      done.run(indexedAt.get(batch.sourceId) ?? null, batch.sourceId)
+      out.sources++
     }
-    flush()
-    if (out.cancelled) break
-    db.prepare('UPDATE search_sources SET indexed_at = ? WHERE source_id = ?').run(source.indexed_at, sourceId)
-    out.sources++
   }
   out.seconds = (performance.now() - started) / 1000
   return out
 }
 
+/** The pending sources, each from after the last episode a previous (cancelled) pass wrote. */
+function planOf(db: Db): SourcePlan[] {
+  const marker = db.prepare('SELECT last_rowid FROM search_sources WHERE source_id = ?').pluck()
+  return pendingSearchSources(db).map((sourceId) => ({
+    sourceId,
+    afterRowid: (marker.get(sourceId) as number | undefined) ?? 0
+  }))
+}
+
 /** Writes a batch of episodes' rows and the source's progress marker in one transaction. */
 function batchWriter(db: Db) {
-  const insert = db.prepare('INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (?, ?, ?, ?, ?)')
+  const insert = db.prepare('INSERT INTO search_fts (rowid, text, role, tool) VALUES (?, ?, ?, ?)')
   const mark = db.prepare(
     `INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, ?, NULL)
      ON CONFLICT(source_id) DO UPDATE SET last_rowid = excluded.last_rowid, indexed_at = NULL`
@@ -103,7 +90,7 @@ function batchWriter(db: Db) {
       const n = Math.min(rows.length, EPISODE_SHIFT - 1)
       for (let seq = 0; seq < n; seq++) {
         const r = rows[seq]
-        insert.run(base + seq, r.text, r.turn, r.role, r.tool)
+        insert.run(base + seq, r.text, roleToken(r.role), toolToken(r.tool))
       }
     }
     mark.run(sourceId, lastRowid)

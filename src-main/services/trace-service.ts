@@ -20,7 +20,8 @@ import { producerStepLog } from '../formats/producer-step-log'
 import { compareReportHtml } from '../report/html-report'
 import type { IndexerClient } from './indexer-client'
 import { writeWithRetry } from './write-retry'
-import { search } from '../search/search'
+import { RANK_WINDOW, search } from '../search/search'
+import { HitRowCache } from '../search/hit-rows'
 import { createLabelsService } from '../labels/labels-service'
 import { planExport } from '../export/plan-export'
 
@@ -59,6 +60,8 @@ export function createTraceService(d: ServiceDeps): TraceApi {
   }
   // the steps of training curves already read, reused while unchanged (a reopened or live run reads only new steps)
   const curves = new CurveCache()
+  // the rows of episodes whose hits were shown lately (search/hit-rows.ts)
+  const hitRows = new HitRowCache(16_000_000)
 
   const api: TraceApi = {
     ...createLabelsService(d.db, d.labelsDb, runOrThrow),
@@ -160,7 +163,7 @@ export function createTraceService(d: ServiceDeps): TraceApi {
       return withProducerSteps(trainingCurve(d.db, run, curves), producerStepLog(run.header))
     },
     async search(query, options) {
-      return search(d.db, query, options ?? {})
+      return search(d.db, query, options ?? {}, RANK_WINDOW, hitRows)
     }
   }
   return api

@@ -97,7 +97,7 @@ export function formatBench(b) {
     rows.push([
       'full-text pass (after listing)',
       `${f2(x.passSeconds)} s`,
-      `${x.rows} rows, ${f1(x.textMb)} M chars; bare FTS5 build of the same text ${f2(x.bareSeconds)} s`
+      `${x.rows} rows, ${f1(x.textMb)} M chars; bare FTS5 build of the corpus's messages (${f1(x.bareTextMb ?? 0)} M chars) ${f2(x.bareSeconds)} s`
     ])
     rows.push(['  ratio bare FTS5 / pass', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
   }
@@ -188,7 +188,7 @@ function searchRows(x) {
     rows.push([
       `  ${s.order === 'index' ? 'index' : 'relevance'}: ${s.name}`,
       `p95 ${f1(s.p95)} ms`,
-      `p50 ${f1(s.p50)}, max ${f1(s.max)} ms; ${hits}; ${s.query}`
+      `p50 ${f1(s.p50)}, max ${f1(s.max)}, first (cold) ${f1(s.firstMs ?? 0)} ms; ${hits}; ${s.query}`
     ])
   }
   rows.push(['  transport (empty call)', `p50 ${f1(x.callP50)} ms`, 'HTTP + engine thread, inside every figure above'])

@@ -73,6 +73,7 @@ export function fakeSearch(turns: FakeSearchTurn[] = FAKE_SEARCH_TURNS) {
       hits,
       offset,
       total: all.length,
+      unreadable: 0,
       totalCapped: false,
       rankWindow: null,
       pendingSources: 0

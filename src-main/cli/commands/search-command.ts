@@ -82,8 +82,11 @@ export function formatSearch(page: SearchPage): string {
   const building = page.pendingSources
     ? `(the search index is still being built: ${formatInt(page.pendingSources)} files to go; hits may be missing)\n`
     : ''
+  const unreadable = page.unreadable
+    ? `${formatInt(page.unreadable)} ${page.unreadable === 1 ? 'hit' : 'hits'} of this page not shown: ${page.unreadable === 1 ? 'its file' : 'their files'} changed or went since indexing (re-index to search ${page.unreadable === 1 ? 'it' : 'them'} again).\n`
+    : ''
   if (page.hits.length === 0)
-    return `${building}No hits for ${page.query}${page.offset ? ` past offset ${page.offset}` : ''}.\n`
+    return `${building}No hits for ${page.query}${page.offset ? ` past offset ${page.offset}` : ''}.\n${unreadable}`
   const lines = page.hits.map((h) => `${where(h)}\n    ${oneLine(marked(h))}`)
   const more = page.total > page.offset + page.hits.length
   const total = `${formatInt(page.total)}${page.totalCapped ? '+' : ''}`
@@ -93,7 +96,7 @@ export function formatSearch(page: SearchPage): string {
   const window = page.rankWindow
     ? `Ranked the first ${formatInt(page.rankWindow)} hits in index order only: the query matches more (narrow it, or --order index).\n`
     : ''
-  return building + lines.join('\n') + '\n' + footer + window
+  return building + lines.join('\n') + '\n' + footer + window + unreadable
 }
 
 function where(h: SearchHit): string {

@@ -11,6 +11,7 @@ import { migration0009 } from './0009-anomaly-recheck'
 import { migration0010 } from './0010-search-prefix-index'
 import { migration0011 } from './0011-episode-steps-scoring'
 import { migration0012 } from './0012-episode-step-source-index'
+import { migration0013 } from './0013-search-contentless'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -25,5 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
-  migration0012
+  migration0012,
+  migration0013
 ]

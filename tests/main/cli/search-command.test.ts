@@ -110,6 +110,7 @@ describe('rollscope search', () => {
       order: 'relevance',
       hits: [hit],
       offset: 0,
+      unreadable: 0,
       total: 10_000,
       totalCapped: true,
       rankWindow: 10_000,

@@ -51,7 +51,8 @@ describe('migrations', () => {
       { version: 9, name: 'anomaly-recheck' },
       { version: 10, name: 'search-prefix-index' },
       { version: 11, name: 'episode-steps-scoring' },
-      { version: 12, name: 'episode-step-source-index' }
+      { version: 12, name: 'episode-step-source-index' },
+      { version: 13, name: 'search-contentless' }
     ])
   })
 
@@ -88,15 +89,15 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 13, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 14, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 12 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 13 })
   })
 
   it('0011 adds steps, termination, generation time, unscored and transcript to episodes, and marks files for a re-read', () => {

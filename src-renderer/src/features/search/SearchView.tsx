@@ -93,6 +93,12 @@ export function SearchView(): ReactNode {
           The search index is still being built ({fmtInt(page.pendingSources)} files to go): some hits may be missing.
         </div>
       )}
+      {page && page.unreadable > 0 && (
+        <div className={css.note} data-testid="search-unreadable">
+          {fmtInt(page.unreadable)} {page.unreadable === 1 ? 'hit' : 'hits'} of this page not shown: the file changed or
+          went since it was indexed. Re-index to search it again.
+        </div>
+      )}
       {error && (
         <div className={css.error} role="alert" data-testid="search-error">
           {error}
