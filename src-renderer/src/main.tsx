@@ -21,12 +21,6 @@ bindHashRoute(store, window, localStorage)
 // a restart (no view in the URL) goes back to where the last session was
 void bootstrap(store).then(() => restoreLastRoute(store, window, localStorage))
 
-if (transport.mode === 'browser' && !transport.hasToken) {
-  store
-    .getState()
-    .pushInfo('No access token: open the full URL that `rollscope serve` printed (it ends with ?token=…).')
-}
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProvider store={store} transport={transport}>
