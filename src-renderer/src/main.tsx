@@ -8,12 +8,15 @@ import { createTransport } from './api/transport'
 import { App } from './App'
 import { KeymapRoot } from './keymap/KeymapRoot'
 import { installRunColors } from './lib/run-colors'
+import { themeState } from './lib/theme'
 import { wireEvents } from './state/events'
 import { bindHashRoute, restoreLastRoute } from './state/hash-sync'
 import { bootstrap, createAppStore } from './state/store'
 import { AppProvider } from './state/store-context'
 
 installRunColors(document)
+// <html data-theme> before the first render, so nothing is drawn in the other scheme first
+themeState()
 const transport = createTransport(window)
 const store = createAppStore(transport.api)
 wireEvents(store, transport.onEvent)
