@@ -22,7 +22,7 @@ export function SearchEmpty(): ReactNode {
     <div className={css.empty} data-testid="search-empty">
       {query ? (
         <p className={css.lead}>
-          No turn matches <b>{query}</b>
+          No turn matches <strong>{query}</strong>
           {filtered ? ' with these filters: set Runs to all, Role and Tool to any, ' : ': '}
           try fewer words, a prefix (<code>word*</code>) or alternatives (<code>a OR b</code>).
         </p>

@@ -66,13 +66,16 @@ export function AddPathControls(): ReactNode {
   )
 }
 
-/** The first-run line of the demo: what it holds and three things to try in it. */
+/**
+ * The first-run line of the demo: what it holds and three things to try in it. Emphasis is <strong>, never <b>: the
+ * security E2E proves hostile trace markup (`<b>`) never became an element by finding no <b> in the app.
+ */
 function DemoIntro(): ReactNode {
   return (
     <p className={css.demoIntro} data-testid="demo-intro">
-      <b>This is the demo</b>: a base and an RL-trained run of one agent task. Try: tick both{' '}
-      <b>repo-repair · qwen3-8b</b> runs, then <b>Compare</b>; open an episode, <kbd>j</kbd> / <kbd>k</kbd> step through
-      it; <kbd>Ctrl</kbd>+<kbd>K</kbd> searches every turn.
+      <strong>This is the demo</strong>: a base and an RL-trained run of one agent task. Try: tick both{' '}
+      <strong>repo-repair · qwen3-8b</strong> runs, then <strong>Compare</strong>; open an episode, <kbd>j</kbd> /{' '}
+      <kbd>k</kbd> step through it; <kbd>Ctrl</kbd>+<kbd>K</kbd> searches every turn.
     </p>
   )
 }
