@@ -16,7 +16,7 @@ const executableBin = () => ({
 })
 
 // Custom folders (src-main / src-renderer), so every input is explicit.
-// The main build has several entries that share chunks: the Electron main process, the CLI
+// The main build has several entries that share chunks: the Electron main process and its launcher, the CLI
 // (which also runs browser mode), the engine thread of both, and the indexer worker thread.
 export default defineConfig({
   main: {
@@ -26,6 +26,8 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: r('src-main/electron/main.ts'),
+          // `npm start`: finds (or downloads) the Electron binary, then starts index.js in it
+          'launch-desktop': r('src-main/electron/launch-desktop.ts'),
           rollscope: r('src-main/cli/bin.ts'),
           'indexer-worker': r('src-main/indexer/indexer-worker.ts'),
           'engine-worker': r('src-main/services/engine-worker.ts')

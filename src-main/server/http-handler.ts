@@ -5,9 +5,10 @@
  * - `POST /api/export-prepare`: an export checked and kept under a one-time ticket; `GET /api/export?ticket=`: its
  *   download, written by the engine into the response (export-route.ts);
  * - anything else: GET/HEAD of the built renderer.
- * Every /api request needs the per-launch token in the `x-rollscope-token` header; `GET /api/events` may pass it
- * as `?token=` instead, because EventSource cannot set headers, and so may `GET /api/export`, a plain <a download>
- * navigation (the query is accepted nowhere else, so tokens do not end up in URLs needlessly).
+ * Every /api request and every page needs the per-launch token in the `x-rollscope-token` header, or the session
+ * cookie the tokened URL sets (session-auth.ts decides); `GET /api/events` and `GET /api/export` may pass the token
+ * as `?token=` instead. A page request without a session gets a page saying to open the URL `rollscope serve`
+ * printed (session-page.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Engine } from '../services/engine-types'
@@ -15,10 +16,10 @@ import { handleApiCall, sendError } from './api-route'
 import { handleEvents, PING_INTERVAL_MS } from './events-route'
 import { handleExportDownload, handleExportPrepare } from './export-route'
 import { createExportTickets } from './export-tickets'
-import { hostAllowed, tokenMatches } from './security'
+import { COMMON_HEADERS, CONTENT_SECURITY_POLICY, hostAllowed } from './security'
+import { decideAuth } from './session-auth'
+import { sessionPage } from './session-page'
 import { sendText, serveStatic } from './static-files'
-
-export const TOKEN_HEADER = 'x-rollscope-token'
 
 export interface HttpHandlerOptions {
   engine: Pick<Engine, 'api' | 'onEvent' | 'exportTo'>
@@ -64,16 +65,51 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       return true
     }
 
-    if (isApi) {
-      const isEvents = url.pathname === '/api/events'
-      const given = req.headers[TOKEN_HEADER]
-      const headerToken = Array.isArray(given) ? given[0] : given
-      const isExport = url.pathname === '/api/export' && req.method === 'GET'
-      const queryToken = isEvents || isExport ? url.searchParams.get('token') : null
-      if (!tokenMatches(token, headerToken ?? queryToken)) {
-        sendError(res, 401, 'unauthorized', `missing or wrong token (send the ${TOKEN_HEADER} header)`)
+    if (!isApi) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        sendText(res, 405, 'Method not allowed', { allow: 'GET, HEAD' })
         return true
       }
+      if (!staticDir) {
+        sendText(res, 404, 'The renderer is not built; run `npm run build` (the API is served at /api/<method>)')
+        return true
+      }
+    }
+    const auth = decideAuth(
+      { method: req.method ?? 'GET', pathname: url.pathname, query: url.searchParams, headers: req.headers },
+      token
+    )
+    if (auth.kind === 'refuse') {
+      sendError(res, auth.status, 'unauthorized', auth.message)
+      return true
+    }
+    if (auth.kind === 'start-session') {
+      res.writeHead(303, {
+        ...COMMON_HEADERS,
+        location: auth.location,
+        'set-cookie': auth.setCookie,
+        'cache-control': 'no-store',
+        'content-length': '0'
+      })
+      res.end()
+      return true
+    }
+    if (auth.kind === 'explain') {
+      const body = Buffer.from(sessionPage(auth.reason, req.headers.host))
+      res.writeHead(401, {
+        ...COMMON_HEADERS,
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': String(body.length),
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'cache-control': 'no-store'
+      })
+      res.end(req.method === 'HEAD' ? undefined : body)
+      return true
+    }
+
+    if (isApi) {
+      const isEvents = url.pathname === '/api/events'
+      const isExport = url.pathname === '/api/export' && req.method === 'GET'
       if (isEvents) {
         if (req.method !== 'GET') sendError(res, 405, 'bad-request', 'use GET for /api/events', { allow: 'GET' })
         else handleEvents(req, res, engine, pingMs)
@@ -95,15 +131,8 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       return true
     }
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendText(res, 405, 'Method not allowed', { allow: 'GET, HEAD' })
-      return true
-    }
-    if (!staticDir) {
-      sendText(res, 404, 'The renderer is not built; run `npm run build` (the API is served at /api/<method>)')
-      return true
-    }
-    await serveStatic(req, res, staticDir, rawPathname(req.url ?? '/'))
+    // a page or an asset: the method and the renderer folder were checked before the session
+    await serveStatic(req, res, staticDir as string, rawPathname(req.url ?? '/'))
     return true
   }
 }

@@ -8,24 +8,21 @@ import { createTransport } from './api/transport'
 import { App } from './App'
 import { KeymapRoot } from './keymap/KeymapRoot'
 import { installRunColors } from './lib/run-colors'
+import { themeState } from './lib/theme'
 import { wireEvents } from './state/events'
 import { bindHashRoute, restoreLastRoute } from './state/hash-sync'
 import { bootstrap, createAppStore } from './state/store'
 import { AppProvider } from './state/store-context'
 
 installRunColors(document)
+// <html data-theme> before the first render, so nothing is drawn in the other scheme first
+themeState()
 const transport = createTransport(window)
 const store = createAppStore(transport.api)
 wireEvents(store, transport.onEvent)
 bindHashRoute(store, window, localStorage)
 // a restart (no view in the URL) goes back to where the last session was
 void bootstrap(store).then(() => restoreLastRoute(store, window, localStorage))
-
-if (transport.mode === 'browser' && !transport.hasToken) {
-  store
-    .getState()
-    .pushInfo('No access token: open the full URL that `rollscope serve` printed (it ends with ?token=…).')
-}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -30,7 +30,7 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
     await openApp(page, server.url, DEMO_RUNS)
     await expect(page.getByTestId('runs-table')).toContainText(BASE_RUN)
     await expect(page.getByTestId('runs-table')).toContainText(TRAINED_RUN)
-    // The token left the address bar (it is kept in sessionStorage for reloads).
+    // The token left the address bar (the server traded it for the session cookie and redirected).
     expect(page.url()).not.toContain('token=')
     await shot(page, '01-demo-workspace')
   })

@@ -14,7 +14,8 @@ export const serveCommand: CommandSpec = {
 
 Serves Rollscope to a web browser. PATHs (files or folders) are added to the workspace and indexed
 in the background; with an empty workspace the demo runs are opened. Prints the URL to open,
-including the per-launch token every API call needs. Stop with Ctrl-C.
+including the per-launch token; opening it once gives that browser a session (a cookie), so copied
+links, bookmarks and new tabs of it work until the server stops. Stop with Ctrl-C.
 
 Options:
   --port N     port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)

@@ -1,27 +1,29 @@
 import type { ExportRequest, ExportSaved, ExportTicket } from '@contract/export'
 import { ApiCallError } from './api-error'
 import { fetchResult } from './fetch-result'
-import { TOKEN_HEADER } from './http-caller'
 
 /**
  * Browser mode's "save this export": the request is POSTed to `/api/export-prepare`, where the engine checks it (a
  * refusal throws its message here, so the app shows it instead of a failed download) and keeps it under a one-time
- * ticket; then the browser downloads `GET /api/export?ticket=…`, streamed by the engine, through `download`. The
- * token rides in that URL because a plain <a download> navigation cannot send the header. Resolves once the
+ * ticket; then the browser downloads `GET /api/export?ticket=…`, streamed by the engine, through `download` (the
+ * session cookie goes with both, as with every same-origin request). Resolves once the
  * download was handed to the browser (which picks the folder): the path is the file's name.
  */
 export async function downloadExport(
-  token: string | null,
   request: ExportRequest,
   download: (url: string) => void = clickDownload,
   doFetch: typeof fetch = (i, o) => fetch(i, o),
   baseUrl = ''
 ): Promise<ExportSaved> {
-  const headers = { 'content-type': 'application/json', ...(token ? { [TOKEN_HEADER]: token } : {}) }
   const result = await fetchResult(
     doFetch,
     `${baseUrl}/api/export-prepare`,
-    { method: 'POST', cache: 'no-store', headers, body: JSON.stringify(request) },
+    {
+      method: 'POST',
+      cache: 'no-store',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(request)
+    },
     'export'
   )
   if (!result.ok) throw new ApiCallError(result.error.code, result.error.message, 'export')
@@ -29,7 +31,6 @@ export async function downloadExport(
   if (typeof ticket?.ticket !== 'string' || typeof ticket.fileName !== 'string')
     throw new ApiCallError('internal', 'export: unexpected response (no ticket)', 'export')
   const q = new URLSearchParams({ ticket: ticket.ticket })
-  if (token) q.set('token', token)
   download(`${baseUrl}/api/export?${q}`)
   return { path: ticket.fileName, summary: ticket.summary ?? null }
 }

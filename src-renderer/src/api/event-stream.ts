@@ -18,10 +18,8 @@ export function parseTraceEvent(data: unknown): TraceEvent | null {
   return e as TraceEvent
 }
 
-/** The URL of the browser-mode event stream (EventSource cannot send headers, so the token rides in the query). */
-export function eventsUrl(token: string | null, baseUrl = ''): string {
-  return token ? `${baseUrl}/api/events?token=${encodeURIComponent(token)}` : `${baseUrl}/api/events`
-}
+/** The URL of the browser-mode event stream (a same-origin EventSource sends the session cookie). */
+export const EVENTS_URL = '/api/events'
 
 type EventSourceLike = Pick<EventSource, 'close'> & {
   onmessage: ((ev: MessageEvent) => unknown) | null

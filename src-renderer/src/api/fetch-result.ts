@@ -1,10 +1,14 @@
 import type { Result } from '@contract/api'
 import { ApiCallError } from './api-error'
 
+/** What a refused session means to the person at the page (the server's own message names an HTTP header). */
+export const SESSION_LOST_MESSAGE =
+  'No session with `rollscope serve` (it was restarted or stopped since this page opened): open the URL it printed, ending with ?token=…'
+
 /**
  * One browser-mode request whose answer is a JSON Result (the API calls, the export check and the export
  * prepare). A server that cannot be reached, or that answers something else than a Result, becomes an
- * ApiCallError naming `context`; a Result is returned as it is, failed or not.
+ * ApiCallError naming `context`; a Result is returned as it is, failed or not (a 401 says what to do instead).
  */
 export async function fetchResult(
   doFetch: typeof fetch,
@@ -30,7 +34,11 @@ export async function fetchResult(
       context
     )
   }
-  if (isResult(body)) return body
+  if (isResult(body)) {
+    return res.status === 401 && !body.ok
+      ? { ok: false, error: { ...body.error, message: SESSION_LOST_MESSAGE } }
+      : body
+  }
   throw new ApiCallError('internal', `${context}: HTTP ${res.status}: unexpected response`, context)
 }
 

@@ -4,8 +4,7 @@ import type { ExportRequest, ExportSaved } from '@contract/export'
 import { downloadExport } from './browser-export'
 import { createHttpCaller } from './http-caller'
 import { makeApi, makeCaller } from './make-api'
-import { eventsUrl, subscribeEventStream } from './event-stream'
-import { resolveBrowserToken } from './token'
+import { EVENTS_URL, subscribeEventStream } from './event-stream'
 
 /** What only the desktop app can do for the page: native open dialogs, and the paths of files dropped on it. */
 export interface DesktopHost {
@@ -27,8 +26,6 @@ export interface Transport {
   saveExport(request: ExportRequest): Promise<ExportSaved | null>
   /** Null in a browser, which has no native dialogs and never reveals local paths. */
   desktop: DesktopHost | null
-  /** Whether calls carry a token (browser mode without one is refused everything; the desktop needs none). */
-  hasToken: boolean
 }
 
 // The bridge's invokes are generic per method; the generic callers pass an untyped args list.
@@ -46,17 +43,15 @@ export function createTransport(win: Window = window): Transport {
       api: makeApi((method, args) => (bridge.invoke as BridgeInvoke)(method, ...args)),
       onEvent: (listener) => bridge.onEvent(listener),
       saveExport: (request) => desktop.saveExport(request),
-      desktop: { pickPaths: (kind) => desktop.pickPaths(kind), pathForFile: (file) => bridge.pathForFile(file) },
-      hasToken: true
+      desktop: { pickPaths: (kind) => desktop.pickPaths(kind), pathForFile: (file) => bridge.pathForFile(file) }
     }
   }
-  const token = resolveBrowserToken(win)
+  // no token here: the server only serves this page to a browser holding the session cookie, sent with every call
   return {
     mode: 'browser',
-    api: makeApi(createHttpCaller({ token })),
-    onEvent: (listener) => subscribeEventStream(eventsUrl(token), listener),
-    saveExport: (request) => downloadExport(token, request),
-    desktop: null,
-    hasToken: token !== null
+    api: makeApi(createHttpCaller()),
+    onEvent: (listener) => subscribeEventStream(EVENTS_URL, listener),
+    saveExport: (request) => downloadExport(request),
+    desktop: null
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The colours of run A (the base, the baseline) and run B (the trained run) and of a change, defined once in the
  * shared display rules (RUN_COLORS) and given to the app's CSS as variables (--cmp-a, --cmp-b, --cmp-delta), light
- * and dark, so the charts (which read the variables) and the tables use the same colours as the reports.
+ * and dark (after <html data-theme>, lib/theme.ts), so the charts (which read the variables) and the tables use the same colours as the reports.
  */
 import { RUN_COLORS } from '@contract/display'
 
@@ -9,7 +9,7 @@ import { RUN_COLORS } from '@contract/display'
 export function runColorsCss(colors: typeof RUN_COLORS = RUN_COLORS): string {
   return (
     `:root{--cmp-a:${colors.a};--cmp-b:${colors.b};--cmp-delta:${colors.delta}}` +
-    `@media (prefers-color-scheme: dark){:root{--cmp-a:${colors.aDark};--cmp-b:${colors.bDark};--cmp-delta:${colors.deltaDark}}}`
+    `:root[data-theme='dark']{--cmp-a:${colors.aDark};--cmp-b:${colors.bDark};--cmp-delta:${colors.deltaDark}}`
   )
 }
 

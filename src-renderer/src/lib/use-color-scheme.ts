@@ -1,18 +1,25 @@
 import { useSyncExternalStore } from 'react'
+import { themeState, type ColorScheme, type ThemeChoice } from './theme'
 
-const QUERY = '(prefers-color-scheme: dark)'
+const subscribe = (onChange: () => void): (() => void) => themeState().subscribe(onChange)
 
-function subscribe(onChange: () => void): () => void {
-  const mq = window.matchMedia(QUERY)
-  mq.addEventListener('change', onChange)
-  return () => mq.removeEventListener('change', onChange)
-}
-
-/** 'dark' or 'light', following the OS setting live (for Monaco, whose theme is not CSS). */
-export function useColorScheme(): 'dark' | 'light' {
+/**
+ * 'dark' or 'light': the in-app choice, System following the OS live (for Monaco and the charts, whose colours are
+ * not CSS).
+ */
+export function useColorScheme(): ColorScheme {
   return useSyncExternalStore(
     subscribe,
-    () => (window.matchMedia(QUERY).matches ? 'dark' : 'light'),
+    () => themeState().scheme(),
     () => 'light'
+  )
+}
+
+/** The in-app theme choice (System / Light / Dark). */
+export function useThemeChoice(): ThemeChoice {
+  return useSyncExternalStore(
+    subscribe,
+    () => themeState().choice(),
+    () => 'system'
   )
 }

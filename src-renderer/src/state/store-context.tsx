@@ -6,7 +6,7 @@ import type { AppState, AppStore } from './store'
 
 interface AppContextValue {
   store: AppStore
-  transport: Pick<Transport, 'mode' | 'desktop' | 'hasToken' | 'saveExport'>
+  transport: Pick<Transport, 'mode' | 'desktop' | 'saveExport'>
 }
 
 const AppContext = createContext<AppContextValue | null>(null)

@@ -23,6 +23,11 @@ export interface WorkspaceSlice {
   applyProgress(progress: IndexProgress): void
 }
 
+/** Whether the demo workspace is open (its folder is one of the roots): then it is not offered again. */
+export function demoIsOpen(workspace: Workspace | null): boolean {
+  return !!workspace?.demoPath && workspace.roots.includes(workspace.demoPath)
+}
+
 /** Creates the workspace slice over `api`. */
 export const createWorkspaceSlice =
   (api: TraceApi): SliceCreator<WorkspaceSlice> =>

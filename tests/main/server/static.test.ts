@@ -39,9 +39,12 @@ afterAll(async () => {
   await server.close()
 })
 
+/** The session cookie a browser got from the tokened URL. */
+const session = (): Record<string, string> => ({ cookie: `rollscope-session-${server.port}=${server.token}` })
+
 describe('static files', () => {
   it('serves index.html at / with CSP, nosniff, no-referrer and no-store', async () => {
-    const r = await rawRequest(server.port, '/?token=abc')
+    const r = await rawRequest(server.port, '/', { headers: { 'x-rollscope-token': server.token } })
     expect(r.status).toBe(200)
     expect(r.body).toBe(INDEX)
     expect(r.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -97,7 +100,7 @@ describe('static files', () => {
       '//etc/passwd'
     ]
     for (const path of attempts) {
-      const r = await rawRequest(server.port, path)
+      const r = await rawRequest(server.port, path, { headers: session() })
       expect(r.body, path).not.toContain('TOP-SECRET')
       expect(r.body, path).not.toContain('root:')
       // Extension-less paths may get the SPA fallback (index.html), never anything outside the folder.
@@ -111,7 +114,7 @@ describe('static files', () => {
   })
 
   it('falls back to index.html for extension-less client routes, 404 for missing files', async () => {
-    const route = await rawRequest(server.port, '/runs/abc')
+    const route = await rawRequest(server.port, '/runs/abc', { headers: session() })
     expect(route.status).toBe(200)
     expect(route.body).toBe(INDEX)
     const missing = await rawRequest(server.port, '/assets/missing.js')
@@ -124,6 +127,26 @@ describe('static files', () => {
       expect(r.status, method).toBe(405)
       expect(r.headers.allow).toBe('GET, HEAD')
     }
+  })
+
+  it('pages need the session: the tokened URL sets the cookie and drops the token, a page without it explains', async () => {
+    const start = await rawRequest(server.port, `/?token=${server.token}`)
+    expect(start.status).toBe(303)
+    expect(start.headers.location).toBe('/')
+    expect(start.headers['set-cookie']).toEqual([
+      `rollscope-session-${server.port}=${server.token}; Path=/; HttpOnly; SameSite=Strict`
+    ])
+    expect((await rawRequest(server.port, '/runs/abc', { headers: session() })).body).toBe(INDEX)
+    for (const path of ['/', '/index.html', '/runs/abc', '/?token=wrong']) {
+      const r = await rawRequest(server.port, path)
+      expect(r.status, path).toBe(401)
+      expect(r.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(r.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
+      expect(r.body, path).toContain('Open the URL that <code>rollscope serve</code> printed')
+      expect(r.body, path).not.toContain(INDEX)
+    }
+    // the bundle itself is no secret
+    expect((await rawRequest(server.port, '/assets/index-abc123.js')).status).toBe(200)
   })
 
   it('says the renderer is not built when there is no static folder', async () => {

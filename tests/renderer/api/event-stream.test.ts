@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TraceEvent } from '@contract/api'
-import { eventsUrl, parseTraceEvent, subscribeEventStream } from '../../../src-renderer/src/api/event-stream'
+import { parseTraceEvent, subscribeEventStream } from '../../../src-renderer/src/api/event-stream'
 
 describe('parseTraceEvent', () => {
   it('accepts the two known events', () => {
@@ -12,13 +12,6 @@ describe('parseTraceEvent', () => {
     expect(parseTraceEvent('{not json')).toBeNull()
     expect(parseTraceEvent('{"name":"indexProgress"}')).toBeNull()
     expect(parseTraceEvent(42)).toBeNull()
-  })
-})
-
-describe('eventsUrl', () => {
-  it('puts the encoded token in the query (EventSource cannot send headers)', () => {
-    expect(eventsUrl('a b&c')).toBe('/api/events?token=a%20b%26c')
-    expect(eventsUrl(null)).toBe('/api/events')
   })
 })
 
@@ -36,8 +29,8 @@ describe('subscribeEventStream', () => {
       }
     }
     const got: TraceEvent[] = []
-    const off = subscribeEventStream('/api/events?token=t', (e) => got.push(e), FakeSource)
-    expect(instances[0].url).toBe('/api/events?token=t')
+    const off = subscribeEventStream('/api/events', (e) => got.push(e), FakeSource)
+    expect(instances[0].url).toBe('/api/events')
     instances[0].onmessage?.({ data: '{"name":"workspaceChanged","payload":{"runIds":["r"]}}' } as MessageEvent)
     instances[0].onmessage?.({ data: 'garbage' } as MessageEvent)
     expect(got).toEqual([{ name: 'workspaceChanged', payload: { runIds: ['r'] } }])

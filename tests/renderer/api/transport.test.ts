@@ -55,24 +55,15 @@ describe('createTransport', () => {
     })
   })
 
-  it('falls back to HTTP with the token from the URL in a plain browser', async () => {
+  it('falls back to HTTP in a plain browser, the session cookie and no token in the page', async () => {
     const fetchMock = vi.fn(
       async (_url: string | URL | Request, _init?: RequestInit) =>
         new Response(JSON.stringify({ ok: true, value: [] }), { status: 200 })
     )
     vi.stubGlobal('fetch', fetchMock)
-    const storage = new Map<string, string>()
-    const win = {
-      location: { href: 'http://127.0.0.1:4173/?token=abc#/run/x' },
-      history: { state: null, replaceState: vi.fn() },
-      sessionStorage: {
-        getItem: (k: string) => storage.get(k) ?? null,
-        setItem: (k: string, v: string) => void storage.set(k, v)
-      }
-    } as unknown as Window
+    const win = { location: { href: 'http://127.0.0.1:4173/#/run/x' } } as unknown as Window
     const t = createTransport(win)
     expect(t.mode).toBe('browser')
-    expect(t.hasToken).toBe(true)
     expect(t.desktop).toBeNull()
     expect(await t.api.listRuns()).toEqual([])
     // saving an export is prepare → ticket → download in a browser
@@ -85,6 +76,6 @@ describe('createTransport', () => {
       'unknown label "x"'
     )
     expect(String(fetchMock.mock.calls[1][0])).toBe('/api/export-prepare')
-    expect((fetchMock.mock.calls[0][1]?.headers as Record<string, string>)['x-rollscope-token']).toBe('abc')
+    expect(fetchMock.mock.calls[0][1]?.headers).toEqual({ 'content-type': 'application/json' })
   })
 })

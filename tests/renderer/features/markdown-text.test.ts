@@ -149,7 +149,7 @@ describe('AssistantMarkdown: long texts collapse like every other long text', ()
     renderToStaticMarkup(
       createElement(AppProvider, {
         store,
-        transport: { mode: 'browser', desktop: null, hasToken: true, saveExport: async () => null },
+        transport: { mode: 'browser', desktop: null, saveExport: async () => null },
         children: createElement(AssistantMarkdown, { text, expandKey: '3:text' }) as ReactNode
       })
     )

@@ -51,7 +51,7 @@ describe('startExport', () => {
         JSON.stringify({ ok: false, error: { code: 'bad-request', message: 'filter: unknown field "rewrd"' } }),
         { status: 400 }
       )) as typeof fetch
-    await startExport(REQUEST, { saveExport: (r) => downloadExport('t', r, download, fetch400) }, store.getState())
+    await startExport(REQUEST, { saveExport: (r) => downloadExport(r, download, fetch400) }, store.getState())
     expect(download).not.toHaveBeenCalled()
     expect(messages(store)).toEqual([['error', 'Export failed: filter: unknown field "rewrd"']])
   })
@@ -63,7 +63,7 @@ describe('startExport', () => {
       new Response(
         JSON.stringify({ ok: true, value: { ticket: 'T', fileName: 'rollscope-a-sft.jsonl', summary: null } })
       )) as typeof fetch
-    await startExport(REQUEST, { saveExport: (r) => downloadExport(null, r, download, ok) }, store.getState())
+    await startExport(REQUEST, { saveExport: (r) => downloadExport(r, download, ok) }, store.getState())
     expect(download).toHaveBeenCalledExactlyOnceWith('/api/export?ticket=T')
     expect(store.getState().notices).toEqual([])
   })

@@ -19,7 +19,7 @@ const draw = (call: ToolCall): string =>
   renderToStaticMarkup(
     createElement(AppProvider, {
       store: createAppStore(fakeApi({})),
-      transport: { mode: 'browser', desktop: null, hasToken: true, saveExport: async () => null },
+      transport: { mode: 'browser', desktop: null, saveExport: async () => null },
       children: createElement(ToolCallView, { call, expandKey: '0:call:0' }) as ReactNode
     })
   )

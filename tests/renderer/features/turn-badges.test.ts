@@ -29,7 +29,7 @@ const draw = (x: Turn): string =>
   renderToStaticMarkup(
     createElement(AppProvider, {
       store: createAppStore(fakeApi({})),
-      transport: { mode: 'browser', desktop: null, hasToken: true, saveExport: async () => null },
+      transport: { mode: 'browser', desktop: null, saveExport: async () => null },
       children: createElement(TurnCard, { turn: x, position: 0, active: false, onSelect: () => {} }) as ReactNode
     })
   )

@@ -10,7 +10,7 @@ describe('run colours, heat, refusal', () => {
     const css = runColorsCss()
     expect(css).toContain(`--cmp-a:${RUN_COLORS.a}`)
     expect(css).toContain(`--cmp-b:${RUN_COLORS.b}`)
-    expect(css).toContain(`@media (prefers-color-scheme: dark){:root{--cmp-a:${RUN_COLORS.aDark}`)
+    expect(css).toContain(`:root[data-theme='dark']{--cmp-a:${RUN_COLORS.aDark}`)
   })
 
   it('shades a value: green above the middle, red below, none without a value', () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useApp, useAppStore, useTransport } from '../../state/store-context'
+import { demoIsOpen } from '../../state/workspace-slice'
 import controls from '../../styles/controls.module.css'
 import css from './RunsEmpty.module.css'
 
@@ -9,6 +10,7 @@ export function RunsEmpty({ indexing }: { indexing: boolean }): ReactNode {
   const { desktop } = useTransport()
   const busy = useApp((s) => s.workspaceBusy)
   const hasRoots = useApp((s) => (s.workspace?.roots.length ?? 0) > 0)
+  const inDemo = useApp((s) => demoIsOpen(s.workspace))
   return (
     <section className={css.empty} data-testid="runs-empty">
       <h2>{indexing ? 'Indexing…' : hasRoots ? 'No runs found yet' : 'No runs yet'}</h2>
@@ -25,15 +27,19 @@ export function RunsEmpty({ indexing }: { indexing: boolean }): ReactNode {
           {hasRoots && (
             <p>The workspace has roots but no indexed runs: check the file list in the sidebar for reasons.</p>
           )}
-          <p>Or look around with a small bundled example: a base and a trained run of one environment.</p>
-          <button
-            className={controls.primary}
-            data-testid="empty-demo-button"
-            disabled={busy}
-            onClick={() => void store.getState().openDemo()}
-          >
-            Open demo workspace
-          </button>
+          {!inDemo && (
+            <>
+              <p>Or look around with a small bundled example: a base and a trained run of one environment.</p>
+              <button
+                className={controls.primary}
+                data-testid="empty-demo-button"
+                disabled={busy}
+                onClick={() => void store.getState().openDemo()}
+              >
+                Open demo workspace
+              </button>
+            </>
+          )}
         </>
       )}
     </section>

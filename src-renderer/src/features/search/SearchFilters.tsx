@@ -2,11 +2,15 @@ import type { ReactNode } from 'react'
 import type { SearchOrder, TurnRole } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
 import { cx } from '../../lib/cx'
+import { MAX_RUN_CHIPS, RunPicker } from './RunPicker'
 import css from './SearchFilters.module.css'
 
 const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
 
-/** Filters of the search screen: runs (toggle chips; none = all), role, tool name, order. Each change searches again. */
+/**
+ * Filters of the search screen: runs (toggle chips, a picker when there are many; none = all), role, tool name, order.
+ * Each change searches again.
+ */
 export function SearchFilters(): ReactNode {
   const store = useAppStore()
   const filters = useApp((s) => s.search.filters)
@@ -18,25 +22,31 @@ export function SearchFilters(): ReactNode {
     <div className={css.filters} data-testid="search-filters">
       <div className={css.runs} role="group" aria-label="Runs">
         <span className={css.label}>Runs</span>
-        <button
-          className={cx(css.chip, filters.runIds.length === 0 && css.on)}
-          aria-pressed={filters.runIds.length === 0}
-          onClick={() => set({ runIds: [] })}
-        >
-          all
-        </button>
-        {runs.map((r) => (
-          <button
-            key={r.id}
-            className={cx(css.chip, filters.runIds.includes(r.id) && css.on)}
-            aria-pressed={filters.runIds.includes(r.id)}
-            data-testid="search-run-chip"
-            title={r.name}
-            onClick={() => toggleRun(r.id)}
-          >
-            {r.name}
-          </button>
-        ))}
+        {runs.length > MAX_RUN_CHIPS ? (
+          <RunPicker runs={runs} picked={filters.runIds} onChange={(runIds) => set({ runIds })} />
+        ) : (
+          <>
+            <button
+              className={cx(css.chip, filters.runIds.length === 0 && css.on)}
+              aria-pressed={filters.runIds.length === 0}
+              onClick={() => set({ runIds: [] })}
+            >
+              all
+            </button>
+            {runs.map((r) => (
+              <button
+                key={r.id}
+                className={cx(css.chip, filters.runIds.includes(r.id) && css.on)}
+                aria-pressed={filters.runIds.includes(r.id)}
+                data-testid="search-run-chip"
+                title={r.name}
+                onClick={() => toggleRun(r.id)}
+              >
+                {r.name}
+              </button>
+            ))}
+          </>
+        )}
       </div>
       <label className={css.label}>
         Role{' '}

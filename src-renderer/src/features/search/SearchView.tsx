@@ -3,6 +3,7 @@ import type { SearchHit, TurnRole } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
+import { SearchEmpty } from './SearchEmpty'
 import { SearchFilters } from './SearchFilters'
 import { Snippet } from './Snippet'
 import { cx } from '../../lib/cx'
@@ -55,7 +56,6 @@ export function SearchView(): ReactNode {
     loading: s.search.loading,
     error: s.search.error
   }))
-  const hasRuns = useApp((s) => s.runs.length > 0)
   const order = page?.order ?? 'index'
   // a flat best-match list names each hit's run (without the part every run's name shares)
   const runLabel = useMemo(() => {
@@ -104,8 +104,8 @@ export function SearchView(): ReactNode {
           {error}
         </div>
       )}
-      {!hasRuns && <div className={css.note}>No runs indexed yet.</div>}
       <div className={css.results} data-testid="search-results">
+        {hits.length === 0 && !loading && !error && <SearchEmpty />}
         {groupHits(hits, order).map((g) => (
           <section key={g.runId} data-testid="search-group">
             {g.runId && (

@@ -1,16 +1,21 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useApp, useAppStore, useTransport } from '../../state/store-context'
+import { demoIsOpen } from '../../state/workspace-slice'
 import txt from '../../styles/text.module.css'
 import css from './AddPathControls.module.css'
 
 type PickKind = 'folder' | 'file'
 
-/** Add folder / file, Reindex and the demo. Native dialogs on desktop; a typed server path in browser mode. */
+/**
+ * Add folder / file, Reindex and the demo (or, while the demo is open, what to try in it). Native dialogs on desktop;
+ * a typed server path in browser mode.
+ */
 export function AddPathControls(): ReactNode {
   const { desktop } = useTransport()
   const store = useAppStore()
   const busy = useApp((s) => s.workspaceBusy)
   const hasRoots = useApp((s) => (s.workspace?.roots.length ?? 0) > 0)
+  const inDemo = useApp((s) => demoIsOpen(s.workspace))
   const [typing, setTyping] = useState<PickKind | null>(null)
 
   const pick = async (kind: PickKind): Promise<void> => {
@@ -45,15 +50,33 @@ export function AddPathControls(): ReactNode {
         </button>
       </div>
       {typing && <PathForm kind={typing} onDone={() => setTyping(null)} />}
-      <button
-        className={css.demoBtn}
-        data-testid="demo-button"
-        onClick={() => void store.getState().openDemo()}
-        disabled={busy}
-      >
-        Open demo workspace
-      </button>
+      {inDemo ? (
+        <DemoIntro />
+      ) : (
+        <button
+          className={css.demoBtn}
+          data-testid="demo-button"
+          onClick={() => void store.getState().openDemo()}
+          disabled={busy}
+        >
+          Open demo workspace
+        </button>
+      )}
     </div>
+  )
+}
+
+/**
+ * The first-run line of the demo: what it holds and three things to try in it. Emphasis is <strong>, never <b>: the
+ * security E2E proves hostile trace markup (`<b>`) never became an element by finding no <b> in the app.
+ */
+function DemoIntro(): ReactNode {
+  return (
+    <p className={css.demoIntro} data-testid="demo-intro">
+      <strong>This is the demo</strong>: a base and an RL-trained run of one agent task. Try: tick both{' '}
+      <strong>repo-repair · qwen3-8b</strong> runs, then <strong>Compare</strong>; open an episode, <kbd>j</kbd> /{' '}
+      <kbd>k</kbd> step through it; <kbd>Ctrl</kbd>+<kbd>K</kbd> searches every turn.
+    </p>
   )
 }
 

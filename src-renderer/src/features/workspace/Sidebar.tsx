@@ -4,6 +4,7 @@ import { AddPathControls } from './AddPathControls'
 import { ProgressPanel } from './ProgressPanel'
 import { RootsList } from './RootsList'
 import { SourcesList } from './SourcesList'
+import { ThemeToggle } from './ThemeToggle'
 import { SearchBox } from '../search/SearchBox'
 import css from './Sidebar.module.css'
 
@@ -24,6 +25,7 @@ export function Sidebar(): ReactNode {
             {mode === 'browser' ? ' · browser' : ''}
           </span>
         )}
+        <ThemeToggle />
       </header>
       <SearchBox />
       <section className={css.section}>

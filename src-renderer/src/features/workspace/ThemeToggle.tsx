@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react'
+import { themeState, THEME_CHOICES, type ThemeChoice } from '../../lib/theme'
+import { useThemeChoice } from '../../lib/use-color-scheme'
+import controls from '../../styles/controls.module.css'
+import css from './ThemeToggle.module.css'
+
+// glyphs keep the toggle narrow enough for the sidebar's brand row; the name is the button's accessible name
+const LABELS: Record<ThemeChoice, { glyph: string; label: string; hint: string }> = {
+  system: { glyph: '◐', label: 'System', hint: 'Theme: follow the system’s light or dark setting' },
+  light: { glyph: '☀', label: 'Light', hint: 'Theme: always light' },
+  dark: { glyph: '☾', label: 'Dark', hint: 'Theme: always dark' }
+}
+
+/** System / Light / Dark for the whole app (editors and charts included); remembered. */
+export function ThemeToggle(): ReactNode {
+  const choice = useThemeChoice()
+  return (
+    <span className={`${controls.seg} ${css.toggle}`} role="radiogroup" aria-label="Theme" data-testid="theme-toggle">
+      {THEME_CHOICES.map((c) => (
+        <button
+          key={c}
+          role="radio"
+          aria-checked={choice === c}
+          aria-label={LABELS[c].label}
+          title={LABELS[c].hint}
+          data-testid={`theme-${c}`}
+          onClick={() => themeState().setChoice(c)}
+        >
+          {LABELS[c].glyph}
+        </button>
+      ))}
+    </span>
+  )
+}
