@@ -11,7 +11,7 @@ const TYPE_DEBOUNCE_MS = 300
 
 /**
  * The search box in the sidebar. Ctrl/Cmd+K focuses it from anywhere, `/` where the view has no box of its own (the
- * keymap's bindings/global.ts). Typing shows the search screen, Esc goes back.
+ * keymap's bindings/global.ts). Typing shows the search screen, ↓ goes on to the hits, Esc goes back.
  */
 export function SearchBox(): ReactNode {
   const store = useAppStore()
@@ -45,6 +45,12 @@ export function SearchBox(): ReactNode {
             e.preventDefault()
             store.getState().openSearch()
             void store.getState().runSearch()
+          } else if (e.key === 'ArrowDown' && store.getState().search.hits.length > 0) {
+            // on to the hits: the arrows and Enter go on there (the keymap's search bindings)
+            e.preventDefault()
+            e.currentTarget.blur()
+            store.getState().openSearch()
+            store.getState().moveSearchCursor(1)
           } else if (e.key === 'Escape') {
             e.preventDefault()
             store.getState().closeSearch()

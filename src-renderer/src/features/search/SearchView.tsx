@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { SearchHit, TurnRole } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
@@ -56,6 +56,16 @@ export function SearchView(): ReactNode {
     error: s.search.error
   }))
   const hasRuns = useApp((s) => s.runs.length > 0)
+  const cursor = useApp((s) => s.search.cursor)
+  const atOf = useMemo(() => new Map(hits.map((h, i) => [h, i])), [hits])
+  const cursorRef = useRef<HTMLButtonElement>(null)
+  // the arrows move the focus with the cursor, so the hit under it shows and Enter / Tab go on from there
+  useEffect(() => {
+    const el = cursorRef.current
+    if (!el || el === document.activeElement) return
+    el.focus({ preventScroll: true })
+    el.scrollIntoView({ block: 'nearest' })
+  }, [cursor, hits])
   const order = page?.order ?? 'index'
   // a flat best-match list names each hit's run (without the part every run's name shares)
   const runLabel = useMemo(() => {
@@ -111,8 +121,15 @@ export function SearchView(): ReactNode {
               {g.hits.map((h, i) => (
                 <li key={`${h.episodeId}:${h.turn}:${i}`}>
                   <button
-                    className={css.hit}
+                    ref={atOf.get(h) === cursor ? cursorRef : undefined}
+                    className={cx(css.hit, atOf.get(h) === cursor && css.cursor)}
                     data-testid="search-hit"
+                    aria-current={atOf.get(h) === cursor || undefined}
+                    onFocus={() => {
+                      const at = atOf.get(h) ?? -1
+                      const now = store.getState().search.cursor
+                      if (at !== now) store.getState().moveSearchCursor(at - now)
+                    }}
                     onClick={() => store.getState().openSearchHit(h)}
                   >
                     <span className={css.where}>
