@@ -2,7 +2,7 @@ import type { Binding } from './binding'
 import { ELEMENT_BINDINGS } from './bindings/elements'
 import { EPISODE_BINDINGS } from './bindings/episode'
 import { GLOBAL_BINDINGS } from './bindings/global'
-import { READING_BINDINGS } from './bindings/reading'
+import { READING_BINDINGS, TOGGLE_SIDEBAR } from './bindings/reading'
 import { SCREEN_BINDINGS } from './bindings/screens'
 import { SIDE_BY_SIDE_BINDINGS } from './bindings/side-by-side'
 
@@ -12,7 +12,8 @@ export const BINDINGS: readonly Binding[] = [
   ...READING_BINDINGS,
   ...SIDE_BY_SIDE_BINDINGS,
   ...SCREEN_BINDINGS,
-  ...GLOBAL_BINDINGS
+  ...GLOBAL_BINDINGS,
+  TOGGLE_SIDEBAR
 ]
 
 export { ELEMENT_BINDINGS }

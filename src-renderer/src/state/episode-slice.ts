@@ -40,6 +40,13 @@ export interface EpisodeState {
   editor: EditorView | null
   /** The turn (position) whose note editor is open, or null. */
   noteTurn: number | null
+  /**
+   * The header shows one line (task, outcome, labels) instead of every fact: it folds by itself once the reading
+   * starts (a move off the first turn, a scroll down the transcript) until the user opens or folds it by hand.
+   */
+  headerFolded: boolean
+  /** The user opened or folded the header of this episode: it no longer folds by itself. */
+  headerByHand: boolean
   /** The raw source record (the Raw tab), fetched on first view; null until then. */
   raw: string | null
   rawError: string | null
@@ -63,6 +70,10 @@ export interface EpisodeSlice {
   setAllExpanded(open: boolean): void
   /** Opens (or closes) every long text, reasoning, prompt and tool call of one turn (Show all on the highlighted turn). */
   setTurnExpanded(position: number, open: boolean): void
+  /** Folds the header because the reading started (unless the user set it by hand for this episode). */
+  foldHeaderWhileReading(): void
+  /** Opens / folds the header by hand (its button, `i`). */
+  toggleHeader(): void
   /** Opens the note editor of the turn at `position` (null closes it). */
   setNoteTurn(position: number | null): void
   setActiveTurn(index: number): void
@@ -101,6 +112,8 @@ const EMPTY: EpisodeState = {
   find: NO_FIND,
   editor: null,
   noteTurn: null,
+  headerFolded: false,
+  headerByHand: false,
   raw: null,
   rawError: null
 }
@@ -173,6 +186,14 @@ export const createEpisodeSlice =
         set({ episode: { ...e, expanded } })
         if (open && turn.elided) void get().ensureFullTurns()
       },
+      foldHeaderWhileReading: () => {
+        const e = get().episode
+        if (!e.headerFolded && !e.headerByHand) set({ episode: { ...e, headerFolded: true } })
+      },
+      toggleHeader: () => {
+        const e = get().episode
+        set({ episode: { ...e, headerFolded: !e.headerFolded, headerByHand: true } })
+      },
       setNoteTurn: (position) => set({ episode: { ...get().episode, noteTurn: position } }),
       setActiveTurn: (index) => {
         if (index !== get().episode.activeTurn) set({ episode: { ...get().episode, activeTurn: index } })
@@ -185,6 +206,8 @@ export const createEpisodeSlice =
       jumpToTurn: (position) => {
         const e = get().episode
         set({ episode: { ...e, activeTurn: position, scrollSeq: e.scrollSeq + 1 } })
+        // reading has started: the transcript gets the height
+        if (position > 0) get().foldHeaderWhileReading()
       },
       jumpToTurnIndex: (turnIndex) => {
         const e = get().episode

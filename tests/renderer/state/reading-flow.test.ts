@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dispatchKey } from '../../../src-renderer/src/keymap/dispatch'
+import { SIDEBAR_HIDDEN_KEY } from '../../../src-renderer/src/state/layout-slice'
 import { hitTerm } from '../../../src-renderer/src/state/search-slice'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi, flush } from '../fake-api'
@@ -68,5 +69,40 @@ describe('auto-advance says what it did, and undoes it', () => {
     // nothing left to undo: u is not taken
     expect(dispatchKey(keydown('u'), env, [])).toBeNull()
     store.getState().setAutoAdvance(false)
+  })
+})
+
+describe('the transcript gets the height', () => {
+  it('the header folds once the reading moves off the first turn, unless the user set it by hand', async () => {
+    const env = keyEnv()
+    const store = env.store
+    store.getState().selectRun('a')
+    store.getState().openEpisode('a:1')
+    await flush()
+    expect(store.getState().episode.headerFolded).toBe(false)
+    dispatchKey(keydown('j'), env, [])
+    expect(store.getState().episode.headerFolded).toBe(true)
+    expect(dispatchKey(keydown('i'), env, [])?.id).toBe('episode.header')
+    expect(store.getState().episode.headerFolded).toBe(false)
+    dispatchKey(keydown('j'), env, [])
+    store.getState().foldHeaderWhileReading()
+    expect(store.getState().episode.headerFolded).toBe(false) // opened by hand: stays open
+    store.getState().openEpisode('a:2')
+    await flush()
+    expect(store.getState().episode).toMatchObject({ headerFolded: false, headerByHand: false })
+  })
+
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('Ctrl+B hides the sidebar anywhere and the choice is stored', () => {
+    const map = new Map<string, string>()
+    vi.stubGlobal('localStorage', { getItem: (k: string) => map.get(k) ?? null, setItem: map.set.bind(map) })
+    const env = keyEnv()
+    expect(dispatchKey(keydown('b', { ctrlKey: true }), env, [])?.id).toBe('global.sidebar')
+    expect(env.store.getState().sidebarHidden).toBe(true)
+    expect(localStorage.getItem(SIDEBAR_HIDDEN_KEY)).toBe('1')
+    expect(createAppStore(fakeApi({})).getState().sidebarHidden).toBe(true)
+    env.store.getState().toggleSidebar()
+    expect(localStorage.getItem(SIDEBAR_HIDDEN_KEY)).toBe('0')
   })
 })

@@ -3,6 +3,7 @@ import type { SearchHit, TurnRole } from '@contract/model'
 import { fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
+import { SearchBox } from './SearchBox'
 import { SearchFilters } from './SearchFilters'
 import { Snippet } from './Snippet'
 import { cx } from '../../lib/cx'
@@ -57,6 +58,8 @@ export function SearchView(): ReactNode {
   }))
   const hasRuns = useApp((s) => s.runs.length > 0)
   const cursor = useApp((s) => s.search.cursor)
+  // the box lives in the sidebar: while that is hidden, it comes here
+  const sidebarHidden = useApp((s) => s.sidebarHidden)
   const atOf = useMemo(() => new Map(hits.map((h, i) => [h, i])), [hits])
   const cursorRef = useRef<HTMLButtonElement>(null)
   // the arrows move the focus with the cursor, so the hit under it shows and Enter / Tab go on from there
@@ -79,6 +82,11 @@ export function SearchView(): ReactNode {
     <section className={css.view} data-testid="search-view" aria-label="Search">
       <header className={css.head}>
         <h1 className={css.title}>Search</h1>
+        {sidebarHidden && (
+          <div className={css.box}>
+            <SearchBox bare />
+          </div>
+        )}
         <span className={css.summary} data-testid="search-summary">
           {!query
             ? 'Type in the search box: words (all must match), "exact phrases", prefix*, a OR b, -word to exclude, ( ) groups'

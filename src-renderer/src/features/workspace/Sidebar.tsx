@@ -5,6 +5,7 @@ import { ProgressPanel } from './ProgressPanel'
 import { RootsList } from './RootsList'
 import { SourcesList } from './SourcesList'
 import { SearchBox } from '../search/SearchBox'
+import { SidebarToggle } from './SidebarToggle'
 import css from './Sidebar.module.css'
 
 /** Left column: the workspace (roots, indexing progress, per-file status). */
@@ -24,6 +25,8 @@ export function Sidebar(): ReactNode {
             {mode === 'browser' ? ' · browser' : ''}
           </span>
         )}
+        <span className={css.brandSpacer} />
+        <SidebarToggle />
       </header>
       <SearchBox />
       <section className={css.section}>
