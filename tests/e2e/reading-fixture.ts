@@ -12,15 +12,16 @@ export const READING_RUN = 'long-read/rollouts'
 /** Turns of the long episode: the prompt, 61 call / result pairs, the final answer. */
 export const LONG_TURNS = 124
 
-type Call = [name: string, args: Record<string, unknown>, result: string]
+/** A tool call, its result, and what the assistant says with it (`Step n.` when not given). */
+type Call = [name: string, args: Record<string, unknown>, result: string, say?: string]
 
 function row(task: string, reward: number, calls: Call[]): string {
   const messages: unknown[] = [{ role: 'user', content: `Fix the bug in ${task}.` }]
-  calls.forEach(([name, args, result], i) => {
+  calls.forEach(([name, args, result, say], i) => {
     const id = `call_${i}`
     messages.push({
       role: 'assistant',
-      content: `Step ${i + 1}.`,
+      content: say ?? `Step ${i + 1}.`,
       tool_calls: [{ id, type: 'function', function: { name, arguments: JSON.stringify(args) } }]
     })
     messages.push({ role: 'tool', tool_call_id: id, content: result })
@@ -44,7 +45,14 @@ export function writeReadingRun(dir: string): string {
         { cmd: 'python -m pytest -q' },
         Array.from({ length: 80 }, (_, n) => `tests/test_step.py::test_${n} PASSED`).join('\n')
       ])
-    else if (i === 10) calls.push(['tmux_send_keys', { keys: 'python\n\u0004' }, '>>> ^D\u0004\nexit status 0'])
+    // turns #21 / #22: a Ctrl-D in the assistant's words, its command and the echo (next to a literal "^D")
+    else if (i === 10)
+      calls.push([
+        'bash',
+        { cmd: 'python3 -q\u0004' },
+        '>>> ^D\u0004\nexit status 0',
+        'Leaving the REPL with Ctrl-D (\u0004).'
+      ])
     else if (i >= 30 && i < 36) calls.push(i % 2 ? look : test)
     else if (i === 50)
       calls.push([
