@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { SearchHit, TurnRole } from '@contract/model'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { SearchBox } from './SearchBox'
@@ -108,7 +108,8 @@ export function SearchView(): ReactNode {
       <SearchFilters />
       {page && page.pendingSources > 0 && (
         <div className={css.note} data-testid="search-pending">
-          The search index is still being built ({fmtInt(page.pendingSources)} files to go): some hits may be missing.
+          The search index is still being built ({fmtCount(page.pendingSources, 'file')} to go): some hits may be
+          missing.
         </div>
       )}
       {error && (
