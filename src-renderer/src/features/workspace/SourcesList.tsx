@@ -123,7 +123,7 @@ function SourceRow({ source, folder, shared }: { source: SourceStatus; folder: s
         </Badge>
       </div>
       {long && (
-        <div className={cx(css.folderLine, txt.mono)} title={source.path} data-testid="source-folders">
+        <div className={css.folderLine} title={source.path} data-testid="source-folders">
           {folder}
         </div>
       )}
