@@ -36,7 +36,7 @@ export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId:
       const { turns } = indexDb.prepare('SELECT turns FROM episodes WHERE id = ?').get(episodeId) as { turns: number }
       if (turn >= turns)
         throw new BadRequestError(
-          `episode ${episodeId} has ${turns} turns (0 to ${turns - 1}); there is no turn ${turn}`
+          `episode ${episodeId} has ${turns} turn${turns === 1 ? '' : 's'} (0 to ${turns - 1}); there is no turn ${turn}`
         )
     }
     return id

@@ -11,18 +11,20 @@ import { RunsPanel } from './features/runs/RunsPanel'
 import { SearchView } from './features/search/SearchView'
 import { DropZone } from './features/workspace/DropZone'
 import { Sidebar } from './features/workspace/Sidebar'
+import { SidebarRail } from './features/workspace/SidebarToggle'
 import { TaxonomyEditor } from './features/labels/TaxonomyEditor'
 import { mainView } from './state/main-view'
 import { useApp } from './state/store-context'
 import css from './App.module.css'
 
 /**
- * The window: workspace sidebar on the left; on the right runs over episodes, or the open episode, or a screen over
+ * The window: workspace sidebar on the left (or, hidden, a rail); on the right runs over episodes, or the open episode, or a screen over
  * the runs (a comparison, a series, a run's breakdown, N runs side by side, a training curve); both splits resizable.
  */
 export function App(): ReactNode {
   const view = useApp(mainView)
   const hasRuns = useApp((s) => s.runs.length > 0)
+  const sidebarHidden = useApp((s) => s.sidebarHidden)
   const main = (
     <main className={css.main}>
       <NoticeBanner />
@@ -60,17 +62,24 @@ export function App(): ReactNode {
   )
   return (
     <DropZone>
-      <SplitPanes
-        id="rs-app"
-        orientation="horizontal"
-        className={css.app}
-        first={<Sidebar />}
-        second={main}
-        defaultFirst={300}
-        minFirst={220}
-        maxFirst="50%"
-        minSecond={480}
-      />
+      {sidebarHidden ? (
+        <div className={css.railed}>
+          <SidebarRail />
+          {main}
+        </div>
+      ) : (
+        <SplitPanes
+          id="rs-app"
+          orientation="horizontal"
+          className={css.app}
+          first={<Sidebar />}
+          second={main}
+          defaultFirst={300}
+          minFirst={220}
+          maxFirst="50%"
+          minSecond={480}
+        />
+      )}
     </DropZone>
   )
 }

@@ -25,6 +25,9 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await page.keyboard.press('Shift+Digit1')
   const turn = page.locator('[data-testid="turn-row"][aria-current="true"]')
   await expect(turn.getByTestId('turn-labels').getByTestId('label-chip')).toHaveText(['format error×'])
+  // moving off the first turn folded the header to one line (its labels in it): i opens it again for the note
+  await expect(page.getByTestId('folded-labels').getByTestId('label-chip')).toHaveText(['loop×'])
+  await page.keyboard.press('i')
   await page.getByTestId('episode-note').fill('keeps re-running the same test')
   await page.getByTestId('episode-note').blur()
   // a note on the highlighted turn: the action is in its head; Esc drops an edit, Ctrl+Enter keeps it

@@ -32,9 +32,15 @@ test('search, jump to the turn, label with a key, filter by the label, export SF
 
   // key 3 is "loop" in the default taxonomy
   await page.keyboard.press('3')
-  await expect(page.getByTestId('episode-label-chips').getByTestId('label-chip')).toHaveText(['loop×'])
+  // at a turn past the first the header is folded to one line, the episode's labels in it
+  await expect(page.getByTestId('folded-labels').getByTestId('label-chip')).toHaveText(['loop×'])
   await shot(page, 'flow-01-labelled-at-turn')
 
+  // Esc goes back to the hits (the episode was opened from one), Esc there back to the episode, then to the table
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('search-view')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('episode-view')).toBeVisible()
   // back to the run's table, filtered by the label: just this episode
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('episodes-panel')).toBeVisible()

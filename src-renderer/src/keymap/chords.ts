@@ -1,7 +1,8 @@
 /**
  * A key as the registry writes it: a character (`j`, `/`, `?`, `[`), a named key (`Escape`, `Enter`, `Space`,
  * `ArrowDown`, `PageUp`, `Home`…), or `1-9` for the digit keys; prefixed with `Shift+` and / or `Mod+` (Ctrl, or Cmd
- * on macOS). Alt is never part of a shortcut: with Alt held no binding matches.
+ * on macOS). Alt is never part of a shortcut: with Alt held no binding matches. A character written twice with a
+ * space (`g g`) is that key pressed twice in a row (the second press within SEQUENCE_MS of the first).
  */
 export type KeySpec = string
 
@@ -17,6 +18,23 @@ export interface KeyLike {
 
 /** The digit keys 1–9, read from their physical code (see `labelKeyOf`). */
 export const DIGITS = '1-9'
+
+/** The most a doubled key's two presses may lie apart. */
+export const SEQUENCE_MS = 1000
+
+/** The key pressed before this one (the dispatcher records every keydown), for doubled keys (`g g`). */
+let previous: { key: string; at: number } | null = null
+
+/** Records a keydown as "the key before" the next one; a key a doubled key consumed is forgotten (g g g is one). */
+export function rememberKey(e: KeyLike | null, at: number = Date.now()): void {
+  previous = e && !e.ctrlKey && !e.metaKey && !e.altKey ? { key: e.key, at } : null
+}
+
+/** A doubled key (`g g`): its character; null for any other spec. */
+function doubledKey(spec: KeySpec): string | null {
+  const m = /^(\S) \1$/.exec(spec)
+  return m ? m[1] : null
+}
 
 interface Chord {
   mod: boolean
@@ -34,7 +52,12 @@ function parse(spec: KeySpec): Chord {
  * Whether the event is this key. A character carries its own Shift (`?` is Shift+/ on a US keyboard, `J` is not
  * `j`), so Shift is only compared for named keys and digits, which read the same with or without it.
  */
-export function matchesKey(spec: KeySpec, e: KeyLike): boolean {
+export function matchesKey(spec: KeySpec, e: KeyLike, now: number = Date.now()): boolean {
+  const twice = doubledKey(spec)
+  if (twice !== null) {
+    const plain = !e.altKey && !e.ctrlKey && !e.metaKey
+    return plain && e.key === twice && previous?.key === twice && now - previous.at <= SEQUENCE_MS
+  }
   const c = parse(spec)
   if (e.altKey || c.mod !== (e.ctrlKey || e.metaKey)) return false
   // with Shift held, `key` is the layout's symbol (! @ # on US keyboards): the code tells which digit it was

@@ -1,6 +1,6 @@
 import type { Binding, KeyEnv } from './binding'
 import { contextsOf } from './binding'
-import { matchesKey, type KeyLike } from './chords'
+import { matchesKey, rememberKey, type KeyLike } from './chords'
 import { activeContexts, CONTEXTS, type HookLayer, type WindowContext } from './contexts'
 import { isComposing, isTypingTarget } from './guards'
 import { BINDINGS } from './registry'
@@ -36,6 +36,18 @@ export function dispatchKey(
   byContext: Map<WindowContext, Binding[]> = REGISTRY
 ): Binding | null {
   if (e.defaultPrevented || isComposing(e)) return null
+  const hit = findAndRun(e, env, hookLayers, byContext)
+  // a doubled key (`g g`) matches on its second press: remember this key, unless it was that second press
+  rememberKey(hit?.keys.some(([spec]) => spec.includes(' ')) ? null : e)
+  return hit
+}
+
+function findAndRun(
+  e: KeyEventLike,
+  env: KeyEnv,
+  hookLayers: readonly HookLayer[],
+  byContext: Map<WindowContext, Binding[]>
+): Binding | null {
   const typing = isTypingTarget(e.target)
   let belowModal = false
   for (const context of activeContexts(env.store.getState(), hookLayers)) {

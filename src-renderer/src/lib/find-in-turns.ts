@@ -1,5 +1,6 @@
 import type { Turn } from '@contract/model'
 import { stripAnsi } from './ansi'
+import { showControls } from './control-chars'
 import { visibleParts } from './thinking'
 import { formatArguments } from './turn-label'
 
@@ -15,7 +16,10 @@ export interface FindMatch {
 /** Stop counting past this many: the count then reads "10,000+", and next/prev still walk those. */
 export const MAX_MATCHES = 10_000
 
-/** The searchable parts of a turn, as the transcript shows them (thinking as reasoning, ANSI stripped, arguments pretty-printed). */
+/**
+ * The searchable parts of a turn, as the transcript shows them (thinking as reasoning, ANSI stripped, arguments
+ * pretty-printed, control characters in caret notation).
+ */
 export function searchableParts(turn: Turn): [part: string, text: string][] {
   const parts: [string, string][] = []
   const { text, reasoning } = visibleParts(turn)
@@ -23,7 +27,8 @@ export function searchableParts(turn: Turn): [part: string, text: string][] {
   if (reasoning) parts.push(['reasoning', stripAnsi(reasoning)])
   turn.toolCalls.forEach((c, i) => parts.push([`call:${i}`, `${c.name}\n${formatArguments(c.arguments)}`]))
   if (turn.meta?.error) parts.push(['error', turn.meta.error])
-  return parts
+  // control characters count as their caret notation (`^D`), as every view draws them
+  return parts.map(([part, shown]) => [part, showControls(shown)])
 }
 
 /**

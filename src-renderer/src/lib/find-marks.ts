@@ -7,6 +7,7 @@
  * source text (markdown syntax, JSON escapes): the current match is the n-th shown occurrence, clamped to the last.
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast'
+import { markControls } from './control-chars'
 import { splitOnMatches } from './find-in-turns'
 
 type Parent = Root | Element
@@ -40,10 +41,13 @@ export function markOrdinal(node: Element): number | null {
 }
 
 /**
- * A copy of `node` with every occurrence of `query` wrapped in marks numbered from `start` (a match split over
- * several text nodes becomes several marks with one number). Nothing is mutated; no query, no copy.
+ * A copy of `tree` with its control characters as caret spans (lib/control-chars.ts) and every occurrence of
+ * `query` wrapped in marks numbered from `start` (a match split over several text nodes becomes several marks with
+ * one number). Nothing is mutated; no controls and no query, no copy.
  */
-export function markTree<T extends Parent>(node: T, query: string, start = 0): { tree: T; count: number } {
+export function markTree<T extends Parent>(tree: T, query: string, start = 0): { tree: T; count: number } {
+  // controls first: the query is matched against the text as shown (`^D`), as find counted it
+  const node = markControls(tree)
   if (query === '') return { tree: node, count: 0 }
   const ranges = matchRanges(treeText(node), query)
   if (ranges.length === 0) return { tree: node, count: 0 }
@@ -93,4 +97,9 @@ export function markTree<T extends Parent>(node: T, query: string, start = 0): {
 export function currentMark(partCurrent: number, first: number, count: number): number {
   if (partCurrent < first || count === 0) return -1
   return Math.min(partCurrent, first + count - 1)
+}
+
+/** A tree of one plain text (a tool's name, an observation with controls), to mark and draw like the others. */
+export function textRoot(value: string): Root {
+  return { type: 'root', children: [{ type: 'text', value }] }
 }

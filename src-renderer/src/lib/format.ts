@@ -22,6 +22,11 @@ function trimZeros(s: string): string {
   return s.includes('.') ? s.replace(/\.?0+$/, '') : s
 }
 
+/** A count with its noun, singular for one ("1 episode", "12,345 episodes"); `many` for irregular plurals. */
+export function fmtCount(n: number | null | undefined, one: string, many = `${one}s`): string {
+  return `${fmtInt(n)} ${n === 1 ? one : many}`
+}
+
 /** An integer with thin thousands separators (12345 → "12,345"). */
 export function fmtInt(x: number | null | undefined): string {
   if (!isNum(x)) return DASH

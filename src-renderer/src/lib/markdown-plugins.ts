@@ -3,6 +3,7 @@
  * remark-rehype built; none of them ever turns text into markup.
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast'
+import { markControls } from './control-chars'
 import { currentMark, markOrdinal, markTree } from './find-marks'
 import { highlightTree, languageFor, type CodeLanguage } from './highlight'
 
@@ -96,4 +97,9 @@ export function findMarks(options: { query: string; partCurrent: number }) {
     flag(marked)
     return marked
   }
+}
+
+/** Control characters as caret spans with `className` (lib/control-chars.ts), before find marks count the text. */
+export function controlCarets(options: { className: string }) {
+  return (tree: Root): Root => markControls(tree, options.className)
 }

@@ -41,6 +41,14 @@ export function rewardSeries(turns: readonly Turn[]): RewardSeries {
   return { points, metricNames: [...names].sort(), flagged, min, max, cumMin, cumMax }
 }
 
+/**
+ * Whether the strip has anything to draw: a flagged turn, a step metric, or a per-step reward other than zero.
+ * Rewards that are all zero draw a flat line at the bottom of an empty box, which only takes the turns' height.
+ */
+export function hasSignal(s: RewardSeries): boolean {
+  return s.flagged.length > 0 || s.metricNames.length > 0 || s.points.some((p) => p.reward !== 0)
+}
+
 /** One step metric over the transcript: the positions that record it, with their values. */
 export function metricSeries(turns: readonly Turn[], name: string): { position: number; value: number }[] {
   const out: { position: number; value: number }[] = []

@@ -5,14 +5,21 @@ import { formatArguments } from './turn-label'
 
 /** Every expand key of a transcript (`<position>:<part>`), for expand-all (`e`). Mirrors the keys TurnCard uses. */
 export function expandableKeys(turns: readonly Turn[]): string[] {
-  const keys: string[] = []
-  turns.forEach((t, i) => {
-    keys.push(`${i}:text`)
-    if (t.isPrompt) keys.push(`${i}:prompt`)
-    if (visibleParts(t).reasoning) keys.push(`${i}:reasoning`, `${i}:reasoning:text`)
-    t.toolCalls.forEach((_, j) => keys.push(`${i}:call:${j}`))
-  })
+  return turns.flatMap((t, i) => turnExpandKeys(t, i))
+}
+
+/** The expand keys of one turn at `position` (Show all on the highlighted turn, `s`). */
+export function turnExpandKeys(t: Turn, position: number): string[] {
+  const keys = [`${position}:text`]
+  if (t.isPrompt) keys.push(`${position}:prompt`)
+  if (visibleParts(t).reasoning) keys.push(`${position}:reasoning`, `${position}:reasoning:text`)
+  t.toolCalls.forEach((_, j) => keys.push(`${position}:call:${j}`))
   return keys
+}
+
+/** The title of a turn's text in the editor overlay (`#3 tool · bash`). */
+export function editorTitle(turn: Turn): string {
+  return `#${turn.index} ${turn.role}${turn.toolName ? ` · ${turn.toolName}` : ''}`
 }
 
 /** One turn as plain text, for the clipboard (`c`): a header line, reasoning, text, then each tool call. */

@@ -2,7 +2,7 @@ import type { TraceApi } from '@contract/api'
 import type { EpisodePreview } from '@contract/model'
 import { errorMessage } from '../api/api-error'
 import type { SliceCreator } from './types'
-import { expandableKeys } from '../lib/turn-text'
+import { expandableKeys, turnExpandKeys } from '../lib/turn-text'
 import { expandKeysFor, findInTurns, type FindMatch } from '../lib/find-in-turns'
 
 /** Find in this episode (`/`): the query, its matches in reading order, and the one shown. */
@@ -38,6 +38,15 @@ export interface EpisodeState {
   find: FindState
   /** A long text opened in the read-only editor overlay, or null. */
   editor: EditorView | null
+  /** The turn (position) whose note editor is open, or null. */
+  noteTurn: number | null
+  /**
+   * The header shows one line (task, outcome, labels) instead of every fact: it folds by itself once the reading
+   * starts (a move off the first turn, a scroll down the transcript) until the user opens or folds it by hand.
+   */
+  headerFolded: boolean
+  /** The user opened or folded the header of this episode: it no longer folds by itself. */
+  headerByHand: boolean
   /** The raw source record (the Raw tab), fetched on first view; null until then. */
   raw: string | null
   rawError: string | null
@@ -59,6 +68,14 @@ export interface EpisodeSlice {
   toggleExpanded(key: string): void
   /** Expands every long text, reasoning and tool call of the transcript (`e`), or collapses them all (`x`). */
   setAllExpanded(open: boolean): void
+  /** Opens (or closes) every long text, reasoning, prompt and tool call of one turn (Show all on the highlighted turn). */
+  setTurnExpanded(position: number, open: boolean): void
+  /** Folds the header because the reading started (unless the user set it by hand for this episode). */
+  foldHeaderWhileReading(): void
+  /** Opens / folds the header by hand (its button, `i`). */
+  toggleHeader(): void
+  /** Opens the note editor of the turn at `position` (null closes it). */
+  setNoteTurn(position: number | null): void
   setActiveTurn(index: number): void
   /** Moves the highlight by `delta` turns, clamped to the transcript, and scrolls to it. */
   moveActiveTurn(delta: number): void
@@ -67,6 +84,8 @@ export interface EpisodeSlice {
   /** Jumps to the turn whose `index` is `turnIndex` (deep links), now or once the transcript has loaded. */
   jumpToTurnIndex(turnIndex: number): void
   openFind(): void
+  /** Opens the find bar with this query for the episode loading (it matches once the transcript is in). */
+  presetFind(query: string): void
   closeFind(): void
   setFindQuery(query: string): void
   /** Moves to the next (+1) or previous (-1) match, wrapping around, and reveals it. */
@@ -92,6 +111,9 @@ const EMPTY: EpisodeState = {
   pendingTurnIndex: null,
   find: NO_FIND,
   editor: null,
+  noteTurn: null,
+  headerFolded: false,
+  headerByHand: false,
   raw: null,
   rawError: null
 }
@@ -125,7 +147,9 @@ export const createEpisodeSlice =
           set({ episode: { ...get().episode, detail, loading: false } })
           const pending = get().episode.pendingTurnIndex
           if (pending !== null) get().jumpToTurnIndex(pending)
-          if (query !== '') get().setFindQuery(query)
+          // the query kept from the last episode, or one set while this one loaded (a search hit's term)
+          const find = get().episode.find.query
+          if (find !== '') get().setFindQuery(find)
         } catch (err) {
           if (get().episode.id !== episodeId) return
           set({ episode: { ...get().episode, loading: false, error: errorMessage(err) } })
@@ -150,6 +174,27 @@ export const createEpisodeSlice =
         set({ episode: { ...get().episode, expanded } })
         if (open) void get().ensureFullTurns()
       },
+      setTurnExpanded: (position, open) => {
+        const e = get().episode
+        const turn = e.detail?.turns[position]
+        if (!turn) return
+        const expanded = { ...e.expanded }
+        for (const k of turnExpandKeys(turn, position)) {
+          if (open) expanded[k] = true
+          else delete expanded[k]
+        }
+        set({ episode: { ...e, expanded } })
+        if (open && turn.elided) void get().ensureFullTurns()
+      },
+      foldHeaderWhileReading: () => {
+        const e = get().episode
+        if (!e.headerFolded && !e.headerByHand) set({ episode: { ...e, headerFolded: true } })
+      },
+      toggleHeader: () => {
+        const e = get().episode
+        set({ episode: { ...e, headerFolded: !e.headerFolded, headerByHand: true } })
+      },
+      setNoteTurn: (position) => set({ episode: { ...get().episode, noteTurn: position } }),
       setActiveTurn: (index) => {
         if (index !== get().episode.activeTurn) set({ episode: { ...get().episode, activeTurn: index } })
       },
@@ -161,6 +206,8 @@ export const createEpisodeSlice =
       jumpToTurn: (position) => {
         const e = get().episode
         set({ episode: { ...e, activeTurn: position, scrollSeq: e.scrollSeq + 1 } })
+        // reading has started: the transcript gets the height
+        if (position > 0) get().foldHeaderWhileReading()
       },
       jumpToTurnIndex: (turnIndex) => {
         const e = get().episode
@@ -181,6 +228,7 @@ export const createEpisodeSlice =
         // find searches full texts: until they are in, it searches the previews, then again
         void get().ensureFullTurns()
       },
+      presetFind: (query) => set({ episode: { ...get().episode, find: { ...NO_FIND, open: true, query } } }),
       closeFind: () => set({ episode: { ...get().episode, find: NO_FIND } }),
       setFindQuery: (query) => {
         const e = get().episode

@@ -30,6 +30,19 @@ export interface LabelsState {
   views: SavedView[]
   /** The taxonomy editor is open. */
   editorOpen: boolean
+  /** The last auto-advance: the label put on the episode left behind, shown (with Undo) on the one it moved to. */
+  advanced: AutoAdvanced | null
+}
+
+/** What an auto-advance did, to say it and to undo it. */
+export interface AutoAdvanced {
+  /** The labelled episode, its row and what it is called (task and rollout). */
+  episodeId: string
+  rowIndex: number
+  title: string
+  label: string
+  /** The episode it moved on to: the notice shows while this one is open. */
+  nextEpisodeId: string
 }
 
 export interface LabelsSlice {
@@ -41,6 +54,9 @@ export interface LabelsSlice {
   toggleLabel(label: string, turn: number | null): Promise<void>
   /** Number key 1–9: the taxonomy label with that key, on the episode or (Shift) the highlighted turn. */
   applyLabelKey(key: number, onTurn: boolean): Promise<void>
+  /** Takes the label of the last auto-advance off again and goes back to that episode (`u`); false when none. */
+  undoAdvance(): boolean
+  dismissAdvance(): void
   setEpisodeNote(text: string, turn: number | null): Promise<void>
   /** Asks for the badges of an episode row (batched; cached until labels change). */
   requestBadges(episodeId: string): void
@@ -90,7 +106,15 @@ export const createLabelsSlice =
       patch({ current: l, badges: { ...get().labels.badges, [l.episodeId]: l.labels } })
     }
     return {
-      labels: { taxonomy: [], current: null, badges: {}, autoAdvance: readAutoAdvance(), views: [], editorOpen: false },
+      labels: {
+        taxonomy: [],
+        current: null,
+        badges: {},
+        autoAdvance: readAutoAdvance(),
+        views: [],
+        editorOpen: false,
+        advanced: null
+      },
       loadTaxonomy: async () => {
         try {
           patch({ taxonomy: await api.getTaxonomy() })
@@ -141,8 +165,38 @@ export const createLabelsSlice =
         }
         // no notice on success: the chip appearing is the feedback (a review queue would stack one per key press)
         // a review queue: labelling the episode (not taking a label off) moves on to the next row
-        if (!has && turn === null && get().labels.autoAdvance) await get().openAdjacentEpisode(1)
+        if (!has && turn === null && get().labels.autoAdvance) {
+          const s = get()
+          const detail = s.episode.detail
+          const left = {
+            episodeId: cur.episodeId,
+            rowIndex: s.episodes.activeIndex,
+            title: detail?.id === cur.episodeId ? `${detail.taskKey} · rollout ${detail.rollout}` : 'the episode',
+            label
+          }
+          await get().openAdjacentEpisode(1)
+          const next = get().openEpisodeId
+          // moved on: say what was applied where, with Undo (the chips of the episode left behind are gone)
+          if (next !== null && next !== left.episodeId) patch({ advanced: { ...left, nextEpisodeId: next } })
+        }
       },
+      undoAdvance: () => {
+        const a = get().labels.advanced
+        if (!a || get().openEpisodeId !== a.nextEpisodeId) return false
+        patch({ advanced: null })
+        void (async () => {
+          try {
+            const l = await api.removeLabel(a.episodeId, a.label, null)
+            patch({ badges: { ...get().labels.badges, [a.episodeId]: l.labels } })
+          } catch (err) {
+            get().pushError(err, 'Could not take the label off')
+            return
+          }
+          get().openEpisode(a.episodeId, a.rowIndex)
+        })()
+        return true
+      },
+      dismissAdvance: () => patch({ advanced: null }),
       applyLabelKey: async (key, onTurn) => {
         const def = get().labels.taxonomy.find((d) => d.key === key)
         if (!def) return get().pushInfo(`No label has key ${key} (edit the taxonomy to give it one)`)

@@ -29,6 +29,10 @@ export interface SearchState {
   loading: boolean
   /** A bad query or a failed call, said plainly. */
   error: string | null
+  /** The hit the arrow keys are on (an index into `hits`); -1 before the first arrow. */
+  cursor: number
+  /** The episode last opened from a hit: while it is open, Esc goes back to the hits. */
+  hitEpisodeId: string | null
 }
 
 export interface SearchSlice {
@@ -44,6 +48,21 @@ export interface SearchSlice {
   loadMoreSearch(): Promise<void>
   /** Opens the viewer at the hit's turn (the search is kept: back to it with Ctrl/Cmd+K). */
   openSearchHit(hit: SearchHit): void
+  /** Moves the arrow-key cursor over the hits (clamped to the hits shown). */
+  moveSearchCursor(delta: number): void
+  /** Opens the hit under the cursor; false when there is none. */
+  openSearchCursor(): boolean
+  /** Back from the episode a hit opened to the hits, the cursor on that hit. */
+  backToHits(): void
+}
+
+/**
+ * The text a hit matched, as its snippet marks it (the first mark): the term the viewer marks with its find bar
+ * after the jump. '' when the snippet marks nothing.
+ */
+export function hitTerm(hit: SearchHit): string {
+  const first = hit.snippet.matches[0]
+  return first ? hit.snippet.text.slice(first[0], first[1]).trim() : ''
 }
 
 export const initialSearchState = (): SearchState => ({
@@ -54,7 +73,9 @@ export const initialSearchState = (): SearchState => ({
   hits: [],
   page: null,
   loading: false,
-  error: null
+  error: null,
+  cursor: -1,
+  hitEpisodeId: null
 })
 
 /** Creates the search slice over `api`. A newer query wins over the answer of an older one still in flight. */
@@ -82,7 +103,12 @@ export const createSearchSlice =
       try {
         const page = await api.search(query, optionsOf(filters, offset))
         if (mine !== seq) return
-        patch({ page, hits: offset === 0 ? page.hits : [...hits, ...page.hits], loading: false })
+        patch({
+          page,
+          hits: offset === 0 ? page.hits : [...hits, ...page.hits],
+          loading: false,
+          ...(offset === 0 ? { cursor: -1 } : {})
+        })
       } catch (err) {
         if (mine !== seq) return
         patch({ loading: false, error: errorMessage(err), ...(offset === 0 ? { hits: [], page: null } : {}) })
@@ -108,9 +134,31 @@ export const createSearchSlice =
         await fetchPage(hits.length)
       },
       openSearchHit: (hit) => {
-        patch({ open: false })
+        const at = get().search.hits.indexOf(hit)
+        patch({ open: false, hitEpisodeId: hit.episodeId, ...(at >= 0 ? { cursor: at } : {}) })
         get().closeCompare()
         get().applyRoute({ runId: hit.runId, episodeId: hit.episodeId, turn: hit.turn })
+        // the viewer marks the matched term with its find bar: once the transcript is in, or now when it was open
+        const term = hitTerm(hit)
+        if (!term) return
+        get().presetFind(term)
+        if (get().episode.detail?.id === hit.episodeId) get().setFindQuery(term)
+      },
+      moveSearchCursor: (delta) => {
+        const { hits, cursor } = get().search
+        if (hits.length === 0) return
+        patch({ cursor: Math.max(0, Math.min(hits.length - 1, cursor + delta)) })
+      },
+      openSearchCursor: () => {
+        const { hits, cursor } = get().search
+        const hit = hits[cursor]
+        if (!hit) return false
+        get().openSearchHit(hit)
+        return true
+      },
+      backToHits: () => {
+        patch({ open: true, hitEpisodeId: null })
+        get().closeFind()
       }
     }
   }

@@ -8,6 +8,7 @@ import { createManySlice } from './many-slice'
 import { createEpisodeSlice } from './episode-slice'
 import { createEpisodesSlice } from './episodes-slice'
 import { createLabelsSlice } from './labels-slice'
+import { createLayoutSlice } from './layout-slice'
 import { createNoticesSlice } from './notices-slice'
 import { createPickedRowsSlice } from './picked-rows-slice'
 import { createRunsSlice } from './runs-slice'
@@ -42,7 +43,8 @@ export function createAppStore(api: TraceApi): AppStore {
     ...createManySlice(api)(...a),
     ...createCurveSlice(api)(...a),
     ...createCurveStepSlice(api)(...a),
-    ...createShortcutSheetSlice()(...a)
+    ...createShortcutSheetSlice()(...a),
+    ...createLayoutSlice()(...a)
   }))
 }
 

@@ -70,7 +70,8 @@ describe('keymap registry and the shortcut sheet', () => {
       'sbs.back',
       'views.search',
       'global.search',
-      'global.sheet'
+      'global.sheet',
+      'global.sidebar'
     ])
 
     const table = await sheetAt('table')

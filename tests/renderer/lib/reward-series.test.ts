@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { metricSeries, nearestPosition, rewardSeries } from '../../../src-renderer/src/lib/reward-series'
+import { hasSignal, metricSeries, nearestPosition, rewardSeries } from '../../../src-renderer/src/lib/reward-series'
 import { makeTurn } from '../../helpers/make-turn'
 
 describe('reward series', () => {
@@ -30,6 +30,15 @@ describe('reward series', () => {
   it('is empty for a transcript without per-step signals, with a zero-based range', () => {
     const s = rewardSeries([makeTurn({}), makeTurn({ index: 1 })])
     expect(s).toEqual({ points: [], metricNames: [], flagged: [], min: 0, max: 0, cumMin: 0, cumMax: 0 })
+  })
+
+  it('has no signal to draw when every per-step reward is zero and nothing is flagged or measured', () => {
+    expect(hasSignal(rewardSeries(turns))).toBe(true)
+    const zeros = [makeTurn({ index: 0, reward: 0 }), makeTurn({ index: 1, reward: 0 })]
+    expect(rewardSeries(zeros).points).toHaveLength(2)
+    expect(hasSignal(rewardSeries(zeros))).toBe(false)
+    expect(hasSignal(rewardSeries([...zeros, makeTurn({ index: 2, meta: { error: 'x' } })]))).toBe(true)
+    expect(hasSignal(rewardSeries([makeTurn({ index: 0, reward: 0, meta: { metrics: { p: 0 } } })]))).toBe(true)
   })
 
   it('extracts one step metric and snaps to the nearest signal', () => {

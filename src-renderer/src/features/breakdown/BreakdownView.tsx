@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { RunBreakdown } from '@contract/breakdown'
 import { fmtFraction, fmtMeanStd, fmtPercent, STD_NOTE } from '@contract/display'
 import { bestAndWorst, crossTab, rowLabel, rowScore } from '../../lib/breakdown-view'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { findRun } from '../../state/runs-slice'
 import { useApp } from '../../state/store-context'
 import { ProducerChecks } from '../runs/RunNotes'
@@ -58,10 +58,11 @@ function BreakdownBody({ report }: { report: RunBreakdown }): ReactNode {
   return (
     <>
       <p className={analysis.shared} data-testid="breakdown-total">
-        Over <b>all {fmtInt(t.episodes)} episodes</b> ({fmtInt(t.tasks)} tasks): mean reward{' '}
+        Over <b>all {fmtCount(t.episodes, 'episode')}</b> ({fmtCount(t.tasks, 'task')}): mean reward{' '}
         {fmtMeanStd('reward', t.meanReward, t.rewardStd)}, passed {fmtFraction(t.passed, t.decided)} (
         {fmtPercent(t.passRate)}). Rows are ranked by {report.score === 'meanReward' ? 'mean reward' : 'pass rate'}.
-        {report.missing > 0 && ` ${fmtInt(report.missing)} episodes lack a value: they form the “(none)” rows.`}
+        {report.missing > 0 &&
+          ` ${fmtCount(report.missing, 'episode')} ${report.missing === 1 ? 'lacks' : 'lack'} a value: they form the “(none)” rows.`}
       </p>
       <BestWorst report={report} />
       {grid ? (

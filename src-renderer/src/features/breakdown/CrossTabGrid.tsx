@@ -3,7 +3,7 @@ import type { BreakdownRow, RunBreakdown } from '@contract/breakdown'
 import { fmtFraction, fmtValue } from '@contract/display'
 import { breakdownFilter, cellKey, rowScore, type Counts, type CrossTab } from '../../lib/breakdown-view'
 import { heatStyle } from '../../lib/heat'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
 import { scoreUnit } from './score-unit'
 import { cx } from '../../lib/cx'
@@ -53,7 +53,7 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
         <button
           className={css.btn}
           onClick={() => open(values)}
-          title={`${values.join(' × ')}: ${fmtInt(r.episodes)} episodes; open them`}
+          title={`${values.join(' × ')}: ${fmtCount(r.episodes, 'episode')}; open them`}
         >
           {mode === 'score'
             ? fmtValue(unit, score)

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import type { CategoryRow, CategoryWhole, CompareReport, MetricUnit } from '@contract/compare'
 import { fmtCi, fmtDelta, fmtFraction, fmtValue } from '@contract/display'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { useApp, useAppStore } from '../../state/store-context'
 import { CategoryBarsChart } from './charts/CategoryBarsChart'
 import { changeTone, fmtPassCounts } from './compare-format'
@@ -136,7 +136,7 @@ function WholeCell({ whole, unit, side }: { whole: CategoryWhole; unit: MetricUn
     <td
       className={cx(tables.num, side === 'a' && tables.wholeCol)}
       data-testid={`category-whole-${side}`}
-      title={`${fmtInt(whole.episodes)} episodes`}
+      title={`${fmtCount(whole.episodes, 'episode')}`}
     >
       {fmtValue(unit, whole.score)} <span className={txt.hint}>· {fmtFraction(whole.passed, whole.decided)}</span>
     </td>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { TrainingCurve } from '@contract/training'
 import { learnedForgotten } from '../../lib/curve-data'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
 import { TaskHistoryTable } from '../compare/TaskHistoryTable'
 import { cx } from '../../lib/cx'
@@ -27,7 +27,7 @@ export function CurveTasks({ report }: { report: TrainingCurve }): ReactNode {
         <span data-testid="curve-learned">
           {fmtInt(learned)} learned, {fmtInt(forgotten)} forgotten
         </span>{' '}
-        <span className={txt.hint}>of {fmtInt(report.followedTasks)} tasks sampled at two or more steps</span>
+        <span className={txt.hint}>of {fmtCount(report.followedTasks, 'task')} sampled at two or more steps</span>
       </h3>
       {report.tasks.length === 0 ? (
         <p className={txt.hint}>No task changed its verdict between the steps it was sampled at.</p>

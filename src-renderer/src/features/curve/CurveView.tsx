@@ -3,7 +3,7 @@ import type { TrainingCurve } from '@contract/training'
 import { fmtMeanStd, fmtPercent, fmtValue, STD_NOTE } from '@contract/display'
 import { RankedWarnings } from '../../components/RankedWarnings'
 import { curvePanels, curveRewardRange } from '../../lib/curve-data'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { findRun } from '../../state/runs-slice'
 import { useApp, useAppStore } from '../../state/store-context'
 import { ProducerChecks } from '../runs/RunNotes'
@@ -75,18 +75,18 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
     <>
       <RankedWarnings warnings={report.warnings} prominent testId="curve-top-warnings" />
       <p className={analysis.shared} data-testid="curve-summary">
-        <b>{fmtInt(points.length)} training steps</b> (the x axis of every panel), {fmtInt(episodes)} rollouts: every
-        figure is over each step’s whole batch. Hover a point to read it, click it (or a row of the table) to see that
-        step’s best and worst groups.
+        <b>{fmtInt(points.length)} training steps</b> (the x axis of every panel), {fmtCount(episodes, 'rollout')}:
+        every figure is over each step’s whole batch. Hover a point to read it, click it (or a row of the table) to see
+        that step’s best and worst groups.
       </p>
       <ProducerStepsCheck report={report} />
       <CompareStepsBar runId={report.runId} points={points} />
       <div className={css.readout} data-testid="curve-readout" aria-live="polite">
         {hp ? (
           <>
-            <b>step {fmtInt(hp.step)}</b> · {fmtInt(hp.episodes)} rollouts of {fmtInt(hp.tasks)} tasks · mean reward{' '}
-            {fmtMeanStd('reward', hp.meanReward, hp.rewardStd)} · pass {fmtPercent(hp.passRate)} · no signal{' '}
-            {fmtPercent(hp.noSignalShare)} of {fmtInt(hp.groups)} groups · steps {fmtValue('steps', hp.meanSteps)}
+            <b>step {fmtInt(hp.step)}</b> · {fmtCount(hp.episodes, 'rollout')} of {fmtCount(hp.tasks, 'task')} · mean
+            reward {fmtMeanStd('reward', hp.meanReward, hp.rewardStd)} · pass {fmtPercent(hp.passRate)} · no signal{' '}
+            {fmtPercent(hp.noSignalShare)} of {fmtCount(hp.groups, 'group')} · steps {fmtValue('steps', hp.meanSteps)}
             {hp.kept && (
               <>
                 {' '}
@@ -151,7 +151,7 @@ function ProducerStepsCheck({ report }: { report: TrainingCurve }): ReactNode {
         </>
       ) : (
         <>
-          ⚠ At {fmtInt(differ)} of {fmtInt(logged.length)} steps the trainer logged another mean reward (
+          ⚠ At {fmtInt(differ)} of {fmtCount(logged.length, 'step')} the trainer logged another mean reward (
           <span className={txt.mono}>{label}</span>): see the warning above and the table’s “trainer’s log” column.
         </>
       )}

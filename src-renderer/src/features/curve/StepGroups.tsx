@@ -6,7 +6,7 @@ import { RewardCells } from '../../components/RewardCells'
 import { noSignal } from '../../state/compare-slice'
 import type { CurveStepView, StepGroup } from '../../state/curve-step-slice'
 import { useAppStore } from '../../state/store-context'
-import { fmtInt, fmtNum } from '../../lib/format'
+import { fmtCount, fmtInt, fmtNum } from '../../lib/format'
 import { cx } from '../../lib/cx'
 import analysis from '../../styles/analysis.module.css'
 import panels from '../../styles/panels.module.css'
@@ -48,7 +48,7 @@ export function StepGroups({
           {point && (
             <span className={txt.hint}>
               {' '}
-              · {fmtInt(point.episodes)} rollouts in {fmtInt(view.groups || point.tasks)} groups · mean reward{' '}
+              · {fmtCount(point.episodes, 'rollout')} in {fmtCount(view.groups || point.tasks, 'group')} · mean reward{' '}
               {fmtMeanStd('reward', point.meanReward, point.rewardStd)}
               {point.passRate !== null && <> · pass {fmtPercent(point.passRate)}</>} · no signal{' '}
               {fmtPercent(point.noSignalShare)}

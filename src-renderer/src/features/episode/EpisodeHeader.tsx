@@ -11,16 +11,23 @@ import { findRun } from '../../state/runs-slice'
 import { useApp, useAppStore } from '../../state/store-context'
 import { CollapsibleText } from './CollapsibleText'
 import { RelatedLinks } from './RelatedLinks'
-import { EpisodeLabelsBar } from '../labels/EpisodeLabelsBar'
+import { EpisodeLabelsBar, FoldedLabels, useEpisodeLabels } from '../labels/EpisodeLabelsBar'
+import { TOGGLE_HEADER } from '../../keymap/bindings/reading'
+import { KeyHint } from '../../keymap/KeyCaps'
 import { cx } from '../../lib/cx'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
 import { KeyKind } from '../episodes/KeyKind'
 import css from './EpisodeHeader.module.css'
 
-/** Outcome, identity, answer, metrics and info of an episode. */
+/**
+ * Outcome, identity, expected answer, metrics, info, related episodes and triage of an episode. Folded (while
+ * reading: see EpisodeState.headerFolded) it is one line: the task, its outcome, its labels and the way back.
+ */
 export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode {
   const store = useAppStore()
+  const folded = useApp((s) => s.episode.headerFolded)
+  useEpisodeLabels(detail.id)
   const model = useApp((s) => findRun(s.runs, detail.runId)?.model ?? null)
   const hint = taskKeyHint(detail.taskKeyKind)
   const metrics = Object.entries(detail.metrics)
@@ -31,7 +38,7 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
     (f) => f.kind !== 'error' && f.kind !== 'truncated' && f.kind !== 'cancelled'
   )
   return (
-    <header className={css.card} data-testid="episode-header">
+    <header className={cx(css.card, folded && css.folded)} data-testid="episode-header" data-folded={folded}>
       <div className={css.titleRow}>
         <h1 className={css.title} title={hint.title} data-testid="episode-task">
           {detail.taskKey}
@@ -77,12 +84,45 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
             </button>
           )
         })}
+        {folded && <FoldedLabels episodeId={detail.id} />}
+        <span className={txt.spacer} />
+        <button
+          type="button"
+          className={cx(controls.linkBtn, css.foldButton)}
+          data-testid="episode-header-toggle"
+          aria-expanded={!folded}
+          title={folded ? 'Show the facts, answer, metrics, labels and note' : 'Fold the header to one line'}
+          onClick={() => store.getState().toggleHeader()}
+        >
+          {folded ? 'Details ▾' : 'Fold ▴'} <KeyHint binding={TOGGLE_HEADER} />
+        </button>
       </div>
       {detail.error && (
-        <div className={css.error} data-testid="episode-error-text">
+        <div className={cx(css.error, folded && css.errorLine)} data-testid="episode-error-text" title={detail.error}>
           {detail.error}
         </div>
       )}
+      {!folded && <HeaderDetails detail={detail} model={model} tools={tools} metrics={metrics} info={info} />}
+    </header>
+  )
+}
+
+/** Everything the folded header leaves out: facts, the expected answer, metrics, info, related episodes, triage. */
+function HeaderDetails({
+  detail,
+  model,
+  tools,
+  metrics,
+  info
+}: {
+  detail: EpisodePreview
+  model: string | null
+  tools: string[]
+  metrics: [string, number][]
+  info: [string, unknown][]
+}): ReactNode {
+  return (
+    <>
       <dl className={css.facts}>
         <Fact label="Run" value={detail.runName} />
         {model && <Fact label="Model" value={model} />}
@@ -135,7 +175,12 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
       </dl>
       {detail.answer !== null && (
         <div className={css.answer}>
-          <span className={css.factLabel}>Answer</span>
+          <span
+            className={css.factLabel}
+            title="The answer the task expects (the reference the reward is scored against)"
+          >
+            Expected answer
+          </span>
           <CollapsibleText text={detail.answer} expandKey="header:answer" className={css.answerText} />
         </div>
       )}
@@ -155,7 +200,7 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
       {info.length > 0 && <InfoBlock entries={info} />}
       <RelatedLinks detail={detail} />
       <EpisodeLabelsBar episodeId={detail.id} />
-    </header>
+    </>
   )
 }
 

@@ -7,6 +7,7 @@ import { episodeAtRow, tableRowCount } from '../../state/episodes-slice'
 import { findRun } from '../../state/runs-slice'
 import { useApp, useAppStore } from '../../state/store-context'
 import { EpisodeHeader } from './EpisodeHeader'
+import { AdvanceNotice } from '../labels/AdvanceNotice'
 import { Transcript } from './Transcript'
 import { FindBar } from './FindBar'
 import { RewardStrip } from './RewardStrip'
@@ -100,6 +101,7 @@ export function EpisodeView(): ReactNode {
               Raw
             </button>
           </div>
+          <AdvanceNotice />
           {tab === 'transcript' ? (
             <>
               <RewardStrip turns={detail.turns} />

@@ -21,11 +21,14 @@ export function FindBar(): ReactNode {
   const [text, setText] = useState(find.query)
   const inputRef = useRef<HTMLInputElement>(null)
 
-  // focused when it opens; `/` while it is open focuses it again (the keymap's episode bindings)
+  // focused when it opens; `/` while it is open focuses it again (the keymap's episode bindings). Opened by a
+  // search hit to mark its term, it leaves the keys to the transcript (j / k, Esc back to the hits)
   useEffect(() => {
+    const s = store.getState()
+    if (s.search.hitEpisodeId !== null && s.search.hitEpisodeId === s.openEpisodeId) return
     inputRef.current?.focus()
     inputRef.current?.select()
-  }, [])
+  }, [store])
 
   useEffect(() => {
     if (text === store.getState().episode.find.query) return

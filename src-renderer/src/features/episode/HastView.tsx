@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import type { Element, ElementContent, Root } from 'hast'
+import { CONTROL_CLASS } from '../../lib/control-chars'
 import { markOrdinal } from '../../lib/find-marks'
 import { currentOrdinalIn } from '../../lib/find-in-turns'
 import { useApp } from '../../state/store-context'
@@ -8,7 +9,7 @@ import code from '../../styles/code.module.css'
 import findCss from '../../styles/find.module.css'
 
 /**
- * Draws a tree this app built itself (highlighter output, diff rows, find marks) as React elements. Whatever the
+ * Draws a tree this app built itself (highlighter output, diff rows, control carets, find marks) as React elements. Whatever the
  * tree holds, only <span> with known class names, <mark> and text come out: no tag name or attribute is taken from
  * the input.
  */
@@ -43,11 +44,25 @@ function renderNode(node: ElementContent, key: number, state: RenderState): Reac
       </FindMark>
     )
   }
+  if (isControl(node)) {
+    const title = node.properties?.title
+    return (
+      <span key={key} className={code.control} title={typeof title === 'string' ? title : undefined} data-control>
+        {children}
+      </span>
+    )
+  }
   return (
     <span key={key} className={classOf(node)} data-diff={diffOf(node)}>
       {children}
     </span>
   )
+}
+
+/** A control character's caret span (lib/control-chars.ts markControls). */
+function isControl(node: Element): boolean {
+  const cls = node.properties?.className
+  return Array.isArray(cls) && cls.includes(CONTROL_CLASS)
 }
 
 /** A diff row says what it is (del, add, gap, context) in `data-diff`, for whoever reads the page without its styles. */

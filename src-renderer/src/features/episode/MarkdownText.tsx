@@ -4,7 +4,7 @@ import remarkGfm from 'remark-gfm'
 import { remarkIdentifiers } from '../../lib/remark-identifiers'
 import type { TextSize } from '@contract/model'
 import type { EditorSource } from '../../state/episode-slice'
-import { findMarks, highlightCodeBlocks, rawBlocksAsText } from '../../lib/markdown-plugins'
+import { controlCarets, findMarks, highlightCodeBlocks, rawBlocksAsText } from '../../lib/markdown-plugins'
 import { FindMark, useFindPart } from './HastView'
 import { Collapsible } from './Collapsible'
 import code from '../../styles/code.module.css'
@@ -65,6 +65,7 @@ type PluggableList = NonNullable<Options['rehypePlugins']>
 
 const RAW_BLOCKS: PluggableList[number] = [rawBlocksAsText, { className: css.raw }]
 const CODE_BLOCKS: PluggableList[number] = [highlightCodeBlocks, { className: [code.block, code.hl, css.codeBlock] }]
+const CONTROLS: PluggableList[number] = [controlCarets, { className: code.control }]
 
 const COMPONENTS: Components = {
   // footnote references point inside the page (`#user-content-fn-1`): no address worth showing
@@ -97,7 +98,7 @@ export const MarkdownText = memo(function MarkdownText(props: {
 }): ReactNode {
   const { text, findQuery = '', findCurrent = -1 } = props
   const rehype = useMemo((): PluggableList => {
-    const steps: PluggableList = [RAW_BLOCKS, CODE_BLOCKS]
+    const steps: PluggableList = [RAW_BLOCKS, CODE_BLOCKS, CONTROLS]
     if (findQuery) steps.push([findMarks, { query: findQuery, partCurrent: findCurrent }])
     return steps
   }, [findQuery, findCurrent])

@@ -1,7 +1,7 @@
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react'
 import type { Turn } from '@contract/model'
 import { fmtInt, fmtNum } from '../../lib/format'
-import { metricSeries, nearestPosition, rewardSeries } from '../../lib/reward-series'
+import { hasSignal, metricSeries, nearestPosition, rewardSeries } from '../../lib/reward-series'
 import { useApp, useAppStore } from '../../state/store-context'
 import { cx } from '../../lib/cx'
 import txt from '../../styles/text.module.css'
@@ -23,7 +23,7 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
   const [metric, setMetric] = useState<string>('')
   const metricPoints = useMemo(() => (metric ? metricSeries(turns, metric) : []), [turns, metric])
   const { points, flagged, metricNames } = series
-  if (points.length === 0 && metricNames.length === 0 && flagged.length === 0) return null
+  if (!hasSignal(series)) return null
 
   const n = Math.max(1, turns.length)
   const x = (position: number): number => ((position + 0.5) / n) * W

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import type { Element, Root } from 'hast'
 import type { ToolCall } from '@contract/model'
-import { currentMark, markTree } from '../../lib/find-marks'
+import { currentMark, markTree, textRoot } from '../../lib/find-marks'
 import { toolView, type ToolView, type ToolViewKind } from '../../lib/tool-view'
 import { HastView, useFindPart } from './HastView'
 import { Collapsible } from './Collapsible'
@@ -139,8 +139,4 @@ function diffTree(text: string): Root {
     }
   }
   return { type: 'root', children: text.split('\n').map(row) }
-}
-
-function textRoot(value: string): Root {
-  return { type: 'root', children: [{ type: 'text', value }] }
 }

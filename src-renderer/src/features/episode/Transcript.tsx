@@ -7,6 +7,9 @@ import panels from '../../styles/panels.module.css'
 import { MeasuredRows } from '../../components/MeasuredRows'
 import css from './Transcript.module.css'
 
+/** Scrolled this far down the transcript, the reading has started: the header folds. */
+const FOLD_AFTER_PX = 160
+
 /** Every turn in order, virtualized with measured (dynamic) heights; j / k move the highlight (keymap/bindings/episode.ts). */
 export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
   const store = useAppStore()
@@ -42,7 +45,13 @@ export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
     )
 
   return (
-    <div className={css.transcript} ref={scrollRef} data-testid="transcript">
+    <div
+      className={css.transcript}
+      ref={scrollRef}
+      data-testid="transcript"
+      // scrolling down to read folds the header (once; the user may open it again)
+      onScroll={(e) => e.currentTarget.scrollTop > FOLD_AFTER_PX && store.getState().foldHeaderWhileReading()}
+    >
       <MeasuredRows virtualizer={virtualizer} slotClassName={css.slot}>
         {(i) => (
           <TurnCard

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { TextSize, Turn } from '@contract/model'
 import { Badge } from '../../components/Badge'
 import { fmtInt, fmtNum } from '../../lib/format'
@@ -10,6 +10,7 @@ import { AssistantMarkdown } from './MarkdownText'
 import { ToolCallView } from './ToolCallView'
 import { SubAgentBadge, TurnError, TurnImages, TurnMetaBadges } from './TurnExtras'
 import { stripAnsi } from '../../lib/ansi'
+import { editorTitle } from '../../lib/turn-text'
 import { visibleParts } from '../../lib/thinking'
 import { TurnLabels } from '../labels/TurnLabels'
 import { TurnNoteButton, TurnNoteEditor } from '../labels/TurnNote'
@@ -46,6 +47,7 @@ export const TurnCard = memo(function TurnCard({
   foldablePrompt,
   onSelect
 }: TurnCardProps): ReactNode {
+  const store = useAppStore()
   const label = turnLabel(turn)
   // terminal colour codes (pane captures, test output) are dropped, never shown raw
   // a leading <think>…</think> is shown as the (collapsed) reasoning, not as text
@@ -54,7 +56,8 @@ export const TurnCard = memo(function TurnCard({
   const promptOpen = useApp((s) => !!s.episode.expanded[`${position}:prompt`])
   const folded = !!foldablePrompt && !promptOpen
   const textEditor = { title: editorTitle(turn), position, part: 'text' as const }
-  const [noteOpen, setNoteOpen] = useState(false)
+  // the note editor of this turn is open (its ✎ note button, or `N` on the highlighted turn)
+  const noteOpen = useApp((s) => s.episode.noteTurn === position)
   return (
     <article
       className={cx(
@@ -95,7 +98,9 @@ export const TurnCard = memo(function TurnCard({
           </span>
         )}
         <span className={txt.spacer} />
-        {active && !noteOpen && <TurnNoteButton turn={turn.index} onOpen={() => setNoteOpen(true)} />}
+        {active && !noteOpen && (
+          <TurnNoteButton turn={turn.index} onOpen={() => store.getState().setNoteTurn(position)} />
+        )}
         {turn.tokens !== null && <span className={t.meta}>{fmtInt(turn.tokens)} tok</span>}
         {turn.done === true && <span className={t.meta}>done</span>}
         {turn.reward !== null && (
@@ -106,7 +111,7 @@ export const TurnCard = memo(function TurnCard({
         {foldablePrompt && <PromptToggle open={promptOpen} expandKey={`${position}:prompt`} />}
       </div>
       <TurnLabels turn={turn.index} />
-      {noteOpen && <TurnNoteEditor turn={turn.index} onClose={() => setNoteOpen(false)} />}
+      {noteOpen && <TurnNoteEditor turn={turn.index} onClose={() => store.getState().setNoteTurn(null)} />}
       {folded ? (
         <PromptPreview text={text} size={turn.elided?.text} />
       ) : (
@@ -152,10 +157,6 @@ export const TurnCard = memo(function TurnCard({
 })
 
 /** "#12 tool · bash" for the editor overlay's title. */
-function editorTitle(turn: Turn): string {
-  return `#${turn.index} ${turn.role}${turn.toolName ? ` · ${turn.toolName}` : ''}`
-}
-
 function PromptToggle({ open, expandKey }: { open: boolean; expandKey: string }): ReactNode {
   const store = useAppStore()
   return (

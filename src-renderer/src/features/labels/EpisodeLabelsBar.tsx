@@ -7,6 +7,42 @@ import txt from '../../styles/text.module.css'
 import header from '../episode/EpisodeHeader.module.css'
 import css from './EpisodeLabelsBar.module.css'
 
+/** Fetches the taxonomy (once) and the labels of the open episode: the header calls it, open or folded. */
+export function useEpisodeLabels(episodeId: string): void {
+  const store = useAppStore()
+  useEffect(() => {
+    const s = store.getState()
+    if (!s.labels.taxonomy.length) void s.loadTaxonomy()
+    void s.loadEpisodeLabels(episodeId)
+  }, [store, episodeId])
+}
+
+/** The folded header's part of triage: the episode's labels (× removes) and whether it has a note. */
+export function FoldedLabels({ episodeId }: { episodeId: string }): ReactNode {
+  const store = useAppStore()
+  const current = useApp((s) => (s.labels.current?.episodeId === episodeId ? s.labels.current : null))
+  const taxonomy = useApp((s) => s.labels.taxonomy)
+  if (!current || (current.labels.length === 0 && current.note === null)) return null
+  return (
+    <span className={css.folded} data-testid="folded-labels">
+      {current.labels.map((l) => (
+        <LabelChip
+          key={l}
+          name={l}
+          taxonomy={taxonomy}
+          small
+          onRemove={() => void store.getState().toggleLabel(l, null)}
+        />
+      ))}
+      {current.note !== null && (
+        <span className={txt.mutedText} title={current.note} data-testid="folded-note">
+          ✎ note
+        </span>
+      )}
+    </span>
+  )
+}
+
 /**
  * Triage of the open episode, in its header: its labels (× removes), one button per taxonomy label with its key
  * (1–9 on the keyboard; Shift for the highlighted turn), the note, auto-advance and the taxonomy editor.
@@ -16,12 +52,6 @@ export function EpisodeLabelsBar({ episodeId }: { episodeId: string }): ReactNod
   const current = useApp((s) => (s.labels.current?.episodeId === episodeId ? s.labels.current : null))
   const taxonomy = useApp((s) => s.labels.taxonomy)
   const autoAdvance = useApp((s) => s.labels.autoAdvance)
-
-  useEffect(() => {
-    const s = store.getState()
-    if (!s.labels.taxonomy.length) void s.loadTaxonomy()
-    void s.loadEpisodeLabels(episodeId)
-  }, [store, episodeId])
 
   const applied = new Set((current?.labels ?? []).map((l) => l.toLowerCase()))
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { MultiCompareReport } from '@contract/multi-compare'
 import { fmtValue } from '@contract/display'
 import { heatStyle } from '../../lib/heat'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { cx } from '../../lib/cx'
 import analysis from '../../styles/analysis.module.css'
 import tables from '../../styles/tables.module.css'
@@ -19,7 +19,8 @@ export function PerTaskRewards({ report, names }: { report: MultiCompareReport; 
       <summary>
         <h3>Per task: every rollout’s reward</h3>{' '}
         <span className={txt.hint}>
-          {fmtInt(report.perTask.length)} tasks{report.perTaskCapped ? ' (the first ones; more exist)' : ''}
+          {fmtCount(report.perTask.length, 'task')}
+          {report.perTaskCapped ? ' (the first ones; more exist)' : ''}
         </span>
       </summary>
       <div className={tables.scrollX}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { headlineFigure, runFacts } from '../../lib/run-facts'
 import { cx } from '../../lib/cx'
 import css from './RunNotes.module.css'
@@ -75,8 +75,8 @@ export function ProducerChecks({ run, onScreen = false }: { run: RunSummary; onS
       {run.noTranscript > 0 && (
         <p className={cx(css.note, onScreen && css.onScreen, css.info)} data-testid="run-no-transcript">
           <span aria-hidden>▢ </span>
-          {fmtInt(run.noTranscript)} of {fmtInt(run.episodes)} episodes have no transcript on disk: they are known from
-          the harness report and count as episodes.
+          {fmtInt(run.noTranscript)} of {fmtCount(run.episodes, 'episode')} {run.noTranscript === 1 ? 'has' : 'have'} no
+          transcript on disk: they are known from the harness report and count as episodes.
         </p>
       )}
     </>

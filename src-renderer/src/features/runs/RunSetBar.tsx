@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
 import { useAppStore } from '../../state/store-context'
 import { cx } from '../../lib/cx'
@@ -22,7 +22,7 @@ export function RunSetBar({ runs }: { runs: RunSummary[] }): ReactNode {
           key={r.id}
           className={css.setChip}
           data-testid="run-set-chip"
-          title={`Show ${r.name} alone (${fmtInt(r.episodes)} episodes)`}
+          title={`Show ${r.name} alone (${fmtCount(r.episodes, 'episode')})`}
           onClick={() => store.getState().selectRun(r.id)}
         >
           {short[i]}

@@ -10,10 +10,10 @@ import controls from '../../styles/controls.module.css'
 const TYPE_DEBOUNCE_MS = 300
 
 /**
- * The search box in the sidebar. Ctrl/Cmd+K focuses it from anywhere, `/` where the view has no box of its own (the
- * keymap's bindings/global.ts). Typing shows the search screen, Esc goes back.
+ * The search box in the sidebar (`bare`: in the search screen's head while the sidebar is hidden). Ctrl/Cmd+K focuses it from anywhere, `/` where the view has no box of its own (the
+ * keymap's bindings/global.ts). Typing shows the search screen, ↓ goes on to the hits, Esc goes back.
  */
-export function SearchBox(): ReactNode {
+export function SearchBox({ bare }: { bare?: boolean } = {}): ReactNode {
   const store = useAppStore()
   const input = useApp((s) => s.search.input)
   const query = useApp((s) => s.search.query)
@@ -25,7 +25,7 @@ export function SearchBox(): ReactNode {
   }, [input, query, store])
 
   return (
-    <section className={sidebar.section}>
+    <section className={bare ? undefined : sidebar.section}>
       <input
         {...keyField('search')}
         type="search"
@@ -45,6 +45,12 @@ export function SearchBox(): ReactNode {
             e.preventDefault()
             store.getState().openSearch()
             void store.getState().runSearch()
+          } else if (e.key === 'ArrowDown' && store.getState().search.hits.length > 0) {
+            // on to the hits: the arrows and Enter go on there (the keymap's search bindings)
+            e.preventDefault()
+            e.currentTarget.blur()
+            store.getState().openSearch()
+            store.getState().moveSearchCursor(1)
           } else if (e.key === 'Escape') {
             e.preventDefault()
             store.getState().closeSearch()

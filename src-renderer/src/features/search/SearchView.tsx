@@ -1,9 +1,10 @@
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { SearchHit, TurnRole } from '@contract/model'
-import { fmtInt } from '../../lib/format'
+import { fmtCount, fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { SearchEmpty } from './SearchEmpty'
+import { SearchBox } from './SearchBox'
 import { SearchFilters } from './SearchFilters'
 import { Snippet } from './Snippet'
 import { cx } from '../../lib/cx'
@@ -56,6 +57,18 @@ export function SearchView(): ReactNode {
     loading: s.search.loading,
     error: s.search.error
   }))
+  const cursor = useApp((s) => s.search.cursor)
+  // the box lives in the sidebar: while that is hidden, it comes here
+  const sidebarHidden = useApp((s) => s.sidebarHidden)
+  const atOf = useMemo(() => new Map(hits.map((h, i) => [h, i])), [hits])
+  const cursorRef = useRef<HTMLButtonElement>(null)
+  // the arrows move the focus with the cursor, so the hit under it shows and Enter / Tab go on from there
+  useEffect(() => {
+    const el = cursorRef.current
+    if (!el || el === document.activeElement) return
+    el.focus({ preventScroll: true })
+    el.scrollIntoView({ block: 'nearest' })
+  }, [cursor, hits])
   const order = page?.order ?? 'index'
   // a flat best-match list names each hit's run (without the part every run's name shares)
   const runLabel = useMemo(() => {
@@ -69,6 +82,11 @@ export function SearchView(): ReactNode {
     <section className={css.view} data-testid="search-view" aria-label="Search">
       <header className={css.head}>
         <h1 className={css.title}>Search</h1>
+        {sidebarHidden && (
+          <div className={css.box}>
+            <SearchBox bare />
+          </div>
+        )}
         <span className={css.summary} data-testid="search-summary">
           {!query
             ? 'Type in the search box: words (all must match), "exact phrases", prefix*, a OR b, -word to exclude, ( ) groups'
@@ -90,7 +108,8 @@ export function SearchView(): ReactNode {
       <SearchFilters />
       {page && page.pendingSources > 0 && (
         <div className={css.note} data-testid="search-pending">
-          The search index is still being built ({fmtInt(page.pendingSources)} files to go): some hits may be missing.
+          The search index is still being built ({fmtCount(page.pendingSources, 'file')} to go): some hits may be
+          missing.
         </div>
       )}
       {page && page.unreadable > 0 && (
@@ -117,8 +136,15 @@ export function SearchView(): ReactNode {
               {g.hits.map((h, i) => (
                 <li key={`${h.episodeId}:${h.turn}:${i}`}>
                   <button
-                    className={css.hit}
+                    ref={atOf.get(h) === cursor ? cursorRef : undefined}
+                    className={cx(css.hit, atOf.get(h) === cursor && css.cursor)}
                     data-testid="search-hit"
+                    aria-current={atOf.get(h) === cursor || undefined}
+                    onFocus={() => {
+                      const at = atOf.get(h) ?? -1
+                      const now = store.getState().search.cursor
+                      if (at !== now) store.getState().moveSearchCursor(at - now)
+                    }}
                     onClick={() => store.getState().openSearchHit(h)}
                   >
                     <span className={css.where}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { IndexProgress } from '@contract/model'
-import { fmtDuration, fmtInt, fmtNum, shortPath } from '../../lib/format'
+import { fmtDuration, fmtCount, fmtInt, fmtNum, shortPath } from '../../lib/format'
 import { isIndexing, progressFraction } from '../../state/progress'
 import { useApp, useAppStore } from '../../state/store-context'
 import controls from '../../styles/controls.module.css'
@@ -38,9 +38,9 @@ export function ProgressPanel(): ReactNode {
       </div>
       <div className={css.stats}>
         <span data-testid="progress-files">
-          {fmtInt(progress.filesDone)}/{fmtInt(progress.filesTotal)} files
+          {fmtInt(progress.filesDone)}/{fmtCount(progress.filesTotal, 'file')}
         </span>
-        <span>{fmtInt(progress.episodes)} episodes</span>
+        <span>{fmtCount(progress.episodes, 'episode')}</span>
         <span>{fmtNum(progress.mbPerSec, 1)} MB/s</span>
         <span>ETA {progress.etaSec === null ? '…' : fmtDuration(progress.etaSec)}</span>
       </div>
@@ -63,7 +63,7 @@ function LastJob({ progress }: { progress: IndexProgress }): ReactNode {
   return (
     <section className={css.lastJob} data-testid="last-index">
       <span>
-        {label}: {fmtInt(progress.filesDone)}/{fmtInt(progress.filesTotal)} files, {fmtInt(progress.episodes)}{' '}
+        {label}: {fmtInt(progress.filesDone)}/{fmtCount(progress.filesTotal, 'file')}, {fmtInt(progress.episodes)}{' '}
         {progress.episodes === 1 ? 'episode' : 'episodes'}
         {secs !== null ? ` in ${fmtDuration(secs)}` : ''}
       </span>

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
-import { baseName, fmtInt, shortPath } from '../../lib/format'
+import { baseName, fmtCount, fmtInt, shortPath } from '../../lib/format'
 import { useApp, useAppStore } from '../../state/store-context'
-import { rootStats } from './source-stats'
+import { rootStats, type RootStat } from './source-stats'
 import { cx } from '../../lib/cx'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
@@ -23,9 +23,7 @@ export function RootsList(): ReactNode {
         {roots.map((root) => (
           <li key={root} className={css.root} data-testid="root-row">
             <RootPath root={root} />
-            <span className={css.meta}>
-              {plural(stats.get(root)?.files ?? 0, 'file')} · {fmtInt(stats.get(root)?.episodes ?? 0)} ep
-            </span>
+            <RootCounts stat={stats.get(root)} />
             <button
               className={controls.iconBtn}
               data-testid="remove-root"
@@ -56,6 +54,24 @@ function RootPath({ root }: { root: string }): ReactNode {
   )
 }
 
-function plural(n: number, word: string): string {
-  return `${fmtInt(n)} ${word}${n === 1 ? '' : 's'}`
+/**
+ * A root's files and episodes. Roots may overlap: a file is counted once, under the innermost root holding it, and
+ * an outer root says how many more it holds through a root inside it (so the counts add up to the workspace's).
+ */
+function RootCounts({ stat }: { stat: RootStat | undefined }): ReactNode {
+  const s = stat ?? { files: 0, episodes: 0, nestedFiles: 0 }
+  return (
+    <span
+      className={css.meta}
+      data-testid="root-counts"
+      title={`${fmtCount(s.files, 'file')} · ${fmtCount(s.episodes, 'episode')}${
+        s.nestedFiles > 0
+          ? `; ${fmtCount(s.nestedFiles, 'more file')} under a root inside this one: counted there, once`
+          : ''
+      }`}
+    >
+      {fmtCount(s.files, 'file')} · {fmtInt(s.episodes)} ep
+      {s.nestedFiles > 0 && <span data-testid="root-nested"> · +{fmtInt(s.nestedFiles)} inside</span>}
+    </span>
+  )
 }

@@ -6,6 +6,7 @@ import { RootsList } from './RootsList'
 import { SourcesList } from './SourcesList'
 import { ThemeToggle } from './ThemeToggle'
 import { SearchBox } from '../search/SearchBox'
+import { SidebarToggle } from './SidebarToggle'
 import css from './Sidebar.module.css'
 
 /** Left column: the workspace (roots, indexing progress, per-file status). */
@@ -25,7 +26,9 @@ export function Sidebar(): ReactNode {
             {mode === 'browser' ? ' · browser' : ''}
           </span>
         )}
+        <span className={css.brandSpacer} />
         <ThemeToggle />
+        <SidebarToggle />
       </header>
       <SearchBox />
       <section className={css.section}>

@@ -5,7 +5,7 @@ import { Badge } from '../../components/Badge'
 import { baseName, fmtBytes, fmtInt } from '../../lib/format'
 import { sourceStateHint, sourceStateLabel, sourceStateTone } from '../../lib/tones'
 import { useApp } from '../../state/store-context'
-import { stateCounts, visibleSources } from './source-stats'
+import { distinguishingFolders, stateCounts, visibleSources } from './source-stats'
 import { cx } from '../../lib/cx'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
@@ -21,6 +21,8 @@ export function SourcesList(): ReactNode {
   const all = sources ?? []
   const counts = useMemo(() => stateCounts(all), [all])
   const list = useMemo(() => visibleSources(all, problemsOnly), [all, problemsOnly])
+  const folders = useMemo(() => distinguishingFolders(all.map((s) => s.path)), [all])
+  const shared = useMemo(() => sharedNames(all), [all])
   if (all.length === 0) return null
   return (
     <section className={cx(sidebar.section, css.sources, open && css.open)}>
@@ -51,12 +53,32 @@ export function SourcesList(): ReactNode {
           </Badge>
         ))}
       </div>
-      {open && <SourceRows list={list} />}
+      {open && <SourceRows list={list} folders={folders} shared={shared} />}
     </section>
   )
 }
 
-function SourceRows({ list }: { list: SourceStatus[] }): ReactNode {
+/** The file names more than one file of the workspace has (`results.jsonl`). */
+function sharedNames(sources: SourceStatus[]): Set<string> {
+  const seen = new Set<string>()
+  const shared = new Set<string>()
+  for (const s of sources) {
+    const name = baseName(s.path)
+    if (seen.has(name)) shared.add(name)
+    seen.add(name)
+  }
+  return shared
+}
+
+function SourceRows({
+  list,
+  folders,
+  shared
+}: {
+  list: SourceStatus[]
+  folders: Map<string, string>
+  shared: ReadonlySet<string>
+}): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: list.length,
@@ -68,31 +90,43 @@ function SourceRows({ list }: { list: SourceStatus[] }): ReactNode {
   if (list.length === 0) return <p className={txt.hint}>No files with problems.</p>
   return (
     <div className={css.scroll} ref={scrollRef} data-testid="sources-list">
-      <MeasuredRows virtualizer={virtualizer}>{(i) => <SourceRow source={list[i]} />}</MeasuredRows>
+      <MeasuredRows virtualizer={virtualizer}>
+        {(i) => (
+          <SourceRow
+            source={list[i]}
+            folder={folders.get(list[i].path) ?? ''}
+            shared={shared.has(baseName(list[i].path))}
+          />
+        )}
+      </MeasuredRows>
     </div>
   )
 }
 
-/** The folder holding a file, which tells apart the many `results.jsonl` of a workspace. */
-function parentName(path: string): string {
-  const parts = path.split(/[\\/]+/).filter(Boolean)
-  return parts.length >= 2 ? parts[parts.length - 2] : ''
-}
-
-function SourceRow({ source }: { source: SourceStatus }): ReactNode {
+/**
+ * One file: its name, the folders that tell it apart from files of the same name (distinguishingFolders: on a line
+ * of their own then, so they are never cut), else its parent folder beside it; its state and figures.
+ */
+function SourceRow({ source, folder, shared }: { source: SourceStatus; folder: string; shared: boolean }): ReactNode {
+  const long = shared
   return (
     <div className={css.source} data-testid="source-row" data-state={source.state}>
       <div className={css.line}>
         <span className={cx(css.name, txt.mono)} title={source.path}>
           {baseName(source.path)}
         </span>
-        <span className={css.dir} title={source.path}>
-          {parentName(source.path)}
+        <span className={css.dir} title={source.path} data-testid="source-folder">
+          {long ? '' : folder}
         </span>
         <Badge tone={sourceStateTone(source.state)} title={sourceStateHint(source.state)} testId="source-state">
           {sourceStateLabel(source.state)}
         </Badge>
       </div>
+      {long && (
+        <div className={css.folderLine} title={source.path} data-testid="source-folders">
+          {folder}
+        </div>
+      )}
       <div className={css.meta} title={source.path}>
         {source.format} · {fmtInt(source.episodes)} ep · {fmtBytes(source.size)}
         {source.warnings.length > 0 && (

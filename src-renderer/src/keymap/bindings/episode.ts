@@ -102,12 +102,14 @@ export const EPISODE_BACK: Binding = {
       'Escape',
       ({ store }) => {
         const s = store.getState()
-        if (s.episode.find.open) s.closeFind()
+        // opened from a search hit: back to the hits (its find bar only marked the term)
+        if (s.search.hitEpisodeId !== null && s.search.hitEpisodeId === s.openEpisodeId) s.backToHits()
+        else if (s.episode.find.open) s.closeFind()
         else s.closeEpisode()
       }
     ]
   ],
-  help: 'close the find bar, else back to the episodes'
+  help: 'back to the search hits when a hit opened it; else close the find bar, else back to the episodes'
 }
 
 /** The text editor over the transcript is modal: only its Esc (and Ctrl+K) get through, Esc from inside Monaco too. */

@@ -14,6 +14,23 @@ export const SEARCH_BACK: Binding = {
   help: 'back to where you were'
 }
 
+export const SEARCH_MOVE: Binding = {
+  id: 'search.move',
+  when: 'search',
+  keys: [
+    ['ArrowDown', ({ store }) => store.getState().moveSearchCursor(1)],
+    ['ArrowUp', ({ store }) => store.getState().moveSearchCursor(-1)]
+  ],
+  help: 'next / previous hit (↓ from the search box too)'
+}
+
+export const SEARCH_OPEN: Binding = {
+  id: 'search.open',
+  when: 'search',
+  keys: [['Enter', ({ store }) => (store.getState().openSearchCursor() ? undefined : false)]],
+  help: 'open the hit in the viewer, its term marked (Esc there comes back here)'
+}
+
 export const TABLE_TEXT: Binding = {
   id: 'table.text',
   when: 'table',
@@ -30,4 +47,11 @@ export const CLOSE_EXPORT_OPTIONS: Binding = {
   inFields: true
 }
 
-export const SCREEN_BINDINGS: readonly Binding[] = [SCREEN_BACK, SEARCH_BACK, TABLE_TEXT, CLOSE_EXPORT_OPTIONS]
+export const SCREEN_BINDINGS: readonly Binding[] = [
+  SCREEN_BACK,
+  SEARCH_BACK,
+  SEARCH_MOVE,
+  SEARCH_OPEN,
+  TABLE_TEXT,
+  CLOSE_EXPORT_OPTIONS
+]

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Badge } from '../../../components/Badge'
-import { fmtInt, fmtPassed, fmtReward } from '../../../lib/format'
+import { fmtCount, fmtInt, fmtPassed, fmtReward } from '../../../lib/format'
 import { episodeStatusTone } from '../../../lib/tones'
 import { findRun } from '../../../state/runs-slice'
 import type { SideEpisode } from '../../../state/side-by-side-slice'
@@ -64,7 +64,7 @@ export function SideHeader(props: {
               className={txt.mutedText}
               title="Steps: agent actions (the producer's count where it writes one); messages: the transcript's messages, prompt included"
             >
-              {fmtInt(d.steps ?? props.steps)} steps · {fmtInt(d.turns.length)} messages
+              {fmtCount(d.steps ?? props.steps, 'step')} · {fmtCount(d.turns.length, 'message')}
             </span>
           ) : (
             <Badge
