@@ -153,7 +153,7 @@ function RunsFinder({ shown, total }: { shown: number; total: number }): ReactNo
       <input
         type="search"
         className={css.search}
-        placeholder="Find runs: name, model, env, folder"
+        placeholder="Find runs (name, model, env, folder)"
         value={query}
         onChange={(e) => store.getState().setRunsQuery(e.target.value)}
         onKeyDown={(e) => {
@@ -245,12 +245,14 @@ function RunRow({ run, hint, index, selected, pick, onSelect, onKeyDown }: RunRo
       {RUN_COLUMNS.map((c) =>
         c.id === 'name' ? (
           <td key={c.id} className={css.colName} title={c.title?.(run)} data-testid="run-col-name">
-            <span className={css.nameText}>{c.text(run)}</span>
-            {hint && (
-              <span className={css.nameHint} data-testid="run-name-hint">
-                {hint}
-              </span>
-            )}
+            <div className={css.nameBox}>
+              <span className={css.nameText}>{c.text(run)}</span>
+              {hint && (
+                <span className={css.nameHint} data-testid="run-name-hint">
+                  {hint}
+                </span>
+              )}
+            </div>
           </td>
         ) : (
           <td
