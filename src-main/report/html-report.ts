@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto'
 import type { CompareReport, CompareRunRef } from '@contract/compare'
-import { fmtDelta, fmtP, sideName, STD_NOTE } from '@contract/display'
+import { fmtDelta, fmtP, fmtValue, sideName, STD_NOTE } from '@contract/display'
+import { failureText, passCount } from '@contract/task-row-text'
 import { categoryCells, metricCells, passAtKCells, solvedWithinCells } from './compare-cells'
 import { escapeHtml as esc, scriptJson } from './html-escape'
 import { htmlTable as table, type Cell } from './html-table'
@@ -123,8 +124,9 @@ function flips(r: CompareReport): string {
   const grid = [
     '<table class="flips">',
     '<thead><tr><th></th><th class="num">B pass</th><th class="num">B fail</th></tr></thead>',
-    `<tbody><tr><th>A pass</th><td class="num">${f.bothPass.length} still pass</td><td class="num worse">${f.broken.length} broken</td></tr>`,
-    `<tr><th>A fail</th><td class="num better">${f.fixed.length} fixed</td><td class="num">${f.bothFail.length} still fail</td></tr></tbody>`,
+    // the app's way round: A fail above A pass, B pass left of B fail; the sign says it without the colour
+    `<tbody><tr><th>A fail</th><td class="num better">▲ ${f.fixed.length} fixed</td><td class="num">× ${f.bothFail.length} still fail</td></tr>`,
+    `<tr><th>A pass</th><td class="num">= ${f.bothPass.length} still pass</td><td class="num worse">▼ ${f.broken.length} broken</td></tr></tbody>`,
     '</table>'
   ].join('\n')
   const p =
@@ -225,7 +227,36 @@ function failures(r: CompareReport): string {
           )
           .join('\n') +
         '</ul>'
-  return `<section id="failures"><h2>${title}</h2>\n${body}\n</section>`
+  return `<section id="failures"><h2>${title}</h2>\n${body}\n${brokenRows(r)}</section>`
+}
+
+/** Broken tasks listed in the report's per-task table at most. */
+const BROKEN_ROWS = 100
+
+/** The broken tasks one row each, as the app's per-task table shows them (most regressed first). */
+function brokenRows(r: CompareReport): string {
+  const rows = r.taskRows.filter((x) => x.cell === 'broken')
+  if (rows.length === 0) return ''
+  const shown = rows.slice(0, BROKEN_ROWS)
+  return [
+    table(
+      ['Task', 'A pass', 'B pass', 'A reward', 'B reward', 'Δ reward', 'Why it failed'],
+      shown.map((x) => [
+        { html: `▼ <code>${esc(x.taskKey)}</code>` },
+        passCount(x.a),
+        passCount(x.b),
+        fmtValue('reward', x.a.meanReward),
+        fmtValue('reward', x.b.meanReward),
+        { html: esc(fmtDelta('reward', x.rewardDelta)), className: 'worse' },
+        failureText(x)
+      ]),
+      [false, true, true, true, true, true, false]
+    ),
+    rows.length > shown.length ? `<p class="muted">… and ${rows.length - shown.length} more broken tasks.</p>` : '',
+    '<p class="muted">A pass, B pass: rollouts passed / with a verdict. Why it failed: <em>harness</em>, the harness ' +
+      'failed B’s rollouts (no result recorded: a parse error, a test timeout; or an error status); <em>model</em>, ' +
+      'they were scored and fell short.</p>'
+  ].join('\n')
 }
 
 function solvedWithin(r: CompareReport): string {

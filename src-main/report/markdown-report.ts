@@ -90,8 +90,9 @@ function flips(r: CompareReport): string {
       ['', 'B pass', 'B fail'],
       ['l', 'r', 'r'],
       [
-        ['**A pass**', `${f.bothPass.length} still pass`, `${f.broken.length} broken`],
-        ['**A fail**', `${f.fixed.length} fixed`, `${f.bothFail.length} still fail`]
+        // the app's way round: A fail above A pass, B pass left of B fail
+        ['**A fail**', `▲ ${f.fixed.length} fixed`, `× ${f.bothFail.length} still fail`],
+        ['**A pass**', `= ${f.bothPass.length} still pass`, `▼ ${f.broken.length} broken`]
       ]
     ),
     '',

@@ -1,4 +1,5 @@
 import type { FailureMode, TaskFlipCell, TaskFlipRow } from '@contract/compare'
+export { failureText, passCount } from '@contract/task-row-text'
 
 /**
  * The per-task flip table's view over the engine's rows (CompareReport.taskRows): which rows show and in what order.
@@ -75,18 +76,4 @@ export function sortTaskRows(rows: readonly TaskFlipRow[], sort: TaskRowSort, ca
 export function nextTaskSort(current: TaskRowSort, key: TaskRowSortKey): TaskRowSort {
   if (current.key !== key) return { key, desc: false }
   return current.desc ? DEFAULT_TASK_SORT : { key, desc: true }
-}
-
-/** "4/5 → 0/5": a side's passed rollouts of those with a verdict. */
-export function passCount(s: { passed: number; decided: number }): string {
-  return s.decided ? `${s.passed}/${s.decided}` : '–'
-}
-
-/** What the failure column says: the mode, and the producer's reason when it names one. */
-export function failureText(r: TaskFlipRow): string {
-  if (r.failure === null) return ''
-  const side = r.cell === 'fixed' ? r.a : r.b
-  const reason = side.failureReason ? ` · ${side.failureReason}` : ''
-  if (r.failure === 'mixed') return `harness ${side.harnessFailures} + model ${side.modelFailures}${reason}`
-  return `${r.failure}${reason}`
 }

@@ -7,6 +7,7 @@ import { createCurveStepSlice } from './curve-step-slice'
 import { createManySlice } from './many-slice'
 import { createEpisodeSlice } from './episode-slice'
 import { createEpisodesSlice } from './episodes-slice'
+import { createExportPreviewSlice } from './export-preview-slice'
 import { createLabelsSlice } from './labels-slice'
 import { createNoticesSlice } from './notices-slice'
 import { createPickedRowsSlice } from './picked-rows-slice'
@@ -42,7 +43,8 @@ export function createAppStore(api: TraceApi): AppStore {
     ...createManySlice(api)(...a),
     ...createCurveSlice(api)(...a),
     ...createCurveStepSlice(api)(...a),
-    ...createShortcutSheetSlice()(...a)
+    ...createShortcutSheetSlice()(...a),
+    ...createExportPreviewSlice(api)(...a)
   }))
 }
 

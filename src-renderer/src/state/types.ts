@@ -15,6 +15,7 @@ import type { ManySlice } from './many-slice'
 import type { CurveSlice } from './curve-slice'
 import type { CurveStepSlice } from './curve-step-slice'
 import type { ShortcutSheetSlice } from './shortcut-sheet-slice'
+import type { ExportPreviewSlice } from './export-preview-slice'
 
 /** The whole renderer state: one zustand store made of slices. */
 export type AppState = WorkspaceSlice &
@@ -32,7 +33,8 @@ export type AppState = WorkspaceSlice &
   ManySlice &
   CurveSlice &
   CurveStepSlice &
-  ShortcutSheetSlice
+  ShortcutSheetSlice &
+  ExportPreviewSlice
 
 /** A slice factory: gets the store's set/get, returns its own part of the state. */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>

@@ -102,8 +102,8 @@ describe('compareMarkdown', () => {
 
   it('has the flip table, McNemar p and both flip lists', () => {
     const s = section(md, 'Flips')
-    expect(s).toContain('| **A pass** | 1 still pass | 1 broken |')
-    expect(s).toContain('| **A fail** | 8 fixed | 6 still fail |')
+    // the app's way round: A fail first, then A pass
+    expect(s).toContain('| **A fail** | ▲ 8 fixed | × 6 still fail |\n| **A pass** | = 1 still pass | ▼ 1 broken |')
     expect(s).toContain('McNemar exact p = 0.039 (8 fixed vs 1 broken).')
     expect(s).toContain('- **Fixed (8):** `rr-001-tinycsv`, `rr-003-retry-utils`,')
     expect(s).toContain('- **Broken (1):** `rr-015-sched-cron`')
