@@ -14,6 +14,7 @@ import {
   type TaskRowSortKey
 } from '../../lib/task-rows-view'
 import { useApp, useAppStore } from '../../state/store-context'
+import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { cx } from '../../lib/cx'
 import { FLIP_CELLS } from './FlipTable'
 import analysis from '../../styles/analysis.module.css'
@@ -73,21 +74,15 @@ export function FlipTasks({ report }: { report: CompareReport }): ReactNode {
         <h3>Tasks</h3>
         <label className={txt.hint}>
           show{' '}
-          <select
+          <ChoiceSelect
             value={filter}
-            onChange={(e) => {
-              const f = e.target.value as TaskRowFilter
+            choices={FILTERS}
+            onChange={(f) => {
               store.getState().setFlipCell(f === 'changed' ? null : f)
               setShown(PAGE)
             }}
-            data-testid="flip-task-filter"
-          >
-            {FILTERS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
-            ))}
-          </select>
+            testId="flip-task-filter"
+          />
         </label>
         <span className={txt.hint} data-testid="flip-task-count">
           {fmtInt(rows.length)} tasks

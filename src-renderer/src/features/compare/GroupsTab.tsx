@@ -14,6 +14,7 @@ import panels from '../../styles/panels.module.css'
 import rollout from '../../styles/rollout-cells.module.css'
 import verdict from '../../styles/verdict-colours.module.css'
 import { Badge } from '../../components/Badge'
+import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { RewardCells } from '../../components/RewardCells'
 import css from './GroupsTab.module.css'
 
@@ -82,37 +83,27 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
         </span>
         <label className={txt.hint}>
           show{' '}
-          <select
+          <ChoiceSelect
             value={filter}
-            onChange={(e) => {
-              setFilter(e.target.value as GroupFilter)
+            choices={FILTERS}
+            onChange={(f) => {
+              setFilter(f)
               setPage(0)
             }}
-            data-testid="groups-filter"
-          >
-            {FILTERS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
-            ))}
-          </select>
+            testId="groups-filter"
+          />
         </label>
         <label className={txt.hint}>
           sort by{' '}
-          <select
+          <ChoiceSelect
             value={sort}
-            onChange={(e) => {
-              setSort(e.target.value as GroupSort)
+            choices={SORTS}
+            onChange={(s) => {
+              setSort(s)
               setPage(0)
             }}
-            data-testid="groups-sort"
-          >
-            {SORTS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
-            ))}
-          </select>
+            testId="groups-sort"
+          />
         </label>
         {groups.capped && <span className={txt.hint}>(first {fmtInt(groups.a.size)} tasks)</span>}
       </div>

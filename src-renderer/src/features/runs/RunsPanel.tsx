@@ -7,6 +7,7 @@ import { runProblems } from '../../lib/run-facts'
 import { isIndexing } from '../../state/progress'
 import { tableRuns } from '../../state/selection-slice'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
+import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { CompareBar } from './CompareBar'
 import { RunsEmpty } from './RunsEmpty'
 import { nextRunSort, RUN_COLUMNS, sortRuns, type RunSort } from './runs-columns'
@@ -170,18 +171,13 @@ function RunsFinder({ shown, total }: { shown: number; total: number }): ReactNo
           {fmtInt(shown)} of {fmtInt(total)}
         </span>
       )}
-      <select
+      <ChoiceSelect
         value={grouping}
-        onChange={(e) => store.getState().setRunsGrouping(e.target.value as RunGrouping)}
-        aria-label="Group runs"
-        data-testid="runs-group"
-      >
-        {GROUPINGS.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.label}
-          </option>
-        ))}
-      </select>
+        choices={GROUPINGS}
+        onChange={(g) => store.getState().setRunsGrouping(g)}
+        ariaLabel="Group runs"
+        testId="runs-group"
+      />
     </span>
   )
 }
