@@ -107,7 +107,7 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
         </label>
         {groups.capped && <span className={txt.hint}>(first {fmtInt(groups.a.size)} tasks)</span>}
       </div>
-      <p className={cx(txt.hint, verdict.palette, css.legend)} data-testid="groups-legend">
+      <p className={cx(verdict.palette, css.legend)} data-testid="groups-legend">
         <span className={cx(rollout.cell, rollout.pass)} /> passed
         <span className={cx(rollout.cell, rollout.fail)} /> failed (shaded by its reward: partial credit is still a
         fail) <span className={cx(rollout.cell, rollout.none)} /> no verdict · a rollout passes {passRule(report)}; a
