@@ -7,9 +7,16 @@
  */
 import { createHash } from 'node:crypto'
 import type { CompareReport, CompareRunRef } from '@contract/compare'
-import { fmtDelta, fmtP, fmtValue, sideName, STD_NOTE } from '@contract/display'
-import { failureText, passCount } from '@contract/task-row-text'
-import { categoryCells, metricCells, passAtKCells, solvedWithinCells } from './compare-cells'
+import { fmtDelta, fmtP, sideName, STD_NOTE } from '@contract/display'
+import {
+  BROKEN_HEADER,
+  BROKEN_NOTE,
+  brokenTaskCells,
+  categoryCells,
+  metricCells,
+  passAtKCells,
+  solvedWithinCells
+} from './compare-cells'
 import { escapeHtml as esc, scriptJson } from './html-escape'
 import { htmlTable as table, type Cell } from './html-table'
 import { CHART_SCRIPT, chartData } from './report-charts'
@@ -230,32 +237,23 @@ function failures(r: CompareReport): string {
   return `<section id="failures"><h2>${title}</h2>\n${body}\n${brokenRows(r)}</section>`
 }
 
-/** Broken tasks listed in the report's per-task table at most. */
-const BROKEN_ROWS = 100
-
 /** The broken tasks one row each, as the app's per-task table shows them (most regressed first). */
 function brokenRows(r: CompareReport): string {
-  const rows = r.taskRows.filter((x) => x.cell === 'broken')
+  const { rows, more } = brokenTaskCells(r)
   if (rows.length === 0) return ''
-  const shown = rows.slice(0, BROKEN_ROWS)
   return [
     table(
-      ['Task', 'A pass', 'B pass', 'A reward', 'B reward', 'Δ reward', 'Why it failed'],
-      shown.map((x) => [
-        { html: `▼ <code>${esc(x.taskKey)}</code>` },
-        passCount(x.a),
-        passCount(x.b),
-        fmtValue('reward', x.a.meanReward),
-        fmtValue('reward', x.b.meanReward),
-        { html: esc(fmtDelta('reward', x.rewardDelta)), className: 'worse' },
-        failureText(x)
+      BROKEN_HEADER,
+      rows.map((x) => [
+        { html: `▼ <code>${esc(x.task)}</code>` },
+        ...x.cells.slice(0, 4),
+        { html: esc(x.cells[4]), className: 'worse' },
+        x.cells[5]
       ]),
       [false, true, true, true, true, true, false]
     ),
-    rows.length > shown.length ? `<p class="muted">… and ${rows.length - shown.length} more broken tasks.</p>` : '',
-    '<p class="muted">A pass, B pass: rollouts passed / with a verdict. Why it failed: <em>harness</em>, the harness ' +
-      'failed B’s rollouts (no result recorded: a parse error, a test timeout; or an error status); <em>model</em>, ' +
-      'they were scored and fell short.</p>'
+    more ? `<p class="muted">… and ${more} more broken tasks.</p>` : '',
+    `<p class="muted">${esc(BROKEN_NOTE)}</p>`
   ].join('\n')
 }
 

@@ -6,7 +6,15 @@
  */
 import type { CompareReport, CompareRunRef } from '@contract/compare'
 import { fmtDelta, fmtP, sideName, STD_NOTE } from '@contract/display'
-import { categoryCells, metricCells, passAtKCells, solvedWithinCells } from './compare-cells'
+import {
+  BROKEN_HEADER,
+  BROKEN_NOTE,
+  brokenTaskCells,
+  categoryCells,
+  metricCells,
+  passAtKCells,
+  solvedWithinCells
+} from './compare-cells'
 import { mdCode, mdText } from './md-escape'
 import { mdTable } from './md-table'
 import {
@@ -177,7 +185,24 @@ function failures(r: CompareReport): string {
   const lines = groups.map(
     (g) => `- **${g.value === null ? '(no value)' : mdText(g.value)}** (${g.tasks.length}): ${taskList(g.tasks)}`
   )
-  return [title, '', 'Tasks A passed and B failed.', '', ...lines].join('\n')
+  const broken = brokenTaskCells(r)
+  const table = mdTable(
+    BROKEN_HEADER,
+    ['l', 'r', 'r', 'r', 'r', 'r', 'l'],
+    broken.rows.map((x) => [`▼ ${mdCode(x.task, true)}`, ...x.cells.slice(0, 5), mdText(x.cells[5])])
+  )
+  return [
+    title,
+    '',
+    'Tasks A passed and B failed.',
+    '',
+    ...lines,
+    '',
+    table,
+    ...(broken.more ? ['', `… and ${broken.more} more broken tasks.`] : []),
+    '',
+    BROKEN_NOTE
+  ].join('\n')
 }
 
 function solvedWithin(r: CompareReport): string | null {

@@ -157,6 +157,16 @@ describe('compareMarkdown', () => {
     expect(section(compareMarkdown(report), 'Failures')).toContain('No task broke')
   })
 
+  it('lists each broken task with the app’s per-task figures: pass counts, rewards, delta, harness or model', () => {
+    const s = section(md, 'Failures')
+    expect(s).toContain('| Task | A pass | B pass | A reward | B reward | Δ reward | Why it failed |')
+    // the fixture's broken task failed B by parse errors (the harness)
+    expect(s).toMatch(
+      /\| ▼ `rr-015-sched-cron` \| 3\/4 \| 1\/4 \| 0\.700 \| 0\.300 \| −0\.400 \| harness · parse_error \|/
+    )
+    expect(s).toContain('harness, the harness failed B’s rollouts')
+  })
+
   it('gives RR@k at 5, 10, 15 and 20 only', () => {
     const s = section(md, 'Success within k steps')
     expect(s.match(/^\| \d+ \|/gm)).toEqual(['| 5 |', '| 10 |', '| 15 |', '| 20 |'])
