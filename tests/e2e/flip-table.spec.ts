@@ -36,6 +36,9 @@ test('the per-task flip table and the Groups tab: harness vs model failures, sor
   await page.getByTestId('runs-search').fill('')
   await page.getByTestId('compare-open').click()
   await expect(page.getByTestId('compare-summary')).toBeVisible({ timeout: 20_000 })
+  // two runs of one name: each card says its folder, as the runs table does
+  await expect(page.getByTestId('compare-run-a').getByTestId('compare-card-hint')).toHaveText('…/tb-a')
+  await expect(page.getByTestId('compare-run-b').getByTestId('compare-card-hint')).toHaveText('…/tb-b')
 
   await test.step('broken and fixed tasks, most regressed first, with counts, rewards, delta and failure mode', async () => {
     await expect(page.getByTestId('flip-broken').getByTestId('flip-count')).toHaveText('2')

@@ -108,10 +108,17 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
         {groups.capped && <span className={txt.hint}>(first {fmtInt(groups.a.size)} tasks)</span>}
       </div>
       <p className={cx(verdict.palette, css.legend)} data-testid="groups-legend">
-        <span className={cx(rollout.cell, rollout.pass)} /> passed
-        <span className={cx(rollout.cell, rollout.fail)} /> failed (shaded by its reward: partial credit is still a
-        fail) <span className={cx(rollout.cell, rollout.none)} /> no verdict · a rollout passes {passRule(report)}; a
-        task passes when more than half its rollouts pass
+        <span className={css.key}>
+          <span className={cx(rollout.cell, rollout.pass)} /> passed
+        </span>
+        <span className={css.key}>
+          <span className={cx(rollout.cell, rollout.fail)} /> failed (shaded by its reward: partial credit is still a
+          fail)
+        </span>
+        <span className={css.key}>
+          <span className={cx(rollout.cell, rollout.none)} /> no verdict
+        </span>
+        <span>· a rollout passes {passRule(report)}; a task passes when more than half its rollouts pass</span>
       </p>
       <table className={cx(tables.table, css.table)}>
         <thead>
