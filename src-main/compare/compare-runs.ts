@@ -11,6 +11,7 @@ import { rewardHistogram } from './histogram'
 import { compareMetrics } from './metrics'
 import { pairTasks, type Pairing } from './pairing'
 import { solvedWithin } from './solved-within'
+import { taskFlipRows } from './task-rows'
 import { readRunValues, taskMeans, taskPassCounts, taskPasses, type RunValues } from './task-values'
 import {
   differentNWarning,
@@ -118,6 +119,7 @@ export function compareRunValues(
     options.category
   )
   const flips = flipTable(A, p, ca, cb)
+  const taskRows = taskFlipRows(A, B, p, { a: ca, b: cb }, values)
   const epA = sharedEpisodes(A, p.sharedA)
   const epB = sharedEpisodes(B, p.sharedB)
 
@@ -177,6 +179,8 @@ export function compareRunValues(
     categoryFields: fields,
     perCategory: rows,
     flipCategories: flipCategories(A, p, [...flips.fixed, ...flips.broken], values),
+    taskRows: taskRows.rows,
+    taskRowsLeftOut: taskRows.leftOut,
     solvedWithin: solvedWithin(epA, epB),
     histogram: rewardHistogram(epA.reward, epB.reward),
     warnings,

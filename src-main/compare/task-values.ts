@@ -35,6 +35,9 @@ export interface RunValues {
   transcript: Uint8Array
   /** 1 when the producer recorded no result for the episode (its reward is what the scoring rule says). */
   unscored: Uint8Array
+  /** Why, as an index into `unscoredReasons` (the producer's failure mode, e.g. `parse_error`; 'no reward'); -1 when scored. */
+  unscoredReason: Int32Array
+  unscoredReasons: string[]
   /** Training step of each episode (NaN: none). */
   step: Float64Array
   /** 1 when the episode's status is `truncated`, `error` respectively. */
@@ -74,7 +77,7 @@ type Row = [
   number | null,
   string | null,
   number,
-  number,
+  string | null,
   number | null,
   number,
   number
@@ -109,7 +112,8 @@ export function readRunValues(db: Db, runId: string, step?: number, only?: { inf
         `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status = 'ok',
               ${only ? 'NULL' : "nullif(metrics_json, '{}')"}, ${info},
               ${only ? 'NULL, NULL' : "tool_calls_json IS NOT NULL, nullif(tool_calls_json, '{}')"},
-              steps, generation_ms, termination, transcript, unscored IS NOT NULL OR reward IS NULL,
+              steps, generation_ms, termination, transcript,
+              CASE WHEN unscored IS NOT NULL THEN unscored WHEN reward IS NULL THEN 'no reward' END,
               step, status = 'truncated', status = 'error'
        FROM episodes e ${where} ORDER BY ordinal`
       )
@@ -133,6 +137,8 @@ export function readRunValues(db: Db, runId: string, step?: number, only?: { inf
       terminations: [],
       transcript: new Uint8Array(n),
       unscored: new Uint8Array(n),
+      unscoredReason: new Int32Array(n),
+      unscoredReasons: [],
       step: new Float64Array(n),
       truncated: new Uint8Array(n),
       errored: new Uint8Array(n),
@@ -148,6 +154,7 @@ export function readRunValues(db: Db, runId: string, step?: number, only?: { inf
     }
     const cache = new ParseCache()
     const terminationIndex = new Map<string, number>()
+    const reasonIndex = new Map<string, number>()
     let i = 0
     for (const r of rows) {
       let t = v.taskIndex.get(r[0])
@@ -164,7 +171,8 @@ export function readRunValues(db: Db, runId: string, step?: number, only?: { inf
       v.generationMs[i] = num(r[13])
       v.termination[i] = r[14] === null ? -1 : intern(terminationIndex, v.terminations, r[14])
       v.transcript[i] = r[15]
-      v.unscored[i] = r[16]
+      v.unscored[i] = r[16] === null ? 0 : 1
+      v.unscoredReason[i] = r[16] === null ? -1 : intern(reasonIndex, v.unscoredReasons, r[16])
       v.step[i] = num(r[17])
       v.truncated[i] = r[18]
       v.errored[i] = r[19]

@@ -32,7 +32,7 @@ import type {
   SavedView,
   SavedViewInput
 } from './labels'
-import type { ExportPlan, ExportRequest } from './export'
+import type { EpisodesExportRequest, ExportPlan, ExportPreview, ExportRequest } from './export'
 import type { DesktopArgs, DesktopMethod, DesktopResult } from './desktop'
 import { methodList } from './method-list'
 
@@ -77,6 +77,11 @@ export interface TraceApi {
    * issue a download ticket; the engine writes the file itself (Engine.exportTo).
    */
   planExport(request: ExportRequest): Promise<ExportPlan>
+  /**
+   * What an episodes export will write, counted before it is written (the export dialog says it): the episodes
+   * selected and, for SFT, the lines written, trimmed and left out (reads the selection's transcripts, up to a cap).
+   */
+  previewExport(request: EpisodesExportRequest): Promise<ExportPreview>
   /** Pairs run A and run B by task key and compares them (statistics on the shared tasks). */
   compareRuns(runA: string, runB: string, options?: CompareOptions): Promise<CompareReport>
   /** Metrics by checkpoint along an ordered list of runs (or the training steps of one run), and per task when it flipped. */
@@ -137,6 +142,7 @@ const API = methodList<ApiMethod>({
   getEpisodeTurns: true,
   getEpisodeRaw: true,
   planExport: true,
+  previewExport: true,
   compareRuns: true,
   compareSeries: true,
   compareReportHtml: true,

@@ -97,6 +97,49 @@ export interface FlipTable {
   undecided: number
 }
 
+/** Which cell of the flip table a shared task is in; `undecided` when one side has no pass/fail verdict. */
+export type TaskFlipCell = 'fixed' | 'broken' | 'bothPass' | 'bothFail' | 'undecided'
+
+/**
+ * Why a side's rollouts failed: `harness`, the harness failed them (the producer recorded no result, e.g. a parse
+ * error or a test timeout, or the episode ended in an error status); `model`, they were scored and fell short (a
+ * wrong answer, a truncated episode); `mixed`, some of each.
+ */
+export type FailureMode = 'harness' | 'model' | 'mixed'
+
+/** One run's rollouts of one task, as the per-task flip table shows them ("4/5", mean reward, why they failed). */
+export interface TaskSide {
+  rollouts: number
+  /** Rollouts with a verdict, and how many of them passed: the task passes when passed * 2 > decided. */
+  decided: number
+  passed: number
+  /** Mean reward over its rollouts with a reward (the per-task mean every paired figure uses); null without any. */
+  meanReward: number | null
+  /** Rollouts that did not pass because the harness failed them (see FailureMode). */
+  harnessFailures: number
+  /** Rollouts scored as failed, the harness having done its part. */
+  modelFailures: number
+  /** The most frequent reason among the failed rollouts: the producer's failure mode, else how the episode ended. */
+  failureReason: string | null
+}
+
+/** One shared task in the per-task flip table. */
+export interface TaskFlipRow {
+  taskKey: string
+  cell: TaskFlipCell
+  a: TaskSide
+  b: TaskSide
+  /** B's share of passed rollouts minus A's; null when a side has no verdict. */
+  passDelta: number | null
+  /** B's mean reward minus A's; null when a side has no reward. */
+  rewardDelta: number | null
+  /** The task's category values (field → value, over the report's categoryFields). */
+  categories: Record<string, string>
+  /** Why the failing side failed: B's rollouts for a broken or still-failing task, A's for a fixed one; null when it
+   * passed or no failure is known. */
+  failure: FailureMode | null
+}
+
 /** pass@k and pass^k (unbiased estimators over each task's n rollouts with c passes), averaged over shared tasks. */
 export interface PassAtK {
   k: number
@@ -247,6 +290,13 @@ export interface CompareReport {
   /** Category values (field → value, over `categoryFields`) of each fixed and broken task, keyed by task key: the
    * reports group the flips, and so the failures, by category. Optional: absent, the reports list them ungrouped. */
   flipCategories?: Record<string, Record<string, string>>
+  /**
+   * The shared tasks, one row each with both sides' pass counts, mean rewards and failure modes, most regressed first
+   * (pass delta, then reward delta, ascending). Capped at TASK_ROWS_CAP rows: every fixed and broken task is kept,
+   * `taskRowsLeftOut` says how many of the others were not listed.
+   */
+  taskRows: TaskFlipRow[]
+  taskRowsLeftOut: number
   solvedWithin: SolvedWithin[]
   histogram: RewardHistogram
   /** Ranked: the one that can change the conclusion first (see WarningSeverity). */

@@ -17,12 +17,22 @@ export const MAX_EXPORT_EPISODE_IDS = 10_000
 const runId = z.string({ error: 'run (a run id) is required' }).min(1, 'run (a run id) is required').max(200)
 const labelName = z.string().trim().min(1).max(80)
 
+/**
+ * What an SFT line that does not end with the model's words (a tool result, an empty assistant turn, a user turn)
+ * becomes: `trim` cuts it back to the last assistant message with text or calls (the default: a final call stays
+ * without its result), `drop` leaves the episode out, `keep` writes it as it is.
+ */
+export const SFT_ENDINGS = ['trim', 'drop', 'keep'] as const
+export type SftEnding = (typeof SFT_ENDINGS)[number]
+
 /** Options that shape the lines of one format (the check that they fit the format is the engine's). */
 const lineOptions = {
   /** sft: only episodes that passed. */
   passedOnly: z.boolean().optional(),
   /** sft: leave out the turns labelled with this label (and the episodes labelled with it as a whole). */
-  dropLabelled: labelName.optional()
+  dropLabelled: labelName.optional(),
+  /** sft: what a line not ending with the model's words becomes (default `trim`). */
+  sftEnding: z.enum(SFT_ENDINGS, { error: `sftEnding must be one of ${SFT_ENDINGS.join(', ')}` }).optional()
 }
 
 /** The app's export of a table: its run (and more runs of a table over several), its filter, or the rows picked in it. */
@@ -71,6 +81,30 @@ export type ExportRequest = z.infer<typeof exportRequest>
 export type ExportKind = ExportRequest['kind']
 /** The options that shape an episode export's lines (passedOnly, dropLabelled, and whatever is added above). */
 export type EpisodeLineOptions = { [K in keyof typeof lineOptions]?: EpisodesExportRequest[K] }
+
+/**
+ * What an episodes export will write, counted before it is written (the export dialog shows it). For `sft` every
+ * selected transcript is read up to `scanned` (a larger selection is counted over its first PREVIEW_SCAN_CAP
+ * episodes, and `complete` says so); the other formats write every selected episode (preference: pairs of them).
+ */
+export interface ExportPreview {
+  format: EpisodeExportFormat
+  /** Episodes the selection holds (the view, or the picked rows). */
+  selected: number
+  /** Episodes whose lines were worked out (all of them unless `complete` is false). */
+  scanned: number
+  complete: boolean
+  /** Of those: lines that will be written; null for preference pairs (decided only by pairing whole runs). */
+  willWrite: number | null
+  /** sft, before the ending rule: lines ending with a tool result, with an empty assistant turn, with a user turn. */
+  endings: { tool: number; empty: number; other: number }
+  /** sft: of those, lines the rule trims; episodes left out and why. */
+  trimmed: number
+  skipped: { notPassed: number; labelled: number; noAssistant: number; ending: number }
+}
+
+/** Episodes an SFT preview reads at most (each is a transcript read). */
+export const PREVIEW_SCAN_CAP = 2000
 
 /** What a file holds, as far as it is known: counted while written, or beforehand when that is cheap (the labels file). */
 export type ExportSummary =

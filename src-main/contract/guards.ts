@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import type { ApiMethod } from './api'
 import { ANALYSIS_ARG_SCHEMAS } from './analysis-guards'
-import { exportRequest } from './export'
+import { episodesExportRequest, exportRequest } from './export'
 import { LABEL_ARG_SCHEMAS } from './labels-guards'
 import { SEARCH_ARG_SCHEMAS } from './search-guards'
 
@@ -65,6 +65,7 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   getEpisodeTurns: z.tuple([episodeId]),
   getEpisodeRaw: z.tuple([episodeId]),
   planExport: z.tuple([exportRequest]),
+  previewExport: z.tuple([episodesExportRequest]),
   ...ANALYSIS_ARG_SCHEMAS,
   ...LABEL_ARG_SCHEMAS,
   ...SEARCH_ARG_SCHEMAS

@@ -11,7 +11,7 @@ import type { ExportFormat, ExportOptions, PlannedExport } from './export-types'
 import { exportFileName } from './file-names'
 import { checkFilter, episodesByIds } from './select-episodes'
 
-type PlanSource = Pick<
+export type PlanSource = Pick<
   TraceApi,
   | 'listRuns'
   | 'getTaxonomy'
@@ -32,7 +32,11 @@ const CONTENT_TYPE: Record<ExportFormat, string> = {
   html: 'text/html; charset=utf-8'
 }
 
-export async function planEpisodesExport(api: PlanSource, request: EpisodesExportRequest): Promise<PlannedExport> {
+/** The request checked against the workspace and resolved into the exporter's options, with the file's base name. */
+export async function resolveEpisodesExport(
+  api: PlanSource,
+  request: EpisodesExportRequest
+): Promise<{ options: ExportOptions; name: string }> {
   // the line options pass through as declared in the contract; the rest is the selection
   const { kind: _kind, format, runId, runIds, filter, label, episodeIds, ...lineOptions } = request
   const workspace = await api.listRuns()
@@ -40,8 +44,11 @@ export async function planEpisodesExport(api: PlanSource, request: EpisodesExpor
   if (!run) throw new NotFoundError(`no run with id ${runId}`)
   const also = [...new Set(runIds ?? [])].filter((id) => id !== run.id)
   for (const id of also) if (!workspace.some((r) => r.id === id)) throw new NotFoundError(`no run with id ${id}`)
-  if ((lineOptions.passedOnly || lineOptions.dropLabelled !== undefined) && format !== 'sft') {
-    throw new BadRequestError('passed only and leaving out labelled turns apply to the sft format')
+  if (
+    (lineOptions.passedOnly || lineOptions.dropLabelled !== undefined || lineOptions.sftEnding !== undefined) &&
+    format !== 'sft'
+  ) {
+    throw new BadRequestError('passed only, leaving out labelled turns and the line ending apply to the sft format')
   }
   // An unknown label is a typo, not an empty selection (as in `rollscope export --label`).
   const taxonomy =
@@ -64,9 +71,15 @@ export async function planEpisodesExport(api: PlanSource, request: EpisodesExpor
   }
   // a bad filter is found by a one-row query now, not after the user picked a file
   if (options.filter) await checkFilter(api, options.runIds, options.filter)
+  return { options, name: also.length ? `${run.name}-and-${also.length}-more` : run.name }
+}
+
+export async function planEpisodesExport(api: PlanSource, request: EpisodesExportRequest): Promise<PlannedExport> {
+  const { options, name } = await resolveEpisodesExport(api, request)
+  const format = options.format
   return {
     plan: {
-      fileName: exportFileName(also.length ? `${run.name}-and-${also.length}-more` : run.name, format),
+      fileName: exportFileName(name, format),
       contentType: CONTENT_TYPE[format],
       title: `Export ${format}`,
       summary: null

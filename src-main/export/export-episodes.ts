@@ -3,13 +3,13 @@
  * time) and hands each line to `write` before reading the next, so a 1 GB selection never sits in memory.
  */
 import type { EpisodeSummary, RunSummary } from '@contract/model'
-import { toChatMessages, toChatTools } from './chat-messages'
 import { csvColumns, csvLine, csvRow } from './csv-export'
 import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './export-types'
 import { jsonlRecord } from './jsonl-export'
 import { exportPreference } from './preference-export'
 import { exportReport } from './report-export'
 import { checkFilter, perPage, readDetail, selectedEpisodes, selectedRuns, selectionFilter } from './select-episodes'
+import { sftLine } from './sft-lines'
 
 export async function exportEpisodes(src: ExportSource, o: ExportOptions, write: ChunkWriter): Promise<ExportResult> {
   const runs = await selectedRuns(src, o)
@@ -32,18 +32,9 @@ export async function exportEpisodes(src: ExportSource, o: ExportOptions, write:
       })
     case 'sft':
       return perEpisode(src, o, runs, async (e) => {
-        if (o.passedOnly && e.passed !== true) return false
-        const drop = new Set<number>()
-        if (o.dropLabelled) {
-          const wanted = o.dropLabelled.toLowerCase()
-          const l = await src.getEpisodeLabels(e.id)
-          if (l.labels.some((x) => x.toLowerCase() === wanted)) return false
-          for (const t of l.turns) if (t.labels.some((x) => x.toLowerCase() === wanted)) drop.add(t.turn)
-        }
-        const d = await readDetail(src, e.id)
-        const messages = toChatMessages(d.turns, drop)
-        if (!messages.some((m) => m.role === 'assistant')) return false
-        await write(JSON.stringify({ messages, tools: toChatTools(d.tools) }) + '\n')
+        const r = await sftLine(src, o, e)
+        if (!('line' in r)) return false
+        await write(JSON.stringify(r.line) + '\n')
         return true
       })
     case 'csv': {

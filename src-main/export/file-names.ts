@@ -13,14 +13,18 @@ const EXTENSION: Record<ExportFormat, string> = {
   html: 'html'
 }
 
-/** `rollscope-<run>-<format>.<ext>`. */
+/**
+ * `rollscope-<run>.<ext>`, the format named only when the extension does not say it (`rollscope-<run>-sft.jsonl`,
+ * `-preference.jsonl`; not `…-html.html`).
+ */
 export function exportFileName(runName: string, format: ExportFormat): string {
   const safe =
     runName
       .replace(/[^A-Za-z0-9._-]+/g, '-')
       .replace(/^[-.]+|-+$/g, '')
       .slice(0, 80) || 'run'
-  return `rollscope-${safe}-${format}.${EXTENSION[format]}`
+  const ext = EXTENSION[format]
+  return `rollscope-${safe}${format === ext ? '' : `-${format}`}.${ext}`
 }
 
 /** `compare-<A>-vs-<B>.html`. */

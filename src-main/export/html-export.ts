@@ -2,10 +2,12 @@
  * `html`: the md report as one self-contained HTML file, styled like the compare report (its stylesheet, light and
  * dark): the per-run summary, the compare report with its charts when the selection is two comparable runs, then
  * the episode table. Written in three parts so the table can stream page by page between the head and the tail.
+ * Under an episode's row, its note and excerpts of its labelled or noted turns (with their labels and notes).
  * Every string from a trace is escaped; the CSP allows no request at all and, when there are charts, exactly the
  * two inlined chart scripts (by hash), else no script.
  */
-import type { EpisodeSummary } from '@contract/model'
+import type { EpisodeLabels } from '@contract/labels'
+import type { EpisodeSummary, Turn } from '@contract/model'
 import { escapeHtml as esc } from '../report/html-escape'
 import { compareBodyHtml, type ChartScripts } from '../report/html-report'
 import { htmlPageHead } from '../report/html-page'
@@ -25,6 +27,10 @@ main { max-width: 1200px; }
 #episodes th, #episodes code, #episodes td.num { white-space: nowrap; }
 #episodes td.preview { min-width: 20em; max-width: 36em; }
 .chip { display: inline-block; border: 1px solid var(--line); border-radius: 10px; padding: 0 6px; margin: 0 2px 2px 0; font-size: 12px; }
+tr.triage > td { border-top: none; padding-top: 0; }
+.triage .note { margin: 2px 0 6px; }
+.triage ul { margin: 0; padding-left: 1.2em; }
+.triage blockquote { margin: 2px 0 4px; padding: 2px 8px; border-left: 3px solid var(--line); white-space: pre-wrap; overflow-wrap: anywhere; font-family: ui-monospace, monospace; font-size: 12px; max-width: 60em; }
 `
 
 const PREVIEW_CHARS = 160
@@ -88,6 +94,48 @@ export function htmlHead(
     '<tbody>',
     ''
   ].join('\n')
+}
+
+/** Characters of a labelled turn quoted in the report. */
+const EXCERPT_CHARS = 400
+
+/** What a turn said, cut to an excerpt: its text, else its calls (name and arguments). */
+function excerpt(t: Turn): string {
+  const calls = t.toolCalls.map(
+    (c) => `${c.name}(${typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments)})`
+  )
+  const text = [t.text.trim(), ...calls].filter(Boolean).join('\n')
+  return text.length > EXCERPT_CHARS ? text.slice(0, EXCERPT_CHARS - 1) + '…' : text
+}
+
+/** The turns a reader should see: those labelled or noted, in order. */
+export function triagedTurns(triage: EpisodeLabels): EpisodeLabels['turns'] {
+  return triage.turns.filter((t) => t.labels.length > 0 || (t.note ?? '').trim() !== '').sort((a, b) => a.turn - b.turn)
+}
+
+/**
+ * The episode's triage under its row: its note, then each labelled or noted turn with its labels, an excerpt of
+ * what it said and its note. Empty when the episode has none. `turns`: the transcript (read only for episodes with
+ * such turns).
+ */
+export function htmlTriageRow(triage: EpisodeLabels, turns: Turn[] | null): string {
+  const marked = triagedTurns(triage)
+  const note = (triage.note ?? '').trim()
+  if (!note && marked.length === 0) return ''
+  const byIndex = new Map((turns ?? []).map((t) => [t.index, t]))
+  const items = marked.map((m) => {
+    const t = byIndex.get(m.turn)
+    const chips = m.labels.map((l) => `<span class="chip">${esc(l)}</span>`).join('')
+    const quote = t ? `<blockquote>${esc(excerpt(t))}</blockquote>` : ''
+    const turnNote = (m.note ?? '').trim() ? `<p class="note">Note: ${esc(m.note!.trim())}</p>` : ''
+    return `<li><span class="muted">turn ${m.turn}${t ? ` · ${esc(t.role)}` : ''}</span> ${chips}${quote}${turnNote}</li>`
+  })
+  return (
+    `<tr class="triage"><td colspan="10">` +
+    (note ? `<p class="note"><strong>Note:</strong> ${esc(note)}</p>` : '') +
+    (items.length ? `<ul>${items.join('')}</ul>` : '') +
+    `</td></tr>\n`
+  )
 }
 
 /** One episode row (labels: the episode-level labels, read per page). */

@@ -7,7 +7,7 @@ import type { RunSummary } from '@contract/model'
 import { compareChartScripts } from '../report/html-report'
 import { exportComparison } from './export-compare'
 import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './export-types'
-import { htmlHead, htmlRow, htmlTail } from './html-export'
+import { htmlHead, htmlRow, htmlTail, htmlTriageRow, triagedTurns } from './html-export'
 import {
   addToTally,
   mdComparison,
@@ -18,7 +18,7 @@ import {
   newTally,
   type RunTally
 } from './md-export'
-import { perPage, selectedEpisodes, selectionFilter } from './select-episodes'
+import { perPage, readDetail, selectedEpisodes, selectionFilter } from './select-episodes'
 
 export async function exportReport(
   src: ExportSource,
@@ -51,7 +51,14 @@ export async function exportReport(
   await write(htmlHead([...tallies.values()], what, comparison, charts))
   const result = await perPage(src, o, runs, async (page) => {
     const labels = await src.labelsOfEpisodes(page.map((e) => e.id))
-    await write(page.map((e) => htmlRow(e, runName(e.runId), labels[e.id] ?? [])).join(''))
+    const rows: string[] = []
+    for (const e of page) {
+      // the transcript is read only for an episode with labelled or noted turns, to quote them
+      const triage = await src.getEpisodeLabels(e.id)
+      const turns = triagedTurns(triage).length ? (await readDetail(src, e.id)).turns : null
+      rows.push(htmlRow(e, runName(e.runId), labels[e.id] ?? []) + htmlTriageRow(triage, turns))
+    }
+    await write(rows.join(''))
   })
   await write(htmlTail(charts))
   return result

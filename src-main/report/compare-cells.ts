@@ -3,7 +3,16 @@
  * (contract/display.ts) so the terminal, the Markdown and the HTML report print the same figures. Labels and category
  * values come from trace files: the renderers escape them for their format; the figures here are ours. Runtime-neutral.
  */
-import type { CategoryRow, CategoryWhole, CompareMetric, MetricUnit, PassAtK, SolvedWithin } from '@contract/compare'
+import type {
+  CategoryRow,
+  CategoryWhole,
+  CompareMetric,
+  CompareReport,
+  MetricUnit,
+  PassAtK,
+  SolvedWithin
+} from '@contract/compare'
+import { failureText, passCount } from '@contract/task-row-text'
 import {
   ciExcludesZero,
   fmtCi,
@@ -113,3 +122,34 @@ export const solvedWithinCells = (s: SolvedWithin): string[] => [
   fmtPercent(s.b),
   rateChange(s.a, s.b)
 ]
+
+/** Broken tasks the reports list one row each, at most. */
+export const BROKEN_ROWS = 100
+
+/** The header of the reports' broken-task table: the app's per-task table, its broken rows. */
+export const BROKEN_HEADER = ['Task', 'A pass', 'B pass', 'A reward', 'B reward', 'Δ reward', 'Why it failed']
+
+/** What the broken-task table explains under it. */
+export const BROKEN_NOTE =
+  'A pass, B pass: rollouts passed / with a verdict. Why it failed: harness, the harness failed B’s rollouts (no ' +
+  'result recorded: a parse error, a test timeout; or an error status); model, they were scored and fell short.'
+
+/**
+ * The broken tasks as the app's per-task table shows them (most regressed first, at most BROKEN_ROWS): the task key
+ * (trace content: the renderers escape it) and its figures; `more` counts the rows left out.
+ */
+export function brokenTaskCells(r: CompareReport): { rows: { task: string; cells: string[] }[]; more: number } {
+  const broken = r.taskRows.filter((x) => x.cell === 'broken')
+  const rows = broken.slice(0, BROKEN_ROWS).map((x) => ({
+    task: x.taskKey,
+    cells: [
+      passCount(x.a),
+      passCount(x.b),
+      fmtValue('reward', x.a.meanReward),
+      fmtValue('reward', x.b.meanReward),
+      fmtDelta('reward', x.rewardDelta),
+      failureText(x)
+    ]
+  }))
+  return { rows, more: broken.length - rows.length }
+}

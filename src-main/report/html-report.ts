@@ -8,7 +8,15 @@
 import { createHash } from 'node:crypto'
 import type { CompareReport, CompareRunRef } from '@contract/compare'
 import { fmtDelta, fmtP, sideName, STD_NOTE } from '@contract/display'
-import { categoryCells, metricCells, passAtKCells, solvedWithinCells } from './compare-cells'
+import {
+  BROKEN_HEADER,
+  BROKEN_NOTE,
+  brokenTaskCells,
+  categoryCells,
+  metricCells,
+  passAtKCells,
+  solvedWithinCells
+} from './compare-cells'
 import { escapeHtml as esc, scriptJson } from './html-escape'
 import { htmlTable as table, type Cell } from './html-table'
 import { CHART_SCRIPT, chartData } from './report-charts'
@@ -123,8 +131,9 @@ function flips(r: CompareReport): string {
   const grid = [
     '<table class="flips">',
     '<thead><tr><th></th><th class="num">B pass</th><th class="num">B fail</th></tr></thead>',
-    `<tbody><tr><th>A pass</th><td class="num">${f.bothPass.length} still pass</td><td class="num worse">${f.broken.length} broken</td></tr>`,
-    `<tr><th>A fail</th><td class="num better">${f.fixed.length} fixed</td><td class="num">${f.bothFail.length} still fail</td></tr></tbody>`,
+    // the app's way round: A fail above A pass, B pass left of B fail; the sign says it without the colour
+    `<tbody><tr><th>A fail</th><td class="num better">▲ ${f.fixed.length} fixed</td><td class="num">× ${f.bothFail.length} still fail</td></tr>`,
+    `<tr><th>A pass</th><td class="num">= ${f.bothPass.length} still pass</td><td class="num worse">▼ ${f.broken.length} broken</td></tr></tbody>`,
     '</table>'
   ].join('\n')
   const p =
@@ -225,7 +234,27 @@ function failures(r: CompareReport): string {
           )
           .join('\n') +
         '</ul>'
-  return `<section id="failures"><h2>${title}</h2>\n${body}\n</section>`
+  return `<section id="failures"><h2>${title}</h2>\n${body}\n${brokenRows(r)}</section>`
+}
+
+/** The broken tasks one row each, as the app's per-task table shows them (most regressed first). */
+function brokenRows(r: CompareReport): string {
+  const { rows, more } = brokenTaskCells(r)
+  if (rows.length === 0) return ''
+  return [
+    table(
+      BROKEN_HEADER,
+      rows.map((x) => [
+        { html: `▼ <code>${esc(x.task)}</code>` },
+        ...x.cells.slice(0, 4),
+        { html: esc(x.cells[4]), className: 'worse' },
+        x.cells[5]
+      ]),
+      [false, true, true, true, true, true, false]
+    ),
+    more ? `<p class="muted">… and ${more} more broken tasks.</p>` : '',
+    `<p class="muted">${esc(BROKEN_NOTE)}</p>`
+  ].join('\n')
 }
 
 function solvedWithin(r: CompareReport): string {

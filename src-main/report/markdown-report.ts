@@ -6,7 +6,15 @@
  */
 import type { CompareReport, CompareRunRef } from '@contract/compare'
 import { fmtDelta, fmtP, sideName, STD_NOTE } from '@contract/display'
-import { categoryCells, metricCells, passAtKCells, solvedWithinCells } from './compare-cells'
+import {
+  BROKEN_HEADER,
+  BROKEN_NOTE,
+  brokenTaskCells,
+  categoryCells,
+  metricCells,
+  passAtKCells,
+  solvedWithinCells
+} from './compare-cells'
 import { mdCode, mdText } from './md-escape'
 import { mdTable } from './md-table'
 import {
@@ -90,8 +98,9 @@ function flips(r: CompareReport): string {
       ['', 'B pass', 'B fail'],
       ['l', 'r', 'r'],
       [
-        ['**A pass**', `${f.bothPass.length} still pass`, `${f.broken.length} broken`],
-        ['**A fail**', `${f.fixed.length} fixed`, `${f.bothFail.length} still fail`]
+        // the app's way round: A fail above A pass, B pass left of B fail
+        ['**A fail**', `▲ ${f.fixed.length} fixed`, `× ${f.bothFail.length} still fail`],
+        ['**A pass**', `= ${f.bothPass.length} still pass`, `▼ ${f.broken.length} broken`]
       ]
     ),
     '',
@@ -176,7 +185,24 @@ function failures(r: CompareReport): string {
   const lines = groups.map(
     (g) => `- **${g.value === null ? '(no value)' : mdText(g.value)}** (${g.tasks.length}): ${taskList(g.tasks)}`
   )
-  return [title, '', 'Tasks A passed and B failed.', '', ...lines].join('\n')
+  const broken = brokenTaskCells(r)
+  const table = mdTable(
+    BROKEN_HEADER,
+    ['l', 'r', 'r', 'r', 'r', 'r', 'l'],
+    broken.rows.map((x) => [`▼ ${mdCode(x.task, true)}`, ...x.cells.slice(0, 5), mdText(x.cells[5])])
+  )
+  return [
+    title,
+    '',
+    'Tasks A passed and B failed.',
+    '',
+    ...lines,
+    '',
+    table,
+    ...(broken.more ? ['', `… and ${broken.more} more broken tasks.`] : []),
+    '',
+    BROKEN_NOTE
+  ].join('\n')
 }
 
 function solvedWithin(r: CompareReport): string | null {

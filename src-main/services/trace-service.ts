@@ -24,6 +24,7 @@ import { RANK_WINDOW, search } from '../search/search'
 import { HitRowCache } from '../search/hit-rows'
 import { createLabelsService } from '../labels/labels-service'
 import { planExport } from '../export/plan-export'
+import { previewEpisodesExport } from '../export/preview-export'
 
 export interface ServiceDeps {
   db: Db
@@ -142,6 +143,9 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     async planExport(request) {
       // an export reads through this same API (page by page), so it plans and runs like any other caller
       return (await planExport(api, request)).plan
+    },
+    async previewExport(request) {
+      return previewEpisodesExport(api, request)
     },
     async compareRuns(runA, runB, options) {
       return compareRuns(d.db, runOrThrow(runA), runOrThrow(runB), options ?? {})

@@ -23,8 +23,9 @@ import css from './App.module.css'
  */
 export function App(): ReactNode {
   const view = useApp(mainView)
-  const hasRuns = useApp((s) => s.runs.length > 0)
   const sidebarHidden = useApp((s) => s.sidebarHidden)
+  // runs over episodes once a run is picked; before that the runs table has the whole height (issue 15)
+  const split = useApp((s) => s.runs.length > 0 && s.selectedRunId !== null)
   const main = (
     <main className={css.main}>
       <NoticeBanner />
@@ -41,7 +42,7 @@ export function App(): ReactNode {
         <CompareView />
       ) : view === 'episode' ? (
         <EpisodeView />
-      ) : hasRuns ? (
+      ) : split ? (
         <SplitPanes
           id="rs-browse"
           orientation="vertical"

@@ -8,6 +8,7 @@ import { fakeLabelsApi } from '../helpers/fake-labels'
 import { fakeSearch } from '../helpers/fake-search'
 import type { TraceApi } from '@contract/api'
 import type { CompareOptions, SeriesOptions } from '@contract/compare'
+import type { EpisodesExportRequest, ExportPreview } from '@contract/export'
 import type { MultiCompareOptions } from '@contract/multi-compare'
 import type {
   EpisodeDetail,
@@ -240,6 +241,16 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
       contentType: 'application/x-ndjson; charset=utf-8',
       title: 'Export jsonl',
       summary: null
+    })),
+    previewExport: vi.fn(async (r: EpisodesExportRequest): Promise<ExportPreview> => ({
+      format: r.format,
+      selected: 4,
+      scanned: 4,
+      complete: true,
+      willWrite: r.format === 'sft' ? 3 : 4,
+      endings: { tool: r.format === 'sft' ? 1 : 0, empty: 0, other: 0 },
+      trimmed: r.format === 'sft' && r.sftEnding !== 'drop' && r.sftEnding !== 'keep' ? 1 : 0,
+      skipped: { notPassed: 0, labelled: 0, noAssistant: 1, ending: 0 }
     })),
     compareRuns: vi.fn(async (a: string, b: string, options?: CompareOptions) => fakeCompareReport(a, b, options)),
     compareSeries: vi.fn(async (ids: string[], options?: SeriesOptions) => fakeSeriesReport(ids, options)),

@@ -1,5 +1,6 @@
 import type { CompareOptions, CompareReport, SeriesOptions, SeriesReport } from '@contract/compare'
 import { ApiCallError } from '../../src-renderer/src/api/api-error'
+import { taskRowsOf } from '../main/report/compare-fixture'
 
 /**
  * A realistic comparison for the renderer's tests, shaped like the demo workspace (16 tasks × 4 rollouts, a base and
@@ -135,7 +136,7 @@ function pairedReport(runA: string, runB: string, options: CompareOptions): Comp
     rolloutsPerTask: 4,
     passThreshold: null
   })
-  return {
+  const report: Omit<CompareReport, 'taskRows' | 'taskRowsLeftOut'> = {
     runA: ref(runA, 68, null),
     runB: ref(runB, 72, 400),
     verdict: {
@@ -258,6 +259,7 @@ function pairedReport(runA: string, runB: string, options: CompareOptions): Comp
     ciNote:
       'A 95% CI that does not include 0 means the change is unlikely to be noise from which tasks happened to be sampled.'
   }
+  return { ...report, taskRows: taskRowsOf(report.flips), taskRowsLeftOut: 0 }
 }
 
 /**

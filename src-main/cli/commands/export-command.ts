@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs'
 import { resolve } from 'node:path'
 import { finished } from 'node:stream/promises'
 import { BadRequestError } from '@contract/guards'
+import { SFT_ENDINGS, type SftEnding } from '@contract/export'
 import { exportEpisodes } from '../../export/export-episodes'
 import { EXPORT_FORMATS, type ChunkWriter, type ExportFormat, type ExportOptions } from '../../export/export-types'
 import { streamWriter } from '../../export/stream-writer'
@@ -15,7 +16,8 @@ export const exportCommand: CommandSpec = {
   name: 'export',
   summary: 'export episodes as JSONL, SFT chat, preference pairs, CSV, or a Markdown or HTML report',
   help: `Usage: rollscope export --format FORMAT [--run RUN]… [--label LABEL]… [--episode ID]… [--filter EXPR]
-                        [--passed-only] [--drop-labelled LABEL] [--out FILE] [--db FILE] [--json]
+                        [--passed-only] [--drop-labelled LABEL] [--sft-ending RULE] [--out FILE]
+                        [--db FILE] [--json]
 
 Writes the selected episodes to FILE or stdout, one at a time (a large selection is never held in
 memory), and says on stderr how many it wrote.
@@ -23,9 +25,13 @@ memory), and says on stderr how many it wrote.
 Formats:
   jsonl       one episode per line: turns, metrics, info, labels, notes and provenance (source file,
               run, task key, rollout, checkpoint step)
-  sft         OpenAI chat format, one episode per line: {"messages": [...], "tools": [...]}; every
+  sft         OpenAI chat format, one episode per line: {"messages": [...], "tools": [...],
+              "metadata": {"episode_id", "run_id", "run_name", "task_key", "rollout", "reward", "passed",
+              "ending", "trimmed"}} (SFT loaders read messages and tools and leave metadata alone); every
               assistant tool call is paired with its tool message (tool_call_id); calls nobody answered
-              are left out
+              are left out. A line that does not end with the model's words (a tool result, an empty
+              assistant turn, a user turn) is trimmed back to its last assistant message that says
+              something; a final call then stays without its result (--sft-ending)
   preference  {"prompt", "chosen", "rejected"} pairs of the same task: with one run, the best-rewarded
               rollout against the worst; with two runs (--run A --run B), the better of the two runs'
               best rollouts against the other. prompt = the messages both share. Ties are skipped
@@ -46,6 +52,9 @@ Options:
   --filter EXPR          a filter expression of the episodes table, e.g. 'reward < 0.5'
   --passed-only          (sft) only episodes that passed
   --drop-labelled LABEL  (sft) leave out turns labelled LABEL, and episodes labelled with it
+  --sft-ending RULE      (sft) a line not ending with the model's words: trim (default: cut back to the
+                         last assistant message with text or calls), drop (leave the episode out) or
+                         keep (write it as it is)
   --out FILE             write to FILE instead of stdout
   --db FILE              database file (default: $ROLLSCOPE_DB, else the app's per-user database)
   --json                 print the result {format, episodes, pairs?, skipped} on stdout (needs --out)
@@ -58,6 +67,7 @@ Options:
     filter: { type: 'string' },
     'passed-only': { type: 'boolean' },
     'drop-labelled': { type: 'string' },
+    'sft-ending': { type: 'string' },
     out: { type: 'string' }
   },
   async run(ctx) {
@@ -74,13 +84,17 @@ Options:
       filter: stringOption(ctx.values, 'filter', 'export'),
       labels: list('label'),
       passedOnly: ctx.values['passed-only'] === true,
-      dropLabelled: stringOption(ctx.values, 'drop-labelled', 'export')
+      dropLabelled: stringOption(ctx.values, 'drop-labelled', 'export'),
+      sftEnding: sftEnding(stringOption(ctx.values, 'sft-ending', 'export'))
     }
     if (options.episodeIds!.length && (options.filter !== undefined || options.labels!.length)) {
       throw new UsageError('--episode names exact episodes; it does not combine with --filter or --label', 'export')
     }
-    if ((options.passedOnly || options.dropLabelled !== undefined) && format !== 'sft') {
-      throw new UsageError('--passed-only and --drop-labelled apply to --format sft', 'export')
+    if (
+      (options.passedOnly || options.dropLabelled !== undefined || options.sftEnding !== undefined) &&
+      format !== 'sft'
+    ) {
+      throw new UsageError('--passed-only, --drop-labelled and --sft-ending apply to --format sft', 'export')
     }
     const outArg = stringOption(ctx.values, 'out', 'export')
     if (ctx.json && outArg === undefined)
@@ -126,4 +140,11 @@ Options:
     if (ctx.json) ctx.printJson(result)
     return EXIT_OK
   }
+}
+
+function sftEnding(value: string | undefined): SftEnding | undefined {
+  if (value === undefined) return undefined
+  if (!(SFT_ENDINGS as readonly string[]).includes(value))
+    throw new UsageError(`--sft-ending must be one of ${SFT_ENDINGS.join(', ')}, got '${value}'`, 'export')
+  return value as SftEnding
 }

@@ -8,6 +8,7 @@ import type { CompareRoute, Route } from './hash-route'
 import { refusableReport } from './refusable-report'
 import { isScreenOpen, NO_SCREEN } from './screen-state'
 import type { SliceCreator } from './types'
+import type { TaskRowFilter } from '../lib/task-rows-view'
 
 export type CompareTab = 'summary' | 'categories' | 'groups'
 
@@ -56,6 +57,8 @@ export interface CompareGroups {
   capped: boolean
   /** Rewards of each rollout, by `<side>\n<task>` (rolloutKey), fetched as rows come into view. */
   rollouts: Map<string, (number | null)[]>
+  /** Each of those rollouts passed or not (null: no verdict), by the same key: the cells draw pass, not the reward. */
+  rolloutPassed: Map<string, (boolean | null)[]>
 }
 
 export interface CompareSlice {
@@ -64,7 +67,8 @@ export interface CompareSlice {
   compare: CompareView | null
   series: SeriesView | null
   compareTab: CompareTab
-  flipCell: FlipCell | null
+  /** Which tasks the per-task flip table lists: a flip cell, `changed` (fixed and broken), `all`; null = `changed`. */
+  flipCell: TaskRowFilter | null
   compareGroups: CompareGroups | null
   toggleComparePick(runId: string): void
   /** A ↔ B. */
@@ -87,7 +91,7 @@ export interface CompareSlice {
   /** Asks for the per-category breakdown by one field (null: every field). */
   setCompareCategory(field: string | null): void
   setCompareTab(tab: CompareTab): void
-  setFlipCell(cell: FlipCell | null): void
+  setFlipCell(cell: TaskRowFilter | null): void
   /** Opens a task side by side; `list` is the list it was clicked in. */
   openCompareTask(taskKey: string, list: string[]): void
   closeCompareTask(): void
@@ -254,7 +258,15 @@ export const createCompareSlice =
         if (!c) return
         const seq = ++groupsSeq
         set({
-          compareGroups: { loading: true, error: null, a: new Map(), b: new Map(), capped: false, rollouts: new Map() }
+          compareGroups: {
+            loading: true,
+            error: null,
+            a: new Map(),
+            b: new Map(),
+            capped: false,
+            rollouts: new Map(),
+            rolloutPassed: new Map()
+          }
         })
         try {
           const [a, b] = await Promise.all([allGroups(api, c.runA, c.steps.a), allGroups(api, c.runB, c.steps.b)])
@@ -267,7 +279,8 @@ export const createCompareSlice =
               a: a.groups,
               b: b.groups,
               capped: a.capped || b.capped,
-              rollouts: prev?.rollouts ?? new Map()
+              rollouts: prev?.rollouts ?? new Map(),
+              rolloutPassed: prev?.rolloutPassed ?? new Map()
             }
           })
         } catch (err) {
@@ -279,7 +292,8 @@ export const createCompareSlice =
                 a: new Map(),
                 b: new Map(),
                 capped: false,
-                rollouts: new Map()
+                rollouts: new Map(),
+                rolloutPassed: new Map()
               }
             })
         }
@@ -302,7 +316,12 @@ export const createCompareSlice =
             key,
             page.items.map((e) => e.reward)
           )
-          set({ compareGroups: { ...now, rollouts } })
+          const rolloutPassed = new Map(now.rolloutPassed)
+          rolloutPassed.set(
+            key,
+            page.items.map((e) => e.passed)
+          )
+          set({ compareGroups: { ...now, rollouts, rolloutPassed } })
         } catch (err) {
           get().pushError(err, `Could not load the rollouts of ${taskKey}`)
         } finally {

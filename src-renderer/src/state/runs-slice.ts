@@ -1,5 +1,6 @@
 import type { TraceApi } from '@contract/api'
 import type { RunSummary } from '@contract/model'
+import type { RunGrouping } from '../lib/run-list'
 import type { SliceCreator } from './types'
 
 /** The runs list. */
@@ -8,6 +9,11 @@ export interface RunsSlice {
   /** False until the first listRuns answered (distinguishes "loading" from "no runs"). */
   runsLoaded: boolean
   loadRuns(): Promise<void>
+  /** The runs table's search text and grouping: kept here so they survive the table's remount when a run is picked. */
+  runsQuery: string
+  runsGrouping: RunGrouping
+  setRunsQuery(query: string): void
+  setRunsGrouping(by: RunGrouping): void
   /** Sets the pass threshold of a run (null resets it to the default); episodes are refetched. */
   setPassThreshold(runId: string, threshold: number | null): Promise<boolean>
 }
@@ -20,6 +26,10 @@ export const createRunsSlice =
     return {
       runs: [],
       runsLoaded: false,
+      runsQuery: '',
+      runsGrouping: 'none',
+      setRunsQuery: (runsQuery) => set({ runsQuery }),
+      setRunsGrouping: (runsGrouping) => set({ runsGrouping }),
       loadRuns: async () => {
         const seq = ++requestSeq
         try {

@@ -7,6 +7,7 @@ import { createCurveStepSlice } from './curve-step-slice'
 import { createManySlice } from './many-slice'
 import { createEpisodeSlice } from './episode-slice'
 import { createEpisodesSlice } from './episodes-slice'
+import { createExportPreviewSlice } from './export-preview-slice'
 import { createLabelsSlice } from './labels-slice'
 import { createLayoutSlice } from './layout-slice'
 import { createNoticesSlice } from './notices-slice'
@@ -44,7 +45,8 @@ export function createAppStore(api: TraceApi): AppStore {
     ...createCurveSlice(api)(...a),
     ...createCurveStepSlice(api)(...a),
     ...createShortcutSheetSlice()(...a),
-    ...createLayoutSlice()(...a)
+    ...createLayoutSlice()(...a),
+    ...createExportPreviewSlice(api)(...a)
   }))
 }
 

@@ -16,6 +16,7 @@ import type { CurveSlice } from './curve-slice'
 import type { CurveStepSlice } from './curve-step-slice'
 import type { ShortcutSheetSlice } from './shortcut-sheet-slice'
 import type { LayoutSlice } from './layout-slice'
+import type { ExportPreviewSlice } from './export-preview-slice'
 
 /** The whole renderer state: one zustand store made of slices. */
 export type AppState = WorkspaceSlice &
@@ -34,7 +35,8 @@ export type AppState = WorkspaceSlice &
   CurveSlice &
   CurveStepSlice &
   ShortcutSheetSlice &
-  LayoutSlice
+  LayoutSlice &
+  ExportPreviewSlice
 
 /** A slice factory: gets the store's set/get, returns its own part of the state. */
 export type SliceCreator<T> = StateCreator<AppState, [], [], T>

@@ -13,6 +13,7 @@ import type {
 } from '@contract/model'
 import type { Engine, EngineOptions } from '../../../src-main/services/engine-types'
 import { planExport, runExport } from '../../../src-main/export/plan-export'
+import { previewEpisodesExport } from '../../../src-main/export/preview-export'
 import { demoCompareReport } from '../report/compare-fixture'
 import { fakeLabelsApi } from '../../helpers/fake-labels'
 import { fakeSearch } from '../../helpers/fake-search'
@@ -340,6 +341,9 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
     // exports plan and write over this fake API with the real code (the CLI's `export` reads it the same way)
     async planExport(request) {
       return (await planExport(api, request)).plan
+    },
+    async previewExport(request) {
+      return previewEpisodesExport(api, request)
     },
     async compareReportHtml(runA, runB, options) {
       const report = await api.compareRuns(runA, runB, options)

@@ -128,6 +128,9 @@ export function makeFakeApi(roots: string[] = []) {
       title: 'Export jsonl',
       summary: null
     })),
+    previewExport: vi.fn(async () => {
+      throw new Error('not used')
+    }),
     compareRuns: vi.fn(async () => {
       throw new Error('not used')
     }),

@@ -74,7 +74,7 @@ describe('saveExport (desktop): episodes', () => {
     const [parent, options] = dialogOptions(dialog)
     expect(parent).toBe(win)
     expect(options.title).toBe('Export jsonl')
-    expect(options.defaultPath).toMatch(/^rollscope-[A-Za-z0-9._-]+-jsonl\.jsonl$/)
+    expect(options.defaultPath).toMatch(/^rollscope-[A-Za-z0-9._-]+(?<!-jsonl)\.jsonl$/)
     expect(options.filters[0].extensions).toEqual(['jsonl'])
     const ids = readFileSync(path, 'utf8')
       .trim()

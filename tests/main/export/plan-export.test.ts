@@ -107,8 +107,12 @@ describe('planExport', () => {
 describe('export file names', () => {
   it('are made of file-name- and header-safe characters only', () => {
     expect(exportFileName('repo-repair · qwen3-8b (base)', 'sft')).toBe('rollscope-repo-repair-qwen3-8b-base-sft.jsonl')
-    expect(exportFileName('"; rm -rf /', 'csv')).toBe('rollscope-rm--rf-csv.csv')
-    expect(exportFileName('../..', 'md')).toBe('rollscope-run-md.md')
+    expect(exportFileName('"; rm -rf /', 'csv')).toBe('rollscope-rm--rf.csv')
+    expect(exportFileName('../..', 'md')).toBe('rollscope-run.md')
+    // the extension names the format: not repeated (issue 15, item 7)
+    expect(exportFileName('base', 'html')).toBe('rollscope-base.html')
+    expect(exportFileName('base', 'jsonl')).toBe('rollscope-base.jsonl')
+    expect(exportFileName('base', 'preference')).toBe('rollscope-base-preference.jsonl')
     expect(reportFileName('repo-repair · qwen3-8b (base)', 'a/b\\c:d')).toBe(
       'compare-repo-repair-qwen3-8b-base-vs-a-b-c-d.html'
     )

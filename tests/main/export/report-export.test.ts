@@ -49,7 +49,8 @@ describe('md and html reports', () => {
     expect(at('## Episodes')).toBeGreaterThan(at('### Caveats'))
     expect(text).not.toMatch(/^# .* vs /m)
     expect(text).not.toContain('No comparison')
-    expect(text.split('\n').filter((l) => l.startsWith('| ') && l.includes('`')).length).toBe(episodes)
+    const table = text.slice(text.indexOf('## Episodes'))
+    expect(table.split('\n').filter((l) => l.startsWith('| ') && l.includes('`')).length).toBe(episodes)
   })
 
   it('html with the two runs: the compare sections and their chart scripts, every episode row, a strict CSP', async () => {
@@ -134,6 +135,32 @@ describe('md and html reports', () => {
   })
 })
 
+describe('html: triage in the report (issue 15, item 7)', () => {
+  it('quotes each labelled or noted turn under its episode with its labels and note, and the episode note, escaped', async () => {
+    const [ep] = (await engine.api.listEpisodes({ runId: runs[0].id, limit: 1 })).items
+    const turns = await engine.api.getEpisodeTurns(ep.id)
+    const said = turns.find((t) => t.role === 'assistant' && t.text.trim())!
+    const taxonomy = await engine.api.getTaxonomy()
+    await engine.api.addLabel(ep.id, taxonomy[0].name, said.index)
+    await engine.api.setNote(ep.id, 'reads the <wrong> file', said.index)
+    await engine.api.setNote(ep.id, 'good until <turn 5>', null)
+    const { text } = await exportText(engine.api, { format: 'html', runIds: [runs[0].id] })
+    const row = text.slice(text.indexOf(`<code>${ep.id}</code>`))
+    const triage = row.slice(
+      row.indexOf('<tr class="triage">'),
+      row.indexOf('</td></tr>', row.indexOf('<tr class="triage">'))
+    )
+    expect(triage).toContain('<strong>Note:</strong> good until &lt;turn 5&gt;')
+    expect(triage).toContain(`turn ${said.index} · assistant</span> <span class="chip">${taxonomy[0].name}</span>`)
+    expect(triage).toContain(
+      `<blockquote>${said.text.trim().slice(0, 40).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}`
+    )
+    expect(triage).toContain('<p class="note">Note: reads the &lt;wrong&gt; file</p>')
+    // an episode without triage gets no second row
+    expect(text.match(/<tr class="triage">/g)).toHaveLength(1)
+  })
+})
+
 describe('which selections get a comparison', () => {
   const stubRun = (id: string): RunSummary => ({ id, name: `run ${id}` }) as RunSummary
   const never: ExportSource['compareRuns'] = async () => {
@@ -198,7 +225,18 @@ describe('the html table streams', () => {
           items: Array.from({ length: limit }, (_, i) => ({ ...sample, runId: 'r', id: `e${offset + i}` }))
         }
       },
-      labelsOfEpisodes: async () => ({})
+      labelsOfEpisodes: async () => ({}),
+      // no triage: no transcript is read
+      getEpisodeLabels: async (id) => ({
+        ...(await engine.api.getEpisodeLabels(sample.id)),
+        episodeId: id,
+        labels: [],
+        note: null,
+        turns: []
+      }),
+      getEpisode: async () => {
+        throw new Error('an episode without labelled turns is never read whole')
+      }
     }
     let longest = 0
     const r = await exportEpisodes(src, { format: 'html', runIds: ['r'] }, async (c) => {

@@ -3,7 +3,65 @@
  * flips, per-task means and pass rates are those of resources/demo (python over the JSONL); CIs are plausible
  * values, not recomputed. Used by the report tests and by the CLI's fake engine.
  */
-import type { CompareReport } from '@contract/compare'
+import type { CompareReport, FlipTable, TaskFlipCell, TaskFlipRow, TaskSide } from '@contract/compare'
+
+/** Per-task rows consistent with a flip table (4 rollouts a task: a passing side 3/4 or 4/4, a failing one 0/4 or
+ * 1/4), sorted most regressed first as the engine sorts them; `harness` tasks failed B by the harness. */
+export function taskRowsOf(
+  flips: FlipTable,
+  categories: Record<string, Record<string, string>> = {},
+  harness: string[] = []
+): TaskFlipRow[] {
+  const sideOf = (pass: boolean, k: number, harnessFailed = false): TaskSide => {
+    const passed = pass ? 3 + (k % 2) : k % 2
+    const failed = 4 - passed
+    return {
+      rollouts: 4,
+      decided: 4,
+      passed,
+      meanReward: Math.round((passed / 4) * 0.8 * 1000) / 1000 + 0.1,
+      harnessFailures: harnessFailed ? failed : 0,
+      modelFailures: harnessFailed ? 0 : failed,
+      failureReason: failed === 0 ? null : harnessFailed ? 'parse_error' : null
+    }
+  }
+  const cells: [TaskFlipCell, boolean, boolean][] = [
+    ['broken', true, false],
+    ['bothFail', false, false],
+    ['bothPass', true, true],
+    ['fixed', false, true]
+  ]
+  const rows: TaskFlipRow[] = []
+  for (const [cell, pa, pb] of cells) {
+    flips[cell as keyof Omit<FlipTable, 'mcnemarP' | 'undecided'>].forEach((taskKey, k) => {
+      const a = sideOf(pa, k)
+      const b = sideOf(pb, k + 1, harness.includes(taskKey))
+      const failing = cell === 'fixed' ? a : b
+      rows.push({
+        taskKey,
+        cell,
+        a,
+        b,
+        passDelta: b.passed / 4 - a.passed / 4,
+        rewardDelta: (b.meanReward ?? 0) - (a.meanReward ?? 0),
+        categories: categories[taskKey] ?? {},
+        failure:
+          cell === 'bothPass'
+            ? null
+            : failing.harnessFailures
+              ? failing.modelFailures
+                ? 'mixed'
+                : 'harness'
+              : failing.modelFailures
+                ? 'model'
+                : null
+      })
+    })
+  }
+  return rows.sort(
+    (x, y) => x.passDelta! - y.passDelta! || x.rewardDelta! - y.rewardDelta! || (x.taskKey < y.taskKey ? -1 : 1)
+  )
+}
 
 const fixed = [
   'rr-001-tinycsv',
@@ -29,7 +87,7 @@ const difficulty: Record<string, string> = {
 
 /** A fresh copy each call, so a test may mutate it (hostile keys, missing sections). */
 export function demoCompareReport(): CompareReport {
-  return {
+  const report: Omit<CompareReport, 'taskRows' | 'taskRowsLeftOut'> = {
     runA: {
       id: 'run-aaaa1111',
       name: 'repo-repair · qwen3-8b (base)',
@@ -321,5 +379,10 @@ export function demoCompareReport(): CompareReport {
     ciNote:
       'A 95% CI that excludes 0 means the difference is unlikely to be resampling noise over these tasks; it says ' +
       'nothing about tasks outside this set.'
+  }
+  return {
+    ...report,
+    taskRows: taskRowsOf(report.flips, report.flipCategories, ['rr-015-sched-cron']),
+    taskRowsLeftOut: 0
   }
 }

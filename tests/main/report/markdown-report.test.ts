@@ -102,8 +102,8 @@ describe('compareMarkdown', () => {
 
   it('has the flip table, McNemar p and both flip lists', () => {
     const s = section(md, 'Flips')
-    expect(s).toContain('| **A pass** | 1 still pass | 1 broken |')
-    expect(s).toContain('| **A fail** | 8 fixed | 6 still fail |')
+    // the app's way round: A fail first, then A pass
+    expect(s).toContain('| **A fail** | ▲ 8 fixed | × 6 still fail |\n| **A pass** | = 1 still pass | ▼ 1 broken |')
     expect(s).toContain('McNemar exact p = 0.039 (8 fixed vs 1 broken).')
     expect(s).toContain('- **Fixed (8):** `rr-001-tinycsv`, `rr-003-retry-utils`,')
     expect(s).toContain('- **Broken (1):** `rr-015-sched-cron`')
@@ -155,6 +155,16 @@ describe('compareMarkdown', () => {
     )
     report.flips.broken = []
     expect(section(compareMarkdown(report), 'Failures')).toContain('No task broke')
+  })
+
+  it('lists each broken task with the app’s per-task figures: pass counts, rewards, delta, harness or model', () => {
+    const s = section(md, 'Failures')
+    expect(s).toContain('| Task | A pass | B pass | A reward | B reward | Δ reward | Why it failed |')
+    // the fixture's broken task failed B by parse errors (the harness)
+    expect(s).toMatch(
+      /\| ▼ `rr-015-sched-cron` \| 3\/4 \| 1\/4 \| 0\.700 \| 0\.300 \| −0\.400 \| harness · parse_error \|/
+    )
+    expect(s).toContain('harness, the harness failed B’s rollouts')
   })
 
   it('gives RR@k at 5, 10, 15 and 20 only', () => {

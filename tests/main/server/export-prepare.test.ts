@@ -38,11 +38,11 @@ describe('export of picked rows (prepare + ticket)', () => {
     // a filter that shows none of them: picked rows are exported as they are
     const r = await prepare({ format: 'jsonl', runId: runs[0].id, filter: 'reward > 99', episodeIds: picked })
     expect(r.status).toBe(200)
-    expect(JSON.parse(r.body).value.fileName).toMatch(/-jsonl\.jsonl$/)
+    expect(JSON.parse(r.body).value.fileName).toMatch(/^rollscope-[A-Za-z0-9._-]+(?<!-jsonl)\.jsonl$/)
     const got = await download(ticketOf(r))
     expect(got.status).toBe(200)
     expect(got.headers['content-disposition']).toMatch(
-      /^attachment; filename="rollscope-[A-Za-z0-9._-]+-jsonl\.jsonl"$/
+      /^attachment; filename="rollscope-[A-Za-z0-9._-]+(?<!-jsonl)\.jsonl"$/
     )
     const ids = got.body
       .trim()

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import type { CompareReport, CompareRunRef } from '@contract/compare'
 import { sideName } from '@contract/display'
 import { fmtInt, fmtNum } from '../../lib/format'
+import { runNameHints } from '../../lib/run-list'
+import { useApp } from '../../state/store-context'
 import { CompareWarnings } from './CompareWarnings'
 import { cx } from '../../lib/cx'
 import analysis from '../../styles/analysis.module.css'
@@ -12,14 +14,17 @@ import css from './CompareHeader.module.css'
 /** Both runs, what was paired, and the warnings that limit what the numbers mean. */
 export function CompareHeader({ report }: { report: CompareReport }): ReactNode {
   const wholes = report.runA.step !== null || report.runB.step !== null ? 'batches' : 'runs'
+  // runs of one name are told apart as in the runs table (their folder or model)
+  const runs = useApp((s) => s.runs)
+  const hints = useMemo(() => runNameHints(runs), [runs])
   return (
     <section className={css.head} data-testid="compare-header">
       <div className={css.runs}>
-        <RunCard side="A" role="base" run={report.runA} />
+        <RunCard side="A" role="base" run={report.runA} hint={hints.get(report.runA.id)} />
         <span className={css.arrow} aria-hidden>
           →
         </span>
-        <RunCard side="B" role="compared" run={report.runB} />
+        <RunCard side="B" role="compared" run={report.runB} hint={hints.get(report.runB.id)} />
       </div>
       <p className={analysis.shared} data-testid="compare-shared">
         <b>{fmtInt(report.sharedTasks)} shared tasks</b> ({fmtInt(report.onlyA)} only in A, {fmtInt(report.onlyB)} only
@@ -35,7 +40,8 @@ export function CompareHeader({ report }: { report: CompareReport }): ReactNode 
   )
 }
 
-function RunCard({ side, role, run }: { side: 'A' | 'B'; role: string; run: CompareRunRef }): ReactNode {
+function RunCard(p: { side: 'A' | 'B'; role: string; run: CompareRunRef; hint: string | undefined }): ReactNode {
+  const { side, role, run, hint } = p
   return (
     <div className={cx(css.run, side === 'B' && css.runB)} data-testid={`compare-run-${side.toLowerCase()}`}>
       <div className={css.title}>
@@ -43,6 +49,11 @@ function RunCard({ side, role, run }: { side: 'A' | 'B'; role: string; run: Comp
         <span className={css.name} title={sideName(run)}>
           {sideName(run)}
         </span>
+        {hint && (
+          <span className={txt.hint} title={hint} data-testid="compare-card-hint">
+            {hint}
+          </span>
+        )}
         <span className={txt.hint}>{role}</span>
       </div>
       <dl className={css.facts}>

@@ -4,6 +4,7 @@ import { CategoryBreakdown } from './CategoryBreakdown'
 import { RewardHistogramChart } from './charts/RewardHistogramChart'
 import { SolvedWithinChart } from './charts/SolvedWithinChart'
 import { FlipTable } from './FlipTable'
+import { FlipTasks } from './FlipTasks'
 import { PassAtKTable } from './PassAtKTable'
 import { SummaryTable } from './SummaryTable'
 import analysis from '../../styles/analysis.module.css'
@@ -17,6 +18,7 @@ export function CompareReportBody({ report }: { report: CompareReport }): ReactN
         <FlipTable report={report} />
         <PassAtKTable report={report} />
       </div>
+      <FlipTasks report={report} />
       <div className={analysis.row}>
         <section className={analysis.section}>
           <h3>Reward distribution</h3>

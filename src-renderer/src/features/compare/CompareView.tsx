@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { EnvRefusal } from '../../components/EnvRefusal'
 import { NotComparable } from '../../components/NotComparable'
+import { runNameHints } from '../../lib/run-list'
 import { findRun } from '../../state/runs-slice'
 import { sideName } from '@contract/display'
 import { WHOLE_RUNS } from '../../state/compare-steps'
@@ -38,6 +39,9 @@ function CompareRunsView(): ReactNode {
   // before a report (loading, refused) the runs list names them
   const nameA = useApp((s) => sideName({ name: findRun(s.runs, runA)?.name ?? runA, step: steps.a }))
   const nameB = useApp((s) => sideName({ name: findRun(s.runs, runB)?.name ?? runB, step: steps.b }))
+  // runs of one name are told apart as in the runs table (their folder or model)
+  const runs = useApp((s) => s.runs)
+  const hints = useMemo(() => runNameHints(runs), [runs])
   // two steps of one training run: back leads to its curve, where they were picked
   const ofCurve = runA === runB && steps.a !== null && steps.b !== null
 
@@ -65,7 +69,9 @@ function CompareRunsView(): ReactNode {
           {ofCurve ? '← Training curve' : '← Runs'}
         </button>
         <span className={crumbs.crumb}>
-          Compare <b>{report ? sideName(report.runA) : nameA}</b> → <b>{report ? sideName(report.runB) : nameB}</b>
+          Compare <b>{report ? sideName(report.runA) : nameA}</b>
+          <NameHint hint={hints.get(runA)} /> → <b>{report ? sideName(report.runB) : nameB}</b>
+          <NameHint hint={hints.get(runB)} />
         </span>
         <button
           onClick={() => s.openCompare(runB, runA, null, store.getState().compare?.anyway, { a: steps.b, b: steps.a })}
@@ -114,4 +120,13 @@ function CompareRunsView(): ReactNode {
       </div>
     </div>
   )
+}
+
+function NameHint({ hint }: { hint: string | undefined }): ReactNode {
+  return hint ? (
+    <span className={txt.hint} data-testid="compare-name-hint">
+      {' '}
+      ({hint})
+    </span>
+  ) : null
 }

@@ -29,6 +29,8 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   const filterError = useApp((s) => s.episodes.filterError)
   const also = useAppShallow((s) => s.episodes.alsoRunIds)
   const picked = useApp((s) => s.picked.ids)
+  // the episodes the view holds (its filter applied): what every format but SFT and preference pairs writes
+  const total = useApp((s) => s.episodes.total)
   const [busy, setBusy] = useState(false)
   const [askSft, setAskSft] = useState<null | 'left' | 'right'>(null)
   const closeSft = useCallback(() => setAskSft(null), [])
@@ -65,7 +67,13 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
         }}
       >
         <option value="">
-          {busy ? 'Exporting…' : picked.length ? `Export ${fmtInt(picked.length)} selected…` : 'Export…'}
+          {busy
+            ? 'Exporting…'
+            : picked.length
+              ? `Export ${fmtInt(picked.length)} selected…`
+              : total !== null
+                ? `Export ${fmtInt(total)} ${total === 1 ? 'episode' : 'episodes'}…`
+                : 'Export…'}
         </option>
         {FORMATS.map((f) => (
           // preference pairs are made from whole runs, not from picked rows
@@ -78,6 +86,7 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
         <SftOptions
           align={askSft}
           onCancel={closeSft}
+          request={(choice) => exportRequest({ runId: run.id, also, filter, picked }, 'sft', choice)}
           onExport={(choice) => {
             setAskSft(null)
             void start('sft', choice)
@@ -93,4 +102,4 @@ function sftAlign(box: HTMLElement | null): 'left' | 'right' {
   const rect = box?.getBoundingClientRect()
   return rect && rect.left + SFT_PANEL_WIDTH > window.innerWidth ? 'right' : 'left'
 }
-const SFT_PANEL_WIDTH = 290
+const SFT_PANEL_WIDTH = 350

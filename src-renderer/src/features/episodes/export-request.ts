@@ -1,4 +1,4 @@
-import type { EpisodeExportFormat, EpisodesExportRequest } from '@contract/export'
+import type { EpisodeExportFormat, EpisodesExportRequest, SftEnding } from '@contract/export'
 
 /** What the table shows: its runs, the applied filter and the picked rows. */
 export interface ExportedTable {
@@ -12,7 +12,7 @@ export interface ExportedTable {
 export function exportRequest(
   t: ExportedTable,
   format: EpisodeExportFormat,
-  sft?: { passedOnly: boolean; dropLabelled: string }
+  sft?: { passedOnly: boolean; dropLabelled: string; sftEnding?: SftEnding }
 ): EpisodesExportRequest {
   return {
     kind: 'episodes',
@@ -22,6 +22,7 @@ export function exportRequest(
     ...(t.filter.trim() && !t.picked.length ? { filter: t.filter } : {}),
     ...(sft?.passedOnly ? { passedOnly: true } : {}),
     ...(sft?.dropLabelled ? { dropLabelled: sft.dropLabelled } : {}),
+    ...(sft?.sftEnding && sft.sftEnding !== 'trim' ? { sftEnding: sft.sftEnding } : {}),
     ...(t.picked.length ? { episodeIds: [...t.picked] } : {})
   }
 }

@@ -2,10 +2,12 @@ import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { handleElementKey } from '../../keymap/element-keys'
 import { fmtInt } from '../../lib/format'
+import { filterRuns, groupRuns, runNameHints, type RunGrouping } from '../../lib/run-list'
 import { runProblems } from '../../lib/run-facts'
 import { isIndexing } from '../../state/progress'
 import { tableRuns } from '../../state/selection-slice'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
+import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { CompareBar } from './CompareBar'
 import { RunsEmpty } from './RunsEmpty'
 import { nextRunSort, RUN_COLUMNS, sortRuns, type RunSort } from './runs-columns'
@@ -26,7 +28,15 @@ export function RunsPanel(): ReactNode {
   const indexing = useApp((s) => isIndexing(s.progress))
   const store = useAppStore()
   const [sort, setSort] = useState<RunSort>(null)
-  const sorted = useMemo(() => sortRuns(runs, sort), [runs, sort])
+  const query = useApp((s) => s.runsQuery)
+  const grouping = useApp((s) => s.runsGrouping)
+  const hints = useMemo(() => runNameHints(runs), [runs])
+  const groups = useMemo(
+    () => groupRuns(sortRuns(filterRuns(runs, query), sort), grouping),
+    [runs, query, sort, grouping]
+  )
+  // the rows in the order shown (group after group): what the arrow keys walk
+  const sorted = useMemo(() => groups.flatMap((g) => g.runs), [groups])
 
   if (!loaded) return <div className={panels.placeholder}>Loading runs…</div>
   if (runs.length === 0) return <RunsEmpty indexing={indexing} />
@@ -37,7 +47,10 @@ export function RunsPanel(): ReactNode {
       const run = sorted[j]
       if (!run) return
       store.getState().selectRun(run.id)
-      document.querySelector<HTMLElement>(`[data-run-row="${j}"]`)?.focus()
+      // the first pick splits the window (runs over episodes), which mounts the table anew: focus the row once drawn
+      const focus = (): void => document.querySelector<HTMLElement>(`[data-run-id="${CSS.escape(run.id)}"]`)?.focus()
+      focus()
+      requestAnimationFrame(focus)
     }
     handleElementKey('runs-row', e, {
       next: () => select(i + 1),
@@ -54,6 +67,7 @@ export function RunsPanel(): ReactNode {
           Runs <span className={txt.count}>{fmtInt(runs.length)}</span>
         </h2>
         {indexing && <span className={txt.hint}>indexing — runs update as files finish</span>}
+        <RunsFinder shown={sorted.length} total={runs.length} />
         <CompareBar runs={runs} />
       </div>
       <div className={css.scroll}>
@@ -69,7 +83,7 @@ export function RunsPanel(): ReactNode {
               {RUN_COLUMNS.map((c) => (
                 <th
                   key={c.id}
-                  className={c.numeric ? css.num : undefined}
+                  className={cx(c.numeric && css.num, c.id === 'name' && css.colName)}
                   title={c.hint}
                   aria-sort={sort?.key === c.id ? (sort.desc ? 'descending' : 'ascending') : undefined}
                   onClick={() => setSort(nextRunSort(sort, c.id))}
@@ -88,26 +102,107 @@ export function RunsPanel(): ReactNode {
             </tr>
           </thead>
           <tbody>
-            {sorted.map((run, i) => (
-              <RunRow
-                key={run.id}
-                run={run}
-                index={i}
-                selected={tableRunIds.includes(run.id)}
-                pick={picks.indexOf(run.id)}
-                onSelect={() => store.getState().selectRun(run.id)}
-                onKeyDown={(e) => onKeyDown(e, i)}
+            {groups.map((g) => (
+              <RunGroupRows
+                key={g.key}
+                grouping={grouping}
+                groupKey={g.key}
+                count={g.runs.length}
+                rows={g.runs.map((run) => {
+                  const i = sorted.indexOf(run)
+                  return (
+                    <RunRow
+                      key={run.id}
+                      run={run}
+                      hint={hints.get(run.id)}
+                      index={i}
+                      selected={tableRunIds.includes(run.id)}
+                      pick={picks.indexOf(run.id)}
+                      onSelect={() => store.getState().selectRun(run.id)}
+                      onKeyDown={(e) => onKeyDown(e, i)}
+                    />
+                  )
+                })}
               />
             ))}
           </tbody>
         </table>
+        {sorted.length === 0 && (
+          <p className={cx(txt.hint, css.noMatch)} data-testid="runs-no-match">
+            No run matches “{query}”.
+          </p>
+        )}
       </div>
     </section>
   )
 }
 
+const GROUPINGS: { id: RunGrouping; label: string }[] = [
+  { id: 'none', label: 'no grouping' },
+  { id: 'env', label: 'by env' },
+  { id: 'model', label: 'by model' },
+  { id: 'folder', label: 'by folder' }
+]
+
+/** Search box and grouping of the runs table (both kept in the store). */
+function RunsFinder({ shown, total }: { shown: number; total: number }): ReactNode {
+  const store = useAppStore()
+  const query = useApp((s) => s.runsQuery)
+  const grouping = useApp((s) => s.runsGrouping)
+  return (
+    <span className={css.finder}>
+      <input
+        type="search"
+        className={css.search}
+        placeholder="Find runs (name, model, env, folder)"
+        value={query}
+        onChange={(e) => store.getState().setRunsQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && query) {
+            e.stopPropagation()
+            store.getState().setRunsQuery('')
+          }
+        }}
+        aria-label="Find runs by name, model, env or folder"
+        data-testid="runs-search"
+      />
+      {query && (
+        <span className={txt.hint} data-testid="runs-shown">
+          {fmtInt(shown)} of {fmtInt(total)}
+        </span>
+      )}
+      <ChoiceSelect
+        value={grouping}
+        choices={GROUPINGS}
+        onChange={(g) => store.getState().setRunsGrouping(g)}
+        ariaLabel="Group runs"
+        testId="runs-group"
+      />
+    </span>
+  )
+}
+
+/** A group's heading row (when grouped) and its runs. */
+function RunGroupRows(p: { grouping: RunGrouping; groupKey: string; count: number; rows: ReactNode[] }): ReactNode {
+  if (p.grouping === 'none') return <>{p.rows}</>
+  const none = { env: 'no env', model: 'no model', folder: 'no folder', none: '' }[p.grouping]
+  return (
+    <>
+      <tr className={css.groupRow} data-testid="runs-group-row" data-group={p.groupKey}>
+        <th colSpan={RUN_COLUMNS.length + 2} title={p.groupKey || none}>
+          <span className={css.groupName}>{p.groupKey || none}</span>{' '}
+          <span className={txt.count}>{fmtInt(p.count)}</span>
+        </th>
+      </tr>
+      {p.rows}
+    </>
+  )
+}
+
 interface RunRowProps {
   run: RunSummary
+  /** What tells this run apart from others of the same name (its model or folder); none when the name is unique. */
+  hint: string | undefined
   index: number
   selected: boolean
   /** Position among the runs ticked for comparison, -1 when not ticked. */
@@ -116,7 +211,7 @@ interface RunRowProps {
   onKeyDown(e: KeyboardEvent): void
 }
 
-function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps): ReactNode {
+function RunRow({ run, hint, index, selected, pick, onSelect, onKeyDown }: RunRowProps): ReactNode {
   const store = useAppStore()
   // indexing warnings and producer headlines that disagree with Rollscope's figures
   const problems = runProblems(run)
@@ -143,16 +238,29 @@ function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps
           {pick !== -1 && <span className={side.tag}>{pickName(pick)}</span>}
         </label>
       </td>
-      {RUN_COLUMNS.map((c) => (
-        <td
-          key={c.id}
-          className={cx(c.numeric && css.num, COL_CLASS[c.id])}
-          title={c.title?.(run) ?? c.text(run)}
-          data-testid={`run-col-${c.id}`}
-        >
-          {c.text(run)}
-        </td>
-      ))}
+      {RUN_COLUMNS.map((c) =>
+        c.id === 'name' ? (
+          <td key={c.id} className={css.colName} title={c.title?.(run)} data-testid="run-col-name">
+            <div className={css.nameBox}>
+              <span className={css.nameText}>{c.text(run)}</span>
+              {hint && (
+                <span className={css.nameHint} data-testid="run-name-hint">
+                  {hint}
+                </span>
+              )}
+            </div>
+          </td>
+        ) : (
+          <td
+            key={c.id}
+            className={cx(c.numeric && css.num, COL_CLASS[c.id])}
+            title={c.title?.(run) ?? c.text(run)}
+            data-testid={`run-col-${c.id}`}
+          >
+            {c.text(run)}
+          </td>
+        )
+      )}
       <td className={css.warnCol}>
         {problems.length > 0 && (
           <span
@@ -169,8 +277,8 @@ function RunRow({ run, index, selected, pick, onSelect, onKeyDown }: RunRowProps
   )
 }
 
-/** Columns with a look of their own (the run's name, its mean reward). */
-const COL_CLASS: Partial<Record<string, string>> = { name: css.colName, reward: css.colReward }
+/** Columns with a look of their own (the mean reward; the model and env, cut to a width). */
+const COL_CLASS: Partial<Record<string, string>> = { reward: css.colReward, model: css.colLabel, env: css.colLabel }
 
 /** A, B, then 3, 4… for the runs of a series. */
 function pickName(i: number): string {

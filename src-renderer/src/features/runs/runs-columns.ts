@@ -1,5 +1,6 @@
 import type { RunSummary } from '@contract/model'
 import { fmtMeanStd, fmtRange as fmtRangeIn, fmtValue, STD_NOTE } from '@contract/display'
+import { displayName } from '../../lib/run-list'
 import { fmtCiRange, fmtDate, fmtInt, fmtMeanCi, fmtNum, fmtPct, fmtRange, fmtTokens } from '../../lib/format'
 
 /** One column of the runs table. */
@@ -24,50 +25,17 @@ const UNSCORED_MARK: Record<NonNullable<RunSummary['unscored']>['countedAs'], st
 const tokensTotal = (r: RunSummary): number | null =>
   r.tokensIn === null && r.tokensOut === null ? null : (r.tokensIn ?? 0) + (r.tokensOut ?? 0)
 
-/** The runs table's columns, left to right: the headline metrics (reward, pass, perfect) come before the details so
- * they stay in view without scrolling sideways on a laptop-width window. */
+/** The runs table's columns, left to right: the headline figures (reward, pass, perfect) come right after the name,
+ * before the model and env (whose names can be long), so they stay in view however wide the pane (issue 15). */
 export const RUN_COLUMNS: RunColumn[] = [
   {
     id: 'name',
     label: 'Run',
     hint: 'Run name (checkpoint step when known); the source file is in the tooltip',
     numeric: false,
-    text: (r) => (r.checkpointStep !== null ? `${r.name} @${r.checkpointStep}` : r.name),
-    title: (r) => r.source,
+    text: displayName,
+    title: (r) => `${displayName(r)}\n${r.source}`,
     value: (r) => r.name.toLowerCase()
-  },
-  { id: 'model', label: 'Model', hint: 'Model', numeric: false, text: (r) => r.model ?? '–', value: (r) => r.model },
-  {
-    id: 'env',
-    label: 'Env',
-    hint: 'Environment / benchmark',
-    numeric: false,
-    text: (r) => r.env ?? '–',
-    value: (r) => r.env
-  },
-  {
-    id: 'episodes',
-    label: 'Episodes',
-    hint: 'Episodes',
-    numeric: true,
-    text: (r) => fmtInt(r.episodes),
-    value: (r) => r.episodes
-  },
-  {
-    id: 'tasks',
-    label: 'Tasks',
-    hint: 'Distinct task keys',
-    numeric: true,
-    text: (r) => fmtInt(r.tasks),
-    value: (r) => r.tasks
-  },
-  {
-    id: 'rpt',
-    label: 'Roll/task',
-    hint: 'Mean rollouts per task',
-    numeric: true,
-    text: (r) => fmtNum(r.rolloutsPerTask, 2),
-    value: (r) => r.rolloutsPerTask
   },
   {
     id: 'reward',
@@ -99,6 +67,30 @@ export const RUN_COLUMNS: RunColumn[] = [
     value: (r) => r.perfectRate
   },
   {
+    id: 'episodes',
+    label: 'Episodes',
+    hint: 'Episodes',
+    numeric: true,
+    text: (r) => fmtInt(r.episodes),
+    value: (r) => r.episodes
+  },
+  {
+    id: 'tasks',
+    label: 'Tasks',
+    hint: 'Distinct task keys',
+    numeric: true,
+    text: (r) => fmtInt(r.tasks),
+    value: (r) => r.tasks
+  },
+  {
+    id: 'rpt',
+    label: 'Roll/task',
+    hint: 'Mean rollouts per task',
+    numeric: true,
+    text: (r) => fmtNum(r.rolloutsPerTask, 2),
+    value: (r) => r.rolloutsPerTask
+  },
+  {
     id: 'unscored',
     label: 'No result',
     hint: 'Episodes the producer recorded no result for, and how they count (✗: as failures, as the producer does; excl.: left out; mixed: some each way)',
@@ -106,6 +98,15 @@ export const RUN_COLUMNS: RunColumn[] = [
     text: (r) => (r.unscored ? `${fmtInt(r.unscored.count)} ${UNSCORED_MARK[r.unscored.countedAs]}` : '0'),
     title: (r) => r.unscored?.note ?? 'Every episode has a result',
     value: (r) => r.unscored?.count ?? 0
+  },
+  { id: 'model', label: 'Model', hint: 'Model', numeric: false, text: (r) => r.model ?? '–', value: (r) => r.model },
+  {
+    id: 'env',
+    label: 'Env',
+    hint: 'Environment / benchmark',
+    numeric: false,
+    text: (r) => r.env ?? '–',
+    value: (r) => r.env
   },
   {
     id: 'std',
