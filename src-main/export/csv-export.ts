@@ -1,5 +1,14 @@
-/** `csv`: the episodes table (list fields, labels, every metric and info field of the runs), RFC 4180 quoted. */
+/**
+ * `csv`: the episodes table (list fields, labels, every metric and info field of the runs), RFC 4180 quoted, safe to
+ * open in a spreadsheet (OWASP "CSV Injection"): a text cell starting with `=`, `+`, `-`, `@`, tab or CR would be
+ * read as a formula (`=HYPERLINK(…)`, `=cmd|' /C calc'!A0` in a task id or label), so it gets a leading `'`, the
+ * spreadsheets' "this is text" mark, and is quoted. Numbers stay numbers: a JSON number (reward, a metric) is
+ * written as it is, and so is a text that is wholly a decimal number (`-0.5`, `+3`, `1e-3` in an info field): a
+ * spreadsheet reads it as that number, which runs nothing. Terminal colours are dropped and bidi overrides written
+ * out (`⟨RLO⟩`) as in every view (contract/terminal-text.ts).
+ */
 import type { EpisodeSummary, RunSummary } from '@contract/model'
+import { readableText } from '@contract/terminal-text'
 
 const FIXED = [
   'id',
@@ -35,11 +44,27 @@ export function csvColumns(runs: RunSummary[]): string[] {
   return [...FIXED, ...[...metrics].map((m) => `metric:${m}`), ...[...info].map((f) => `info:${f}`)]
 }
 
-/** One field: quoted when it holds a comma, quote, CR or LF (or leading/trailing space), quotes doubled. */
+/** What a spreadsheet would start a formula with (OWASP's list). */
+const FORMULA_START = /^[=+\-@\t\r]/
+/** A decimal number as a spreadsheet reads one: sign, digits, point, exponent, and nothing else. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/
+
+/** A text cell that cannot start a formula: `'` before a formula start, unless the whole text is a number. */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
+}
+
+/**
+ * One field: quoted when it holds a comma, quote, CR or LF (or a leading/trailing space) or was neutralized (OWASP
+ * wraps those in quotes too), quotes doubled.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return ''
-  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  const raw = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  const readable = readableText(raw)
+  const text = neutralizeFormula(readable)
+  return text !== readable || /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 /** One line (CRLF-terminated, as RFC 4180 says). */

@@ -3,13 +3,16 @@
  * as the same text and never as markup, a link, raw HTML or a table cell break. Runtime-neutral.
  */
 
+import { readableText } from '@contract/terminal-text'
+
 /** Longest text shown for one value; task keys derived from a prompt can be long. */
 const MAX_CHARS = 120
 
 function clip(s: string, max = MAX_CHARS): string {
-  // Newlines would end a table row or a list item; control characters have no business in a report.
+  // Newlines would end a table row or a list item; control characters have no business in a report. Terminal
+  // colours go first (else `ESC[31m` would leave `[31m`), bidi overrides are written out (⟨RLO⟩), never obeyed.
   // eslint-disable-next-line no-control-regex
-  const flat = s
+  const flat = readableText(s)
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
@@ -45,11 +48,19 @@ export function mdText(s: string, max = MAX_CHARS): string {
 /**
  * A code span (task keys read best in monospace): markup inside a code span is never interpreted, so only its
  * fence needs care: one backtick more than the longest run inside, padded when the text starts or ends with one.
- * In a table cell `|` still splits the row, so it is escaped there (GFM removes that backslash inside the span).
+ *
+ * In a table cell `|` still splits the row unless a backslash escapes it, and GFM (cmark-gfm, micromark) reads
+ * backslashes in pairs there before it looks at a `|`, then takes one backslash off each escaped pipe. A pipe
+ * after an even run of backslashes (none included) is written with one more and reads back as it was; after an odd
+ * run (`a\|<img …>`) no code span can hold it: the backslash pair leaves the pipe bare, the cell splits and the
+ * rest of the span becomes markup, raw HTML included. Such a text is written as escaped plain text (mdText) instead.
  */
 export function mdCode(s: string, inTable = false): string {
   let text = clip(s)
-  if (inTable) text = text.replace(/\|/g, '\\|')
+  if (inTable && text.includes('|')) {
+    if (/(?:^|[^\\])(?:\\\\)*\\\|/.test(text)) return mdText(s)
+    text = text.replace(/\|/g, '\\|')
+  }
   if (text === '') return '` `'
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length))
   const fence = '`'.repeat(longest + 1)

@@ -8,26 +8,32 @@
  * caret characters (`controlPieces` for plain text, `markControls` for trees), so match offsets and marks agree.
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast'
+import { bidiAbbrev, bidiTitle } from '@contract/terminal-text'
 
+// C0 controls but tab and newline, DEL, and the bidirectional formatting characters of terminal-text.ts
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 // eslint-disable-next-line no-control-regex
-const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+const isC0OrDel = (code: number): boolean => code < 0x20 || code === 0x7f
 
 /** The class of a control's caret span in a tree (HastView keeps it; theme in styles/code.module.css). */
 export const CONTROL_CLASS = 'rs-control'
 
 export const hasControls = (text: string): boolean => CONTROL.test(text)
 
-/** `^D` for U+0004, `^@` for NUL, `^?` for DEL. */
+/** `^D` for U+0004, `^@` for NUL, `^?` for DEL; `RLO` for U+202E (a bidirectional formatting character). */
 export function caretOf(c: string): string {
   const code = c.charCodeAt(0)
+  if (!isC0OrDel(code)) return bidiAbbrev(c)
   return code === 0x7f ? '^?' : `^${String.fromCharCode(code + 64)}`
 }
 
-/** What the tooltip says of a control: `Ctrl-D (U+0004)`. */
+/** What the tooltip says of a control: `Ctrl-D (U+0004)`, `Right-to-left override (U+202E), shown rather than obeyed`. */
 export function controlTitle(c: string): string {
   const code = c.charCodeAt(0)
+  if (!isC0OrDel(code)) return bidiTitle(c)
   const hex = code.toString(16).toUpperCase().padStart(4, '0')
   return code === 0x7f ? `DEL (U+${hex})` : `Ctrl-${String.fromCharCode(code + 64)} (U+${hex})`
 }
