@@ -1,4 +1,5 @@
 import type { TraceFormat } from '@contract/model'
+import { runReadWarnings } from './run-read-warnings'
 import type { RunHeader } from '../formats/types'
 import { assignTaskKeys } from './assign-task-keys'
 import type { Db } from './open-db'
@@ -80,7 +81,7 @@ export function settleRuns(db: Db, runIds: Iterable<string>): string[] {
       .get(runId) as { lo: number | null; hi: number | null; p: number | null }
     db.prepare('UPDATE runs SET pass_threshold_default = ?, warnings_json = ? WHERE id = ?').run(
       defaultThreshold(r.p, r.lo, r.hi),
-      JSON.stringify(warnings),
+      JSON.stringify([...warnings, ...runReadWarnings(db, runId)]),
       runId
     )
     refreshRunSummary(db, runId)

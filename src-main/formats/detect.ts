@@ -11,7 +11,9 @@ import {
 import type { FormatContext } from './context'
 import { readJsonlRecords } from './readers/jsonl-records'
 import { describeLfsPointer, isLfsPointer } from './adapters/lfs-pointer'
-import { parseJsonLine } from './readers/tolerant-json'
+import { parseJsonLine, type ParseNotes } from './readers/tolerant-json'
+import { describeTextEncoding } from './readers/text-encoding'
+import { nonFiniteWarning } from './readers/non-finite'
 import { readLines, readRange } from './readers/line-reader'
 import { describeFsError } from './readers/fs-error'
 import { ZipArchive } from './readers/zip-reader'
@@ -57,7 +59,12 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
     if (isLfsPointer(head)) return { kind: 'lfs-pointer', message: describeLfsPointer(head.toString('utf8')) }
     if (head[0] === 0x50 && head[1] === 0x4b) return detectArchive(path)
     if (isParquetHead(head)) return detectTable(path)
+    const encoding = describeTextEncoding(head)
+    if (encoding) return { kind: 'unreadable', message: encoding }
     const first = firstNonBlank(head)
+    if (first === -1 && onlyWhitespaceAfter(fd, 0, size)) {
+      return { kind: 'unknown', message: `no records: the file holds only whitespace (${size} bytes)` }
+    }
     if (first !== 0x7b && first !== 0x5b) {
       return { kind: 'unknown', message: 'not JSON or JSONL (the first character is not "{" or "[")' }
     }
@@ -65,11 +72,13 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
     let firstRecord: unknown
     let firstError: string | null = null
     let firstLineEnd = 0
+    // NaN / Infinity read as null in a whole-file document: said in its warnings (JSONL counts its own per line)
+    const notes: ParseNotes = { nonFinite: 0 }
     readLines(fd, 0, maxLineBytes, (line) => {
       if (!line.text.trim()) return true
       firstLineEnd = line.offset + line.length
       try {
-        firstRecord = parseJsonLine(line.text)
+        firstRecord = parseJsonLine(line.text, notes)
       } catch (err) {
         firstError = (err as Error).message
       }
@@ -88,7 +97,7 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
         }
       }
       try {
-        firstRecord = parseJsonLine(readFileSync(path, 'utf8'))
+        firstRecord = parseJsonLine(readFileSync(path, 'utf8'), notes)
         firstError = null
         isDocument = true
       } catch (err) {
@@ -98,7 +107,8 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
     if (firstRecord === undefined) return { kind: 'unknown', message: `not valid JSON or JSONL: ${firstError}` }
     if (isDocument) {
       const documentAdapter = pickDocumentAdapter(firstRecord, path)
-      if (documentAdapter) return { kind: 'document', adapter: documentAdapter, doc: firstRecord }
+      const warnings = notes.nonFinite ? [nonFiniteWarning(notes.nonFinite)] : undefined
+      if (documentAdapter) return { kind: 'document', adapter: documentAdapter, doc: firstRecord, warnings }
     }
     if (!isObject(firstRecord)) return { kind: 'unknown', message: 'a JSON array of an unrecognized shape' }
     const grouped = pickGroupedJsonlAdapter(firstRecord, path)

@@ -4,14 +4,14 @@
  * summary saw while indexing is what the viewer gets back.
  */
 import type { JsonlAdapter } from './types'
-import { parseJsonLine } from './readers/tolerant-json'
+import { parseJsonLine, type ParseNotes } from './readers/tolerant-json'
 import { parseJsonWithoutKeys } from './readers/json-without-keys'
 
 const skipSets = new WeakMap<JsonlAdapter, ReadonlySet<string>>()
 
-export function parseJsonlRecord(adapter: JsonlAdapter, text: string): unknown {
-  if (!adapter.skipKeys?.length) return parseJsonLine(text)
+export function parseJsonlRecord(adapter: JsonlAdapter, text: string, notes?: ParseNotes): unknown {
+  if (!adapter.skipKeys?.length) return parseJsonLine(text, notes)
   let skip = skipSets.get(adapter)
   if (!skip) skipSets.set(adapter, (skip = new Set(adapter.skipKeys)))
-  return parseJsonWithoutKeys(text, skip)
+  return parseJsonWithoutKeys(text, skip, notes)
 }

@@ -251,8 +251,9 @@ function indexOneFile(
   const episodesBefore = tracker.p.episodes
   const detection = detectFormat(file.path, file.size, MAX_RECORD_BYTES, ctx)
   // the file's row before its episodes are written: pending, counts at zero (set when the transaction ends)
-  const pendingSource = (format: TraceFormat): number =>
-    upsertSource(db, { ...base, format, state: 'pending', error: null, warnings: [], episodes: 0, indexedBytes: 0 })
+  // (a document's reading warnings already: its run's warnings, settled inside the transaction, read them)
+  const pendingSource = (format: TraceFormat, warnings: string[] = []): number =>
+    upsertSource(db, { ...base, format, state: 'pending', error: null, warnings, episodes: 0, indexedBytes: 0 })
   const simple = (
     format: TraceFormat,
     state: SourceStatus['state'],
@@ -311,7 +312,7 @@ function indexOneFile(
       let outcome
       try {
         outcome = db.transaction(() => {
-          const id = pendingSource(adapter.format)
+          const id = pendingSource(adapter.format, readWarnings)
           const before = dropSourceEpisodes(db, id)
           const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx, (runId) => settler.fileDone(runId))
           settleRuns(

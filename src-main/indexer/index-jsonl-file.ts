@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs'
+import { closeSync, fstatSync, openSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { relative } from 'node:path'
 import type { Db } from '../db/open-db'
@@ -11,6 +11,9 @@ import { parseJsonlRecord } from '../formats/jsonl-record'
 import { episodeInserter } from '../db/insert-episode'
 import { episodeIdFor, runIdFor } from './run-id'
 import { formatContext } from '../formats/context'
+import type { ParseNotes } from '../formats/readers/tolerant-json'
+import { nonFiniteWarning } from '../formats/readers/non-finite'
+import { shrankWhileRead } from './read-notes'
 
 export interface JsonlFileOutcome {
   runId: string
@@ -92,10 +95,15 @@ export function indexJsonlFile(
     }
   }
 
+  // NaN / Infinity read as null: counted, and the lines named, for the file's and its run's warning
+  const notes: ParseNotes = { nonFinite: 0 }
+  const nonFiniteLines: number[] = []
   const take = (text: string, offset: number, length: number, lineNo: number): void => {
     let record: unknown
     try {
-      record = parseJsonlRecord(adapter, text)
+      const before = notes.nonFinite
+      record = parseJsonlRecord(adapter, text, notes)
+      if (notes.nonFinite > before) nonFiniteLines.push(lineNo)
     } catch (err) {
       warn(`line ${lineNo}: invalid JSON (${(err as Error).message}); skipped`)
       return
@@ -179,9 +187,14 @@ export function indexJsonlFile(
       }
       hooks.onBytes(result.tail.length, ordinal - startOrdinal)
     }
+    // A file cut short while it was read (truncated, or rewritten shorter) leaves episodes pointing past its end:
+    // thrown, so this file's transaction keeps none of them, and its status says what happened.
+    const now = fstatSync(fd).size
+    if (!cancelled && now < indexedBytes) throw new Error(shrankWhileRead(indexedBytes, now))
   } finally {
     closeSync(fd)
   }
+  if (notes.nonFinite) warnings.unshift(nonFiniteWarning(notes.nonFinite, nonFiniteLines))
 
   if (skippedLines > warnings.length) warnings.push(`… ${skippedLines - warnings.length} more problems not listed`)
   const added = ordinal - startOrdinal
@@ -197,6 +210,9 @@ export function indexJsonlFile(
   }
 
   if (adapter.listInTaskOrder) orderByTask(db, runId)
+  // the run's warning (settled below) reads its files' warnings: this file's row gets them now, not only after
+  if (notes.nonFinite)
+    db.prepare('UPDATE sources SET warnings_json = ? WHERE id = ?').run(JSON.stringify(warnings), sourceId)
   if (header.model === null && modelFromRows !== null) {
     db.prepare('UPDATE runs SET model = ? WHERE id = ?').run(modelFromRows, runId)
   }

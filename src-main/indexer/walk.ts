@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { isFormatFile } from '../formats/companions'
 import { describeFsError } from '../formats/readers/fs-error'
 import { naturalCompare } from './natural-order'
+import { notARegularFile } from './not-a-file'
 
 /** A file found under a root, with the identity used to skip unchanged files. */
 export interface FoundFile {
@@ -34,7 +35,11 @@ export function walkRoots(roots: string[], isCancelled: () => boolean = () => fa
     if (!explicit && !isFormatFile(path)) return // inside a folder: a format's extension or a companion's name
     try {
       const st = statSync(path)
-      if (!st.isFile()) return
+      if (!st.isFile()) {
+        // named on its own (`rollscope index pipe.jsonl`): said why it is not read, rather than "no trace files"
+        if (explicit) problems.push({ path, message: notARegularFile(st) })
+        return
+      }
       if (seenFiles.has(path)) return
       seenFiles.add(path)
       files.push({ path, root, size: st.size, mtimeMs: st.mtimeMs })

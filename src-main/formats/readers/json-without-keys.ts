@@ -6,7 +6,7 @@
  * still shows the key was there. A line that is not a well-formed object is left to parseJsonLine, whose error
  * names the problem.
  */
-import { parseJsonLine } from './tolerant-json'
+import { parseJsonLine, type ParseNotes } from './tolerant-json'
 
 const QUOTE = 34
 const BACKSLASH = 92
@@ -61,9 +61,9 @@ function endOfValue(text: string, i: number): number {
  * The top-level object of `text` with the values of `skip` replaced by `"[not read: N bytes]"`. Throws what
  * parseJsonLine throws for a line that is not JSON.
  */
-export function parseJsonWithoutKeys(text: string, skip: ReadonlySet<string>): unknown {
+export function parseJsonWithoutKeys(text: string, skip: ReadonlySet<string>, notes?: ParseNotes): unknown {
   const cut = cutValues(text, skip)
-  return parseJsonLine(cut ?? text)
+  return parseJsonLine(cut ?? text, notes)
 }
 
 /** The text with the skipped values replaced, or null when the line is not an object this scan can follow. */

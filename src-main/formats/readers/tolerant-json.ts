@@ -1,20 +1,33 @@
 /**
  * JSON parsing for trace files written by Python's json.dumps, which emits bare NaN / Infinity
- * for non-finite floats (FORMATS.md, cross-cutting gotchas). Those become null; anything else
- * that is not JSON is a SyntaxError with JSON.parse's own message plus the offending position.
+ * for non-finite floats (FORMATS.md, cross-cutting gotchas). Those become null, counted for the caller's warning
+ * (a mean over them cannot be reproduced); a UTF-8 byte-order mark before the value (Windows tools, PowerShell's
+ * Out-File) is skipped; anything else that is not JSON is a SyntaxError with JSON.parse's own message plus the
+ * offending position, invisible characters in it named (`U+200B`) rather than printed.
  */
 
-/** JSON.parse that tolerates bare NaN / Infinity / -Infinity (→ null) and names the error position. */
-export function parseJsonLine(text: string): unknown {
+/** What parsing noticed that the value no longer shows: bare NaN / Infinity tokens read as null. */
+export interface ParseNotes {
+  nonFinite: number
+}
+
+const BOM = 0xfeff
+
+/** JSON.parse that tolerates bare NaN / Infinity / -Infinity (→ null, counted in `notes`) and names the error position. */
+export function parseJsonLine(text: string, notes?: ParseNotes): unknown {
+  if (text.charCodeAt(0) === BOM) text = text.slice(1)
   try {
     return JSON.parse(text)
   } catch (err) {
     let failure: unknown = err
     if (text.includes('NaN') || text.includes('Infinity')) {
-      const fixed = replaceNonFinite(text)
+      const counted = { n: 0 }
+      const fixed = replaceNonFinite(text, counted)
       if (fixed !== text) {
         try {
-          return JSON.parse(fixed)
+          const value = JSON.parse(fixed) as unknown
+          if (notes) notes.nonFinite += counted.n
+          return value
         } catch {
           // the first failure may just be the NaN token; the real problem is further on, and V8's
           // excerpt of the rewritten text would show `null` where the file has NaN: describe it ourselves
@@ -26,8 +39,8 @@ export function parseJsonLine(text: string): unknown {
   }
 }
 
-/** Replaces bare NaN, Infinity and -Infinity tokens outside strings with null. */
-function replaceNonFinite(text: string): string {
+/** Replaces bare NaN, Infinity and -Infinity tokens outside strings with null, counting them. */
+function replaceNonFinite(text: string, counted: { n: number }): string {
   let out = ''
   let last = 0
   let inString = false
@@ -48,6 +61,7 @@ function replaceNonFinite(text: string): string {
     for (const token of ['-Infinity', 'Infinity', 'NaN']) {
       if (text.startsWith(token, i)) {
         out += text.slice(last, i) + 'null'
+        counted.n++
         i += token.length - 1
         last = i + 1
         break
@@ -64,7 +78,7 @@ function replaceNonFinite(text: string): string {
 function positionedError(err: unknown, text: string): SyntaxError {
   const at = jsonErrorOffset(text)
   const own = at >= text.length ? 'Unexpected end of JSON input' : `Unexpected token '${text[at]}'`
-  const message = err instanceof Error ? err.message : own
+  const message = visible(err instanceof Error ? err.message : own)
   const base = message.replace(/ (?:in JSON )?at position \d+(?: \(line \d+ column \d+\))?/, '')
   if (at < 0) return new SyntaxError(base)
   const before = text.lastIndexOf('\n', at - 1)
@@ -196,4 +210,11 @@ export function decodeMaybeJson(v: unknown): unknown {
   } catch {
     return v
   }
+}
+
+/** Format and control characters (a zero-width space, a stray BOM, a bidi override) named, so a reason reads. */
+function visible(message: string): string {
+  return message.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) =>
+    c === '\n' || c === '\t' ? c : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+  )
 }
