@@ -1,4 +1,5 @@
 import type { Turn, TurnRole } from '@contract/model'
+import { stripAnsi } from '@contract/terminal-text'
 
 /** One row of the full-text index: a piece of one turn. */
 export interface SearchRow {
@@ -41,9 +42,14 @@ export function argumentsText(args: unknown): string {
 
 const MARKS = /[\u0002\u0003]/g
 
-/** Splits a text into pieces of at most CHUNK_CHARS, at a whitespace near the limit when there is one. */
+/**
+ * Splits a text into pieces of at most CHUNK_CHARS, at a whitespace near the limit when there is one. The pieces
+ * are the text as a reader sees it: terminal escape sequences stripped (stripAnsi: a no-op but for three scans on
+ * text without ESC or CR), so `\x1b[31mFAILED` indexes, matches and snippets as FAILED. The full-text pass and the
+ * read-back of hits both come here, so a hit's row sequence is the same on both sides (migration 0017).
+ */
 export function chunks(text: string): string[] {
-  const clean = text.replace(MARKS, ' ')
+  const clean = stripAnsi(text).replace(MARKS, ' ')
   if (!clean.trim()) return []
   const out: string[] = []
   let start = 0
