@@ -1,4 +1,5 @@
 /** Text for a terminal (the CLI and the text reports): aligned tables, numbers, and trace text made safe to print. */
+import { readableText } from '@contract/terminal-text'
 
 const NONE = '-'
 
@@ -87,11 +88,13 @@ export function orNone(s: string | null | undefined): string {
 
 /**
  * Trace text is untrusted: an ESC or other control character in model output could drive the terminal
- * (move the cursor, rewrite earlier lines, set the title). Replace every C0/C1 control except tab and newline.
+ * (move the cursor, rewrite earlier lines, set the title). Terminal colour and cursor sequences are dropped as in
+ * every view, bidi overrides written out (⟨RLO⟩, contract/terminal-text.ts), then every other C0/C1 control except
+ * tab and newline is shown as `\xNN`.
  */
 export function safeText(s: string): string {
   // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) =>
+  return readableText(s).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) =>
     c === '\r' ? '' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
   )
 }

@@ -49,8 +49,11 @@ describe('format', () => {
   })
 
   it('neutralizes terminal control sequences in trace text', () => {
-    expect(safeText('a\u001b[2Jb\u0007c\r\nd\te')).toBe('a\\x1b[2Jb\\x07c\nd\te')
-    expect(safeText('\u009b31m')).toBe('\\x9b31m')
+    // escape sequences dropped (the screen-clearing CSI too), other controls shown as \xNN, bidi written out
+    expect(safeText('a\u001b[2Jb\u0007c\r\nd\te')).toBe('ab\\x07c\nd\te')
+    expect(safeText('\u009b31mx')).toBe('x')
+    expect(safeText('lone \u001b and \u009b')).toBe('lone \\x1b and \\x9b')
+    expect(safeText('file\u202Etxt.exe')).toBe('file⟨RLO⟩txt.exe')
     expect(oneLine('  two\n\nlines\there ')).toBe('two lines here')
     expect(truncate('abcdef', 4)).toBe('abc…')
     expect(truncate('abc', 4)).toBe('abc')
