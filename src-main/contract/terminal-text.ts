@@ -7,8 +7,9 @@
  *   BEL or ST terminated) and the remaining two-byte escapes; a carriage return before a newline is dropped too.
  * - Bidirectional formatting characters (overrides, embeddings, isolates, marks) are made visible and never
  *   obeyed: U+202E can make `exe.txt` read as `txt.exe`, or reorder a shown command (Trojan Source). Each one is
- *   named by its Unicode abbreviation (RLO, LRI, PDI…): the viewer draws it boxed, like a control's caret, and plain
- *   text (the CLI, Markdown, HTML and CSV exports) writes it as `⟨RLO⟩`.
+ *   named by its Unicode abbreviation (RLO, LRI, PDI…): the viewer's transcript draws it boxed, like a control's
+ *   caret, and plain text (tables, tooltips, snippets, the CLI, the Markdown, HTML and CSV exports) writes it as
+ *   `<U+202E RLO>`, the form `less` uses plus the name: ASCII, so no font draws it as something else.
  */
 
 // eslint-disable-next-line no-control-regex
@@ -51,15 +52,17 @@ export const hasBidi = (text: string): boolean => BIDI.test(text)
 /** `RLO` for U+202E: what the viewer's box holds. */
 export const bidiAbbrev = (c: string): string => BIDI_NAMES[c]?.[0] ?? '?'
 
+const hexOf = (c: string): string => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
+
 /** What a tooltip says of one: `Right-to-left override (U+202E)`. */
 export function bidiTitle(c: string): string {
-  const hex = c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')
+  const hex = hexOf(c)
   return `${BIDI_NAMES[c]?.[1] ?? 'Bidirectional formatting'} (U+${hex}), shown rather than obeyed`
 }
 
-/** Plain text with each bidirectional formatting character written as `⟨RLO⟩`. */
+/** Plain text with each bidirectional formatting character written as `<U+202E RLO>`. */
 export function showBidi(text: string): string {
-  return hasBidi(text) ? text.replace(BIDI_GLOBAL, (c) => `⟨${bidiAbbrev(c)}⟩`) : text
+  return hasBidi(text) ? text.replace(BIDI_GLOBAL, (c) => `<U+${hexOf(c)} ${bidiAbbrev(c)}>`) : text
 }
 
 /** Trace text for a plain-text reader (the CLI, a report, a CSV cell): escapes dropped, bidi characters shown. */

@@ -1,4 +1,5 @@
 import type { TraceFormat } from '@contract/model'
+import { readableText } from '@contract/terminal-text'
 import { runReadWarnings } from './run-read-warnings'
 import type { RunHeader } from '../formats/types'
 import { assignTaskKeys } from './assign-task-keys'
@@ -31,11 +32,13 @@ export function upsertRun(
     id: run.id,
     runKey: run.runKey,
     sourceId: run.sourceId,
-    name: h.name,
+    // names shown everywhere (views, reports, exports) come from folder names and trace headers: made readable
+    // once here (terminal escapes dropped, bidi overrides written out), never obeyed by a view
+    name: readableText(h.name),
     format: run.format,
     sourcePath: run.sourcePath,
-    model: h.model,
-    env: h.env,
+    model: h.model === null ? null : readableText(h.model),
+    env: h.env === null ? null : readableText(h.env),
     createdAt: h.createdAt,
     step: h.checkpointStep,
     header: JSON.stringify(h.header),

@@ -5,7 +5,7 @@
  * spreadsheets' "this is text" mark, and is quoted. Numbers stay numbers: a JSON number (reward, a metric) is
  * written as it is, and so is a text that is wholly a decimal number (`-0.5`, `+3`, `1e-3` in an info field): a
  * spreadsheet reads it as that number, which runs nothing. Terminal colours are dropped and bidi overrides written
- * out (`⟨RLO⟩`) as in every view (contract/terminal-text.ts).
+ * out (`<U+202E RLO>`) as in every view (contract/terminal-text.ts).
  */
 import type { EpisodeSummary, RunSummary } from '@contract/model'
 import { readableText } from '@contract/terminal-text'

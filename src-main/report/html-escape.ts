@@ -9,7 +9,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 
 /**
  * Text for an element's content or a quoted attribute value; terminal colours dropped and bidi overrides written
- * out (⟨RLO⟩) so a browser cannot reorder what the reader sees (contract/terminal-text.ts).
+ * out (<U+202E RLO>) so a browser cannot reorder what the reader sees (contract/terminal-text.ts).
  */
 export function escapeHtml(s: string): string {
   return readableText(s).replace(/[&<>"']/g, (c) => ENTITIES[c])

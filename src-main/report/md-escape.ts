@@ -10,7 +10,7 @@ const MAX_CHARS = 120
 
 function clip(s: string, max = MAX_CHARS): string {
   // Newlines would end a table row or a list item; control characters have no business in a report. Terminal
-  // colours go first (else `ESC[31m` would leave `[31m`), bidi overrides are written out (⟨RLO⟩), never obeyed.
+  // colours go first (else `ESC[31m` would leave `[31m`), bidi overrides are written out (<U+202E RLO>), never obeyed.
   // eslint-disable-next-line no-control-regex
   const flat = readableText(s)
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')

@@ -89,7 +89,7 @@ export function orNone(s: string | null | undefined): string {
 /**
  * Trace text is untrusted: an ESC or other control character in model output could drive the terminal
  * (move the cursor, rewrite earlier lines, set the title). Terminal colour and cursor sequences are dropped as in
- * every view, bidi overrides written out (⟨RLO⟩, contract/terminal-text.ts), then every other C0/C1 control except
+ * every view, bidi overrides written out (<U+202E RLO>, contract/terminal-text.ts), then every other C0/C1 control except
  * tab and newline is shown as `\xNN`.
  */
 export function safeText(s: string): string {

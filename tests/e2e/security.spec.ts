@@ -3,8 +3,9 @@
  * workers included), nothing throws, and hostile trace content (HTML, script, a javascript: markdown link) is shown as
  * literal text and never runs.
  */
-import { writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Page } from '@playwright/test'
 import { addPathViaUi, DEMO_RUNS, openApp, selectRun, shot } from './e2e-helpers'
 import { expect, test } from './server-fixture'
@@ -190,4 +191,216 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
 
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined()
   expect(errors).toEqual([])
+})
+
+/**
+ * Hostile content in every view and every export (issue 17): three runs of generated traces whose folder names,
+ * task ids, prompts, tool output, answers, info values and notes hold script, image and javascript: payloads,
+ * spreadsheet formulas, terminal colours and bidi overrides. In each view: no dialog, no element or event handler
+ * from the trace, no request off 127.0.0.1, and no escape code or bidi control left in any text or tooltip (they
+ * are stripped or shown, never obeyed). The downloaded HTML export and the compare report are opened from disk and
+ * held to the same (no request at all there).
+ */
+const ESC = '\u001b'
+const RLO = '\u202e'
+const HOSTILE_TASK = `a\\|${IMG}${RLO}gpj.exe`
+/** Characters that must never reach the page's text: ESC / CSI, and bidi overrides, embeddings, isolates, marks. */
+const OBEYED = /[\u001b\u009b\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+
+/** Everything wrong in the app's DOM right now, outside the read-only editor (Monaco shows raw text its own way). */
+async function domProblems(page: Page, root = '#root', ownScripts = false): Promise<string[]> {
+  return page.evaluate(
+    ({ root, obeyed, ownScripts }) => {
+      const bad = new RegExp(obeyed)
+      const out: string[] = []
+      const host = document.querySelector(root) ?? document.body
+      const inEditor = (n: Node | null): boolean =>
+        !!(n as Element | null)?.closest?.('.monaco-editor, .monaco-diff-editor')
+      for (const el of host.querySelectorAll('*')) {
+        if (inEditor(el)) continue
+        const tag = el.tagName.toLowerCase()
+        if (['iframe', 'object', 'embed', 'img'].includes(tag)) out.push(`element <${tag}>`)
+        if (tag === 'script' && !ownScripts) out.push('element <script>')
+        for (const a of el.attributes) {
+          if (a.name.startsWith('data-')) continue // never shown: the app's own keys (a task id, a category)
+          if (/^on/i.test(a.name)) out.push(`<${tag} ${a.name}>`)
+          if (a.name === 'href' && /^\s*javascript:/i.test(a.value)) out.push(`<${tag} href=javascript:>`)
+          if (bad.test(a.value)) out.push(`<${tag} ${a.name}> holds ${JSON.stringify(a.value.slice(0, 60))}`)
+        }
+      }
+      const walker = document.createTreeWalker(host, NodeFilter.SHOW_TEXT)
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (inEditor(n.parentElement) || n.parentElement?.tagName === 'STYLE') continue
+        if (bad.test(n.nodeValue ?? '')) out.push(`text ${JSON.stringify((n.nodeValue ?? '').slice(0, 60))}`)
+      }
+      if ((window as unknown as { __pwned?: unknown }).__pwned !== undefined) out.push('window.__pwned was set')
+      return out
+    },
+    { root, obeyed: OBEYED.source, ownScripts }
+  )
+}
+
+function hostileRecord(task: string, i: number, reward: number): string {
+  const pytest = `${ESC}[31mFAILED${ESC}[0m tests/test_x.py - ${ESC}[1mAssertionError${ESC}[0m ${SCRIPT}`
+  return JSON.stringify({
+    task_id: i === 0 ? HOSTILE_TASK : `${task}-${i}`,
+    rollout: 0,
+    reward,
+    answer: `=HYPERLINK("http://evil.example") ${ESC}[32m${IMG}${ESC}[0m ${RLO}txt.exe`,
+    info: { category: i % 2 ? `=cmd|' /C calc'!A0 ${IMG}` : `cat${RLO}egory ${SCRIPT}`, level: '-0.5' },
+    messages: [
+      { role: 'system', content: `System ${SCRIPT} ${ESC}[1mbold${ESC}[0m` },
+      { role: 'user', content: `Please ${IMG} and ${LINK} file${RLO}gnp.exe` },
+      {
+        role: 'assistant',
+        content: `Sure ${LINK} <b>bold?</b> ${RLO}reversed`,
+        tool_calls: [
+          {
+            id: 'c1',
+            type: 'function',
+            function: { name: 'bash', arguments: JSON.stringify({ command: `echo ${SCRIPT}` }) }
+          }
+        ]
+      },
+      { role: 'tool', tool_call_id: 'c1', content: pytest },
+      { role: 'assistant', content: `Done ${IMG}` }
+    ]
+  })
+}
+
+test('every view and every export with hostile content: no dialog, no live element, no request off the host', async ({
+  page,
+  server,
+  request
+}) => {
+  test.setTimeout(180_000)
+  const errors = watchErrors(page)
+  const dialogs: string[] = []
+  const foreign: string[] = []
+  const origin = new URL(server.baseUrl).origin
+  const watch = (p: Page, localOrigin: string | null): void => {
+    p.on('dialog', (d) => (dialogs.push(`${d.type()}: ${d.message()}`), void d.dismiss()))
+    p.on('request', (req) => {
+      const url = req.url()
+      if (url.startsWith('data:') || url.startsWith('blob:')) return
+      if (localOrigin === null ? !url.startsWith('file:') : new URL(url).origin !== localOrigin) foreign.push(url)
+    })
+  }
+  watch(page, origin)
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort())
+
+  // three runs in folders whose names are payloads too
+  const root = join(server.tmpDir, 'hostile-runs')
+  const names = [`base ${IMG}`, `trained${RLO}exe.txt`, `third ${ESC}[31mred`]
+  for (const [k, name] of names.entries()) {
+    await mkdir(join(root, name), { recursive: true })
+    const lines = Array.from({ length: 6 }, (_, i) => hostileRecord(`task`, i, (i + k) % 3 === 0 ? 1 : 0))
+    await writeFile(join(root, name, 'results.jsonl'), lines.join('\n') + '\n')
+  }
+  await openApp(page, server.url, DEMO_RUNS)
+  await addPathViaUi(page, root)
+  await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 3, { timeout: 30_000 })
+  const token = { 'x-rollscope-token': server.token }
+  const listed = (await (
+    await request.post(`${server.baseUrl}/api/listRuns`, { headers: token, data: [] })
+  ).json()) as {
+    value: { id: string; source: string }[]
+  }
+  const ids = names.map((n) => listed.value.find((r) => r.source.startsWith(join(root, n)))!.id)
+  const views: string[] = []
+  const check = async (view: string, p: Page = page): Promise<void> => {
+    // an exported page has its own chart scripts (checked below: the CSP runs those and nothing else)
+    expect.soft(await domProblems(p, p === page ? '#root' : 'body', p !== page), view).toEqual([])
+    views.push(view)
+  }
+  await check('runs table')
+
+  await selectRun(page, `base ${IMG}`)
+  await expect(page.getByTestId('episode-count')).toHaveText('6 episodes')
+  await check('episodes table')
+  await page.locator('[data-testid="episode-row"][data-index="0"]').click()
+  await expect(page.getByTestId('turn-row')).toHaveCount(5)
+  // the bidi override in the task id is written out; in the expected answer it is boxed like a control's caret
+  await expect(page.getByTestId('episode-task')).toContainText('<U+202E RLO>gpj.exe')
+  const boxed = page.getByTestId('episode-header').locator('[data-control]')
+  await expect(boxed).toHaveText('RLO')
+  await expect(boxed).toHaveAttribute('title', 'Right-to-left override (U+202E), shown rather than obeyed')
+  await expect(page.getByTestId('turn-row').nth(3)).toContainText('FAILED tests/test_x.py - AssertionError')
+  await check('episode viewer')
+  await expect(page.locator('#root b')).toHaveCount(0) // the assistant's <b>bold?</b> is text
+  await shot(page, 'sec-02-hostile-episode')
+  await page.getByTestId('raw-tab').click()
+  await expect(page.getByTestId('raw-editor').locator('.monaco-editor .view-lines')).toContainText('__pwned', {
+    timeout: 20_000
+  })
+  await check('raw view')
+  await page.getByTestId('tab-transcript').click()
+
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('search-input').fill('FAILED AssertionError')
+  await expect(page.getByTestId('search-hit').first()).toBeVisible()
+  await expect(page.getByTestId('search-hit').first()).toContainText('FAILED')
+  await check('search results')
+  await shot(page, 'sec-03-hostile-search')
+  await page.keyboard.press('Escape')
+
+  const [a, b, c] = ids
+  await page.goto(`${server.url}#/compare/${a}/${b}`)
+  await expect(page.getByTestId('compare-summary')).toBeVisible({ timeout: 20_000 })
+  await check('compare')
+  await page.goto(`${server.url}#/compare/${a}/${b}/task/${encodeURIComponent(HOSTILE_TASK)}`)
+  await expect(page.getByTestId('sbs-row').first()).toBeVisible({ timeout: 20_000 })
+  await check('side by side')
+  await page.goto(`${server.url}#/breakdown/${a}/category`)
+  await expect(page.getByTestId('breakdown-row').first()).toBeVisible({ timeout: 20_000 })
+  await check('breakdown')
+  await page.goto(`${server.url}#/many/${a},${b},${c}?base=${a}`)
+  await expect(page.getByTestId('many-table')).toBeVisible({ timeout: 20_000 })
+  await check('runs side by side')
+
+  // the exports, opened from disk like a person would: the compare report, then the episodes' HTML export
+  const saved: string[] = []
+  await page.goto(`${server.url}#/compare/${a}/${b}`)
+  await expect(page.getByTestId('compare-summary')).toBeVisible({ timeout: 20_000 })
+  let downloading = page.waitForEvent('download')
+  await page.getByTestId('compare-export').click()
+  saved.push(await (await downloading).path())
+  await page.goto(`${server.url}#/run/${a}`)
+  await expect(page.getByTestId('episode-count')).toHaveText('6 episodes')
+  downloading = page.waitForEvent('download')
+  await page.getByTestId('export-select').selectOption('html')
+  saved.push(await (await downloading).path())
+  for (const file of saved) {
+    const copy = join(server.tmpDir, `${saved.indexOf(file)}.html`)
+    await writeFile(copy, await readFile(file))
+    const report = await page.context().newPage()
+    watch(report, null)
+    await report.goto(pathToFileURL(copy).href)
+    await expect(report.locator('main')).toBeVisible()
+    await check(`export ${saved.indexOf(file)}`, report)
+    const csp = (await report.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? ''
+    expect(csp).toMatch(/default-src 'none'/)
+    expect(csp).not.toMatch(/unsafe-inline'[^;]*;?\s*$|script-src[^;]*unsafe-inline/)
+    const running = report.locator('script:not([type="application/json"])')
+    expect(await running.count()).toBeLessThanOrEqual((csp.match(/'sha256-/g) ?? []).length)
+    await expect(report.locator('body')).toContainText('<U+202E RLO>')
+    await report.close()
+  }
+
+  expect(dialogs).toEqual([])
+  expect(foreign).toEqual([])
+  expect(errors).toEqual([])
+  expect(views).toEqual([
+    'runs table',
+    'episodes table',
+    'episode viewer',
+    'raw view',
+    'search results',
+    'compare',
+    'side by side',
+    'breakdown',
+    'runs side by side',
+    'export 0',
+    'export 1'
+  ])
 })

@@ -3,6 +3,7 @@
  * values, the score a row is ranked by, and two fields laid out as a grid (rows × columns).
  */
 import type { BreakdownRow, RunBreakdown } from '@contract/breakdown'
+import { readable } from './readable'
 
 /** Info field names that usually hold a category worth breaking down by, most telling first. */
 const PREFERRED = [
@@ -116,7 +117,7 @@ export function crossTab(b: RunBreakdown): CrossTab | null {
 }
 
 /** A row's label: its values joined ("hard", "off-by-one × hard"). */
-export const rowLabel = (row: BreakdownRow): string => row.values.join(' × ')
+export const rowLabel = (row: BreakdownRow): string => readable(row.values.join(' × '))
 
 /** A field's label for the chooser: info fields by name, the two episode columns marked as such. */
 export function fieldLabel(field: string): string {

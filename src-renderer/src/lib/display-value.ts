@@ -1,3 +1,4 @@
+import { readableText } from '@contract/terminal-text'
 /** Any JSON value as one short line (objects compact JSON), plus the full text for a tooltip. */
 export function displayValue(v: unknown, max = 160): { short: string; full: string } {
   let full: string
@@ -11,6 +12,8 @@ export function displayValue(v: unknown, max = 160): { short: string; full: stri
       full = String(v)
     }
   }
+  // trace text: escapes dropped, bidi overrides written out, in the chip and in its tooltip alike
+  full = readableText(full)
   const flat = full.replace(/\s+/g, ' ')
   return { short: flat.length > max ? `${flat.slice(0, max - 1)}…` : flat, full }
 }

@@ -53,7 +53,7 @@ describe('format', () => {
     expect(safeText('a\u001b[2Jb\u0007c\r\nd\te')).toBe('ab\\x07c\nd\te')
     expect(safeText('\u009b31mx')).toBe('x')
     expect(safeText('lone \u001b and \u009b')).toBe('lone \\x1b and \\x9b')
-    expect(safeText('file\u202Etxt.exe')).toBe('file⟨RLO⟩txt.exe')
+    expect(safeText('file\u202Etxt.exe')).toBe('file<U+202E RLO>txt.exe')
     expect(oneLine('  two\n\nlines\there ')).toBe('two lines here')
     expect(truncate('abcdef', 4)).toBe('abc…')
     expect(truncate('abc', 4)).toBe('abc')

@@ -36,10 +36,10 @@ describe('stripAnsi / bidi (pure)', () => {
   })
 
   it('writes bidi formatting characters out rather than obeying them', () => {
-    expect(showBidi('invoice\u202Etxt.exe')).toBe('invoice⟨RLO⟩txt.exe')
-    expect(showBidi('a\u2066b\u2069c\u200f')).toBe('a⟨LRI⟩b⟨PDI⟩c⟨RLM⟩')
+    expect(showBidi('invoice\u202Etxt.exe')).toBe('invoice<U+202E RLO>txt.exe')
+    expect(showBidi('a\u2066b\u2069c\u200f')).toBe('a<U+2066 LRI>b<U+2069 PDI>c<U+200F RLM>')
     expect(bidiAbbrev('\u202A')).toBe('LRE')
-    expect(readableText(`${E}[31m\u202Ered${E}[0m`)).toBe('⟨RLO⟩red')
+    expect(readableText(`${E}[31m\u202Ered${E}[0m`)).toBe('<U+202E RLO>red')
     const arabic = 'مرحبا hello שלום'
     expect(showBidi(arabic)).toBe(arabic)
   })

@@ -41,6 +41,23 @@ describe('control characters in caret notation', () => {
   })
 })
 
+describe('bidirectional formatting characters (issue 17 item 7)', () => {
+  it('are drawn like controls, boxed by their abbreviation, never obeyed; other right-to-left text is left alone', () => {
+    expect(caretOf('\u202e')).toBe('RLO')
+    expect(caretOf('\u2066')).toBe('LRI')
+    expect(controlTitle('\u202e')).toBe('Right-to-left override (U+202E), shown rather than obeyed')
+    expect(showControls('invoice\u202etxt.exe')).toBe('invoiceRLOtxt.exe')
+    expect(showControls('שלום مرحبا')).toBe('שלום مرحبا')
+    const tree = markControls(textRoot('cat\u202eegory'))
+    expect(treeText(tree)).toBe('catRLOegory')
+    expect((tree.children[1] as Element).properties.title).toBe(
+      'Right-to-left override (U+202E), shown rather than obeyed'
+    )
+    // no bidi control is left in the tree's text
+    expect(JSON.stringify(tree)).not.toMatch(/\\u202e|\u202e/)
+  })
+})
+
 describe('find counts characters as shown', () => {
   // a literal "^D" typed by the model, then a real Ctrl-D, then the word after it
   const text = 'echo ^D then \u0004 done'

@@ -53,3 +53,15 @@ describe('units of compare figures by key', () => {
     expect(unitOfKey('metric:judge')).toBe('plain')
   })
 })
+
+describe('trace strings in one line or a tooltip (issue 17 item 7)', () => {
+  it('displayValue and readable drop terminal escapes and write bidi overrides out', async () => {
+    const { displayValue } = await import('../../../src-renderer/src/lib/display-value')
+    const { readable } = await import('../../../src-renderer/src/lib/readable')
+    expect(displayValue('\u001b[31mFAILED\u001b[0m x\u202Ey')).toEqual({
+      short: 'FAILED x<U+202E RLO>y',
+      full: 'FAILED x<U+202E RLO>y'
+    })
+    expect(readable('task\u2067-1\u2069')).toBe('task<U+2067 RLI>-1<U+2069 PDI>')
+  })
+})

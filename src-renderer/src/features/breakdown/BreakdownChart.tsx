@@ -7,6 +7,7 @@ import { barPaths, categoryAxis, pctTicks, withAlpha } from '../compare/charts/c
 import { themedAxis, UPlotChart, type ChartTheme } from '../compare/charts/UPlotChart'
 import { scoreUnit } from './score-unit'
 import txt from '../../styles/text.module.css'
+import { readable } from '../../lib/readable'
 
 /**
  * One bar per value of the field, in the field's natural order (easy → hard): the mean reward, and beside it the
@@ -22,7 +23,7 @@ export function BreakdownChart({ report }: { report: RunBreakdown }): ReactNode 
   const unit = scoreUnit(report)
   const withPass = unit === 'reward' && rows.some((r) => r.passRate !== null)
   const unitRange = rows.every((r) => r.meanReward === null || (r.meanReward >= 0 && r.meanReward <= 1))
-  const labels = useMemo(() => rows.map((r) => r.values[0]), [rows])
+  const labels = useMemo(() => rows.map((r) => readable(r.values[0])), [rows])
   const data = useMemo<uPlot.AlignedData>(
     () => [
       rows.map((_, i) => i),

@@ -11,6 +11,7 @@ import analysis from '../../styles/analysis.module.css'
 import tables from '../../styles/tables.module.css'
 import controls from '../../styles/controls.module.css'
 import css from './CrossTabGrid.module.css'
+import { readable } from '../../lib/readable'
 
 type CellMode = 'score' | 'passed' | 'failed'
 
@@ -53,7 +54,7 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
         <button
           className={css.btn}
           onClick={() => open(values)}
-          title={`${values.join(' × ')}: ${fmtCount(r.episodes, 'episode')}; open them`}
+          title={`${readable(values.join(' × '))}: ${fmtCount(r.episodes, 'episode')}; open them`}
         >
           {mode === 'score'
             ? fmtValue(unit, score)
@@ -100,7 +101,7 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
               </th>
               {grid.colValues.map((c) => (
                 <th key={c} className={tables.num}>
-                  {c}
+                  {readable(c)}
                 </th>
               ))}
               <th className={cx(tables.num, css.total)}>{mode === 'failed' ? 'failures' : 'passed'}</th>
@@ -109,7 +110,7 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
           <tbody>
             {grid.rowValues.map((rv) => (
               <tr key={rv}>
-                <th scope="row">{rv}</th>
+                <th scope="row">{readable(rv)}</th>
                 {grid.colValues.map((cv) => (
                   <Fragment key={cv}>{cell(grid.cells.get(cellKey(rv, cv)), [rv, cv])}</Fragment>
                 ))}

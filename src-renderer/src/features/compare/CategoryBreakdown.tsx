@@ -11,6 +11,7 @@ import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 import { toneClass } from './tone-class'
 import css from './CategoryBreakdown.module.css'
+import { readable } from '../../lib/readable'
 
 /** Rows of one field, best change first (no delta last), as the reports list them. */
 export function rowsByField(rows: CategoryRow[]): Map<string, CategoryRow[]> {
@@ -113,7 +114,7 @@ function CategoryTable({ rows, unit }: { rows: CategoryRow[]; unit: MetricUnit }
           const tone = changeTone(r.delta, r.ci95, 'higher')
           return (
             <tr key={r.value} data-testid="compare-category-row">
-              <td>{r.value}</td>
+              <td>{readable(r.value)}</td>
               <td className={tables.num}>{fmtInt(r.tasks)}</td>
               <td className={tables.num}>{fmtValue(unit, r.a)}</td>
               <td className={tables.num}>{fmtValue(unit, r.b)}</td>

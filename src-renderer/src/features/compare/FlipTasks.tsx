@@ -22,6 +22,7 @@ import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 import verdict from '../../styles/verdict-colours.module.css'
 import css from './FlipTasks.module.css'
+import { readable } from '../../lib/readable'
 
 const FILTERS: { id: TaskRowFilter; label: string }[] = [
   { id: 'changed', label: 'broken and fixed' },
@@ -193,12 +194,12 @@ function TaskRowView({
           className={analysis.taskButton}
           onClick={() => store.getState().openCompareTask(row.taskKey, keys)}
           data-testid="compare-task-link"
-          title={`Open ${row.taskKey} for A and B side by side`}
+          title={`Open ${readable(row.taskKey)} for A and B side by side`}
         >
-          {row.taskKey}
+          {readable(row.taskKey)}
         </button>
       </td>
-      {category !== null && <td className={txt.mutedText}>{row.categories[category] ?? '–'}</td>}
+      {category !== null && <td className={txt.mutedText}>{readable(row.categories[category] ?? '–')}</td>}
       <td className={tables.num} data-testid="flip-task-a">
         {passCount(row.a)}
       </td>

@@ -17,6 +17,7 @@ import { Badge } from '../../components/Badge'
 import { ChoiceSelect } from '../../components/ChoiceSelect'
 import { RewardCells } from '../../components/RewardCells'
 import css from './GroupsTab.module.css'
+import { readable } from '../../lib/readable'
 
 const FILTERS: { id: GroupFilter; label: string }[] = [
   { id: 'all', label: 'all tasks' },
@@ -217,7 +218,7 @@ function GroupRowView({ taskKey, a, b, row, range, list }: GroupRowProps): React
           onClick={() => store.getState().openCompareTask(taskKey, list)}
           title="Open A and B side by side"
         >
-          {taskKey}
+          {readable(taskKey)}
         </button>
       </td>
       <RolloutCells side="a" taskKey={taskKey} group={a} range={range} />

@@ -21,6 +21,7 @@ import panels from '../../styles/panels.module.css'
 import txt from '../../styles/text.module.css'
 import { MeasuredRows } from '../../components/MeasuredRows'
 import css from './SideBySide.module.css'
+import { readable } from '../../lib/readable'
 
 // Monaco (~4 MB) loads with the first diff, not with the compare screen
 const SideBySideDiff = lazy(() => import('./side-by-side/SideBySideDiff'))
@@ -94,8 +95,8 @@ export function SideBySide(props: SideBySideProps): ReactNode {
         >
           ← Compare
         </button>
-        <span className={cx(crumbs.crumb, txt.mono, css.task)} title={taskKey} data-testid="sbs-task">
-          {taskKey}
+        <span className={cx(crumbs.crumb, txt.mono, css.task)} title={readable(taskKey)} data-testid="sbs-task">
+          {readable(taskKey)}
         </span>
         {position >= 0 && (
           <span className={cx(crumbs.crumb, txt.mutedText)} data-testid="sbs-task-position">

@@ -8,6 +8,7 @@ import { Badge } from '../../components/Badge'
 import { toneClass } from './tone-class'
 import { taskTurns } from '../../lib/task-turns'
 import css from './TaskHistoryTable.module.css'
+import { readable } from '../../lib/readable'
 
 /** Up to this many points a column each; more (a training run's hundreds of steps) draw as one strip per task. */
 const COLUMNS_MAX = 16
@@ -59,7 +60,7 @@ export function TaskHistoryTable({
           return (
             <tr key={t.taskKey} data-testid={rowTestId}>
               <td>
-                {taskCell ? taskCell(t) : t.taskKey} {t.forgotten && <Badge tone="bad">forgotten</Badge>}
+                {taskCell ? taskCell(t) : readable(t.taskKey)} {t.forgotten && <Badge tone="bad">forgotten</Badge>}
               </td>
               {strip ? (
                 <td>

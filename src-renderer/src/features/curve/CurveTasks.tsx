@@ -10,6 +10,7 @@ import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 import controls from '../../styles/controls.module.css'
 import css from './CurveTasks.module.css'
+import { readable } from '../../lib/readable'
 
 /**
  * Tasks whose verdict changed over the steps they were sampled at: learned (passed after failing, kept), forgotten
@@ -43,9 +44,9 @@ export function CurveTasks({ report }: { report: TrainingCurve }): ReactNode {
                 onClick={() =>
                   store.getState().openRunEpisodes(report.runId, `task == ${JSON.stringify(t.taskKey)}`, 'step')
                 }
-                title={`${t.taskKey}: open this task's rollouts at every step`}
+                title={`${readable(t.taskKey)}: open this task's rollouts at every step`}
               >
-                {t.taskKey}
+                {readable(t.taskKey)}
               </button>
             )}
           />

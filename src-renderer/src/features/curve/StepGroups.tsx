@@ -13,6 +13,7 @@ import panels from '../../styles/panels.module.css'
 import rollout from '../../styles/rollout-cells.module.css'
 import txt from '../../styles/text.module.css'
 import css from './StepGroups.module.css'
+import { readable } from '../../lib/readable'
 
 /**
  * The step picked on the curve: its figures, its best and worst groups (a prompt's rollouts at the step, ranked by
@@ -140,7 +141,7 @@ function GroupList({
                 data-testid={testId}
                 data-task={g.taskKey}
               >
-                <span className={css.preview}>{g.preview || g.taskKey}</span>
+                <span className={css.preview}>{readable(g.preview || g.taskKey)}</span>
                 <span className={css.figures}>
                   mean {fmtNum(g.meanReward)} · {fmtRange('reward', g.minReward, g.maxReward)}
                   {g.passKnown > 0 && (

@@ -19,6 +19,8 @@ import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
 import { KeyKind } from '../episodes/KeyKind'
 import css from './EpisodeHeader.module.css'
+import { readable } from '../../lib/readable'
+import { stripAnsi } from '../../lib/ansi'
 
 /**
  * Outcome, identity, expected answer, metrics, info, related episodes and triage of an episode. Folded (while
@@ -41,7 +43,7 @@ export function EpisodeHeader({ detail }: { detail: EpisodePreview }): ReactNode
     <header className={cx(css.card, folded && css.folded)} data-testid="episode-header" data-folded={folded}>
       <div className={css.titleRow}>
         <h1 className={css.title} title={hint.title} data-testid="episode-task">
-          {detail.taskKey}
+          {readable(detail.taskKey)}
           {hint.mark && <KeyKind mark={hint.mark} />}
         </h1>
         <span className={css.rollout}>rollout {detail.rollout}</span>
@@ -181,7 +183,7 @@ function HeaderDetails({
           >
             Expected answer
           </span>
-          <CollapsibleText text={detail.answer} expandKey="header:answer" className={css.answerText} />
+          <CollapsibleText text={stripAnsi(detail.answer)} expandKey="header:answer" className={css.answerText} />
         </div>
       )}
       {metrics.length > 0 && (
@@ -190,7 +192,7 @@ function HeaderDetails({
           <div className={css.chips}>
             {metrics.map(([k, v]) => (
               <span key={k} className={css.chip} title={`${k} = ${v}`}>
-                <span className={css.chipK}>{k}</span>
+                <span className={css.chipK}>{readable(k)}</span>
                 <span className={cx(css.chipV, txt.mono)}>{fmtNum(v, 4)}</span>
               </span>
             ))}
@@ -220,8 +222,8 @@ function Fact({
       <dt className={css.factLabel} title={hint}>
         {label}
       </dt>
-      <dd className={mono ? txt.mono : undefined} title={value}>
-        {value}
+      <dd className={mono ? txt.mono : undefined} title={readable(value)}>
+        {readable(value)}
       </dd>
     </div>
   )
@@ -239,8 +241,8 @@ function InfoBlock({ entries }: { entries: [string, unknown][] }): ReactNode {
         {shown.map(([k, v]) => {
           const d = displayValue(v, 120)
           return (
-            <span key={k} className={css.chip} title={`${k} = ${d.full.slice(0, 4000)}`}>
-              <span className={css.chipK}>{k}</span>
+            <span key={k} className={css.chip} title={`${readable(k)} = ${d.full.slice(0, 4000)}`}>
+              <span className={css.chipK}>{readable(k)}</span>
               <span className={cx(css.chipV, txt.mono)}>{d.short}</span>
             </span>
           )

@@ -10,6 +10,7 @@ import { cx } from '../../lib/cx'
 import txt from '../../styles/text.module.css'
 import { KeyKind } from './KeyKind'
 import css from './EpisodesTable.module.css'
+import { readable } from '../../lib/readable'
 
 interface EpisodeRowProps {
   ep: EpisodeSummary
@@ -63,12 +64,12 @@ export const EpisodeRow = memo(function EpisodeRow(props: EpisodeRowProps): Reac
 })
 
 function Cell({ col, ep }: { col: EpisodeColumn; ep: EpisodeSummary }): ReactNode {
-  const text = col.text(ep)
+  const text = readable(col.text(ep))
   switch (col.kind) {
     case 'task': {
       const hint = taskKeyHint(ep.taskKeyKind)
       return (
-        <div className={cx(css.td, txt.mono)} role="gridcell" title={`${ep.taskKey}\n${hint.title}`}>
+        <div className={cx(css.td, txt.mono)} role="gridcell" title={`${readable(ep.taskKey)}\n${hint.title}`}>
           {text}
           {hint.mark && <KeyKind mark={hint.mark} />}
         </div>

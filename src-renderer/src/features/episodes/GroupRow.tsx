@@ -7,6 +7,7 @@ import { cx } from '../../lib/cx'
 import txt from '../../styles/text.module.css'
 import { KeyKind } from './KeyKind'
 import css from './EpisodesTable.module.css'
+import { readable } from '../../lib/readable'
 
 interface GroupRowProps {
   group: TaskGroupSummary
@@ -63,8 +64,12 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps): ReactNode 
       <div className={cx(css.grpCell, css.grpChevron)} aria-hidden>
         {open ? '▾' : '▸'}
       </div>
-      <div className={cx(css.grpCell, css.grpTask, txt.mono)} role="gridcell" title={`${g.taskKey}\n${hint.title}`}>
-        {g.taskKey}
+      <div
+        className={cx(css.grpCell, css.grpTask, txt.mono)}
+        role="gridcell"
+        title={`${readable(g.taskKey)}\n${hint.title}`}
+      >
+        {readable(g.taskKey)}
         {hint.mark && <KeyKind mark={hint.mark} />}
       </div>
       <div className={cx(css.grpCell, css.grpK)} role="gridcell" title="Rollouts of this task matching the filter (k)">
@@ -106,8 +111,8 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps): ReactNode 
           </Badge>
         )}
       </div>
-      <div className={cx(css.grpCell, css.grpPreview)} role="gridcell" title={g.preview}>
-        {oneLine(g.preview)}
+      <div className={cx(css.grpCell, css.grpPreview)} role="gridcell" title={readable(g.preview ?? '')}>
+        {readable(oneLine(g.preview))}
       </div>
     </div>
   )

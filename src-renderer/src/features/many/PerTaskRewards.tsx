@@ -9,6 +9,7 @@ import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 import rollout from '../../styles/rollout-cells.module.css'
 import css from './PerTaskRewards.module.css'
+import { readable } from '../../lib/readable'
 
 /** Each task's rollout rewards in every run (report 004's "r1: [0.636, 0.9, 0.85]"), folded until asked for. */
 export function PerTaskRewards({ report, names }: { report: MultiCompareReport; names: string[] }): ReactNode {
@@ -36,7 +37,7 @@ export function PerTaskRewards({ report, names }: { report: MultiCompareReport; 
           <tbody>
             {report.perTask.map((t) => (
               <tr key={t.taskKey}>
-                <td className={txt.mono}>{t.taskKey}</td>
+                <td className={txt.mono}>{readable(t.taskKey)}</td>
                 {t.rewards.map((rs, i) => (
                   <td key={i}>
                     <span className={rollout.cells} title={rs.map((r) => fmtValue('reward', r)).join(', ')}>

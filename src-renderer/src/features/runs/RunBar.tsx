@@ -9,6 +9,7 @@ import { cx } from '../../lib/cx'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
 import css from './RunBar.module.css'
+import { readable } from '../../lib/readable'
 
 /** The selected run's identity, what it opens (breakdown, training curve), its editable pass threshold, and how its figures were counted. */
 export function RunBar({ run }: { run: RunSummary }): ReactNode {
@@ -28,8 +29,8 @@ function RunIdentity({ run }: { run: RunSummary }): ReactNode {
       </span>
       {run.model && <span className={css.meta}>{run.model}</span>}
       {run.env && <span className={css.meta}>{run.env}</span>}
-      <span className={cx(css.meta, txt.mono)} title={run.source}>
-        {shortPath(run.source, 3)}
+      <span className={cx(css.meta, txt.mono)} title={readable(run.source)}>
+        {readable(shortPath(run.source, 3))}
       </span>
       <RunActions runId={run.id} />
       <span className={txt.spacer} />

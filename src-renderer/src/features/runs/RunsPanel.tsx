@@ -17,6 +17,7 @@ import side from '../../styles/side-tag.module.css'
 import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 import css from './RunsPanel.module.css'
+import { readable } from '../../lib/readable'
 
 /** The runs table: one row per run with its summary metrics; clicking a row shows its episodes. */
 export function RunsPanel(): ReactNode {
@@ -240,9 +241,9 @@ function RunRow({ run, hint, index, selected, pick, onSelect, onKeyDown }: RunRo
       </td>
       {RUN_COLUMNS.map((c) =>
         c.id === 'name' ? (
-          <td key={c.id} className={css.colName} title={c.title?.(run)} data-testid="run-col-name">
+          <td key={c.id} className={css.colName} title={readable(c.title?.(run) ?? '')} data-testid="run-col-name">
             <div className={css.nameBox}>
-              <span className={css.nameText}>{c.text(run)}</span>
+              <span className={css.nameText}>{readable(c.text(run))}</span>
               {hint && (
                 <span className={css.nameHint} data-testid="run-name-hint">
                   {hint}
@@ -254,10 +255,10 @@ function RunRow({ run, hint, index, selected, pick, onSelect, onKeyDown }: RunRo
           <td
             key={c.id}
             className={cx(c.numeric && css.num, COL_CLASS[c.id])}
-            title={c.title?.(run) ?? c.text(run)}
+            title={readable(c.title?.(run) ?? c.text(run))}
             data-testid={`run-col-${c.id}`}
           >
-            {c.text(run)}
+            {readable(c.text(run))}
           </td>
         )
       )}

@@ -10,6 +10,7 @@ import { Snippet } from './Snippet'
 import { cx } from '../../lib/cx'
 import controls from '../../styles/controls.module.css'
 import css from './SearchView.module.css'
+import { readable } from '../../lib/readable'
 
 /** The colour of each role's name. */
 const ROLE_CLASS: Record<TurnRole, string> = {
@@ -153,8 +154,8 @@ export function SearchView(): ReactNode {
                           {runLabel.get(h.runId)}
                         </span>
                       )}
-                      <span className={css.task} title={h.taskKey}>
-                        {h.taskKey}
+                      <span className={css.task} title={readable(h.taskKey)}>
+                        {readable(h.taskKey)}
                       </span>
                       <span>rollout {h.rollout}</span>
                       <span>turn #{h.turn}</span>

@@ -7,6 +7,7 @@ import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
 import sidebar from './Sidebar.module.css'
 import css from './RootsList.module.css'
+import { readable } from '../../lib/readable'
 
 /** The folders and files the user added, each with its file / episode counts and a remove button. */
 export function RootsList(): ReactNode {
@@ -43,11 +44,11 @@ export function RootsList(): ReactNode {
 
 /** The folder part may be cut with an ellipsis, the last segment (what tells roots apart) stays visible. */
 function RootPath({ root }: { root: string }): ReactNode {
-  const base = baseName(root)
-  const short = shortPath(root, 3)
+  const base = readable(baseName(root))
+  const short = readable(shortPath(root, 3))
   const dir = short.endsWith(base) ? short.slice(0, short.length - base.length) : ''
   return (
-    <span className={cx(css.path, txt.mono)} title={root}>
+    <span className={cx(css.path, txt.mono)} title={readable(root)}>
       {dir && <span className={css.dir}>{dir}</span>}
       <span className={css.base}>{dir ? base : short}</span>
     </span>

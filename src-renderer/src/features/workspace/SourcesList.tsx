@@ -12,6 +12,7 @@ import txt from '../../styles/text.module.css'
 import { MeasuredRows } from '../../components/MeasuredRows'
 import sidebar from './Sidebar.module.css'
 import css from './SourcesList.module.css'
+import { readable } from '../../lib/readable'
 
 /** Per-file index status: collapsible, virtualized (a workspace can hold thousands of files). */
 export function SourcesList(): ReactNode {
@@ -112,22 +113,22 @@ function SourceRow({ source, folder, shared }: { source: SourceStatus; folder: s
   return (
     <div className={css.source} data-testid="source-row" data-state={source.state}>
       <div className={css.line}>
-        <span className={cx(css.name, txt.mono)} title={source.path}>
-          {baseName(source.path)}
+        <span className={cx(css.name, txt.mono)} title={readable(source.path)}>
+          {readable(baseName(source.path))}
         </span>
-        <span className={css.dir} title={source.path} data-testid="source-folder">
-          {long ? '' : folder}
+        <span className={css.dir} title={readable(source.path)} data-testid="source-folder">
+          {long ? '' : readable(folder)}
         </span>
         <Badge tone={sourceStateTone(source.state)} title={sourceStateHint(source.state)} testId="source-state">
           {sourceStateLabel(source.state)}
         </Badge>
       </div>
       {long && (
-        <div className={css.folderLine} title={source.path} data-testid="source-folders">
-          {folder}
+        <div className={css.folderLine} title={readable(source.path)} data-testid="source-folders">
+          {readable(folder)}
         </div>
       )}
-      <div className={css.meta} title={source.path}>
+      <div className={css.meta} title={readable(source.path)}>
         {source.format} · {fmtInt(source.episodes)} ep · {fmtBytes(source.size)}
         {source.warnings.length > 0 && (
           <span className={txt.warnText} title={source.warnings.join('\n')}>

@@ -3,13 +3,14 @@ import type uPlot from 'uplot'
 import type { CategoryRow } from '@contract/compare'
 import { barPaths, categoryAxis, withAlpha } from './chart-helpers'
 import { themedAxis, UPlotChart, type ChartTheme } from './UPlotChart'
+import { readable } from '../../../lib/readable'
 
 /**
  * Per category, the change B − A as a bar (improvements and regressions in their own colours) with its 95% CI as a
  * whisker, drawn by a draw hook over the bars.
  */
 export function CategoryBarsChart({ rows, field }: { rows: CategoryRow[]; field: string }): ReactNode {
-  const labels = useMemo(() => rows.map((r) => r.value), [rows])
+  const labels = useMemo(() => rows.map((r) => readable(r.value)), [rows])
   const data = useMemo<uPlot.AlignedData>(
     () => [
       rows.map((_, i) => i),
