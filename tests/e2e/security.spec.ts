@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Page } from '@playwright/test'
 import { addPathViaUi, DEMO_RUNS, openApp, selectRun, shot } from './e2e-helpers'
+import { shotMatrix } from './shot-matrix'
 import { expect, test } from './server-fixture'
 
 const SCRIPT = '<script>window.__pwned=1</script>'
@@ -318,6 +319,10 @@ test('every view and every export with hostile content: no dialog, no live eleme
   await selectRun(page, `base ${IMG}`)
   await expect(page.getByTestId('episode-count')).toHaveText('6 episodes')
   await check('episodes table')
+  await page.getByTestId('group-by-task').check()
+  await expect(page.getByTestId('group-row').first()).toBeVisible()
+  await check('episodes grouped by task')
+  await page.getByTestId('group-by-task').uncheck()
   await page.locator('[data-testid="episode-row"][data-index="0"]').click()
   await expect(page.getByTestId('turn-row')).toHaveCount(5)
   // the bidi override in the task id is written out; in the expected answer it is boxed like a control's caret
@@ -327,8 +332,8 @@ test('every view and every export with hostile content: no dialog, no live eleme
   await expect(boxed).toHaveAttribute('title', 'Right-to-left override (U+202E), shown rather than obeyed')
   await expect(page.getByTestId('turn-row').nth(3)).toContainText('FAILED tests/test_x.py - AssertionError')
   await check('episode viewer')
+  await shotMatrix(page, 'sec-02-hostile-episode')
   await expect(page.locator('#root b')).toHaveCount(0) // the assistant's <b>bold?</b> is text
-  await shot(page, 'sec-02-hostile-episode')
   await page.getByTestId('raw-tab').click()
   await expect(page.getByTestId('raw-editor').locator('.monaco-editor .view-lines')).toContainText('__pwned', {
     timeout: 20_000
@@ -341,13 +346,23 @@ test('every view and every export with hostile content: no dialog, no live eleme
   await expect(page.getByTestId('search-hit').first()).toBeVisible()
   await expect(page.getByTestId('search-hit').first()).toContainText('FAILED')
   await check('search results')
-  await shot(page, 'sec-03-hostile-search')
+  await shotMatrix(page, 'sec-03-hostile-search')
+  // a pasted page of log: the limit is said, with the query's length (issue 17 item 8), not "Invalid input"
+  await page.getByTestId('search-input').fill('FAILED '.repeat(150))
+  await expect(page.getByTestId('search-error')).toHaveText(
+    'The search query is 1,049 characters; the longest searched is 1,000: search for a distinctive part of it'
+  )
+  await page.getByTestId('search-input').fill('FAILED')
+  await expect(page.getByTestId('search-error')).toHaveCount(0)
   await page.keyboard.press('Escape')
 
   const [a, b, c] = ids
   await page.goto(`${server.url}#/compare/${a}/${b}`)
   await expect(page.getByTestId('compare-summary')).toBeVisible({ timeout: 20_000 })
   await check('compare')
+  await page.getByTestId('compare-tab-groups').click()
+  await expect(page.getByTestId('group-row').first()).toBeVisible()
+  await check('compare groups')
   await page.goto(`${server.url}#/compare/${a}/${b}/task/${encodeURIComponent(HOSTILE_TASK)}`)
   await expect(page.getByTestId('sbs-row').first()).toBeVisible({ timeout: 20_000 })
   await check('side by side')
@@ -389,14 +404,17 @@ test('every view and every export with hostile content: no dialog, no live eleme
 
   expect(dialogs).toEqual([])
   expect(foreign).toEqual([])
-  expect(errors).toEqual([])
+  // the one refused request is the over-long query's 400, which the page says in words (above)
+  expect(errors.filter((e) => !e.includes('status of 400 (Bad Request)'))).toEqual([])
   expect(views).toEqual([
     'runs table',
     'episodes table',
+    'episodes grouped by task',
     'episode viewer',
     'raw view',
     'search results',
     'compare',
+    'compare groups',
     'side by side',
     'breakdown',
     'runs side by side',

@@ -111,7 +111,10 @@ export const createSearchSlice =
         })
       } catch (err) {
         if (mine !== seq) return
-        patch({ loading: false, error: errorMessage(err), ...(offset === 0 ? { hits: [], page: null } : {}) })
+        // a refused query reads as a sentence ("The search query is 1,049 characters; the longest searched is
+        // 1,000: …"), without the argument position the engine's validator names it by
+        const said = errorMessage(err).replace(/^search: argument 0: (.)/, (_m, c: string) => c.toUpperCase())
+        patch({ loading: false, error: said, ...(offset === 0 ? { hits: [], page: null } : {}) })
       }
     }
     return {
