@@ -4,6 +4,7 @@ import { errorMessage } from '../api/api-error'
 import type { SliceCreator } from './types'
 import { expandableKeys, turnExpandKeys } from '../lib/turn-text'
 import { expandKeysFor, findInTurns, type FindMatch } from '../lib/find-in-turns'
+import { stripAnsi } from '../lib/ansi'
 
 /** Find in this episode (`/`): the query, its matches in reading order, and the one shown. */
 export interface FindState {
@@ -240,13 +241,15 @@ export const createEpisodeSlice =
         if (current >= 0) revealMatch(current)
       },
       openEditor: async (source) => {
-        if ('text' in source) return set({ episode: { ...get().episode, editor: source } })
+        // the editor reads like the transcript: terminal escapes dropped (the Raw tab keeps the record as written)
+        if ('text' in source)
+          return set({ episode: { ...get().episode, editor: { ...source, text: stripAnsi(source.text) } } })
         const id = get().episode.id
         if (get().episode.detail?.turns[source.position]?.elided) await get().ensureFullTurns()
         const e = get().episode
         const turn = e.detail?.turns[source.position]
         if (!turn || e.id !== id || turn.elided) return
-        const text = source.part === 'text' ? turn.text : (turn.reasoning ?? '')
+        const text = stripAnsi(source.part === 'text' ? turn.text : (turn.reasoning ?? ''))
         set({ episode: { ...e, editor: { title: source.title, text } } })
       },
       loadRaw: async () => {

@@ -55,7 +55,12 @@ describe('contentless full-text index (migration 0013)', () => {
     db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, 9, 5)').run(source)
     db.prepare(`INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (1, 'old text', 0, 'user', NULL)`).run()
     expect(pendingSearchSources(db)).toEqual([])
-    expect(migrate(db)).toEqual([13])
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 13)
+      )
+    ).toEqual([13])
     expect(db.prepare(`SELECT count(*) n FROM search_fts WHERE search_fts MATCH 'old'`).get()).toEqual({ n: 0 })
     expect(pendingSearchSources(db)).toEqual([source])
   })
@@ -124,5 +129,26 @@ describe('contentless full-text index (migration 0013)', () => {
     cache.set('huge', rows('x'.repeat(11))) // larger than the whole cache: not kept, nothing evicted for it
     expect(cache.get('huge')).toBeUndefined()
     expect(cache.size).toBe(2)
+  })
+})
+
+describe('migration 0017 (search rows without terminal escapes)', () => {
+  it('empties the full-text index so every source is read again with the rows as they are now made', () => {
+    const db = new Database(':memory:')
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 17)
+    )
+    db.exec(`INSERT INTO roots (path, added_at) VALUES ('/x', 0)`)
+    db.exec(
+      `INSERT INTO sources (path, root, size, mtime_ms, format, state, episodes, indexed_at) VALUES ('/x/a.jsonl', '/x', 1, 1, 'verifiers', 'indexed', 3, 5)`
+    )
+    const source = (db.prepare('SELECT id FROM sources').get() as { id: number }).id
+    db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, 9, 5)').run(source)
+    db.prepare(`INSERT INTO search_fts (rowid, text, role, tool) VALUES (1, '31mFAILED old', 'tool', NULL)`).run()
+    expect(pendingSearchSources(db)).toEqual([])
+    expect(migrate(db)).toEqual([17])
+    expect(db.prepare(`SELECT count(*) n FROM search_fts WHERE search_fts MATCH 'old'`).get()).toEqual({ n: 0 })
+    expect(pendingSearchSources(db)).toEqual([source])
   })
 })

@@ -227,6 +227,9 @@ describe('an episode opened as a preview', () => {
     await store.getState().loadEpisode('cut:0')
     await store.getState().openEditor({ title: '#4 user', position: 4, part: 'text' })
     expect(store.getState().episode.editor).toEqual({ title: '#4 user', text: 'needle and NEEDLE' })
+    // a text given as is reads like the transcript too: terminal colours dropped
+    await store.getState().openEditor({ title: 'call', text: '\u001b[31mFAILED\u001b[0m x' })
+    expect(store.getState().episode.editor).toEqual({ title: 'call', text: 'FAILED x' })
     await store.getState().loadRaw()
     await store.getState().loadRaw()
     expect(store.getState().episode.raw).toBe('{}')
