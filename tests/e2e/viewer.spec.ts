@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
-import { addPathViaUi, DEMO_RUNS, openApp, selectRun, shot } from './e2e-helpers'
+import { addPathViaUi, DEMO_RUNS, MONACO_LOAD, openApp, selectRun, shot } from './e2e-helpers'
 import { expect, REPO_ROOT, test } from './server-fixture'
 
 const CORPUS = resolve(REPO_ROOT, '../shared/fixtures')
@@ -88,7 +88,7 @@ test('SWE-agent trajectory: a long observation opens in the editor with its lang
   await expect(editorButton).toBeVisible()
   await editorButton.click()
   const editor = page.getByTestId('text-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 15_000 })
+  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: MONACO_LOAD })
   await expect(editor.getByTestId('editor-language')).toHaveValue('markdown')
   await expect(editor.locator('.view-line').first()).toBeVisible()
   await shotBothThemes(page, '52-swe-agent-observation-editor')
