@@ -148,6 +148,8 @@ test('NeMo Gym: a multi-step episode steps through its tool calls; per-step rewa
   for (let i = 0; i < 4 && !found; i++) {
     await page.getByTestId('episode-row').nth(i).click()
     await expect(page.getByTestId('episode-view')).toBeVisible()
+    // the view shows before its episode has loaded: count the strip once the turns are drawn
+    await expect(page.getByTestId('turn-row').first()).toBeVisible()
     found = (await page.getByTestId('reward-strip').count()) > 0
     if (!found) await page.getByTestId('episode-back').click()
   }
