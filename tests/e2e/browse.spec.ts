@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import {
   addPathViaUi,
   DEMO_RUNS,
+  MONACO_LOAD,
   openApp,
   recordProgressEvents,
   seenProgress,
@@ -134,7 +135,7 @@ test('demo workspace → add the verifiers fixtures → Wordle episode, keys, Ra
   await test.step('the Raw tab renders the record in Monaco', async () => {
     await page.getByTestId('raw-tab').click()
     const editor = page.getByTestId('raw-editor').locator('.monaco-editor')
-    await expect(editor).toBeVisible()
+    await expect(editor).toBeVisible({ timeout: MONACO_LOAD })
     // Monaco draws only the lines in view: check the top of this record (tokenized as JSON).
     const lines = editor.locator('.view-lines')
     await expect(lines).toContainText('"prompt": [')
@@ -216,7 +217,12 @@ test('README screenshot (light) and dark-theme screenshots of the demo workspace
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
   await shot(page, '14-dark-episode')
   await page.getByTestId('raw-tab').click()
-  await expect(page.getByTestId('raw-editor').locator('.monaco-editor.vs-dark .view-lines')).toContainText('"task_id"')
+  await expect(page.getByTestId('raw-editor').locator('.monaco-editor.vs-dark .view-lines')).toContainText(
+    '"task_id"',
+    {
+      timeout: MONACO_LOAD
+    }
+  )
   await shot(page, '15-dark-raw')
   await page.getByTestId('tab-transcript').click()
   await page.getByTestId('episode-back').click()

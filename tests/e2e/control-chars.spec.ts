@@ -1,7 +1,8 @@
 /**
- * Issue 15 item 6: a Ctrl-D keystroke (`\x04`) and the other control characters show as their caret (`^D`), boxed
+ * Issue 15 item 6 (faithful text): a Ctrl-D keystroke (`\x04`) and the other control characters show as their caret (`^D`), boxed
  * so they read apart from a literal `^D`, in the assistant's words, its command and the observation; find counts
- * them as shown and marks them. Screenshots at 1440×900 and 1024×768, light and dark.
+ * them as shown and marks them; dunder identifiers (`__init__.py`) in the model's markdown stay as written. Screenshots
+ * at 1440×900 and 1024×768, light and dark.
  */
 import { addPathViaUi, DEMO_RUNS, openApp, selectRun } from './e2e-helpers'
 import { READING_RUN, writeReadingRun } from './reading-fixture'
@@ -42,6 +43,26 @@ test('a Ctrl-D shows as a boxed ^D in text, command and observation; find counts
   await expect(echo.locator('mark')).toHaveText(['^D', '^D'])
   await page.keyboard.press('Escape')
   await shotMatrix(page, 'cc-01-control-carets', async () => {
+    await said.scrollIntoViewIfNeeded()
+  })
+})
+
+test('dunder identifiers in the assistant markdown show as written, bold stays bold', async ({ page, server }) => {
+  await openApp(page, server.url, DEMO_RUNS)
+  await addPathViaUi(page, writeReadingRun(server.tmpDir))
+  await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 1, { timeout: 20_000 })
+  await selectRun(page, READING_RUN)
+  await page.getByTestId('episode-row').filter({ hasText: 'long-read' }).click()
+  await expect(page.getByTestId('turn-row').first()).toBeVisible()
+  for (let i = 0; i < 23; i++) await page.keyboard.press('j')
+  const said = page.locator('[data-testid="turn-row"][data-turn="23"]')
+  await expect(said).toHaveAttribute('aria-current', 'true')
+
+  // the words as the model wrote them: no <strong> around init / name / main, the code span kept, **bold** bold
+  await expect(said).toContainText('then __init__.py and __name__ == "__main__"; bold stays bold.')
+  await expect(said.locator('code').first()).toHaveText('pkg/__init__.py')
+  await expect(said.locator('strong')).toHaveText(['bold'])
+  await shotMatrix(page, 'cc-02-dunder-identifiers', async () => {
     await said.scrollIntoViewIfNeeded()
   })
 })

@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { addPathViaUi, DEMO_RUNS, openApp, shot } from './e2e-helpers'
+import { addPathViaUi, DEMO_RUNS, MONACO_LOAD, openApp, shot } from './e2e-helpers'
 import { expect, test } from './server-fixture'
 
 const PATCH = [
@@ -57,7 +57,7 @@ test('a patch in the editor: added lines green, removed lines red, light and dar
   const observation = page.locator('[data-testid="turn-row"][data-turn="2"]')
   await observation.getByTestId('open-in-editor').click()
   const editor = page.getByTestId('text-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 15_000 })
+  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: MONACO_LOAD })
   await expect(editor.getByTestId('editor-language')).toHaveValue('diff')
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })

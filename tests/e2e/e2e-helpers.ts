@@ -13,6 +13,12 @@ export const VERIFIERS_FIXTURES = resolve(REPO_ROOT, '../shared/fixtures/verifie
  */
 export const DEMO_RUNS = 5
 
+/**
+ * How long a test waits for Monaco's first editor: its bundle (~4 MB) is parsed on first use, which takes seconds
+ * when the machine is busy; later waits keep the default.
+ */
+export const MONACO_LOAD = 15_000
+
 /** Where the per-step screenshots go (looked at by a person after a run). */
 export const SHOTS_DIR = join(REPO_ROOT, 'test-results/e2e-shots')
 

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { addPathViaUi, DEMO_RUNS, openApp, selectRun, shot } from './e2e-helpers'
+import { addPathViaUi, DEMO_RUNS, MONACO_LOAD, openApp, selectRun, shot } from './e2e-helpers'
 import { expect, test } from './server-fixture'
 import { shotMatrix } from './shot-matrix'
 
@@ -67,7 +67,7 @@ test('the theme toggle: System follows the OS, Light and Dark hold and are remem
     await page.locator('[data-testid="episode-row"][data-index="0"]').click()
     await page.getByTestId('raw-tab').click()
     const editor = page.getByTestId('raw-editor').locator('.monaco-editor')
-    await expect(editor).toHaveClass(/\bvs-dark\b/)
+    await expect(editor).toHaveClass(/\bvs-dark\b/, { timeout: MONACO_LOAD })
     await page.getByTestId('theme-light').click()
     await expect(editor).not.toHaveClass(/\bvs-dark\b/)
     await expect(html).toHaveAttribute('data-theme', 'light')

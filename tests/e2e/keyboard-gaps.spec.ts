@@ -5,7 +5,7 @@
  * to the hits, and the auto-advance notice with Undo (u). Screenshots at 1440×900 and 1024×768, light and dark.
  */
 import type { Page } from '@playwright/test'
-import { addPathViaUi, DEMO_RUNS, openApp, selectRun } from './e2e-helpers'
+import { addPathViaUi, DEMO_RUNS, MONACO_LOAD, openApp, selectRun } from './e2e-helpers'
 import { LONG_TURNS, READING_RUN, writeReadingRun } from './reading-fixture'
 import { expect, test } from './server-fixture'
 import { shotMatrix } from './shot-matrix'
@@ -64,7 +64,7 @@ test('the ends of a 124-turn episode in one key, its anomaly turns with f / F, a
 
   // o: the highlighted turn's text in the editor; Esc closes it
   await page.keyboard.press('o')
-  await expect(page.getByTestId('text-editor').locator('.monaco-editor')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('text-editor').locator('.monaco-editor')).toBeVisible({ timeout: MONACO_LOAD })
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('text-editor')).toHaveCount(0)
   await expect(page.getByTestId('episode-view')).toBeVisible()

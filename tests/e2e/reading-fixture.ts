@@ -1,7 +1,8 @@
 /**
  * A long agent episode written for the reading specs (reading-room, keyboard-gaps, control-chars): 124 turns of
  * shell calls with a long first result, a ping-pong loop and a harness timeout partway (anomaly turns to jump to), a Ctrl-D keystroke
- * (`\x04`) sent to a terminal and echoed back, and a second, short episode. Written in the chat-JSONL shape
+ * (`\x04`) sent to a terminal and echoed back, dunder identifiers (`__init__.py`) in the assistant's markdown, and a
+ * second, short episode. Written in the chat-JSONL shape
  * (task_id, rollout, reward, messages with tool_calls) the anomalies spec uses.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -52,6 +53,14 @@ export function writeReadingRun(dir: string): string {
         { cmd: 'python3 -q\u0004' },
         '>>> ^D\u0004\nexit status 0',
         'Leaving the REPL with Ctrl-D (\u0004).'
+      ])
+    // turn #23: dunder identifiers in the assistant's markdown (shown as written, never as bold)
+    else if (i === 11)
+      calls.push([
+        'bash',
+        { cmd: 'cat pkg/__init__.py' },
+        '__all__ = ["main"]',
+        'Edit `pkg/__init__.py`, then __init__.py and __name__ == "__main__"; **bold** stays bold.'
       ])
     else if (i >= 30 && i < 36) calls.push(i % 2 ? look : test)
     else if (i === 50)

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Page } from '@playwright/test'
-import { addPathViaUi, DEMO_RUNS, openApp, selectRun, shot } from './e2e-helpers'
+import { addPathViaUi, DEMO_RUNS, MONACO_LOAD, openApp, selectRun, shot } from './e2e-helpers'
 import { shotMatrix } from './shot-matrix'
 import { expect, test } from './server-fixture'
 
@@ -88,7 +88,9 @@ test('a full browse (Monaco included) requests nothing but 127.0.0.1 and throws 
   await page.keyboard.press('n')
   await expect(page.getByTestId('episode-task')).toContainText('rr-001-tinycsv')
   await page.getByTestId('raw-tab').click()
-  await expect(page.getByTestId('raw-editor').locator('.monaco-editor .view-lines')).toContainText('"task_id"')
+  await expect(page.getByTestId('raw-editor').locator('.monaco-editor .view-lines')).toContainText('"task_id"', {
+    timeout: MONACO_LOAD
+  })
   await page.getByTestId('tab-transcript').click()
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('episodes-table')).toBeVisible()
@@ -184,7 +186,9 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
   expect(scripts[0]).toMatch(/^\.\/assets\/index-[\w-]+\.js$/)
 
   await page.getByTestId('raw-tab').click()
-  await expect(page.getByTestId('raw-editor').locator('.monaco-editor .view-lines')).toContainText('window.__pwned=1')
+  await expect(page.getByTestId('raw-editor').locator('.monaco-editor .view-lines')).toContainText('window.__pwned=1', {
+    timeout: MONACO_LOAD
+  })
   await expect(app.locator('img')).toHaveCount(0)
   await page.getByTestId('tab-transcript').click()
   await page.keyboard.press('Escape')
@@ -336,7 +340,7 @@ test('every view and every export with hostile content: no dialog, no live eleme
   await expect(page.locator('#root b')).toHaveCount(0) // the assistant's <b>bold?</b> is text
   await page.getByTestId('raw-tab').click()
   await expect(page.getByTestId('raw-editor').locator('.monaco-editor .view-lines')).toContainText('__pwned', {
-    timeout: 20_000
+    timeout: MONACO_LOAD
   })
   await check('raw view')
   await page.getByTestId('tab-transcript').click()

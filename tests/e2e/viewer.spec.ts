@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import type { Page } from '@playwright/test'
-import { addPathViaUi, DEMO_RUNS, openApp, selectRun, shot } from './e2e-helpers'
+import { addPathViaUi, DEMO_RUNS, MONACO_LOAD, openApp, selectRun, shot } from './e2e-helpers'
 import { expect, REPO_ROOT, test } from './server-fixture'
 
 const CORPUS = resolve(REPO_ROOT, '../shared/fixtures')
@@ -88,7 +88,7 @@ test('SWE-agent trajectory: a long observation opens in the editor with its lang
   await expect(editorButton).toBeVisible()
   await editorButton.click()
   const editor = page.getByTestId('text-editor')
-  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 15_000 })
+  await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: MONACO_LOAD })
   await expect(editor.getByTestId('editor-language')).toHaveValue('markdown')
   await expect(editor.locator('.view-line').first()).toBeVisible()
   await shotBothThemes(page, '52-swe-agent-observation-editor')
@@ -148,6 +148,8 @@ test('NeMo Gym: a multi-step episode steps through its tool calls; per-step rewa
   for (let i = 0; i < 4 && !found; i++) {
     await page.getByTestId('episode-row').nth(i).click()
     await expect(page.getByTestId('episode-view')).toBeVisible()
+    // the view shows before its episode has loaded: count the strip once the turns are drawn
+    await expect(page.getByTestId('turn-row').first()).toBeVisible()
     found = (await page.getByTestId('reward-strip').count()) > 0
     if (!found) await page.getByTestId('episode-back').click()
   }
