@@ -16,7 +16,7 @@ import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
 import { companionsIndexedAlone, sidecarDependents } from './sidecar-dependents'
-import { buildSearchIndex } from '../search/build-search-index'
+import { buildSearchIndex, type RowBatchSource } from '../search/build-search-index'
 import { RunSettler } from './run-settler'
 
 export interface JobHooks {
@@ -25,6 +25,8 @@ export interface JobHooks {
   onChanged: (runIds: string[]) => void
   /** What the format code keeps between jobs (FormatContext.kept), owned by the indexer's host; absent: nothing kept. */
   kept?: Memo
+  /** Where the full-text pass reads its rows (transcript-reader.ts: on a thread of its own); absent: inline. */
+  rowBatches?: RowBatchSource
 }
 
 /** Largest single record (JSONL line) the indexer will hold in memory. */
@@ -157,6 +159,7 @@ function indexRoots(
   if (!hooks.isCancelled()) {
     const search = buildSearchIndex(db, {
       isCancelled: hooks.isCancelled,
+      rowBatches: hooks.rowBatches,
       onSource: (left) => {
         tracker.p.currentFile = null
         tracker.p.message = `building the search index (${left} ${left === 1 ? 'file' : 'files'} left)`
