@@ -23,7 +23,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { generateVerifiersCorpus } from '../generators/verifiers-corpus.mjs'
 import { measureReadLimit } from './read-limit.mjs'
@@ -298,7 +298,10 @@ async function measureCli(bench, corpus, db, manifest) {
 
   if (report.search) {
     log('bare FTS5 build of the same text')
-    const bare = bareFtsBuild(manifest.files.filter((f) => f.path.endsWith('.jsonl')).map((f) => join(corpus, f.path)))
+    // the manifest's paths are relative to the corpus folder, the parent of the `outputs` folder indexed
+    const bare = bareFtsBuild(
+      manifest.files.filter((f) => f.path.endsWith('.jsonl')).map((f) => join(dirname(corpus), f.path))
+    )
     const value = searchSeconds > 0 ? bare.seconds / searchSeconds : 0
     bench.fts = {
       passSeconds: searchSeconds,
