@@ -18,6 +18,7 @@ import { walkPaths } from './walk-paths'
 import { companionsIndexedAlone, sidecarDependents } from './sidecar-dependents'
 import { buildSearchIndex, type RowBatchSource } from '../search/build-search-index'
 import { RunSettler } from './run-settler'
+import { peakRssMb } from './peak-rss'
 
 export interface JobHooks {
   isCancelled: () => boolean
@@ -171,7 +172,7 @@ function indexRoots(
   }
   report.bytes = tracker.p.bytesDone
   report.seconds = (Date.now() - started) / 1000
-  report.peakRssMb = process.resourceUsage().maxRSS / 1024
+  report.peakRssMb = peakRssMb()
   report.files.sort((a, b) => (a.path < b.path ? -1 : 1))
   tracker.finish(hooks.isCancelled() ? 'cancelled' : 'done')
   return report
@@ -505,6 +506,6 @@ function emptyReport(started: number): IndexReport {
     episodes: 0,
     bytes: 0,
     seconds: (Date.now() - started) / 1000,
-    peakRssMb: process.resourceUsage().maxRSS / 1024
+    peakRssMb: peakRssMb()
   }
 }
