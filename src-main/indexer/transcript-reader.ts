@@ -15,7 +15,7 @@ import type { SourcePlan } from '../search/transcript-batches'
  * The indexer's thread runs a job synchronously, so batches are taken with `receiveMessageOnPort`, waiting on a shared
  * counter (Atomics) when none is there. The reader stays at most AHEAD batches ahead of the writer (bounded memory:
  * each batch about BATCH_CHARS of text, a few MB). If the reader fails or stops answering, the pass goes on inline from
- * the last batch written; a small pass is read inline from the start (a thread costs ~0.1–0.3 s to start).
+ * the last batch written; a small pass is read inline from the start (the thread costs ~0.3–0.5 CPU s to start).
  */
 
 /** Shared counters (Int32Array over a SharedArrayBuffer). */
