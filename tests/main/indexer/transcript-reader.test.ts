@@ -44,6 +44,9 @@ function indexFixtures(rowBatches?: RowBatchSource): {
   return { db, search: report.search }
 }
 
+/** Each test indexes every shared fixture twice or more: seconds alone, a minute or two on a busy machine. */
+const SLOW = 240_000
+
 /** The whole full-text index as stored (segments, sizes, progress markers). */
 function dump(db: Db): unknown {
   return {
@@ -63,64 +66,76 @@ function dump(db: Db): unknown {
 const fast: ReaderOptions = { minBytes: 0, startStallMs: 3000, stallMs: 3000 }
 
 describe('the full-text pass read on a thread of its own', () => {
-  it('writes the index the inline pass writes', () => {
-    expect(existsSync(BUILT), `${BUILT} is missing: run \`npx electron-vite build\``).toBe(true)
-    const inline = indexFixtures()
-    const logs: string[] = []
-    const threaded = indexFixtures(threadedRowBatches(BUILT, { ...fast, log: (m) => logs.push(m) }))
-    expect(logs).toEqual([])
-    expect(inline.search.readerCpuSeconds).toBeNull()
-    expect(threaded.search.readerCpuSeconds).toBeGreaterThan(0)
-    expect(threaded.search.rows).toBeGreaterThan(1000)
-    const counts = (r: typeof inline.search): unknown => [r.sources, r.episodes, r.rows, r.chars, r.cancelled]
-    expect(counts(threaded.search)).toEqual(counts(inline.search))
-    expect(threaded.search.cpuSeconds).toBeGreaterThan(0)
-    expect(dump(threaded.db)).toEqual(dump(inline.db))
-    inline.db.close()
-    threaded.db.close()
-  })
+  it(
+    'writes the index the inline pass writes',
+    () => {
+      expect(existsSync(BUILT), `${BUILT} is missing: run \`npx electron-vite build\``).toBe(true)
+      const inline = indexFixtures()
+      const logs: string[] = []
+      const threaded = indexFixtures(threadedRowBatches(BUILT, { ...fast, log: (m) => logs.push(m) }))
+      expect(logs).toEqual([])
+      expect(inline.search.readerCpuSeconds).toBeNull()
+      expect(threaded.search.readerCpuSeconds).toBeGreaterThan(0)
+      expect(threaded.search.rows).toBeGreaterThan(1000)
+      const counts = (r: typeof inline.search): unknown => [r.sources, r.episodes, r.rows, r.chars, r.cancelled]
+      expect(counts(threaded.search)).toEqual(counts(inline.search))
+      expect(threaded.search.cpuSeconds).toBeGreaterThan(0)
+      expect(dump(threaded.db)).toEqual(dump(inline.db))
+      inline.db.close()
+      threaded.db.close()
+    },
+    SLOW
+  )
 
-  it('reads inline when the pass is small', () => {
-    const logs: string[] = []
-    const { db, search } = indexFixtures(threadedRowBatches(BUILT, { log: (m) => logs.push(m) }))
-    expect(search.readerCpuSeconds).toBeNull() // the fixtures are a few MB: below THREAD_MIN_BYTES
-    expect(search.rows).toBeGreaterThan(1000)
-    expect(logs).toEqual([])
-    db.close()
-  })
+  it(
+    'reads inline when the pass is small',
+    () => {
+      const logs: string[] = []
+      const { db, search } = indexFixtures(threadedRowBatches(BUILT, { log: (m) => logs.push(m) }))
+      expect(search.readerCpuSeconds).toBeNull() // the fixtures are a few MB: below THREAD_MIN_BYTES
+      expect(search.rows).toBeGreaterThan(1000)
+      expect(logs).toEqual([])
+      db.close()
+    },
+    SLOW
+  )
 
-  it('goes on inline when the reader cannot start or fails, with the same index', () => {
-    const inline = indexFixtures()
-    const dir = tempDir()
-    const broken = join(dir, 'broken.mjs')
-    writeFileSync(broken, `throw new Error('no reader here')\n`)
-    // a reader that says it failed at once, as the real one does when reading throws
-    const failing = join(dir, 'failing.mjs')
-    writeFileSync(
-      failing,
-      `import { workerData } from 'node:worker_threads'
+  it(
+    'goes on inline when the reader cannot start or fails, with the same index',
+    () => {
+      const inline = indexFixtures()
+      const dir = tempDir()
+      const broken = join(dir, 'broken.mjs')
+      writeFileSync(broken, `throw new Error('no reader here')\n`)
+      // a reader that says it failed at once, as the real one does when reading throws
+      const failing = join(dir, 'failing.mjs')
+      writeFileSync(
+        failing,
+        `import { workerData } from 'node:worker_threads'
        const flags = new Int32Array(workerData.shared)
        workerData.port.postMessage({ type: 'failed', message: 'disk on fire' })
        Atomics.add(flags, 0, 1)
        Atomics.notify(flags, 0)
       `
-    )
-    for (const [file, said] of [
-      [broken, 'did not start'],
-      [failing, 'disk on fire']
-    ]) {
-      const logs: string[] = []
-      const { db, search } = indexFixtures(
-        threadedRowBatches(file, { ...fast, startStallMs: 1500, log: (m) => logs.push(m) })
       )
-      expect(logs).toEqual([`full-text reader thread: ${said}; reading on in the indexer thread`])
-      expect(search.readerCpuSeconds).toBeNull()
-      expect(search.rows).toBe(inline.search.rows)
-      expect(dump(db)).toEqual(dump(inline.db))
-      db.close()
-    }
-    inline.db.close()
-  })
+      for (const [file, said] of [
+        [broken, 'did not start'],
+        [failing, 'disk on fire']
+      ]) {
+        const logs: string[] = []
+        const { db, search } = indexFixtures(
+          threadedRowBatches(file, { ...fast, startStallMs: 1500, log: (m) => logs.push(m) })
+        )
+        expect(logs).toEqual([`full-text reader thread: ${said}; reading on in the indexer thread`])
+        expect(search.readerCpuSeconds).toBeNull()
+        expect(search.rows).toBe(inline.search.rows)
+        expect(dump(db)).toEqual(dump(inline.db))
+        db.close()
+      }
+      inline.db.close()
+    },
+    SLOW
+  )
 })
 
 describe('restOf: where the pass goes on after the last batch written', () => {
