@@ -30,6 +30,8 @@ export default defineConfig({
           'launch-desktop': r('src-main/electron/launch-desktop.ts'),
           rollscope: r('src-main/cli/bin.ts'),
           'indexer-worker': r('src-main/indexer/indexer-worker.ts'),
+          // the full-text pass's reader thread, started by the indexer worker
+          'transcript-reader-worker': r('src-main/indexer/transcript-reader-worker.ts'),
           'engine-worker': r('src-main/services/engine-worker.ts')
         },
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' }

@@ -492,6 +492,13 @@ export interface SearchPassReport {
   /** Characters of text written to the index. */
   chars: number
   cancelled: boolean
+  /**
+   * CPU seconds of the pass on the writer's thread, and on the reader thread when the transcripts were read on one
+   * (null: read on the writer's thread). On a busy machine the pass's wall time says how much CPU it got; these say
+   * what it needed.
+   */
+  cpuSeconds: number
+  readerCpuSeconds: number | null
 }
 
 /** Options of a full-text search. */

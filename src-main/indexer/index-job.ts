@@ -16,8 +16,9 @@ import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
 import { companionsIndexedAlone, sidecarDependents } from './sidecar-dependents'
-import { buildSearchIndex } from '../search/build-search-index'
+import { buildSearchIndex, type RowBatchSource } from '../search/build-search-index'
 import { RunSettler } from './run-settler'
+import { peakRssMb } from './peak-rss'
 
 export interface JobHooks {
   isCancelled: () => boolean
@@ -25,6 +26,8 @@ export interface JobHooks {
   onChanged: (runIds: string[]) => void
   /** What the format code keeps between jobs (FormatContext.kept), owned by the indexer's host; absent: nothing kept. */
   kept?: Memo
+  /** Where the full-text pass reads its rows (transcript-reader.ts: on a thread of its own); absent: inline. */
+  rowBatches?: RowBatchSource
 }
 
 /** Largest single record (JSONL line) the indexer will hold in memory. */
@@ -157,6 +160,7 @@ function indexRoots(
   if (!hooks.isCancelled()) {
     const search = buildSearchIndex(db, {
       isCancelled: hooks.isCancelled,
+      rowBatches: hooks.rowBatches,
       onSource: (left) => {
         tracker.p.currentFile = null
         tracker.p.message = `building the search index (${left} ${left === 1 ? 'file' : 'files'} left)`
@@ -168,7 +172,7 @@ function indexRoots(
   }
   report.bytes = tracker.p.bytesDone
   report.seconds = (Date.now() - started) / 1000
-  report.peakRssMb = process.resourceUsage().maxRSS / 1024
+  report.peakRssMb = peakRssMb()
   report.files.sort((a, b) => (a.path < b.path ? -1 : 1))
   tracker.finish(hooks.isCancelled() ? 'cancelled' : 'done')
   return report
@@ -503,6 +507,6 @@ function emptyReport(started: number): IndexReport {
     episodes: 0,
     bytes: 0,
     seconds: (Date.now() - started) / 1000,
-    peakRssMb: process.resourceUsage().maxRSS / 1024
+    peakRssMb: peakRssMb()
   }
 }

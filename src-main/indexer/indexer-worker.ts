@@ -8,6 +8,7 @@ import { runJob } from './index-job'
 import { ProgressTracker } from './progress-tracker'
 import type { FromWorker, ToWorker, WorkerData } from './protocol'
 import { KEPT_MAX, Memo } from '../formats/context'
+import { readerWorkerFile, threadedRowBatches } from './transcript-reader'
 
 const port = parentPort
 if (!port) throw new Error('indexer-worker must run in a worker thread')
@@ -22,6 +23,10 @@ const kept = new Memo(KEPT_MAX)
 
 const post = (m: FromWorker): void => port.postMessage(m)
 
+// the full-text pass reads on a thread of its own while this one writes (transcript-reader.ts)
+const readerFile = readerWorkerFile(import.meta.dirname)
+const rowBatches = readerFile ? threadedRowBatches(readerFile, { log: (message) => console.warn(message) }) : undefined
+
 port.on('message', (msg: ToWorker) => {
   if (msg.type !== 'job') return
   try {
@@ -30,7 +35,8 @@ port.on('message', (msg: ToWorker) => {
       isCancelled: () => Atomics.load(cancel, 0) === 1,
       tracker,
       onChanged: (runIds) => post({ type: 'changed', runIds }),
-      kept
+      kept,
+      rowBatches
     })
     post({ type: 'done', id: msg.id, report })
   } catch (err) {

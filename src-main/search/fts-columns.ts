@@ -8,6 +8,9 @@ import type { TurnRole } from '@contract/model'
  */
 const TOOL_BYTES = 64
 
+/** FTS rowid = episode rowid × 2^24 + the row's sequence in its episode (see migration 0007). */
+export const EPISODE_SHIFT = 16_777_216
+
 export function roleToken(role: TurnRole): string {
   return role
 }

@@ -2,11 +2,11 @@ import { statSync } from 'node:fs'
 import type { Db } from '../db/open-db'
 import { openEpisodeSource } from '../formats/open-episode-source'
 import { EPISODE_SHIFT } from './build-search-index'
-import { searchRowsOfTurn, type SearchRow } from './search-rows'
+import { episodeSearchRows, type SearchRow } from './search-rows'
 
 /**
  * The rows behind a page of hits, read back from their source files (the full-text index keeps no text: migration
- * 0013). A row's place is its FTS rowid: the episode's rowid and its sequence among searchRowsOfTurn's rows of that
+ * 0013). A row's place is its FTS rowid: the episode's rowid and its sequence among episodeSearchRows's rows of that
  * episode, which the full-text pass numbered from the same reader and the same function. Each file is opened once
  * and each episode read once however many of its rows are hits (a document is parsed once for the page).
  *
@@ -65,7 +65,7 @@ export function readHitRows(
             locator: p.locator,
             promptHash: p.prompt_hash ?? undefined
           })
-          const rows = body.turns.flatMap(searchRowsOfTurn)
+          const rows = episodeSearchRows(body)
           rowsOf.set(p.rowid, rows)
           cache.set(key(p), rows)
         } catch {

@@ -1,5 +1,6 @@
 import type { Turn, TurnRole } from '@contract/model'
 import { stripAnsi } from '@contract/terminal-text'
+import type { EpisodeBody } from '../formats/types'
 
 /** One row of the full-text index: a piece of one turn. */
 export interface SearchRow {
@@ -12,6 +13,15 @@ export interface SearchRow {
 
 /** Longest text of one row: snippets tokenize the whole row, so a 10 MB observation is split. */
 export const CHUNK_CHARS = 16_000
+
+/**
+ * The one place where an episode's transcript becomes full-text rows: the full-text pass indexes these rows (their
+ * sequence numbers are the FTS rowids' low bits), and a page of hits reads them back the same way (hit-rows.ts) for
+ * its snippets. Whatever the index should see of the text (a cleaning step) goes here, so both stay in step.
+ */
+export function episodeSearchRows(body: EpisodeBody): SearchRow[] {
+  return body.turns.flatMap(searchRowsOfTurn)
+}
 
 /**
  * The rows of one turn: its reasoning and text together, then one row per tool call (name and arguments as

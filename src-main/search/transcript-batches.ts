@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-db'
-import { searchRowsOfTurn, type SearchRow } from './search-rows'
+import { RowBatchBuilder, type RowBatch } from './row-batch'
+import { episodeSearchRows } from './search-rows'
 import { sourceTranscripts } from './source-transcripts'
 
 /**
@@ -17,37 +18,23 @@ export interface SourcePlan {
   afterRowid: number
 }
 
-/** Rows of some of a source's episodes, in rowid order, for one write; `sourceDone` on the source's last batch. */
-export interface TranscriptBatch {
-  sourceId: number
-  items: { rowid: number; rows: SearchRow[] }[]
-  lastRowid: number
-  chars: number
-  sourceDone: boolean
-}
-
 /**
  * The full-text pass's input: every planned source's episodes read back (sourceTranscripts) and split into rows
- * (searchRowsOfTurn), in batches. Every source ends with a batch that has `sourceDone` (empty when its episodes
+ * (episodeSearchRows), in RowBatches. Every source ends with a batch that has `sourceDone` (empty when its episodes
  * filled the batches before). Pure reading: it runs on the indexer thread, or on a reader thread of its own
- * (indexer/row-reader-worker.ts) while the indexer writes.
+ * (indexer/transcript-reader-worker.ts) while the indexer writes. `onEpisode` is called as each episode is read.
  */
-export function* transcriptBatches(db: Db, plan: readonly SourcePlan[]): Generator<TranscriptBatch> {
+export function* transcriptBatches(db: Db, plan: readonly SourcePlan[], onEpisode?: () => void): Generator<RowBatch> {
+  const builder = new RowBatchBuilder()
   for (const { sourceId, afterRowid } of plan) {
-    let items: TranscriptBatch['items'] = []
-    let chars = 0
     let lastRowid = afterRowid
     for (const { rowid, body } of sourceTranscripts(db, sourceId, afterRowid)) {
-      const rows = body.turns.flatMap(searchRowsOfTurn)
-      items.push({ rowid, rows })
+      onEpisode?.()
+      builder.add(rowid, episodeSearchRows(body))
       lastRowid = rowid
-      for (const r of rows) chars += r.text.length
-      if (chars >= BATCH_CHARS || items.length >= BATCH_EPISODES) {
-        yield { sourceId, items, lastRowid, chars, sourceDone: false }
-        items = []
-        chars = 0
-      }
+      if (builder.chars >= BATCH_CHARS || builder.episodes >= BATCH_EPISODES)
+        yield builder.take(sourceId, lastRowid, false)
     }
-    yield { sourceId, items, lastRowid, chars, sourceDone: true }
+    yield builder.take(sourceId, lastRowid, true)
   }
 }

@@ -1,4 +1,5 @@
 /** Formats the benchmark figures as a plain-text table (PRODUCT.md §4 targets with PASS/BELOW verdicts). */
+import { lowvocabRows } from './lowvocab-bench.mjs'
 
 /**
  * @typedef {object} BenchFigures
@@ -19,6 +20,7 @@
  * @property {null | import('./fts-bench.mjs').FtsFigures} [fts]
  * @property {null | import('./search-bench.mjs').SearchFigures} [search]
  * @property {null | import('./training-bench.mjs').TrainingFigures} [training]
+ * @property {null | import('./lowvocab-bench.mjs').LowvocabFigures} [lowvocab]
  * @property {string[]} notes
  */
 
@@ -102,6 +104,7 @@ export function formatBench(b) {
     rows.push(['  ratio bare FTS5 / pass', f2(x.ratio.value), `target >= ${x.ratio.target}: ${x.ratio.verdict}`])
   }
   if (b.search) rows.push(...searchRows(b.search))
+  if (b.lowvocab) rows.push(...lowvocabRows(b.lowvocab))
   if (b.memory)
     rows.push([
       'peak RSS (indexing)',

@@ -13,13 +13,17 @@
  * in .bench/training-run (--training-drop deletes it afterwards): time to the first browsable step, the listing and full
  * index against the read+parse floor, database size, peak RSS, and the training curve through the engine and in
  * Chromium (training-bench.mjs).
+ * Low-vocabulary corpus (issue 16's acceptance): --lowvocab-mb N (default 200; 0 skips it) MB from
+ * ../shared/tools/gen_lowvocab_corpus.py, indexed --lowvocab-runs N times (default 3): full index against the floor,
+ * the full-text pass, database, peak RSS (lowvocab-bench.mjs); --fresh-install-runs N (default 0: slow, minutes) then
+ * indexes it N times from a fresh install of the working tree (copy, npm ci, npm run build) and reports each peak RSS.
  * Env: ROLLSCOPE_BENCH_CLI=path/to/rollscope.js to measure another build.
  * The corpus is cached in .bench/corpus and reused while its parameters match. Figures go to stdout and to
  * .bench/last-bench.json. Exit code 0 unless something crashed: the bench never fails the test suite.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { generateVerifiersCorpus } from '../generators/verifiers-corpus.mjs'
 import { measureReadLimit } from './read-limit.mjs'
@@ -32,6 +36,7 @@ import { measureCompare } from './compare-bench.mjs'
 import { bareFtsBuild } from './fts-bench.mjs'
 import { measureSearch } from './search-bench.mjs'
 import { measureTraining } from './training-bench.mjs'
+import { measureLowvocab } from './lowvocab-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(
@@ -63,6 +68,9 @@ async function main() {
       'training-steps': { type: 'string', default: '500' },
       'training-rollouts': { type: 'string', default: '512' },
       'training-drop': { type: 'boolean', default: false },
+      'lowvocab-mb': { type: 'string', default: '200' },
+      'lowvocab-runs': { type: 'string', default: '3' },
+      'fresh-install-runs': { type: 'string', default: '0' },
       keep: { type: 'boolean', default: false }
     }
   })
@@ -132,6 +140,22 @@ async function main() {
   }
 
   if (searchRuns > 0 && searchMB > 0 && existsSync(CLI)) bench.search = await searchCorpusPhase(searchMB, searchRuns)
+
+  const lowvocabMB = Number(values['lowvocab-mb'])
+  if (lowvocabMB > 0 && existsSync(CLI)) {
+    const lv = await measureLowvocab({
+      cli: CLI,
+      root: ROOT,
+      benchDir: BENCH_DIR,
+      mb: lowvocabMB,
+      runs: Math.max(1, Number(values['lowvocab-runs']) || 1),
+      freshInstallRuns: Math.max(0, Number(values['fresh-install-runs']) || 0),
+      log,
+      keep: values.keep
+    })
+    if ('skipped' in lv) bench.notes.push(`low-vocabulary phase skipped: ${lv.skipped}`)
+    else bench.lowvocab = lv
+  }
 
   const inspectMB = Number(values['inspect-mb'])
   if (inspectMB > 0 && existsSync(CLI)) {
@@ -274,7 +298,10 @@ async function measureCli(bench, corpus, db, manifest) {
 
   if (report.search) {
     log('bare FTS5 build of the same text')
-    const bare = bareFtsBuild(manifest.files.filter((f) => f.path.endsWith('.jsonl')).map((f) => join(corpus, f.path)))
+    // the manifest's paths are relative to the corpus folder, the parent of the `outputs` folder indexed
+    const bare = bareFtsBuild(
+      manifest.files.filter((f) => f.path.endsWith('.jsonl')).map((f) => join(dirname(corpus), f.path))
+    )
     const value = searchSeconds > 0 ? bare.seconds / searchSeconds : 0
     bench.fts = {
       passSeconds: searchSeconds,

@@ -1,0 +1,54 @@
+/**
+ * Worker-thread entry of the full-text pass's reader (transcript-reader.ts): reads the planned sources' transcripts on
+ * its own read-only connection and posts their rows as RowBatches to the indexer's thread, which writes them. It stays
+ * at most AHEAD batches ahead of the writer, and stops when told to.
+ */
+import { workerData } from 'node:worker_threads'
+import { openDb } from '../db/open-db'
+import { transferList } from '../search/row-batch'
+import { transcriptBatches } from '../search/transcript-batches'
+import { AHEAD, BEAT, POSTED, STOP, TAKEN, type FromReader, type ReaderData } from './transcript-reader'
+
+const { dbPath, plan, shared, port } = workerData as ReaderData
+const flags = new Int32Array(shared)
+
+const post = (m: FromReader, transfer: ArrayBuffer[] = []): void => {
+  port.postMessage(m, transfer)
+  Atomics.add(flags, POSTED, 1)
+  Atomics.notify(flags, POSTED)
+}
+
+/** Waits until the writer has taken enough batches; false when it said stop. */
+const room = (): boolean => {
+  for (;;) {
+    if (Atomics.load(flags, STOP) !== 0) return false
+    const taken = Atomics.load(flags, TAKEN)
+    if (Atomics.load(flags, POSTED) - taken < AHEAD) return true
+    Atomics.wait(flags, TAKEN, taken, 1000)
+  }
+}
+
+try {
+  const db = openDb(dbPath, { readonly: true })
+  try {
+    Atomics.add(flags, BEAT, 1)
+    let stopped = false
+    for (const rows of transcriptBatches(db, plan, () => Atomics.add(flags, BEAT, 1))) {
+      if (!room()) {
+        stopped = true
+        break
+      }
+      post({ type: 'batch', batch: rows }, transferList(rows))
+    }
+    if (!stopped) {
+      const cpu = process.threadCpuUsage()
+      post({ type: 'end', cpuSeconds: (cpu.user + cpu.system) / 1e6 })
+    }
+  } finally {
+    db.close()
+  }
+} catch (err) {
+  post({ type: 'failed', message: err instanceof Error ? err.message : String(err) })
+} finally {
+  port.close()
+}

@@ -1,0 +1,190 @@
+import { existsSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { MessageChannel, receiveMessageOnPort, resourceLimits, Worker, type MessagePort } from 'node:worker_threads'
+import type { SearchPassReport } from '@contract/model'
+import type { Db } from '../db/open-db'
+import { inlineRowBatches, type RowBatchSource } from '../search/build-search-index'
+import type { RowBatch } from '../search/row-batch'
+import type { SourcePlan } from '../search/transcript-batches'
+
+/**
+ * The full-text pass on two threads: a reader thread reads the transcripts back, parses them and encodes their rows
+ * (transcript-reader-worker.ts), while the indexer's thread, the one writer, inserts them. FTS5's inserts are most of
+ * the pass and SQLite has one writer, so the reading, JSON parsing and UTF-8 encoding are what a second core can take.
+ *
+ * The indexer's thread runs a job synchronously, so batches are taken with `receiveMessageOnPort`, waiting on a shared
+ * counter (Atomics) when none is there. The reader stays at most AHEAD batches ahead of the writer (bounded memory:
+ * each batch about BATCH_CHARS of text, a few MB). If the reader fails or stops answering, the pass goes on inline from
+ * the last batch written; a small pass is read inline from the start (the thread costs ~0.3–0.5 CPU s to start).
+ */
+
+/** Shared counters (Int32Array over a SharedArrayBuffer). */
+export const POSTED = 0 // messages the reader posted (batches, then its last message)
+export const TAKEN = 1 // messages the writer took
+export const STOP = 2 // set by the writer: the reader stops
+export const BEAT = 3 // the reader's heartbeat: episodes read
+export const SHARED_INTS = 4
+
+/** Batches the reader may have posted and the writer not yet taken. */
+export const AHEAD = 2
+
+/** Below this many bytes of pending sources the pass reads inline. */
+export const THREAD_MIN_BYTES = 16e6
+
+/** The reader is given up when it shows no sign of life for this long (first: while its thread starts). */
+const START_STALL_MS = 60_000
+const STALL_MS = 300_000
+
+export interface ReaderOptions {
+  /** Passes over fewer bytes of sources read inline (default THREAD_MIN_BYTES). */
+  minBytes?: number
+  startStallMs?: number
+  stallMs?: number
+  /** Told why the reader was given up (the pass goes on inline). */
+  log?: (message: string) => void
+}
+
+export interface ReaderData {
+  dbPath: string
+  plan: SourcePlan[]
+  shared: SharedArrayBuffer
+  port: MessagePort
+}
+
+export type FromReader =
+  { type: 'batch'; batch: RowBatch } | { type: 'end'; cpuSeconds: number } | { type: 'failed'; message: string }
+
+/**
+ * A RowBatchSource that reads on a thread of its own (the built `transcript-reader-worker.js`) when the pass is big
+ * enough and the database is a file; otherwise, and after a failure of the reader, inline.
+ */
+export function threadedRowBatches(workerFile: string, options: ReaderOptions = {}): RowBatchSource {
+  const { minBytes = THREAD_MIN_BYTES, startStallMs = START_STALL_MS, stallMs = STALL_MS, log } = options
+  return function* (db: Db, plan: readonly SourcePlan[], report: SearchPassReport): Generator<RowBatch> {
+    if (db.memory || pendingBytes(db, plan, minBytes) < minBytes) {
+      yield* inlineRowBatches(db, plan)
+      return
+    }
+    const reader = new ReaderThread(workerFile, db.name, [...plan], { startStallMs, stallMs })
+    let last: RowBatch | null = null
+    let failure: string
+    try {
+      for (;;) {
+        const m = reader.take()
+        if (m.type === 'end') {
+          report.readerCpuSeconds = m.cpuSeconds
+          return
+        }
+        if (m.type === 'failed') {
+          failure = m.message
+          break
+        }
+        last = m.batch
+        yield m.batch
+      }
+    } finally {
+      reader.stop()
+    }
+    log?.(`full-text reader thread: ${failure}; reading on in the indexer thread`)
+    yield* inlineRowBatches(db, restOf(plan, last))
+  }
+}
+
+/** The built reader entry beside the indexer's (or one folder up, from chunks/), or null (tests: not built). */
+export function readerWorkerFile(fromDir: string): string | null {
+  const name = 'transcript-reader-worker.js'
+  for (const candidate of [join(fromDir, name), join(dirname(fromDir), name)])
+    if (existsSync(candidate)) return candidate
+  return null
+}
+
+/** The plan after the last batch written: the sources after its own, or the rest of its own. */
+export function restOf(plan: readonly SourcePlan[], last: RowBatch | null): SourcePlan[] {
+  if (!last) return [...plan]
+  const at = plan.findIndex((p) => p.sourceId === last.sourceId)
+  if (at < 0) return [...plan]
+  const rest = plan.slice(at + 1)
+  return last.sourceDone ? rest : [{ sourceId: last.sourceId, afterRowid: last.lastRowid }, ...rest]
+}
+
+/** Bytes of the planned sources' files: what the reader would read (a resumed source counts whole). */
+function pendingBytes(db: Db, plan: readonly SourcePlan[], enough: number): number {
+  const size = db.prepare('SELECT path FROM sources WHERE id = ?').pluck()
+  let bytes = 0
+  for (const p of plan) {
+    try {
+      bytes += statSync(size.get(p.sourceId) as string).size
+    } catch {
+      // gone: the pass finds out and skips it
+    }
+    if (bytes >= enough) break
+  }
+  return bytes
+}
+
+/** The writer's end of one reader thread. */
+class ReaderThread {
+  private readonly flags: Int32Array
+  private readonly port: MessagePort
+  private readonly worker: Worker | null = null
+  private startError: string | null = null
+
+  constructor(
+    workerFile: string,
+    dbPath: string,
+    plan: SourcePlan[],
+    private readonly limits: { startStallMs: number; stallMs: number }
+  ) {
+    const shared = new SharedArrayBuffer(SHARED_INTS * 4)
+    this.flags = new Int32Array(shared)
+    const { port1, port2 } = new MessageChannel()
+    this.port = port1
+    const data: ReaderData = { dbPath, plan, shared, port: port2 }
+    try {
+      this.worker = new Worker(workerFile, {
+        workerData: data,
+        transferList: [port2],
+        // the young generation of the indexer's own thread (services/worker-limits.ts), for the same reasons
+        resourceLimits: { maxYoungGenerationSizeMb: resourceLimits.maxYoungGenerationSizeMb }
+      })
+      // an error of the thread (it could not load) is seen here only after the job: take() has given it up by then
+      this.worker.on('error', () => {})
+    } catch (err) {
+      this.startError = `could not start: ${err instanceof Error ? err.message : String(err)}`
+    }
+  }
+
+  /** The next message, waiting for it; a reader that fails or stalls yields a `failed` message. */
+  take(): FromReader {
+    if (this.startError !== null) return { type: 'failed', message: this.startError }
+    let beat = Atomics.load(this.flags, BEAT)
+    let lastSign = performance.now()
+    let started = beat > 0
+    for (;;) {
+      const posted = Atomics.load(this.flags, POSTED)
+      const got = receiveMessageOnPort(this.port)
+      if (got) {
+        Atomics.add(this.flags, TAKEN, 1)
+        Atomics.notify(this.flags, TAKEN)
+        return got.message as FromReader
+      }
+      // the reader increments POSTED after each postMessage: once it moved, the message is there
+      Atomics.wait(this.flags, POSTED, posted, 500)
+      const now = Atomics.load(this.flags, BEAT)
+      if (now !== beat) {
+        beat = now
+        started = true
+        lastSign = performance.now()
+      } else if (performance.now() - lastSign > (started ? this.limits.stallMs : this.limits.startStallMs)) {
+        return { type: 'failed', message: started ? 'stopped answering' : 'did not start' }
+      }
+    }
+  }
+
+  stop(): void {
+    Atomics.store(this.flags, STOP, 1)
+    Atomics.notify(this.flags, TAKEN)
+    this.port.close()
+    void this.worker?.terminate()
+  }
+}

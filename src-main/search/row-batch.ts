@@ -1,0 +1,126 @@
+import { EPISODE_SHIFT, roleToken, toolToken } from './fts-columns'
+import type { SearchRow } from './search-rows'
+
+/**
+ * A batch of full-text rows as the writer inserts them: each row's FTS rowid, its text as UTF-8 bytes and its role and
+ * tool tokens, in typed arrays. The writer binds each text as bytes (SQLite reads a blob's bytes as UTF-8 text, so
+ * FTS5 tokenizes the same characters), which spares the writer's thread the conversion of every string to UTF-8; and
+ * a batch made on a reader thread crosses to the writer by transfer, not by copy (`transferList`).
+ */
+export interface RowBatch {
+  sourceId: number
+  /** The last episode the batch covers: the source's progress marker once it is written. */
+  lastRowid: number
+  sourceDone: boolean
+  episodes: number
+  /** Characters (UTF-16 code units) of the rows' text, for the pass's report. */
+  chars: number
+  rowids: Float64Array
+  /** Each row's text is text[ends[i - 1] ?? 0, ends[i]). */
+  ends: Uint32Array
+  text: Uint8Array
+  /** Each row's role and tool token as an index into `tokens` (-1: no tool). */
+  roles: Int32Array
+  tools: Int32Array
+  tokens: string[]
+}
+
+/** The buffers a RowBatch can hand to another thread without copying them. */
+export function transferList(b: RowBatch): ArrayBuffer[] {
+  return [b.rowids.buffer, b.ends.buffer, b.text.buffer, b.roles.buffer, b.tools.buffer] as ArrayBuffer[]
+}
+
+/**
+ * Collects episodes' rows into a RowBatch as they are read: each row's text goes to UTF-8 at once (so an episode's
+ * strings are garbage as soon as it is added), into scratch buffers kept from batch to batch (their size that of the
+ * largest batch so far); `take` copies out what the batch used.
+ */
+export class RowBatchBuilder {
+  private text = Buffer.allocUnsafeSlow(1 << 20)
+  private rowids = new Float64Array(1024)
+  private ends = new Uint32Array(1024)
+  private roles = new Int32Array(1024)
+  private tools = new Int32Array(1024)
+  private tokens: string[] = []
+  private tokenIndex = new Map<string, number>()
+  private used = 0
+  private n = 0
+  /** Episodes and characters added since the last `take`. */
+  episodes = 0
+  chars = 0
+
+  /** Adds one episode's rows (episodeSearchRows), numbered from its rowid (at most 2^24 - 1 of them). */
+  add(episodeRowid: number, rows: readonly SearchRow[]): void {
+    const base = episodeRowid * EPISODE_SHIFT
+    const count = Math.min(rows.length, EPISODE_SHIFT - 1)
+    for (let seq = 0; seq < count; seq++) {
+      const row = rows[seq]
+      if (this.n === this.rowids.length) this.growRows()
+      this.reserve(row.text.length * 3) // a UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair: 4 for 2)
+      this.used += this.text.write(row.text, this.used, 'utf8')
+      this.rowids[this.n] = base + seq
+      this.ends[this.n] = this.used
+      this.roles[this.n] = this.token(roleToken(row.role))
+      const tool = toolToken(row.tool)
+      this.tools[this.n] = tool === null ? -1 : this.token(tool)
+      this.chars += row.text.length
+      this.n++
+    }
+    this.episodes++
+  }
+
+  /** The batch so far, and a fresh start. */
+  take(sourceId: number, lastRowid: number, sourceDone: boolean): RowBatch {
+    const n = this.n
+    const batch: RowBatch = {
+      sourceId,
+      lastRowid,
+      sourceDone,
+      episodes: this.episodes,
+      chars: this.chars,
+      rowids: this.rowids.slice(0, n),
+      ends: this.ends.slice(0, n),
+      text: new Uint8Array(this.text.subarray(0, this.used)),
+      roles: this.roles.slice(0, n),
+      tools: this.tools.slice(0, n),
+      tokens: this.tokens
+    }
+    this.tokens = []
+    this.tokenIndex = new Map()
+    this.used = 0
+    this.n = 0
+    this.episodes = 0
+    this.chars = 0
+    return batch
+  }
+
+  private token(value: string): number {
+    let i = this.tokenIndex.get(value)
+    if (i === undefined) {
+      i = this.tokens.push(value) - 1
+      this.tokenIndex.set(value, i)
+    }
+    return i
+  }
+
+  /** Grows the text buffer (keeping what it holds) so that `more` bytes fit after it. */
+  private reserve(more: number): void {
+    if (this.used + more <= this.text.length) return
+    const bigger = Buffer.allocUnsafeSlow(Math.max(this.text.length * 2, this.used + more))
+    this.text.copy(bigger, 0, 0, this.used)
+    this.text = bigger
+  }
+
+  private growRows(): void {
+    const size = this.rowids.length * 2
+    const grow = <T extends Float64Array | Uint32Array | Int32Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size)
+      b.set(a)
+      return b
+    }
+    this.rowids = grow(this.rowids, (k) => new Float64Array(k))
+    this.ends = grow(this.ends, (k) => new Uint32Array(k))
+    this.roles = grow(this.roles, (k) => new Int32Array(k))
+    this.tools = grow(this.tools, (k) => new Int32Array(k))
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * RowBatch: the full-text pass's rows as the writer binds them (UTF-8 bytes, typed arrays). An index written from
+ * RowBatches must be the index the rows' strings would have made: the same tokens, the same segments.
+ */
+import Database from 'better-sqlite3'
+import { describe, expect, it } from 'vitest'
+import { EPISODE_SHIFT, roleToken, toolToken } from '../../../src-main/search/fts-columns'
+import { RowBatchBuilder, type RowBatch } from '../../../src-main/search/row-batch'
+import type { SearchRow } from '../../../src-main/search/search-rows'
+
+const row = (turn: number, role: SearchRow['role'], text: string, tool: string | null = null): SearchRow => ({
+  turn,
+  role,
+  tool,
+  text
+})
+
+const TEXTS = [
+  'plain ascii words',
+  'café naïve straße Ωmega — résumé',
+  '日本語のテキスト and 🙂 emoji 🙂',
+  'a lone surrogate \uD800 here and a pair \uD83D\uDE00',
+  ''
+]
+
+function rowsOfText(b: RowBatch): string[] {
+  const out: string[] = []
+  let start = 0
+  for (const end of b.ends) {
+    out.push(Buffer.from(b.text.buffer, b.text.byteOffset + start, end - start).toString('utf8'))
+    start = end
+  }
+  return out
+}
+
+describe('RowBatchBuilder', () => {
+  it('numbers rows from their episode, keeps their text as UTF-8 and their tokens', () => {
+    const b = new RowBatchBuilder()
+    b.add(7, [row(0, 'user', TEXTS[0]), row(1, 'assistant', TEXTS[1], 'bash'), row(2, 'tool', TEXTS[2], 'bash')])
+    b.add(9, [row(0, 'assistant', TEXTS[3], 'str_replace_editor'), row(1, 'user', TEXTS[4])])
+    expect(b.episodes).toBe(2)
+    const batch = b.take(3, 9, true)
+    expect([...batch.rowids]).toEqual([
+      7 * EPISODE_SHIFT,
+      7 * EPISODE_SHIFT + 1,
+      7 * EPISODE_SHIFT + 2,
+      9 * EPISODE_SHIFT,
+      9 * EPISODE_SHIFT + 1
+    ])
+    // a lone surrogate becomes U+FFFD, as SQLite receives it when the string itself is bound
+    expect(rowsOfText(batch)).toEqual(TEXTS.map((t) => Buffer.from(t, 'utf8').toString('utf8')))
+    expect([...batch.roles].map((i) => batch.tokens[i])).toEqual(
+      ['user', 'assistant', 'tool', 'assistant', 'user'].map((r) => roleToken(r as SearchRow['role']))
+    )
+    expect([...batch.tools].map((i) => (i < 0 ? null : batch.tokens[i]))).toEqual([
+      null,
+      toolToken('bash'),
+      toolToken('bash'),
+      toolToken('str_replace_editor'),
+      null
+    ])
+    expect(batch).toMatchObject({ sourceId: 3, lastRowid: 9, sourceDone: true, episodes: 2 })
+    expect(batch.chars).toBe(TEXTS.reduce((n, t) => n + t.length, 0))
+  })
+
+  it('starts afresh after take, and grows past its first buffers', () => {
+    const b = new RowBatchBuilder()
+    const long = 'word '.repeat(300_000) // 1.5 MB: more than the first text buffer
+    const many = Array.from({ length: 3000 }, (_, i) => row(i, 'tool', `row ${i}`, `tool${i % 7}`))
+    b.add(1, [row(0, 'user', long)])
+    b.add(2, many)
+    const first = b.take(1, 2, false)
+    expect(first.rowids.length).toBe(3001)
+    expect(rowsOfText(first)[0]).toBe(long)
+    expect(rowsOfText(first)[3000]).toBe('row 2999')
+    expect(new Set(first.tokens).size).toBe(first.tokens.length)
+    const second = b.take(1, 2, true)
+    expect(second).toMatchObject({ episodes: 0, chars: 0, sourceDone: true })
+    expect(second.rowids.length).toBe(0)
+    expect(second.text.length).toBe(0)
+  })
+})
+
+describe('an index written from RowBatches', () => {
+  const table = (db: Database.Database): void => {
+    db.exec(`CREATE VIRTUAL TABLE search_fts USING fts5(text, role, tool,
+      tokenize = 'unicode61 remove_diacritics 2', content = '', contentless_delete = 1)`)
+  }
+
+  it('is the index of the same rows bound as strings, byte for byte', () => {
+    const episodes = Array.from({ length: 40 }, (_, e) =>
+      Array.from({ length: 6 }, (_, t) =>
+        row(
+          t,
+          t % 2 ? 'assistant' : 'tool',
+          `${TEXTS[(e + t) % TEXTS.length]} step ${e} turn ${t}`,
+          t % 3 ? 'bash' : null
+        )
+      )
+    )
+    const asStrings = new Database(':memory:')
+    table(asStrings)
+    const insert = asStrings.prepare('INSERT INTO search_fts (rowid, text, role, tool) VALUES (?, ?, ?, ?)')
+    asStrings.transaction(() =>
+      episodes.forEach((rows, e) =>
+        rows.forEach((r, seq) =>
+          insert.run((e + 1) * EPISODE_SHIFT + seq, r.text, roleToken(r.role), toolToken(r.tool))
+        )
+      )
+    )()
+
+    const asBytes = new Database(':memory:')
+    table(asBytes)
+    const b = new RowBatchBuilder()
+    episodes.forEach((rows, e) => b.add(e + 1, rows))
+    const batch = b.take(1, episodes.length, true)
+    const insertBytes = asBytes.prepare('INSERT INTO search_fts (rowid, text, role, tool) VALUES (?, ?, ?, ?)')
+    const text = Buffer.from(batch.text.buffer, batch.text.byteOffset, batch.text.byteLength)
+    asBytes.transaction(() => {
+      let start = 0
+      batch.rowids.forEach((rowid, i) => {
+        const tool = batch.tools[i]
+        insertBytes.run(
+          rowid,
+          text.subarray(start, batch.ends[i]),
+          batch.tokens[batch.roles[i]],
+          tool < 0 ? null : batch.tokens[tool]
+        )
+        start = batch.ends[i]
+      })
+    })()
+
+    const dump = (db: Database.Database): unknown => [
+      db.prepare('SELECT id, block FROM search_fts_data ORDER BY id').raw().all(),
+      db.prepare('SELECT id, sz FROM search_fts_docsize ORDER BY id').raw().all()
+    ]
+    expect(dump(asBytes)).toEqual(dump(asStrings))
+    const hits = (db: Database.Database, q: string): unknown =>
+      db.prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rank').pluck().all(q)
+    for (const q of [
+      'text : cafe',
+      'text : 日本語のテキスト',
+      'text : "step 3"',
+      'text : surrogat*',
+      'tool : ' + `"${toolToken('bash')}"`
+    ])
+      expect(hits(asBytes, q)).toEqual(hits(asStrings, q))
+    expect((hits(asBytes, 'text : resume') as number[]).length).toBeGreaterThan(0)
+  })
+})
