@@ -2,10 +2,31 @@
  * JSON parsing for trace files written by Python's json.dumps, which emits bare NaN / Infinity
  * for non-finite floats (FORMATS.md, cross-cutting gotchas). Those become null; anything else
  * that is not JSON is a SyntaxError with JSON.parse's own message plus the offending position.
+ * Every value read from a file is kept within the parsed-size and depth limits of json-limits.ts: a text over
+ * them is trimmed first (json-trim.ts), and what was left out is registered beside the value (json-cuts.ts).
  */
+import { registerCuts } from './json-cuts'
+import { trimJsonText, withinJsonLimits } from './json-trim'
 
-/** JSON.parse that tolerates bare NaN / Infinity / -Infinity (→ null) and names the error position. */
+/**
+ * JSON.parse that tolerates bare NaN / Infinity / -Infinity (→ null), names the error position, and keeps the value
+ * within the parsed-size and depth limits (cutsOf(value) says what was left out).
+ */
 export function parseJsonLine(text: string): unknown {
+  if (withinJsonLimits(text)) return parseTolerant(text)
+  const trimmed = trimJsonText(text)
+  let value: unknown
+  try {
+    value = parseTolerant(trimmed.text)
+  } catch (err) {
+    throw positionedError(err instanceof SyntaxError ? null : err, text) // where the file's own text goes wrong
+  }
+  registerCuts(value, trimmed.cuts)
+  return value
+}
+
+/** A JSON text already within the limits (a trimmed one), parsed with the NaN tolerance and error positions. */
+export function parseTolerant(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (err) {
