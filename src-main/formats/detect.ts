@@ -17,6 +17,7 @@ import { describeFsError } from './readers/fs-error'
 import { ZipArchive } from './readers/zip-reader'
 import { isParquetHead, ParquetError, ParquetFile } from './readers/parquet-file'
 import { detectMapped } from './mapping/adapter'
+import { cutsOf, describeCuts } from './readers/json-cuts'
 
 /** What a file turned out to be, from its first bytes / first record. */
 export type Detection =
@@ -98,7 +99,17 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
     if (firstRecord === undefined) return { kind: 'unknown', message: `not valid JSON or JSONL: ${firstError}` }
     if (isDocument) {
       const documentAdapter = pickDocumentAdapter(firstRecord, path)
-      if (documentAdapter) return { kind: 'document', adapter: documentAdapter, doc: firstRecord }
+      // a document too large or too deep to read whole is read from what was kept of it, and the file says so
+      const cuts = cutsOf(firstRecord)
+      if (documentAdapter)
+        return {
+          kind: 'document',
+          adapter: documentAdapter,
+          doc: firstRecord,
+          ...(cuts.length ? { warnings: [describeCuts(cuts)] } : {})
+        }
+      if (cuts.length && !isObject(firstRecord))
+        return { kind: 'unknown', message: `a JSON array of an unrecognized shape (${describeCuts(cuts)})` }
     }
     if (!isObject(firstRecord)) return { kind: 'unknown', message: 'a JSON array of an unrecognized shape' }
     const grouped = pickGroupedJsonlAdapter(firstRecord, path)

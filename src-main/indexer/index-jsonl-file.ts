@@ -11,6 +11,7 @@ import { parseJsonlRecord } from '../formats/jsonl-record'
 import { episodeInserter } from '../db/insert-episode'
 import { episodeIdFor, runIdFor } from './run-id'
 import { formatContext } from '../formats/context'
+import { cutsOf, describeCuts } from '../formats/readers/json-cuts'
 
 export interface JsonlFileOutcome {
   runId: string
@@ -105,6 +106,9 @@ export function indexJsonlFile(
       return
     }
     const r = record as Record<string, unknown>
+    // a record too large or too deep to read whole is indexed from what was read of it, and the file says so
+    const cuts = cutsOf(r)
+    if (cuts.length) warn(`line ${lineNo}: ${describeCuts(cuts)}`)
     // a line of several episodes (rowsOf) stores each with its row as the locator; a plain record has none
     let rows: number | null = null
     if (adapter.rowsOf) {

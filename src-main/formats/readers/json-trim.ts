@@ -662,9 +662,20 @@ function pathText(names: (string | number | null)[]): string {
 
 const mbText = (bytes: number): string => `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`
 
-/** A text already in memory, over the limits: trimmed (values and depth; its bytes are bounded by its caller). */
+/**
+ * A text already in memory, over the limits: trimmed (values and depth; its bytes are bounded by its caller). Fed
+ * to the trimmer a megabyte at a time, so the text is not copied whole into bytes (a 60 MB record stays 60 MB).
+ */
 export function trimJsonText(text: string, opts: TrimOptions = {}): TrimResult {
   const t = new JsonTrimmer(opts)
-  t.push(Buffer.from(text))
+  const STEP = 1 << 20
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + STEP)
+    // never between the two halves of a surrogate pair (each half alone would encode as U+FFFD)
+    const last = text.charCodeAt(end - 1)
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
+    t.push(Buffer.from(text.slice(at, end)))
+    at = end
+  }
   return t.end()
 }
