@@ -12,3 +12,4 @@ export function nestedArrays(depth: number, leaf?: string): string
 export function chatRecord(id: string, reward: number, extra?: Record<string, unknown>): Record<string, unknown>
 export function deepInfoLine(id: string, depth: number): string
 export function deepContentLine(id: string, depth: number): string
+export function writeLongLine(path: string, opts?: { mb?: number }): { fileBytes: number }

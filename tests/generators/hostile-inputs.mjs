@@ -256,3 +256,19 @@ export function deepContentLine(id, depth) {
     `{"role":"assistant","content":${nestedArrays(depth)}}]}`
   )
 }
+
+/**
+ * A chat JSONL file whose first line is one `mb` MB record (a long assistant text), then an ordinary record: the
+ * "100 MB line" of PRODUCT.md §5.
+ * @param {string} path @param {{ mb?: number }} [opts]
+ */
+export function writeLongLine(path, { mb = 100 } = {}) {
+  const block = Buffer.from('lorem ipsum '.repeat(Math.ceil(CHUNK / 12)))
+  const pieces = [
+    Buffer.from('{"id":"long","reward":1,"messages":[{"role":"user","content":"go"},{"role":"assistant","content":"')
+  ]
+  for (let left = mb * 1e6; left > 0; left -= block.length)
+    pieces.push(left >= block.length ? block : block.subarray(0, left))
+  pieces.push(Buffer.from(`"}]}\n${JSON.stringify(chatRecord('after-long', 1))}\n`))
+  return { fileBytes: writePieces(path, pieces) }
+}

@@ -651,13 +651,13 @@ function keyText(k: { sink: Sink; start: number; end: number }): string {
   }
 }
 
-/** `messages`, `info.a.a`, `events[3].input`; a long path keeps its first four and last two steps. */
+/** `messages`, `info.a.a`, `events[3].input`; a long path keeps its first four and last two steps: `info.a.a.a … 58 levels … a.a`. */
 function pathText(names: (string | number | null)[]): string {
   const parts = names.filter((x): x is string | number => x !== null)
   const text = (list: (string | number)[]): string =>
     list.map((p, k) => (typeof p === 'number' ? `[${p}]` : k === 0 ? p : `.${p}`)).join('')
   if (parts.length <= 8) return text(parts)
-  return `${text(parts.slice(0, 4))}…(${parts.length - 6} levels)…${text(parts.slice(-2)).replace(/^(?!\[)/, '.')}`
+  return `${text(parts.slice(0, 4))} … ${parts.length - 6} levels … ${text(parts.slice(-2))}`
 }
 
 const mbText = (bytes: number): string => `${(bytes / 1e6).toFixed(bytes < 10e6 ? 1 : 0)} MB`

@@ -81,11 +81,17 @@ describe.skipIf(!existsSync(CLI))('hostile input: memory and depth bounds (built
     const r = await run('deep-info')
     expect(r.file).toMatchObject({ state: 'indexed', episodes: 1 })
     expect(r.file!.warnings).toEqual([
-      `line 1: nested too deeply to read whole: \`info.a.a.a…(${MAX_JSON_DEPTH - 6} levels)….a.a\`: nested deeper than ${MAX_JSON_DEPTH} levels, replaced by a note`
+      `line 1: nested too deeply to read whole: \`info.a.a.a … ${MAX_JSON_DEPTH - 6} levels … a.a\`: nested deeper than ${MAX_JSON_DEPTH} levels, replaced by a note`
     ])
     const [ep] = hostileOpened(r)
     expect(ep.cuts).toEqual([
-      { kind: 'depth', path: `info.a.a.a…(${MAX_JSON_DEPTH - 6} levels)….a.a`, total: MAX_JSON_DEPTH, head: 0, tail: 0 }
+      {
+        kind: 'depth',
+        path: `info.a.a.a … ${MAX_JSON_DEPTH - 6} levels … a.a`,
+        total: MAX_JSON_DEPTH,
+        head: 0,
+        tail: 0
+      }
     ])
     let node: unknown = ep.infoFull
     for (let i = 0; i < MAX_JSON_DEPTH + 5 && typeof node === 'object' && node !== null; i++)

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { ReadCut } from '@contract/model'
 import { READ_CUTS_WHY, readCutLine, readCutsTitle } from '@contract/read-cuts'
+import txt from '../../styles/text.module.css'
 import css from './ReadCutsNotice.module.css'
 
 /**
@@ -15,11 +16,24 @@ export function ReadCutsNotice({ cuts }: { cuts: readonly ReadCut[] }): ReactNod
       <ul className={css.cuts}>
         {cuts.map((c, i) => (
           <li key={i} data-testid="read-cut">
-            {readCutLine(c)}
+            {withCode(readCutLine(c))}
           </li>
         ))}
       </ul>
       <div className={css.why}>{READ_CUTS_WHY}</div>
     </div>
+  )
+}
+
+/** The line's `paths` in the monospace face, as text (never markup: a key comes from the file). */
+function withCode(line: string): ReactNode[] {
+  return line.split('`').map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className={txt.mono}>
+        {part}
+      </code>
+    ) : (
+      part
+    )
   )
 }
