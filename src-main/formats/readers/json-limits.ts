@@ -12,11 +12,15 @@ const fromEnv = (name: string, fallback: number): number => {
 }
 
 /**
- * Values (objects, arrays, strings, numbers, literals) one parsed record, document or zip member may hold. V8 needs
- * about 40–60 bytes per small value, so 1 M values stay near 50 MB, and the turns and answers built from them a few
- * times that; a realistic 10 MB episode of 2,000 turns has about 30,000.
+ * Objects, arrays and strings (keys included) one parsed record, document or zip member may hold: each is a heap
+ * object of 40–60 bytes, so 1 M stay near 50 MB, and the turns and answers built from them a few times that; a
+ * realistic 10 MB episode of 2,000 turns has about 30,000. Numbers and literals are counted apart (MAX_JSON_ITEMS):
+ * in a list they cost 4–8 bytes, so a trainer's 32,000-token arrays are read whole.
  */
 export const MAX_JSON_VALUES = fromEnv('ROLLSCOPE_MAX_JSON_VALUES', 1_000_000)
+
+/** List items and object members (commas) one parsed value may hold: 8 M doubles are 64 MB. */
+export const MAX_JSON_ITEMS = 8_000_000
 
 /**
  * Nesting kept: a container deeper than this is replaced by a note. Real traces nest to about 20 (a tool's JSON

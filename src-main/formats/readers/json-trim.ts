@@ -18,6 +18,7 @@ import {
   KEEP_MEMBERS,
   KEEP_TAIL_ITEMS,
   MAX_JSON_DEPTH,
+  MAX_JSON_ITEMS,
   MAX_JSON_VALUES
 } from './json-limits'
 import { MAX_LISTED_CUTS, type JsonCut } from './json-cuts'
@@ -37,12 +38,18 @@ const MAX_SCALAR = 4096
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9
 
 /**
- * True when `text` parses to at most MAX_JSON_VALUES values nested at most MAX_JSON_DEPTH deep (counted as opening
- * brackets + commas + 1 outside strings, which is the number of values and members). Stops at the first excess.
- * Not a validator: an invalid text is left to JSON.parse.
+ * True when `text` parses to at most MAX_JSON_VALUES objects, arrays and strings (opening brackets and quotes outside
+ * strings), at most MAX_JSON_ITEMS list items and members (commas), nested at most MAX_JSON_DEPTH deep. Stops at the
+ * first excess. Not a validator: an invalid text is left to JSON.parse.
  */
-export function withinJsonLimits(text: string, maxValues = MAX_JSON_VALUES, maxDepth = MAX_JSON_DEPTH): boolean {
-  let values = 1
+export function withinJsonLimits(
+  text: string,
+  maxValues = MAX_JSON_VALUES,
+  maxDepth = MAX_JSON_DEPTH,
+  maxItems = MAX_JSON_ITEMS
+): boolean {
+  let values = 0
+  let items = 0
   let depth = 0
   const n = text.length
   for (let i = 0; i < n; i++) {
@@ -58,10 +65,11 @@ export function withinJsonLimits(text: string, maxValues = MAX_JSON_VALUES, maxD
       }
       if (j < 0) return true // unterminated: JSON.parse says where
       i = j
+      if (++values > maxValues) return false
     } else if (c === OPEN_OBJ || c === OPEN_ARR) {
       if (++depth > maxDepth || ++values > maxValues) return false
     } else if (c === CLOSE_OBJ || c === CLOSE_ARR) depth--
-    else if (c === COMMA && ++values > maxValues) return false
+    else if (c === COMMA && ++items > maxItems) return false
   }
   return true
 }
@@ -284,6 +292,8 @@ export class JsonTrimmer {
     if (f && !f.array && f.expectKey && c === QUOTE) {
       if (!this.beginMember(f)) return i // skipped: the key is read again in skip mode
       const to = f.out
+      to.values++
+      this.keptValues++
       f.key = { sink: to, start: to.len, end: to.len }
       this.writeByte(to, QUOTE)
       this.startString(to, f)
@@ -291,8 +301,11 @@ export class JsonTrimmer {
     }
     if (!this.beginValue(f)) return i // skipped: this token is read again in skip mode
     const to = this.sink()
-    to.values++
-    this.keptValues++
+    if (c === QUOTE || c === OPEN_ARR || c === OPEN_OBJ) {
+      // heap objects count against the budget (numbers and literals are cheap: see MAX_JSON_ITEMS)
+      to.values++
+      this.keptValues++
+    }
     if (c === QUOTE) {
       this.writeByte(to, QUOTE)
       this.startString(to, null)

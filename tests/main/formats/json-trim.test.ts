@@ -12,9 +12,12 @@ const trim = (text: string, opts = {}): { value: unknown; cuts: unknown[] } => {
 }
 
 describe('withinJsonLimits', () => {
-  it('counts values and depth outside strings only', () => {
-    expect(withinJsonLimits('{"a":[1,2,3]}', 5)).toBe(true)
-    expect(withinJsonLimits('{"a":[1,2,3]}', 4)).toBe(false)
+  it('counts objects, arrays and strings, list items apart, and depth, outside strings only', () => {
+    expect(withinJsonLimits('{"a":["x","y"]}', 5)).toBe(true)
+    expect(withinJsonLimits('{"a":["x","y"]}', 4)).toBe(false)
+    // numbers are counted as items, not values: a trainer's token arrays are read whole
+    expect(withinJsonLimits(`[${'1,'.repeat(50_000)}1]`, 10)).toBe(true)
+    expect(withinJsonLimits(`[${'1,'.repeat(50_000)}1]`, 10, 64, 40_000)).toBe(false)
     expect(withinJsonLimits('[[[]]]', 100, 3)).toBe(true)
     expect(withinJsonLimits('[[[[]]]]', 100, 3)).toBe(false)
     // brackets, commas and escaped quotes inside strings do not count
