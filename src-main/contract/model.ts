@@ -262,6 +262,11 @@ export interface Turn {
    * The full turn comes from getEpisodeTurns.
    */
   elided?: { text?: TextSize; reasoning?: TextSize }
+  /**
+   * The record was too large to read whole (EpisodeDetail.cuts) and this turn is the first one read after the cut:
+   * how many items of its list (messages, events) were not read before it.
+   */
+  notReadBefore?: number
 }
 
 /** A sub-agent an episode's turn belongs to. */
@@ -332,6 +337,25 @@ export interface EpisodeDetail extends Omit<EpisodeSummary, 'turns'> {
   related: RelatedEpisodes
   /** For the episode's anomaly codes that point at a turn: that turn's `index` (first failure, loop, empty answer). */
   anomalyTurns?: AnomalyTurns
+  /**
+   * Parts of the record that were too large or too deeply nested to read whole, and what was read of them (issue
+   * 17: a sample of 5 M messages shows its first and last 1,000). Absent when the record was read whole.
+   */
+  cuts?: ReadCut[]
+}
+
+/**
+ * A part of a record that was not read whole (formats/readers/json-trim.ts), so that memory stays bounded on any
+ * input: a list cut to its first `head` and last `tail` items of `total`; an object cut to its first `head` members;
+ * a value nested deeper than `total` levels replaced by a note; a text cut to its first `head` of `total` bytes.
+ */
+export interface ReadCut {
+  kind: 'items' | 'members' | 'depth' | 'text'
+  /** Where in the record, as keys and positions: `messages`, `info.a.a.a`, `events[12].input`; '' for the record. */
+  path: string
+  total: number
+  head: number
+  tail: number
 }
 
 /** The turn (`Turn.index`) where an anomaly shows, per code. */

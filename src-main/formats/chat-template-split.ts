@@ -15,6 +15,7 @@
  * are the body. Hermes / Qwen `<tool_call>{json}</tool_call>` blocks become tool calls when their JSON parses,
  * `<tool_response>` blocks tool results, a leading `<think>…</think>` the reasoning. Pure: no Node, no I/O.
  */
+import { parseJsonLine } from './readers/tolerant-json'
 
 export type ChatTemplate = 'chatml' | 'llama3' | 'chatml-stripped' | 'none'
 
@@ -163,7 +164,7 @@ export function bodyParts(body: string): BodyPart[] {
 function toolCallOf(json: string): { name: string; arguments: unknown } | null {
   let v: unknown
   try {
-    v = JSON.parse(json)
+    v = parseJsonLine(json)
   } catch {
     return null
   }

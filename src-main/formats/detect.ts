@@ -19,6 +19,7 @@ import { describeFsError } from './readers/fs-error'
 import { ZipArchive } from './readers/zip-reader'
 import { isParquetHead, ParquetError, ParquetFile } from './readers/parquet-file'
 import { detectMapped } from './mapping/adapter'
+import { cutsOf, describeCuts } from './readers/json-cuts'
 
 /** What a file turned out to be, from its first bytes / first record. */
 export type Detection =
@@ -107,8 +108,22 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
     if (firstRecord === undefined) return { kind: 'unknown', message: `not valid JSON or JSONL: ${firstError}` }
     if (isDocument) {
       const documentAdapter = pickDocumentAdapter(firstRecord, path)
-      const warnings = notes.nonFinite ? [nonFiniteWarning(notes.nonFinite)] : undefined
-      if (documentAdapter) return { kind: 'document', adapter: documentAdapter, doc: firstRecord, warnings }
+      // a document too large or too deep to read whole is read from what was kept of it, and the file says so;
+      // NaN / Infinity read as null likewise
+      const cuts = cutsOf(firstRecord)
+      const warnings = [
+        ...(notes.nonFinite ? [nonFiniteWarning(notes.nonFinite)] : []),
+        ...(cuts.length ? [describeCuts(cuts)] : [])
+      ]
+      if (documentAdapter)
+        return {
+          kind: 'document',
+          adapter: documentAdapter,
+          doc: firstRecord,
+          ...(warnings.length ? { warnings } : {})
+        }
+      if (cuts.length && !isObject(firstRecord))
+        return { kind: 'unknown', message: `a JSON array of an unrecognized shape (${describeCuts(cuts)})` }
     }
     if (!isObject(firstRecord)) return { kind: 'unknown', message: 'a JSON array of an unrecognized shape' }
     const grouped = pickGroupedJsonlAdapter(firstRecord, path)

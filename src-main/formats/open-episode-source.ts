@@ -16,7 +16,9 @@
  */
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs'
 import { NotFoundError } from '@contract/guards'
+import type { ReadCut } from '@contract/model'
 import type { DocumentAdapter, EpisodeBody } from './types'
+import { cutsOf } from './readers/json-cuts'
 import { documentAdapterFor, jsonlAdapterFor, tableAdapterFor } from './registry'
 import { readJsonlRecords } from './readers/jsonl-records'
 import { readRange } from './readers/line-reader'
@@ -51,6 +53,8 @@ export interface OpenedEpisode {
   body: EpisodeBody
   /** The part of the source that is this episode (the record, or what the adapter says), for the raw view. */
   raw: unknown
+  /** What was not read of it (a record too large or too deep to read whole: json-trim.ts); empty when read whole. */
+  cuts: ReadCut[]
 }
 
 export interface EpisodeSource {
@@ -116,11 +120,14 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
         throw new SourceChangedError(path)
     } catch (err) {
       if (err instanceof NotFoundError) throw err
-      throw new SourceChangedError(path)
+      // a record that no longer parses, or no longer reads as the format's: the file changed. Anything else is a
+      // real failure and says what it is (a RangeError here once read as "changed since it was indexed": issue 17)
+      if (err instanceof SyntaxError || err instanceof RecordError) throw new SourceChangedError(path)
+      throw err
     }
     const body = adapter.parseEpisode(record, { path, ctx }, row)
     // a row's raw view is its row (the adapter's), not the whole line of its step
-    return { body, raw: row === undefined ? record : (body.raw ?? record) }
+    return { body, raw: row === undefined ? record : (body.raw ?? record), cuts: body.cuts ?? cutsOf(record) }
   }
 
   /** A JSONL format whose lines hold several episodes keeps each one's row in its locator. */
@@ -139,7 +146,11 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
       })
     }
     const body = adapter.parseEpisode(doc.value, locator, path, ctx)
-    return { body, raw: body.raw ?? (doc.value instanceof ZipArchive ? null : doc.value) }
+    return {
+      body,
+      raw: body.raw ?? (doc.value instanceof ZipArchive ? null : doc.value),
+      cuts: body.cuts ?? cutsOf(doc.value)
+    }
   }
 
   const unchanged = (): void => {
@@ -167,7 +178,7 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     const row = rows[at.index]
     if (!row) throw new SourceChangedError(path)
     const body = adapter.parseEpisode(row, { path, ...at, table: file, ctx })
-    return { body, raw: body.raw ?? row }
+    return { body, raw: body.raw ?? row, cuts: body.cuts ?? [] }
   }
 
   const readPlace = (place: EpisodePlace): OpenedEpisode => {

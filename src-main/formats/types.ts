@@ -8,7 +8,7 @@
  * (actions/tally.ts), so no adapter counts them, and none can forget to. When the user opens an episode, its place
  * is read back from the file (open-episode-source.ts) and the adapter parses the full turns.
  */
-import type { EpisodeStatus, ToolCall, TraceFormat, Turn } from '@contract/model'
+import type { EpisodeStatus, ReadCut, ToolCall, TraceFormat, Turn } from '@contract/model'
 import type { ActionTally } from './actions/tally'
 import type { FormatContext } from './context'
 import type { RowTable } from './readers/parquet-file'
@@ -155,6 +155,11 @@ export interface EpisodeBody {
    * is held by another file of its run (a trajectory) but known from a harness report.
    */
   sourcePath?: string
+  /**
+   * What was not read of the episode's own value (a zip member the adapter read itself: cutsOf(member)); absent, the
+   * cuts of the record or document it was parsed from are the episode's (open-episode-source.ts).
+   */
+  cuts?: ReadCut[]
 }
 
 /** Thrown by an adapter for a record it cannot use; the indexer records it as a warning and goes on. */

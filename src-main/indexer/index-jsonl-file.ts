@@ -14,6 +14,7 @@ import { formatContext } from '../formats/context'
 import type { ParseNotes } from '../formats/readers/tolerant-json'
 import { nonFiniteWarning } from '../formats/readers/non-finite'
 import { shrankWhileRead } from './read-notes'
+import { cutsOf, describeCuts } from '../formats/readers/json-cuts'
 
 export interface JsonlFileOutcome {
   runId: string
@@ -113,6 +114,9 @@ export function indexJsonlFile(
       return
     }
     const r = record as Record<string, unknown>
+    // a record too large or too deep to read whole is indexed from what was read of it, and the file says so
+    const cuts = cutsOf(r)
+    if (cuts.length) warn(`line ${lineNo}: ${describeCuts(cuts)}`)
     // a line of several episodes (rowsOf) stores each with its row as the locator; a plain record has none
     let rows: number | null = null
     if (adapter.rowsOf) {

@@ -25,8 +25,9 @@ export function readEpisode(db: Db, episodeId: string): EpisodeDetail {
 export function readEpisodeParts(db: Db, episodeId: string): { detail: Omit<EpisodeDetail, 'raw'>; rawValue: unknown } {
   const row = getEpisodeRow(db, episodeId)
   if (!row) throw new NotFoundError(`no episode with id ${episodeId}`)
-  const { body, raw: rawValue } = readTranscript(row)
+  const { body, raw: rawValue, cuts } = readTranscript(row)
   const detail = assemble(row, body)
+  if (cuts.length) detail.cuts = cuts
   detail.related = relatedEpisodes(db, detail)
   // only for the codes the index flagged, so the viewer never points at something the table did not say
   const at = anomalyTurns(detail.turns)

@@ -3,6 +3,7 @@
  * transport uses (arguments validated, errors as Results), forwards the engine's events, and writes exports: into
  * a file itself, or as chunks to the host, no more than `exportWindow` characters ahead of what the host wrote.
  */
+import type { Result } from '@contract/api'
 import type { Engine } from './engine-types'
 import { dispatch, toApiError } from './dispatch'
 import type { EnginePort, FromEngine, ToEngine } from './engine-thread-protocol'
@@ -21,12 +22,22 @@ export function serveEngine(
     relayed.set(id, writer)
     return { write: writer.write }
   }
+  /**
+   * Every call gets an answer: a result the port cannot clone (a value nested past V8's stack, issue 17's
+   * 10,000-deep info) becomes an error result instead of a call that never returns ("Loading episode…" forever).
+   */
+  const answer = (id: number, result: Result<unknown>): void => {
+    try {
+      port.postMessage({ type: 'result', id, result })
+    } catch (err) {
+      const message = `the answer could not be sent to the app: ${err instanceof Error ? err.message : String(err)}`
+      port.postMessage({ type: 'result', id, result: { ok: false, error: { code: 'internal', message } } })
+    }
+  }
   engine.onEvent((event) => port.postMessage({ type: 'event', event }))
   port.on('message', (m) => {
     if (m.type === 'call') {
-      void dispatch(engine.api, m.method, m.args).then((result) =>
-        port.postMessage({ type: 'result', id: m.id, result })
-      )
+      void dispatch(engine.api, m.method, m.args).then((result) => answer(m.id, result))
     } else if (m.type === 'export') {
       // formatted and written here: the host's thread only drains chunks into its sink, or waits for the file
       const sink: ExportSink = m.toFile !== null ? { file: m.toFile } : relayTo(m.id)

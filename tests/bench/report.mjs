@@ -21,6 +21,7 @@ import { lowvocabRows } from './lowvocab-bench.mjs'
  * @property {null | import('./search-bench.mjs').SearchFigures} [search]
  * @property {null | import('./training-bench.mjs').TrainingFigures} [training]
  * @property {null | import('./lowvocab-bench.mjs').LowvocabFigures} [lowvocab]
+ * @property {null | import('./hostile-bench.d.mts').HostileResult[]} [hostile]
  * @property {string[]} notes
  */
 
@@ -166,6 +167,7 @@ export function formatBench(b) {
   }
   if (b.viewer) rows.push(...viewerRows(b.viewer))
   if (b.training) rows.push(...trainingRows(b.training))
+  if (b.hostile) rows.push(...hostileRows(b.hostile))
   const w0 = Math.max(...rows.map((r) => r[0].length))
   const w1 = Math.max(...rows.map((r) => r[1].length))
   const lines = rows.map((r) => `${r[0].padEnd(w0)}  ${r[1].padEnd(w1)}  ${r[2]}`)
@@ -175,6 +177,28 @@ export function formatBench(b) {
       '\n'
     ) + '\n'
   )
+}
+
+/**
+ * Issue 17's hostile inputs: peak RSS of `index` and of `serve` opening every episode, against the 500 MB target.
+ * @param {import('./hostile-bench.d.mts').HostileResult[]} list @returns {[string, string, string][]}
+ */
+function hostileRows(list) {
+  const mb = (/** @type {number | null} */ x) => (x === null ? '?' : f1(x))
+  const ok = (/** @type {number | null} */ x) => (x !== null && x < 500 ? 'PASS' : 'BELOW')
+  /** @type {[string, string, string][]} */
+  const rows = [['hostile input (peak RSS)', 'index / open', 'target < 500 MB for both (PRODUCT.md §4)']]
+  for (const h of list) {
+    const status = h.file
+      ? `${h.file.state}${h.file.warnings.length ? ', ' + h.file.warnings.length + ' warning(s)' : ''}`
+      : 'no status'
+    rows.push([
+      `  ${h.name}`,
+      `${mb(h.indexPeakMb)} / ${mb(h.openPeakMb)} MB`,
+      `${ok(h.indexPeakMb)} / ${ok(h.openPeakMb)}; ${h.what}; ${status}; index ${f1(h.indexMs / 1000)} s, slowest open ${f1(h.openMs / 1000)} s; control ${h.control?.state ?? '?'} (${h.control?.episodes ?? 0} episodes)`
+    ])
+  }
+  return rows
 }
 
 /** @param {import('./search-bench.mjs').SearchFigures} x @returns {[string, string, string][]} */

@@ -7,7 +7,8 @@
  * --viewer-loads N (browser phase: opens of the 2,000-turn episode per way in, default 5; 0 skips it),
  * --search-runs N (full-text query times: repetitions per query shape, default 20; 0 skips it), --search-mb N (measure
  * search on its own corpus of N MB, e.g. 1000 for the 1 GB of PRODUCT.md §4; default 0: on the main corpus's
- * database), --keep (keep the temporary bench database and print its path).
+ * database), --hostile 0 (skips the hostile-input phase: issue 17's inputs, peak RSS of indexing and of opening each
+ * against the 500 MB target, about a minute), --keep (keep the temporary bench database and print its path).
  * Training run (off by default: ~5 GB and several minutes): --training or BENCH_TRAINING=1 adds a generated prime-rl
  * output folder of --training-steps N (default 500) × --training-rollouts N (default 512) multi-turn rollouts, cached
  * in .bench/training-run (--training-drop deletes it afterwards): time to the first browsable step, the listing and full
@@ -37,6 +38,7 @@ import { bareFtsBuild } from './fts-bench.mjs'
 import { measureSearch } from './search-bench.mjs'
 import { measureTraining } from './training-bench.mjs'
 import { measureLowvocab } from './lowvocab-bench.mjs'
+import { measureHostile } from './hostile-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(
@@ -64,6 +66,7 @@ async function main() {
       'viewer-loads': { type: 'string', default: '5' },
       'search-runs': { type: 'string', default: '20' },
       'search-mb': { type: 'string', default: '0' },
+      hostile: { type: 'string', default: '1' },
       training: { type: 'boolean', default: process.env.BENCH_TRAINING === '1' },
       'training-steps': { type: 'string', default: '500' },
       'training-rollouts': { type: 'string', default: '512' },
@@ -173,6 +176,16 @@ async function main() {
 
   const viewerLoads = Number(values['viewer-loads'])
   if (viewerLoads > 0 && existsSync(CLI)) await viewerPhase(bench, viewerLoads)
+
+  // issue 17's hostile inputs (about a minute): peak RSS of indexing and of opening each, against the 500 MB target
+  if (values.hostile !== '0' && existsSync(CLI)) {
+    const workDir = mkdtempSync(join(tmpdir(), 'rollscope-hostile-'))
+    try {
+      bench.hostile = await measureHostile(CLI, { workDir, log })
+    } finally {
+      rmSync(workDir, { recursive: true, force: true })
+    }
+  }
 
   if (values.training && existsSync(CLI)) {
     const steps = Number(values['training-steps'])

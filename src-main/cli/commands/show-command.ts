@@ -1,5 +1,6 @@
 /** `rollscope show EPISODE`: one episode with every turn. */
 import type { EpisodeDetail, Turn } from '@contract/model'
+import { itemNoun, notReadLine, READ_CUTS_WHY, readCutLine, readCutsTitle } from '@contract/read-cuts'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
 import { formatBool, formatInt, formatNumber, indent, oneLine, orNone, safeText } from '../../report/text-format'
@@ -49,7 +50,7 @@ export function formatEpisode(e: EpisodeDetail): string {
     ['Source', e.sourcePath],
     ['Task', `${e.taskKey} (${e.taskKeyKind}), rollout ${e.rollout}`],
     ['Reward', `${formatNumber(e.reward)}   passed: ${formatBool(e.passed)}   status: ${e.status}`],
-    ['Turns', formatInt(e.turns.length)]
+    ['Turns', formatInt(e.turns.length) + (e.cuts?.some((c) => c.kind === 'items') ? ' read (see Not read)' : '')]
   ]
   if (e.error) head.push(['Error', e.error])
   if (e.answer !== null) head.push(['Answer', e.answer])
@@ -58,9 +59,23 @@ export function formatEpisode(e: EpisodeDetail): string {
   if (e.tokensIn !== null || e.tokensOut !== null) {
     head.push(['Tokens', `in ${formatInt(e.tokensIn)}, out ${formatInt(e.tokensOut)}`])
   }
+  // a record too large or too deep to read whole (issue 17): what is shown of it, and why
+  if (e.cuts?.length) {
+    head.push(['Not read', `${readCutsTitle(e.cuts).toLowerCase()}: ${e.cuts.map(readCutLine).join('; ')}`])
+    head.push(['', READ_CUTS_WHY])
+  }
   // Newlines in trace values would break the key/value layout; other spacing is kept.
   const header = head.map(([k, v]) => `${k.padEnd(8)} ${safeText(v).replace(/[\n\t]+/g, ' ')}`).join('\n')
-  return [header, ...e.turns.map(formatTurn)].join('\n\n') + '\n'
+  const gapNoun = (n: number): string => {
+    const cut = e.cuts?.find((c) => c.kind === 'items' && c.total - c.head - c.tail === n)
+    return cut ? itemNoun(cut.path) : 'items'
+  }
+  const turns = e.turns.map((t) =>
+    t.notReadBefore
+      ? `⋯ ${notReadLine(t.notReadBefore, gapNoun(t.notReadBefore))} ⋯\n\n${formatTurn(t)}`
+      : formatTurn(t)
+  )
+  return [header, ...turns].join('\n\n') + '\n'
 }
 
 function formatTurn(t: Turn): string {

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { isObj, type Obj } from './record-fields'
+import { parseJsonLine } from '../readers/tolerant-json'
 
 /** Largest companion file read (a continuation or a trial result). */
 const MAX_COMPANION = 64e6
@@ -46,7 +47,7 @@ export function resolveRef(fromPath: string, ref: string): string | null {
 export function readCompanion(path: string): unknown {
   try {
     if (statSync(path).size > MAX_COMPANION) return null
-    return JSON.parse(readFileSync(path, 'utf8'))
+    return parseJsonLine(readFileSync(path, 'utf8'))
   } catch {
     return null
   }

@@ -23,6 +23,7 @@ import { isObj, num, str, timeMs, type Obj } from './record-fields'
 import { itemsToMessages, type Message } from './responses-items'
 import { SkippedRecords } from './skipped-records'
 import { sessionSpanMs, type SessionFacts } from './session-facts'
+import { parseJsonLine } from '../readers/tolerant-json'
 
 /** The `type` of a rollout line that holds something to read. */
 const LINE_TYPES = new Set(['session_meta', 'turn_context', 'response_item', 'event_msg', 'compacted'])
@@ -147,7 +148,7 @@ function unwrapShellOutput(item: unknown, exitCodes: Map<string, number>): unkno
   if (!item.output.startsWith('{')) return item
   let v: unknown
   try {
-    v = JSON.parse(item.output)
+    v = parseJsonLine(item.output)
   } catch {
     return item
   }

@@ -9,6 +9,7 @@ import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, scalarFields, str, type Obj } from './record-fields'
 import { logWallTimeMs, sampleGenerationMs } from './inspect-timing'
+import { notReadBefore } from '../readers/json-cuts'
 
 const ATTACHMENT = 'attachment://'
 
@@ -211,12 +212,16 @@ function inputMessages(sample: Obj): unknown[] {
 /** Turns of a sample: messages through the shared normalizer, plus Inspect's reasoning parts and tool errors. */
 export function sampleTurns(sample: Obj): Turn[] {
   const attachments = isObj(sample.attachments) ? sample.attachments : {}
-  const messages = resolveAttachments(sampleMessages(sample), attachments)
+  const original = sampleMessages(sample)
+  const messages = resolveAttachments(original, attachments)
   const promptLen = taskDefiningMessages(messages).length
   const turns = messagesToTurns(messages.slice(0, promptLen), messages.slice(promptLen))
   messages.forEach((m, i) => {
     if (!isObj(m)) return
     const t = turns[i]
+    // resolving attachments copied the messages: the gap of a list too long to read whole is on the original
+    const gap = notReadBefore(original[i])
+    if (gap) t.notReadBefore = gap
     if (!t.reasoning) t.reasoning = reasoningParts(m.content)
     const err = isObj(m.error) ? (str(m.error.message) ?? str(m.error.type)) : null
     if (err) t.meta = { ...t.meta, error: isObj(m.error) && str(m.error.type) ? `${m.error.type}: ${err}` : err }

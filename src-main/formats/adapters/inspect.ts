@@ -14,6 +14,7 @@ import { idText, isObj, type Obj } from './record-fields'
 import { defineFormat } from '../define-format'
 import type { FormatContext } from '../context'
 import { tallyActions } from '../actions/tally'
+import { cutsOf, describeCuts } from '../readers/json-cuts'
 
 const SAMPLE_MEMBER = /^samples\/(.+)_epoch_(\d+)\.json$/
 
@@ -22,7 +23,12 @@ interface SeenMember {
   sig: string
   /** Its actions already tallied: no transcript is kept. */
   summary: EpisodeSummaryRecord
+  /** What was not read of it (a member too large to read whole), for the file's warnings. */
+  cut: string | null
 }
+
+/** Members whose cuts are listed in the file's warnings; the rest are counted. */
+const MAX_CUT_WARNINGS = 10
 
 export const isInspectLog = (doc: unknown): doc is Obj =>
   isObj(doc) &&
@@ -52,7 +58,8 @@ export const inspectAdapter = defineFormat<DocumentAdapter>({
       if (!doc.has(locator)) throw new RecordError(`the log no longer has ${locator}`)
       const sample = doc.readJson(locator)
       if (!isObj(sample)) throw new RecordError(`${locator} is not a sample object`)
-      return sampleBody(sample)
+      const cuts = cutsOf(sample)
+      return cuts.length ? { ...sampleBody(sample), cuts } : sampleBody(sample)
     }
     const sample = (isObj(doc) && Array.isArray(doc.samples) ? doc.samples : []).find(
       (s) => isObj(s) && jsonLocator(s) === locator
@@ -72,23 +79,33 @@ function indexArchive(zip: ZipArchive, path: string, ctx: FormatContext): Docume
     throw new RecordError(err instanceof ZipError ? err.message : String(err))
   }
   if (!isObj(log)) throw new RecordError('the log header is not a JSON object')
+  const warnings: string[] = []
+  const headerCuts = cutsOf(log)
+  if (headerCuts.length) warnings.push(`${headerMember}: ${describeCuts(headerCuts)}`)
   const members = zip
     .names()
     .map((name) => ({ name, m: SAMPLE_MEMBER.exec(name) }))
     .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null)
     .sort((a, b) => compareIds(a.m[1], b.m[1]) || Number(a.m[2]) - Number(b.m[2]))
   let fallback: Map<string, Obj> | null = null
+  const cutWarnings: string[] = []
   const episodes = members.map(({ name, m }) => {
     const entry = zip.entries.get(name)!
     const key = `inspect:member:${path}\0${name}`
     const sig = `${entry.crc32}:${entry.compressedSize}:${entry.size}`
     const hit = ctx.kept.get(key) as SeenMember | undefined
-    if (hit && hit.sig === sig) return { summary: hit.summary, locator: name }
+    if (hit && hit.sig === sig) {
+      if (hit.cut) cutWarnings.push(hit.cut)
+      return { summary: hit.summary, locator: name }
+    }
     let summary: EpisodeSummaryRecord
+    let cut: string | null = null
     try {
       const sample = zip.readJson(name)
       if (!isObj(sample)) throw new ZipError(`${name} is not a sample object`)
       summary = sampleSummary(sample)
+      const cuts = cutsOf(sample)
+      if (cuts.length) cutWarnings.push((cut = `${name}: ${describeCuts(cuts)}`))
     } catch (err) {
       // a sample that cannot be read (over the member limit, corrupt) is listed from the log's summaries, marked as an error
       fallback ??= summaryIndex(zip)
@@ -99,12 +116,16 @@ function indexArchive(zip: ZipArchive, path: string, ctx: FormatContext): Docume
     }
     const kept: SeenMember = {
       sig,
-      summary: { ...summary, actions: { kind: 'tallied', tally: tallyActions(summary.actions) } }
+      summary: { ...summary, actions: { kind: 'tallied', tally: tallyActions(summary.actions) } },
+      cut
     }
     ctx.kept.set(key, kept)
     return { summary: kept.summary, locator: name }
   })
-  return [{ runKey: '', header: inspectRunHeader(log, basename(path), headerMember), episodes }]
+  warnings.push(...cutWarnings.slice(0, MAX_CUT_WARNINGS))
+  if (cutWarnings.length > MAX_CUT_WARNINGS)
+    warnings.push(`… ${cutWarnings.length - MAX_CUT_WARNINGS} more samples too large to read whole`)
+  return [{ runKey: '', header: inspectRunHeader(log, basename(path), headerMember), episodes, warnings }]
 }
 
 function indexJsonLog(doc: unknown, path: string): DocumentRun[] {

@@ -3,6 +3,7 @@ import { contentImages, contentText } from './content-text'
 import { isObj, num, type Obj } from './record-fields'
 import { normalizeRole } from './roles'
 import { normalizeToolCalls } from './tool-calls'
+import { notReadBefore } from '../readers/json-cuts'
 
 export { normalizeRole }
 
@@ -36,6 +37,8 @@ export function messagesToTurns(prompt: readonly unknown[], completion: readonly
     }
     const reasoning = m.reasoning_content ?? m.reasoning ?? m.thinking
     const images = contentImages(m.content)
+    // the first message read after a list too long to read whole (json-cuts.ts)
+    const gap = notReadBefore(raw)
     turns.push({
       index: turns.length,
       role,
@@ -49,7 +52,8 @@ export function messagesToTurns(prompt: readonly unknown[], completion: readonly
       reward: num(m.reward),
       done: typeof m.done === 'boolean' ? m.done : null,
       tokens: messageTokens(m.usage),
-      ...(images.length ? { images } : {})
+      ...(images.length ? { images } : {}),
+      ...(gap ? { notReadBefore: gap } : {})
     })
     if (role === 'assistant' && !isPrompt) modelSpoke = true
     for (const c of toolCalls) {

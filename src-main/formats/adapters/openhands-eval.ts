@@ -38,6 +38,7 @@ import {
   type Outcome,
   type RunReport
 } from './swe-bench-run'
+import { parseJsonLine } from '../readers/tolerant-json'
 
 const REMOTE_EVAL_SUFFIX = '.swebench_eval.jsonl'
 
@@ -172,7 +173,7 @@ function metadataInHead(path: string): Obj | null {
     else if (c === '{') depth++
     else if (c === '}' && --depth === 0) {
       try {
-        const v = JSON.parse(text.slice(start, i + 1)) as unknown
+        const v = parseJsonLine(text.slice(start, i + 1))
         return isObj(v) ? v : null
       } catch {
         return null

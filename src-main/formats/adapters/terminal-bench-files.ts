@@ -20,6 +20,7 @@ import { join } from 'node:path'
 import type { ToolCall, Turn } from '@contract/model'
 import { blankTurn } from './messages'
 import { isObj, str, type Obj } from './record-fields'
+import { parseJsonLine } from '../readers/tolerant-json'
 
 const MAX_TEXT_BYTES = 512 * 1024
 const MAX_CAST_BYTES = 2 * 1024 * 1024
@@ -172,7 +173,7 @@ function terminusResponse(text: string, episode: string): Action['assistant'] {
   let o: unknown = null
   if (start >= 0 && end > start) {
     try {
-      o = JSON.parse(text.slice(start, end + 1))
+      o = parseJsonLine(text.slice(start, end + 1))
     } catch {
       o = null
     }
@@ -228,7 +229,7 @@ function castActions(trialDir: string): { actions: Action[]; lead: string | null
     if (!line.startsWith('[')) continue
     let ev: unknown
     try {
-      ev = JSON.parse(line)
+      ev = parseJsonLine(line)
     } catch {
       continue // a line cut by the size bound
     }

@@ -1,5 +1,5 @@
 import type { ToolCall } from '@contract/model'
-import { decodeMaybeJson } from '../readers/tolerant-json'
+import { decodeMaybeJson, parseJsonLine } from '../readers/tolerant-json'
 import { isObj } from './record-fields'
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
@@ -10,7 +10,7 @@ export function parseArguments(args: unknown): unknown {
   const trimmed = args.trim()
   if (!trimmed) return {}
   try {
-    return JSON.parse(trimmed)
+    return parseJsonLine(trimmed)
   } catch {
     return args
   }

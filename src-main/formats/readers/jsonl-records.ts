@@ -1,6 +1,7 @@
 import { closeSync, openSync } from 'node:fs'
 import { readLines, readRange } from './line-reader'
 import { parseJsonLine } from './tolerant-json'
+import { cutsOf, describeCuts } from './json-cuts'
 
 const MAX_WARNINGS = 20
 
@@ -25,6 +26,8 @@ export function readJsonlRecords(path: string): {
       try {
         const v = parseJsonLine(text)
         if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+          const cuts = cutsOf(v)
+          if (cuts.length && ++bad <= MAX_WARNINGS) warnings.push(`line ${lineNo}: ${describeCuts(cuts)}`)
           records.push(v as Record<string, unknown>)
           lines.push(lineNo)
           return

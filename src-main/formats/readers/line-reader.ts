@@ -24,6 +24,12 @@ export interface ReadLinesResult {
 const CHUNK = 1 << 20
 
 /**
+ * A line longer than this is not gathered piece by piece (its pieces and their concatenation would be twice its
+ * size in memory at once): its length is counted and the whole line read again with one positional read.
+ */
+const GATHER_LIMIT = 8 << 20
+
+/**
  * Streams the lines of an open file synchronously (it runs on the indexer's worker thread).
  *
  * Splits raw Buffers on byte 10 and decodes each line slice once: 1.5–4× faster than readline
@@ -42,6 +48,7 @@ export function readLines(
   let pending: Buffer[] = [] // pieces of a line spanning chunks
   let pendingBytes = 0
   let skipping = false // inside an oversized line
+  let rereading = false // inside a long line that is read again whole once its end is found
   let lineNo = 0
   const oversized: ReadLinesResult['oversized'] = []
 
@@ -66,17 +73,31 @@ export function readLines(
         const piece = n - from
         if (!skipping && pendingBytes + piece > maxLineBytes) {
           skipping = true
+          rereading = false
           pending = []
           pendingBytes = 0
         }
-        if (!skipping) {
-          pending.push(Buffer.from(chunk.subarray(from, n)))
+        if (!skipping && !rereading && pendingBytes + piece > GATHER_LIMIT) {
+          rereading = true
+          pending = []
         }
+        if (!skipping && !rereading) pending.push(Buffer.from(chunk.subarray(from, n)))
         pendingBytes += skipping ? 0 : piece
         break
       }
       const lineEnd = filePos + nl
-      if (skipping) {
+      if (rereading) {
+        rereading = false
+        pending = []
+        pendingBytes = 0
+        const whole = readRange(fd, lineStart, lineEnd - lineStart)
+        if (whole.length > maxLineBytes) {
+          lineNo++
+          oversized.push({ lineNo, offset: lineStart, length: whole.length })
+        } else if (!emit(whole, 0, whole.length)) {
+          return { endOfCompleteLines: lineEnd + 1, tail: null, oversized }
+        }
+      } else if (skipping) {
         lineNo++
         oversized.push({ lineNo, offset: lineStart, length: lineEnd - lineStart })
         skipping = false

@@ -4,7 +4,11 @@
  * (a mean over them cannot be reproduced); a UTF-8 byte-order mark before the value (Windows tools, PowerShell's
  * Out-File) is skipped; anything else that is not JSON is a SyntaxError with JSON.parse's own message plus the
  * offending position, invisible characters in it named (`U+200B`) rather than printed.
+ * Every value read from a file is kept within the parsed-size and depth limits of json-limits.ts: a text over
+ * them is trimmed first (json-trim.ts), and what was left out is registered beside the value (json-cuts.ts).
  */
+import { registerCuts } from './json-cuts'
+import { trimJsonText, withinJsonLimits } from './json-trim'
 
 /** What parsing noticed that the value no longer shows: bare NaN / Infinity tokens read as null. */
 export interface ParseNotes {
@@ -13,9 +17,26 @@ export interface ParseNotes {
 
 const BOM = 0xfeff
 
-/** JSON.parse that tolerates bare NaN / Infinity / -Infinity (→ null, counted in `notes`) and names the error position. */
+/**
+ * JSON.parse that tolerates bare NaN / Infinity / -Infinity (→ null, counted in `notes`), names the error position,
+ * and keeps the value within the parsed-size and depth limits (cutsOf(value) says what was left out).
+ */
 export function parseJsonLine(text: string, notes?: ParseNotes): unknown {
   if (text.charCodeAt(0) === BOM) text = text.slice(1)
+  if (withinJsonLimits(text)) return parseTolerant(text, notes)
+  const trimmed = trimJsonText(text)
+  let value: unknown
+  try {
+    value = parseTolerant(trimmed.text, notes)
+  } catch (err) {
+    throw positionedError(err instanceof SyntaxError ? null : err, text) // where the file's own text goes wrong
+  }
+  registerCuts(value, trimmed.cuts)
+  return value
+}
+
+/** A JSON text already within the limits (a trimmed one), parsed with the NaN tolerance and error positions. */
+export function parseTolerant(text: string, notes?: ParseNotes): unknown {
   try {
     return JSON.parse(text)
   } catch (err) {

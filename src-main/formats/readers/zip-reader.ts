@@ -1,9 +1,27 @@
-import { closeSync, fstatSync, openSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { inflateRawSync, zstdDecompressSync } from 'node:zlib'
+import { Inflate } from 'fflate'
 import { readRange } from './line-reader'
+import { parseJsonLine, parseTolerant } from './tolerant-json'
+import { JsonTrimmer } from './json-trim'
+import { MAX_KEPT_BYTES } from './json-limits'
+import { registerCuts } from './json-cuts'
 
-/** Largest uncompressed zip member read into memory (a malicious or absurd member gets a clear error instead). */
-export const MAX_ZIP_MEMBER = (Number(process.env.ROLLSCOPE_MAX_ZIP_MEMBER_MB) || 256) * 1e6
+/**
+ * Largest uncompressed zip member read at all (a larger one gets a clear error). A member up to WHOLE_MEMBER is
+ * inflated whole; a larger one is streamed through the JSON trimmer, so memory stays bounded whatever the size and
+ * this only bounds the time spent inflating it.
+ */
+export const MAX_ZIP_MEMBER = (Number(process.env.ROLLSCOPE_MAX_ZIP_MEMBER_MB) || 1024) * 1e6
+
+/**
+ * Largest member inflated whole into memory (its bytes, its text and its parsed value are then held at once, as for
+ * a JSONL record of the same size). A larger JSON member is streamed (readJson).
+ */
+export const WHOLE_MEMBER = 64e6
+
+/** Compressed bytes handed to the inflater at a time: deflate expands at most ~1,032×, so one step yields ≤ 17 MB. */
+const INFLATE_STEP = 16 * 1024
 
 /** A zip archive that cannot be used: the message says why (truncated, unsupported, too big). */
 export class ZipError extends Error {
@@ -62,8 +80,53 @@ export class ZipArchive {
     return [...this.entries.keys()]
   }
 
-  /** The uncompressed bytes of one member. */
+  /** The uncompressed bytes of one member, inflated whole: for members up to WHOLE_MEMBER (readJson streams larger ones). */
   read(name: string): Buffer {
+    const e = this.entry(name)
+    if (e.size > WHOLE_MEMBER) {
+      throw new ZipError(
+        `zip member ${name} is ${mb(e.size)} uncompressed, too large to read whole (${mb(WHOLE_MEMBER)})`
+      )
+    }
+    return decompress(name, e, this.compressed(name, e))
+  }
+
+  /**
+   * One member parsed as UTF-8 JSON, within the parsed-size and depth limits (json-limits.ts; cutsOf(value) says what
+   * was left out). A deflate member larger than WHOLE_MEMBER is inflated step by step into the JSON trimmer, so
+   * neither its text nor its parsed value is ever whole in memory (issue 17: a 699 KB archive whose sample inflated
+   * to 240 MB of 5 M tiny messages took 2.5 GB).
+   */
+  readJson(name: string): unknown {
+    const e = this.entry(name)
+    if (e.size <= WHOLE_MEMBER) {
+      const text = this.read(name).toString('utf8')
+      try {
+        return parseJsonLine(text)
+      } catch (err) {
+        throw new ZipError(`zip member ${name} is not valid JSON: ${(err as Error).message}`)
+      }
+    }
+    if (e.method !== 8) {
+      throw new ZipError(
+        `zip member ${name} is ${mb(e.size)} uncompressed and ${e.method === 0 ? 'stored' : `compressed with method ${e.method}`}: ` +
+          `only deflate members over ${mb(WHOLE_MEMBER)} are read (streamed)`
+      )
+    }
+    const trimmer = new JsonTrimmer({ maxBytes: MAX_KEPT_BYTES })
+    this.inflateSteps(name, e, (bytes) => trimmer.push(bytes))
+    const kept = trimmer.end()
+    let value: unknown
+    try {
+      value = parseTolerant(kept.text)
+    } catch (err) {
+      throw new ZipError(`zip member ${name} is not valid JSON: ${(err as Error).message}`)
+    }
+    registerCuts(value, kept.cuts)
+    return value
+  }
+
+  private entry(name: string): ZipEntry {
     const e = this.entries.get(name)
     if (!e) throw new ZipError(`the archive has no member ${name}`)
     if (e.size > MAX_ZIP_MEMBER) {
@@ -71,30 +134,68 @@ export class ZipArchive {
         `zip member ${name} is ${mb(e.size)} uncompressed, over the ${mb(MAX_ZIP_MEMBER)} limit (ROLLSCOPE_MAX_ZIP_MEMBER_MB)`
       )
     }
+    return e
+  }
+
+  /** Where a member's compressed bytes start, checked against the file. */
+  private dataStart(fd: number, name: string, e: ZipEntry): number {
+    const local = readRange(fd, e.localHeaderOffset, 30)
+    if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIG)
+      throw new ZipError(`zip member ${name}: bad local header (corrupt archive)`)
+    const start = e.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
+    if (start + e.compressedSize > this.fileSize)
+      throw new ZipError(`zip member ${name} runs past the end of the file (truncated archive)`)
+    return start
+  }
+
+  private compressed(name: string, e: ZipEntry): Buffer {
     const fd = openSync(this.path, 'r')
-    let data: Buffer
     try {
-      const local = readRange(fd, e.localHeaderOffset, 30)
-      if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_SIG)
-        throw new ZipError(`zip member ${name}: bad local header (corrupt archive)`)
-      const start = e.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28)
-      if (start + e.compressedSize > this.fileSize)
-        throw new ZipError(`zip member ${name} runs past the end of the file (truncated archive)`)
-      data = readRange(fd, start, e.compressedSize)
+      return readRange(fd, this.dataStart(fd, name, e), e.compressedSize)
     } finally {
       closeSync(fd)
     }
-    return decompress(name, e, data)
   }
 
-  /** One member parsed as UTF-8 JSON. */
-  readJson(name: string): unknown {
-    const text = this.read(name).toString('utf8')
+  /**
+   * Inflates a deflate member a step at a time, handing each inflated piece to `onBytes` (never more than ~17 MB at
+   * once). Stops with a ZipError when it inflates past its declared size (a lying header: a zip bomb).
+   */
+  private inflateSteps(name: string, e: ZipEntry, onBytes: (bytes: Buffer) => void): void {
+    let out = 0
+    let failure: Error | null = null
+    const inflater = new Inflate((data) => {
+      if (failure || data.length === 0) return
+      out += data.length
+      if (out > e.size) {
+        failure = new ZipError(
+          `zip member ${name} inflates past its declared ${mb(e.size)} (corrupt or malicious archive)`
+        )
+        return
+      }
+      onBytes(Buffer.from(data.buffer, data.byteOffset, data.length))
+    })
+    const fd = openSync(this.path, 'r')
     try {
-      return JSON.parse(text)
-    } catch (err) {
-      throw new ZipError(`zip member ${name} is not valid JSON: ${(err as Error).message}`)
+      const start = this.dataStart(fd, name, e)
+      const buf = Buffer.allocUnsafe(256 * 1024)
+      for (let done = 0; done < e.compressedSize && !failure;) {
+        const n = readSync(fd, buf, 0, Math.min(buf.length, e.compressedSize - done), start + done)
+        if (n === 0) throw new ZipError(`zip member ${name} runs past the end of the file (truncated archive)`)
+        for (let k = 0; k < n && !failure; k += INFLATE_STEP) {
+          const last = done + Math.min(n, k + INFLATE_STEP) >= e.compressedSize
+          try {
+            inflater.push(buf.subarray(k, Math.min(n, k + INFLATE_STEP)), last)
+          } catch (err) {
+            throw new ZipError(`zip member ${name} could not be decompressed: ${(err as Error).message}`)
+          }
+        }
+        done += n
+      }
+    } finally {
+      closeSync(fd)
     }
+    if (failure) throw failure
   }
 }
 

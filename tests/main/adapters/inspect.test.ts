@@ -389,7 +389,7 @@ describe('Inspect .eval (built archives)', () => {
     const p = evalFile('big.eval', [
       { name: 'header.json', data: spec('success') },
       { name: 'samples/1_epoch_1.json', data: sample(1, 1) },
-      { name: 'samples/2_epoch_1.json', data: '{}', declaredSize: 300e6 },
+      { name: 'samples/2_epoch_1.json', data: '{}', declaredSize: 1100e6 },
       {
         name: 'summaries.json',
         data: [{ id: 2, epoch: 1, input: 'solve task 2', target: 'ok', scores: { verify: { value: 'I' } } }]
@@ -399,7 +399,7 @@ describe('Inspect .eval (built archives)', () => {
     expect(report.files[0]).toMatchObject({ state: 'indexed', episodes: 2 })
     const eps = await episodes(runs[0].id)
     expect(eps[1]).toMatchObject({ taskKey: '2', status: 'error', reward: 0, preview: 'solve task 2' })
-    expect(eps[1].error).toMatch(/^zip member samples\/2_epoch_1\.json is 300 MB uncompressed, over the 256 MB limit/)
+    expect(eps[1].error).toMatch(/^zip member samples\/2_epoch_1\.json is 1100 MB uncompressed, over the 1024 MB limit/)
   })
 
   it('a zip that is not an Inspect log is reported as such; a truncated log fails with the reason', async () => {

@@ -42,6 +42,18 @@ describe('readLines', () => {
     expect(lines[1].offset).toBe(long.length + 3)
   })
 
+  it('reads a line longer than 8 MB again whole instead of gathering its pieces (same text, offsets and numbers)', () => {
+    const long = `"${'é'.repeat(5 << 20)}"`
+    const { lines, result } = linesOf(`"a"\n${long}\n"b"\n`)
+    expect(lines.map((l) => [l.lineNo, l.offset, l.length])).toEqual([
+      [1, 0, 3],
+      [2, 4, Buffer.byteLength(long)],
+      [3, 5 + Buffer.byteLength(long), 3]
+    ])
+    expect(lines[1].text === long).toBe(true)
+    expect(result.oversized).toEqual([])
+  })
+
   it('skips oversized lines without holding them and goes on', () => {
     const { lines, result } = linesOf(`"${'y'.repeat(5000)}"\n"ok"\n`, 1000)
     expect(lines.map((l) => l.text)).toEqual(['"ok"'])

@@ -87,3 +87,23 @@ describe('engine thread protocol', () => {
     await expect(real.api.listRuns()).rejects.toThrow() // the database is closed
   })
 })
+
+describe('engine thread: every call is answered', () => {
+  it('a result the port cannot clone (a value nested past the stack, issue 17) becomes an error, not silence', async () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 200_000; i++) deep = { a: deep }
+    const stub = {
+      api: { listRuns: async () => [{ deep }] },
+      onEvent: () => () => {}
+    } as unknown as Engine
+    const ch = new MessageChannel()
+    serveEngine(stub, ch.port1)
+    const host = connectEngine(ch.port2)
+    try {
+      await expect(host.api.listRuns()).rejects.toThrow(/^the answer could not be sent to the app: /)
+    } finally {
+      ch.port1.close()
+      ch.port2.close()
+    }
+  })
+})

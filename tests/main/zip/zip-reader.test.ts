@@ -50,7 +50,7 @@ describe('ZipArchive', () => {
       buildZip([{ name: 'samples/1_epoch_1.json', data: '{}', declaredSize: MAX_ZIP_MEMBER + 1 }])
     )
     expect(() => ZipArchive.open(p).read('samples/1_epoch_1.json')).toThrow(
-      /^zip member samples\/1_epoch_1\.json is \d+ MB uncompressed, over the 256 MB limit \(ROLLSCOPE_MAX_ZIP_MEMBER_MB\)$/
+      /^zip member samples\/1_epoch_1\.json is \d+ MB uncompressed, over the 1024 MB limit \(ROLLSCOPE_MAX_ZIP_MEMBER_MB\)$/
     )
   })
 

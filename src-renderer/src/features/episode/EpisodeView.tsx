@@ -9,6 +9,7 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { EpisodeHeader } from './EpisodeHeader'
 import { AdvanceNotice } from '../labels/AdvanceNotice'
 import { Transcript } from './Transcript'
+import { ReadCutsNotice } from './ReadCutsNotice'
 import { FindBar } from './FindBar'
 import { RewardStrip } from './RewardStrip'
 import { cx } from '../../lib/cx'
@@ -78,6 +79,7 @@ export function EpisodeView(): ReactNode {
               No transcript on disk: known from the harness report (its result and figures, not its steps).
             </div>
           )}
+          {detail.cuts && detail.cuts.length > 0 && <ReadCutsNotice cuts={detail.cuts} />}
           <div className={css.tabs} role="tablist">
             <button
               role="tab"

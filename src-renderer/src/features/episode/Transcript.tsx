@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import type { EpisodePreview, Turn } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
 import { TurnCard } from './TurnCard'
+import { NotReadGap } from './NotReadGap'
 import panels from '../../styles/panels.module.css'
 import { MeasuredRows } from '../../components/MeasuredRows'
 import css from './Transcript.module.css'
@@ -54,13 +55,16 @@ export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
     >
       <MeasuredRows virtualizer={virtualizer} slotClassName={css.slot}>
         {(i) => (
-          <TurnCard
-            turn={turns[i]}
-            position={i}
-            active={i === activeTurn}
-            foldablePrompt={foldable.has(i)}
-            onSelect={() => store.getState().setActiveTurn(i)}
-          />
+          <>
+            {turns[i].notReadBefore ? <NotReadGap count={turns[i].notReadBefore} cuts={detail.cuts} /> : null}
+            <TurnCard
+              turn={turns[i]}
+              position={i}
+              active={i === activeTurn}
+              foldablePrompt={foldable.has(i)}
+              onSelect={() => store.getState().setActiveTurn(i)}
+            />
+          </>
         )}
       </MeasuredRows>
     </div>
