@@ -15,7 +15,7 @@ import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
 import { walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
-import { companionsIndexedAlone, sidecarDependents } from './sidecar-dependents'
+import { companionsIndexedAlone, sidecarDependents, WalkedFiles } from './sidecar-dependents'
 import { buildSearchIndex } from '../search/build-search-index'
 import { RunSettler } from './run-settler'
 
@@ -109,10 +109,12 @@ function indexRoots(
   tracker.tick(true)
 
   const read = new Set(queue.map((f) => f.path))
+  // the new and changed files of this job: a folder holding one is where a late report's traces are looked for
+  const walked = new WalkedFiles(read)
   // A file that is gone may have been read by others (a report, a trajectory holding its run's results-only
   // episodes): they are read again, as when a companion file changes.
   for (const gone of forgotten) {
-    for (const dep of sidecarDependents(db, { path: gone.path, root: gone.root, size: 0, mtimeMs: 0 }, read)) {
+    for (const dep of sidecarDependents(db, { path: gone.path, root: gone.root, size: 0, mtimeMs: 0 }, read, walked)) {
       read.add(dep.path)
       queue.push(dep)
     }
@@ -139,8 +141,7 @@ function indexRoots(
     }
     if (status.state === 'indexed') companionsIndexedAlone(db, file, read).forEach(requeue)
     // a companion read only on demand (a trainer's metrics log) is read by no trace while indexing
-    if (status.state === 'sidecar' && !companionTraceOf(file.path)?.onDemand)
-      sidecarDependents(db, file, read).forEach(requeue)
+    if (status.state === 'sidecar') sidecarDependents(db, file, read, walked).forEach(requeue)
     report.files.push(status)
     tracker.p.filesDone++
     if (status.state === 'error') {
