@@ -18,8 +18,11 @@ import { walkPaths } from './walk-paths'
 import { companionsIndexedAlone, sidecarDependents, WalkedFiles } from './sidecar-dependents'
 import { buildSearchIndex } from '../search/build-search-index'
 import { RunSettler } from './run-settler'
+import { acquireWriterLock, describeHolder } from './writer-lock'
 
 export interface JobHooks {
+  /** What runs the job, as other processes waiting for this database are told ("rollscope index"). */
+  who?: string
   isCancelled: () => boolean
   tracker: ProgressTracker
   onChanged: (runIds: string[]) => void
@@ -30,8 +33,48 @@ export interface JobHooks {
 /** Largest single record (JSONL line) the indexer will hold in memory. */
 export const MAX_RECORD_BYTES = (Number(process.env.ROLLSCOPE_MAX_RECORD_MB) || 64) * 1e6
 
-/** Runs one job on the writer connection. Synchronous: it runs on the worker thread (or inline in tests). */
+/**
+ * Runs one job on the writer connection, holding the database's writer lock (writer-lock.ts) from its first write
+ * to its end: a job of another process on the same database waits for it. Synchronous: it runs on the worker
+ * thread (or inline in tests).
+ */
 export function runJob(db: Db, job: IndexJob, hooks: JobHooks): IndexReport {
+  const started = Date.now()
+  const { tracker } = hooks
+  const waitMs = job.type === 'index' ? (job.waitMs ?? Infinity) : Infinity
+  const lock = acquireWriterLock(db, hooks.who ?? 'a Rollscope process', waitMs, {
+    isCancelled: hooks.isCancelled,
+    onWait: (holder) => {
+      tracker.p.state = 'waiting'
+      tracker.p.message = `waiting for ${describeHolder(holder)}: it is indexing this database`
+      tracker.tick()
+    }
+  })
+  if (lock.kind === 'cancelled') {
+    tracker.finish('cancelled', 'cancelled while waiting for another process indexing this database')
+    return emptyReport(started)
+  }
+  if (lock.kind === 'busy') {
+    const seconds = Math.round(lock.waitedMs / 100) / 10
+    const message = `the database is being indexed by ${describeHolder(lock.holder)}; gave up after waiting ${seconds} s`
+    tracker.finish('error', message)
+    return { ...emptyReport(started), busy: { seconds, holder: lock.holder, message } }
+  }
+  try {
+    if (lock.waited) {
+      // the job starts now: its throughput and ETA count from here, not from when it began to wait
+      tracker.p.startedAt = Date.now()
+      tracker.p.message = null
+    }
+    const report = runLockedJob(db, job, hooks)
+    if (lock.waited) report.waited = { seconds: Math.round(lock.waited.ms / 100) / 10, holder: lock.waited.holder }
+    return report
+  } finally {
+    lock.release()
+  }
+}
+
+function runLockedJob(db: Db, job: IndexJob, hooks: JobHooks): IndexReport {
   if (job.type === 'removeRoot') return removeRoot(db, job.path, hooks)
   if (job.type === 'paths')
     return indexRoots(db, { type: 'index', roots: [], scope: 'all', force: false }, hooks, job.paths)

@@ -47,10 +47,13 @@ export function createEngine(options: EngineOptions): Engine {
       emit({ name: 'workspaceChanged', payload: { runIds } })
     }
   }
+  // what other processes waiting for this database are told runs the job
+  const who =
+    options.mode === 'cli' ? 'rollscope index' : options.mode === 'browser' ? 'rollscope serve' : 'the Rollscope app'
   const indexer: IndexerClient =
     options.indexer === 'inline'
-      ? createInlineIndexer(db, events)
-      : createWorkerIndexer(options.dbPath, events, findWorkerFile(import.meta.dirname))
+      ? createInlineIndexer(db, events, who)
+      : createWorkerIndexer(options.dbPath, events, findWorkerFile(import.meta.dirname), who)
 
   watchRoots()
   const background = (job: IndexJob): void => {
@@ -102,7 +105,13 @@ export function createEngine(options: EngineOptions): Engine {
         ? subscribe((e) => e.name === 'indexProgress' && opts.onProgress?.(e.payload as IndexProgress))
         : null
       try {
-        return await indexer.run({ type: 'index', roots: paths, scope: 'added', force: opts.force ?? false })
+        return await indexer.run({
+          type: 'index',
+          roots: paths,
+          scope: 'added',
+          force: opts.force ?? false,
+          waitMs: opts.waitMs
+        })
       } finally {
         off?.()
       }
