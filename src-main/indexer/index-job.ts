@@ -13,7 +13,7 @@ import { indexJsonlFile } from './index-jsonl-file'
 import { indexTable } from './index-table'
 import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
-import { walkRoots, type FoundFile } from './walk'
+import { canonicalUnder, walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
 import { companionsIndexedAlone, sidecarDependents, WalkedFiles } from './sidecar-dependents'
 import { buildSearchIndex } from '../search/build-search-index'
@@ -240,7 +240,10 @@ const GONE = 'file no longer exists (moved or deleted since it was indexed)'
 
 /**
  * Sources under these roots whose file is gone: their runs are dropped and the source says why. Sources already
- * known to be gone are not forgotten again (so a full scan does not re-read their dependents every time).
+ * known to be gone are not forgotten again (so a full scan does not re-read their dependents every time). A source
+ * whose path still leads to a file the walk now names otherwise (through a symlinked folder: `latest/…` for
+ * `run_a/…`, as walks before issue 17 named them) is not gone: its row goes, and its labels and notes are moved to
+ * the new name (source_renames, applied by the engine, which owns the labels file).
  */
 function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRuns: string[]): Forgotten[] {
   const rows = db
@@ -248,9 +251,24 @@ function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRu
       `SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"}) AND (error IS NULL OR error <> ?)`
     )
     .all(...roots, GONE) as Forgotten[]
+  const missing = rows.filter((r) => !present.has(r.path))
+  const renamed = missing.flatMap((r) => {
+    const name = existsSync(r.path) ? canonicalUnder(r.root, r.path) : r.path
+    return name !== r.path && present.has(name) ? [{ ...r, name }] : []
+  })
+  for (const r of renamed) {
+    db.transaction(() => {
+      const runs = dropSourceEpisodes(db, r.id)
+      changedRuns.push(...runs)
+      settleRuns(db, runs)
+      db.prepare('DELETE FROM sources WHERE id = ?').run(r.id)
+      db.prepare('INSERT OR REPLACE INTO source_renames (old_path, new_path) VALUES (?, ?)').run(r.path, r.name)
+    })()
+  }
+  const gone = new Set(renamed.map((r) => r.id))
   return forgetSources(
     db,
-    rows.filter((r) => !present.has(r.path)),
+    missing.filter((r) => !gone.has(r.id)),
     changedRuns
   )
 }

@@ -10,6 +10,7 @@ import { createTraceService } from './trace-service'
 import { runExport } from '../export/plan-export'
 import { createRootWatcher } from './watcher'
 import { attachLabels, labelsDbPath, openLabelsDb } from '../labels/labels-db'
+import { labelUpkeep } from '../labels/label-upkeep'
 
 /**
  * Wires the engine for a host: the database (migrated here, on the host's connection), the indexer
@@ -22,6 +23,15 @@ export function createEngine(options: EngineOptions): Engine {
   // Labels live in their own file next to the index, so a rebuilt index keeps them (see labels/labels-db.ts).
   const labelsDb = openLabelsDb(labelsDbPath(options.dbPath))
   attachLabels(db, labelsDbPath(options.dbPath))
+  // labels learn what the last jobs found: renamed sources, fingerprints of episodes labelled before them
+  const upkeep = (): void => {
+    try {
+      labelUpkeep(db, labelsDb)
+    } catch (err) {
+      console.error('rollscope: bringing labels up to date failed:', err)
+    }
+  }
+  upkeep()
   const listeners = new Set<(e: TraceEvent) => void>()
   const emit = (e: TraceEvent): void => listeners.forEach((l) => l(e))
   let progress: IndexProgress = idleProgress()
@@ -37,6 +47,7 @@ export function createEngine(options: EngineOptions): Engine {
   const events: IndexerEvents = {
     onProgress(p) {
       progress = p
+      if (p.state === 'done' && !closed) upkeep()
       emit({ name: 'indexProgress', payload: p })
       // after the engine was created (an inline job may finish inside createEngine)
       if (options.watch && p.state === 'done') setTimeout(() => void warmCurves(), 0)

@@ -13,6 +13,7 @@ import { migration0011 } from './0011-episode-steps-scoring'
 import { migration0012 } from './0012-episode-step-source-index'
 import { migration0013 } from './0013-search-contentless'
 import { migration0015 } from './0015-writer-lock'
+import { migration0016 } from './0016-episode-fingerprint'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -29,5 +30,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0011,
   migration0012,
   migration0013,
-  migration0015
+  migration0015,
+  migration0016
 ]

@@ -55,7 +55,8 @@ describe('migrations', () => {
       { version: 11, name: 'episode-steps-scoring' },
       { version: 12, name: 'episode-step-source-index' },
       { version: 13, name: 'search-contentless' },
-      { version: 15, name: 'writer-lock' }
+      { version: 15, name: 'writer-lock' },
+      { version: 16, name: 'episode-fingerprint' }
     ])
   })
 
