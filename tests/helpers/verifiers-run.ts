@@ -32,3 +32,55 @@ export function writeVerifiersRun(
     )
   return dir
 }
+
+const WORDS = (
+  'agent tool call result error timeout retry patch test pass fail file read write search query answer reason ' +
+  'step plan check list parse value number string python bash output input model reward episode rollout task'
+).split(' ')
+
+/**
+ * A run of `tasks` multi-turn records of about `kb` KB each (seeded words, so the full-text index has real work),
+ * for tests that need a job to last long enough to be killed in the middle.
+ */
+export function writeBulkyVerifiersRun(
+  parent: string,
+  name: string,
+  options: { tasks: number; kb: number; seed: number }
+): string {
+  const dir = join(parent, name)
+  mkdirSync(dir, { recursive: true })
+  let state = options.seed >>> 0 || 1
+  const next = (): number => {
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    return (state >>> 0) / 2 ** 32
+  }
+  const text = (words: number): string =>
+    Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ')
+  const turnWords = Math.max(20, Math.round((options.kb * 1024) / 6 / 6))
+  const rows: string[] = []
+  for (let i = 0; i < options.tasks; i++) {
+    const completion = []
+    for (let t = 0; t < 3; t++) {
+      completion.push({ role: 'assistant', content: text(turnWords) })
+      completion.push({ role: 'user', content: `observation ${t}: ${text(turnWords)}` })
+    }
+    rows.push(
+      JSON.stringify({
+        id: i,
+        prompt: [{ role: 'user', content: `Task ${i} of ${name}: ${text(12)}` }],
+        completion,
+        answer: String(i),
+        task: 'bulk',
+        reward: next() < 0.5 ? 1 : 0
+      })
+    )
+  }
+  writeFileSync(join(dir, 'results.jsonl'), rows.join('\n') + '\n')
+  writeFileSync(
+    join(dir, 'metadata.json'),
+    JSON.stringify({ env: 'bulk', model: name, num_examples: options.tasks, rollouts_per_example: 1 })
+  )
+  return dir
+}
