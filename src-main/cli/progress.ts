@@ -17,7 +17,12 @@ export interface ProgressPrinter {
 }
 
 /** One progress line, e.g. `indexing 3/10 files · 1,234 episodes · 4.5 MB/s · ETA 12 s · results.jsonl`. */
-export function progressLine(p: IndexProgress): string {
+export function progressLine(p: IndexProgress, now: number = Date.now()): string {
+  // waiting for another process indexing the database: who, and for how long so far
+  if (p.state === 'waiting') {
+    const waited = p.startedAt !== null ? Math.max(0, Math.round((now - p.startedAt) / 1000)) : 0
+    return `${oneLine(p.message ?? 'waiting for another process indexing this database')} · waited ${waited} s`
+  }
   const parts = [
     `${p.state} ${formatInt(p.filesDone)}/${formatInt(p.filesTotal)} files`,
     `${formatInt(p.episodes)} episodes`
@@ -34,20 +39,28 @@ export function progressLine(p: IndexProgress): string {
 export function createProgressPrinter(io: CliIo, now: () => number = Date.now): ProgressPrinter {
   let last = -Infinity
   let shown = false
+  let waitingSaid = false
   return {
     update(p) {
       const t = now()
+      // a job that has to wait says so at once (a script's log must tell a wait from a hang), then as usual
+      if (p.state === 'waiting' && !waitingSaid && !io.stderrIsTTY) {
+        waitingSaid = true
+        last = t
+        io.stderr(progressLine(p, t) + '\n')
+        return
+      }
       if (io.stderrIsTTY) {
         if (t - last < TTY_INTERVAL_MS) return
         last = t
         shown = true
         // \r + erase-line keeps it to one line; cut to the width so it never wraps.
-        io.stderr(`\r\x1b[2K${truncate(progressLine(p), Math.max(20, io.stderrColumns - 1))}`)
+        io.stderr(`\r\x1b[2K${truncate(progressLine(p, t), Math.max(20, io.stderrColumns - 1))}`)
       } else {
         if (last === -Infinity) last = t // the first line only after a few seconds: short jobs stay quiet
         if (t - last < LOG_INTERVAL_MS) return
         last = t
-        io.stderr(progressLine(p) + '\n')
+        io.stderr(progressLine(p, t) + '\n')
       }
     },
     done() {

@@ -106,6 +106,11 @@ export interface TraceApi {
   /** Sets the note of the episode (turn null) or of one turn; blank text removes it. */
   setNote(episodeId: string, text: string, turn: number | null): Promise<EpisodeLabels>
   getEpisodeLabels(episodeId: string): Promise<EpisodeLabels>
+  /**
+   * Keeps the episode's labels and notes that were made on other content (EpisodeLabels.changed): they now describe
+   * what the episode holds, and count again in filters, counts and badges.
+   */
+  keepLabels(episodeId: string): Promise<EpisodeLabels>
   /** Episode-level labels of each given episode (table badges); unlabelled episodes are left out. */
   labelsOfEpisodes(episodeIds: string[]): Promise<Record<string, string[]>>
   labelCounts(runId: string): Promise<LabelCount[]>
@@ -156,6 +161,7 @@ const API = methodList<ApiMethod>({
   removeLabel: true,
   setNote: true,
   getEpisodeLabels: true,
+  keepLabels: true,
   labelsOfEpisodes: true,
   labelCounts: true,
   exportLabels: true,

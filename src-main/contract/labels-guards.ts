@@ -29,7 +29,8 @@ const exportItem = z.strictObject({
   rollout: z.number().int().min(0),
   turn,
   labels: z.array(labelName).max(100),
-  note
+  note,
+  fingerprint: z.string().max(100).nullable().optional()
 })
 const labelsExport = z.strictObject({
   format: z.literal('rollscope-labels'),
@@ -47,6 +48,7 @@ export const LABEL_ARG_SCHEMAS = {
   removeLabel: z.tuple([episodeId, labelName, turn]),
   setNote: z.tuple([episodeId, z.string().max(100_000), turn]),
   getEpisodeLabels: z.tuple([episodeId]),
+  keepLabels: z.tuple([episodeId]),
   labelsOfEpisodes: z.tuple([z.array(episodeId).max(5000)]),
   labelCounts: z.tuple([runId]),
   exportLabels: z.tuple([]),

@@ -35,10 +35,27 @@ export interface TurnLabels {
   note: string | null
 }
 
-/** Everything triage holds on one episode: its own labels and note, and those of its turns (by turn index). */
+/**
+ * Everything triage holds on one episode: its own labels and note, and those of its turns (by turn index). These
+ * describe what the episode holds now; labels and notes made when it held other content are apart, in `changed`.
+ */
 export interface EpisodeLabels {
   episodeId: string
   identity: EpisodeIdentity
+  labels: string[]
+  note: string | null
+  turns: TurnLabels[]
+  /**
+   * What was labelled or noted when the episode held other content (its file was rewritten since: another run under
+   * the same name, a re-run): shown with the episode to be checked, then kept (keepLabels) or removed
+   * (removeLabel, setNote ''). Until then it counts nowhere else: not in filters, label counts, table badges or
+   * exports. Null when there is none.
+   */
+  changed: ChangedLabels | null
+}
+
+/** Labels and notes of an episode made on other content than it holds now (EpisodeLabels.changed). */
+export interface ChangedLabels {
   labels: string[]
   note: string | null
   turns: TurnLabels[]
@@ -72,6 +89,12 @@ export interface LabelsExportItem extends EpisodeIdentity {
   turn: number | null
   labels: string[]
   note: string | null
+  /**
+   * The fingerprint of the episode's content when it was labelled (absent in files from before it was kept, or when
+   * it was not known): an import onto an episode holding other content flags the labels instead of applying them
+   * silently.
+   */
+  fingerprint?: string | null
 }
 
 /** The name the labels file is saved under (the app's export; `rollscope labels export` writes the same format). */

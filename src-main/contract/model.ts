@@ -460,7 +460,8 @@ export interface TaskGroupSummary {
   preview: string
 }
 
-export type IndexState = 'idle' | 'scanning' | 'indexing' | 'cancelled' | 'done' | 'error'
+/** `waiting`: another process indexes the same database; the job starts when it is done (`message` says who). */
+export type IndexState = 'idle' | 'waiting' | 'scanning' | 'indexing' | 'cancelled' | 'done' | 'error'
 
 /** Indexing progress, pushed at a bounded rate. */
 export interface IndexProgress {
@@ -505,6 +506,25 @@ export interface IndexReport {
   peakRssMb: number
   /** The full-text index pass that follows the listing (absent when the job was cancelled before it). */
   search?: SearchPassReport
+  /** Set when the job first waited for another process indexing the same database, then ran. */
+  waited?: { seconds: number; holder: WriterHolder }
+  /**
+   * Set when the job gave up waiting for another process indexing the same database (the CLI's `--wait` bound):
+   * nothing was indexed, and `message` says who holds it.
+   */
+  busy?: { seconds: number; holder: WriterHolder; message: string }
+}
+
+/** The process indexing a database (one index job at a time per database, across processes). */
+export interface WriterHolder {
+  /** 0 when only SQLite's own lock tells that someone writes. */
+  pid: number
+  /** The machine it runs on (a database on a shared disk). */
+  host: string
+  /** What it is: `rollscope index`, `rollscope serve`, `the Rollscope app`. */
+  what: string
+  /** When its job took the database (ms since the epoch). */
+  since: number
 }
 
 /** What the full-text index pass of an index job did. */

@@ -3,6 +3,7 @@ import { toolCallsJson } from '../formats/actions/tool-call-counts'
 import { tallyActions } from '../formats/actions/tally'
 import { anomaliesJson } from '../anomalies/episode-anomalies'
 import type { Db } from './open-db'
+import { episodeFingerprint } from './episode-fingerprint'
 
 /** Where an episode is in its source: a byte range (JSONL), or a locator inside a whole-file document. */
 export interface EpisodePlace {
@@ -28,8 +29,8 @@ export function episodeInserter(db: Db): (place: EpisodePlace, s: EpisodeSummary
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, source_ref, prompt_hash, reward, success,
         status, error, turns, preview, answer, metrics_json, info_json, tokens_in, tokens_out, duration_ms,
         byte_offset, byte_length, step, rollout, rollout_given, source_id, locator, tool_calls_json, anomalies_json,
-        steps, termination, generation_ms, unscored, transcript)
-     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        steps, termination, generation_ms, unscored, transcript, fingerprint)
+     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
   return (p, s) => {
     const transcript = s.transcript !== false
@@ -68,7 +69,8 @@ export function episodeInserter(db: Db): (place: EpisodePlace, s: EpisodeSummary
       typeof s.termination === 'string' && s.termination ? s.termination : null,
       finite(s.generationMs),
       typeof s.unscored === 'string' && s.unscored ? s.unscored : null,
-      transcript ? 1 : 0
+      transcript ? 1 : 0,
+      episodeFingerprint(s, tally.content)
     )
   }
 }

@@ -13,11 +13,19 @@ import type { FilterColumn, FilterSet } from './filter-expr'
 /** Schema name under which the labels database is attached to the index connection (labels/labels-db.ts). */
 export const LABELS_SCHEMA = 'labels'
 
+/**
+ * The fingerprints of a label or note `l` and of what episode `e` holds now: the same content (or one of them
+ * unknown: made or indexed before fingerprints), or other content (the file was rewritten since it was labelled:
+ * such a label filters nothing but `label_changed`; labels/label-store.ts).
+ */
+const SAME_CONTENT = '(l.fingerprint IS NULL OR e.fingerprint IS NULL OR l.fingerprint = e.fingerprint)'
+const OTHER_CONTENT = 'l.fingerprint <> e.fingerprint'
+
 /** SQL matching rows of `labels.<table> l` that belong to episode `e` (through its source file). */
-const ofEpisode = (table: string, turns: 'episode' | 'turns' | 'any'): string => {
+const ofEpisode = (table: string, turns: 'episode' | 'turns' | 'any', content: 'same' | 'other' = 'same'): string => {
   const turn = turns === 'episode' ? ' AND l.turn = -1' : turns === 'turns' ? ' AND l.turn >= 0' : ''
   return `SELECT 1 FROM ${LABELS_SCHEMA}.${table} l WHERE l.source_path = (SELECT path FROM sources WHERE id = e.source_id)
-    AND l.task_key = e.task_key AND l.rollout = e.rollout${turn}`
+    AND l.task_key = e.task_key AND l.rollout = e.rollout${turn} AND ${content === 'same' ? SAME_CONTENT : OTHER_CONTENT}`
 }
 
 const labelSet = (turns: 'episode' | 'turns'): FilterSet => ({
@@ -30,7 +38,16 @@ export function labelFilterSets(): Record<string, FilterSet> {
   return { label: labelSet('episode'), turn_label: labelSet('turns') }
 }
 
-/** `has_note`: a note on the episode or on one of its turns. */
+/**
+ * `has_note`: a note on the episode or on one of its turns. `label_changed`: a label or note of the episode or its
+ * turns made when it held other content (to check: keep or remove them in the viewer, or `rollscope label --keep`).
+ */
 export function labelFilterColumns(): Record<string, FilterColumn> {
-  return { has_note: { sql: `EXISTS (${ofEpisode('notes', 'any')})`, type: 'boolean' } }
+  return {
+    has_note: { sql: `EXISTS (${ofEpisode('notes', 'any')})`, type: 'boolean' },
+    label_changed: {
+      sql: `(EXISTS (${ofEpisode('labels', 'any', 'other')}) OR EXISTS (${ofEpisode('notes', 'any', 'other')}))`,
+      type: 'boolean'
+    }
+  }
 }

@@ -9,9 +9,9 @@ import type { Migration } from './migrations/types'
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`)
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version)
-  )
+  const appliedVersions = (): Set<number> =>
+    new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version))
+  const applied = appliedVersions()
   const newest = Math.max(0, ...applied)
   const known = Math.max(0, ...migrations.map((m) => m.version))
   if (newest > known) {
@@ -22,24 +22,32 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   }
   const ran: number[] = []
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?')
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue
     // PRAGMA foreign_keys is a no-op inside a transaction, so it is switched around it.
     const fkWasOn = db.pragma('foreign_keys', { simple: true }) === 1
     if (m.foreignKeysOff) db.pragma('foreign_keys = OFF')
     try {
-      db.transaction(() => {
-        m.up(db)
-        if (m.foreignKeysOff) {
-          const broken = db.pragma('foreign_key_check') as unknown[]
-          if (broken.length) throw new Error(`migration ${m.version} left ${broken.length} broken foreign keys`)
-        }
-        record.run(m.version, m.name, Date.now())
-      })()
+      // IMMEDIATE takes the write lock before the check: two processes opening a new database at once (two
+      // `rollscope index`, a CLI beside `serve`) apply each migration once; the later one finds it done and skips
+      // it (issue 17: the loser failed with "duplicate column name").
+      const done = db
+        .transaction(() => {
+          if (isApplied.get(m.version)) return false
+          m.up(db)
+          if (m.foreignKeysOff) {
+            const broken = db.pragma('foreign_key_check') as unknown[]
+            if (broken.length) throw new Error(`migration ${m.version} left ${broken.length} broken foreign keys`)
+          }
+          record.run(m.version, m.name, Date.now())
+          return true
+        })
+        .immediate()
+      if (done) ran.push(m.version)
     } finally {
       if (m.foreignKeysOff && fkWasOn) db.pragma('foreign_keys = ON')
     }
-    ran.push(m.version)
   }
   return ran
 }

@@ -8,6 +8,7 @@ import type { Engine } from '../services/engine-types'
 
 /** Electron's setProgressBar value: -1 removes the bar, a value above 1 makes it indeterminate. */
 export function progressBarValue(p: IndexProgress): number {
+  if (p.state === 'waiting') return 2 // another process indexes the database: no fraction to show yet
   if (p.state !== 'scanning' && p.state !== 'indexing') return -1
   if (p.bytesTotal > 0) return Math.min(1, Math.max(0, p.bytesDone / p.bytesTotal))
   if (p.filesTotal > 0) return Math.min(1, Math.max(0, p.filesDone / p.filesTotal))

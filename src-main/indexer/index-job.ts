@@ -13,14 +13,17 @@ import { indexJsonlFile } from './index-jsonl-file'
 import { indexTable } from './index-table'
 import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
-import { walkRoots, type FoundFile } from './walk'
+import { canonicalUnder, walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
-import { companionsIndexedAlone, sidecarDependents } from './sidecar-dependents'
+import { companionsIndexedAlone, sidecarDependents, WalkedFiles } from './sidecar-dependents'
 import { buildSearchIndex, type RowBatchSource } from '../search/build-search-index'
 import { RunSettler } from './run-settler'
 import { peakRssMb } from './peak-rss'
+import { acquireWriterLock, describeHolder } from './writer-lock'
 
 export interface JobHooks {
+  /** What runs the job, as other processes waiting for this database are told ("rollscope index"). */
+  who?: string
   isCancelled: () => boolean
   tracker: ProgressTracker
   onChanged: (runIds: string[]) => void
@@ -33,8 +36,48 @@ export interface JobHooks {
 /** Largest single record (JSONL line) the indexer will hold in memory. */
 export const MAX_RECORD_BYTES = (Number(process.env.ROLLSCOPE_MAX_RECORD_MB) || 64) * 1e6
 
-/** Runs one job on the writer connection. Synchronous: it runs on the worker thread (or inline in tests). */
+/**
+ * Runs one job on the writer connection, holding the database's writer lock (writer-lock.ts) from its first write
+ * to its end: a job of another process on the same database waits for it. Synchronous: it runs on the worker
+ * thread (or inline in tests).
+ */
 export function runJob(db: Db, job: IndexJob, hooks: JobHooks): IndexReport {
+  const started = Date.now()
+  const { tracker } = hooks
+  const waitMs = job.type === 'index' ? (job.waitMs ?? Infinity) : Infinity
+  const lock = acquireWriterLock(db, hooks.who ?? 'a Rollscope process', waitMs, {
+    isCancelled: hooks.isCancelled,
+    onWait: (holder) => {
+      tracker.p.state = 'waiting'
+      tracker.p.message = `waiting for ${describeHolder(holder)}: it is indexing this database`
+      tracker.tick()
+    }
+  })
+  if (lock.kind === 'cancelled') {
+    tracker.finish('cancelled', 'cancelled while waiting for another process indexing this database')
+    return emptyReport(started)
+  }
+  if (lock.kind === 'busy') {
+    const seconds = Math.round(lock.waitedMs / 100) / 10
+    const message = `the database is being indexed by ${describeHolder(lock.holder)}; gave up after waiting ${seconds} s`
+    tracker.finish('error', message)
+    return { ...emptyReport(started), busy: { seconds, holder: lock.holder, message } }
+  }
+  try {
+    if (lock.waited) {
+      // the job starts now: its throughput and ETA count from here, not from when it began to wait
+      tracker.p.startedAt = Date.now()
+      tracker.p.message = null
+    }
+    const report = runLockedJob(db, job, hooks)
+    if (lock.waited) report.waited = { seconds: Math.round(lock.waited.ms / 100) / 10, holder: lock.waited.holder }
+    return report
+  } finally {
+    lock.release()
+  }
+}
+
+function runLockedJob(db: Db, job: IndexJob, hooks: JobHooks): IndexReport {
   if (job.type === 'removeRoot') return removeRoot(db, job.path, hooks)
   if (job.type === 'paths')
     return indexRoots(db, { type: 'index', roots: [], scope: 'all', force: false }, hooks, job.paths)
@@ -112,10 +155,12 @@ function indexRoots(
   tracker.tick(true)
 
   const read = new Set(queue.map((f) => f.path))
+  // the new and changed files of this job: a folder holding one is where a late report's traces are looked for
+  const walked = new WalkedFiles(read)
   // A file that is gone may have been read by others (a report, a trajectory holding its run's results-only
   // episodes): they are read again, as when a companion file changes.
   for (const gone of forgotten) {
-    for (const dep of sidecarDependents(db, { path: gone.path, root: gone.root, size: 0, mtimeMs: 0 }, read)) {
+    for (const dep of sidecarDependents(db, { path: gone.path, root: gone.root, size: 0, mtimeMs: 0 }, read, walked)) {
       read.add(dep.path)
       queue.push(dep)
     }
@@ -142,8 +187,7 @@ function indexRoots(
     }
     if (status.state === 'indexed') companionsIndexedAlone(db, file, read).forEach(requeue)
     // a companion read only on demand (a trainer's metrics log) is read by no trace while indexing
-    if (status.state === 'sidecar' && !companionTraceOf(file.path)?.onDemand)
-      sidecarDependents(db, file, read).forEach(requeue)
+    if (status.state === 'sidecar') sidecarDependents(db, file, read, walked).forEach(requeue)
     report.files.push(status)
     tracker.p.filesDone++
     if (status.state === 'error') {
@@ -200,7 +244,10 @@ const GONE = 'file no longer exists (moved or deleted since it was indexed)'
 
 /**
  * Sources under these roots whose file is gone: their runs are dropped and the source says why. Sources already
- * known to be gone are not forgotten again (so a full scan does not re-read their dependents every time).
+ * known to be gone are not forgotten again (so a full scan does not re-read their dependents every time). A source
+ * whose path still leads to a file the walk now names otherwise (through a symlinked folder: `latest/…` for
+ * `run_a/…`, as walks before issue 17 named them) is not gone: its row goes, and its labels and notes are moved to
+ * the new name (source_renames, applied by the engine, which owns the labels file).
  */
 function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRuns: string[]): Forgotten[] {
   const rows = db
@@ -208,9 +255,24 @@ function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRu
       `SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"}) AND (error IS NULL OR error <> ?)`
     )
     .all(...roots, GONE) as Forgotten[]
+  const missing = rows.filter((r) => !present.has(r.path))
+  const renamed = missing.flatMap((r) => {
+    const name = existsSync(r.path) ? canonicalUnder(r.root, r.path) : r.path
+    return name !== r.path && present.has(name) ? [{ ...r, name }] : []
+  })
+  for (const r of renamed) {
+    db.transaction(() => {
+      const runs = dropSourceEpisodes(db, r.id)
+      changedRuns.push(...runs)
+      settleRuns(db, runs)
+      db.prepare('DELETE FROM sources WHERE id = ?').run(r.id)
+      db.prepare('INSERT OR REPLACE INTO source_renames (old_path, new_path) VALUES (?, ?)').run(r.path, r.name)
+    })()
+  }
+  const gone = new Set(renamed.map((r) => r.id))
   return forgetSources(
     db,
-    rows.filter((r) => !present.has(r.path)),
+    missing.filter((r) => !gone.has(r.id)),
     changedRuns
   )
 }

@@ -32,6 +32,7 @@ port.on('message', (msg: ToWorker) => {
   try {
     const tracker = new ProgressTracker((progress) => post({ type: 'progress', progress }))
     const report = runJob(db, msg.job, {
+      who: data.who,
       isCancelled: () => Atomics.load(cancel, 0) === 1,
       tracker,
       onChanged: (runIds) => post({ type: 'changed', runIds }),

@@ -2,8 +2,11 @@
 import type { IndexProgress, IndexReport } from '@contract/model'
 
 export type IndexJob =
-  /** Add `roots` (may be empty) and index: only those roots (`added`) or every root (`all`). */
-  | { type: 'index'; roots: string[]; scope: 'added' | 'all'; force: boolean }
+  /**
+   * Add `roots` (may be empty) and index: only those roots (`added`) or every root (`all`). `waitMs` bounds the wait
+   * for another process indexing the same database (absent: as long as it takes, or until cancelled).
+   */
+  | { type: 'index'; roots: string[]; scope: 'added' | 'all'; force: boolean; waitMs?: number }
   /** Index just these changed files or folders (from the watcher); unchanged ones are skipped as usual. */
   | { type: 'paths'; paths: string[] }
   /** Forget a root and everything indexed from it. */
@@ -21,4 +24,6 @@ export type FromWorker =
 export interface WorkerData {
   dbPath: string
   cancelFlag: SharedArrayBuffer
+  /** What runs the jobs, as other processes waiting for the database are told ("rollscope serve"). */
+  who: string
 }

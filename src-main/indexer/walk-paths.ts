@@ -2,36 +2,33 @@ import { existsSync, statSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
 import type { Db } from '../db/open-db'
 import { isFormatFile } from '../formats/companions'
-import { walkRoots, type WalkResult } from './walk'
+import { walkChanged, type WalkResult } from './walk'
 
 /**
  * The files behind a list of changed paths (from the watcher), attributed to the workspace root
- * that holds each one. Paths under no root are ignored; paths that no longer exist are returned
- * as `missing` so their sources can be forgotten.
+ * that holds each one, and named as a walk of that root names them (walk.ts RootPlace). Paths under no root are
+ * ignored; paths that no longer exist are returned as `missing` so their sources can be forgotten.
  */
 export function walkPaths(db: Db, paths: string[]): WalkResult & { missing: string[] } {
   const roots = (db.prepare('SELECT path FROM roots').raw().all() as [string][]).map((r) => r[0])
   const rootOf = (p: string): string | undefined =>
     roots.filter((r) => p === r || p.startsWith(r.endsWith(sep) ? r : r + sep)).sort((a, b) => b.length - a.length)[0]
-  const result: WalkResult & { missing: string[] } = { files: [], problems: [], missing: [] }
-  const seen = new Set<string>()
+  const missing: string[] = []
+  const changes: { path: string; root: string; explicit: boolean }[] = []
   for (const raw of paths) {
     const path = resolve(raw)
     const root = rootOf(path)
     if (!root) continue
     if (!existsSync(path)) {
-      result.missing.push(path)
+      missing.push(path)
       continue
     }
     // A root that is a file is always read; a file inside a folder root only with a trace extension.
     if (path !== root && statSync(path).isFile() && !isFormatFile(path)) continue
-    const walk = walkRoots([path])
-    for (const f of walk.files) {
-      if (seen.has(f.path)) continue
-      seen.add(f.path)
-      result.files.push({ ...f, root })
-    }
-    result.problems.push(...walk.problems)
+    changes.push({ path, root, explicit: path === root })
   }
-  return result
+  const walk = walkChanged(changes)
+  const seen = new Set<string>()
+  const files = walk.files.filter((f) => !seen.has(f.path) && seen.add(f.path))
+  return { files, problems: walk.problems, missing }
 }

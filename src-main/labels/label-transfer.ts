@@ -7,8 +7,8 @@ import { listSavedViews, saveView, viewNamed } from './saved-views'
 export function exportLabels(db: Db): LabelsExport {
   const rows = db
     .prepare(
-      `SELECT source_path, task_key, rollout, turn, label, NULL text FROM labels
-       UNION ALL SELECT source_path, task_key, rollout, turn, NULL, text FROM notes
+      `SELECT source_path, task_key, rollout, turn, label, NULL text, fingerprint FROM labels
+       UNION ALL SELECT source_path, task_key, rollout, turn, NULL, text, fingerprint FROM notes
        ORDER BY 1, 2, 3, 4, 5`
     )
     .all() as {
@@ -18,6 +18,7 @@ export function exportLabels(db: Db): LabelsExport {
     turn: number
     label: string | null
     text: string | null
+    fingerprint: string | null
   }[]
   const items: LabelsExportItem[] = []
   let last: LabelsExportItem | undefined
@@ -35,6 +36,8 @@ export function exportLabels(db: Db): LabelsExport {
     }
     if (r.label !== null) last.labels.push(r.label)
     if (r.text !== null) last.note = r.text
+    // the content they were made on, so an import onto other content flags them (the first one known)
+    if (r.fingerprint !== null && !last.fingerprint) last.fingerprint = r.fingerprint
   }
   const views = listSavedViews(db).map(({ name, runIds, filter, sort, desc, columns }) => ({
     name,
@@ -67,10 +70,10 @@ export function importLabels(db: Db, data: LabelsExport): LabelsImportReport {
   db.transaction(() => {
     for (const def of data.taxonomy) if (mergeTaxonomyEntry(db, def)) report.taxonomyAdded++
     const addLabel = db.prepare(
-      'INSERT OR IGNORE INTO labels (source_path, task_key, rollout, turn, label, created_at) VALUES (?, ?, ?, ?, ?, ?)'
+      'INSERT OR IGNORE INTO labels (source_path, task_key, rollout, turn, label, created_at, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?)'
     )
     const addNote = db.prepare(
-      'INSERT OR IGNORE INTO notes (source_path, task_key, rollout, turn, text, updated_at) VALUES (?, ?, ?, ?, ?, ?)'
+      'INSERT OR IGNORE INTO notes (source_path, task_key, rollout, turn, text, updated_at, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?)'
     )
     const noteDiffers = db.prepare(
       'SELECT 1 FROM notes WHERE source_path = ? AND task_key = ? AND rollout = ? AND turn = ? AND text <> ?'
@@ -84,10 +87,10 @@ export function importLabels(db: Db, data: LabelsExport): LabelsImportReport {
           report.skipped.push({ what: `label "${label}" on ${where(item)}`, reason: 'not in the taxonomy' })
           continue
         }
-        report.labelsAdded += addLabel.run(...key, def.name, now).changes
+        report.labelsAdded += addLabel.run(...key, def.name, now, item.fingerprint ?? null).changes
       }
       if (item.note?.trim()) {
-        if (addNote.run(...key, item.note, now).changes) report.notesSet++
+        if (addNote.run(...key, item.note, now, item.fingerprint ?? null).changes) report.notesSet++
         else if (noteDiffers.get(...key, item.note))
           report.skipped.push({ what: `note on ${where(item)}`, reason: 'a different note is already there' })
       }

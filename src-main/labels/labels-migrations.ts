@@ -54,5 +54,19 @@ export const LABEL_MIGRATIONS: readonly Migration[] = [
       const add = db.prepare('INSERT INTO taxonomy (name, color, key, position) VALUES (?, ?, ?, ?)')
       DEFAULT_TAXONOMY.forEach((d, i) => add.run(d.name, d.color, d.key, i))
     }
+  },
+  {
+    // numbered 16, not 2: the numbers 15 and 16 were set aside for this work (issue 17), whichever database
+    version: 16,
+    name: 'labels-fingerprint',
+    up(db) {
+      // The fingerprint of the episode a label or note was made on (index migration 0016): when the episode at the same
+      // place (source, task key, rollout) later holds other content, the label is flagged, not carried over silently.
+      // NULL: made before fingerprints existed; it takes the episode's fingerprint the first time both are known.
+      db.exec(`
+        ALTER TABLE labels ADD COLUMN fingerprint TEXT;
+        ALTER TABLE notes ADD COLUMN fingerprint TEXT;
+      `)
+    }
   }
 ]

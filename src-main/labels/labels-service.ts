@@ -1,8 +1,16 @@
 import type { TraceApi } from '@contract/api'
 import { BadRequestError } from '@contract/guards'
 import type { Db } from '../db/open-db'
-import { episodeIdentity } from './episode-identity'
-import { addLabel, labelCounts, labelsOfEpisodes, readEpisodeLabels, removeLabel, setNote } from './label-store'
+import { episodeTarget } from './episode-identity'
+import {
+  addLabel,
+  keepLabels,
+  labelCounts,
+  labelsOfEpisodes,
+  readEpisodeLabels,
+  removeLabel,
+  setNote
+} from './label-store'
 import { exportLabels, importLabels } from './label-transfer'
 import { deleteView, listSavedViews, saveView } from './saved-views'
 import { getTaxonomy, setTaxonomy } from './taxonomy'
@@ -15,6 +23,7 @@ type LabelsApi = Pick<
   | 'removeLabel'
   | 'setNote'
   | 'getEpisodeLabels'
+  | 'keepLabels'
   | 'labelsOfEpisodes'
   | 'labelCounts'
   | 'exportLabels'
@@ -29,9 +38,9 @@ type LabelsApi = Pick<
  * that join episodes to labels); `labelsDb` is the labels file's own connection (every write, and reads of it alone).
  */
 export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId: string) => unknown): LabelsApi {
-  /** The episode's identity, after checking that `turn` is one of its turns. */
+  /** The episode's identity and fingerprint, after checking that `turn` is one of its turns. */
   const target = (episodeId: string, turn: number | null) => {
-    const id = episodeIdentity(indexDb, episodeId)
+    const id = episodeTarget(indexDb, episodeId)
     if (turn !== null) {
       const { turns } = indexDb.prepare('SELECT turns FROM episodes WHERE id = ?').get(episodeId) as { turns: number }
       if (turn >= turns)
@@ -41,7 +50,10 @@ export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId:
     }
     return id
   }
-  const read = (episodeId: string) => readEpisodeLabels(labelsDb, episodeId, episodeIdentity(indexDb, episodeId))
+  const read = (episodeId: string) => {
+    const { identity, fingerprint } = episodeTarget(indexDb, episodeId)
+    return readEpisodeLabels(labelsDb, episodeId, identity, fingerprint)
+  }
 
   return {
     async getTaxonomy() {
@@ -51,18 +63,25 @@ export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId:
       return setTaxonomy(labelsDb, defs)
     },
     async addLabel(episodeId, label, turn) {
-      addLabel(labelsDb, target(episodeId, turn), label, turn)
+      const t = target(episodeId, turn)
+      addLabel(labelsDb, t.identity, label, turn, t.fingerprint)
       return read(episodeId)
     },
     async removeLabel(episodeId, label, turn) {
-      removeLabel(labelsDb, target(episodeId, turn), label, turn)
+      removeLabel(labelsDb, target(episodeId, turn).identity, label, turn)
       return read(episodeId)
     },
     async setNote(episodeId, text, turn) {
-      setNote(labelsDb, target(episodeId, turn), text, turn)
+      const t = target(episodeId, turn)
+      setNote(labelsDb, t.identity, text, turn, t.fingerprint)
       return read(episodeId)
     },
     async getEpisodeLabels(episodeId) {
+      return read(episodeId)
+    },
+    async keepLabels(episodeId) {
+      const t = target(episodeId, null)
+      keepLabels(labelsDb, t.identity, t.fingerprint)
       return read(episodeId)
     },
     async labelsOfEpisodes(episodeIds) {

@@ -75,7 +75,13 @@ export function connectEngine(
         ? subscribe((e) => e.name === 'indexProgress' && opts.onProgress?.(e.payload as IndexProgress))
         : null
       try {
-        return await request({ type: 'indexPaths', id: nextId++, paths, force: opts.force ?? false })
+        return await request({
+          type: 'indexPaths',
+          id: nextId++,
+          paths,
+          force: opts.force ?? false,
+          waitMs: opts.waitMs
+        })
       } finally {
         off?.()
       }

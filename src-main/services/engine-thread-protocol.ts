@@ -7,7 +7,7 @@ import type { IndexReport } from '@contract/model'
 
 export type ToEngine =
   | { type: 'call'; id: number; method: string; args: unknown[] }
-  | { type: 'indexPaths'; id: number; paths: string[]; force: boolean }
+  | { type: 'indexPaths'; id: number; paths: string[]; force: boolean; waitMs?: number }
   /** Writes an export on the engine thread: into the file `toFile`, or (null) as exportChunk messages to the host. */
   | { type: 'export'; id: number; request: unknown; toFile: string | null }
   /** The host wrote `size` more characters of export `id` into its sink (the engine may send that much more). */

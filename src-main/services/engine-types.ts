@@ -28,7 +28,12 @@ export interface Engine {
   /** Adds `paths` as roots, indexes them and resolves when the job is over (used by `rollscope index`). */
   indexPaths(
     paths: string[],
-    options?: { force?: boolean; onProgress?: (p: IndexProgress) => void }
+    options?: {
+      force?: boolean
+      onProgress?: (p: IndexProgress) => void
+      /** How long to wait for another process indexing the same database (absent: as long as it takes). */
+      waitMs?: number
+    }
   ): Promise<IndexReport>
   /**
    * Writes an export (a request as `api.planExport` takes it, checked again here) into `sink` on the engine's own

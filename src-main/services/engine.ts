@@ -10,6 +10,7 @@ import { createTraceService } from './trace-service'
 import { runExport } from '../export/plan-export'
 import { createRootWatcher } from './watcher'
 import { attachLabels, labelsDbPath, openLabelsDb } from '../labels/labels-db'
+import { labelUpkeep } from '../labels/label-upkeep'
 
 /**
  * Wires the engine for a host: the database (migrated here, on the host's connection), the indexer
@@ -22,6 +23,15 @@ export function createEngine(options: EngineOptions): Engine {
   // Labels live in their own file next to the index, so a rebuilt index keeps them (see labels/labels-db.ts).
   const labelsDb = openLabelsDb(labelsDbPath(options.dbPath))
   attachLabels(db, labelsDbPath(options.dbPath))
+  // labels learn what the last jobs found: renamed sources, fingerprints of episodes labelled before them
+  const upkeep = (): void => {
+    try {
+      labelUpkeep(db, labelsDb)
+    } catch (err) {
+      console.error('rollscope: bringing labels up to date failed:', err)
+    }
+  }
+  upkeep()
   const listeners = new Set<(e: TraceEvent) => void>()
   const emit = (e: TraceEvent): void => listeners.forEach((l) => l(e))
   let progress: IndexProgress = idleProgress()
@@ -37,6 +47,7 @@ export function createEngine(options: EngineOptions): Engine {
   const events: IndexerEvents = {
     onProgress(p) {
       progress = p
+      if (p.state === 'done' && !closed) upkeep()
       emit({ name: 'indexProgress', payload: p })
       // after the engine was created (an inline job may finish inside createEngine)
       if (options.watch && p.state === 'done') setTimeout(() => void warmCurves(), 0)
@@ -47,10 +58,13 @@ export function createEngine(options: EngineOptions): Engine {
       emit({ name: 'workspaceChanged', payload: { runIds } })
     }
   }
+  // what other processes waiting for this database are told runs the job
+  const who =
+    options.mode === 'cli' ? 'rollscope index' : options.mode === 'browser' ? 'rollscope serve' : 'the Rollscope app'
   const indexer: IndexerClient =
     options.indexer === 'inline'
-      ? createInlineIndexer(db, events)
-      : createWorkerIndexer(options.dbPath, events, findWorkerFile(import.meta.dirname))
+      ? createInlineIndexer(db, events, who)
+      : createWorkerIndexer(options.dbPath, events, findWorkerFile(import.meta.dirname), who)
 
   watchRoots()
   const background = (job: IndexJob): void => {
@@ -102,7 +116,13 @@ export function createEngine(options: EngineOptions): Engine {
         ? subscribe((e) => e.name === 'indexProgress' && opts.onProgress?.(e.payload as IndexProgress))
         : null
       try {
-        return await indexer.run({ type: 'index', roots: paths, scope: 'added', force: opts.force ?? false })
+        return await indexer.run({
+          type: 'index',
+          roots: paths,
+          scope: 'added',
+          force: opts.force ?? false,
+          waitMs: opts.waitMs
+        })
       } finally {
         off?.()
       }

@@ -28,10 +28,15 @@ export function findWorkerFile(fromDir: string, name = 'indexer-worker.js'): str
 }
 
 /** Indexer on a worker thread: the host's thread (Electron main, HTTP server) never blocks on indexing. */
-export function createWorkerIndexer(dbPath: string, events: IndexerEvents, workerFile: string): IndexerClient {
+export function createWorkerIndexer(
+  dbPath: string,
+  events: IndexerEvents,
+  workerFile: string,
+  who: string
+): IndexerClient {
   const cancelFlag = new SharedArrayBuffer(4)
   const cancelView = new Int32Array(cancelFlag)
-  const data: WorkerData = { dbPath, cancelFlag }
+  const data: WorkerData = { dbPath, cancelFlag, who }
   const worker = new Worker(workerFile, { workerData: data, resourceLimits: WORKER_RESOURCE_LIMITS })
   worker.unref()
   const pending = new Map<number, { resolve: (r: IndexReport) => void; reject: (e: Error) => void }>()

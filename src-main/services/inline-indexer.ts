@@ -10,7 +10,7 @@ import type { IndexerClient, IndexerEvents } from './indexer-client'
  * Same job queue as the worker indexer, run on the calling thread. For unit tests, which import
  * TypeScript sources that a worker thread cannot load; hosts use the worker.
  */
-export function createInlineIndexer(db: Db, events: IndexerEvents): IndexerClient {
+export function createInlineIndexer(db: Db, events: IndexerEvents, who = 'a Rollscope process'): IndexerClient {
   let chain: Promise<unknown> = Promise.resolve()
   let cancelled = false
   let queued = 0
@@ -25,7 +25,9 @@ export function createInlineIndexer(db: Db, events: IndexerEvents): IndexerClien
             setImmediate(() => {
               try {
                 const tracker = new ProgressTracker(events.onProgress)
-                resolve(runJob(db, job, { isCancelled: () => cancelled, tracker, onChanged: events.onChanged, kept }))
+                resolve(
+                  runJob(db, job, { who, isCancelled: () => cancelled, tracker, onChanged: events.onChanged, kept })
+                )
               } catch (err) {
                 reject(err as Error)
               } finally {

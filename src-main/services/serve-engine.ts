@@ -54,7 +54,7 @@ export function serveEngine(
     } else if (m.type === 'exportStopped') {
       relayed.get(m.id)?.stop(m.message)
     } else if (m.type === 'indexPaths') {
-      engine.indexPaths(m.paths, { force: m.force }).then(
+      engine.indexPaths(m.paths, { force: m.force, waitMs: m.waitMs }).then(
         (value) => port.postMessage({ type: 'indexed', id: m.id, result: { ok: true, value } }),
         (err: unknown) => port.postMessage({ type: 'indexed', id: m.id, result: { ok: false, error: toApiError(err) } })
       )

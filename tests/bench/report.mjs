@@ -13,6 +13,7 @@ import { lowvocabRows } from './lowvocab-bench.mjs'
  * @property {null | { value: number, target: number, verdict: string }} ratio
  * @property {null | { peakRssMb: number, target: number, verdict: string }} memory
  * @property {null | { wallSeconds: number, skipped: number, target: number, verdict: string }} reopen
+ * @property {null | { wallSeconds: number, mb: number, read: number, traces: number, target: number, verdict: string }} [addRun]
  * @property {null | { run: string, startupMs: number, runsMs: number, episodesMs: number, episodesSortedMs: number }} queries
  * @property {null | InspectFigures} [inspect]
  * @property {null | ViewerFigures} [viewer]
@@ -117,6 +118,12 @@ export function formatBench(b) {
       're-open unchanged',
       `${f2(b.reopen.wallSeconds)} s`,
       `${b.reopen.skipped} skipped; target < ${b.reopen.target} s: ${b.reopen.verdict}`
+    ])
+  if (b.addRun)
+    rows.push([
+      `add one ${f1(b.addRun.mb)} MB run`,
+      `${f2(b.addRun.wallSeconds)} s`,
+      `the whole workspace indexed again: ${b.addRun.read} of ${b.addRun.traces} trace files read (target ${b.addRun.target}: ${b.addRun.verdict})`
     ])
   if (b.queries) {
     const q = b.queries

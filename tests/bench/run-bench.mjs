@@ -22,7 +22,7 @@
  * The corpus is cached in .bench/corpus and reused while its parameters match. Figures go to stdout and to
  * .bench/last-bench.json. Exit code 0 unless something crashed: the bench never fails the test suite.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -98,6 +98,7 @@ async function main() {
     ratio: null,
     memory: null,
     reopen: null,
+    addRun: null,
     queries: null,
     notes: []
   }
@@ -340,6 +341,8 @@ async function measureCli(bench, corpus, db, manifest) {
   if (againReport.skipped < listed)
     bench.notes.push(`re-index skipped only ${againReport.skipped} of ${listed} results files`)
 
+  await measureAddRun(bench, corpus, db, manifest)
+
   log('queries')
   const times = async (/** @type {string[]} */ args, n = 5) => {
     const ms = []
@@ -374,6 +377,47 @@ async function measureCli(bench, corpus, db, manifest) {
   bench.notes.push(
     'CLI latencies are wall times of a fresh process (Node start-up included); "minus start-up" subtracts `--version`'
   )
+}
+
+/**
+ * A new 2 MB run (its results.jsonl and metadata.json) appears beside the indexed ones, and the whole workspace is
+ * indexed again: only the new run's file should be read (issue 17 item 6: a new metadata.json re-read every
+ * results.jsonl of the workspace, 40 s for 300 MB). The folder is removed again, so the cached corpus stays as generated.
+ * @param {import('./report.mjs').BenchFigures} bench @param {string} corpus @param {string} db
+ * @param {import('../generators/verifiers-corpus.mjs').CorpusManifest} manifest
+ */
+async function measureAddRun(bench, corpus, db, manifest) {
+  const source = manifest.files.find((f) => f.path.endsWith('results.jsonl'))
+  if (!source) return
+  const dir = join(corpus, 'evals', 'bench-added--model', 'added01')
+  mkdirSync(dir, { recursive: true })
+  try {
+    // the first 2 MB of complete lines of a generated results.jsonl
+    const fd = openSync(join(corpus, '..', source.path), 'r')
+    const buf = Buffer.alloc(2_000_000)
+    const n = readSync(fd, buf, 0, buf.length, 0)
+    closeSync(fd)
+    const head = buf.subarray(0, buf.lastIndexOf(10, n - 1) + 1)
+    writeFileSync(join(dir, 'results.jsonl'), head)
+    writeFileSync(
+      join(dir, 'metadata.json'),
+      JSON.stringify({ env: 'bench-added', model: 'model', date: '2026-01-01' })
+    )
+    log('index again after adding one 2 MB run')
+    const res = await runCli(CLI, ['index', corpus, '--db', db, '--json'])
+    const report = jsonOf(res, 'index (one run added)')
+    const traces = manifest.files.filter((f) => f.path.endsWith('.jsonl')).length + 1
+    bench.addRun = {
+      wallSeconds: res.wallMs / 1000,
+      mb: head.length / 1e6,
+      read: report.indexed,
+      traces,
+      target: 1,
+      verdict: report.indexed === 1 ? 'PASS' : 'FAIL'
+    }
+  } finally {
+    rmSync(join(corpus, 'evals', 'bench-added--model'), { recursive: true, force: true })
+  }
 }
 
 main().then(

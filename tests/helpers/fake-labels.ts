@@ -14,6 +14,7 @@ type LabelsApi = Pick<
   | 'removeLabel'
   | 'setNote'
   | 'getEpisodeLabels'
+  | 'keepLabels'
   | 'labelsOfEpisodes'
   | 'labelCounts'
   | 'exportLabels'
@@ -44,7 +45,8 @@ export function fakeLabelsApi(): LabelsApi {
           identity: { sourcePath: '/fake/' + episodeId, taskKey: episodeId, rollout: 0 },
           labels: [],
           note: null,
-          turns: []
+          turns: [],
+          changed: null
         })
       )
     return e
@@ -81,6 +83,22 @@ export function fakeLabelsApi(): LabelsApi {
       return copy(entry(id))
     },
     getEpisodeLabels: async (id) => copy(entry(id)),
+    async keepLabels(id) {
+      // what was made on other content joins the episode's own labels and note
+      const e = entry(id)
+      const changed = e.changed
+      e.changed = null
+      if (changed) {
+        for (const l of changed.labels) if (!e.labels.includes(l)) e.labels.push(l)
+        e.note ??= changed.note
+        for (const t of changed.turns) {
+          const s = slot(e, t.turn)
+          for (const l of t.labels) if (!s.labels.includes(l)) s.labels.push(l)
+          s.note ??= t.note
+        }
+      }
+      return copy(e)
+    },
     labelsOfEpisodes: async (ids) =>
       Object.fromEntries(ids.flatMap((id) => (byEpisode.get(id)?.labels.length ? [[id, [...entry(id).labels]]] : []))),
     labelCounts: async () => {

@@ -9,14 +9,20 @@ import { existsSync } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { IndexReport, SourceStatus } from '@contract/model'
 import type { CommandContext, CommandSpec } from '../context'
+import { intOption } from '../args'
+import { describeHolder } from '../../indexer/writer-lock'
 import { EXIT_FAILED, EXIT_OK, UsageError } from '../errors'
 import { formatBytes, formatInt, formatSeconds, formatTable, oneLine } from '../../report/text-format'
 import { createProgressPrinter } from '../progress'
 
+/** How long `rollscope index` waits for another process indexing the same database, by default. */
+const DEFAULT_WAIT_S = 600
+const BUSY_HINT = 'Run it again when that is done, give --wait SECONDS to wait longer, or use another --db.'
+
 export const indexCommand: CommandSpec = {
   name: 'index',
   summary: 'index trace files and folders (recursively); unchanged files are skipped',
-  help: `Usage: rollscope index PATH… [--force] [--db FILE] [--json]
+  help: `Usage: rollscope index PATH… [--force] [--wait SECONDS] [--db FILE] [--json]
 
 Indexes files and folders (recursively) into the database and prints one line per file:
 its state, format, episodes and, when it was not indexed, why.
@@ -25,18 +31,28 @@ States: indexed (N episodes), unchanged (not read again since the last index), s
 read with another file: metadata, reports, continuations), skipped as not-downloaded (a Git LFS
 pointer) or unknown-format (not a trace), error (failed, with the reason).
 
+One index job at a time writes to a database: when another process indexes it (a second
+rollscope index, rollscope serve following its folders, the app), this one waits for it, saying
+whom it waits for, then runs. After --wait SECONDS (default ${DEFAULT_WAIT_S}) it gives up, indexes
+nothing and says which process holds the database (exit 1).
+
 Options:
-  --force      re-index files even when unchanged
-  --db FILE    database file (default: $ROLLSCOPE_DB, else the app's per-user database)
-  --json       print the IndexReport as one JSON document
-  -h, --help   show this help
+  --force          re-index files even when unchanged
+  --wait SECONDS   how long to wait for another process indexing the database (default ${DEFAULT_WAIT_S};
+                   0: do not wait)
+  --db FILE        database file (default: $ROLLSCOPE_DB, else the app's per-user database)
+  --json           print the IndexReport as one JSON document (also when it gave up waiting: then
+                   with busy {seconds, holder {pid, host, what, since}, message})
+  -h, --help       show this help
 
 Exit status: 0 when every file was indexed, unchanged or set aside (LFS pointer, unknown format);
-1 when any file failed (state "error") or a PATH does not exist; 2 on bad usage.
+1 when any file failed (state "error"), a PATH does not exist or another process kept the
+database past --wait; 2 on bad usage.
 Progress goes to stderr.`,
-  options: { force: { type: 'boolean' } },
+  options: { force: { type: 'boolean' }, wait: { type: 'string' } },
   async run(ctx) {
     if (ctx.positionals.length === 0) throw new UsageError('index needs at least one PATH', 'index')
+    const waitS = intOption(ctx.values, 'wait', 'index', { min: 0, max: 7 * 24 * 3600 }) ?? DEFAULT_WAIT_S
     const paths = ctx.positionals.map((p) => resolve(ctx.io.cwd, p))
     const missing = paths.filter((p) => !existsSync(p))
     const present = paths.filter((p) => existsSync(p))
@@ -48,6 +64,7 @@ Progress goes to stderr.`,
       try {
         report = await engine.indexPaths(present, {
           force: ctx.values.force === true,
+          waitMs: waitS * 1000,
           onProgress: (p) => progress.update(p)
         })
       } finally {
@@ -56,9 +73,12 @@ Progress goes to stderr.`,
     }
     report = withMissing(report, missing)
 
+    if (report.busy) ctx.warn(`rollscope: ${report.busy.message}. ${BUSY_HINT}`)
+    else if (report.waited)
+      ctx.warn(`waited ${formatSeconds(report.waited.seconds)} for ${describeHolder(report.waited.holder)}`)
     if (ctx.json) ctx.printJson(report)
-    else ctx.print(formatReport(report, ctx.io.cwd))
-    const failed = report.files.some((f) => f.state === 'error') || report.failed > 0
+    else if (!report.busy) ctx.print(formatReport(report, ctx.io.cwd))
+    const failed = report.busy !== undefined || report.files.some((f) => f.state === 'error') || report.failed > 0
     return failed ? EXIT_FAILED : EXIT_OK
   }
 }

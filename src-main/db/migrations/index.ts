@@ -12,6 +12,8 @@ import { migration0010 } from './0010-search-prefix-index'
 import { migration0011 } from './0011-episode-steps-scoring'
 import { migration0012 } from './0012-episode-step-source-index'
 import { migration0013 } from './0013-search-contentless'
+import { migration0015 } from './0015-writer-lock'
+import { migration0016 } from './0016-episode-fingerprint'
 import { migration0017 } from './0017-search-plain-text'
 
 /** Every migration, in order. */
@@ -29,5 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0011,
   migration0012,
   migration0013,
+  migration0015,
+  migration0016,
   migration0017
 ]

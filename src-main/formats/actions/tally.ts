@@ -7,6 +7,7 @@
 import type { EpisodeActions } from '../types'
 import { countMessageToolCalls, countTurnToolCalls, type ToolCallCounts } from './tool-call-counts'
 import { messageFacts, turnFacts, type EpisodeFacts } from './episode-facts'
+import { hashActions, type ContentHash } from './content-hash'
 
 declare const madeByTally: unique symbol
 
@@ -16,20 +17,25 @@ export interface ActionTally {
   readonly toolCalls: ToolCallCounts | null
   /** Null = unknown (the actions are not recorded). */
   readonly facts: EpisodeFacts | null
+  /** A checksum of the actions (content-hash.ts), for the episode's fingerprint; null = not recorded. */
+  readonly content: ContentHash | null
   readonly [madeByTally]: true
 }
 
-const tally = (toolCalls: ToolCallCounts | null, facts: EpisodeFacts | null): ActionTally =>
-  ({ toolCalls, facts }) as ActionTally
+const tally = (
+  toolCalls: ToolCallCounts | null,
+  facts: EpisodeFacts | null,
+  content: ContentHash | null
+): ActionTally => ({ toolCalls, facts, content }) as ActionTally
 
 export function tallyActions(actions: EpisodeActions): ActionTally {
   switch (actions.kind) {
     case 'messages':
-      return tally(countMessageToolCalls(actions.messages), messageFacts(actions.messages))
+      return tally(countMessageToolCalls(actions.messages), messageFacts(actions.messages), hashActions(actions))
     case 'turns':
-      return tally(countTurnToolCalls(actions.turns), turnFacts(actions.turns))
+      return tally(countTurnToolCalls(actions.turns), turnFacts(actions.turns), hashActions(actions))
     case 'not-recorded':
-      return tally(null, null)
+      return tally(null, null, null)
     case 'tallied':
       return actions.tally
   }

@@ -6,7 +6,8 @@ export const REFRESH_DELAY_MS = 400
 
 /**
  * Feeds engine events into the store: progress directly; workspace changes as one coalesced refresh of
- * the runs, the file list and (when their run changed) the visible episodes and the open training curve.
+ * the runs, the file list and (when their run changed) the visible episodes, the open episode's labels and the open
+ * training curve.
  */
 export function wireEvents(
   store: AppStore,
@@ -23,6 +24,10 @@ export function wireEvents(
     void s.loadRuns()
     void s.loadWorkspace()
     if (s.episodes.runId && changedRuns.has(s.episodes.runId)) void s.refreshEpisodes()
+    // the open episode's file was read again (a re-run rewrote it): its labels may now be on other content
+    const open = s.episode.detail
+    if (open && changedRuns.has(open.runId) && s.labels.current?.episodeId === open.id)
+      void s.loadEpisodeLabels(open.id)
     if (s.curve && changedRuns.has(s.curve.runId)) s.refreshCurve()
     changedRuns.clear()
   }

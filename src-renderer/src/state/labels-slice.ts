@@ -58,6 +58,10 @@ export interface LabelsSlice {
   undoAdvance(): boolean
   dismissAdvance(): void
   setEpisodeNote(text: string, turn: number | null): Promise<void>
+  /** Keeps the open episode's labels and notes made on other content (EpisodeLabels.changed): they now count. */
+  keepChangedLabels(): Promise<void>
+  /** Takes off the open episode's labels and notes made on other content: one label (of the episode or a turn), or all. */
+  dropChangedLabels(which?: { label: string; turn: number | null } | { note: true; turn: number | null }): Promise<void>
   /** Asks for the badges of an episode row (batched; cached until labels change). */
   requestBadges(episodeId: string): void
   setAutoAdvance(on: boolean): void
@@ -211,6 +215,38 @@ export const createLabelsSlice =
           took(await api.setNote(cur.episodeId, text, turn))
         } catch (err) {
           get().pushError(err, 'Could not save the note')
+        }
+      },
+      keepChangedLabels: async () => {
+        const cur = get().labels.current
+        if (!cur?.changed) return
+        try {
+          took(await api.keepLabels(cur.episodeId))
+        } catch (err) {
+          get().pushError(err, 'Could not keep the labels')
+        }
+      },
+      dropChangedLabels: async (which) => {
+        const cur = get().labels.current
+        const changed = cur?.changed
+        if (!cur || !changed) return
+        const all = [
+          ...changed.labels.map((label) => ({ label, turn: null as number | null })),
+          ...changed.turns.flatMap((t) => t.labels.map((label) => ({ label, turn: t.turn as number | null })))
+        ]
+        const notes = [
+          ...(changed.note !== null ? [null] : []),
+          ...changed.turns.filter((t) => t.note !== null).map((t) => t.turn)
+        ]
+        const labels = which === undefined ? all : 'label' in which ? [which] : []
+        const noteTurns = which === undefined ? notes : 'note' in which ? [which.turn] : []
+        try {
+          let last: EpisodeLabels | null = null
+          for (const l of labels) last = await api.removeLabel(cur.episodeId, l.label, l.turn)
+          for (const turn of noteTurns) last = await api.setNote(cur.episodeId, '', turn)
+          if (last) took(last)
+        } catch (err) {
+          get().pushError(err, 'Could not take the labels off')
         }
       },
       requestBadges: (episodeId) => {

@@ -1,8 +1,8 @@
 import type { IndexProgress } from '@contract/model'
 
-/** Whether an index job is running (the progress bar is shown). */
+/** Whether an index job is running, or waiting for another process indexing the database (the panel is shown). */
 export function isIndexing(p: IndexProgress | null): boolean {
-  return !!p && (p.state === 'scanning' || p.state === 'indexing')
+  return !!p && (p.state === 'waiting' || p.state === 'scanning' || p.state === 'indexing')
 }
 
 /**

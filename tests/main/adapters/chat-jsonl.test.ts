@@ -49,6 +49,7 @@ describe('support-desk: tools, tool_call ids, per-step rewards, sidecar', () => 
       actions: expect.objectContaining({ kind: 'messages' })
     })
     expect(tallyActions(s[0].actions)).toEqual({
+      content: expect.objectContaining({ values: expect.any(Number) }), // the episode's fingerprint (issue 17)
       // the two assistant tool_calls of the row, by function name
       toolCalls: { lookup_order: 1, issue_refund: 1 },
       facts: { steps: 3, maxRepeat: 1, emptyFinal: false, toolError: false, timeout: false }

@@ -114,6 +114,7 @@ describe('run bp6qd19u06wzeqkdrf0h24xx (corpus): 25 samples of step 40', () => {
       actions: expect.objectContaining({ kind: 'messages' })
     })
     expect(tallyActions(s[0].actions)).toEqual({
+      content: expect.objectContaining({ values: expect.any(Number) }), // the episode's fingerprint (issue 17)
       toolCalls: {}, // a one-message completion without tool calls: known to call none
       facts: { steps: 1, maxRepeat: 0, emptyFinal: true, toolError: false, timeout: false } // its content is empty: the verdict is in the reasoning only
     })

@@ -48,6 +48,7 @@ describe('2026 rows (code-env): example_id, timing, token_usage, metrics dict, t
       actions: expect.objectContaining({ kind: 'messages' })
     })
     expect(tallyActions(s[0].actions)).toEqual({
+      content: expect.objectContaining({ values: expect.any(Number) }), // the episode's fingerprint (issue 17)
       toolCalls: { bash: 1 }, // the one completion tool call (expr 6 \* 7)
       facts: { steps: 2, maxRepeat: 1, emptyFinal: false, toolError: false, timeout: false }
     })

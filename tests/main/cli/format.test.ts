@@ -122,6 +122,27 @@ describe('progress', () => {
     expect(t.err().split('\n').filter(Boolean)).toHaveLength(1)
     expect(t.err()).not.toContain('\r')
   })
+
+  it('says at once that the job waits for another process indexing the database, and for how long', () => {
+    const t = io(false)
+    let now = 10_000
+    const printer = createProgressPrinter(t.io, () => now)
+    const waiting: IndexProgress = {
+      ...IDLE_PROGRESS,
+      state: 'waiting',
+      startedAt: 10_000,
+      message: 'waiting for PID 42 (rollscope serve), since 12:00:00: it is indexing this database'
+    }
+    printer.update(waiting)
+    now = 12_000
+    printer.update(waiting) // then every 5 s, as any progress
+    now = 16_000
+    printer.update(waiting)
+    expect(t.err().split('\n').filter(Boolean)).toEqual([
+      'waiting for PID 42 (rollscope serve), since 12:00:00: it is indexing this database · waited 0 s',
+      'waiting for PID 42 (rollscope serve), since 12:00:00: it is indexing this database · waited 6 s'
+    ])
+  })
 })
 
 describe('resolveRun', () => {

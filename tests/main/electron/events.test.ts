@@ -16,6 +16,8 @@ describe('progressBarValue', () => {
     ).toBe(0.25)
     expect(progressBarValue(progress({ state: 'indexing', filesTotal: 4, filesDone: 3 }))).toBe(0.75)
     expect(progressBarValue(progress({ state: 'scanning' }))).toBe(2)
+    // waiting for another process indexing the database: indeterminate, whatever the totals of the last job
+    expect(progressBarValue(progress({ state: 'waiting', bytesTotal: 10, bytesDone: 5 }))).toBe(2)
     expect(progressBarValue(progress({ state: 'indexing', bytesTotal: 100, bytesDone: 130 }))).toBe(1)
   })
 })

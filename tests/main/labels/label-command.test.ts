@@ -55,7 +55,7 @@ describe('rollscope label', () => {
     expect(JSON.parse(removed.stdout).labels).toEqual([])
   })
 
-  it('exits 2 for an unknown label, a turn past the end or missing arguments, and 1 for an unknown episode', async () => {
+  it('exits 2 for an unknown label, a turn past the end or a missing LABEL to remove, and 1 for an unknown episode', async () => {
     const [a] = episodes
     const unknown = await cli('label', a.id, 'lopo')
     expect(unknown.code).toBe(2)
@@ -63,7 +63,10 @@ describe('rollscope label', () => {
     expect(unknown.stdout).toBe('')
     expect((await cli('label', a.id, 'loop', '--turn', String(a.turns))).code).toBe(2)
     expect((await cli('label', a.id, 'loop', '--turn', '-1')).code).toBe(2)
-    expect((await cli('label', a.id)).code).toBe(2)
+    // neither a LABEL nor --note: shows what the episode carries (issue 17: labels made on other content are seen)
+    expect(await cli('label', a.id)).toMatchObject({ code: 0, stderr: '' })
+    expect((await cli('label', a.id)).stdout).toMatch(new RegExp(`^Episode ${a.id} \\(task `))
+    expect((await cli('label', a.id, '--remove')).code).toBe(2)
     expect((await cli('label', a.id, 'gave', 'up')).stderr).toContain('quote a label with spaces')
     const missing = await cli('label', 'no-such-episode', 'loop')
     expect(missing.code).toBe(1)

@@ -46,6 +46,9 @@ describe('searchIndexStatus', () => {
     expect(searchIndexStatus(runs, progress({ state: 'indexing', filesDone: 3, filesTotal: 1200 }), null)).toBe(
       'Indexing: 3 of 1,200 files done — search covers what is indexed so far.'
     )
+    expect(searchIndexStatus(runs, progress({ state: 'waiting' }), null)).toBe(
+      'Waiting for another process indexing this database — search covers what is indexed so far.'
+    )
     expect(searchIndexStatus(runs, null, { pendingSources: 4 })).toContain('still being built (4 files to go)')
     expect(searchIndexStatus([], null, null)).toContain('Nothing is indexed yet')
   })

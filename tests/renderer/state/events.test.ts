@@ -47,6 +47,23 @@ describe('wireEvents', () => {
     expect(api.listEpisodes).toHaveBeenCalledTimes(1)
   })
 
+  it("reloads the open episode's labels when its run was read again (a re-run may have changed its content)", async () => {
+    const { api, store, emit } = setup()
+    const labels = vi.spyOn(api, 'getEpisodeLabels')
+    store.getState().selectRun('a')
+    store.getState().openEpisode('a:1', 1)
+    await vi.waitFor(() => expect(store.getState().episode.detail?.id).toBe('a:1'))
+    await store.getState().loadEpisodeLabels('a:1')
+    vi.useFakeTimers()
+    const before = labels.mock.calls.length
+    emit({ name: 'workspaceChanged', payload: { runIds: ['b'] } })
+    await vi.advanceTimersByTimeAsync(400)
+    expect(labels.mock.calls.length).toBe(before) // another run: nothing to reload
+    emit({ name: 'workspaceChanged', payload: { runIds: ['a'] } })
+    await vi.advanceTimersByTimeAsync(400)
+    expect(labels.mock.calls.slice(before)).toEqual([['a:1']])
+  })
+
   it('refreshes once when a job finishes', async () => {
     vi.useFakeTimers()
     const { api, emit } = setup()

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react'
+import type { ChangedLabels } from '@contract/labels'
 import { useApp, useAppStore } from '../../state/store-context'
 import { LabelChip } from './LabelChip'
 import { cx } from '../../lib/cx'
@@ -22,9 +23,18 @@ export function FoldedLabels({ episodeId }: { episodeId: string }): ReactNode {
   const store = useAppStore()
   const current = useApp((s) => (s.labels.current?.episodeId === episodeId ? s.labels.current : null))
   const taxonomy = useApp((s) => s.labels.taxonomy)
-  if (!current || (current.labels.length === 0 && current.note === null)) return null
+  if (!current || (current.labels.length === 0 && current.note === null && !current.changed)) return null
   return (
     <span className={css.folded} data-testid="folded-labels">
+      {current.changed && (
+        <span
+          className={txt.warnText}
+          title="Labelled when this episode held other content: open the header to check them"
+          data-testid="folded-changed"
+        >
+          ⚠ labels to check
+        </span>
+      )}
       {current.labels.map((l) => (
         <LabelChip
           key={l}
@@ -113,7 +123,74 @@ export function EpisodeLabelsBar({ episodeId }: { episodeId: string }): ReactNod
           </button>
         ))}
       </div>
+      {current?.changed && <ChangedLabelsNotice changed={current.changed} />}
       {current && <NoteField key={episodeId} note={current.note} />}
+    </div>
+  )
+}
+
+/**
+ * Labels and notes made when the episode held other content (its file was rewritten since: another run under the
+ * same name, a re-run). They are not carried over silently: shown here apart, counted nowhere until kept.
+ */
+function ChangedLabelsNotice({ changed }: { changed: ChangedLabels }): ReactNode {
+  const store = useAppStore()
+  const taxonomy = useApp((s) => s.labels.taxonomy)
+  const drop = store.getState().dropChangedLabels
+  return (
+    <div className={css.changed} role="status" data-testid="changed-labels">
+      <div className={css.changedHead}>
+        <span>
+          ⚠ Labelled when this episode held other content (its file changed since). Check them: until you keep them they
+          count nowhere (filters, counts, badges, exports).
+        </span>
+      </div>
+      <div className={header.chips}>
+        {changed.labels.map((l) => (
+          <LabelChip key={l} name={l} taxonomy={taxonomy} onRemove={() => void drop({ label: l, turn: null })} />
+        ))}
+        {changed.turns.flatMap((t) =>
+          t.labels.map((l) => (
+            <span key={`${t.turn}-${l}`} className={css.changedTurn}>
+              turn {t.turn}:
+              <LabelChip name={l} taxonomy={taxonomy} small onRemove={() => void drop({ label: l, turn: t.turn })} />
+            </span>
+          ))
+        )}
+      </div>
+      {[{ turn: null as number | null, note: changed.note }, ...changed.turns]
+        .filter((n) => n.note !== null)
+        .map((n) => (
+          <div key={n.turn ?? 'episode'} className={css.changedNote}>
+            <span className={txt.mutedText}>{n.turn === null ? 'note' : `turn ${n.turn} note`}:</span> {n.note}{' '}
+            <button
+              type="button"
+              className={controls.linkBtn}
+              onClick={() => void drop({ note: true, turn: n.turn })}
+              title="Remove this note"
+            >
+              remove
+            </button>
+          </div>
+        ))}
+      <div className={css.changedActions}>
+        <button
+          type="button"
+          className={controls.smallBtn}
+          data-testid="keep-changed-labels"
+          onClick={() => void store.getState().keepChangedLabels()}
+        >
+          Keep them
+        </button>
+        <button
+          type="button"
+          className={controls.smallBtn}
+          data-testid="drop-changed-labels"
+          onClick={() => void drop()}
+        >
+          Remove them
+        </button>
+      </div>
     </div>
   )
 }

@@ -27,6 +27,7 @@ export function RunsPanel(): ReactNode {
   const tableRunIds = useAppShallow(tableRuns)
   const picks = useApp((s) => s.comparePicks)
   const indexing = useApp((s) => isIndexing(s.progress))
+  const waiting = useApp((s) => s.progress?.state === 'waiting')
   const store = useAppStore()
   const [sort, setSort] = useState<RunSort>(null)
   const query = useApp((s) => s.runsQuery)
@@ -67,7 +68,11 @@ export function RunsPanel(): ReactNode {
         <h2 className={css.title}>
           Runs <span className={txt.count}>{fmtInt(runs.length)}</span>
         </h2>
-        {indexing && <span className={txt.hint}>indexing — runs update as files finish</span>}
+        {indexing && (
+          <span className={txt.hint}>
+            {waiting ? 'waiting for another process indexing this database' : 'indexing — runs update as files finish'}
+          </span>
+        )}
         <RunsFinder shown={sorted.length} total={runs.length} />
         <CompareBar runs={runs} />
       </div>

@@ -9,6 +9,8 @@ export function searchIndexStatus(
   progress: IndexProgress | null,
   page: Pick<SearchPage, 'pendingSources'> | null
 ): string {
+  if (progress?.state === 'waiting')
+    return 'Waiting for another process indexing this database — search covers what is indexed so far.'
   if (isIndexing(progress))
     return `Indexing: ${fmtInt(progress!.filesDone)} of ${fmtInt(progress!.filesTotal)} files done — search covers what is indexed so far.`
   if (page && page.pendingSources > 0)

@@ -13,6 +13,7 @@ export function ProgressPanel(): ReactNode {
   const store = useAppStore()
   if (!progress || progress.state === 'idle') return null
   if (!isIndexing(progress)) return <LastJob progress={progress} />
+  if (progress.state === 'waiting') return <Waiting message={progress.message} />
   const pct = Math.round(progressFraction(progress) * 100)
   return (
     <section className={css.panel} data-testid="index-progress">
@@ -49,6 +50,28 @@ export function ProgressPanel(): ReactNode {
           {shortPath(progress.currentFile, 3)}
         </div>
       )}
+    </section>
+  )
+}
+
+/** Another process indexes the same database (a `rollscope index` in a terminal): who, and a way out. */
+function Waiting({ message }: { message: string | null }): ReactNode {
+  const store = useAppStore()
+  return (
+    <section className={css.panel} data-testid="index-progress">
+      <div className={css.head}>
+        <span>Waiting to index…</span>
+        <button
+          className={controls.smallBtn}
+          data-testid="cancel-index"
+          onClick={() => void store.getState().cancelIndex()}
+        >
+          Cancel
+        </button>
+      </div>
+      <div className={css.waiting} data-testid="index-waiting">
+        {message ?? 'another process is indexing this database'}
+      </div>
     </section>
   )
 }
