@@ -17,7 +17,7 @@ const executableBin = () => ({
 
 // Custom folders (src-main / src-renderer), so every input is explicit.
 // The main build has several entries that share chunks: the Electron main process and its launcher, the CLI
-// (which also runs browser mode), the engine thread of both, and the indexer worker thread.
+// (which also runs browser mode), the engine thread of both, its reader threads, and the indexer worker thread.
 export default defineConfig({
   main: {
     resolve: { alias },
@@ -30,7 +30,8 @@ export default defineConfig({
           'launch-desktop': r('src-main/electron/launch-desktop.ts'),
           rollscope: r('src-main/cli/bin.ts'),
           'indexer-worker': r('src-main/indexer/indexer-worker.ts'),
-          'engine-worker': r('src-main/services/engine-worker.ts')
+          'engine-worker': r('src-main/services/engine-worker.ts'),
+          'reader-worker': r('src-main/services/reader-worker.ts')
         },
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' }
       }
