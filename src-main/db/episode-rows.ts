@@ -1,5 +1,7 @@
 import type { AnomalyCode, EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, TaskKeyKind } from '@contract/model'
-import { episodeWhere, sortValue } from './episode-query-sql'
+import { episodeWhere, indexedColumn, sortValue } from './episode-query-sql'
+import { indexedPage, orderedRowids } from './episode-pages'
+import { queryCacheOf } from './query-cache'
 import type { Db } from './open-db'
 import { runSet } from './run-set'
 
@@ -70,38 +72,59 @@ export function toEpisodeSummary(r: EpisodeRow): EpisodeSummary {
   }
 }
 
-/** One page of the episodes of a run (or of several runs), filtered and sorted in SQLite. */
+/**
+ * One page of the episodes of a run (or of several runs), filtered and sorted in SQLite: the page's row ids first,
+ * along an index where one serves (episode-pages.ts), then only those rows read whole.
+ */
 export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<EpisodeSummary> {
   const runs = runSet(db, q)
   const where = episodeWhere(q, runs.ids, runs.passed, metricNames)
-  const value = sortValue(q.sort ?? 'ordinal')
-  const dir = q.desc ? 'DESC' : 'ASC'
-  // Across runs, ties (and file order itself) follow the order the runs were asked in.
-  const runOrder = runs.ids.length > 1 ? `instr(?, ',' || e.run_id || ','), ` : ''
-  const runOrderParams = runs.ids.length > 1 ? [`,${runs.ids.join(',')},`] : []
-  const first = q.sort === undefined || q.sort === 'ordinal' ? runOrder : ''
-  const firstParams = first ? runOrderParams : []
-  const total = (
-    db.prepare(`SELECT count(*) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }
-  ).n
+  const sort = q.sort ?? 'ordinal'
+  const value = sortValue(sort)
+  const column = indexedColumn(sort)
+  const desc = q.desc ?? false
   const offset = q.offset ?? 0
   const limit = q.limit ?? 200
-  // Missing values last whichever the direction; file order breaks ties.
+  const cache = queryCacheOf(db)
+  let total: number
+  let rowids: number[]
+  if (runs.ids.length === 1 && where.plain && column) {
+    const runId = runs.ids[0]
+    total = cache.remember(`count\n${runId}`, () => ({
+      value: (db.prepare('SELECT count(*) FROM episodes e WHERE e.run_id = ?').raw().get(runId) as [number])[0],
+      bytes: 64
+    }))
+    rowids = indexedPage(db, runId, column, desc, offset, limit)
+  } else {
+    const dir = desc ? 'DESC' : 'ASC'
+    // Across runs, ties (and file order itself) follow the order the runs were asked in.
+    const runOrder = runs.ids.length > 1 ? `instr(?, ',' || e.run_id || ','), ` : ''
+    const runOrderParams = runs.ids.length > 1 ? [`,${runs.ids.join(',')},`] : []
+    const first = sort === 'ordinal' ? runOrder : ''
+    const firstParams = first ? runOrderParams : []
+    // file order is the last key already when it is the sort key (a second one would cost a sort of its ties)
+    const last = sort === 'ordinal' ? '' : `, ${runOrder}e.ordinal`
+    const sql = `SELECT e.rowid FROM ${where.from} WHERE ${where.sql}
+       ORDER BY ${first}${value.sql} ${dir} NULLS LAST${last}`
+    const params = [...where.params, ...firstParams, ...value.params, ...(last ? runOrderParams : [])]
+    const list = cache.remember(`list\n${sql}\n${JSON.stringify(params)}`, () => {
+      const ids = orderedRowids(db, sql, params)
+      return { value: ids, bytes: ids.byteLength + sql.length }
+    })
+    total = list.length
+    rowids = Array.from(list.subarray(offset, offset + limit))
+  }
+  return { items: rowsById(db, rowids, runs.passed).map(toEpisodeSummary), total, offset }
+}
+
+/** The rows of `rowids` (with `passed` by their run's rule), in that order. */
+function rowsById(db: Db, rowids: number[], passed: string): EpisodeRow[] {
+  if (rowids.length === 0) return []
   const rows = db
-    .prepare(
-      `SELECT e.*, ${runs.passed} passed FROM ${where.from} WHERE ${where.sql}
-       ORDER BY ${first}${value.sql} IS NULL, ${value.sql} ${dir}, ${runOrder}e.ordinal LIMIT ? OFFSET ?`
-    )
-    .all(
-      ...where.params,
-      ...firstParams,
-      ...value.params,
-      ...value.params,
-      ...runOrderParams,
-      limit,
-      offset
-    ) as EpisodeRow[]
-  return { items: rows.map(toEpisodeSummary), total, offset }
+    .prepare(`SELECT e.*, ${passed} passed FROM episodes e WHERE e.rowid IN (${rowids.map(() => '?').join(',')})`)
+    .all(...rowids) as EpisodeRow[]
+  const byId = new Map(rows.map((r) => [r.rowid, r]))
+  return rowids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** One episode row (with `passed`) by id, or undefined. */

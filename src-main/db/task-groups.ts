@@ -6,6 +6,7 @@ import type { EpisodeQuery, EpisodeSortKey, Page, TaskGroupSummary, TaskKeyKind 
 import { BadRequestError } from '@contract/guards'
 import { episodeWhere, sortValue } from './episode-query-sql'
 import type { Db } from './open-db'
+import { queryCacheOf } from './query-cache'
 import { runSet } from './run-set'
 
 interface GroupRow {
@@ -20,7 +21,7 @@ interface GroupRow {
   mean_turns: number | null
   errors: number
   truncated: number
-  preview: string | null
+  first_ordinal: number
 }
 
 /**
@@ -37,7 +38,12 @@ function groupSortValue(sort: EpisodeSortKey): { sql: string; params: unknown[] 
   return { sql: v.kind === 'number' ? `avg(${v.sql})` : `min(${v.sql})`, params: v.params }
 }
 
-/** One page of a run's task groups over the episodes matching `q` (its offset and limit count groups). */
+/**
+ * One page of a run's task groups over the episodes matching `q` (its offset and limit count groups). Every group of
+ * the query is aggregated and ordered in one pass and kept by the connection (QueryCache) while the database is
+ * unchanged: the next pages, and the total, cost no second pass over the run's rows. Only the page's groups then
+ * look up their preview.
+ */
 export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<TaskGroupSummary> {
   // Groups are one run's tasks: a view over several runs lists flat.
   if (q.runIds?.some((id) => id !== q.runId))
@@ -46,36 +52,31 @@ export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet
   const where = episodeWhere(q, ids, passed, metricNames)
   const order = groupSortValue(q.sort ?? 'ordinal')
   const dir = q.desc ? 'DESC' : 'ASC'
-  const total = (
-    db.prepare(`SELECT count(DISTINCT e.task_key) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as {
-      n: number
-    }
-  ).n
   const offset = q.offset ?? 0
   const limit = q.limit ?? 200
-  // Groups are aggregated and ordered in the inner query; only the page's rows then look up their preview
-  // (through the (run_id, ordinal) index). Missing sort values go last whichever the direction; a tie keeps file order.
-  const rows = db
-    .prepare(
-      `SELECT g.*, (SELECT p.preview FROM episodes p WHERE p.run_id = ? AND p.ordinal = g.first_ordinal AND p.task_key = g.task_key LIMIT 1) preview
-       FROM (
-         SELECT e.task_key task_key, min(e.task_key_kind) kind, count(*) n,
-                avg(e.reward) mean_reward, min(e.reward) min_reward, max(e.reward) max_reward,
-                total(${passed}) passed, count(${passed}) pass_known, avg(e.turns) mean_turns,
-                total(e.status = 'error') errors, total(e.status = 'truncated') truncated,
-                min(e.ordinal) first_ordinal, ${order.sql} sort_value
-         FROM ${where.from} WHERE ${where.sql}
-         GROUP BY e.task_key
-         ORDER BY sort_value IS NULL, sort_value ${dir}, first_ordinal
-         LIMIT ? OFFSET ?
-       ) g
-       ORDER BY g.sort_value IS NULL, g.sort_value ${dir}, g.first_ordinal`
-    )
-    .all(q.runId, ...order.params, ...where.params, limit, offset) as GroupRow[]
-  return { items: rows.map(toTaskGroup), total, offset }
+  // Missing sort values go last whichever the direction; a tie keeps file order.
+  const sql = `SELECT e.task_key task_key, min(e.task_key_kind) kind, count(*) n,
+         avg(e.reward) mean_reward, min(e.reward) min_reward, max(e.reward) max_reward,
+         total(${passed}) passed, count(${passed}) pass_known, avg(e.turns) mean_turns,
+         total(e.status = 'error') errors, total(e.status = 'truncated') truncated,
+         min(e.ordinal) first_ordinal, ${order.sql} sort_value
+       FROM ${where.from} WHERE ${where.sql}
+       GROUP BY e.task_key
+       ORDER BY sort_value ${dir} NULLS LAST, first_ordinal`
+  const params = [...order.params, ...where.params]
+  const all = queryCacheOf(db).remember(`groups\n${sql}\n${JSON.stringify(params)}`, () => {
+    const rows = db.prepare(sql).all(...params) as GroupRow[]
+    // an object of a dozen numbers and its key: ~150 bytes
+    return { value: rows, bytes: rows.reduce((n, r) => n + 150 + 2 * r.task_key.length, 0) }
+  })
+  const page = all.slice(offset, offset + limit)
+  // the preview of each group's first rollout (in file order), through the (run_id, ordinal) index
+  const preview = db.prepare('SELECT preview FROM episodes WHERE run_id = ? AND ordinal = ?').pluck()
+  const items = page.map((g) => toTaskGroup(g, (preview.get(q.runId, g.first_ordinal) as string | undefined) ?? ''))
+  return { items, total: all.length, offset }
 }
 
-function toTaskGroup(r: GroupRow): TaskGroupSummary {
+function toTaskGroup(r: GroupRow, preview: string): TaskGroupSummary {
   return {
     taskKey: r.task_key,
     taskKeyKind: r.kind as TaskKeyKind,
@@ -88,6 +89,6 @@ function toTaskGroup(r: GroupRow): TaskGroupSummary {
     meanTurns: r.mean_turns,
     errors: r.errors,
     truncated: r.truncated,
-    preview: r.preview ?? ''
+    preview
   }
 }

@@ -6,7 +6,9 @@
  *
  * Each reader answers one call at a time (better-sqlite3 is synchronous), so a call goes to an idle reader, or waits in
  * one queue (first come, first served) until one is idle: a slow call holds up one reader, never the calls another
- * reader could answer. The pool starts `min` readers at once (the first calls of a page load find one ready), starts
+ * reader could answer. A call may name an affinity (routed-api.ts: the same query but for the page asked): among the
+ * idle readers it goes to one that answered that affinity lately, whose caches (db/query-cache.ts) hold its order, so
+ * scrolling a filtered table pays for the filter once, not once per reader. An affinity never makes a call wait. The pool starts `min` readers at once (the first calls of a page load find one ready), starts
  * more up to `max` only while calls wait, and ends readers beyond `min` that stayed idle `idleMs` (each costs memory: a
  * V8 isolate and a page cache). A reader that dies fails only its own call and is replaced when calls wait; one that
  * cannot open the database fails the calls waiting for it with the reason (and is not restarted in a loop).
@@ -37,7 +39,7 @@ export interface ReaderPoolOptions {
 }
 
 export interface ReaderPool {
-  call(method: string, args: unknown[]): Promise<unknown>
+  call(method: string, args: unknown[], affinity?: string): Promise<unknown>
   /** Readers running now, and of them busy with a call (for tests and diagnostics). */
   stats(): { readers: number; busy: number; queued: number }
   close(): Promise<void>
@@ -46,6 +48,7 @@ export interface ReaderPool {
 interface Job {
   method: string
   args: unknown[]
+  affinity: string | undefined
   resolve: (value: unknown) => void
   reject: (err: Error) => void
 }
@@ -56,7 +59,12 @@ interface Reader {
   job: { id: number; job: Job } | null
   idleTimer: ReturnType<typeof setTimeout> | null
   gone: boolean
+  /** The affinities of its last calls, most recent last. */
+  recent: string[]
 }
+
+/** Affinities a reader remembers. */
+const RECENT = 16
 
 export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
   if (!(o.min >= 0 && o.max >= 1 && o.min <= o.max)) throw new Error(`reader pool: bad size ${o.min}..${o.max}`)
@@ -67,7 +75,7 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
 
   const start = (): Reader => {
     const handle = o.spawn()
-    const r: Reader = { handle, ready: false, job: null, idleTimer: null, gone: false }
+    const r: Reader = { handle, ready: false, job: null, idleTimer: null, gone: false, recent: [] }
     readers.push(r)
     handle.on('message', (m) => {
       if (m.type === 'ready') {
@@ -110,9 +118,9 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
   /** `r` has nothing to do: give it the next waiting call, or let it time out if the pool is above its floor. */
   const idle = (r: Reader): void => {
     if (r.gone) return
-    const job = queue.shift()
-    if (job) return assign(r, job)
-    if (readers.length > o.min && !closed) {
+    pump()
+    if (r.job || r.gone) return
+    if (readers.length > o.min && !closed && !r.idleTimer) {
       r.idleTimer = setTimeout(() => {
         if (r.job || r.gone || readers.length <= o.min) return
         drop(r)
@@ -125,6 +133,11 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
   const assign = (r: Reader, job: Job): void => {
     if (r.idleTimer) clearTimeout(r.idleTimer)
     r.idleTimer = null
+    if (job.affinity !== undefined) {
+      r.recent = r.recent.filter((a) => a !== job.affinity)
+      r.recent.push(job.affinity)
+      if (r.recent.length > RECENT) r.recent.shift()
+    }
     const id = nextId++
     r.job = { id, job }
     r.handle.postMessage({ type: 'call', id, method: job.method, args: job.args })
@@ -133,10 +146,15 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
   /** Hands waiting calls to idle readers; starts a reader when calls wait and the pool may grow. */
   const pump = (): void => {
     if (closed) return
-    for (const r of readers) {
-      if (queue.length === 0) return
-      if (r.ready && !r.job && !r.gone) assign(r, queue.shift() as Job)
+    // first come, first served; each call to an idle reader that knows its affinity if there is one, else any
+    while (queue.length > 0) {
+      const free = readers.filter((r) => r.ready && !r.job && !r.gone)
+      if (free.length === 0) break
+      const job = queue.shift() as Job
+      const known = job.affinity === undefined ? undefined : free.find((r) => r.recent.includes(job.affinity as string))
+      assign(known ?? free[0], job)
     }
+    if (queue.length === 0) return
     // readers still starting will take a waiting call each when ready
     const starting = readers.filter((r) => !r.ready).length
     let missing = Math.min(queue.length - starting, o.max - readers.length)
@@ -146,10 +164,10 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
   for (let i = 0; i < o.min; i++) start()
 
   return {
-    call(method, args) {
+    call(method, args, affinity) {
       if (closed) return Promise.reject(new Error('the reader pool is closed'))
       return new Promise((resolve, reject) => {
-        queue.push({ method, args, resolve, reject })
+        queue.push({ method, args, affinity, resolve, reject })
         pump()
       })
     },

@@ -9,14 +9,25 @@ type Fn = (...args: unknown[]) => Promise<unknown>
 
 export function routeApi(
   engine: TraceApi,
-  readers: { call(method: string, args: unknown[]): Promise<unknown> }
+  readers: { call(method: string, args: unknown[], affinity?: string): Promise<unknown> }
 ): TraceApi {
   return Object.fromEntries(
     API_METHODS.map((method) => [
       method,
       isReadMethod(method)
-        ? (...args: unknown[]) => readers.call(method, args)
+        ? (...args: unknown[]) => readers.call(method, args, affinityOf(method, args))
         : (...args: unknown[]) => (engine[method] as Fn)(...args)
     ])
   ) as unknown as TraceApi
+}
+
+/**
+ * What makes two calls "the same query": the method and its arguments without the page asked (offset, limit), so
+ * the pages of one table, group list or search go to the reader that keeps its order (reader-pool.ts).
+ */
+export function affinityOf(method: string, args: unknown[]): string {
+  const pageless = args.map((a) =>
+    a !== null && typeof a === 'object' && !Array.isArray(a) ? { ...a, offset: undefined, limit: undefined } : a
+  )
+  return JSON.stringify([method, pageless])
 }

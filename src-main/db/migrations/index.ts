@@ -12,6 +12,7 @@ import { migration0010 } from './0010-search-prefix-index'
 import { migration0011 } from './0011-episode-steps-scoring'
 import { migration0012 } from './0012-episode-step-source-index'
 import { migration0013 } from './0013-search-contentless'
+import { migration0018 } from './0018-episode-sort-indexes'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -27,5 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
-  migration0013
+  migration0013,
+  migration0018
 ]

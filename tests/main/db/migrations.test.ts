@@ -24,8 +24,10 @@ function seedOneEpisode(db: Database.Database): void {
 const tmpDb = (): string => join(mkdtempSync(join(tmpdir(), 'rs-mig-')), 'app.db')
 
 describe('migrations', () => {
-  it('are numbered 1..n without gaps', () => {
-    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1))
+  it('are numbered upwards from 1, each number once (gaps are numbers kept for work on other branches)', () => {
+    const versions = MIGRATIONS.map((m) => m.version)
+    expect(versions[0]).toBe(1)
+    for (let i = 1; i < versions.length; i++) expect(versions[i]).toBeGreaterThan(versions[i - 1])
   })
 
   it('0001 creates the schema with WAL and foreign keys', () => {
@@ -52,7 +54,8 @@ describe('migrations', () => {
       { version: 10, name: 'search-prefix-index' },
       { version: 11, name: 'episode-steps-scoring' },
       { version: 12, name: 'episode-step-source-index' },
-      { version: 13, name: 'search-contentless' }
+      { version: 13, name: 'search-contentless' },
+      { version: 18, name: 'episode-sort-indexes' }
     ])
   })
 
@@ -89,15 +92,15 @@ describe('migrations', () => {
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {
     const db = new Database(':memory:')
-    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+    expect(migrate(db)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 18])
     expect(migrate(db)).toEqual([])
     const broken = [
       ...MIGRATIONS,
-      { version: 14, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
+      { version: 99, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE x (a); SELECT * FROM nope') }
     ]
     expect(() => migrate(db, broken)).toThrow(/nope/)
     expect(db.prepare(`SELECT count(*) n FROM sqlite_master WHERE name = 'x'`).get()).toEqual({ n: 0 })
-    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 13 })
+    expect(db.prepare('SELECT max(version) v FROM schema_migrations').get()).toEqual({ v: 18 })
   })
 
   it('0011 adds steps, termination, generation time, unscored and transcript to episodes, and marks files for a re-read', () => {

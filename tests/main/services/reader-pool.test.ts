@@ -97,6 +97,28 @@ describe('reader pool', () => {
     await pool.close()
   })
 
+  it('sends a call to an idle reader that answered its affinity lately, and never waits for one', async () => {
+    const { spawned, spawn } = fakes()
+    const pool = createReaderPool({ spawn, min: 2, max: 2, idleMs: 1000, errorFromApi })
+    spawned.forEach((r) => r.ready())
+    const a = pool.call('listEpisodes', ['page 1 of q1'], 'q1')
+    const b = pool.call('listEpisodes', ['page 1 of q2'], 'q2')
+    expect(spawned.map((r) => r.calls.length)).toEqual([1, 1])
+    spawned[0].answer(ok('a'))
+    spawned[1].answer(ok('b'))
+    await Promise.all([a, b])
+    // both idle: q2's next page goes to the reader that answered q2, though the other comes first
+    const c = pool.call('listEpisodes', ['page 2 of q2'], 'q2')
+    expect(spawned[1].calls.at(-1)?.args).toEqual(['page 2 of q2'])
+    // that reader busy: q2's next call takes the idle one at once rather than wait
+    const d = pool.call('listEpisodes', ['page 3 of q2'], 'q2')
+    expect(spawned[0].calls.at(-1)?.args).toEqual(['page 3 of q2'])
+    spawned[1].answer(ok('c'))
+    spawned[0].answer(ok('d'))
+    await expect(Promise.all([c, d])).resolves.toEqual(['c', 'd'])
+    await pool.close()
+  })
+
   it('ends a reader beyond the floor once it idled, and keeps the floor', async () => {
     vi.useFakeTimers()
     const { spawned, spawn } = fakes()

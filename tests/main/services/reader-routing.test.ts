@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_METHODS, READ_METHODS, isReadMethod, type TraceApi } from '@contract/api'
 import type { Engine } from '../../../src-main/services/engine-types'
 import type { FromReader, ToReader } from '../../../src-main/services/reader-protocol'
-import { routeApi } from '../../../src-main/services/routed-api'
+import { affinityOf, routeApi } from '../../../src-main/services/routed-api'
 import { openReader, serveReader, type OpenReader } from '../../../src-main/services/serve-reader'
 import { tempEngine } from '../../helpers/temp-engine'
 
@@ -23,7 +23,9 @@ describe('routing by the method list', () => {
     const engine = Object.fromEntries(
       API_METHODS.map((m) => [m, async (...args: unknown[]) => (engineCalls.push(m), ['engine', args])])
     ) as unknown as TraceApi
-    const api = routeApi(engine, { call: async (m, args) => (poolCalls.push([m, args]), ['pool', args]) })
+    const api = routeApi(engine, {
+      call: async (m, args, affinity) => (poolCalls.push([m, args]), ['pool', args, affinity])
+    })
     for (const m of API_METHODS) await (api[m] as (...a: unknown[]) => Promise<unknown>)('x', 1)
     expect(poolCalls.map((c) => c[0])).toEqual(READ_METHODS)
     expect(engineCalls).toEqual(API_METHODS.filter((m) => !isReadMethod(m)))
@@ -33,6 +35,21 @@ describe('routing by the method list', () => {
       expect(READ_METHODS).toContain(m)
     for (const m of ['addLabel', 'setPassThreshold', 'addPaths', 'getProgress', 'getWorkspace', 'trainingCurve'])
       expect(READ_METHODS).not.toContain(m)
+  })
+})
+
+describe('affinity', () => {
+  it('is the method and its arguments without the page asked', () => {
+    const q = { runId: 'r', filter: 'not passed', sort: 'reward' }
+    expect(affinityOf('listEpisodes', [{ ...q, offset: 0, limit: 200 }])).toBe(
+      affinityOf('listEpisodes', [{ ...q, offset: 4000, limit: 100 }])
+    )
+    expect(affinityOf('search', ['a b', { offset: 50 }])).toBe(affinityOf('search', ['a b', { offset: 0 }]))
+    expect(affinityOf('listEpisodes', [{ ...q, offset: 0 }])).not.toBe(
+      affinityOf('listEpisodes', [{ ...q, desc: true }])
+    )
+    expect(affinityOf('listEpisodes', [q])).not.toBe(affinityOf('listTaskGroups', [q]))
+    expect(affinityOf('getEpisode', ['e1'])).not.toBe(affinityOf('getEpisode', ['e2']))
   })
 })
 
