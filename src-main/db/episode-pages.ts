@@ -6,9 +6,10 @@
  *   at any offset is a walk along the index, never a sort. Descending with ties in file order is not the index read
  *   backwards (that reverses the ties too): descendingPage finds the page's first value by reading backwards, then
  *   reads each group of equal values forwards, so a tie of 30,000 rewards of 1 is never sorted.
- * - Anything else (a filter, free text, several runs, a metric or info key, picked ids, one task): every matching
- *   row id in order, in one pass, kept by the connection's QueryCache while the database is unchanged; its pages are
- *   slices, and its length is the total (no second pass to count).
+ * - Several runs, no filter: each run's rows up to the end of the page along its index, merged (mergedPage); in file
+ *   order, the runs one after the other, found by their counts.
+ * - Anything else (a filter, free text, a metric or info key, picked ids, one task, a page deep in many runs): every
+ *   matching row id in order, in one pass (orderedRowids), which the caller keeps while the database is unchanged.
  *
  * Missing values sort last whichever the direction; file order (and across runs, the order the runs were asked in)
  * breaks ties, as the table has always shown them.
@@ -21,7 +22,11 @@ export interface IndexedColumn {
   nullable: boolean
 }
 
-/** Row ids of rows [offset, offset + limit) of run `runId` ordered by `col` (then file order). */
+type Value = number | string | null
+/** A row as its index holds it: row id, sort value, ordinal. */
+export type Entry = [number, Value, number]
+
+/** Rows [offset, offset + limit) of run `runId` ordered by `col` (then file order), as index entries. */
 export function indexedPage(
   db: Db,
   runId: string,
@@ -29,29 +34,26 @@ export function indexedPage(
   desc: boolean,
   offset: number,
   limit: number
-): number[] {
+): Entry[] {
+  if (limit <= 0) return []
   if (!desc || col.sql === 'e.ordinal')
-    return ids(
-      db
-        .prepare(
-          `SELECT e.rowid FROM episodes e WHERE e.run_id = ?
-           ORDER BY ${col.sql === 'e.ordinal' ? `e.ordinal ${desc ? 'DESC' : 'ASC'}` : `${col.sql} NULLS LAST, e.ordinal`}
-           LIMIT ? OFFSET ?`
-        )
-        .raw()
-        .all(runId, limit, offset)
-    )
+    return db
+      .prepare(
+        `SELECT e.rowid, ${col.sql}, e.ordinal FROM episodes e WHERE e.run_id = ?
+         ORDER BY ${col.sql === 'e.ordinal' ? `e.ordinal ${desc ? 'DESC' : 'ASC'}` : `${col.sql} NULLS LAST, e.ordinal`}
+         LIMIT ? OFFSET ?`
+      )
+      .raw()
+      .all(runId, limit, offset) as Entry[]
   return descendingPage(db, runId, col, offset, limit)
 }
-
-type Value = number | string | null
 
 /**
  * Descending, ties in file order: the same groups of equal values as the index read backwards (value and ordinal
  * descending), so the backwards read finds where the page starts, and each group is then read forwards (ordinal
  * ascending) by a seek on its value. Every statement walks the index; none sorts more than the page.
  */
-function descendingPage(db: Db, runId: string, col: IndexedColumn, offset: number, limit: number): number[] {
+function descendingPage(db: Db, runId: string, col: IndexedColumn, offset: number, limit: number): Entry[] {
   const c = col.sql
   const first = db
     .prepare(
@@ -84,7 +86,7 @@ function descendingPage(db: Db, runId: string, col: IndexedColumn, offset: numbe
          ORDER BY ${c} DESC, e.ordinal DESC LIMIT ?`
       )
       .raw()
-      .all(runId, after, want) as [number, Value, number][]
+      .all(runId, after, want) as Entry[]
     if (next.length < want) {
       // every remaining non-null group is here whole: ties back in file order, then the nulls
       out.push(...sortedGroups(next))
@@ -93,43 +95,186 @@ function descendingPage(db: Db, runId: string, col: IndexedColumn, offset: numbe
     }
     // the last value read may have more rows than fit: the whole groups before it, then its first rows forwards
     const last = next[next.length - 1][1]
-    const whole = next.filter((r) => r[1] !== last)
-    out.push(...sortedGroups(whole))
+    out.push(...sortedGroups(next.filter((r) => r[1] !== last)))
     out.push(...group(db, runId, c, last, limit - out.length, 0))
     after = last
   }
   return out
 }
 
-/** Row ids of group `v` (the rows whose value is v, or the nulls) in file order, from `offset`. */
-function group(db: Db, runId: string, c: string, v: Value, limit: number, offset: number): number[] {
+/** Group `v` (the rows whose value is v, or the nulls) in file order, from `offset`. */
+function group(db: Db, runId: string, c: string, v: Value, limit: number, offset: number): Entry[] {
   if (limit <= 0) return []
-  return ids(
-    db
-      .prepare(
-        v === null
-          ? `SELECT e.rowid FROM episodes e WHERE e.run_id = ? AND ${c} IS NULL ORDER BY e.ordinal LIMIT ? OFFSET ?`
-          : `SELECT e.rowid FROM episodes e WHERE e.run_id = ? AND ${c} = ? ORDER BY e.ordinal LIMIT ? OFFSET ?`
-      )
-      .raw()
-      .all(...(v === null ? [runId, limit, offset] : [runId, v, limit, offset]))
-  )
+  return db
+    .prepare(
+      v === null
+        ? `SELECT e.rowid, ${c}, e.ordinal FROM episodes e WHERE e.run_id = ? AND ${c} IS NULL
+           ORDER BY e.ordinal LIMIT ? OFFSET ?`
+        : `SELECT e.rowid, ${c}, e.ordinal FROM episodes e WHERE e.run_id = ? AND ${c} = ?
+           ORDER BY e.ordinal LIMIT ? OFFSET ?`
+    )
+    .raw()
+    .all(...(v === null ? [runId, limit, offset] : [runId, v, limit, offset])) as Entry[]
 }
 
 /** Rows read backwards (value and ordinal descending), their ties put back in file order. */
-function sortedGroups(rows: [number, Value, number][]): number[] {
-  const out: number[] = []
+function sortedGroups(rows: Entry[]): Entry[] {
+  const out: Entry[] = []
   let i = 0
   while (i < rows.length) {
     let j = i
     while (j < rows.length && rows[j][1] === rows[i][1]) j++
-    for (let k = j - 1; k >= i; k--) out.push(rows[k][0])
+    for (let k = j - 1; k >= i; k--) out.push(rows[k])
     i = j
   }
   return out
 }
 
-const ids = (rows: unknown[]): number[] => (rows as [number][]).map((r) => r[0])
+/** Rows merged from several runs' index walks at most (their sum): past that, one ordered pass is cheaper. */
+export const MERGE_LIMIT = 60_000
+
+/**
+ * Rows [offset, offset + limit) of the runs `runIds` together, each run's rows along its index: by `col` (missing
+ * last), then the order the runs were asked in, then file order; in file order, the runs one after another. Null
+ * when the page lies too deep for a merge (MERGE_LIMIT). `counts` are the runs' episode counts, in the same order.
+ */
+export function mergedPage(
+  db: Db,
+  runIds: readonly string[],
+  counts: readonly number[],
+  col: IndexedColumn,
+  desc: boolean,
+  offset: number,
+  limit: number
+): number[] | null {
+  if (col.sql === 'e.ordinal') {
+    // the first run's rows, then the next run's: find the run the page starts in
+    const out: number[] = []
+    let skip = offset
+    for (let i = 0; i < runIds.length && out.length < limit; i++) {
+      if (skip >= counts[i]) {
+        skip -= counts[i]
+        continue
+      }
+      out.push(...indexedPage(db, runIds[i], col, desc, skip, limit - out.length).map((e) => e[0]))
+      skip = 0
+    }
+    return out
+  }
+  const need = offset + limit
+  if (need * runIds.length > MERGE_LIMIT) return null
+  const rows = runIds.flatMap((id, run) => indexedPage(db, id, col, desc, 0, need).map((e) => ({ e, run })))
+  const sign = desc ? -1 : 1
+  rows.sort((x, y) => {
+    const a = x.e[1]
+    const b = y.e[1]
+    if (a !== b) {
+      if (a === null) return 1
+      if (b === null) return -1
+      return sign * compareValues(a, b)
+    }
+    return x.run - y.run || x.e[2] - y.e[2]
+  })
+  return rows.slice(offset, need).map((r) => r.e[0])
+}
+
+/** SQLite's order of two non-null values of one column: numbers by value, text by code point (BINARY, UTF-8). */
+export function compareValues(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  if (typeof a === 'number') return -1 // numbers sort before text
+  if (typeof b === 'number') return 1
+  let i = 0
+  while (i < a.length && i < b.length) {
+    const ca = a.codePointAt(i) as number
+    const cb = b.codePointAt(i) as number
+    if (ca !== cb) return ca - cb
+    i += ca > 0xffff ? 2 : 1
+  }
+  // one is a prefix of the other: the shorter first
+  return (i < a.length ? 1 : 0) - (i < b.length ? 1 : 0)
+}
+
+/** Row ids (a query's matches) as a bitmap over their range: 50,000 episodes of one run take ~6 KB. */
+export class RowSet {
+  private readonly lo: number
+  private readonly bits: Uint8Array
+  readonly size: number
+
+  constructor(ids: readonly number[]) {
+    let lo = Infinity
+    let hi = -Infinity
+    for (const id of ids) {
+      if (id < lo) lo = id
+      if (id > hi) hi = id
+    }
+    this.lo = ids.length ? lo : 0
+    this.bits = new Uint8Array(ids.length ? Math.floor((hi - lo) / 8) + 1 : 0)
+    for (const id of ids) this.bits[(id - this.lo) >> 3] |= 1 << ((id - this.lo) & 7)
+    this.size = ids.length
+  }
+
+  has(id: number): boolean {
+    const i = id - this.lo
+    return i >= 0 && i >> 3 < this.bits.length && (this.bits[i >> 3] & (1 << (i & 7))) !== 0
+  }
+
+  get bytes(): number {
+    return this.bits.byteLength
+  }
+}
+
+/**
+ * Every row of `runIds` in `set`, in the order asked, from the sort key's index alone: each run's index read whole
+ * (forwards, or backwards with its ties put back in file order) keeping the matching rows, then the runs merged. The
+ * filter itself was evaluated once for `set` (its pass reads the rows), so sorting the same filtered table another
+ * way costs index walks only.
+ */
+export function filteredOrder(
+  db: Db,
+  runIds: readonly string[],
+  col: IndexedColumn,
+  desc: boolean,
+  set: RowSet
+): Float64Array {
+  const c = col.sql
+  if (runIds.length === 1 && (!desc || c === 'e.ordinal')) {
+    // the index's own order: row ids only (fewer values to hand to JS: the walk is most of the cost)
+    const order = c === 'e.ordinal' ? `e.ordinal ${desc ? 'DESC' : 'ASC'}` : `${c} NULLS LAST, e.ordinal`
+    const ids = db
+      .prepare(`SELECT e.rowid FROM episodes e WHERE e.run_id = ? ORDER BY ${order}`)
+      .pluck()
+      .all(runIds[0]) as number[]
+    return Float64Array.from(ids.filter((id) => set.has(id)))
+  }
+  const perRun = runIds.map((runId) => {
+    const rows = db
+      .prepare(
+        c === 'e.ordinal'
+          ? `SELECT e.rowid, e.ordinal, e.ordinal FROM episodes e WHERE e.run_id = ? ORDER BY e.ordinal ${desc ? 'DESC' : 'ASC'}`
+          : desc
+            ? `SELECT e.rowid, ${c}, e.ordinal FROM episodes e WHERE e.run_id = ? ORDER BY ${c} DESC NULLS LAST, e.ordinal DESC`
+            : `SELECT e.rowid, ${c}, e.ordinal FROM episodes e WHERE e.run_id = ? ORDER BY ${c} NULLS LAST, e.ordinal`
+      )
+      .raw()
+      .all(runId) as Entry[]
+    const kept = rows.filter((r) => set.has(r[0]))
+    return desc && c !== 'e.ordinal' ? sortedGroups(kept) : kept
+  })
+  if (perRun.length === 1 || c === 'e.ordinal') return Float64Array.from(perRun.flat(), (e) => e[0])
+  const sign = desc ? -1 : 1
+  const all = perRun.flatMap((rows, run) => rows.map((e) => ({ e, run })))
+  all.sort((x, y) => {
+    const a = x.e[1]
+    const b = y.e[1]
+    if (a !== b) {
+      if (a === null) return 1
+      if (b === null) return -1
+      return sign * compareValues(a, b)
+    }
+    return x.run - y.run || x.e[2] - y.e[2]
+  })
+  return Float64Array.from(all, (r) => r.e[0])
+}
 
 /**
  * Every matching row id in order, for a query the indexes cannot page: one statement, the sort keys only (the rows

@@ -1,6 +1,6 @@
 import type { AnomalyCode, EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, TaskKeyKind } from '@contract/model'
 import { episodeWhere, indexedColumn, sortValue } from './episode-query-sql'
-import { indexedPage, orderedRowids } from './episode-pages'
+import { filteredOrder, indexedPage, mergedPage, orderedRowids, RowSet } from './episode-pages'
 import { queryCacheOf } from './query-cache'
 import type { Db } from './open-db'
 import { runSet } from './run-set'
@@ -86,16 +86,40 @@ export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<s
   const offset = q.offset ?? 0
   const limit = q.limit ?? 200
   const cache = queryCacheOf(db)
-  let total: number
-  let rowids: number[]
-  if (runs.ids.length === 1 && where.plain && column) {
-    const runId = runs.ids[0]
-    total = cache.remember(`count\n${runId}`, () => ({
+  const countOf = (runId: string): number =>
+    cache.remember(`count\n${runId}`, () => ({
       value: (db.prepare('SELECT count(*) FROM episodes e WHERE e.run_id = ?').raw().get(runId) as [number])[0],
       bytes: 64
     }))
-    rowids = indexedPage(db, runId, column, desc, offset, limit)
-  } else {
+  let rowids: number[] | null = null
+  let total = 0
+  if (where.plain && column) {
+    const counts = runs.ids.map(countOf)
+    total = counts.reduce((a, b) => a + b, 0)
+    rowids =
+      runs.ids.length === 1
+        ? indexedPage(db, runs.ids[0], column, desc, offset, limit).map((e) => e[0])
+        : mergedPage(db, runs.ids, counts, column, desc, offset, limit)
+  }
+  if (rowids === null && column && q.ids === undefined && q.taskKey === undefined) {
+    // a filter (or free text): its matches found once, then ordered along the sort key's index
+    const setKey = `set\n${where.from}\n${where.sql}\n${JSON.stringify(where.params)}`
+    const set = cache.remember(setKey, () => {
+      const ids = db
+        .prepare(`SELECT e.rowid FROM ${where.from} WHERE ${where.sql}`)
+        .pluck()
+        .all(...where.params)
+      const value = new RowSet(ids as number[])
+      return { value, bytes: value.bytes + setKey.length }
+    })
+    const list = cache.remember(`order\n${sort}\n${desc}\n${runs.ids.join(',')}\n${setKey}`, () => {
+      const value = filteredOrder(db, runs.ids, column, desc, set)
+      return { value, bytes: value.byteLength + setKey.length }
+    })
+    total = list.length
+    rowids = Array.from(list.subarray(offset, offset + limit))
+  }
+  if (rowids === null) {
     const dir = desc ? 'DESC' : 'ASC'
     // Across runs, ties (and file order itself) follow the order the runs were asked in.
     const runOrder = runs.ids.length > 1 ? `instr(?, ',' || e.run_id || ','), ` : ''

@@ -6,14 +6,16 @@
  *
  * Each reader answers one call at a time (better-sqlite3 is synchronous), so a call goes to an idle reader, or waits in
  * one queue (first come, first served) until one is idle: a slow call holds up one reader, never the calls another
- * reader could answer. A call may name an affinity (routed-api.ts: the same query but for the page asked): among the
- * idle readers it goes to one that answered that affinity lately, whose caches (db/query-cache.ts) hold its order, so
- * scrolling a filtered table pays for the filter once, not once per reader. An affinity never makes a call wait. The pool starts `min` readers at once (the first calls of a page load find one ready), starts
+ * reader could answer. A call may name an affinity (routed-api.ts: the same query but for the page asked): it goes
+ * to the reader that answered that affinity lately, whose caches (db/query-cache.ts) hold its order, so scrolling a
+ * filtered table pays for the filter once, not once per reader; when that reader is busy the call waits for it (a
+ * page read from its cache is quicker than a pass elsewhere) up to `patienceMs`, while later calls go ahead. The pool starts `min` readers at once (the first calls of a page load find one ready), starts
  * more up to `max` only while calls wait, and ends readers beyond `min` that stayed idle `idleMs` (each costs memory: a
  * V8 isolate and a page cache). A reader that dies fails only its own call and is replaced when calls wait; one that
  * cannot open the database fails the calls waiting for it with the reason (and is not restarted in a loop).
  */
 import type { ApiError, Result } from '@contract/api'
+import type { JsonResult } from './engine-types'
 import type { FromReader, ToReader } from './reader-protocol'
 
 /** One reader thread as the pool sees it (a Worker, or a fake in tests). */
@@ -34,12 +36,16 @@ export interface ReaderPoolOptions {
   max: number
   /** A reader beyond `min` idle this long is ended. */
   idleMs: number
+  /** How long a call waits for the busy reader that knows its affinity before any free one takes it. */
+  patienceMs: number
   /** Maps a failed Result back to the error class the host's dispatch answers with the same code. */
   errorFromApi: (e: ApiError) => Error
 }
 
 export interface ReaderPool {
   call(method: string, args: unknown[], affinity?: string): Promise<unknown>
+  /** The same call, its Result as JSON text made on the reader (for a host that sends it on as it is). */
+  callJson(method: string, args: unknown[], affinity?: string): Promise<JsonResult>
   /** Readers running now, and of them busy with a call (for tests and diagnostics). */
   stats(): { readers: number; busy: number; queued: number }
   close(): Promise<void>
@@ -49,6 +55,9 @@ interface Job {
   method: string
   args: unknown[]
   affinity: string | undefined
+  json: boolean
+  /** When it was asked (Date.now()). */
+  since: number
   resolve: (value: unknown) => void
   reject: (err: Error) => void
 }
@@ -86,10 +95,11 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
         drop(r)
         void handle.terminate()
         for (const job of queue.splice(0)) job.reject(new Error(`a reader thread could not start: ${m.message}`))
-      } else if (m.type === 'result' && r.job?.id === m.id) {
+      } else if ((m.type === 'result' || m.type === 'json') && r.job?.id === m.id) {
         const { job } = r.job
         r.job = null
-        settle(job, m.result)
+        if (m.type === 'json') job.resolve({ text: m.text, code: m.code })
+        else settle(job, m.result)
         idle(r)
       }
     })
@@ -140,42 +150,81 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
     }
     const id = nextId++
     r.job = { id, job }
-    r.handle.postMessage({ type: 'call', id, method: job.method, args: job.args })
+    r.handle.postMessage({ type: 'call', id, method: job.method, args: job.args, ...(job.json ? { json: true } : {}) })
   }
 
   /** Hands waiting calls to idle readers; starts a reader when calls wait and the pool may grow. */
   const pump = (): void => {
     if (closed) return
-    // first come, first served; each call to an idle reader that knows its affinity if there is one, else any
-    while (queue.length > 0) {
+    // First come, first served, with one exception: a call whose affinity a busy reader knows waits for that reader
+    // (its caches hold the query's order: another reader would spend a whole pass finding it again), while later
+    // calls go ahead on the free ones; it stops waiting after `patienceMs`.
+    const now = Date.now()
+    for (let i = 0; i < queue.length;) {
       const free = readers.filter((r) => r.ready && !r.job && !r.gone)
       if (free.length === 0) break
-      const job = queue.shift() as Job
-      const known = job.affinity === undefined ? undefined : free.find((r) => r.recent.includes(job.affinity as string))
-      assign(known ?? free[0], job)
+      const job = queue[i]
+      const a = job.affinity
+      const knows = a === undefined ? [] : readers.filter((r) => !r.gone && r.recent.includes(a))
+      const pick =
+        knows.find((r) => free.includes(r)) ??
+        (knows.length === 0 || now - job.since >= o.patienceMs ? free[0] : undefined)
+      if (!pick) {
+        i++ // waits for its reader, or its patience
+        wakeAt(job.since + o.patienceMs)
+        continue
+      }
+      queue.splice(i, 1)
+      assign(pick, job)
     }
-    if (queue.length === 0) return
     // readers still starting will take a waiting call each when ready
     const starting = readers.filter((r) => !r.ready).length
-    let missing = Math.min(queue.length - starting, o.max - readers.length)
+    const unplaced = queue.filter(
+      (j) => j.affinity === undefined || !readers.some((r) => r.recent.includes(j.affinity as string))
+    )
+    let missing = Math.min(unplaced.length - starting, o.max - readers.length)
     for (; missing > 0; missing--) start()
+  }
+
+  /** Runs pump() again at `time`, when a call's patience ends (one timer, the earliest). */
+  let wake: { at: number; timer: ReturnType<typeof setTimeout> } | null = null
+  const wakeAt = (time: number): void => {
+    if (wake && wake.at <= time) return
+    if (wake) clearTimeout(wake.timer)
+    const timer = setTimeout(
+      () => {
+        wake = null
+        pump()
+      },
+      Math.max(0, time - Date.now())
+    )
+    timer.unref?.()
+    wake = { at: time, timer }
+  }
+
+  const enqueue = (method: string, args: unknown[], affinity: string | undefined, json: boolean): Promise<unknown> => {
+    if (closed) return Promise.reject(new Error('the reader pool is closed'))
+    return new Promise((resolve, reject) => {
+      queue.push({ method, args, affinity, json, since: Date.now(), resolve, reject })
+      pump()
+    })
   }
 
   for (let i = 0; i < o.min; i++) start()
 
   return {
     call(method, args, affinity) {
-      if (closed) return Promise.reject(new Error('the reader pool is closed'))
-      return new Promise((resolve, reject) => {
-        queue.push({ method, args, affinity, resolve, reject })
-        pump()
-      })
+      return enqueue(method, args, affinity, false)
+    },
+    callJson(method, args, affinity) {
+      return enqueue(method, args, affinity, true) as Promise<JsonResult>
     },
     stats() {
       return { readers: readers.length, busy: readers.filter((r) => r.job).length, queued: queue.length }
     },
     async close() {
       closed = true
+      if (wake) clearTimeout(wake.timer)
       const stopped = new Error('the reader pool is closed')
       for (const job of queue.splice(0)) job.reject(stopped)
       const all = readers.splice(0)

@@ -2,7 +2,7 @@
  * Messages between a host and one reader thread of its pool (reader-pool.ts): calls of read-only methods in, their
  * Results out. Plain structured-clone data, as between a host and the engine thread.
  */
-import type { AppInfo, Result } from '@contract/api'
+import type { ApiErrorCode, AppInfo, Result } from '@contract/api'
 
 /** What a reader thread is started with (workerData). */
 export interface ReaderOptions {
@@ -15,7 +15,8 @@ export interface ReaderOptions {
   hitRowChars: number
 }
 
-export type ToReader = { type: 'call'; id: number; method: string; args: unknown[] }
+/** A call; with `json`, its Result comes back as JSON text (a `json` message) rather than as a value. */
+export type ToReader = { type: 'call'; id: number; method: string; args: unknown[]; json?: boolean }
 
 export type FromReader =
   /** The connections are open; sent once, first. */
@@ -23,3 +24,4 @@ export type FromReader =
   /** Opening them failed; the thread then ends. */
   | { type: 'startFailed'; message: string }
   | { type: 'result'; id: number; result: Result<unknown> }
+  | { type: 'json'; id: number; text: string; code: ApiErrorCode | null }

@@ -3,7 +3,8 @@
  * the reader pool, every other to the engine. Derived from the one method list, so a new method is routed by the
  * property it is listed with, never by its name.
  */
-import { API_METHODS, isReadMethod, type TraceApi } from '@contract/api'
+import { API_METHODS, isApiMethod, isReadMethod, type TraceApi } from '@contract/api'
+import type { JsonResult } from './engine-types'
 
 type Fn = (...args: unknown[]) => Promise<unknown>
 
@@ -30,4 +31,12 @@ export function affinityOf(method: string, args: unknown[]): string {
     a !== null && typeof a === 'object' && !Array.isArray(a) ? { ...a, offset: undefined, limit: undefined } : a
   )
   return JSON.stringify([method, pageless])
+}
+
+/** Engine.readJson over the pool: a read-only method's call answered as JSON text, null for any other name. */
+export function routeJson(readers: {
+  callJson(method: string, args: unknown[], affinity?: string): Promise<JsonResult>
+}): (method: string, args: unknown[]) => Promise<JsonResult> | null {
+  return (method, args) =>
+    isApiMethod(method) && isReadMethod(method) ? readers.callJson(method, args, affinityOf(method, args)) : null
 }

@@ -56,7 +56,11 @@ export function serveReader(api: ReadApi, port: EnginePort<ToReader, FromReader>
   port.on('message', (m) => {
     if (m.type !== 'call') return
     void dispatchTo(api, READ_CHECKS, m.method, m.args).then((result) =>
-      port.postMessage({ type: 'result', id: m.id, result })
+      port.postMessage(
+        m.json
+          ? { type: 'json', id: m.id, text: JSON.stringify(result), code: result.ok ? null : result.error.code }
+          : { type: 'result', id: m.id, result }
+      )
     )
   })
   port.postMessage({ type: 'ready' })

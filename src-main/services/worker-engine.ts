@@ -13,7 +13,7 @@ import type { FromEngine } from './engine-thread-protocol'
 import { findWorkerFile } from './indexer-client'
 import type { FromReader, ReaderOptions } from './reader-protocol'
 import { createReaderPool, type ReaderHandle, type ReaderPool } from './reader-pool'
-import { routeApi } from './routed-api'
+import { routeApi, routeJson } from './routed-api'
 import { WORKER_RESOURCE_LIMITS } from './worker-limits'
 
 /** Page cache of a reader's connection, MB (the engine's and the indexer's have 16). */
@@ -22,6 +22,11 @@ export const READER_CACHE_MB = 8
 export const READER_HIT_ROW_CHARS = 4_000_000
 /** A reader beyond the first that stayed idle this long is ended (its memory returned). */
 export const READER_IDLE_MS = 60_000
+/**
+ * How long a call waits for the busy reader holding its query's order before another reader works it out again: a
+ * cached page costs a few ms, a filtered order of 50,000 episodes found anew 50-300 ms.
+ */
+export const READER_PATIENCE_MS = 100
 
 /** Readers for this machine: one per core, at most four (SQLite reads here are CPU-bound once the file is cached). */
 export function readerPoolSize(cores = availableParallelism()): number {
@@ -46,7 +51,7 @@ export function createWorkerEngine(
       if (m.type === 'ready') {
         // after the engine thread opened (and migrated) the database: readers only read the schema it left
         pool = startReaders(options, readerFile, readers)
-        resolve({ ...engine, api: routeApi(engine.api, pool) })
+        resolve({ ...engine, api: routeApi(engine.api, pool), readJson: routeJson(pool) })
       } else if (m.type === 'startFailed') reject(new Error(m.message))
       else return
       worker.off('message', onStart)
@@ -80,6 +85,7 @@ function startReaders(options: EngineOptions, readerFile: string, max: number): 
     min: 1,
     max,
     idleMs: READER_IDLE_MS,
+    patienceMs: READER_PATIENCE_MS,
     errorFromApi,
     spawn: (): ReaderHandle => {
       const w = new Worker(readerFile, { workerData: data, resourceLimits: WORKER_RESOURCE_LIMITS })

@@ -1,8 +1,9 @@
 /**
  * A bounded local load on a running `rollscope serve`: `clients` concurrent clients, each asking its next call as soon
- * as the last one answered (no think time: the worst case of that many users), for `seconds`, over a mix of what the
- * episodes screen asks (pages with sorts and filters, two runs in one table, task groups, an episode opened, the
- * search box, the run list). Reports throughput, p50 / p95 / max of every call, and per kind of call (what one
+ * as the last one answered (no think time: the worst case of that many users), for `seconds`. Each client is a user
+ * browsing (BROWSE): scrolling their table and opening its episodes, now and then sorting or filtering it anew,
+ * switching runs (20 of 50,000 episodes on the million bench), listing task groups, putting two runs in one table,
+ * searching. Reports throughput, p50 / p95 / max of every call, and per kind of call (what one
  * getEpisode waits under that load). Each client's calls come from its own seeded generator, so runs are comparable.
  *
  * The bench's million phase uses measureLoad(); run alone against a server already up:
@@ -43,36 +44,58 @@ const SORTS = [
   { sort: 'generationMs', desc: true }
 ]
 const FILTERS = ['not passed', 'reward > 0.5', 'info.difficulty == "hard"', 'status != "ok"']
-const WORDS = ['worker timeout', 'parse buffer', 'retry', 'cache query']
+const WORDS = ['worker timeout', 'parse buffer', 'retry', 'cache query', 'token reward', 'select table']
 
 /**
- * The browsing mix: kind, weight, and the call for a client's generator.
- * @type {[string, number, (rng: import('../generators/prng.mjs').Rng, c: LoadContext) => [string, ...unknown[]]][]}
+ * One user: the run and the view (sort, filter) of their table, the page they are on and its episodes.
+ * @typedef {{ run: string, view: { sort: string, desc: boolean, filter?: string }, page: number,
+ *   episodes: string[] }} Session
+ */
+
+/**
+ * What a user does next, by weight: mostly scroll their table and open its episodes, now and then sort or filter it
+ * anew, switch runs, list the run's task groups, put two runs in one table, search. The calls are the app's own for
+ * each action (a page also asks for its rows' labels).
+ * @type {[string, number, (rng: import('../generators/prng.mjs').Rng, c: LoadContext, s: Session) => [string, ...unknown[]]][]}
  */
 const BROWSE = [
+  ['page', 30, (_rng, _c, s) => ['listEpisodes', { runId: s.run, ...s.view, offset: 200 * s.page++, limit: 200 }]],
+  ['labels', 5, (rng, c, s) => ['labelsOfEpisodes', s.episodes.length ? s.episodes : [rng.pick(c.episodeIds)]]],
+  ['preview', 18, (rng, c, s) => ['getEpisodePreview', rng.pick(s.episodes.length ? s.episodes : c.episodeIds)]],
+  ['getEpisode', 7, (rng, c, s) => ['getEpisode', rng.pick(s.episodes.length ? s.episodes : c.episodeIds)]],
   [
-    'page',
-    30,
-    (rng, c) => [
-      'listEpisodes',
-      { runId: rng.pick(c.runs), limit: 200, offset: 200 * rng.int(0, 9), ...rng.pick(SORTS) }
-    ]
+    'sort or filter',
+    10,
+    (rng, _c, s) => {
+      s.view = { ...rng.pick(SORTS), ...(rng.chance(0.4) ? { filter: rng.pick(FILTERS) } : {}) }
+      s.page = 1
+      return ['listEpisodes', { runId: s.run, ...s.view, offset: 0, limit: 200 }]
+    }
   ],
-  ['filter', 15, (rng, c) => ['listEpisodes', { runId: rng.pick(c.runs), limit: 200, filter: rng.pick(FILTERS) }]],
+  [
+    'switch run',
+    4,
+    (rng, c, s) => {
+      s.run = rng.pick(c.runs)
+      s.page = 0
+      return ['getRun', s.run]
+    }
+  ],
+  [
+    'groups',
+    8,
+    (rng, _c, s) => ['listTaskGroups', { runId: s.run, ...rng.pick(SORTS), offset: 200 * rng.int(0, 2), limit: 200 }]
+  ],
   [
     'two runs',
     5,
-    (rng, c) => [
+    (rng, c, s) => [
       'listEpisodes',
-      { runId: c.runs[0], runIds: [c.runs[1]], limit: 200, offset: 200 * rng.int(0, 4), ...rng.pick(SORTS) }
+      { runId: c.runs[0], runIds: [c.runs[1]], ...s.view, offset: 200 * rng.int(0, 4), limit: 200 }
     ]
   ],
-  ['groups', 10, (rng, c) => ['listTaskGroups', { runId: rng.pick(c.runs), limit: 200, ...rng.pick(SORTS) }]],
-  ['preview', 15, (rng, c) => ['getEpisodePreview', rng.pick(c.episodeIds)]],
-  ['getEpisode', 10, (rng, c) => ['getEpisode', rng.pick(c.episodeIds)]],
   ['search', 5, (rng) => ['search', rng.pick(WORDS), { limit: 50 }]],
-  ['runs', 5, () => ['listRuns']],
-  ['run', 5, (rng, c) => ['getRun', rng.pick(c.runs)]]
+  ['runs', 3, () => ['listRuns']]
 ]
 /** The floor: the cheapest call there is, so the figure is the transport's and the threads'. */
 const EMPTY = /** @type {typeof BROWSE} */ ([['empty', 1, () => ['getProgress']]])
@@ -92,13 +115,19 @@ export async function measureLoad(served, { clients, seconds, mix, context, seed
   const until = t0 + seconds * 1000
   const client = async (/** @type {number} */ n) => {
     const rng = createRng(`${seed}:client:${n}`)
+    /** @type {Session} */
+    const session = { run: rng.pick(context.runs), view: { ...SORTS[0] }, page: 0, episodes: [] }
     while (performance.now() < until) {
       const [kind, , make] = rng.weighted(table, weights)
-      const [method, ...args] = make(rng, context)
+      const [method, ...args] = make(rng, context, session)
       const t = performance.now()
       try {
-        await served.call(method, ...args)
+        const value = /** @type {any} */ (await served.call(method, ...args))
         done.push({ kind, ms: performance.now() - t })
+        if (method === 'listEpisodes' && args[0] && /** @type {any} */ (args[0]).runId === session.run) {
+          session.episodes = value.items.map((/** @type {{ id: string }} */ e) => e.id)
+          if (value.items.length < 200) session.page = 0 // the end of the table: back to the top
+        }
       } catch {
         errors++
       }

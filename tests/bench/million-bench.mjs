@@ -13,12 +13,31 @@
  * and the empty call's throughput with 8 clients.
  */
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { generateMillionCorpus } from '../generators/million-corpus.mjs'
 import { jsonOf, runCli, vmHwmMb } from './cli-child.mjs'
 import { measureLoad } from './load-mix.mjs'
 import { percentile } from './search-bench.mjs'
 import { startServe } from './serve-child.mjs'
+
+/** Words of the generated text (tests/generators/corpus/text.mjs), for searches that differ every time. */
+const SEARCH_WORDS = (
+  'value result function return error test file line data model token reward step episode agent tool call output ' +
+  'input state index batch query cache worker thread buffer parse config module request response server client ' +
+  'timeout retry update insert select table column row key map list array string number object field count total'
+).split(' ')
+
+/** CPU time (user + system, every thread) of process `pid` so far, ms; null off Linux. @param {number | undefined} pid */
+function cpuMs(pid) {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // fields 14 and 15 of stat (utime, stime) are 12 and 13 after the command; clock ticks of 10 ms
+    return (Number(f[11]) + Number(f[12])) * 10
+  } catch {
+    return null
+  }
+}
 
 /** PRODUCT.md §4 / issue 16. */
 export const MILLION_TARGETS = { pageP95: 30, twoRunP95: 60, searchP95: 50, loadP95: 250, loadGain: 4 }
@@ -36,6 +55,8 @@ export const MILLION_BASELINE = { load8: { rps: 0, p95: 0 }, load32: { rps: 0, p
  * @property {number} p50
  * @property {number} p95
  * @property {number} max
+ * @property {number} firstMs the first repetition (nothing kept from an earlier call of the same query)
+ * @property {number | null} cpuMs the serve process's CPU time per call
  * @property {number} target ms
  * @property {number} total rows counted by the first call (a page's total, hits…)
  */
@@ -52,6 +73,8 @@ export const MILLION_BASELINE = { load8: { rps: 0, p95: 0 }, load32: { rps: 0, p
  * @property {import('./load-mix.mjs').LoadFigures[]} load
  * @property {null | import('./load-mix.mjs').LoadFigures} floor the empty call with 8 clients
  * @property {number | null} peakRssMb the serve process over the whole phase
+ * @property {{ start: number[], end: number[], cores: number }} machine load averages (1, 5, 15 min) at the start
+ *   and end of the phase, and the cores: the figures are wall times on a machine shared with that much other work
  * @property {string[]} notes
  */
 
@@ -103,6 +126,7 @@ function dbMb(db) {
  */
 export async function measureMillion({ cli, dir, runs, rows, reps, loadSeconds, clients, log }) {
   const prepared = await prepareMillion({ cli, dir, runs, rows, log })
+  const loadStart = loadavg()
   const notes = /** @type {string[]} */ ([])
   const served = await startServe(cli, [], prepared.db, 120_000)
   let peak = /** @type {number | null} */ (null)
@@ -133,15 +157,30 @@ export async function measureMillion({ cli, dir, runs, rows, reps, loadSeconds, 
     const shape = async (group, name, target, call) => {
       const ms = []
       let total = 0
+      const cpu0 = cpuMs(served.pid)
       for (let i = 0; i < reps; i++) {
         const t = performance.now()
         const value = /** @type {any} */ (await call(i))
         ms.push(performance.now() - t)
         if (i === 0) total = typeof value?.total === 'number' ? value.total : Array.isArray(value) ? value.length : 0
       }
-      const s = { group, name, p50: percentile(ms, 50), p95: percentile(ms, 95), max: Math.max(...ms), target, total }
+      const cpu1 = cpuMs(served.pid)
+      const s = {
+        group,
+        name,
+        p50: percentile(ms, 50),
+        p95: percentile(ms, 95),
+        max: Math.max(...ms),
+        firstMs: ms[0],
+        // the serve process's CPU time per call (every thread): what the call costs, whatever else runs
+        cpuMs: cpu0 !== null && cpu1 !== null ? (cpu1 - cpu0) / reps : null,
+        target,
+        total
+      }
       shapes.push(s)
-      log(`million ${group}: ${name}: p50 ${s.p50.toFixed(1)} / p95 ${s.p95.toFixed(1)} ms`)
+      log(
+        `million ${group}: ${name}: p50 ${s.p50.toFixed(1)} / p95 ${s.p95.toFixed(1)} ms, first ${s.firstMs.toFixed(1)}`
+      )
     }
     /** Page i of a shape: the first half of the repetitions scroll from the top, the rest jump anywhere. */
     const offsetOf = (/** @type {number} */ i, /** @type {number} */ total) => {
@@ -226,16 +265,22 @@ export async function measureMillion({ cli, dir, runs, rows, reps, loadSeconds, 
       served.call('listEpisodes', { runId: a, taskKey: String((i * 97) % (rows / 5)), sort: 'rollout', limit: 200 })
     )
 
-    await shape('search', 'two words, top 50', MILLION_TARGETS.searchP95, (i) =>
-      served.call('search', i % 2 ? 'worker timeout' : 'parse buffer', { limit: 50 })
+    // every repetition a different pair of words (a first search each: no answer kept from an earlier call), then
+    // one pair asked again and again (a next page, the same search again: the ranked window kept by the reader)
+    const pair = (/** @type {number} */ i) =>
+      `${SEARCH_WORDS[(i * 7) % SEARCH_WORDS.length]} ${SEARCH_WORDS[(i * 13 + 5) % SEARCH_WORDS.length]}`
+    await shape('search', 'two words, top 50, a new pair each time', MILLION_TARGETS.searchP95, (i) =>
+      served.call('search', pair(i), { limit: 50 })
     )
-    await shape('search', 'one word, top 50', MILLION_TARGETS.searchP95, () =>
-      served.call('search', 'retry', { limit: 50 })
+    await shape('search', 'one word, top 50, a new word each time', MILLION_TARGETS.searchP95, (i) =>
+      served.call('search', SEARCH_WORDS[(i * 11 + 3) % SEARCH_WORDS.length], { limit: 50 })
     )
-    await shape('search', 'two words, one run', MILLION_TARGETS.searchP95, () =>
-      served.call('search', 'worker timeout', { limit: 50, runIds: [a] })
+    await shape('search', 'two words, one run, a new pair each time', MILLION_TARGETS.searchP95, (i) =>
+      served.call('search', pair(i + reps), { limit: 50, runIds: [a] })
     )
-
+    await shape('search', 'two words again, next pages', MILLION_TARGETS.searchP95, (i) =>
+      served.call('search', pair(0), { limit: 50, offset: 50 * (i % 4) })
+    )
     await shape('episode', 'getEpisodePreview', MILLION_TARGETS.pageP95, (i) =>
       served.call('getEpisodePreview', episodeIds[i % episodeIds.length])
     )
@@ -282,6 +327,7 @@ export async function measureMillion({ cli, dir, runs, rows, reps, loadSeconds, 
       load,
       floor,
       peakRssMb: peak,
+      machine: { start: loadStart, end: loadavg(), cores: availableParallelism() },
       notes
     }
   } finally {

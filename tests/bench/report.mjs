@@ -329,6 +329,11 @@ function millionRows(x) {
       `${c.runs} runs × ${c.rows.toLocaleString('en-US')}, ${c.episodes.toLocaleString('en-US')} episodes`,
       `source ${f1(c.sourceMb)} MB, database ${f1(c.dbMb)} MB; ${c.reused ? 'reused' : `indexed in ${f1(c.indexSeconds ?? 0)} s`}; ${x.reps} calls per shape through serve`
     ],
+    [
+      '  machine',
+      `${x.machine.cores} cores`,
+      `load average ${x.machine.start.map(f1).join(' / ')} at the start, ${x.machine.end.map(f1).join(' / ')} at the end (1 / 5 / 15 min): wall times below include waiting for a core`
+    ],
     ['  limit: transport (empty call)', `p50 ${f1(x.callP50)} ms`, 'HTTP + thread hops, inside every figure below'],
     [
       '  worst page / sort / filter',
@@ -342,7 +347,7 @@ function millionRows(x) {
     rows.push([
       `    ${sh.group}: ${sh.name}`,
       `p95 ${f1(sh.p95)} ms`,
-      `p50 ${f1(sh.p50)}, max ${f1(sh.max)}; ${sh.total.toLocaleString('en-US')} rows; ${sh.p95 < sh.target ? 'PASS' : 'BELOW'} (< ${sh.target})`
+      `p50 ${f1(sh.p50)}, first ${f1(sh.firstMs)}, max ${f1(sh.max)}; CPU ${sh.cpuMs === null ? '?' : f1(sh.cpuMs)} ms a call; ${sh.total.toLocaleString('en-US')} rows; ${sh.p95 < sh.target ? 'PASS' : 'BELOW'} (< ${sh.target})`
     ])
   if (x.floor)
     rows.push([

@@ -38,7 +38,15 @@ function fakes() {
         r.terminated = true
       },
       answer(result, call = r.calls.at(-1)) {
-        onMessage({ type: 'result', id: (call as ToReader).id, result })
+        const c = call as ToReader
+        if (c.json)
+          onMessage({
+            type: 'json',
+            id: c.id,
+            text: JSON.stringify(result),
+            code: result.ok ? null : result.error.code
+          })
+        else onMessage({ type: 'result', id: c.id, result })
       },
       ready: () => onMessage({ type: 'ready' }),
       die: (why) => onExit(new Error(why)),
@@ -60,7 +68,7 @@ afterEach(() => {
 describe('reader pool', () => {
   it('starts its floor at once and answers a call on a ready reader', async () => {
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 1, max: 2, idleMs: 1000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 1, max: 2, idleMs: 1000, patienceMs: 100, errorFromApi })
     expect(spawned).toHaveLength(1)
     const p = pool.call('listRuns', [])
     expect(spawned[0].calls).toHaveLength(0) // not ready yet: the call waits for it, no second reader for one call
@@ -74,7 +82,7 @@ describe('reader pool', () => {
 
   it('runs calls in parallel on idle readers, queues the rest in order, and never grows past max', async () => {
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 1, max: 2, idleMs: 1000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 1, max: 2, idleMs: 1000, patienceMs: 100, errorFromApi })
     spawned[0].ready()
     const slow = pool.call('compareRuns', ['a', 'b'])
     const quick = pool.call('getEpisode', ['e1'])
@@ -97,32 +105,49 @@ describe('reader pool', () => {
     await pool.close()
   })
 
-  it('sends a call to an idle reader that answered its affinity lately, and never waits for one', async () => {
+  it('sends a call to the reader that answered its affinity lately, waiting for it while later calls go ahead', async () => {
+    vi.useFakeTimers()
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 2, max: 2, idleMs: 1000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 2, max: 2, idleMs: 60_000, patienceMs: 100, errorFromApi })
     spawned.forEach((r) => r.ready())
+    const last = (r: FakeReader) => r.calls.at(-1)?.args
     const a = pool.call('listEpisodes', ['page 1 of q1'], 'q1')
     const b = pool.call('listEpisodes', ['page 1 of q2'], 'q2')
-    expect(spawned.map((r) => r.calls.length)).toEqual([1, 1])
     spawned[0].answer(ok('a'))
     spawned[1].answer(ok('b'))
     await Promise.all([a, b])
     // both idle: q2's next page goes to the reader that answered q2, though the other comes first
     const c = pool.call('listEpisodes', ['page 2 of q2'], 'q2')
-    expect(spawned[1].calls.at(-1)?.args).toEqual(['page 2 of q2'])
-    // that reader busy: q2's next call takes the idle one at once rather than wait
+    expect(last(spawned[1])).toEqual(['page 2 of q2'])
+    // that reader busy: q2's next page waits for it; a call of another query goes ahead on the free reader
     const d = pool.call('listEpisodes', ['page 3 of q2'], 'q2')
-    expect(spawned[0].calls.at(-1)?.args).toEqual(['page 3 of q2'])
+    const e = pool.call('listEpisodes', ['page 1 of q3'], 'q3')
+    expect(last(spawned[0])).toEqual(['page 1 of q3'])
+    expect(pool.stats().queued).toBe(1)
     spawned[1].answer(ok('c'))
-    spawned[0].answer(ok('d'))
-    await expect(Promise.all([c, d])).resolves.toEqual(['c', 'd'])
+    expect(last(spawned[1])).toEqual(['page 3 of q2'])
+    spawned[1].answer(ok('d'))
+    spawned[0].answer(ok('e'))
+    await expect(Promise.all([c, d, e])).resolves.toEqual(['c', 'd', 'e'])
+    // past its patience a waiting call takes any free reader
+    const f = pool.call('listEpisodes', ['page 4 of q2'], 'q2')
+    expect(last(spawned[1])).toEqual(['page 4 of q2'])
+    const g = pool.call('listEpisodes', ['page 5 of q2'], 'q2')
+    expect(pool.stats().queued).toBe(1)
+    vi.advanceTimersByTime(99)
+    expect(pool.stats().queued).toBe(1)
+    vi.advanceTimersByTime(1)
+    expect(last(spawned[0])).toEqual(['page 5 of q2'])
+    spawned[1].answer(ok('f'))
+    spawned[0].answer(ok('g'))
+    await expect(Promise.all([f, g])).resolves.toEqual(['f', 'g'])
     await pool.close()
   })
 
   it('ends a reader beyond the floor once it idled, and keeps the floor', async () => {
     vi.useFakeTimers()
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 1, max: 3, idleMs: 5000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 1, max: 3, idleMs: 5000, patienceMs: 100, errorFromApi })
     spawned[0].ready()
     const a = pool.call('listRuns', [])
     const b = pool.call('listRuns', [])
@@ -144,7 +169,7 @@ describe('reader pool', () => {
   it('a call given to an idle reader cancels its idle end', async () => {
     vi.useFakeTimers()
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 0, max: 1, idleMs: 1000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 0, max: 1, idleMs: 1000, patienceMs: 100, errorFromApi })
     const first = pool.call('listRuns', [])
     spawned[0].ready()
     spawned[0].answer(ok(1))
@@ -160,7 +185,7 @@ describe('reader pool', () => {
 
   it('a reader that dies fails only its own call; the next calls get a new reader', async () => {
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 1, max: 2, idleMs: 1000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 1, max: 2, idleMs: 1000, patienceMs: 100, errorFromApi })
     spawned[0].ready()
     const doomed = pool.call('getEpisode', ['huge'])
     const fine = pool.call('listRuns', [])
@@ -182,7 +207,7 @@ describe('reader pool', () => {
 
   it('a reader that cannot open the database fails the waiting calls with why, and is not restarted in a loop', async () => {
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 1, max: 2, idleMs: 1000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 1, max: 2, idleMs: 1000, patienceMs: 100, errorFromApi })
     const waiting = pool.call('listRuns', [])
     spawned[0].failStart('unable to open database file')
     await expect(waiting).rejects.toThrow('a reader thread could not start: unable to open database file')
@@ -200,7 +225,7 @@ describe('reader pool', () => {
 
   it('a refused call rejects with the error class its code names, so the host answers with the same code', async () => {
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 1, max: 1, idleMs: 1000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 1, max: 1, idleMs: 1000, patienceMs: 100, errorFromApi })
     spawned[0].ready()
     const p = pool.call('getEpisode', ['nope'])
     spawned[0].answer({ ok: false, error: { code: 'not-found', message: 'no episode nope' } })
@@ -208,9 +233,23 @@ describe('reader pool', () => {
     await pool.close()
   })
 
+  it('asks for JSON text when the host wants to send the answer on as it is', async () => {
+    const { spawned, spawn } = fakes()
+    const pool = createReaderPool({ spawn, min: 1, max: 1, idleMs: 1000, patienceMs: 100, errorFromApi })
+    spawned[0].ready()
+    const text = pool.callJson('listRuns', [], 'runs')
+    expect(spawned[0].calls.at(-1)).toEqual({ type: 'call', id: 1, method: 'listRuns', args: [], json: true })
+    spawned[0].answer(ok(['r1']))
+    await expect(text).resolves.toEqual({ text: '{"ok":true,"value":["r1"]}', code: null })
+    const refused = pool.callJson('getEpisode', ['nope'])
+    spawned[0].answer({ ok: false, error: { code: 'not-found', message: 'no episode nope' } })
+    await expect(refused).resolves.toMatchObject({ code: 'not-found' })
+    await pool.close()
+  })
+
   it('close fails what waits and what runs, ends every reader, and refuses later calls', async () => {
     const { spawned, spawn } = fakes()
-    const pool = createReaderPool({ spawn, min: 1, max: 1, idleMs: 1000, errorFromApi })
+    const pool = createReaderPool({ spawn, min: 1, max: 1, idleMs: 1000, patienceMs: 100, errorFromApi })
     spawned[0].ready()
     const running = pool.call('listRuns', [])
     const waiting = pool.call('listRuns', [])

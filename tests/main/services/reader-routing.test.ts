@@ -107,6 +107,7 @@ describe('a reader on a read-only connection', () => {
     send({ type: 'call', id: 1, method: 'addLabel', args: ['e', 'loop', null] })
     send({ type: 'call', id: 2, method: 'getEpisode', args: [42] })
     send({ type: 'call', id: 3, method: 'listRuns', args: [] })
+    send({ type: 'call', id: 4, method: 'listRuns', args: [], json: true })
     await new Promise((r) => setTimeout(r, 50))
     channel.port1.close()
     channel.port2.close()
@@ -118,5 +119,9 @@ describe('a reader on a read-only connection', () => {
       result: { ok: false, error: { code: 'bad-request' } }
     })
     expect(answers.find((m) => m.type === 'result' && m.id === 3)).toMatchObject({ result: { ok: true } })
+    // asked as JSON: the same Result, serialized on the reader
+    const json = answers.find((m) => m.type === 'json' && m.id === 4)
+    expect(json).toMatchObject({ code: null })
+    expect(JSON.parse((json as { text: string }).text)).toEqual({ ok: true, value: await reader.api.listRuns() })
   })
 })
