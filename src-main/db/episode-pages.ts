@@ -130,8 +130,11 @@ function sortedGroups(rows: Entry[]): Entry[] {
   return out
 }
 
-/** Rows merged from several runs' index walks at most (their sum): past that, one ordered pass is cheaper. */
-export const MERGE_LIMIT = 60_000
+/**
+ * Rows merged from several runs' index walks at most (their sum; the walks and the merge are linear): past that (a
+ * page deep in many runs), one ordered pass, kept, is cheaper.
+ */
+export const MERGE_LIMIT = 200_000
 
 /**
  * Rows [offset, offset + limit) of the runs `runIds` together, each run's rows along its index: by `col` (missing
@@ -163,19 +166,41 @@ export function mergedPage(
   }
   const need = offset + limit
   if (need * runIds.length > MERGE_LIMIT) return null
-  const rows = runIds.flatMap((id, run) => indexedPage(db, id, col, desc, 0, need).map((e) => ({ e, run })))
+  const merged = mergeRuns(
+    runIds.map((id) => indexedPage(db, id, col, desc, 0, need)),
+    desc,
+    need
+  )
+  return merged.slice(offset, need).map((e) => e[0])
+}
+
+/**
+ * Runs' rows, each run's already in order (value, missing last, then file order), merged into one order: by value,
+ * then the order of the runs, then file order. A walk over the runs' heads (a handful of runs), not a sort.
+ */
+function mergeRuns(perRun: Entry[][], desc: boolean, limit = Infinity): Entry[] {
   const sign = desc ? -1 : 1
-  rows.sort((x, y) => {
-    const a = x.e[1]
-    const b = y.e[1]
-    if (a !== b) {
-      if (a === null) return 1
-      if (b === null) return -1
-      return sign * compareValues(a, b)
+  const at = perRun.map(() => 0)
+  const out: Entry[] = []
+  const total = perRun.reduce((n, r) => n + r.length, 0)
+  while (out.length < Math.min(limit, total)) {
+    let best = -1
+    for (let r = 0; r < perRun.length; r++) {
+      if (at[r] >= perRun[r].length) continue
+      if (best < 0) {
+        best = r
+        continue
+      }
+      // earlier runs win ties, so only a strictly smaller value moves the choice
+      const a = perRun[r][at[r]][1]
+      const b = perRun[best][at[best]][1]
+      if (a === b) continue
+      if (a === null) continue
+      if (b === null || sign * compareValues(a, b) < 0) best = r
     }
-    return x.run - y.run || x.e[2] - y.e[2]
-  })
-  return rows.slice(offset, need).map((r) => r.e[0])
+    out.push(perRun[best][at[best]++])
+  }
+  return out
 }
 
 /** SQLite's order of two non-null values of one column: numbers by value, text by code point (BINARY, UTF-8). */
@@ -261,19 +286,7 @@ export function filteredOrder(
     return desc && c !== 'e.ordinal' ? sortedGroups(kept) : kept
   })
   if (perRun.length === 1 || c === 'e.ordinal') return Float64Array.from(perRun.flat(), (e) => e[0])
-  const sign = desc ? -1 : 1
-  const all = perRun.flatMap((rows, run) => rows.map((e) => ({ e, run })))
-  all.sort((x, y) => {
-    const a = x.e[1]
-    const b = y.e[1]
-    if (a !== b) {
-      if (a === null) return 1
-      if (b === null) return -1
-      return sign * compareValues(a, b)
-    }
-    return x.run - y.run || x.e[2] - y.e[2]
-  })
-  return Float64Array.from(all, (r) => r.e[0])
+  return Float64Array.from(mergeRuns(perRun, desc), (e) => e[0])
 }
 
 /**
