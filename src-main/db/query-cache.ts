@@ -91,11 +91,11 @@ function currentVersion(db: Db): string {
 
 const caches = new WeakMap<Db, QueryCache>()
 
-/** The cache of connection `db`. */
-export function queryCacheOf(db: Db): QueryCache {
+/** The cache of connection `db`; `maxBytes` sizes it when it is made (the first call for that connection). */
+export function queryCacheOf(db: Db, maxBytes = QUERY_CACHE_BYTES): QueryCache {
   let c = caches.get(db)
   if (!c) {
-    c = new QueryCache(db)
+    c = new QueryCache(db, maxBytes)
     caches.set(db, c)
   }
   return c

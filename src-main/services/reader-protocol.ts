@@ -13,6 +13,8 @@ export interface ReaderOptions {
   cacheMb: number
   /** Characters of search hit rows the thread keeps (search/hit-rows.ts). */
   hitRowChars: number
+  /** Bytes of worked-out orders and counts the thread keeps (db/query-cache.ts). */
+  answerCacheBytes: number
 }
 
 /** A call; with `json`, its Result comes back as JSON text (a `json` message) rather than as a value. */

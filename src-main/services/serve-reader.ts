@@ -8,6 +8,7 @@ import Database from 'better-sqlite3'
 import { isApiMethod, isReadMethod, type ReadApi, type ReadMethod } from '@contract/api'
 import { parseApiArgs } from '@contract/guards'
 import { openDb, type Db } from '../db/open-db'
+import { queryCacheOf } from '../db/query-cache'
 import { HitRowCache } from '../search/hit-rows'
 import { attachLabels, labelsDbPath } from '../labels/labels-db'
 import { dispatchTo, type CheckedMethods } from './dispatch'
@@ -29,6 +30,7 @@ export interface OpenReader {
 /** Opens the reader's connections (read-only: they never take the write lock, so they never wait on the indexer). */
 export function openReader(o: ReaderOptions): OpenReader {
   const db = openDb(o.dbPath, { readonly: true, cacheMb: o.cacheMb })
+  queryCacheOf(db, o.answerCacheBytes)
   let labelsDb: Db | null = null
   try {
     // attached read-only like the connection itself; its own connection serves the reads of the labels file alone

@@ -16,10 +16,16 @@ import { createReaderPool, type ReaderHandle, type ReaderPool } from './reader-p
 import { routeApi, routeJson } from './routed-api'
 import { WORKER_RESOURCE_LIMITS } from './worker-limits'
 
-/** Page cache of a reader's connection, MB (the engine's and the indexer's have 16). */
-export const READER_CACHE_MB = 8
+/**
+ * What a reader keeps, kept small: every reader is a V8 isolate with its own caches, and browser mode on a 5 GB
+ * training run must stay under 500 MB with the indexer running beside them (the bench's training phase measures it).
+ * Page cache of its connection, MB (the engine's and the indexer's have 16; the OS page cache holds the file anyway).
+ */
+export const READER_CACHE_MB = 4
 /** Search hit rows a reader keeps, characters (the engine's connection keeps 16 M). */
-export const READER_HIT_ROW_CHARS = 4_000_000
+export const READER_HIT_ROW_CHARS = 2_000_000
+/** Orders, counts and ranked windows a reader keeps, bytes (db/query-cache.ts; ~10 filtered orders of 50,000 rows). */
+export const READER_ANSWER_CACHE_BYTES = 6_000_000
 /** A reader beyond the first that stayed idle this long is ended (its memory returned). */
 export const READER_IDLE_MS = 60_000
 /**
@@ -79,7 +85,8 @@ function startReaders(options: EngineOptions, readerFile: string, max: number): 
       platform: process.platform
     },
     cacheMb: READER_CACHE_MB,
-    hitRowChars: READER_HIT_ROW_CHARS
+    hitRowChars: READER_HIT_ROW_CHARS,
+    answerCacheBytes: READER_ANSWER_CACHE_BYTES
   }
   return createReaderPool({
     min: 1,

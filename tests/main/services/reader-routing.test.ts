@@ -64,7 +64,8 @@ describe('a reader on a read-only connection', () => {
       dbPath: t.dbPath,
       info: { version: 'test', mode: 'browser', platform: process.platform },
       cacheMb: 2,
-      hitRowChars: 100_000
+      hitRowChars: 100_000,
+      answerCacheBytes: 1_000_000
     })
   })
   afterAll(async () => {
