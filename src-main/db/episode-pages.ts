@@ -14,7 +14,76 @@
  * Missing values sort last whichever the direction; file order (and across runs, the order the runs were asked in)
  * breaks ties, as the table has always shown them.
  */
+import type { EpisodeSortKey } from '@contract/model'
+import { indexedColumn, sortValue, type EpisodeWhere } from './episode-query-sql'
 import type { Db } from './open-db'
+import { queryCacheOf } from './query-cache'
+
+export interface PageQuery {
+  /** The runs listed, in the order asked. */
+  runIds: readonly string[]
+  where: EpisodeWhere
+  sort: EpisodeSortKey
+  desc: boolean
+  /** False for picked ids or one task's rollouts (a few rows: one ordered pass, never the indexes). */
+  indexable: boolean
+  offset: number
+  limit: number
+}
+
+/** The row ids of one page of the episodes table and the query's total, by the cheapest way there is (see above). */
+export function pageOfEpisodes(db: Db, q: PageQuery): { rowids: number[]; total: number } {
+  const column = indexedColumn(q.sort)
+  const cache = queryCacheOf(db)
+  const { where, runIds, desc, offset, limit } = q
+  if (where.plain && column) {
+    const counts = runIds.map((runId) =>
+      cache.remember(`count\n${runId}`, () => ({
+        value: (db.prepare('SELECT count(*) FROM episodes e WHERE e.run_id = ?').raw().get(runId) as [number])[0],
+        bytes: 64
+      }))
+    )
+    const rowids =
+      runIds.length === 1
+        ? indexedPage(db, runIds[0], column, desc, offset, limit).map((e) => e[0])
+        : mergedPage(db, runIds, counts, column, desc, offset, limit)
+    if (rowids) return { rowids, total: counts.reduce((a, b) => a + b, 0) }
+  }
+  let list: Float64Array
+  if (column && q.indexable) {
+    // a filter (or free text): its matches found once, then ordered along the sort key's index
+    const setKey = `set\n${where.from}\n${where.sql}\n${JSON.stringify(where.params)}`
+    const set = cache.remember(setKey, () => {
+      const ids = db
+        .prepare(`SELECT e.rowid FROM ${where.from} WHERE ${where.sql}`)
+        .pluck()
+        .all(...where.params) as number[]
+      const value = new RowSet(ids)
+      return { value, bytes: value.bytes + setKey.length }
+    })
+    list = cache.remember(`order\n${q.sort}\n${desc}\n${runIds.join(',')}\n${setKey}`, () => {
+      const value = filteredOrder(db, runIds, column, desc, set)
+      return { value, bytes: value.byteLength + setKey.length }
+    })
+  } else {
+    const value = sortValue(q.sort)
+    const dir = desc ? 'DESC' : 'ASC'
+    // Across runs, ties (and file order itself) follow the order the runs were asked in.
+    const runOrder = runIds.length > 1 ? `instr(?, ',' || e.run_id || ','), ` : ''
+    const runOrderParams = runIds.length > 1 ? [`,${runIds.join(',')},`] : []
+    const first = q.sort === 'ordinal' ? runOrder : ''
+    // file order is the last key already when it is the sort key (a second one would cost a sort of its ties)
+    const last = q.sort === 'ordinal' ? '' : `, ${runOrder}e.ordinal`
+    const sql = `SELECT e.rowid FROM ${where.from} WHERE ${where.sql}
+       ORDER BY ${first}${value.sql} ${dir} NULLS LAST${last}`
+    const params = [...where.params, ...(first ? runOrderParams : []), ...value.params, ...(last ? runOrderParams : [])]
+    list = cache.remember(`list\n${sql}\n${JSON.stringify(params)}`, () => {
+      const ids = orderedRowids(db, sql, params)
+      return { value: ids, bytes: ids.byteLength + sql.length }
+    })
+  }
+  return { rowids: Array.from(list.subarray(offset, offset + limit)), total: list.length }
+}
 
 /** A sort key that is a column with an index (run_id, column, ordinal). */
 export interface IndexedColumn {

@@ -1,7 +1,6 @@
 import type { AnomalyCode, EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, TaskKeyKind } from '@contract/model'
-import { episodeWhere, indexedColumn, sortValue } from './episode-query-sql'
-import { filteredOrder, indexedPage, mergedPage, orderedRowids, RowSet } from './episode-pages'
-import { queryCacheOf } from './query-cache'
+import { episodeWhere } from './episode-query-sql'
+import { pageOfEpisodes } from './episode-pages'
 import type { Db } from './open-db'
 import { runSet } from './run-set'
 
@@ -79,66 +78,18 @@ export function toEpisodeSummary(r: EpisodeRow): EpisodeSummary {
 export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<EpisodeSummary> {
   const runs = runSet(db, q)
   const where = episodeWhere(q, runs.ids, runs.passed, metricNames)
-  const sort = q.sort ?? 'ordinal'
-  const value = sortValue(sort)
-  const column = indexedColumn(sort)
-  const desc = q.desc ?? false
   const offset = q.offset ?? 0
-  const limit = q.limit ?? 200
-  const cache = queryCacheOf(db)
-  const countOf = (runId: string): number =>
-    cache.remember(`count\n${runId}`, () => ({
-      value: (db.prepare('SELECT count(*) FROM episodes e WHERE e.run_id = ?').raw().get(runId) as [number])[0],
-      bytes: 64
-    }))
-  let rowids: number[] | null = null
-  let total = 0
-  if (where.plain && column) {
-    const counts = runs.ids.map(countOf)
-    total = counts.reduce((a, b) => a + b, 0)
-    rowids =
-      runs.ids.length === 1
-        ? indexedPage(db, runs.ids[0], column, desc, offset, limit).map((e) => e[0])
-        : mergedPage(db, runs.ids, counts, column, desc, offset, limit)
-  }
-  if (rowids === null && column && q.ids === undefined && q.taskKey === undefined) {
-    // a filter (or free text): its matches found once, then ordered along the sort key's index
-    const setKey = `set\n${where.from}\n${where.sql}\n${JSON.stringify(where.params)}`
-    const set = cache.remember(setKey, () => {
-      const ids = db
-        .prepare(`SELECT e.rowid FROM ${where.from} WHERE ${where.sql}`)
-        .pluck()
-        .all(...where.params)
-      const value = new RowSet(ids as number[])
-      return { value, bytes: value.bytes + setKey.length }
-    })
-    const list = cache.remember(`order\n${sort}\n${desc}\n${runs.ids.join(',')}\n${setKey}`, () => {
-      const value = filteredOrder(db, runs.ids, column, desc, set)
-      return { value, bytes: value.byteLength + setKey.length }
-    })
-    total = list.length
-    rowids = Array.from(list.subarray(offset, offset + limit))
-  }
-  if (rowids === null) {
-    const dir = desc ? 'DESC' : 'ASC'
-    // Across runs, ties (and file order itself) follow the order the runs were asked in.
-    const runOrder = runs.ids.length > 1 ? `instr(?, ',' || e.run_id || ','), ` : ''
-    const runOrderParams = runs.ids.length > 1 ? [`,${runs.ids.join(',')},`] : []
-    const first = sort === 'ordinal' ? runOrder : ''
-    const firstParams = first ? runOrderParams : []
-    // file order is the last key already when it is the sort key (a second one would cost a sort of its ties)
-    const last = sort === 'ordinal' ? '' : `, ${runOrder}e.ordinal`
-    const sql = `SELECT e.rowid FROM ${where.from} WHERE ${where.sql}
-       ORDER BY ${first}${value.sql} ${dir} NULLS LAST${last}`
-    const params = [...where.params, ...firstParams, ...value.params, ...(last ? runOrderParams : [])]
-    const list = cache.remember(`list\n${sql}\n${JSON.stringify(params)}`, () => {
-      const ids = orderedRowids(db, sql, params)
-      return { value: ids, bytes: ids.byteLength + sql.length }
-    })
-    total = list.length
-    rowids = Array.from(list.subarray(offset, offset + limit))
-  }
-  return { items: rowsById(db, rowids, runs.passed).map(toEpisodeSummary), total, offset }
+  const page = pageOfEpisodes(db, {
+    runIds: runs.ids,
+    where,
+    sort: q.sort ?? 'ordinal',
+    desc: q.desc ?? false,
+    // picked ids and one task's rollouts are a few rows: one ordered pass
+    indexable: q.ids === undefined && q.taskKey === undefined,
+    offset,
+    limit: q.limit ?? 200
+  })
+  return { items: rowsById(db, page.rowids, runs.passed).map(toEpisodeSummary), total: page.total, offset }
 }
 
 /** The rows of `rowids` (with `passed` by their run's rule), in that order. */
