@@ -26,8 +26,8 @@ export const READER_CACHE_MB = 4
 export const READER_HIT_ROW_CHARS = 2_000_000
 /** Orders, counts and ranked windows a reader keeps, bytes (db/query-cache.ts; ~10 filtered orders of 50,000 rows). */
 export const READER_ANSWER_CACHE_BYTES = 6_000_000
-/** A reader beyond the first that stayed idle this long is ended (its memory returned). */
-export const READER_IDLE_MS = 60_000
+/** A reader beyond the first that stayed idle this long is ended (its memory returned once a burst of calls is over). */
+export const READER_IDLE_MS = 15_000
 /**
  * How long a call waits for the busy reader holding its query's order before another reader works it out again: a
  * cached page costs a few ms, a filtered order of 50,000 episodes found anew 50-300 ms.
