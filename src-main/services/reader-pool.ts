@@ -27,6 +27,17 @@ export interface ReaderHandle {
   terminate(): Promise<unknown>
 }
 
+/**
+ * A reader thread ended during the call (it ran out of its heap on a huge episode, or crashed): the call itself may be
+ * fine, and a host may answer it elsewhere (routed-api.ts asks the engine thread).
+ */
+export class ReaderStoppedError extends Error {
+  constructor(why: string) {
+    super(`the reader thread answering the call stopped: ${why}`)
+    this.name = 'ReaderStoppedError'
+  }
+}
+
 export interface ReaderPoolOptions {
   /** Starts one reader thread. */
   spawn: () => ReaderHandle
@@ -106,7 +117,7 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
     handle.onExit((why) => {
       if (r.gone) return
       drop(r)
-      r.job?.job.reject(why)
+      r.job?.job.reject(new ReaderStoppedError(why.message))
       r.job = null
       pump()
     })

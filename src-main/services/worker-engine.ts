@@ -14,7 +14,7 @@ import { findWorkerFile } from './indexer-client'
 import type { FromReader, ReaderOptions } from './reader-protocol'
 import { createReaderPool, type ReaderHandle, type ReaderPool } from './reader-pool'
 import { routeApi, routeJson } from './routed-api'
-import { WORKER_RESOURCE_LIMITS } from './worker-limits'
+import { READER_RESOURCE_LIMITS, WORKER_RESOURCE_LIMITS } from './worker-limits'
 
 /**
  * What a reader keeps, kept small: every reader is a V8 isolate with its own caches, and browser mode on a 5 GB
@@ -57,7 +57,7 @@ export function createWorkerEngine(
       if (m.type === 'ready') {
         // after the engine thread opened (and migrated) the database: readers only read the schema it left
         pool = startReaders(options, readerFile, readers)
-        resolve({ ...engine, api: routeApi(engine.api, pool), readJson: routeJson(pool) })
+        resolve({ ...engine, api: routeApi(engine.api, pool), readJson: routeJson(pool, engine.api) })
       } else if (m.type === 'startFailed') reject(new Error(m.message))
       else return
       worker.off('message', onStart)
@@ -95,7 +95,7 @@ function startReaders(options: EngineOptions, readerFile: string, max: number): 
     patienceMs: READER_PATIENCE_MS,
     errorFromApi,
     spawn: (): ReaderHandle => {
-      const w = new Worker(readerFile, { workerData: data, resourceLimits: WORKER_RESOURCE_LIMITS })
+      const w = new Worker(readerFile, { workerData: data, resourceLimits: READER_RESOURCE_LIMITS })
       w.unref()
       return {
         postMessage: (m) => w.postMessage(m),

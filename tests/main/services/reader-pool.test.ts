@@ -9,7 +9,7 @@ import type { Result } from '@contract/api'
 import { NotFoundError } from '@contract/guards'
 import { errorFromApi } from '../../../src-main/services/engine-thread-client'
 import type { FromReader, ToReader } from '../../../src-main/services/reader-protocol'
-import { createReaderPool, type ReaderHandle } from '../../../src-main/services/reader-pool'
+import { createReaderPool, ReaderStoppedError, type ReaderHandle } from '../../../src-main/services/reader-pool'
 import { readerPoolSize } from '../../../src-main/services/worker-engine'
 
 interface FakeReader extends ReaderHandle {
@@ -192,6 +192,7 @@ describe('reader pool', () => {
     spawned[1].ready()
     spawned[0].die('a reader thread stopped (exit code 1)')
     await expect(doomed).rejects.toThrow('exit code 1')
+    await expect(doomed).rejects.toBeInstanceOf(ReaderStoppedError)
     spawned[1].answer(ok('runs'))
     await expect(fine).resolves.toBe('runs')
     // two calls at once again: the pool grows back to two readers

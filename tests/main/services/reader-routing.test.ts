@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_METHODS, READ_METHODS, isReadMethod, type TraceApi } from '@contract/api'
 import type { Engine } from '../../../src-main/services/engine-types'
 import type { FromReader, ToReader } from '../../../src-main/services/reader-protocol'
-import { affinityOf, routeApi } from '../../../src-main/services/routed-api'
+import { ReaderStoppedError } from '../../../src-main/services/reader-pool'
+import { affinityOf, routeApi, routeJson } from '../../../src-main/services/routed-api'
 import { openReader, serveReader, type OpenReader } from '../../../src-main/services/serve-reader'
 import { tempEngine } from '../../helpers/temp-engine'
 
@@ -35,6 +36,37 @@ describe('routing by the method list', () => {
       expect(READ_METHODS).toContain(m)
     for (const m of ['addLabel', 'setPassThreshold', 'addPaths', 'getProgress', 'getWorkspace', 'trainingCurve'])
       expect(READ_METHODS).not.toContain(m)
+  })
+})
+
+describe('a reader that stops under its call', () => {
+  const engine = Object.fromEntries(
+    API_METHODS.map((m) => [m, async (...args: unknown[]) => ['engine', m, args]])
+  ) as unknown as TraceApi
+  const stopped = async (): Promise<never> => {
+    throw new ReaderStoppedError('ERR_WORKER_OUT_OF_MEMORY')
+  }
+
+  it('is answered by the engine thread, as a value and as JSON', async () => {
+    const api = routeApi(engine, { call: stopped })
+    expect(await api.getEpisode('e1')).toEqual(['engine', 'getEpisode', ['e1']])
+    const json = routeJson({ callJson: stopped }, engine)('getEpisode', ['e1'])
+    expect(json).not.toBeNull()
+    const answer = await json!
+    expect(answer.code).toBeNull()
+    expect(JSON.parse(answer.text)).toEqual({ ok: true, value: ['engine', 'getEpisode', ['e1']] })
+  })
+
+  it('but an error of the call itself is not asked twice', async () => {
+    let engineAsked = 0
+    const counting = { ...engine, getEpisode: async () => (engineAsked++, null) } as unknown as TraceApi
+    const failing = async (): Promise<never> => {
+      throw new Error('no such episode')
+    }
+    await expect(routeApi(counting, { call: failing }).getEpisode('e1')).rejects.toThrow('no such episode')
+    await expect(routeJson({ callJson: failing }, counting)('getEpisode', ['e1'])).rejects.toThrow('no such episode')
+    expect(engineAsked).toBe(0)
+    expect(routeJson({ callJson: failing }, counting)('addLabel', [])).toBeNull()
   })
 })
 
