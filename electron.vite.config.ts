@@ -17,7 +17,7 @@ const executableBin = () => ({
 
 // Custom folders (src-main / src-renderer), so every input is explicit.
 // The main build has several entries that share chunks: the Electron main process and its launcher, the CLI
-// (which also runs browser mode), the engine thread of both, and the indexer worker thread.
+// (which also runs browser mode), the engine thread of both, its reader threads, and the indexer worker thread.
 export default defineConfig({
   main: {
     resolve: { alias },
@@ -32,7 +32,8 @@ export default defineConfig({
           'indexer-worker': r('src-main/indexer/indexer-worker.ts'),
           // the full-text pass's reader thread, started by the indexer worker
           'transcript-reader-worker': r('src-main/indexer/transcript-reader-worker.ts'),
-          'engine-worker': r('src-main/services/engine-worker.ts')
+          'engine-worker': r('src-main/services/engine-worker.ts'),
+          'reader-worker': r('src-main/services/reader-worker.ts')
         },
         output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' }
       }

@@ -9,12 +9,14 @@ import type {
   EpisodePreview,
   EpisodeQuery,
   EpisodeSummary,
+  GroupRolloutsQuery,
   IndexProgress,
   Page,
   RunSummary,
   SearchOptions,
   SearchPage,
   TaskGroupSummary,
+  TaskRollouts,
   Turn,
   Workspace
 } from './model'
@@ -63,6 +65,8 @@ export interface TraceApi {
   listEpisodes(query: EpisodeQuery): Promise<Page<EpisodeSummary>>
   /** One page of the query's tasks (one row per task key, rollouts aggregated), ordered by the aggregate of the sort key. */
   listTaskGroups(query: EpisodeQuery): Promise<Page<TaskGroupSummary>>
+  /** The rollouts of several tasks of one run in one call, each task's in order (a page of groups drawn as cells). */
+  groupRollouts(query: GroupRolloutsQuery): Promise<TaskRollouts[]>
   /** The whole episode: every turn in full and the raw record (`rollscope show`). */
   getEpisode(episodeId: string): Promise<EpisodeDetail>
   /** What the viewer opens: no raw record, long texts cut to their previews (see EpisodePreview). */
@@ -128,51 +132,69 @@ export type ApiMethod = keyof TraceApi
 export type ApiArgs<M extends ApiMethod> = Parameters<TraceApi[M]>
 export type ApiResult<M extends ApiMethod> = Awaited<ReturnType<TraceApi[M]>>
 
-const API = methodList<ApiMethod>({
-  appInfo: true,
-  getWorkspace: true,
-  addPaths: true,
-  removeRoot: true,
-  reindex: true,
-  cancelIndex: true,
-  getProgress: true,
-  openDemo: true,
-  listRuns: true,
-  getRun: true,
-  setPassThreshold: true,
-  listEpisodes: true,
-  listTaskGroups: true,
-  getEpisode: true,
-  getEpisodePreview: true,
-  getEpisodeTurns: true,
-  getEpisodeRaw: true,
-  planExport: true,
-  previewExport: true,
-  compareRuns: true,
-  compareSeries: true,
-  compareReportHtml: true,
-  compareMany: true,
-  breakdownRun: true,
-  trainingCurve: true,
-  search: true,
-  getTaxonomy: true,
-  setTaxonomy: true,
-  addLabel: true,
-  removeLabel: true,
-  setNote: true,
-  getEpisodeLabels: true,
-  keepLabels: true,
-  labelsOfEpisodes: true,
-  labelCounts: true,
-  exportLabels: true,
-  importLabels: true,
-  listSavedViews: true,
-  saveView: true,
-  deleteView: true
-}) // a compile error here means the list is out of sync with TraceApi
+/**
+ * What a method needs to answer, the property of each in the method list below:
+ * - `read`: the database, the trace files and the host's fixed facts (version, mode) alone. It writes nothing and
+ *   needs nothing of the engine's (progress, jobs, caches), so any read-only connection may answer it: browser mode
+ *   and the desktop app answer these on a pool of reader threads, several at once (services/reader-pool.ts).
+ * - `engine`: the engine itself: it writes (roots, thresholds, labels, views), starts or cancels index jobs, or
+ *   answers from the engine's own state (index progress, the training curves it keeps up to date).
+ */
+export type ApiAccess = 'read' | 'engine'
+
+const ACCESS = {
+  appInfo: 'read',
+  getWorkspace: 'engine',
+  addPaths: 'engine',
+  removeRoot: 'engine',
+  reindex: 'engine',
+  cancelIndex: 'engine',
+  getProgress: 'engine',
+  openDemo: 'engine',
+  listRuns: 'read',
+  getRun: 'read',
+  setPassThreshold: 'engine',
+  listEpisodes: 'read',
+  listTaskGroups: 'read',
+  groupRollouts: 'read',
+  getEpisode: 'read',
+  getEpisodePreview: 'read',
+  getEpisodeTurns: 'read',
+  getEpisodeRaw: 'read',
+  planExport: 'read',
+  previewExport: 'read',
+  compareRuns: 'read',
+  compareSeries: 'read',
+  compareReportHtml: 'read',
+  compareMany: 'read',
+  breakdownRun: 'read',
+  trainingCurve: 'engine',
+  search: 'read',
+  getTaxonomy: 'read',
+  setTaxonomy: 'engine',
+  addLabel: 'engine',
+  removeLabel: 'engine',
+  setNote: 'engine',
+  getEpisodeLabels: 'read',
+  keepLabels: 'engine',
+  labelsOfEpisodes: 'read',
+  labelCounts: 'read',
+  exportLabels: 'read',
+  importLabels: 'engine',
+  listSavedViews: 'read',
+  saveView: 'engine',
+  deleteView: 'engine'
+} as const satisfies Record<ApiMethod, ApiAccess> // a compile error here: the list is out of sync with TraceApi
+const API = methodList<ApiMethod, ApiAccess>(ACCESS)
 
 export const API_METHODS = API.names
 export const isApiMethod = API.has
+/** The methods any read-only connection may answer (see ApiAccess). */
+export type ReadMethod = { [M in ApiMethod]: (typeof ACCESS)[M] extends 'read' ? M : never }[ApiMethod]
+export const isReadMethod = (method: ApiMethod): method is ReadMethod => API.of(method) === 'read'
+export const READ_METHODS = API_METHODS.filter(isReadMethod)
+/** The part of TraceApi a reader answers. */
+export type ReadApi = Pick<TraceApi, ReadMethod>
 
 /** Error codes carried in a failed Result. */
 export type ApiErrorCode = 'bad-request' | 'not-comparable' | 'not-found' | 'unauthorized' | 'internal'

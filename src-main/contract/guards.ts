@@ -60,6 +60,16 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   setPassThreshold: z.tuple([runId, z.number().finite().nullable()]),
   listEpisodes: z.tuple([episodeQuery]),
   listTaskGroups: z.tuple([episodeQuery]),
+  groupRollouts: z.tuple([
+    z.strictObject({
+      runId,
+      taskKeys: z.array(z.string().max(4096)).max(1000),
+      filter: z.string().max(4000).optional(),
+      sort: z.enum(['rollout', 'reward']).optional(),
+      desc: z.boolean().optional(),
+      perTask: z.number().int().min(1).max(1000).optional()
+    })
+  ]),
   getEpisode: z.tuple([episodeId]),
   getEpisodePreview: z.tuple([episodeId]),
   getEpisodeTurns: z.tuple([episodeId]),

@@ -438,6 +438,39 @@ export interface EpisodeQuery {
 }
 
 /**
+ * The rollouts of several tasks of one run, in one call (groupRollouts): what the compare Groups tab draws as cells
+ * for a page of tasks, and the training curve's step panel for its best and worst groups.
+ */
+export interface GroupRolloutsQuery {
+  runId: string
+  /** The tasks (at most 1,000); a task with no matching rollout comes back with none. */
+  taskKeys: string[]
+  /** Filter expression over the rollouts (a training step: `step == 40`). */
+  filter?: string
+  /** `rollout` (default): the rollout index; `reward`: by reward (missing last), ties in file order. */
+  sort?: 'rollout' | 'reward'
+  desc?: boolean
+  /** Rollouts returned per task at most (default 64); `total` still counts them all. */
+  perTask?: number
+}
+
+/** One rollout as a cell: its id (to open it), reward and verdict. */
+export interface RolloutCell {
+  id: string
+  rollout: number
+  reward: number | null
+  passed: boolean | null
+}
+
+/** One task's rollouts in a groupRollouts answer. */
+export interface TaskRollouts {
+  taskKey: string
+  /** Rollouts of the task matching the filter, all of them (`rollouts` holds at most perTask). */
+  total: number
+  rollouts: RolloutCell[]
+}
+
+/**
  * One task of a run with its rollouts aggregated: a row of the episodes table grouped by task. Counts cover
  * the rollouts matching the query's text and filter, not every rollout of the task.
  */

@@ -14,6 +14,8 @@ export interface EpisodeWhere {
   from: string
   sql: string
   params: unknown[]
+  /** Nothing but the runs: no ids, task, text or filter (a page can be read along a sort key's index). */
+  plain: boolean
 }
 
 /** A sort key as one SQL value over `e`, with the parameters it binds. */
@@ -24,19 +26,26 @@ export interface SortValue {
   kind: 'number' | 'text' | 'json'
 }
 
-const SORT_COLUMNS: Record<string, { sql: string; kind: SortValue['kind'] }> = {
-  ordinal: { sql: 'e.ordinal', kind: 'number' },
-  reward: { sql: 'e.reward', kind: 'number' },
-  turns: { sql: 'e.turns', kind: 'number' },
-  steps: { sql: 'e.steps', kind: 'number' },
-  generationMs: { sql: 'e.generation_ms', kind: 'number' },
-  taskKey: { sql: 'e.task_key', kind: 'text' },
-  rollout: { sql: 'e.rollout', kind: 'number' },
-  step: { sql: 'e.step', kind: 'number' },
-  status: { sql: 'e.status', kind: 'text' },
-  tokensIn: { sql: 'e.tokens_in', kind: 'number' },
-  tokensOut: { sql: 'e.tokens_out', kind: 'number' },
-  durationMs: { sql: 'e.duration_ms', kind: 'number' }
+/** The column sort keys; each has an index (run_id, column, ordinal) (migration 0018). */
+const SORT_COLUMNS: Record<string, { sql: string; kind: SortValue['kind']; nullable: boolean }> = {
+  ordinal: { sql: 'e.ordinal', kind: 'number', nullable: false },
+  reward: { sql: 'e.reward', kind: 'number', nullable: true },
+  turns: { sql: 'e.turns', kind: 'number', nullable: false },
+  steps: { sql: 'e.steps', kind: 'number', nullable: true },
+  generationMs: { sql: 'e.generation_ms', kind: 'number', nullable: true },
+  taskKey: { sql: 'e.task_key', kind: 'text', nullable: false },
+  rollout: { sql: 'e.rollout', kind: 'number', nullable: false },
+  step: { sql: 'e.step', kind: 'number', nullable: true },
+  status: { sql: 'e.status', kind: 'text', nullable: false },
+  tokensIn: { sql: 'e.tokens_in', kind: 'number', nullable: true },
+  tokensOut: { sql: 'e.tokens_out', kind: 'number', nullable: true },
+  durationMs: { sql: 'e.duration_ms', kind: 'number', nullable: true }
+}
+
+/** The indexed column a sort key orders by, or null (a metric or info key: a JSON value, not indexed). */
+export function indexedColumn(sort: EpisodeSortKey): { sql: string; nullable: boolean } | null {
+  const col = Object.hasOwn(SORT_COLUMNS, sort) ? SORT_COLUMNS[sort] : undefined
+  return col ? { sql: col.sql, nullable: col.nullable } : null
 }
 
 /** The fields a filter expression may name, as SQL over `e` (episodes); `passed` is the runs' pass rule (run-set.ts). */
@@ -115,7 +124,7 @@ export function episodeWhere(
   // One task's rollouts are a handful of rows under (run_id, task_key): without the hint a range condition in the
   // filter (reward > 0.5) makes SQLite walk that column's index over the whole run instead (100 ms at 100k episodes).
   const from = q.taskKey !== undefined ? 'episodes e INDEXED BY episodes_run_task' : 'episodes e'
-  return { from, sql: where.join(' AND '), params }
+  return { from, sql: where.join(' AND '), params, plain: where.length === 1 }
 }
 
 /** JSON path of one top-level key, quoted so dots and brackets in the name stay literal. */

@@ -1,5 +1,6 @@
 import type { AnomalyCode, EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, TaskKeyKind } from '@contract/model'
-import { episodeWhere, sortValue } from './episode-query-sql'
+import { episodeWhere } from './episode-query-sql'
+import { pageOfEpisodes } from './episode-pages'
 import type { Db } from './open-db'
 import { runSet } from './run-set'
 
@@ -70,38 +71,35 @@ export function toEpisodeSummary(r: EpisodeRow): EpisodeSummary {
   }
 }
 
-/** One page of the episodes of a run (or of several runs), filtered and sorted in SQLite. */
+/**
+ * One page of the episodes of a run (or of several runs), filtered and sorted in SQLite: the page's row ids first,
+ * along an index where one serves (episode-pages.ts), then only those rows read whole.
+ */
 export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<EpisodeSummary> {
   const runs = runSet(db, q)
   const where = episodeWhere(q, runs.ids, runs.passed, metricNames)
-  const value = sortValue(q.sort ?? 'ordinal')
-  const dir = q.desc ? 'DESC' : 'ASC'
-  // Across runs, ties (and file order itself) follow the order the runs were asked in.
-  const runOrder = runs.ids.length > 1 ? `instr(?, ',' || e.run_id || ','), ` : ''
-  const runOrderParams = runs.ids.length > 1 ? [`,${runs.ids.join(',')},`] : []
-  const first = q.sort === undefined || q.sort === 'ordinal' ? runOrder : ''
-  const firstParams = first ? runOrderParams : []
-  const total = (
-    db.prepare(`SELECT count(*) n FROM ${where.from} WHERE ${where.sql}`).get(...where.params) as { n: number }
-  ).n
   const offset = q.offset ?? 0
-  const limit = q.limit ?? 200
-  // Missing values last whichever the direction; file order breaks ties.
+  const page = pageOfEpisodes(db, {
+    runIds: runs.ids,
+    where,
+    sort: q.sort ?? 'ordinal',
+    desc: q.desc ?? false,
+    // picked ids and one task's rollouts are a few rows: one ordered pass
+    indexable: q.ids === undefined && q.taskKey === undefined,
+    offset,
+    limit: q.limit ?? 200
+  })
+  return { items: rowsById(db, page.rowids, runs.passed).map(toEpisodeSummary), total: page.total, offset }
+}
+
+/** The rows of `rowids` (with `passed` by their run's rule), in that order. */
+function rowsById(db: Db, rowids: number[], passed: string): EpisodeRow[] {
+  if (rowids.length === 0) return []
   const rows = db
-    .prepare(
-      `SELECT e.*, ${runs.passed} passed FROM ${where.from} WHERE ${where.sql}
-       ORDER BY ${first}${value.sql} IS NULL, ${value.sql} ${dir}, ${runOrder}e.ordinal LIMIT ? OFFSET ?`
-    )
-    .all(
-      ...where.params,
-      ...firstParams,
-      ...value.params,
-      ...value.params,
-      ...runOrderParams,
-      limit,
-      offset
-    ) as EpisodeRow[]
-  return { items: rows.map(toEpisodeSummary), total, offset }
+    .prepare(`SELECT e.*, ${passed} passed FROM episodes e WHERE e.rowid IN (${rowids.map(() => '?').join(',')})`)
+    .all(...rowids) as EpisodeRow[]
+  const byId = new Map(rows.map((r) => [r.rowid, r]))
+  return rowids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** One episode row (with `passed`) by id, or undefined. */

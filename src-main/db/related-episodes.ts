@@ -28,11 +28,13 @@ interface RefRow {
  * order so `[` / `]` step through them.
  */
 export function relatedEpisodes(db: Db, ep: { runId: string; taskKey: string; rollout: number }): RelatedEpisodes {
+  // The task's few rows through the (run, task) index: otherwise the planner may walk the (run, rollout) index over
+  // the whole run to avoid sorting them (660 ms at 50,000 episodes a run)
   const sameTask = (
     db
       .prepare(
         `SELECT e.id, e.run_id, r.name run_name, e.ordinal, e.rollout, e.reward, ${PASSED} passed, r.checkpoint_step
-         FROM episodes e JOIN runs r ON r.id = e.run_id
+         FROM episodes e INDEXED BY episodes_run_task JOIN runs r ON r.id = e.run_id
          WHERE e.run_id = ? AND e.task_key = ? ORDER BY e.rollout, e.ordinal LIMIT ?`
       )
       .all(ep.runId, ep.taskKey, MAX_ROLLOUTS) as RefRow[]

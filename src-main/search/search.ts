@@ -1,5 +1,6 @@
 import type { SearchHit, SearchOptions, SearchPage } from '@contract/model'
 import type { Db } from '../db/open-db'
+import { queryCacheOf } from '../db/query-cache'
 import { EPISODE_SHIFT, pendingSearchSources } from './build-search-index'
 import { ftsMatch } from './fts-columns'
 import { readHitRows, type HitRowCache } from './hit-rows'
@@ -38,12 +39,25 @@ export function search(
   const order = options.order ?? 'relevance'
   const where = ['search_fts MATCH ?']
   const params: unknown[] = [ftsMatch(query, { role: options.role, tool: options.tool })]
+  let join = ''
   if (options.runIds?.length) {
+    // The runs' rows lie between their first and last episode's (a row's id is its episode's times EPISODE_SHIFT):
+    // FTS5 seeks to that range in every doclist instead of walking the matches of every run before it (a run
+    // listed late in a million episodes: 1.5 s for two common words).
+    const marks = options.runIds.map(() => '?').join(',')
+    const [lo, hi] = db
+      .prepare(`SELECT min(rowid), max(rowid) FROM episodes WHERE run_id IN (${marks})`)
+      .raw()
+      .get(...options.runIds) as [number | null, number | null]
+    where.push('f.rowid >= ? AND f.rowid < ?')
+    params.push((lo ?? 0) * EPISODE_SHIFT, ((hi ?? -1) + 1) * EPISODE_SHIFT)
     // `+`: the FTS scan stays the outer loop (one pass in rowid order), not repeated once per run
-    where.push(`+e.run_id IN (${options.runIds.map(() => '?').join(',')})`)
+    join = ` JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT}`
+    where.push(`+e.run_id IN (${marks})`)
     params.push(...options.runIds)
   }
-  const from = `search_fts f JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT} WHERE ${where.join(' AND ')}`
+  // Without runs to keep, no episode is looked up per match: the page's hits find theirs (episodesOf).
+  const from = `search_fts f${join} WHERE ${where.join(' AND ')}`
   const countMatches = (): number =>
     (
       db.prepare(`SELECT count(*) n FROM (SELECT 1 FROM ${from} LIMIT ?)`).get(...params, offset + TOTAL_CAP + 1) as {
@@ -52,8 +66,10 @@ export function search(
     ).n
   let ids: number[]
   let counted: number
+  const cache = queryCacheOf(db)
+  const cacheKey = `search\n${order}\n${from}\n${JSON.stringify(params)}\n${rankWindow}`
   if (order === 'index') {
-    counted = countMatches()
+    counted = cache.remember(`${cacheKey}\ncount\n${offset}`, () => ({ value: countMatches(), bytes: 64 }))
     ids = (
       db
         .prepare(`SELECT f.rowid FROM ${from} ORDER BY f.rowid LIMIT ? OFFSET ?`)
@@ -64,18 +80,24 @@ export function search(
     // One pass over the matches (the first window + 1 in index order) scores them and counts them: a phrase of two
     // common words spends most of its time finding the matches (word positions), so a separate count pass cost
     // nearly as much again (1 GB, a phrase of two common words: 87 → 63 ms; single words unchanged). The extra match
-    // only tells that there are more than the window; it is not ranked.
-    const rows = db
-      .prepare(
-        `WITH m AS MATERIALIZED (SELECT f.rowid id, f.rank score FROM ${from} ORDER BY f.rowid LIMIT ${rankWindow + 1}),
-              c AS MATERIALIZED (SELECT count(*) n, max(id) last FROM m)
-         SELECT id, (SELECT n FROM c) n FROM m WHERE (SELECT n FROM c) <= ${rankWindow} OR id < (SELECT last FROM c)
-         ORDER BY score, id LIMIT ? OFFSET ?`
-      )
-      .raw()
-      .all(...params, limit, offset) as [number, number][]
-    ids = rows.map((r) => r[0])
-    counted = rows.length ? rows[0][1] : offset > 0 ? countMatches() : 0
+    // only tells that there are more than the window; it is not ranked. The ranked window is kept (QueryCache) while
+    // the index is unchanged: bm25 first counts every row of each word (its idf), a fixed 150–300 ms for a word in
+    // most rows of 1 GB (the million bench), which a next page or the same search again need not pay.
+    const ranked = cache.remember(cacheKey, () => {
+      const all = db
+        .prepare(
+          `WITH m AS MATERIALIZED (SELECT f.rowid id, f.rank score FROM ${from} ORDER BY f.rowid LIMIT ${rankWindow + 1}),
+                c AS MATERIALIZED (SELECT count(*) n, max(id) last FROM m)
+           SELECT id, (SELECT n FROM c) n FROM m WHERE (SELECT n FROM c) <= ${rankWindow} OR id < (SELECT last FROM c)
+           ORDER BY score, id`
+        )
+        .raw()
+        .all(...params) as [number, number][]
+      const value = { ids: Float64Array.from(all, (r) => r[0]), n: all.length ? all[0][1] : 0 }
+      return { value, bytes: value.ids.byteLength + cacheKey.length }
+    })
+    ids = Array.from(ranked.ids.subarray(offset, offset + limit))
+    counted = ranked.n
   }
   const windowed = order === 'relevance' && counted > rankWindow
   // The page's rows are read back from their files (the index keeps no text) and marked in JS (mark-matches.ts).

@@ -1,8 +1,8 @@
 /** `POST /api/<method>`: a JSON argument array in, a JSON Result out, through the same dispatch as IPC. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiErrorCode, Result } from '@contract/api'
-import { dispatch } from '../services/dispatch'
-import type { TraceApi } from '@contract/api'
+import { dispatch, toApiError } from '../services/dispatch'
+import type { Engine, JsonResult } from '../services/engine-types'
 import { COMMON_HEADERS } from './security'
 
 /** Largest accepted request body. */
@@ -85,11 +85,26 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutco
   })
 }
 
-/** Handles one authenticated API call. */
+/** Sends a Result already serialized (Engine.readJson) with its status. */
+function sendJsonResult(res: ServerResponse, r: JsonResult): void {
+  const body = Buffer.from(r.text)
+  res.writeHead(r.code === null ? 200 : STATUS[r.code], {
+    ...COMMON_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(body.length),
+    'cache-control': 'no-store'
+  })
+  res.end(body)
+}
+
+/**
+ * Handles one authenticated API call: a read-only method through the engine's JSON shortcut when it has one
+ * (answered and serialized on a reader thread), any other through dispatch.
+ */
 export async function handleApiCall(
   req: IncomingMessage,
   res: ServerResponse,
-  api: TraceApi,
+  engine: Pick<Engine, 'api' | 'readJson'>,
   method: string
 ): Promise<void> {
   const limit = bodyLimit(method)
@@ -108,6 +123,18 @@ export async function handleApiCall(
     return sendError(res, 400, 'bad-request', 'request body is not valid JSON')
   }
   if (!Array.isArray(args)) return sendError(res, 400, 'bad-request', 'request body must be a JSON array of arguments')
-  const result = await dispatch(api, method, args)
+  const json = engine.readJson?.(method, args)
+  if (json) {
+    let answer: JsonResult
+    try {
+      answer = await json
+    } catch (err) {
+      // the reader thread stopped, or the pool was closed: an answer like dispatch's for a thrown error
+      return void (res.destroyed || sendResult(res, { ok: false, error: toApiError(err) }))
+    }
+    if (!res.destroyed) sendJsonResult(res, answer)
+    return
+  }
+  const result = await dispatch(engine.api, method, args)
   if (!res.destroyed) sendResult(res, result)
 }

@@ -22,7 +22,7 @@ import { sessionPage } from './session-page'
 import { sendText, serveStatic } from './static-files'
 
 export interface HttpHandlerOptions {
-  engine: Pick<Engine, 'api' | 'onEvent' | 'exportTo'>
+  engine: Pick<Engine, 'api' | 'onEvent' | 'exportTo' | 'readJson'>
   token: string
   /** Built renderer folder; null serves the API only (static requests then report the renderer is not built). */
   staticDir: string | null
@@ -127,7 +127,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
         sendError(res, 405, 'bad-request', 'API calls use POST', { allow: 'POST' })
         return true
       }
-      await handleApiCall(req, res, engine.api, url.pathname.slice('/api/'.length))
+      await handleApiCall(req, res, engine, url.pathname.slice('/api/'.length))
       return true
     }
 

@@ -10,7 +10,7 @@ export const DEFAULT_HOST = '127.0.0.1'
 export const DEFAULT_PORT = 4173
 
 export interface StartServerOptions {
-  engine: Pick<Engine, 'api' | 'onEvent' | 'exportTo'>
+  engine: Pick<Engine, 'api' | 'onEvent' | 'exportTo' | 'readJson'>
   host?: string
   /** 0 picks a free port. */
   port?: number

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { AppInfo, TraceApi } from '@contract/api'
+import type { AppInfo, ReadApi, TraceApi } from '@contract/api'
 import { BadRequestError, NotFoundError } from '@contract/guards'
 import type { IndexProgress, Workspace } from '@contract/model'
 import type { Db } from '../db/open-db'
@@ -9,6 +9,7 @@ import { getRun, listRuns } from '../db/run-rows'
 import { refreshRunSummary } from '../db/run-summary'
 import { listSources } from '../db/source-rows'
 import { listTaskGroups } from '../db/task-groups'
+import { groupRollouts } from '../db/group-rollouts'
 import { rawText, readEpisode, readEpisodeParts } from './episode-reader'
 import { toPreview } from './episode-preview'
 import { compareRuns } from '../compare/compare-runs'
@@ -26,95 +27,53 @@ import { createLabelsService } from '../labels/labels-service'
 import { planExport } from '../export/plan-export'
 import { previewEpisodesExport } from '../export/preview-export'
 
-export interface ServiceDeps {
+/** What the read-only part of the API needs: a connection (the labels file attached) and the host's fixed facts. */
+export interface ReadDeps {
   db: Db
   /** The labels database's own connection (it is also attached to `db` as `labels`, for reads that join). */
   labelsDb: Db
+  info: AppInfo
+  /** The rows of episodes whose hits were shown lately (search/hit-rows.ts), this connection's own. */
+  hitRows: HitRowCache
+}
+
+export interface ServiceDeps extends Omit<ReadDeps, 'hitRows'> {
   indexer: IndexerClient
   progress: () => IndexProgress
-  info: AppInfo
   dbPath: string
   demoPath: string | null
   /** Runs a background index job and reports its failure as an event instead of losing it. */
   background: (job: Parameters<IndexerClient['run']>[0]) => void
 }
 
-/** The TraceApi over the host's database connection. Reads are synchronous SQLite; writes go to the indexer. */
-export function createTraceService(d: ServiceDeps): TraceApi {
-  const workspace = (): Workspace => ({
-    roots: (d.db.prepare('SELECT path FROM roots ORDER BY path').raw().all() as [string][]).map((r) => r[0]),
-    sources: listSources(d.db),
-    progress: d.progress(),
-    dbPath: d.dbPath,
-    demoPath: d.demoPath
-  })
-  /** Records roots at once on this connection, so the workspace returned (and read next) already lists them. */
-  const saveRoots = (roots: string[]): Promise<void> =>
-    writeWithRetry(() => {
-      const add = d.db.prepare('INSERT OR IGNORE INTO roots (path, added_at) VALUES (?, ?)')
-      d.db.transaction(() => roots.forEach((r) => add.run(r, Date.now())))()
-    })
+/** Characters of hit rows the engine's own connection keeps (at most ~32 MB; search/hit-rows.ts). */
+export const HIT_ROW_CHARS = 16_000_000
+
+/**
+ * The methods of TraceApi that only read (contract/api.ts ApiAccess): answered the same on the engine's connection
+ * and on a reader thread's read-only one (services/reader-pool.ts). Nothing here writes or keeps engine state.
+ */
+export function createReadService(d: ReadDeps): ReadApi {
   const runOrThrow = (runId: string) => {
     const run = getRun(d.db, runId)
     if (!run) throw new NotFoundError(`no run with id ${runId}`)
     return run
   }
-  // the steps of training curves already read, reused while unchanged (a reopened or live run reads only new steps)
-  const curves = new CurveCache()
-  // the rows of episodes whose hits were shown lately (search/hit-rows.ts)
-  const hitRows = new HitRowCache(16_000_000)
-
-  const api: TraceApi = {
-    ...createLabelsService(d.db, d.labelsDb, runOrThrow),
+  const labels = createLabelsService(d.db, d.labelsDb, runOrThrow)
+  const api: ReadApi = {
+    getTaxonomy: labels.getTaxonomy,
+    getEpisodeLabels: labels.getEpisodeLabels,
+    labelsOfEpisodes: labels.labelsOfEpisodes,
+    labelCounts: labels.labelCounts,
+    exportLabels: labels.exportLabels,
+    listSavedViews: labels.listSavedViews,
     async appInfo() {
       return d.info
-    },
-    async getWorkspace() {
-      return workspace()
-    },
-    async addPaths(paths) {
-      const missing = paths.filter((p) => !existsSync(resolve(p)))
-      if (missing.length) throw new BadRequestError(`not found: ${missing.join(', ')}`)
-      const roots = paths.map((p) => resolve(p))
-      await saveRoots(roots)
-      d.background({ type: 'index', roots, scope: 'added', force: false })
-      return workspace()
-    },
-    async removeRoot(path) {
-      await d.indexer.run({ type: 'removeRoot', path: resolve(path) })
-      return workspace()
-    },
-    async reindex({ force }) {
-      d.background({ type: 'index', roots: [], scope: 'all', force })
-      return workspace()
-    },
-    async cancelIndex() {
-      d.indexer.cancel()
-      return d.progress()
-    },
-    async getProgress() {
-      return d.progress()
-    },
-    async openDemo() {
-      if (!d.demoPath || !existsSync(d.demoPath)) throw new NotFoundError('the demo workspace is not installed')
-      await saveRoots([d.demoPath])
-      d.background({ type: 'index', roots: [d.demoPath], scope: 'added', force: false })
-      return workspace()
     },
     async listRuns() {
       return listRuns(d.db)
     },
     async getRun(runId) {
-      return runOrThrow(runId)
-    },
-    async setPassThreshold(runId, threshold) {
-      runOrThrow(runId)
-      await writeWithRetry(() =>
-        d.db.transaction(() => {
-          d.db.prepare('UPDATE runs SET pass_threshold_user = ? WHERE id = ?').run(threshold, runId)
-          refreshRunSummary(d.db, runId)
-        })()
-      )
       return runOrThrow(runId)
     },
     async listEpisodes(query) {
@@ -127,6 +86,10 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     async listTaskGroups(query) {
       const run = runOrThrow(query.runId)
       return listTaskGroups(d.db, query, new Set(run.metrics.map((m) => m.name)))
+    },
+    async groupRollouts(query) {
+      const run = runOrThrow(query.runId)
+      return groupRollouts(d.db, query, new Set(run.metrics.map((m) => m.name)))
     },
     async getEpisode(episodeId) {
       return readEpisode(d.db, episodeId)
@@ -162,13 +125,88 @@ export function createTraceService(d: ServiceDeps): TraceApi {
     async breakdownRun(runId, fields) {
       return breakdownRun(d.db, runOrThrow(runId), fields)
     },
-    async trainingCurve(runId) {
-      const run = runOrThrow(runId)
-      return withProducerSteps(trainingCurve(d.db, run, curves), producerStepLog(run.header))
-    },
     async search(query, options) {
-      return search(d.db, query, options ?? {}, RANK_WINDOW, hitRows)
+      return search(d.db, query, options ?? {}, RANK_WINDOW, d.hitRows)
     }
   }
   return api
+}
+
+/**
+ * The whole TraceApi over the engine's connection: the read-only methods (createReadService) and the engine's own.
+ * Reads are synchronous SQLite; index jobs go to the indexer.
+ */
+export function createTraceService(d: ServiceDeps): TraceApi {
+  const reads = createReadService({ ...d, hitRows: new HitRowCache(HIT_ROW_CHARS) })
+  const workspace = (): Workspace => ({
+    roots: (d.db.prepare('SELECT path FROM roots ORDER BY path').raw().all() as [string][]).map((r) => r[0]),
+    sources: listSources(d.db),
+    progress: d.progress(),
+    dbPath: d.dbPath,
+    demoPath: d.demoPath
+  })
+  /** Records roots at once on this connection, so the workspace returned (and read next) already lists them. */
+  const saveRoots = (roots: string[]): Promise<void> =>
+    writeWithRetry(() => {
+      const add = d.db.prepare('INSERT OR IGNORE INTO roots (path, added_at) VALUES (?, ?)')
+      d.db.transaction(() => roots.forEach((r) => add.run(r, Date.now())))()
+    })
+  const runOrThrow = (runId: string) => {
+    const run = getRun(d.db, runId)
+    if (!run) throw new NotFoundError(`no run with id ${runId}`)
+    return run
+  }
+  // the steps of training curves already read, reused while unchanged (a reopened or live run reads only new steps)
+  const curves = new CurveCache()
+
+  return {
+    ...reads,
+    ...createLabelsService(d.db, d.labelsDb, runOrThrow),
+    async getWorkspace() {
+      return workspace()
+    },
+    async addPaths(paths) {
+      const missing = paths.filter((p) => !existsSync(resolve(p)))
+      if (missing.length) throw new BadRequestError(`not found: ${missing.join(', ')}`)
+      const roots = paths.map((p) => resolve(p))
+      await saveRoots(roots)
+      d.background({ type: 'index', roots, scope: 'added', force: false })
+      return workspace()
+    },
+    async removeRoot(path) {
+      await d.indexer.run({ type: 'removeRoot', path: resolve(path) })
+      return workspace()
+    },
+    async reindex({ force }) {
+      d.background({ type: 'index', roots: [], scope: 'all', force })
+      return workspace()
+    },
+    async cancelIndex() {
+      d.indexer.cancel()
+      return d.progress()
+    },
+    async getProgress() {
+      return d.progress()
+    },
+    async openDemo() {
+      if (!d.demoPath || !existsSync(d.demoPath)) throw new NotFoundError('the demo workspace is not installed')
+      await saveRoots([d.demoPath])
+      d.background({ type: 'index', roots: [d.demoPath], scope: 'added', force: false })
+      return workspace()
+    },
+    async setPassThreshold(runId, threshold) {
+      runOrThrow(runId)
+      await writeWithRetry(() =>
+        d.db.transaction(() => {
+          d.db.prepare('UPDATE runs SET pass_threshold_user = ? WHERE id = ?').run(threshold, runId)
+          refreshRunSummary(d.db, runId)
+        })()
+      )
+      return runOrThrow(runId)
+    },
+    async trainingCurve(runId) {
+      const run = runOrThrow(runId)
+      return withProducerSteps(trainingCurve(d.db, run, curves), producerStepLog(run.header))
+    }
+  }
 }

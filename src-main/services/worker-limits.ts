@@ -10,3 +10,12 @@ import type { ResourceLimits } from 'node:worker_threads'
  * purpose: a hard cap would turn one oversized record into a crash.
  */
 export const WORKER_RESOURCE_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 8 }
+
+/**
+ * A reader thread's (services/reader-pool.ts): the same young generation, and an old generation bounded, so several
+ * readers answering many clients cannot grow the process without limit (serve under 8 and 32 clients on the million
+ * bench peaked at 541 MB unbounded: garbage of answered pages V8 had not yet collected). A reader that needs more
+ * (a 100 MB record opened) stops, and its call is answered by the engine thread, unbounded as before
+ * (routed-api.ts). 128 MB holds a 10 MB, 2,000-turn episode read whole with room to spare.
+ */
+export const READER_RESOURCE_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }

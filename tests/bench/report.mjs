@@ -1,5 +1,6 @@
 /** Formats the benchmark figures as a plain-text table (PRODUCT.md §4 targets with PASS/BELOW verdicts). */
 import { lowvocabRows } from './lowvocab-bench.mjs'
+import { MILLION_BASELINE, MILLION_TARGETS } from './million-bench.mjs'
 
 /**
  * @typedef {object} BenchFigures
@@ -23,6 +24,7 @@ import { lowvocabRows } from './lowvocab-bench.mjs'
  * @property {null | import('./training-bench.mjs').TrainingFigures} [training]
  * @property {null | import('./lowvocab-bench.mjs').LowvocabFigures} [lowvocab]
  * @property {null | import('./hostile-bench.d.mts').HostileResult[]} [hostile]
+ * @property {null | import('./million-bench.mjs').MillionFigures} [million]
  * @property {string[]} notes
  */
 
@@ -75,18 +77,21 @@ export function verdict(/** @type {number} */ value, /** @type {number} */ targe
 /** @param {BenchFigures} b @returns {string} */
 export function formatBench(b) {
   /** @type {[string, string, string][]} */
-  const rows = [
-    [
-      'corpus',
-      `${f1(b.corpus.mb)} MB, ${b.corpus.files} files, ${b.corpus.episodes} episodes`,
-      b.corpus.reused ? 'reused' : `generated in ${f1(b.corpus.seconds)} s`
-    ],
-    [
-      'limit: read + JSON.parse',
-      `${f1(b.limit.mbPerSec)} MB/s`,
-      `best of ${b.limit.passes.length}: ${b.limit.passes.map(f2).join(' s, ')} s`
-    ]
-  ]
+  const rows = []
+  // `--mb 0` skips the main corpus
+  if (b.corpus.mb > 0)
+    rows.push(
+      [
+        'corpus',
+        `${f1(b.corpus.mb)} MB, ${b.corpus.files} files, ${b.corpus.episodes} episodes`,
+        b.corpus.reused ? 'reused' : `generated in ${f1(b.corpus.seconds)} s`
+      ],
+      [
+        'limit: read + JSON.parse',
+        `${f1(b.limit.mbPerSec)} MB/s`,
+        `best of ${b.limit.passes.length}: ${b.limit.passes.map(f2).join(' s, ')} s`
+      ]
+    )
   if (b.index) {
     const i = b.index
     rows.push([
@@ -175,6 +180,7 @@ export function formatBench(b) {
   if (b.viewer) rows.push(...viewerRows(b.viewer))
   if (b.training) rows.push(...trainingRows(b.training))
   if (b.hostile) rows.push(...hostileRows(b.hostile))
+  if (b.million) rows.push(...millionRows(b.million))
   const w0 = Math.max(...rows.map((r) => r[0].length))
   const w1 = Math.max(...rows.map((r) => r[1].length))
   const lines = rows.map((r) => `${r[0].padEnd(w0)}  ${r[1].padEnd(w1)}  ${r[2]}`)
@@ -343,5 +349,62 @@ function trainingRows(x) {
       `${Math.round(x.curveDraw.ms)} ms`,
       `median of ${x.curveDraw.runs.length} (${x.curveDraw.runs.map((r) => Math.round(r)).join(', ')}) from the hash change, the request ${Math.round(x.curveDraw.apiMs)} ms of it; target < ${x.curveDraw.target} ms: ${x.curveDraw.verdict}`
     ])
+  return rows
+}
+
+/** @param {import('./million-bench.mjs').MillionFigures} x @returns {[string, string, string][]} */
+function millionRows(x) {
+  const c = x.corpus
+  const t = MILLION_TARGETS
+  const s = x.summary
+  const rows = /** @type {[string, string, string][]} */ ([
+    [
+      'million episodes',
+      `${c.runs} runs × ${c.rows.toLocaleString('en-US')}, ${c.episodes.toLocaleString('en-US')} episodes`,
+      `source ${f1(c.sourceMb)} MB, database ${f1(c.dbMb)} MB; ${c.reused ? 'reused' : `indexed in ${f1(c.indexSeconds ?? 0)} s`}; ${x.reps} calls per shape through serve`
+    ],
+    [
+      '  machine',
+      `${x.machine.cores} cores`,
+      `load average ${x.machine.start.map(f1).join(' / ')} at the start, ${x.machine.end.map(f1).join(' / ')} at the end (1 / 5 / 15 min): wall times below include waiting for a core`
+    ],
+    ['  limit: transport (empty call)', `p50 ${f1(x.callP50)} ms`, 'HTTP + thread hops, inside every figure below'],
+    [
+      '  worst page / sort / filter',
+      `p95 ${f1(s.worstPageP95)} ms`,
+      `${s.worstPage}; target < ${t.pageP95} ms: ${s.verdictPage}`
+    ],
+    ['  two runs in one table, worst', `p95 ${f1(s.twoRunP95)} ms`, `target < ${t.twoRunP95} ms: ${s.verdictTwoRun}`],
+    ['  search top 50, worst', `p95 ${f1(s.searchP95)} ms`, `target < ${t.searchP95} ms: ${s.verdictSearch}`]
+  ])
+  for (const sh of x.shapes)
+    rows.push([
+      `    ${sh.group}: ${sh.name}`,
+      `p95 ${f1(sh.p95)} ms`,
+      `p50 ${f1(sh.p50)}, first ${f1(sh.firstMs)}, max ${f1(sh.max)}; CPU ${sh.cpuMs === null ? '?' : f1(sh.cpuMs)} ms a call; ${sh.total.toLocaleString('en-US')} rows; ${sh.p95 < sh.target ? 'PASS' : 'BELOW'} (< ${sh.target})`
+    ])
+  if (x.floor)
+    rows.push([
+      '  limit: empty call, 8 clients',
+      `${f1(x.floor.rps)} calls/s`,
+      `p95 ${f1(x.floor.p95)} ms: the transport's ceiling on this machine`
+    ])
+  for (const l of x.load) {
+    const base = l.clients === 8 ? MILLION_BASELINE.load8 : l.clients === 32 ? MILLION_BASELINE.load32 : null
+    const gain = base && base.rps > 0 ? l.rps / base.rps : null
+    const ge = l.byKind.getEpisode
+    rows.push([
+      `  ${l.clients} clients over the mix`,
+      `${f1(l.rps)} calls/s, p95 ${Math.round(l.p95)} ms`,
+      `p50 ${Math.round(l.p50)}, max ${Math.round(l.max)} ms, ${l.calls} calls in ${f1(l.seconds)} s, ${l.errors} errors; getEpisode p50 ${ge ? Math.round(ge.p50) : '?'} ms` +
+        (gain === null
+          ? ''
+          : `; ${f2(gain)}× before (${f1(base.rps)} calls/s, p95 ${Math.round(base.p95)} ms)` +
+            (l.clients === 8
+              ? `; target >= ${t.loadGain}× with p95 < ${t.loadP95} ms: ${gain >= t.loadGain && l.p95 < t.loadP95 ? 'PASS' : 'BELOW'}`
+              : ''))
+    ])
+  }
+  if (x.peakRssMb !== null) rows.push(['  peak RSS (serve)', `${f1(x.peakRssMb)} MB`, 'over the whole phase'])
   return rows
 }

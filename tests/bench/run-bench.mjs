@@ -18,6 +18,12 @@
  * ../shared/tools/gen_lowvocab_corpus.py, indexed --lowvocab-runs N times (default 3): full index against the floor,
  * the full-text pass, database, peak RSS (lowvocab-bench.mjs); --fresh-install-runs N (default 0: slow, minutes) then
  * indexes it N times from a fresh install of the working tree (copy, npm ci, npm run build) and reports each peak RSS.
+ * A million episodes (off by default: indexing them once takes minutes): --million or BENCH_MILLION=1 adds a generated
+ * corpus of --million-runs N (default 20) verifiers runs × --million-rows N (default 50000) rollouts, indexed once into
+ * .bench/million (reused while unchanged), served by `rollscope serve` and measured through its API: p50 / p95 of
+ * every page / sort / filter, two and six runs in one table, task groups, search and an episode opened, each asked
+ * --million-reps N times (default 20); then --million-clients (default 8,32) concurrent clients over a mix of those
+ * calls for --million-seconds N each (default 15): throughput and p95 (million-bench.mjs, load-mix.mjs).
  * Env: ROLLSCOPE_BENCH_CLI=path/to/rollscope.js to measure another build.
  * The corpus is cached in .bench/corpus and reused while its parameters match. Figures go to stdout and to
  * .bench/last-bench.json. Exit code 0 unless something crashed: the bench never fails the test suite.
@@ -39,6 +45,7 @@ import { measureSearch } from './search-bench.mjs'
 import { measureTraining } from './training-bench.mjs'
 import { measureLowvocab } from './lowvocab-bench.mjs'
 import { measureHostile } from './hostile-bench.mjs'
+import { measureMillion } from './million-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(
@@ -74,12 +81,18 @@ async function main() {
       'lowvocab-mb': { type: 'string', default: '200' },
       'lowvocab-runs': { type: 'string', default: '3' },
       'fresh-install-runs': { type: 'string', default: '0' },
+      million: { type: 'boolean', default: process.env.BENCH_MILLION === '1' },
+      'million-runs': { type: 'string', default: '20' },
+      'million-rows': { type: 'string', default: '50000' },
+      'million-reps': { type: 'string', default: '20' },
+      'million-seconds': { type: 'string', default: '15' },
+      'million-clients': { type: 'string', default: '8,32' },
       keep: { type: 'boolean', default: false }
     }
   })
   const totalMB = Number(values.mb)
-  if (!Number.isFinite(totalMB) || totalMB <= 0) {
-    process.stderr.write(`--mb must be a positive number, got ${values.mb}\n`)
+  if (!Number.isFinite(totalMB) || totalMB < 0) {
+    process.stderr.write(`--mb must be a number >= 0 (0 skips the main corpus), got ${values.mb}\n`)
     return 2
   }
   const searchRuns = Number(values['search-runs'])
@@ -103,45 +116,7 @@ async function main() {
     notes: []
   }
 
-  const corpusDir = join(BENCH_DIR, 'corpus')
-  log(`corpus: ${totalMB} MB in ${corpusDir}`)
-  const t0 = performance.now()
-  const { reused, manifest } = generateVerifiersCorpus({ outDir: corpusDir, totalMB, seed: 1 })
-  const files = manifest.files.map((f) => join(corpusDir, f.path))
-  bench.corpus = {
-    mb: manifest.totalBytes / 1e6,
-    files: files.length,
-    episodes: manifest.episodes,
-    reused,
-    seconds: (performance.now() - t0) / 1000
-  }
-
-  log('limit: read + JSON.parse, 2 passes')
-  const limit = await measureReadLimit(files, 2)
-  bench.limit = { mbPerSec: limit.mbPerSec, seconds: limit.seconds, passes: limit.passes }
-
-  if (!existsSync(CLI)) {
-    bench.notes.push(`${CLI} not found: run \`npx electron-vite build\` (npm run bench does) to measure indexing`)
-  } else {
-    const dbDir = mkdtempSync(join(tmpdir(), 'rollscope-bench-'))
-    const db = join(dbDir, 'bench.db')
-    try {
-      await measureCli(bench, join(corpusDir, 'outputs'), db, manifest)
-      if (searchRuns > 0 && searchMB === 0 && bench.fts) {
-        bench.search = await measureSearch({
-          cli: CLI,
-          db,
-          paths: [join(corpusDir, 'outputs')],
-          textMb: bench.fts.textMb,
-          runs: searchRuns,
-          log
-        })
-      }
-    } finally {
-      if (values.keep) bench.notes.push(`database kept: ${db}`)
-      else rmSync(dbDir, { recursive: true, force: true })
-    }
-  }
+  if (totalMB > 0) await mainCorpusPhase(bench, totalMB, searchRuns, searchMB, values.keep)
 
   if (searchRuns > 0 && searchMB > 0 && existsSync(CLI)) bench.search = await searchCorpusPhase(searchMB, searchRuns)
 
@@ -207,11 +182,85 @@ async function main() {
     bench.notes.push(...bench.training.notes)
   }
 
+  if (values.million && existsSync(CLI)) {
+    const clients = String(values['million-clients']).split(',').map(Number)
+    const nums = [
+      values['million-runs'],
+      values['million-rows'],
+      values['million-reps'],
+      values['million-seconds']
+    ].map(Number)
+    if (!nums.every((n) => n >= 1) || !clients.every((n) => Number.isInteger(n) && n >= 1)) {
+      process.stderr.write(`--million-runs, -rows, -reps, -seconds and -clients must be numbers >= 1\n`)
+      return 2
+    }
+    const [runs, rows, reps, seconds] = nums
+    bench.million = await measureMillion({
+      cli: CLI,
+      dir: join(BENCH_DIR, 'million'),
+      runs,
+      rows,
+      reps,
+      loadSeconds: seconds,
+      clients,
+      log
+    })
+    bench.notes.push(...bench.million.notes)
+  }
+
   process.stdout.write(formatBench(bench))
   mkdirSync(BENCH_DIR, { recursive: true })
   writeFileSync(join(BENCH_DIR, 'last-bench.json'), JSON.stringify(bench, null, 2) + '\n')
   log(`figures written to ${join(BENCH_DIR, 'last-bench.json')}`)
   return 0
+}
+
+/**
+ * The main corpus: generated (or reused), the read + parse limit measured on it, indexed, re-opened and queried
+ * through the CLI, and searched (unless --search-mb asks for a corpus of its own). `--mb 0` skips it.
+ * @param {import('./report.mjs').BenchFigures} bench @param {number} totalMB @param {number} searchRuns
+ * @param {number} searchMB @param {boolean} keep
+ */
+async function mainCorpusPhase(bench, totalMB, searchRuns, searchMB, keep) {
+  const corpusDir = join(BENCH_DIR, 'corpus')
+  log(`corpus: ${totalMB} MB in ${corpusDir}`)
+  const t0 = performance.now()
+  const { reused, manifest } = generateVerifiersCorpus({ outDir: corpusDir, totalMB, seed: 1 })
+  const files = manifest.files.map((f) => join(corpusDir, f.path))
+  bench.corpus = {
+    mb: manifest.totalBytes / 1e6,
+    files: files.length,
+    episodes: manifest.episodes,
+    reused,
+    seconds: (performance.now() - t0) / 1000
+  }
+
+  log('limit: read + JSON.parse, 2 passes')
+  const limit = await measureReadLimit(files, 2)
+  bench.limit = { mbPerSec: limit.mbPerSec, seconds: limit.seconds, passes: limit.passes }
+
+  if (!existsSync(CLI)) {
+    bench.notes.push(`${CLI} not found: run \`npx electron-vite build\` (npm run bench does) to measure indexing`)
+  } else {
+    const dbDir = mkdtempSync(join(tmpdir(), 'rollscope-bench-'))
+    const db = join(dbDir, 'bench.db')
+    try {
+      await measureCli(bench, join(corpusDir, 'outputs'), db, manifest)
+      if (searchRuns > 0 && searchMB === 0 && bench.fts) {
+        bench.search = await measureSearch({
+          cli: CLI,
+          db,
+          paths: [join(corpusDir, 'outputs')],
+          textMb: bench.fts.textMb,
+          runs: searchRuns,
+          log
+        })
+      }
+    } finally {
+      if (keep) bench.notes.push(`database kept: ${db}`)
+      else rmSync(dbDir, { recursive: true, force: true })
+    }
+  }
 }
 
 /**

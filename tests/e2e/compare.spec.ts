@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, type Page } from '@playwright/test'
 import { DEMO_RUNS, openApp, shot } from './e2e-helpers'
+import { shotMatrix } from './shot-matrix'
 import { test } from './server-fixture'
 
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
@@ -33,6 +34,7 @@ test('pick two runs, read the comparison, open a broken task, reload, export, bo
   page,
   server
 }) => {
+  test.setTimeout(120_000) // 13 screenshots, four of them the Groups tab at both sizes in both themes
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await openApp(page, server.url, DEMO_RUNS)
@@ -111,14 +113,25 @@ test('pick two runs, read the comparison, open a broken task, reload, export, bo
   })
 
   await test.step('Groups tab: every rollout as a cell, no-signal groups flagged and filterable', async () => {
+    // the page's rollouts come in one request per run, not one per task and run
+    const asked: string[] = []
+    const count = (r: { url(): string; postData(): string | null }) => {
+      const m = /\/api\/(groupRollouts|listEpisodes)$/.exec(new URL(r.url()).pathname)
+      if (m && (m[1] === 'groupRollouts' || (r.postData() ?? '').includes('"taskKey"'))) asked.push(m[1])
+    }
+    page.on('request', count)
     await page.getByTestId('compare-tab-groups').click()
     await expect(page.getByTestId('group-row')).toHaveCount(16)
     await expect(page.getByTestId('group-row').first().getByTestId('rollout-cell')).toHaveCount(8)
+    await expect(page.getByTestId('group-row').last().getByTestId('rollout-cell')).toHaveCount(8)
+    page.off('request', count)
+    expect(asked).toEqual(['groupRollouts', 'groupRollouts'])
     const flagged = await page.locator('[data-testid="group-row"][data-no-signal="true"]').count()
     await page.getByTestId('groups-filter').selectOption('either')
     await expect(page.getByTestId('group-row')).toHaveCount(flagged)
     await page.getByTestId('groups-filter').selectOption('all')
     await shot(page, 'cmp-06-groups')
+    await shotMatrix(page, 'cmp-06-groups')
     await page.getByTestId('compare-tab-summary').click()
   })
 

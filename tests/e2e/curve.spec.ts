@@ -75,11 +75,22 @@ test('the training run’s curve: panels and table by step; a point shows that s
     const box = (await over.boundingBox())!
     await page.mouse.move(box.x + box.width * 0.72, box.y + box.height / 2)
     await expect(page.getByTestId('curve-readout')).toContainText(`step ${step} ·`)
+    // the shown groups' rollouts in one request (not one per group)
+    const asked: string[] = []
+    const count = (r: { url(): string; postData(): string | null }) => {
+      const m = /\/api\/(groupRollouts|listEpisodes)$/.exec(new URL(r.url()).pathname)
+      if (m && (m[1] === 'groupRollouts' || (r.postData() ?? '').includes('"taskKey"'))) asked.push(m[1])
+    }
+    page.on('request', count)
     await page.mouse.click(box.x + box.width * 0.72, box.y + box.height / 2)
     await expect(page.getByTestId('curve-step')).toHaveAttribute('data-step', step)
     await expect(page.getByTestId('curve-best-group')).toHaveCount(5)
     // 8 groups at a step: the worst list holds the 3 the best list does not show
     await expect(page.getByTestId('curve-worst-group')).toHaveCount(3)
+    // each group's 4 rollouts at the step drawn as cells
+    await expect(page.getByTestId('curve-worst-group').last().getByTestId('rollout-cell')).toHaveCount(4)
+    page.off('request', count)
+    expect(asked).toEqual(['groupRollouts'])
     await page.getByTestId('curve-step-open').click()
     await expect(page.getByTestId('episodes-panel')).toBeVisible()
     await expect(page.getByTestId('episode-filter')).toHaveValue(`step == ${step}`)

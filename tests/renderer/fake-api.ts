@@ -15,9 +15,11 @@ import type {
   EpisodePreview,
   EpisodeQuery,
   EpisodeSummary,
+  GroupRolloutsQuery,
   IndexProgress,
   RunSummary,
   TaskGroupSummary,
+  TaskRollouts,
   Workspace
 } from '@contract/model'
 
@@ -198,6 +200,18 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
       const items: TaskGroupSummary[] = []
       for (let g = offset; g < Math.min(groups, offset + (q.limit ?? 100)); g++) items.push(taskGroup(q.runId, g, n))
       return { items, total: groups, offset }
+    }),
+    // each task's rollouts: episodes 2g and 2g + 1 of the run (as listEpisodes with a taskKey gives them)
+    groupRollouts: vi.fn(async (q: GroupRolloutsQuery): Promise<TaskRollouts[]> => {
+      const n = runs[q.runId] ?? 0
+      return q.taskKeys.map((taskKey) => {
+        const g = Number(taskKey.slice(1))
+        let all = [2 * g, 2 * g + 1].filter((i) => i < n).map((i) => episode(q.runId, i))
+        if (q.sort === 'reward') all = [...all].sort((a, b) => (a.reward ?? -1) - (b.reward ?? -1))
+        if (q.desc) all = [...all].reverse()
+        const cells = all.map((e) => ({ id: e.id, rollout: e.rollout, reward: e.reward, passed: e.passed }))
+        return { taskKey, total: all.length, rollouts: cells.slice(0, q.perTask ?? 64) }
+      })
     }),
     getEpisode: vi.fn(async (id: string): Promise<EpisodeDetail> => {
       const [runId, i] = id.split(':')

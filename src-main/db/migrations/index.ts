@@ -15,6 +15,7 @@ import { migration0013 } from './0013-search-contentless'
 import { migration0015 } from './0015-writer-lock'
 import { migration0016 } from './0016-episode-fingerprint'
 import { migration0017 } from './0017-search-plain-text'
+import { migration0018 } from './0018-episode-sort-indexes'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -33,5 +34,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0013,
   migration0015,
   migration0016,
-  migration0017
+  migration0017,
+  migration0018
 ]

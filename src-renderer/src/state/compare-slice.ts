@@ -100,13 +100,19 @@ export interface CompareSlice {
   /** Applies a compare or series route from the URL hash. */
   applyCompareRoute(route: Route): void
   loadCompareGroups(): Promise<void>
-  /** Loads the rollout rewards of one task on one side of the comparison (cached). */
-  loadGroupRollouts(side: 'a' | 'b', taskKey: string): Promise<void>
+  /**
+   * Loads the rollout rewards of tasks (the Groups tab's page on screen) on both sides of the comparison: one
+   * request per side for every task not loaded or asked for yet, whatever the number of tasks.
+   */
+  loadGroupRollouts(taskKeys: string[]): Promise<void>
 }
 
 /** At most this many tasks per run are listed in the Groups tab (pages of the API's largest page). */
 const GROUPS_PAGE = 5000
 const GROUPS_MAX = 20_000
+
+/** Rollouts drawn per task and side at most (a cell each). */
+const ROLLOUTS_PER_TASK = 200
 
 /** The key of a side's task in CompareGroups.rollouts (both sides may be steps of the one run). */
 export const rolloutKey = (side: 'a' | 'b', taskKey: string): string => `${side}\n${taskKey}`
@@ -298,35 +304,52 @@ export const createCompareSlice =
             })
         }
       },
-      loadGroupRollouts: async (side, taskKey) => {
-        const key = rolloutKey(side, taskKey)
+      loadGroupRollouts: async (taskKeys) => {
         const g = get().compareGroups
         const c = get().compare
-        if (!c || !g || g.rollouts.has(key) || pendingRollouts.has(key)) return
-        pendingRollouts.add(key)
+        if (!c || !g || g.loading) return
         const seq = groupsSeq
-        try {
-          const runId = side === 'a' ? c.runA : c.runB
-          const step = side === 'a' ? c.steps.a : c.steps.b
-          const page = await api.listEpisodes({ runId, taskKey, sort: 'rollout', limit: 200, ...stepFilter(step) })
-          const now = get().compareGroups
-          if (seq !== groupsSeq || !now) return
-          const rollouts = new Map(now.rollouts)
-          rollouts.set(
-            key,
-            page.items.map((e) => e.reward)
-          )
-          const rolloutPassed = new Map(now.rolloutPassed)
-          rolloutPassed.set(
-            key,
-            page.items.map((e) => e.passed)
-          )
-          set({ compareGroups: { ...now, rollouts, rolloutPassed } })
-        } catch (err) {
-          get().pushError(err, `Could not load the rollouts of ${taskKey}`)
-        } finally {
-          pendingRollouts.delete(key)
+        const loadSide = async (side: 'a' | 'b'): Promise<void> => {
+          const groups = side === 'a' ? g.a : g.b
+          // a task the side does not have draws no cells: nothing to ask for
+          const keys = taskKeys.filter((k) => {
+            const key = rolloutKey(side, k)
+            return groups.has(k) && !g.rollouts.has(key) && !pendingRollouts.has(key)
+          })
+          if (keys.length === 0) return
+          keys.forEach((k) => pendingRollouts.add(rolloutKey(side, k)))
+          try {
+            const runId = side === 'a' ? c.runA : c.runB
+            const step = side === 'a' ? c.steps.a : c.steps.b
+            const answer = await api.groupRollouts({
+              runId,
+              taskKeys: keys,
+              sort: 'rollout',
+              perTask: ROLLOUTS_PER_TASK,
+              ...stepFilter(step)
+            })
+            const now = get().compareGroups
+            if (seq !== groupsSeq || !now) return
+            const rollouts = new Map(now.rollouts)
+            const rolloutPassed = new Map(now.rolloutPassed)
+            for (const t of answer) {
+              rollouts.set(
+                rolloutKey(side, t.taskKey),
+                t.rollouts.map((r) => r.reward)
+              )
+              rolloutPassed.set(
+                rolloutKey(side, t.taskKey),
+                t.rollouts.map((r) => r.passed)
+              )
+            }
+            set({ compareGroups: { ...now, rollouts, rolloutPassed } })
+          } catch (err) {
+            get().pushError(err, `Could not load the rollouts of ${keys.length} task${keys.length === 1 ? '' : 's'}`)
+          } finally {
+            keys.forEach((k) => pendingRollouts.delete(rolloutKey(side, k)))
+          }
         }
+        await Promise.all([loadSide('a'), loadSide('b')])
       }
     }
   }

@@ -43,16 +43,19 @@ export const createCurveStepSlice =
   (api: TraceApi): SliceCreator<CurveStepSlice> =>
   (set, get) => {
     let seq = 0
-    const withRewards = async (runId: string, step: number, g: TaskGroupSummary): Promise<StepGroup> => {
-      const page = await api.listEpisodes({
+    /** The groups with their rollouts' rewards, best first: one request for every group shown. */
+    const withRewards = async (runId: string, step: number, groups: TaskGroupSummary[]): Promise<StepGroup[]> => {
+      if (groups.length === 0) return []
+      const answer = await api.groupRollouts({
         runId,
-        taskKey: g.taskKey,
+        taskKeys: groups.map((g) => g.taskKey),
         sort: 'reward',
         desc: true,
-        limit: ROLLOUTS_PER_GROUP,
+        perTask: ROLLOUTS_PER_GROUP,
         ...stepFilter(step)
       })
-      return { ...g, rewards: page.items.map((e) => e.reward) }
+      const rewards = new Map(answer.map((t) => [t.taskKey, t.rollouts.map((r) => r.reward)]))
+      return groups.map((g) => ({ ...g, rewards: rewards.get(g.taskKey) ?? [] }))
     }
     return {
       curveStep: null,
@@ -69,10 +72,9 @@ export const createCurveStepSlice =
             // a step with few groups: the worst list keeps only groups the best list does not show
             const shown = new Set(top.items.map((g) => g.taskKey))
             const worstOnly = bottom.items.filter((g) => !shown.has(g.taskKey))
-            const [best, worst] = await Promise.all([
-              Promise.all(top.items.map((g) => withRewards(runId, step, g))),
-              Promise.all(worstOnly.map((g) => withRewards(runId, step, g)))
-            ])
+            const cells = await withRewards(runId, step, [...top.items, ...worstOnly])
+            const best = cells.slice(0, top.items.length)
+            const worst = cells.slice(top.items.length)
             if (mine !== seq) return
             set({ curveStep: { runId, step, groups: top.total, best, worst, loading: false, error: null } })
           } catch (err) {

@@ -277,6 +277,10 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
       const offset = query.offset ?? 0
       return { items: items.slice(offset, offset + (query.limit ?? 200)), total: items.length, offset }
     },
+    async groupRollouts(query) {
+      log('groupRollouts', [query])
+      return query.taskKeys.map((taskKey) => ({ taskKey, total: 0, rollouts: [] }))
+    },
     async listTaskGroups(query) {
       log('listTaskGroups', [query])
       if (!FAKE_RUNS.some((r) => r.id === query.runId)) throw new NotFoundError(`no run with id ${query.runId}`)

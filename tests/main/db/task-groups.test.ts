@@ -188,3 +188,45 @@ describe('listEpisodes with the grouped table’s additions', () => {
     expect(byTokens.items.map((e) => e.tokensIn)).toEqual([401, 400])
   })
 })
+
+describe('groupRollouts: several tasks’ rollouts in one call', () => {
+  it('gives each task asked its rollouts in rollout order, in the order asked, with a verdict each', async () => {
+    const answer = await engine.api.groupRollouts({ runId, taskKeys: ['t-c', 't-b', 'no-such-task'] })
+    expect(answer.map((t) => t.taskKey)).toEqual(['t-c', 't-b', 'no-such-task'])
+    expect(answer[0]).toMatchObject({ total: 2 })
+    expect(answer[0].rollouts.map((r) => [r.rollout, r.reward, r.passed])).toEqual([
+      [0, 0.75, true],
+      [1, 0.25, false]
+    ])
+    expect(answer[1].rollouts.map((r) => r.reward)).toEqual([0, 0.5, 1])
+    // the ids open the same episodes the table lists
+    const listed = await engine.api.listEpisodes({ runId, taskKey: 't-b', sort: 'rollout' })
+    expect(answer[1].rollouts.map((r) => r.id)).toEqual(listed.items.map((e) => e.id))
+    expect(answer[2]).toEqual({ taskKey: 'no-such-task', total: 0, rollouts: [] })
+  })
+
+  it('sorts by reward (missing last either way), cuts at perTask and still counts them all', async () => {
+    const desc = await engine.api.groupRollouts({ runId, taskKeys: ['t-d'], sort: 'reward', desc: true })
+    expect(desc[0].rollouts.map((r) => r.reward)).toEqual([0.25, 0, null])
+    const asc = await engine.api.groupRollouts({ runId, taskKeys: ['t-d'], sort: 'reward' })
+    expect(asc[0].rollouts.map((r) => r.reward)).toEqual([0, 0.25, null])
+    const cut = await engine.api.groupRollouts({ runId, taskKeys: ['t-b', 't-a'], perTask: 2 })
+    expect(cut.map((t) => [t.total, t.rollouts.length])).toEqual([
+      [3, 2],
+      [3, 2]
+    ])
+  })
+
+  it('applies the filter, and refuses a bad one, an unknown run and too many tasks through the API guard', async () => {
+    const ok = await engine.api.groupRollouts({ runId, taskKeys: ['t-b', 't-d'], filter: 'status == "error"' })
+    expect(ok.map((t) => t.rollouts.map((r) => r.rollout))).toEqual([[0], [1]])
+    expect(ok.map((t) => t.total)).toEqual([1, 1])
+    const bad = await dispatch(engine.api, 'groupRollouts', [{ runId, taskKeys: ['t-a'], filter: 'reward <' }])
+    expect(bad).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    const unknown = await dispatch(engine.api, 'groupRollouts', [{ runId: 'nope', taskKeys: ['t-a'] }])
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'not-found' } })
+    const many = Array.from({ length: 1001 }, (_, i) => `t${i}`)
+    const tooMany = await dispatch(engine.api, 'groupRollouts', [{ runId, taskKeys: many }])
+    expect(tooMany).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+  })
+})

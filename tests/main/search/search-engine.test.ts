@@ -112,6 +112,14 @@ describe('search on real fixtures', () => {
     expect(one.hits.length).toBeGreaterThan(0)
     expect(one.hits.every((h) => h.runId === runs[0].id)).toBe(true)
     expect(one.hits.length).toBeLessThan(both.hits.length)
+    // each run's hits are the run's share of all hits, whichever part of the index its rows are in (the filter seeks
+    // to the run's range of rows)
+    const all = await e.api.search('boxed', { limit: 1000, order: 'index' })
+    for (const run of runs) {
+      const mine = await e.api.search('boxed', { runIds: [run.id], limit: 1000, order: 'index' })
+      expect(mine.hits).toEqual(all.hits.filter((h) => h.runId === run.id))
+      expect(mine.total).toBe(mine.hits.length)
+    }
     const page2 = await e.api.search('boxed', { limit: 5, offset: 5 })
     expect(page2.hits).toEqual(both.hits.slice(5, 10))
     expect(page2.total).toBe(both.total)

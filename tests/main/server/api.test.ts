@@ -296,3 +296,56 @@ describe('createHttpHandler with passThrough (dev-server middleware)', () => {
     }
   })
 })
+
+describe('a read-only call answered as JSON by a reader thread (Engine.readJson)', () => {
+  it('sends the text the reader made, with the status of its code; other methods go through dispatch', async () => {
+    const asked: [string, unknown[]][] = []
+    const withReaders = {
+      ...engine,
+      readJson(method: string, args: unknown[]) {
+        if (method !== 'listRuns' && method !== 'getEpisode') return null
+        asked.push([method, args])
+        return Promise.resolve(
+          method === 'listRuns'
+            ? { text: '{"ok":true,"value":["made on the reader"]}', code: null }
+            : { text: '{"ok":false,"error":{"code":"not-found","message":"no episode x"}}', code: 'not-found' as const }
+        )
+      }
+    }
+    const s = await startServer({ engine: withReaders, port: 0, staticDir: null })
+    try {
+      const runs = await apiCall(s.port, 'listRuns', [], s.token)
+      expect(runs.status).toBe(200)
+      expect(runs.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(JSON.parse(runs.body)).toEqual({ ok: true, value: ['made on the reader'] })
+      const missing = await apiCall(s.port, 'getEpisode', ['x'], s.token)
+      expect(missing.status).toBe(404)
+      expect(JSON.parse(missing.body)).toMatchObject({ ok: false, error: { code: 'not-found' } })
+      // a method that is not read-only: dispatch, as before
+      const ws = await apiCall(s.port, 'getWorkspace', [], s.token)
+      expect(ws.status).toBe(200)
+      expect(JSON.parse(ws.body).value.dbPath).toBe('/tmp/x.db')
+      expect(asked).toEqual([
+        ['listRuns', []],
+        ['getEpisode', ['x']]
+      ])
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('answers 500 with the reason when the reader thread stopped', async () => {
+    const broken = { ...engine, readJson: () => Promise.reject(new Error('a reader thread stopped (exit code 1)')) }
+    const s = await startServer({ engine: broken, port: 0, staticDir: null })
+    try {
+      const r = await apiCall(s.port, 'listRuns', [], s.token)
+      expect(r.status).toBe(500)
+      expect(JSON.parse(r.body)).toEqual({
+        ok: false,
+        error: { code: 'internal', message: 'a reader thread stopped (exit code 1)' }
+      })
+    } finally {
+      await s.close()
+    }
+  })
+})

@@ -89,9 +89,48 @@ describe('compare slice', () => {
     expect([...g.a.keys()]).toEqual(['t0', 't1', 't2'])
     expect([...g.b.keys()]).toEqual(['t0', 't1', 't2', 't3'])
     expect(api.groupQueries.map((q) => q.runId).sort()).toEqual(['a', 'b'])
-    await Promise.all([store.getState().loadGroupRollouts('a', 't1'), store.getState().loadGroupRollouts('a', 't1')])
-    expect(store.getState().compareGroups!.rollouts.get(rolloutKey('a', 't1'))).toEqual([1, 0])
-    expect(vi.mocked(api.listEpisodes).mock.calls.filter(([q]) => q.taskKey === 't1')).toHaveLength(1)
+    // a page of tasks: one request per run for all of them, whatever their number; asked twice at once, once
+    await Promise.all([
+      store.getState().loadGroupRollouts(['t0', 't1', 't3']),
+      store.getState().loadGroupRollouts(['t0', 't1', 't3'])
+    ])
+    const asked = vi.mocked(api.groupRollouts).mock.calls.map(([q]) => [q.runId, q.taskKeys])
+    // t3 is not in run a: its side is not asked for it
+    expect(asked).toEqual([
+      ['a', ['t0', 't1']],
+      ['b', ['t0', 't1', 't3']]
+    ])
+    const now = store.getState().compareGroups!
+    expect(now.rollouts.get(rolloutKey('a', 't1'))).toEqual([1, 0])
+    expect(now.rolloutPassed.get(rolloutKey('a', 't1'))).toEqual([true, false])
+    expect(now.rollouts.get(rolloutKey('b', 't3'))).toEqual([0, 0.5])
+    expect(now.rollouts.has(rolloutKey('a', 't3'))).toBe(false)
+    // the next page asks only for what it lacks; no request per task
+    await store.getState().loadGroupRollouts(['t1', 't2'])
+    expect(
+      vi
+        .mocked(api.groupRollouts)
+        .mock.calls.slice(2)
+        .map(([q]) => [q.runId, q.taskKeys])
+    ).toEqual([
+      ['a', ['t2']],
+      ['b', ['t2']]
+    ])
+    expect(vi.mocked(api.listEpisodes).mock.calls.filter(([q]) => q.taskKey !== undefined)).toHaveLength(0)
+  })
+
+  it('keeps the tasks whose rollouts failed to load askable again, and says so', async () => {
+    const api = fakeApi({ a: 4, b: 4 })
+    const store = createAppStore(api)
+    store.getState().openCompare('a', 'b')
+    store.getState().setCompareTab('groups')
+    await flush()
+    vi.mocked(api.groupRollouts).mockRejectedValueOnce(new Error('reader stopped'))
+    await store.getState().loadGroupRollouts(['t0'])
+    expect(store.getState().compareGroups!.rollouts.has(rolloutKey('a', 't0'))).toBe(false)
+    expect(store.getState().notices.at(-1)?.message).toBe('Could not load the rollouts of 1 task: reader stopped')
+    await store.getState().loadGroupRollouts(['t0'])
+    expect(store.getState().compareGroups!.rollouts.get(rolloutKey('a', 't0'))).toEqual([0, 0.5])
   })
 
   it('flags a group without GRPO signal: two or more rollouts, all with the same reward', () => {

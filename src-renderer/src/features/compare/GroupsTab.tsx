@@ -70,10 +70,17 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
     return { a: [...groups.a.values()].filter(noSignal).length, b: [...groups.b.values()].filter(noSignal).length }
   }, [groups])
 
-  if (!groups || groups.loading) return <div className={panels.placeholder}>Loading both runs' task groups…</div>
-  if (groups.error) return <div className={analysis.error}>Could not load the task groups: {groups.error}</div>
   const pages = Math.max(1, Math.ceil(rows.length / PAGE))
   const at = Math.min(page, pages - 1)
+  const shown = useMemo(() => rows.slice(at * PAGE, (at + 1) * PAGE), [rows, at])
+  // the page's rollouts in one request per run (not one per task and run)
+  const ready = !!groups && !groups.loading && !groups.error
+  useEffect(() => {
+    if (ready && shown.length > 0) void store.getState().loadGroupRollouts(shown)
+  }, [store, ready, shown])
+
+  if (!groups || groups.loading) return <div className={panels.placeholder}>Loading both runs' task groups…</div>
+  if (groups.error) return <div className={analysis.error}>Could not load the task groups: {groups.error}</div>
   return (
     <section className={cx(analysis.section, verdict.palette)} data-testid="compare-groups">
       <div className={analysis.sectionHead}>
@@ -136,7 +143,7 @@ export function GroupsTab({ report }: { report: CompareReport }): ReactNode {
           </tr>
         </thead>
         <tbody>
-          {rows.slice(at * PAGE, (at + 1) * PAGE).map((k) => (
+          {shown.map((k) => (
             <GroupRowView
               key={k}
               taskKey={k}
@@ -250,13 +257,9 @@ function RolloutCells({
   group: TaskGroupSummary | undefined
   range: [number, number]
 }): ReactNode {
-  const store = useAppStore()
   const rewards = useApp((s) => s.compareGroups?.rollouts.get(rolloutKey(side, taskKey)))
   const passed = useApp((s) => s.compareGroups?.rolloutPassed.get(rolloutKey(side, taskKey)))
   const atStep = useApp((s) => s.compare?.steps[side] ?? null)
-  useEffect(() => {
-    if (group) void store.getState().loadGroupRollouts(side, taskKey)
-  }, [store, side, taskKey, group])
   if (!group) return <td className={txt.hint}>{atStep === null ? 'not in this run' : `not at step ${atStep}`}</td>
   const flat = noSignal(group)
   return (
