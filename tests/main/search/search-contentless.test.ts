@@ -147,7 +147,12 @@ describe('migration 0017 (search rows without terminal escapes)', () => {
     db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, 9, 5)').run(source)
     db.prepare(`INSERT INTO search_fts (rowid, text, role, tool) VALUES (1, '31mFAILED old', 'tool', NULL)`).run()
     expect(pendingSearchSources(db)).toEqual([])
-    expect(migrate(db)).toEqual([17])
+    expect(
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version <= 17)
+      )
+    ).toEqual([17])
     expect(db.prepare(`SELECT count(*) n FROM search_fts WHERE search_fts MATCH 'old'`).get()).toEqual({ n: 0 })
     expect(pendingSearchSources(db)).toEqual([source])
   })
