@@ -12,6 +12,7 @@
 import { parseArgs } from 'node:util'
 import { createRng } from '../generators/prng.mjs'
 import { percentile } from './search-bench.mjs'
+import { apiCaller } from './serve-child.mjs'
 
 /**
  * @typedef {object} LoadContext
@@ -179,18 +180,7 @@ export async function loadContext(served) {
 export function httpCaller(url) {
   const u = new URL(url)
   const token = u.searchParams.get('token') ?? ''
-  return {
-    async call(method, ...args) {
-      const res = await fetch(`${u.origin}/api/${method}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-rollscope-token': token },
-        body: JSON.stringify(args)
-      })
-      const body = await res.json()
-      if (!body.ok) throw new Error(`${method}: ${body.error?.code}: ${body.error?.message}`)
-      return body.value
-    }
-  }
+  return { call: apiCaller(u.origin, token) }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

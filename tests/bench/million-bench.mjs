@@ -19,7 +19,7 @@ import { generateMillionCorpus } from '../generators/million-corpus.mjs'
 import { jsonOf, runCli, vmHwmMb } from './cli-child.mjs'
 import { measureLoad } from './load-mix.mjs'
 import { percentile } from './search-bench.mjs'
-import { startServe } from './serve-child.mjs'
+import { startServe, timed, waitUntilIdle } from './serve-child.mjs'
 
 /** Words of the generated text (tests/generators/corpus/text.mjs), for searches that differ every time. */
 const SEARCH_WORDS = (
@@ -137,7 +137,7 @@ export async function measureMillion({ cli, dir, runs, rows, reps, loadSeconds, 
     if (v !== null) peak = Math.max(peak ?? 0, v)
   }, 200)
   try {
-    await idle(served)
+    await waitUntilIdle(served, 600_000)
     /** @type {{ id: string, name: string, episodes: number }[]} */
     const runList = await served.call('listRuns')
     const big = runList.filter((r) => r.episodes === rows)
@@ -342,24 +342,5 @@ export async function measureMillion({ cli, dir, runs, rows, reps, loadSeconds, 
   } finally {
     clearInterval(sampler)
     await served.stop()
-  }
-}
-
-/** @param {() => Promise<unknown>} fn */
-async function timed(fn) {
-  const t = performance.now()
-  await fn()
-  return performance.now() - t
-}
-
-/** Waits for serve's own re-check of the workspace (every file unchanged) to finish. @param {import('./serve-child.mjs').Served} served */
-async function idle(served) {
-  const until = Date.now() + 600_000
-  for (;;) {
-    const p = await served.call('getProgress')
-    if (p.state === 'done' || p.state === 'idle') return
-    if (p.state === 'error') throw new Error(`indexing failed: ${p.message}`)
-    if (Date.now() > until) throw new Error(`serve still indexing after 600 s (state ${p.state})`)
-    await new Promise((r) => setTimeout(r, 200))
   }
 }

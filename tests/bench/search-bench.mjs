@@ -7,7 +7,7 @@
  * An empty call (getProgress) is timed too: the transport's share of every figure.
  */
 import Database from 'better-sqlite3'
-import { startServe } from './serve-child.mjs'
+import { startServe, timed, waitUntilIdle } from './serve-child.mjs'
 
 export const SEARCH_TARGET_MS = 50
 
@@ -95,7 +95,7 @@ export async function measureSearch({ cli, db, paths, textMb, runs, log }) {
   const pickSeconds = (performance.now() - t0) / 1000
   const served = await startServe(cli, paths, db)
   try {
-    await idle(served)
+    await waitUntilIdle(served)
     const phrase = await pickPhrase(served, w)
     log(`search words: common "${w.common}", ~1% "${w.mid}", rare "${w.rare}", phrase "${phrase}" (${w.rows} rows)`)
     /** @type {{ id: string, episodes: number }[]} */
@@ -156,24 +156,5 @@ export async function measureSearch({ cli, db, paths, textMb, runs, log }) {
     }
   } finally {
     await served.stop()
-  }
-}
-
-/** @param {() => Promise<unknown>} fn */
-async function timed(fn) {
-  const t = performance.now()
-  await fn()
-  return performance.now() - t
-}
-
-/** Waits for serve's own re-check of the paths (every file unchanged) to finish. @param {import('./serve-child.mjs').Served} served */
-async function idle(served) {
-  const until = Date.now() + 120_000
-  for (;;) {
-    const p = await served.call('getProgress')
-    if (p.state === 'done' || p.state === 'idle') return
-    if (p.state === 'error') throw new Error(`indexing failed: ${p.message}`)
-    if (Date.now() > until) throw new Error(`serve still indexing after 120 s (state ${p.state})`)
-    await new Promise((r) => setTimeout(r, 100))
   }
 }

@@ -53,18 +53,7 @@ export function startServe(cli, paths, db, timeoutMs = 20_000) {
       child.removeAllListeners('exit')
       const baseUrl = `http://127.0.0.1:${m[2]}`
       const token = m[3]
-      /** @type {Served['call']} */
-      const call = async (method, ...args) => {
-        const res = await fetch(`${baseUrl}/api/${method}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-rollscope-token': token },
-          body: JSON.stringify(args)
-        })
-        const body = await res.json()
-        if (!body.ok) throw new Error(`${method}: ${body.error?.code}: ${body.error?.message}`)
-        return body.value
-      }
-      resolve({ url: m[1], baseUrl, token, call, stop, pid: child.pid })
+      resolve({ url: m[1], baseUrl, token, call: apiCaller(baseUrl, token), stop, pid: child.pid })
     })
   })
 }
@@ -87,5 +76,44 @@ export async function waitForRun(served, episodes, timeoutMs = 60_000) {
     if (Date.now() > until)
       throw new Error(`no run with ${episodes} episodes after ${timeoutMs / 1000} s (state ${progress.state})`)
     await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/**
+ * Waits for serve's own re-check of its paths (every file unchanged) to finish, so what is measured next is not
+ * slowed by it. @param {Served} served @param {number} [timeoutMs]
+ */
+export async function waitUntilIdle(served, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const p = await served.call('getProgress')
+    if (p.state === 'done' || p.state === 'idle') return
+    if (p.state === 'error') throw new Error(`indexing failed: ${p.message}`)
+    if (Date.now() > until) throw new Error(`serve still indexing after ${timeoutMs / 1000} s (state ${p.state})`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** Milliseconds one call took. @param {() => Promise<unknown>} fn */
+export async function timed(fn) {
+  const t = performance.now()
+  await fn()
+  return performance.now() - t
+}
+
+/**
+ * One API call over HTTP to a serve at `baseUrl` with its token; throws on a failed Result.
+ * @param {string} baseUrl @param {string} token @returns {Served['call']}
+ */
+export function apiCaller(baseUrl, token) {
+  return async (method, ...args) => {
+    const res = await fetch(`${baseUrl}/api/${method}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-rollscope-token': token },
+      body: JSON.stringify(args)
+    })
+    const body = await res.json()
+    if (!body.ok) throw new Error(`${method}: ${body.error?.code}: ${body.error?.message}`)
+    return body.value
   }
 }

@@ -10,23 +10,13 @@ import css from './ProgressPanel.module.css'
 /** The indexing progress bar (files, episodes, MB/s, ETA, current file, Cancel), or the last job's outcome. */
 export function ProgressPanel(): ReactNode {
   const progress = useApp((s) => s.progress)
-  const store = useAppStore()
   if (!progress || progress.state === 'idle') return null
   if (!isIndexing(progress)) return <LastJob progress={progress} />
   if (progress.state === 'waiting') return <Waiting message={progress.message} />
   const pct = Math.round(progressFraction(progress) * 100)
   return (
     <section className={css.panel} data-testid="index-progress">
-      <div className={css.head}>
-        <span>{progress.state === 'scanning' ? 'Scanning…' : 'Indexing…'}</span>
-        <button
-          className={controls.smallBtn}
-          data-testid="cancel-index"
-          onClick={() => void store.getState().cancelIndex()}
-        >
-          Cancel
-        </button>
-      </div>
+      <PanelHead title={progress.state === 'scanning' ? 'Scanning…' : 'Indexing…'} />
       <div
         className={css.track}
         role="progressbar"
@@ -56,23 +46,30 @@ export function ProgressPanel(): ReactNode {
 
 /** Another process indexes the same database (a `rollscope index` in a terminal): who, and a way out. */
 function Waiting({ message }: { message: string | null }): ReactNode {
-  const store = useAppStore()
   return (
     <section className={css.panel} data-testid="index-progress">
-      <div className={css.head}>
-        <span>Waiting to index…</span>
-        <button
-          className={controls.smallBtn}
-          data-testid="cancel-index"
-          onClick={() => void store.getState().cancelIndex()}
-        >
-          Cancel
-        </button>
-      </div>
+      <PanelHead title="Waiting to index…" />
       <div className={css.waiting} data-testid="index-waiting">
         {message ?? 'another process is indexing this database'}
       </div>
     </section>
+  )
+}
+
+/** A running or waiting job's title and its Cancel. */
+function PanelHead({ title }: { title: string }): ReactNode {
+  const store = useAppStore()
+  return (
+    <div className={css.head}>
+      <span>{title}</span>
+      <button
+        className={controls.smallBtn}
+        data-testid="cancel-index"
+        onClick={() => void store.getState().cancelIndex()}
+      >
+        Cancel
+      </button>
+    </div>
   )
 }
 
