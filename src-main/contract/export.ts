@@ -98,9 +98,9 @@ export interface ExportPreview {
   willWrite: number | null
   /** sft, before the ending rule: lines ending with a tool result, with an empty assistant turn, with a user turn. */
   endings: { tool: number; empty: number; other: number }
-  /** sft: of those, lines the rule trims; episodes left out and why. */
+  /** sft: of those, lines the rule trims; episodes left out and why (notReadWhole: too large to read whole). */
   trimmed: number
-  skipped: { notPassed: number; labelled: number; noAssistant: number; ending: number }
+  skipped: { notPassed: number; labelled: number; noAssistant: number; ending: number; notReadWhole: number }
 }
 
 /** Episodes an SFT preview reads at most (each is a transcript read). */

@@ -39,6 +39,9 @@ export function jsonlRecord(
     note: labels.note,
     turnLabels: labels.turns,
     tools: d.tools,
-    turns: d.turns
+    turns: d.turns,
+    // a record too large to read whole: which parts were cut and what was kept, so a dataset built from this line
+    // knows its turns are not the whole conversation (absent when it was read whole)
+    ...(d.cuts?.length ? { cuts: d.cuts } : {})
   }
 }

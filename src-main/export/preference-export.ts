@@ -29,8 +29,11 @@ export async function exportPreference(
     const [chosen, rejected] = rewardOf(a) >= rewardOf(b) ? [a, b] : [b, a]
     if (chosen.reward === null || rejected.reward === null || chosen.reward <= rejected.reward)
       return void (skipped += 2)
-    const c = toChatMessages((await readDetail(src, chosen.id)).turns)
-    const r = toChatMessages((await readDetail(src, rejected.id)).turns)
+    const [cd, rd] = [await readDetail(src, chosen.id), await readDetail(src, rejected.id)]
+    // a side too large to read whole has a hole in its messages: no pair is made of part of a conversation
+    if (cd.cuts?.length || rd.cuts?.length) return void (skipped += 2)
+    const c = toChatMessages(cd.turns)
+    const r = toChatMessages(rd.turns)
     let shared = 0
     while (
       shared < c.length &&

@@ -14,7 +14,8 @@ const SKIP_KEY: Record<SftSkip, keyof ExportPreview['skipped']> = {
   'not-passed': 'notPassed',
   labelled: 'labelled',
   'no-assistant': 'noAssistant',
-  ending: 'ending'
+  ending: 'ending',
+  'not-read-whole': 'notReadWhole'
 }
 
 export async function previewEpisodesExport(api: PlanSource, request: unknown): Promise<ExportPreview> {
@@ -41,7 +42,7 @@ export async function previewEpisodesExport(api: PlanSource, request: unknown): 
     willWrite: options.format === 'preference' ? null : selected,
     endings: { tool: 0, empty: 0, other: 0 },
     trimmed: 0,
-    skipped: { notPassed: 0, labelled: 0, noAssistant: 0, ending: 0 }
+    skipped: { notPassed: 0, labelled: 0, noAssistant: 0, ending: 0, notReadWhole: 0 }
   }
   if (options.format !== 'sft') return preview
   let scanned = 0

@@ -62,8 +62,11 @@ export interface SftMetadata {
   trimmed: boolean
 }
 
-/** Why an episode gives no line. */
-export type SftSkip = 'not-passed' | 'labelled' | 'no-assistant' | 'ending'
+/**
+ * Why an episode gives no line. `not-read-whole`: the record was too large to read whole (EpisodeDetail.cuts): its
+ * messages have a hole, and a training line must never be made of part of a conversation without saying so.
+ */
+export type SftSkip = 'not-passed' | 'labelled' | 'no-assistant' | 'ending' | 'not-read-whole'
 
 /** The episode's SFT line under the export's options, or why it has none (and how its messages ended, for counts). */
 export async function sftLine(
@@ -80,6 +83,7 @@ export async function sftLine(
     for (const t of l.turns) if (t.labels.some((x) => x.toLowerCase() === wanted)) drop.add(t.turn)
   }
   const d = await readDetail(src, e.id)
+  if (d.cuts?.length) return { skip: 'not-read-whole', ending: null }
   const all = toChatMessages(d.turns, drop)
   const ending = lineEnding(all)
   const rule = o.sftEnding ?? DEFAULT_SFT_ENDING

@@ -162,7 +162,8 @@ function previewText(p: ExportPreview): string {
     p.skipped.notPassed && `${fmtInt(p.skipped.notPassed)} not passed`,
     p.skipped.labelled && `${fmtInt(p.skipped.labelled)} labelled`,
     p.skipped.ending && `${fmtInt(p.skipped.ending)} not ending with the model’s words`,
-    p.skipped.noAssistant && `${fmtInt(p.skipped.noAssistant)} without an assistant message`
+    p.skipped.noAssistant && `${fmtInt(p.skipped.noAssistant)} without an assistant message`,
+    p.skipped.notReadWhole && `${fmtInt(p.skipped.notReadWhole)} too large to read whole`
   ].filter(Boolean)
   return (
     `${fmtInt(p.selected)} episodes selected${of}: ${fmtInt(p.willWrite ?? 0)} lines will be written` +
