@@ -87,19 +87,21 @@ function runLockedJob(db: Db, job: IndexJob, hooks: JobHooks): IndexReport {
 function removeRoot(db: Db, path: string, hooks: JobHooks): IndexReport {
   const started = Date.now()
   const root = resolve(path)
-  const runIds = db.transaction(() => {
-    const ids = (
-      db
-        .prepare(`SELECT DISTINCT e.run_id FROM episodes e JOIN sources s ON s.id = e.source_id WHERE s.root = ?`)
-        .raw()
-        .all(root) as [string][]
-    ).map((r) => r[0])
-    db.prepare('DELETE FROM sources WHERE root = ?').run(root) // cascades to their episodes
-    db.prepare('DELETE FROM roots WHERE path = ?').run(root)
-    settleRuns(db, ids)
-    dropEmptyRuns(db)
-    return ids
-  })()
+  const runIds = db
+    .transaction(() => {
+      const ids = (
+        db
+          .prepare(`SELECT DISTINCT e.run_id FROM episodes e JOIN sources s ON s.id = e.source_id WHERE s.root = ?`)
+          .raw()
+          .all(root) as [string][]
+      ).map((r) => r[0])
+      db.prepare('DELETE FROM sources WHERE root = ?').run(root) // cascades to their episodes
+      db.prepare('DELETE FROM roots WHERE path = ?').run(root)
+      settleRuns(db, ids)
+      dropEmptyRuns(db)
+      return ids
+    })
+    .immediate()
   hooks.tracker.finish('done', `removed ${root}`)
   hooks.onChanged(runIds)
   return emptyReport(started)
@@ -116,7 +118,7 @@ function indexRoots(
   const { tracker } = hooks
   const added = job.roots.map((r) => resolve(r))
   const addRoot = db.prepare('INSERT OR IGNORE INTO roots (path, added_at) VALUES (?, ?)')
-  db.transaction(() => added.forEach((r) => addRoot.run(r, Date.now())))()
+  db.transaction(() => added.forEach((r) => addRoot.run(r, Date.now()))).immediate()
   const roots =
     job.scope === 'added'
       ? added
@@ -267,7 +269,7 @@ function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRu
       settleRuns(db, runs)
       db.prepare('DELETE FROM sources WHERE id = ?').run(r.id)
       db.prepare('INSERT OR REPLACE INTO source_renames (old_path, new_path) VALUES (?, ?)').run(r.path, r.name)
-    })()
+    }).immediate()
   }
   const gone = new Set(renamed.map((r) => r.id))
   return forgetSources(
@@ -297,7 +299,7 @@ function forgetSources(db: Db, rows: Forgotten[], changedRuns: string[]): Forgot
       changedRuns.push(...runs)
       settleRuns(db, runs)
       db.prepare(`UPDATE sources SET state = 'error', error = ?, episodes = 0 WHERE id = ?`).run(GONE, r.id)
-    })()
+    }).immediate()
   }
   return rows
 }
@@ -329,7 +331,7 @@ function indexOneFile(
     db.transaction(() => {
       const id = upsertSource(db, { ...base, format, state, error, warnings, episodes: 0, indexedBytes: 0 })
       settleRuns(db, dropSourceEpisodes(db, id))
-    })()
+    }).immediate()
     tracker.p.bytesDone = bytesBefore + file.size
     return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
   }
@@ -377,25 +379,27 @@ function indexOneFile(
       const readWarnings = detection.warnings ?? []
       let outcome
       try {
-        outcome = db.transaction(() => {
-          const id = pendingSource(adapter.format, readWarnings)
-          const before = dropSourceEpisodes(db, id)
-          const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx, (runId) => settler.fileDone(runId))
-          settleRuns(
-            db,
-            before.filter((r) => !o.runIds.includes(r))
-          )
-          upsertSource(db, {
-            ...base,
-            format: adapter.format,
-            state: o.error ? 'error' : o.sidecar ? 'sidecar' : 'indexed',
-            error: o.error,
-            warnings: [...readWarnings, ...o.warnings],
-            episodes: o.episodes,
-            indexedBytes: file.size
+        outcome = db
+          .transaction(() => {
+            const id = pendingSource(adapter.format, readWarnings)
+            const before = dropSourceEpisodes(db, id)
+            const o = indexDocument(db, id, file.path, file.size, adapter, doc, ctx, (runId) => settler.fileDone(runId))
+            settleRuns(
+              db,
+              before.filter((r) => !o.runIds.includes(r))
+            )
+            upsertSource(db, {
+              ...base,
+              format: adapter.format,
+              state: o.error ? 'error' : o.sidecar ? 'sidecar' : 'indexed',
+              error: o.error,
+              warnings: [...readWarnings, ...o.warnings],
+              episodes: o.episodes,
+              indexedBytes: file.size
+            })
+            return { ...o, warnings: [...readWarnings, ...o.warnings] }
           })
-          return { ...o, warnings: [...readWarnings, ...o.warnings] }
-        })()
+          .immediate()
       } catch (err) {
         return simple(adapter.format, 'error', describeIndexError(err))
       }
@@ -412,35 +416,37 @@ function indexOneFile(
       const { adapter, table } = detection
       let outcome
       try {
-        outcome = db.transaction(() => {
-          const id = pendingSource(adapter.format)
-          const before = dropSourceEpisodes(db, id)
-          const o = indexTable(db, id, file.path, adapter, table, ctx, {
-            isCancelled: hooks.isCancelled,
-            onGroup: (fraction, episodes) => {
-              tracker.p.bytesDone = bytesBefore + Math.round(file.size * fraction)
-              tracker.p.episodes = episodesBefore + episodes
-              tracker.tick()
-            }
+        outcome = db
+          .transaction(() => {
+            const id = pendingSource(adapter.format)
+            const before = dropSourceEpisodes(db, id)
+            const o = indexTable(db, id, file.path, adapter, table, ctx, {
+              isCancelled: hooks.isCancelled,
+              onGroup: (fraction, episodes) => {
+                tracker.p.bytesDone = bytesBefore + Math.round(file.size * fraction)
+                tracker.p.episodes = episodesBefore + episodes
+                tracker.tick()
+              }
+            })
+            if (o.cancelled) throw new CancelledError()
+            // a file that cannot be used leaves nothing of what it wrote: the error is recorded on its own below
+            if (o.error) throw new TableFailed(o.error)
+            settleRuns(
+              db,
+              before.filter((r) => r !== o.runId)
+            )
+            upsertSource(db, {
+              ...base,
+              format: adapter.format,
+              state: 'indexed',
+              error: null,
+              warnings: o.warnings,
+              episodes: o.episodes,
+              indexedBytes: file.size
+            })
+            return o
           })
-          if (o.cancelled) throw new CancelledError()
-          // a file that cannot be used leaves nothing of what it wrote: the error is recorded on its own below
-          if (o.error) throw new TableFailed(o.error)
-          settleRuns(
-            db,
-            before.filter((r) => r !== o.runId)
-          )
-          upsertSource(db, {
-            ...base,
-            format: adapter.format,
-            state: 'indexed',
-            error: null,
-            warnings: o.warnings,
-            episodes: o.episodes,
-            indexedBytes: file.size
-          })
-          return o
-        })()
+          .immediate()
       } catch (err) {
         if (err instanceof CancelledError) return null
         return simple(adapter.format, 'error', describeIndexError(err))
@@ -459,62 +465,64 @@ function indexOneFile(
       const resume = appendResumePoint(db, file, adapter.format)
       let outcome
       try {
-        outcome = db.transaction(() => {
-          const id = resume ? resume.sourceId : pendingSource(adapter.format)
-          const before = resume ? [] : dropSourceEpisodes(db, id)
-          if (resume) tracker.p.bytesDone += resume.offset // already indexed: not read again
-          const hooksForFile = {
-            isCancelled: hooks.isCancelled,
-            settleShared: (runId: string) => settler.fileDone(runId),
-            onBytes: (n: number, episodes: number) => {
-              tracker.p.bytesDone += n
-              tracker.p.episodes = episodesBefore + episodes
-              tracker.tick()
+        outcome = db
+          .transaction(() => {
+            const id = resume ? resume.sourceId : pendingSource(adapter.format)
+            const before = resume ? [] : dropSourceEpisodes(db, id)
+            if (resume) tracker.p.bytesDone += resume.offset // already indexed: not read again
+            const hooksForFile = {
+              isCancelled: hooks.isCancelled,
+              settleShared: (runId: string) => settler.fileDone(runId),
+              onBytes: (n: number, episodes: number) => {
+                tracker.p.bytesDone += n
+                tracker.p.episodes = episodesBefore + episodes
+                tracker.tick()
+              }
             }
-          }
-          const o = indexJsonlFile(
-            db,
-            id,
-            file.path,
-            adapter,
-            header,
-            MAX_RECORD_BYTES,
-            hooksForFile,
-            resume ? { offset: resume.offset, ordinal: resume.nextOrdinal } : undefined,
-            ctx
-          )
-          if (o.cancelled) throw new CancelledError()
-          if (resume) {
-            o.episodes += resume.episodes
-            o.warnings = [...resume.warnings, ...o.warnings]
-          }
-          // Runs this file fed before (other than the one just settled) lost its episodes; a failed file's run is empty.
-          const stale = before.filter((r) => r !== o.runId)
-          settleRuns(db, o.error ? [...stale, o.runId] : stale)
-          if (o.error) {
-            upsertSource(db, {
-              ...base,
-              format: adapter.format,
-              state: 'error',
-              error: o.error,
-              warnings: o.warnings,
-              episodes: 0,
-              indexedBytes: o.indexedBytes
-            })
-          } else {
-            upsertSource(db, {
-              ...base,
-              format: adapter.format,
-              state: 'indexed',
-              error: null,
-              warnings: o.warnings,
-              episodes: o.episodes,
-              indexedBytes: o.indexedBytes,
-              tailSig: tailSignature(file.path, o.indexedBytes)
-            })
-          }
-          return o
-        })()
+            const o = indexJsonlFile(
+              db,
+              id,
+              file.path,
+              adapter,
+              header,
+              MAX_RECORD_BYTES,
+              hooksForFile,
+              resume ? { offset: resume.offset, ordinal: resume.nextOrdinal } : undefined,
+              ctx
+            )
+            if (o.cancelled) throw new CancelledError()
+            if (resume) {
+              o.episodes += resume.episodes
+              o.warnings = [...resume.warnings, ...o.warnings]
+            }
+            // Runs this file fed before (other than the one just settled) lost its episodes; a failed file's run is empty.
+            const stale = before.filter((r) => r !== o.runId)
+            settleRuns(db, o.error ? [...stale, o.runId] : stale)
+            if (o.error) {
+              upsertSource(db, {
+                ...base,
+                format: adapter.format,
+                state: 'error',
+                error: o.error,
+                warnings: o.warnings,
+                episodes: 0,
+                indexedBytes: o.indexedBytes
+              })
+            } else {
+              upsertSource(db, {
+                ...base,
+                format: adapter.format,
+                state: 'indexed',
+                error: null,
+                warnings: o.warnings,
+                episodes: o.episodes,
+                indexedBytes: o.indexedBytes,
+                tailSig: tailSignature(file.path, o.indexedBytes)
+              })
+            }
+            return o
+          })
+          .immediate()
       } catch (err) {
         if (err instanceof CancelledError) return null
         return simple(adapter.format, 'error', describeIndexError(err))

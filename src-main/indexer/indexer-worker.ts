@@ -41,6 +41,8 @@ port.on('message', (msg: ToWorker) => {
     })
     post({ type: 'done', id: msg.id, report })
   } catch (err) {
-    post({ type: 'failed', id: msg.id, message: err instanceof Error ? err.message : String(err) })
+    // ROLLSCOPE_DEBUG (the CLI prints the stack of a failure with it): the worker's own stack, lost across the port
+    const debug = process.env.ROLLSCOPE_DEBUG && err instanceof Error && err.stack ? `\n${err.stack}` : ''
+    post({ type: 'failed', id: msg.id, message: (err instanceof Error ? err.message : String(err)) + debug })
   }
 })

@@ -35,7 +35,7 @@ export class RunSettler {
   /** Settles every run left pending (in one transaction); returns their ids. */
   flush(): string[] {
     const ids = [...this.#pending]
-    if (ids.length) this.db.transaction(() => ids.forEach((id) => this.#settle(id, this.now())))()
+    if (ids.length) this.db.transaction(() => ids.forEach((id) => this.#settle(id, this.now()))).immediate()
     return ids
   }
 

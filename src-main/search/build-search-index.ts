@@ -104,7 +104,7 @@ export function buildSearchIndex(
       return true
     })
     try {
-      while (group()) {
+      while (group.immediate()) {
         // one transaction after another
       }
     } finally {

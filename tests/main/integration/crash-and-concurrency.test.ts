@@ -261,7 +261,9 @@ describe('concurrent writers', () => {
          VALUES ('holder', 'test', ?, ?, NULL, 'rollscope serve', ?, ?)`
       )
       .run(process.pid, hostname(), Date.now(), Date.now())
-    const children = [0, 1, 2].map((i) => startCli(['index', runDirs[2 * i], runDirs[2 * i + 1], '--db', db, '--json']))
+    const children = [0, 1, 2].map((i) =>
+      startCli(['index', runDirs[2 * i], runDirs[2 * i + 1], '--db', db, '--json'], { ROLLSCOPE_DEBUG: '1' })
+    )
     try {
       await vitestWait(
         () => children.every((c) => c.stderr().includes(`waiting for PID ${process.pid} (rollscope serve)`)),
@@ -273,7 +275,21 @@ describe('concurrent writers', () => {
     }
     const done = await Promise.all(children.map((c) => c.done))
     // before: the later ones exited 1 ("constraint failed": two full-text passes over the same sources), no JSON
-    expect(done.map((d) => d.code)).toEqual([0, 0, 0])
+    const said = children
+      .map(
+        (c, i) =>
+          `index ${i}, exit ${done[i].code}:\n${c.stderr().slice(-3000)}\n${
+            c
+              .stdout()
+              .match(/"state": "error"[^}]*/g)
+              ?.join('\n') ?? ''
+          }`
+      )
+      .join('\n')
+    expect(
+      done.map((d) => d.code),
+      said
+    ).toEqual([0, 0, 0])
     const reports = children.map((c) => JSON.parse(c.stdout()) as IndexReport)
     expect(reports.map((r) => r.indexed)).toEqual([2, 2, 2])
     // each waited: for the test's lock, or for one of the others that got the database before it
