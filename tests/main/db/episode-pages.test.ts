@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EpisodeSortKey } from '@contract/model'
 import { migrate } from '../../../src-main/db/migrate'
 import { indexedColumn } from '../../../src-main/db/episode-query-sql'
-import { indexedPage } from '../../../src-main/db/episode-pages'
+import { indexedPage, mergedPage } from '../../../src-main/db/episode-pages'
 import { listEpisodes } from '../../../src-main/db/episode-rows'
 import { queryCacheOf } from '../../../src-main/db/query-cache'
 import { createRng } from '../../generators/prng.mjs'
@@ -126,6 +126,26 @@ describe('pages read along an index', () => {
             `${key} ${desc ? 'desc' : 'asc'} @${offset}`
           ).toEqual(all.slice(offset, offset + 60))
         }
+      }
+    }
+  })
+
+  it('a page past the first ones is a slice of the whole merged order, kept while nothing is written: the same rows', () => {
+    for (const key of COLUMN_KEYS.filter((k) => k !== 'ordinal')) {
+      const col = indexedColumn(key)!
+      for (const desc of [false, true]) {
+        const order = `${col.sql} IS NULL, ${col.sql} ${desc ? 'DESC' : 'ASC'}, e.run_id = 'r1', e.ordinal`
+        const all = (
+          db
+            .prepare(`SELECT e.rowid FROM episodes e NOT INDEXED WHERE e.run_id IN ('r1', 'r2') ORDER BY ${order}`)
+            .raw()
+            .all() as [number][]
+        ).map((r) => r[0])
+        // shallow = 0: every page from the kept order (by default only pages past the first 2,000 rows)
+        for (const offset of [0, 150, 690, 1350, 2 * N - 10])
+          expect(mergedPage(db, ['r2', 'r1'], [N, N], col, desc, offset, 60, 0), `${key} @${offset}`).toEqual(
+            all.slice(offset, offset + 60)
+          )
       }
     }
   })
