@@ -7,7 +7,8 @@ import * as membership from '../../../src-main/db/run-membership'
 import { RunSettler } from '../../../src-main/indexer/run-settler'
 import type { Db } from '../../../src-main/db/open-db'
 
-const fakeDb = { transaction: (f: () => void) => f } as unknown as Db
+// better-sqlite3's transaction function and its IMMEDIATE variant (the settler writes as every job transaction does)
+const fakeDb = { transaction: (f: () => void) => Object.assign(() => f(), { immediate: f }) } as unknown as Db
 
 afterEach(() => vi.restoreAllMocks())
 
