@@ -7,28 +7,13 @@ import type { ApiMethod } from './api'
 import { ANALYSIS_ARG_SCHEMAS } from './analysis-guards'
 import { episodesExportRequest, exportRequest } from './export'
 import { LABEL_ARG_SCHEMAS } from './labels-guards'
+import { COLUMN_SORT_KEYS } from './model'
 import { SEARCH_ARG_SCHEMAS } from './search-guards'
 
 const path = z.string().min(1).max(4096)
 const runId = z.string().min(1).max(200)
 
-const sortKey = z.union([
-  z.enum([
-    'ordinal',
-    'reward',
-    'turns',
-    'steps',
-    'generationMs',
-    'taskKey',
-    'rollout',
-    'step',
-    'status',
-    'tokensIn',
-    'tokensOut',
-    'durationMs'
-  ]),
-  z.string().regex(/^(metric|info):[\w.\-/]{1,200}$/)
-])
+const sortKey = z.union([z.enum(COLUMN_SORT_KEYS), z.string().regex(/^(metric|info):[\w.\-/]{1,200}$/)])
 
 const episodeQuery = z.strictObject({
   runId,

@@ -400,21 +400,23 @@ export interface Page<T> {
   offset: number
 }
 
-export type EpisodeSortKey =
-  | 'ordinal'
-  | 'reward'
-  | 'turns'
-  | 'steps'
-  | 'generationMs'
-  | 'taskKey'
-  | 'rollout'
-  | 'step'
-  | 'status'
-  | 'tokensIn'
-  | 'tokensOut'
-  | 'durationMs'
-  | `metric:${string}`
-  | `info:${string}`
+/** The episode columns a table sorts by (each has a sort index: db/episode-pages.ts), besides metrics and info keys. */
+export const COLUMN_SORT_KEYS = [
+  'ordinal',
+  'reward',
+  'turns',
+  'steps',
+  'generationMs',
+  'taskKey',
+  'rollout',
+  'step',
+  'status',
+  'tokensIn',
+  'tokensOut',
+  'durationMs'
+] as const
+
+export type EpisodeSortKey = (typeof COLUMN_SORT_KEYS)[number] | `metric:${string}` | `info:${string}`
 
 export interface EpisodeQuery {
   runId: string

@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EpisodeSortKey } from '@contract/model'
+import { COLUMN_SORT_KEYS, type EpisodeSortKey } from '@contract/model'
 import { migrate } from '../../../src-main/db/migrate'
 import { indexedColumn } from '../../../src-main/db/episode-query-sql'
 import { indexedPage, mergedPage } from '../../../src-main/db/episode-pages'
@@ -17,20 +17,7 @@ import { queryCacheOf } from '../../../src-main/db/query-cache'
 import { createRng } from '../../generators/prng.mjs'
 
 const N = 700
-const COLUMN_KEYS: EpisodeSortKey[] = [
-  'ordinal',
-  'reward',
-  'turns',
-  'steps',
-  'generationMs',
-  'taskKey',
-  'rollout',
-  'step',
-  'status',
-  'tokensIn',
-  'tokensOut',
-  'durationMs'
-]
+const COLUMN_KEYS: readonly EpisodeSortKey[] = COLUMN_SORT_KEYS
 
 let db: Database.Database
 beforeAll(() => {
