@@ -21,8 +21,14 @@ export function assignTaskKeys(db: Db, runId: string): string[] {
   const worst = ids.filter((r) => r.id !== null).sort((a, b) => b.variants - a.variants)[0]
   const reliable = !missingIds && ids.length > 0 && worst.variants === 1
 
+  // Each statement writes only the rows whose key or number changes: a run is settled again and again while a
+  // trainer's steps are listed (indexer/run-settler.ts), and rewriting all 256,000 rows of a 500-step run each time
+  // (its table pages and the task index) was most of that settling's cost.
+  const setKey = (key: string, kind: string, where: string): string =>
+    `UPDATE episodes SET task_key = ${key}, task_key_kind = '${kind}'
+     WHERE run_id = @run AND ${where} AND (task_key IS NOT ${key} OR task_key_kind IS NOT '${kind}')`
   if (reliable) {
-    db.prepare(`UPDATE episodes SET task_key = source_ref, task_key_kind = 'explicit' WHERE run_id = ?`).run(runId)
+    db.prepare(setKey('source_ref', 'explicit', 'TRUE')).run({ run: runId })
   } else {
     if (!missingIds && worst) {
       warnings.push(
@@ -37,25 +43,17 @@ export function assignTaskKeys(db: Db, runId: string): string[] {
       .get(runId) as { prompts: number; answers: number }
     if (prompts === 1 && answers > 1) {
       // Same prompt for every task (a game): the answer is what tells tasks apart.
-      db.prepare(
-        `UPDATE episodes SET task_key = 'answer:' || answer, task_key_kind = 'answer'
-         WHERE run_id = ? AND answer IS NOT NULL`
-      ).run(runId)
-      db.prepare(
-        `UPDATE episodes SET task_key = 'p:' || substr(prompt_hash, 1, 12), task_key_kind = 'prompt_hash'
-         WHERE run_id = ? AND answer IS NULL`
-      ).run(runId)
+      db.prepare(setKey(`'answer:' || answer`, 'answer', 'answer IS NOT NULL')).run({ run: runId })
+      db.prepare(setKey(`'p:' || substr(prompt_hash, 1, 12)`, 'prompt_hash', 'answer IS NULL')).run({ run: runId })
     } else {
       // Prompt hash; where one prompt has several answers, the answer disambiguates.
+      const key = `'p:' || substr(prompt_hash, 1, 12) ||
+         CASE WHEN prompt_hash IN (SELECT prompt_hash FROM multi) THEN ':' || ifnull(answer, '') ELSE '' END`
       db.prepare(
         `WITH multi AS (
            SELECT prompt_hash FROM episodes WHERE run_id = @run
            GROUP BY prompt_hash HAVING count(DISTINCT ifnull(answer, '')) > 1)
-         UPDATE episodes
-         SET task_key = 'p:' || substr(prompt_hash, 1, 12) ||
-               CASE WHEN prompt_hash IN (SELECT prompt_hash FROM multi) THEN ':' || ifnull(answer, '') ELSE '' END,
-             task_key_kind = 'prompt_hash'
-         WHERE run_id = @run`
+         ${setKey(key, 'prompt_hash', 'TRUE')}`
       ).run({ run: runId })
     }
   }
@@ -66,7 +64,7 @@ export function assignTaskKeys(db: Db, runId: string): string[] {
     `WITH k AS (
        SELECT rowid r, row_number() OVER (PARTITION BY task_key, step ORDER BY ordinal) - 1 AS n
        FROM episodes WHERE run_id = ? AND NOT rollout_given)
-     UPDATE episodes SET rollout = k.n FROM k WHERE episodes.rowid = k.r`
+     UPDATE episodes SET rollout = k.n FROM k WHERE episodes.rowid = k.r AND episodes.rollout IS NOT k.n`
   ).run(runId)
   return warnings
 }
