@@ -3,14 +3,24 @@
  * its own read-only connection and posts their rows as RowBatches to the indexer's thread, which writes them. It stays
  * at most AHEAD batches ahead of the writer, and stops when told to.
  */
-import { workerData } from 'node:worker_threads'
+import { receiveMessageOnPort, workerData } from 'node:worker_threads'
 import { openDb } from '../db/open-db'
 import { transferList } from '../search/row-batch'
+import { BatchBuffers } from '../search/batch-buffers'
 import { transcriptBatches } from '../search/transcript-batches'
-import { AHEAD, BEAT, POSTED, STOP, TAKEN, type FromReader, type ReaderData } from './transcript-reader'
+import { AHEAD, BEAT, POSTED, STOP, TAKEN, type FromReader, type ReaderData, type ToReader } from './transcript-reader'
 
 const { dbPath, plan, shared, port } = workerData as ReaderData
 const flags = new Int32Array(shared)
+const buffers = new BatchBuffers()
+
+/** Takes the buffers of the batches the writer has written. */
+const collectReturned = (): void => {
+  for (let got = receiveMessageOnPort(port); got; got = receiveMessageOnPort(port)) {
+    const m = got.message as ToReader
+    if (m.type === 'recycle') buffers.giveBack(m.buffers)
+  }
+}
 
 const post = (m: FromReader, transfer: ArrayBuffer[] = []): void => {
   port.postMessage(m, transfer)
@@ -23,17 +33,21 @@ const room = (): boolean => {
   for (;;) {
     if (Atomics.load(flags, STOP) !== 0) return false
     const taken = Atomics.load(flags, TAKEN)
-    if (Atomics.load(flags, POSTED) - taken < AHEAD) return true
+    if (Atomics.load(flags, POSTED) - taken < AHEAD) {
+      collectReturned()
+      return true
+    }
     Atomics.wait(flags, TAKEN, taken, 1000)
   }
 }
 
 try {
-  const db = openDb(dbPath, { readonly: true })
+  // each episode's row is read once, in rowid order: a page cache of 16 MB would only fill with pages not read again
+  const db = openDb(dbPath, { readonly: true, cacheMb: 2 })
   try {
     Atomics.add(flags, BEAT, 1)
     let stopped = false
-    for (const rows of transcriptBatches(db, plan, () => Atomics.add(flags, BEAT, 1))) {
+    for (const rows of transcriptBatches(db, plan, () => Atomics.add(flags, BEAT, 1), buffers)) {
       if (!room()) {
         stopped = true
         break

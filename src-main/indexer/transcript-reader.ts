@@ -4,7 +4,7 @@ import { MessageChannel, receiveMessageOnPort, resourceLimits, Worker, type Mess
 import type { SearchPassReport } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { inlineRowBatches, type RowBatchSource } from '../search/build-search-index'
-import type { RowBatch } from '../search/row-batch'
+import { transferList, type RowBatch } from '../search/row-batch'
 import type { SourcePlan } from '../search/transcript-batches'
 
 /**
@@ -51,6 +51,9 @@ export interface ReaderData {
   port: MessagePort
 }
 
+/** The writer's messages to the reader: a written batch's buffers, to fill again (search/batch-buffers.ts). */
+export type ToReader = { type: 'recycle'; buffers: ArrayBuffer[] }
+
 export type FromReader =
   { type: 'batch'; batch: RowBatch } | { type: 'end'; cpuSeconds: number } | { type: 'failed'; message: string }
 
@@ -81,6 +84,8 @@ export function threadedRowBatches(workerFile: string, options: ReaderOptions = 
         }
         last = m.batch
         yield m.batch
+        // written: its memory goes back to the reader for the next batches
+        reader.giveBack(m.batch)
       }
     } finally {
       reader.stop()
@@ -152,6 +157,12 @@ class ReaderThread {
     } catch (err) {
       this.startError = `could not start: ${err instanceof Error ? err.message : String(err)}`
     }
+  }
+
+  /** Hands a written batch's buffers back to the reader (they are detached here). */
+  giveBack(batch: RowBatch): void {
+    const m: ToReader = { type: 'recycle', buffers: transferList(batch) }
+    this.port.postMessage(m, m.buffers)
   }
 
   /** The next message, waiting for it; a reader that fails or stalls yields a `failed` message. */

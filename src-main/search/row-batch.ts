@@ -1,5 +1,6 @@
 import { EPISODE_SHIFT, roleToken, toolToken } from './fts-columns'
 import type { SearchRow } from './search-rows'
+import { BatchBuffers } from './batch-buffers'
 
 /**
  * A batch of full-text rows as the writer inserts them: each row's FTS rowid, its text as UTF-8 bytes and its role and
@@ -49,6 +50,9 @@ export class RowBatchBuilder {
   episodes = 0
   chars = 0
 
+  /** Where `take` copies a batch to (buffers the writer gave back, when it runs on another thread). */
+  constructor(private readonly buffers: BatchBuffers = new BatchBuffers()) {}
+
   /** Adds one episode's rows (episodeSearchRows), numbered from its rowid (at most 2^24 - 1 of them). */
   add(episodeRowid: number, rows: readonly SearchRow[]): void {
     const base = episodeRowid * EPISODE_SHIFT
@@ -78,11 +82,11 @@ export class RowBatchBuilder {
       sourceDone,
       episodes: this.episodes,
       chars: this.chars,
-      rowids: this.rowids.slice(0, n),
-      ends: this.ends.slice(0, n),
-      text: new Uint8Array(this.text.subarray(0, this.used)),
-      roles: this.roles.slice(0, n),
-      tools: this.tools.slice(0, n),
+      rowids: this.copy(this.rowids, n, (b, k) => new Float64Array(b, 0, k)),
+      ends: this.copy(this.ends, n, (b, k) => new Uint32Array(b, 0, k)),
+      text: this.copy(this.text, this.used, (b, k) => new Uint8Array(b, 0, k)),
+      roles: this.copy(this.roles, n, (b, k) => new Int32Array(b, 0, k)),
+      tools: this.copy(this.tools, n, (b, k) => new Int32Array(b, 0, k)),
       tokens: this.tokens
     }
     this.tokens = []
@@ -92,6 +96,17 @@ export class RowBatchBuilder {
     this.episodes = 0
     this.chars = 0
     return batch
+  }
+
+  /** The first `n` items of `from`, in a buffer of the pool. */
+  private copy<T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(
+    from: T,
+    n: number,
+    view: (buffer: ArrayBuffer, n: number) => T
+  ): T {
+    const to = view(this.buffers.take(n * from.BYTES_PER_ELEMENT), n)
+    to.set(from.subarray(0, n))
+    return to
   }
 
   private token(value: string): number {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-db'
 import { RowBatchBuilder, type RowBatch } from './row-batch'
+import type { BatchBuffers } from './batch-buffers'
 import { episodeSearchRows } from './search-rows'
 import { sourceTranscripts } from './source-transcripts'
 
@@ -22,10 +23,16 @@ export interface SourcePlan {
  * The full-text pass's input: every planned source's episodes read back (sourceTranscripts) and split into rows
  * (episodeSearchRows), in RowBatches. Every source ends with a batch that has `sourceDone` (empty when its episodes
  * filled the batches before). Pure reading: it runs on the indexer thread, or on a reader thread of its own
- * (indexer/transcript-reader-worker.ts) while the indexer writes. `onEpisode` is called as each episode is read.
+ * (indexer/transcript-reader-worker.ts) while the indexer writes. `onEpisode` is called as each episode is read;
+ * `buffers` holds the memory the writer gave back, for the next batches.
  */
-export function* transcriptBatches(db: Db, plan: readonly SourcePlan[], onEpisode?: () => void): Generator<RowBatch> {
-  const builder = new RowBatchBuilder()
+export function* transcriptBatches(
+  db: Db,
+  plan: readonly SourcePlan[],
+  onEpisode?: () => void,
+  buffers?: BatchBuffers
+): Generator<RowBatch> {
+  const builder = new RowBatchBuilder(buffers)
   for (const { sourceId, afterRowid } of plan) {
     let lastRowid = afterRowid
     for (const { rowid, body } of sourceTranscripts(db, sourceId, afterRowid)) {

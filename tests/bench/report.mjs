@@ -324,7 +324,10 @@ function trainingRows(x) {
     [
       '  peak RSS (serve: engine + indexer)',
       `${f1(x.memory.peakRssMb)} MB`,
-      `target < ${x.memory.target} MB: ${x.memory.verdict}`
+      `target < ${x.memory.target} MB: ${x.memory.verdict}` +
+        (x.memory.byPhase
+          ? `; by the end of the listing ${f1(x.memory.byPhase.listing)}, of the full-text pass ${f1(x.memory.byPhase.fullText)}`
+          : '')
     ],
     [
       '  trainingCurve (engine)',

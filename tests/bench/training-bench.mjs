@@ -39,7 +39,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
  * @property {{ seconds: number, mbPerSec: number, ratio: number }} listing every step listed
  * @property {{ seconds: number, mbPerSec: number, ratio: number, searchSeconds: number }} full listing + full text
  * @property {{ mb: number, ratio: number }} db every file of the database against the source
- * @property {{ peakRssMb: number, target: number, verdict: string }} memory
+ * @property {{ peakRssMb: number, byPhase: { listing: number, fullText: number, browsing: number }, target: number, verdict: string }} memory
  * @property {{ coldMs: number, episodes: number, points: number, p50: number, p95: number, runs: number[] }} curveApi
  *   ms; `coldMs`: `rollscope curve` in a fresh process (every step read) minus start-up, median of 3
  * @property {null | { ms: number, runs: number[], apiMs: number, coldMs: number, coldApiMs: number, target: number,
@@ -91,6 +91,8 @@ export async function measureTraining({
     const served = await startServe(cli, [runDir], dbPath, 60_000)
     const urlAt = performance.now()
     let peak = 0
+    // the peak so far at the end of the listing and of the full-text pass: which phase makes the figure
+    let peakListing = 0
     const sample = () => {
       const v = served.pid ? vmHwmMb(served.pid) : null
       if (v !== null) peak = Math.max(peak, v)
@@ -129,7 +131,11 @@ export async function measureTraining({
       for (;;) {
         const p = await served.call('getProgress')
         const now = performance.now()
-        if (!listedAt && (p.state === 'done' || (p.filesTotal > 0 && p.filesDone >= p.filesTotal))) listedAt = now
+        if (!listedAt && (p.state === 'done' || (p.filesTotal > 0 && p.filesDone >= p.filesTotal))) {
+          listedAt = now
+          sample()
+          peakListing = peak
+        }
         if (p.state === 'done') {
           doneAt = now
           break
@@ -144,6 +150,7 @@ export async function measureTraining({
         await sleep(200)
       }
       sample()
+      const peakIndexing = peak
       const listSeconds = (listedAt - spawnedAt) / 1000
       const fullSeconds = (doneAt - spawnedAt) / 1000
       /** @type {{ id: string, episodes: number }[]} */
@@ -202,7 +209,12 @@ export async function measureTraining({
           searchSeconds: fullSeconds - listSeconds
         },
         db: { mb: dbMb, ratio: dbMb / sourceMb },
-        memory: { peakRssMb: peak, target: RSS_TARGET_MB, verdict: verdict(peak, RSS_TARGET_MB, false) },
+        memory: {
+          peakRssMb: peak,
+          byPhase: { listing: peakListing, fullText: peakIndexing, browsing: peak },
+          target: RSS_TARGET_MB,
+          verdict: verdict(peak, RSS_TARGET_MB, false)
+        },
         curveApi: {
           coldMs: median(cold) - median(startup),
           episodes: run?.episodes ?? 0,

@@ -24,6 +24,13 @@ export interface ReadLinesResult {
 const CHUNK = 1 << 20
 
 /**
+ * Read buffers kept for the next file (readLines may nest: a trace's reader can read a companion file). A fresh 1 MB
+ * buffer per file is a native block freed only when V8 collects it, a thousand of them for a trainer's run: the
+ * pattern that fragments glibc's arenas (search/batch-buffers.ts has the measurements).
+ */
+const spareChunks: Buffer[] = []
+
+/**
  * A line longer than this is not gathered piece by piece (its pieces and their concatenation would be twice its
  * size in memory at once): its length is counted and the whole line read again with one positional read.
  */
@@ -42,7 +49,21 @@ export function readLines(
   maxLineBytes: number,
   onLine: (line: Line) => boolean | void
 ): ReadLinesResult {
-  const chunk = Buffer.allocUnsafe(CHUNK)
+  const chunk = spareChunks.pop() ?? Buffer.allocUnsafeSlow(CHUNK)
+  try {
+    return readChunks(fd, chunk, startOffset, maxLineBytes, onLine)
+  } finally {
+    if (spareChunks.length < 4) spareChunks.push(chunk)
+  }
+}
+
+function readChunks(
+  fd: number,
+  chunk: Buffer,
+  startOffset: number,
+  maxLineBytes: number,
+  onLine: (line: Line) => boolean | void
+): ReadLinesResult {
   let filePos = startOffset
   let lineStart = startOffset // file offset where the pending line starts
   let pending: Buffer[] = [] // pieces of a line spanning chunks

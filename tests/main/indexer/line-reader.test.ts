@@ -18,6 +18,32 @@ function linesOf(content: Buffer | string, max = 1e9): { lines: Line[]; result: 
 }
 
 describe('readLines', () => {
+  it("reads a file inside another file's lines (its read buffer kept for the next file is not shared)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-lines-'))
+    const outer = join(dir, 'outer.jsonl')
+    const inner = join(dir, 'inner.jsonl')
+    // lines that span read chunks in both files, so a shared buffer would mix their bytes
+    const big = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `${tag}${i}:${'y'.repeat(300_000)}`)
+    writeFileSync(outer, big('o', 5).join('\n') + '\n')
+    writeFileSync(inner, big('i', 4).join('\n') + '\n')
+    const seen: string[] = []
+    const read = (path: string, onLine: (l: Line) => void) => {
+      const fd = openSync(path, 'r')
+      try {
+        readLines(fd, 0, 1e9, (l) => void onLine(l))
+      } finally {
+        closeSync(fd)
+      }
+    }
+    for (let round = 0; round < 2; round++)
+      read(outer, (l) => {
+        seen.push(l.text)
+        if (l.lineNo === 2) read(inner, (m) => void seen.push(m.text))
+      })
+    const want = [...big('o', 2), ...big('i', 4), ...big('o', 5).slice(2)]
+    expect(seen).toEqual([...want, ...want])
+  })
+
   it('splits lines with exact byte offsets, multi-byte text included', () => {
     const { lines, result } = linesOf('{"a":"café"}\n{"b":"日本語"}\n')
     expect(lines.map((l) => l.text)).toEqual(['{"a":"café"}', '{"b":"日本語"}'])

@@ -5,7 +5,8 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { EPISODE_SHIFT, roleToken, toolToken } from '../../../src-main/search/fts-columns'
-import { RowBatchBuilder, type RowBatch } from '../../../src-main/search/row-batch'
+import { RowBatchBuilder, transferList, type RowBatch } from '../../../src-main/search/row-batch'
+import { BatchBuffers } from '../../../src-main/search/batch-buffers'
 import type { SearchRow } from '../../../src-main/search/search-rows'
 
 const row = (turn: number, role: SearchRow['role'], text: string, tool: string | null = null): SearchRow => ({
@@ -78,6 +79,62 @@ describe('RowBatchBuilder', () => {
     expect(second).toMatchObject({ episodes: 0, chars: 0, sourceDone: true })
     expect(second.rowids.length).toBe(0)
     expect(second.text.length).toBe(0)
+  })
+})
+
+describe('batches copied into buffers given back (the reader thread reuses what the writer wrote)', () => {
+  const snapshot = (b: RowBatch) => ({
+    rowids: [...b.rowids],
+    ends: [...b.ends],
+    roles: [...b.roles],
+    tools: [...b.tools],
+    tokens: b.tokens,
+    text: rowsOfText(b),
+    episodes: b.episodes,
+    chars: b.chars
+  })
+
+  it('hold the same rows as fresh ones, and take no new memory once the first batches came back', () => {
+    const episodes = Array.from({ length: 60 }, (_, e) =>
+      Array.from({ length: 1 + (e % 9) }, (_, t) =>
+        row(t, 'tool', `${TEXTS[(e * t) % TEXTS.length]} `.repeat(1 + ((e * 7) % 40)), `t${e % 3}`)
+      )
+    )
+    const fresh = new RowBatchBuilder()
+    const buffers = new BatchBuffers()
+    const recycled = new RowBatchBuilder(buffers)
+    const made = new Set<ArrayBuffer>()
+    let reused = 0
+    for (let i = 0; i < episodes.length; i += 3) {
+      for (const b of [fresh, recycled]) episodes.slice(i, i + 3).forEach((rows, k) => b.add(i + k + 1, rows))
+      const want = fresh.take(1, i + 3, false)
+      const got = recycled.take(1, i + 3, false)
+      expect(snapshot(got)).toEqual(snapshot(want))
+      for (const ab of transferList(got)) {
+        if (made.has(ab)) reused++
+        made.add(ab)
+      }
+      // written: its buffers come back (transferred in the app; here the same objects)
+      buffers.giveBack(transferList(got))
+    }
+    // the first batch's buffers (and a few larger ones made with room to spare) serve every later batch
+    expect(reused).toBeGreaterThan(60)
+    expect(made.size).toBeLessThan(20)
+  })
+
+  it('take the smallest spare that holds a batch, and keep a bounded number of spares', () => {
+    const pool = new BatchBuffers()
+    expect(pool.take(100).byteLength).toBe(100) // nothing given back yet: the size asked
+    const small = new ArrayBuffer(64)
+    const mid = new ArrayBuffer(1000)
+    const big = new ArrayBuffer(5000)
+    pool.giveBack([big, small, mid])
+    expect(pool.take(500)).toBe(mid)
+    expect(pool.take(65)).toBe(big)
+    expect(pool.take(10)).toBe(small)
+    expect(pool.take(800).byteLength).toBe(1000) // a new one, with room for a slightly larger next batch
+    pool.giveBack(Array.from({ length: 40 }, () => new ArrayBuffer(8)))
+    expect(pool.size).toBeLessThanOrEqual(12)
   })
 })
 
