@@ -105,6 +105,20 @@ export function indexedPage(
   limit: number
 ): Entry[] {
   if (limit <= 0) return []
+  if (col.sql === 'e.ordinal') {
+    const span = ordinalSpan(db, runId)
+    if (span.hi - span.lo + 1 === span.n) {
+      // File order without gaps (a run as listed): the page's first ordinal is known, so the index is entered there
+      // instead of walked past `offset` entries (a page deep in a 50,000-episode run: the worst p95 at a million).
+      return db
+        .prepare(
+          `SELECT e.rowid, e.ordinal, e.ordinal FROM episodes e WHERE e.run_id = ? AND e.ordinal ${desc ? '<=' : '>='} ?
+           ORDER BY e.ordinal ${desc ? 'DESC' : 'ASC'} LIMIT ?`
+        )
+        .raw()
+        .all(runId, desc ? span.hi - offset : span.lo + offset, limit) as Entry[]
+    }
+  }
   if (!desc || col.sql === 'e.ordinal')
     return db
       .prepare(
@@ -115,6 +129,17 @@ export function indexedPage(
       .raw()
       .all(runId, limit, offset) as Entry[]
   return descendingPage(db, runId, col, offset, limit)
+}
+
+/** A run's first and last ordinals and its count (kept while the database is unchanged). */
+function ordinalSpan(db: Db, runId: string): { lo: number; hi: number; n: number } {
+  return queryCacheOf(db).remember(`ordinals\n${runId}`, () => {
+    const [lo, hi, n] = db
+      .prepare('SELECT min(e.ordinal), max(e.ordinal), count(*) FROM episodes e WHERE e.run_id = ?')
+      .raw()
+      .get(runId) as [number | null, number | null, number]
+    return { value: { lo: lo ?? 0, hi: hi ?? -1, n }, bytes: 64 }
+  })
 }
 
 /**
