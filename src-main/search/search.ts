@@ -5,6 +5,7 @@ import { EPISODE_SHIFT, pendingSearchSources } from './build-search-index'
 import { ftsMatch } from './fts-columns'
 import { readHitRows, type HitRowCache } from './hit-rows'
 import { markMatches } from './mark-matches'
+import { prefixWords } from './prefix-words'
 import { parseSearch } from './search-query'
 import { cutSnippet, parseSnippet } from './snippet'
 import { memoSnippet } from './snippet-memo'
@@ -38,8 +39,18 @@ export function search(
   const limit = options.limit ?? DEFAULT_LIMIT
   const offset = options.offset ?? 0
   const order = options.order ?? 'relevance'
+  const cache = queryCacheOf(db)
+  // In index order a one-word prefix is asked as the OR of the words it stands for (prefix-words.ts): the same
+  // rows, found without FTS5's merge of all their doclists. Not in relevance order: bm25 would score each word of
+  // the OR as a term of its own, where FTS5 scores the prefix as one.
+  const match =
+    order === 'index' && terms.some((t) => t.prefix)
+      ? parseSearch(input, (prefix) =>
+          cache.remember(`search\nprefix\n${prefix}`, () => ({ value: prefixWords(db, prefix), bytes: 1024 }))
+        ).query
+      : query
   const where = ['search_fts MATCH ?']
-  const params: unknown[] = [ftsMatch(query, { role: options.role, tool: options.tool })]
+  const params: unknown[] = [ftsMatch(match, { role: options.role, tool: options.tool })]
   let join = ''
   if (options.runIds?.length) {
     // The runs' rows lie between their first and last episode's (a row's id is its episode's times EPISODE_SHIFT):
@@ -67,7 +78,6 @@ export function search(
     ).n
   let ids: number[]
   let counted: number
-  const cache = queryCacheOf(db)
   const cacheKey = `search\n${order}\n${from}\n${JSON.stringify(params)}\n${rankWindow}`
   if (order === 'index') {
     // The first TOTAL_CAP + 1 matches' ids in one pass, kept (QueryCache) while the index is unchanged: the first
