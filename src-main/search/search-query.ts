@@ -36,7 +36,7 @@ export interface SearchTerm {
 }
 
 /**
- * The words of the index a one-word ASCII prefix stands for (prefix-terms.ts), or null to leave `word *` to FTS5:
+ * The words of the index a one-word ASCII prefix stands for (prefix-words.ts), or null to leave `word *` to FTS5:
  * the same rows either way, listed words being cheap to walk in index order where FTS5's own prefix merges every
  * doclist of the words first.
  */
