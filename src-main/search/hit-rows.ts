@@ -10,6 +10,11 @@ import { episodeSearchRows, type SearchRow } from './search-rows'
  * episode, which the full-text pass numbered from the same reader and the same function. Each file is opened once
  * and each episode read once however many of its rows are hits (a document is parsed once for the page).
  *
+ * The cache keeps the hit rows themselves, not every row of their episodes: on the 1 GB search corpus an episode is
+ * ~100 KB of JSON and a hit row ~4,000 characters, so a reader's 2 M characters held ~20 episodes, fewer than one
+ * relevance page (50 hits, mostly in 50 episodes: each repeated page read all of them back again, 70-100 ms of the
+ * 100-110 ms it took), and now hold ~500 rows (ten pages).
+ *
  * A row that cannot be read back is left out of the map: its file is gone, changed since it was indexed (the record
  * no longer has its indexed prompt, or the document its size and time), or no longer has that many rows. The
  * watcher re-lists such a file, which drops its stale rows; until then the caller says how many hits it could not
@@ -22,7 +27,15 @@ export function readHitRows(
 ): Map<number, SearchRow> {
   const out = new Map<number, SearchRow>()
   if (rowids.length === 0) return out
-  const episodes = [...new Set(rowids.map((id) => Math.floor(id / EPISODE_SHIFT)))]
+  // the rows wanted of each episode, by their sequence in it
+  const wanted = new Map<number, number[]>()
+  for (const id of rowids) {
+    const episode = Math.floor(id / EPISODE_SHIFT)
+    const seqs = wanted.get(episode)
+    if (seqs) seqs.push(id % EPISODE_SHIFT)
+    else wanted.set(episode, [id % EPISODE_SHIFT])
+  }
+  const episodes = [...wanted.keys()]
   const places = db
     .prepare(
       `SELECT e.rowid, e.byte_offset, e.byte_length, e.locator, e.prompt_hash,
@@ -31,10 +44,9 @@ export function readHitRows(
        WHERE e.rowid IN (${episodes.map(() => '?').join(',')}) ORDER BY s.id, e.rowid`
     )
     .all(...episodes) as PlaceRow[]
-  const rowsOf = new Map<number, SearchRow[]>()
   for (const group of bySource(places)) {
     const first = group[0]
-    // the file as it is now: a cached episode is reused only while its file has not changed since it was read
+    // the file as it is now: a cached row is reused only while its file has not changed since it was read
     let now: string
     try {
       const st = statSync(first.path)
@@ -42,12 +54,17 @@ export function readHitRows(
     } catch {
       continue // gone: its hits are not shown
     }
-    const key = (p: PlaceRow): string => `${now}\u0000${p.byte_offset}\u0000${p.byte_length}\u0000${p.locator ?? ''}`
+    const key = (p: PlaceRow, seq: number): string =>
+      `${now}\u0000${p.byte_offset}\u0000${p.byte_length}\u0000${p.locator ?? ''}\u0000${seq}`
     const toRead: PlaceRow[] = []
     for (const p of group) {
-      const cached = cache.get(key(p))
-      if (cached) rowsOf.set(p.rowid, cached)
-      else toRead.push(p)
+      let missing = false
+      for (const seq of wanted.get(p.rowid) ?? []) {
+        const cached = cache.get(key(p, seq))
+        if (cached) out.set(p.rowid * EPISODE_SHIFT + seq, cached[0])
+        else missing = true
+      }
+      if (missing) toRead.push(p)
     }
     if (toRead.length === 0) continue
     const source = openEpisodeSource({
@@ -66,8 +83,12 @@ export function readHitRows(
             promptHash: p.prompt_hash ?? undefined
           })
           const rows = episodeSearchRows(body)
-          rowsOf.set(p.rowid, rows)
-          cache.set(key(p), rows)
+          for (const seq of wanted.get(p.rowid) ?? []) {
+            const row = rows[seq] as SearchRow | undefined
+            if (!row) continue // no longer that many rows (see above)
+            out.set(p.rowid * EPISODE_SHIFT + seq, row)
+            cache.set(key(p, seq), [row])
+          }
         } catch {
           // gone, changed or no longer parsing: its hits are not shown (see above)
         }
@@ -76,18 +97,15 @@ export function readHitRows(
       source.close()
     }
   }
-  for (const id of rowids) {
-    const row = rowsOf.get(Math.floor(id / EPISODE_SHIFT))?.[id % EPISODE_SHIFT]
-    if (row) out.set(id, row)
-  }
   return out
 }
 
 /**
- * The rows of episodes read back lately, most recent last, up to a number of characters: a search typed word by
- * word, paged or filtered asks for the same episodes again, and a 100 KB record costs 1–2 ms to read and parse back
- * (the engine holds one, 16 M characters: at most ~32 MB). Keyed by what was read: the file as it is now (size and
- * time, one stat per file a search) and the place in it, so a file that changed since is read anew.
+ * Rows read back lately, most recent last, up to a number of characters: a search paged, asked again or filtered
+ * asks for the same rows again, and a 100 KB record costs 1–2 ms to read and parse back (the engine holds one,
+ * 16 M characters: at most ~32 MB). readHitRows keeps each hit row under its own key (an entry of one row): the file
+ * as it is now (size and time, one stat per file a search), the place in it and the row's sequence, so a file that
+ * changed since is read anew.
  */
 export class HitRowCache {
   private readonly entries = new Map<string, { rows: SearchRow[]; chars: number }>()

@@ -35,15 +35,29 @@ export interface SearchTerm {
   prefix: boolean
 }
 
-/** The FTS5 query (see toFtsQuery) and the terms to mark in a hit: those not excluded (under `-` / NOT). */
-export function parseSearch(input: string): { query: string; terms: SearchTerm[] } {
+/**
+ * The words of the index a one-word ASCII prefix stands for (prefix-words.ts), or null to leave `word *` to FTS5:
+ * the same rows either way, listed words being cheap to walk in index order where FTS5's own prefix merges every
+ * doclist of the words first.
+ */
+export type PrefixExpander = (prefix: string) => string[] | null
+
+/** A prefix the expander is asked about: one token of ASCII letters and digits (the index folds it to lower case). */
+const EXPANDABLE = /^[A-Za-z0-9]+$/
+
+/**
+ * The FTS5 query (see toFtsQuery) and the terms to mark in a hit: those not excluded (under `-` / NOT). With
+ * `expand`, a one-word ASCII prefix becomes the OR of the words it stands for when the expander lists them (the same
+ * matches; bm25 would rank that OR differently, so search.ts expands only in index order).
+ */
+export function parseSearch(input: string, expand?: PrefixExpander): { query: string; terms: SearchTerm[] } {
   const tokens = tokenize(input)
   if (tokens.filter((t) => t.kind === 'term').length > MAX_TERMS)
     throw new BadRequestError(`search: at most ${MAX_TERMS} words or phrases in a query`)
   const parser = new Parser(tokens)
   const tree = parser.orExpr(0)
   if (!tree) throw new BadRequestError('search: the query has no words to look for (letters or digits)')
-  return { query: emit(tree), terms: wanted(tree) }
+  return { query: emit(tree, expand), terms: wanted(tree) }
 }
 
 function wanted(n: Node): SearchTerm[] {
@@ -173,8 +187,14 @@ const onlyExclusions = (): BadRequestError =>
   )
 
 /** FTS5 text, every operand parenthesized so FTS5's own precedence (NOT > AND > OR) never matters. */
-function emit(n: Node): string {
-  if (n.kind === 'term') return `"${n.text.replace(/"/g, '""')}"${n.prefix ? ' *' : ''}`
+function emit(n: Node, expand?: PrefixExpander): string {
+  const group = (m: Node): string => (m.kind === 'term' ? emit(m, expand) : `(${emit(m, expand)})`)
+  if (n.kind === 'term') {
+    const words = n.prefix && expand && EXPANDABLE.test(n.text) ? expand(n.text.toLowerCase()) : null
+    // no word starts so: `prefix *` matches nothing either, and costs nothing to ask
+    if (words?.length) return `(${words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ')})`
+    return `"${n.text.replace(/"/g, '""')}"${n.prefix ? ' *' : ''}`
+  }
   if (n.kind === 'or') return n.any.map(group).join(' OR ')
   if (n.all.length === 0) throw onlyExclusions()
   const all = n.all.map(group).join(' AND ')
@@ -182,5 +202,3 @@ function emit(n: Node): string {
   const left = n.all.length > 1 ? `(${all})` : all
   return `${left} NOT ${n.none.length > 1 ? `(${n.none.map(group).join(' OR ')})` : group(n.none[0])}`
 }
-
-const group = (n: Node): string => (n.kind === 'term' ? emit(n) : `(${emit(n)})`)

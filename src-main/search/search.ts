@@ -5,8 +5,10 @@ import { EPISODE_SHIFT, pendingSearchSources } from './build-search-index'
 import { ftsMatch } from './fts-columns'
 import { readHitRows, type HitRowCache } from './hit-rows'
 import { markMatches } from './mark-matches'
+import { prefixWords } from './prefix-words'
 import { parseSearch } from './search-query'
 import { cutSnippet, parseSnippet } from './snippet'
+import { memoSnippet } from './snippet-memo'
 
 export const DEFAULT_LIMIT = 50
 /** Hits counted beyond the page at most: counting every match of a common word in 1 GB is not worth its time. */
@@ -37,8 +39,18 @@ export function search(
   const limit = options.limit ?? DEFAULT_LIMIT
   const offset = options.offset ?? 0
   const order = options.order ?? 'relevance'
+  const cache = queryCacheOf(db)
+  // In index order a one-word prefix is asked as the OR of the words it stands for (prefix-words.ts): the same
+  // rows, found without FTS5's merge of all their doclists. Not in relevance order: bm25 would score each word of
+  // the OR as a term of its own, where FTS5 scores the prefix as one.
+  const match =
+    order === 'index' && terms.some((t) => t.prefix)
+      ? parseSearch(input, (prefix) =>
+          cache.remember(`search\nprefix\n${prefix}`, () => ({ value: prefixWords(db, prefix), bytes: 1024 }))
+        ).query
+      : query
   const where = ['search_fts MATCH ?']
-  const params: unknown[] = [ftsMatch(query, { role: options.role, tool: options.tool })]
+  const params: unknown[] = [ftsMatch(match, { role: options.role, tool: options.tool })]
   let join = ''
   if (options.runIds?.length) {
     // The runs' rows lie between their first and last episode's (a row's id is its episode's times EPISODE_SHIFT):
@@ -66,16 +78,37 @@ export function search(
     ).n
   let ids: number[]
   let counted: number
-  const cache = queryCacheOf(db)
   const cacheKey = `search\n${order}\n${from}\n${JSON.stringify(params)}\n${rankWindow}`
   if (order === 'index') {
-    counted = cache.remember(`${cacheKey}\ncount\n${offset}`, () => ({ value: countMatches(), bytes: 64 }))
-    ids = (
-      db
-        .prepare(`SELECT f.rowid FROM ${from} ORDER BY f.rowid LIMIT ? OFFSET ?`)
-        .raw()
-        .all(...params, limit, offset) as [number][]
-    ).map((r) => r[0])
+    // The first TOTAL_CAP + 1 matches' ids in one pass, kept (QueryCache) while the index is unchanged: the first
+    // page's count and ids and every next page inside them, instead of a count pass and a page pass per call. A
+    // 3-letter prefix paid its merge of every doclist of the words it starts (FTS5 without a prefix index:
+    // migration 0013) twice a call, ~300 ms each on the 1 GB search corpus, and again on every call.
+    const first = cache.remember(`${cacheKey}\nfirst`, () => {
+      const value = Float64Array.from(
+        db
+          .prepare(`SELECT f.rowid FROM ${from} ORDER BY f.rowid LIMIT ${TOTAL_CAP + 1}`)
+          .raw()
+          .all(...params) as [number][],
+        (r) => r[0]
+      )
+      return { value, bytes: value.byteLength + cacheKey.length }
+    })
+    // every match is among them, or the page asked is (the count past them is as before: capped from the offset)
+    const whole = first.length <= TOTAL_CAP
+    counted =
+      whole || offset === 0
+        ? first.length
+        : cache.remember(`${cacheKey}\ncount\n${offset}`, () => ({ value: countMatches(), bytes: 64 }))
+    ids =
+      whole || offset + limit <= first.length
+        ? Array.from(first.subarray(offset, offset + limit))
+        : (
+            db
+              .prepare(`SELECT f.rowid FROM ${from} ORDER BY f.rowid LIMIT ? OFFSET ?`)
+              .raw()
+              .all(...params, limit, offset) as [number][]
+          ).map((r) => r[0])
   } else {
     // One pass over the matches (the first window + 1 in index order) scores them and counts them: a phrase of two
     // common words spends most of its time finding the matches (word positions), so a separate count pass cost
@@ -104,6 +137,7 @@ export function search(
   const rows = readHitRows(db, ids, hitRows)
   const episodes = episodesOf(db, ids)
   const hits: SearchHit[] = []
+  const termsKey = JSON.stringify(terms)
   for (const id of ids) {
     const row = rows.get(id)
     const e = episodes.get(Math.floor(id / EPISODE_SHIFT))
@@ -117,7 +151,7 @@ export function search(
       turn: row.turn,
       role: row.role,
       toolName: row.tool,
-      snippet: parseSnippet(cutSnippet(markMatches(row.text, terms), SNIPPET_TOKENS))
+      snippet: memoSnippet(row, termsKey, () => parseSnippet(cutSnippet(markMatches(row.text, terms), SNIPPET_TOKENS)))
     })
   }
   return {
