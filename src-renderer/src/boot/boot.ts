@@ -37,9 +37,14 @@ function stored(key: string): string | null {
 function paint(head: EpisodeHead, pending: PendingHead): void {
   // too late: the app already shows the transcript, or the person went elsewhere
   if (location.hash !== pending.hash || appHasTurnRows(document)) return
-  const prefersDark = matchMedia('(prefers-color-scheme: dark)').matches
-  // what lib/theme.ts will set too, so the first paint is in the scheme the app then keeps
-  document.documentElement.dataset.theme = resolveScheme(parseThemeChoice(stored(THEME_STORAGE_KEY)), prefersDark)
+  // what lib/theme.ts will set too (and follow the system as it does), so the first paint is in the app's scheme
+  const media = matchMedia('(prefers-color-scheme: dark)')
+  const choice = parseThemeChoice(stored(THEME_STORAGE_KEY))
+  const applyScheme = (): void => {
+    document.documentElement.dataset.theme = resolveScheme(choice, media.matches)
+  }
+  applyScheme()
+  media.addEventListener('change', applyScheme)
   const active = head.turns.find((t) => t.index >= pending.turn)?.index ?? 0
   const layer = buildBootLayer(document, head, bootRows(head.turns, head.userPromptBefore), {
     activeIndex: active,
@@ -47,20 +52,16 @@ function paint(head: EpisodeHead, pending: PendingHead): void {
   })
   document.body.append(layer)
   // the app's first row takes the layer's place in the same task, so no frame shows both or neither
-  const watch = new MutationObserver(() => {
-    if (!appHasTurnRows(document)) return
+  const leave = (): void => {
     watch.disconnect()
+    media.removeEventListener('change', applyScheme)
     dismissBootLayer(document)
+  }
+  const watch = new MutationObserver(() => {
+    if (appHasTurnRows(document)) leave()
   })
   watch.observe(document.body, { childList: true, subtree: true })
-  addEventListener(
-    'hashchange',
-    () => {
-      watch.disconnect()
-      dismissBootLayer(document)
-    },
-    { once: true }
-  )
+  addEventListener('hashchange', leave, { once: true })
 }
 
 /** Resolves after the next frame was presented: a task posted from requestAnimationFrame runs after the paint. */
