@@ -13,7 +13,7 @@ import { groupRollouts } from '../db/group-rollouts'
 import { rawText, readEpisode, readEpisodeParts } from './episode-reader'
 import { toPreview } from './episode-preview'
 import { createPreviewHandoff } from './preview-handoff'
-import { episodeHead } from './episode-head'
+import { episodeHead, readEpisodeHead } from './episode-head'
 import { compareRuns } from '../compare/compare-runs'
 import { compareSeries } from '../compare/compare-series'
 import { compareMany } from '../compare/compare-many'
@@ -102,6 +102,9 @@ export function createReadService(d: ReadDeps): ReadApi {
       return handoff.take(episodeId) ?? toPreview(readEpisodeParts(d.db, episodeId).detail)
     },
     async getEpisodeHead(episodeId, fromTurn, turns) {
+      // the start of a JSONL record is read alone; anything else is read whole, kept for the app's next call
+      const fast = readEpisodeHead(d.db, episodeId, fromTurn, turns)
+      if (fast) return fast
       const preview = toPreview(readEpisodeParts(d.db, episodeId).detail)
       handoff.put(episodeId, preview)
       return episodeHead(preview, fromTurn, turns)
