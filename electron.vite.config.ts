@@ -20,10 +20,11 @@ const executableBin = () => ({
  * Vite plugin (build only): the page's two first scripts, then the app. `firstName` is a classic script with no
  * imports (src-renderer/src/boot/head-fetch.ts): run as soon as it is parsed, it starts a deep link's request before
  * anything else loads. `bootName` is a small module (boot.ts) that paints the answer and then starts the app, whose
- * `<script type="module" src=…>` becomes `<link rel="modulepreload" … data-app-entry>`: fetched and compiled at
- * once, run only when the boot script says. All three stay files of the page's own origin, so the
- * Content-Security-Policy (`script-src 'self'`) is unchanged. `vite dev` keeps the plain page: the app starts as
- * before, without a first paint.
+ * `<script type="module" src=…>` is replaced by the boot script's `data-app` attribute: on a deep link the boot
+ * script only downloads it until the first turns are painted (compiling and running 1 MB of JavaScript meanwhile
+ * would hold that paint up), anywhere else it imports it at once. All three stay files of the page's own origin,
+ * so the Content-Security-Policy (`script-src 'self'`) is unchanged. `vite dev` keeps the plain page: the app starts
+ * as before, without a first paint.
  */
 function bootScript(firstName: string, bootName: string): Plugin {
   return {
@@ -56,8 +57,7 @@ function bootScript(firstName: string, bootName: string): Plugin {
           m[0],
           [
             `<script src="${base}${first.fileName}"></script>`,
-            `<script type="module" crossorigin src="${base}${boot.fileName}"></script>`,
-            `<link rel="modulepreload" crossorigin href="${m[1]}" data-app-entry>`
+            `<script type="module" crossorigin src="${base}${boot.fileName}" data-app="${m[1]}"></script>`
           ].join('\n    ')
         )
       }

@@ -1,5 +1,5 @@
 /**
- * The page's boot script, a small module run before the app's 1 MB bundle (which the page only preloads: see the
+ * The page's boot script, a small module that starts the app's 1 MB bundle (named on its tag: see the
  * `boot-script` plugin in electron.vite.config.ts). On a deep link to an episode in browser mode, the first script
  * (head-fetch.ts) has already asked for the episode's first turns: this paints them (paint-rows.ts), lets the frame
  * show, then starts the app, which takes over when its own transcript has rows. Anywhere else (another view, the
@@ -16,13 +16,17 @@ import type { PendingHead } from './pending-head'
 /** Past this the app starts without waiting for the first turns (a slow disk): they are painted if still useful. */
 const WAIT_FOR_HEAD_MS = 600
 
+/** The app's bundle, named by the build on this script's tag (electron.vite.config.ts); null in `vite dev`. */
+const APP_URL = ((): string | null => {
+  const app = document.querySelector<HTMLScriptElement>('script[data-app]')?.dataset.app
+  return app ? new URL(app, location.href).href : null
+})()
+
 let started = false
 function startApp(): void {
   if (started) return
   started = true
-  const entry = document.querySelector<HTMLLinkElement>('link[data-app-entry]')
-  // the app's bundle (already fetched and compiled by the modulepreload) runs now, after the paint
-  if (entry) void import(/* @vite-ignore */ entry.href)
+  if (APP_URL) void import(/* @vite-ignore */ APP_URL)
 }
 
 /** The stored item, or null when storage is refused. */
@@ -78,6 +82,8 @@ function afterPaint(): Promise<void> {
 function boot(): void {
   const pending = window.__rollscopeHead
   if (!pending) return startApp()
+  // downloaded now (the assets are cached for good), compiled and run once the first turns are on screen
+  if (APP_URL) void fetch(APP_URL).catch(() => undefined)
   const timer = setTimeout(startApp, WAIT_FOR_HEAD_MS)
   void pending.head
     .then(async (head) => {
