@@ -2,6 +2,7 @@ import { chmodSync, existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
 
 const r = (p: string): string => resolve(import.meta.dirname, p)
 const alias = { '@contract': r('src-main/contract') }
@@ -14,6 +15,59 @@ const executableBin = () => ({
     if (existsSync(bin)) chmodSync(bin, 0o755)
   }
 })
+
+/**
+ * Vite plugin (build only): the page's two first scripts, then the app. `firstName` is a classic script with no
+ * imports (src-renderer/src/boot/head-fetch.ts): run as soon as it is parsed, it starts a deep link's request before
+ * anything else loads. `bootName` is a small module (boot.ts) that paints the answer and then starts the app, whose
+ * `<script type="module" src=…>` is replaced by the boot script's `data-app` attribute: on a deep link the boot
+ * script only downloads it until the first turns are painted (compiling and running 1 MB of JavaScript meanwhile
+ * would hold that paint up), anywhere else it imports it at once. All three stay files of the page's own origin,
+ * so the Content-Security-Policy (`script-src 'self'`) is unchanged. `vite dev` keeps the plain page: the app starts
+ * as before, without a first paint.
+ */
+function bootScript(firstName: string, bootName: string): Plugin {
+  return {
+    name: 'rollscope-boot-script',
+    apply: 'build',
+    // a classic script's top-level names are the window's: the first script keeps its own in a function
+    renderChunk(code, chunk) {
+      return chunk.isEntry && chunk.name === firstName ? `(() => {\n${code}\n})()\n` : null
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const app = ctx.chunk?.fileName
+        const entry = (name: string) => {
+          const c = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === name)
+          if (!c || c.type !== 'chunk') throw new Error(`boot script: no ${name} entry in the bundle`)
+          return c
+        }
+        const first = entry(firstName)
+        const boot = entry(bootName)
+        // a classic script cannot import: the first script must be one file
+        if (first.imports.length > 0) throw new Error(`boot script: ${firstName} imports ${first.imports.join(', ')}`)
+        if (!app) throw new Error('boot script: no page entry')
+        const appTag = new RegExp(`<script type="module" crossorigin src="([^"]*${escapeRegExp(app)})"></script>`)
+        const m = appTag.exec(html)
+        if (!m) throw new Error(`boot script: the page has no script tag for ${app}`)
+        const base = m[1].slice(0, m[1].length - app.length)
+        // in the app's place, so after the CSP <meta> (a policy only covers what follows it)
+        return html.replace(
+          m[0],
+          [
+            `<script src="${base}${first.fileName}"></script>`,
+            `<script type="module" crossorigin src="${base}${boot.fileName}" data-app="${m[1]}"></script>`
+          ].join('\n    ')
+        )
+      }
+    }
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
 
 // Custom folders (src-main / src-renderer), so every input is explicit.
 // The main build has several entries that share chunks: the Electron main process and its launcher, the CLI
@@ -52,13 +106,20 @@ export default defineConfig({
   renderer: {
     root: 'src-renderer',
     resolve: { alias },
-    plugins: [react()],
+    // the page's first script (src-renderer/src/boot): paints a deep link's first turns before the app's bundle runs
+    plugins: [react(), bootScript('head-fetch', 'boot')],
     // Every component's styles are a CSS Module beside it (tests/renderer/styles/css-ownership.test.ts holds that).
     // The scoped name keeps the file and the class readable (`TurnCard-module_head_x1Y2z`): DevTools show where a
     // rule lives.
     css: { modules: { generateScopedName: '[name]_[local]_[hash:base64:5]' } },
     build: {
-      rolldownOptions: { input: { index: r('src-renderer/index.html') } },
+      rolldownOptions: {
+        input: {
+          index: r('src-renderer/index.html'),
+          'head-fetch': r('src-renderer/src/boot/head-fetch.ts'),
+          boot: r('src-renderer/src/boot/boot.ts')
+        }
+      },
       minify: true
     }
   }

@@ -6,6 +6,7 @@
  */
 import type {
   EpisodeDetail,
+  EpisodeHead,
   EpisodePreview,
   EpisodeQuery,
   EpisodeSummary,
@@ -71,6 +72,12 @@ export interface TraceApi {
   getEpisode(episodeId: string): Promise<EpisodeDetail>
   /** What the viewer opens: no raw record, long texts cut to their previews (see EpisodePreview). */
   getEpisodePreview(episodeId: string): Promise<EpisodePreview>
+  /**
+   * `turns` turns of the preview from the turn whose index is `fromTurn` (the link's turn) on, and the episode's
+   * size: what a deep link paints before the app has started (src-renderer/src/boot). The preview they were cut
+   * from is kept for that episode's next getEpisodePreview.
+   */
+  getEpisodeHead(episodeId: string, fromTurn: number, turns: number): Promise<EpisodeHead>
   /** Every turn of the episode in full (for show all, find, copy, once a preview was cut). */
   getEpisodeTurns(episodeId: string): Promise<Turn[]>
   /** The raw source record, pretty-printed (the Raw tab). */
@@ -159,6 +166,7 @@ const ACCESS = {
   groupRollouts: 'read',
   getEpisode: 'read',
   getEpisodePreview: 'read',
+  getEpisodeHead: 'read',
   getEpisodeTurns: 'read',
   getEpisodeRaw: 'read',
   planExport: 'read',
@@ -193,6 +201,11 @@ export const isApiMethod = API.has
 export type ReadMethod = { [M in ApiMethod]: (typeof ACCESS)[M] extends 'read' ? M : never }[ApiMethod]
 export const isReadMethod = (method: ApiMethod): method is ReadMethod => API.of(method) === 'read'
 export const READ_METHODS = API_METHODS.filter(isReadMethod)
+/**
+ * Reads of one episode that hand its parsed preview on to each other (a deep link's head, then the app's preview:
+ * services/preview-handoff.ts): a host with several readers sends them to the same one, by the episode id alone.
+ */
+export const EPISODE_HANDOFF_METHODS: ReadonlySet<string> = new Set<ReadMethod>(['getEpisodeHead', 'getEpisodePreview'])
 /** The part of TraceApi a reader answers. */
 export type ReadApi = Pick<TraceApi, ReadMethod>
 

@@ -7,7 +7,7 @@ import type { ApiMethod } from './api'
 import { ANALYSIS_ARG_SCHEMAS } from './analysis-guards'
 import { episodesExportRequest, exportRequest } from './export'
 import { LABEL_ARG_SCHEMAS } from './labels-guards'
-import { COLUMN_SORT_KEYS } from './model'
+import { COLUMN_SORT_KEYS, EPISODE_HEAD_MAX_TURNS } from './model'
 import { SEARCH_ARG_SCHEMAS } from './search-guards'
 
 const path = z.string().min(1).max(4096)
@@ -57,6 +57,11 @@ export const API_ARG_SCHEMAS: Record<ApiMethod, z.ZodType<unknown[]>> = {
   ]),
   getEpisode: z.tuple([episodeId]),
   getEpisodePreview: z.tuple([episodeId]),
+  getEpisodeHead: z.tuple([
+    episodeId,
+    z.number().int().min(0).max(1e9),
+    z.number().int().min(1).max(EPISODE_HEAD_MAX_TURNS)
+  ]),
   getEpisodeTurns: z.tuple([episodeId]),
   getEpisodeRaw: z.tuple([episodeId]),
   planExport: z.tuple([exportRequest]),

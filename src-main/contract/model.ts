@@ -371,6 +371,22 @@ export interface EpisodePreview extends Omit<EpisodeDetail, 'raw'> {
   complete: boolean
 }
 
+/** The most turns getEpisodeHead sends: more than any window shows before the app has started. */
+export const EPISODE_HEAD_MAX_TURNS = 40
+
+/** The start of an episode's preview (getEpisodeHead): enough to paint its first turns before the app runs. */
+export interface EpisodeHead {
+  id: string
+  runId: string
+  runName: string
+  /** Every turn of the episode, not only those sent. */
+  turnCount: number
+  /** The preview's turns from the one asked for on (long texts cut as in EpisodePreview). */
+  turns: Turn[]
+  /** Whether a user prompt comes before those turns (only the first one is folded). */
+  userPromptBefore: boolean
+}
+
 /** A link to an episode, with enough to label it (run, rollout, outcome). */
 export interface EpisodeRef {
   id: string

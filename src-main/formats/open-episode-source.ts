@@ -18,11 +18,12 @@ import { closeSync, openSync, readFileSync, statSync } from 'node:fs'
 import { NotFoundError } from '@contract/guards'
 import type { ReadCut } from '@contract/model'
 import type { DocumentAdapter, EpisodeBody } from './types'
-import { cutsOf } from './readers/json-cuts'
+import { cutsOf, registerCuts } from './readers/json-cuts'
+import { JsonTrimmer } from './readers/json-trim'
 import { documentAdapterFor, jsonlAdapterFor, tableAdapterFor } from './registry'
 import { readJsonlRecords } from './readers/jsonl-records'
 import { readRange } from './readers/line-reader'
-import { parseJsonLine } from './readers/tolerant-json'
+import { parseJsonLine, parseTolerant } from './readers/tolerant-json'
 import { parseJsonlRecord } from './jsonl-record'
 import { ZipArchive } from './readers/zip-reader'
 import { ParquetError, ParquetFile } from './readers/parquet-file'
@@ -194,6 +195,50 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
       fd = null
     }
   }
+}
+
+/**
+ * The start of one episode, read fast: a JSONL record is streamed through JsonTrimmer keeping the first
+ * `headItems` items of every list and none of the tail, so a 10 MB record of 2,000 messages is scanned once and
+ * only its first messages are parsed and made turns (a deep link's first paint: services/episode-head.ts). The
+ * turns are the full read's first ones (the same adapter on the same items, in order), none past the cut. Null for
+ * any other source (a whole-file document, a table, a record with several episodes): read those whole. The prompt
+ * hash is not checked: the full read that follows does it.
+ */
+export function readIndexedEpisodeHead(
+  source: IndexedSource,
+  place: EpisodePlace,
+  headItems: number
+): OpenedEpisode | null {
+  const adapter = jsonlAdapterFor(source.format)
+  if (!adapter || place.locator !== null) return null
+  const bytes = (() => {
+    try {
+      if (statSync(source.path).size < place.byteOffset + place.byteLength) throw new SourceChangedError(source.path)
+      const fd = openSync(source.path, 'r')
+      try {
+        return readRange(fd, place.byteOffset, place.byteLength)
+      } finally {
+        closeSync(fd)
+      }
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceGoneError(source.path)
+      throw err
+    }
+  })()
+  const trimmer = new JsonTrimmer({ headItems, tailItems: 0 })
+  trimmer.push(bytes.at(0) === 0xef ? bytes.subarray(3) : bytes) // a UTF-8 BOM
+  const kept = trimmer.end()
+  let record: Record<string, unknown>
+  try {
+    record = parseTolerant(kept.text) as Record<string, unknown>
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new SourceChangedError(source.path)
+    throw err
+  }
+  registerCuts(record, kept.cuts)
+  const body = adapter.parseEpisode(record, { path: source.path, ctx: formatContext() }, undefined)
+  return { body, raw: record, cuts: body.cuts ?? cutsOf(record) }
 }
 
 /** Reads one episode: opens its source, reads it, closes it. */

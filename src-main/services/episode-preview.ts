@@ -13,22 +13,23 @@ export function toPreview(detail: Omit<EpisodeDetail, 'raw'>): EpisodePreview {
   let total = 0
   for (const t of detail.turns) total += t.text.length + (t.reasoning?.length ?? 0)
   if (total < WHOLE_EPISODE_CHARS) return { ...detail, complete: true }
-  let cut = false
-  const turns = detail.turns.map((t): Turn => {
-    const text = isLongText(t.text)
-    const reasoning = t.reasoning !== null && isLongText(t.reasoning)
-    if (!text && !reasoning) return t
-    cut = true
-    const out: Turn = { ...t, elided: {} }
-    if (text) {
-      out.text = previewText(t.text)
-      out.elided = { ...out.elided, text: { chars: t.text.length, lines: countLines(t.text) } }
-    }
-    if (reasoning && t.reasoning !== null) {
-      out.reasoning = previewText(t.reasoning)
-      out.elided = { ...out.elided, reasoning: { chars: t.reasoning.length, lines: countLines(t.reasoning) } }
-    }
-    return out
-  })
-  return { ...detail, turns, complete: !cut }
+  const turns = detail.turns.map(previewTurn)
+  return { ...detail, turns, complete: turns.every((t, i) => t === detail.turns[i]) }
+}
+
+/** A turn with its long text and reasoning cut to their previews (and their full sizes); the turn itself when short. */
+export function previewTurn(t: Turn): Turn {
+  const text = isLongText(t.text)
+  const reasoning = t.reasoning !== null && isLongText(t.reasoning)
+  if (!text && !reasoning) return t
+  const out: Turn = { ...t, elided: {} }
+  if (text) {
+    out.text = previewText(t.text)
+    out.elided = { ...out.elided, text: { chars: t.text.length, lines: countLines(t.text) } }
+  }
+  if (reasoning && t.reasoning !== null) {
+    out.reasoning = previewText(t.reasoning)
+    out.elided = { ...out.elided, reasoning: { chars: t.reasoning.length, lines: countLines(t.reasoning) } }
+  }
+  return out
 }

@@ -4,7 +4,7 @@
  * property it is listed with, never by its name. A read whose reader thread stopped under it (readers have a bounded
  * heap: worker-limits.ts) is answered by the engine thread instead, as every read was before there were readers.
  */
-import { API_METHODS, isApiMethod, isReadMethod, type TraceApi } from '@contract/api'
+import { API_METHODS, EPISODE_HANDOFF_METHODS, isApiMethod, isReadMethod, type TraceApi } from '@contract/api'
 import { dispatch } from './dispatch'
 import type { JsonResult } from './engine-types'
 import { ReaderStoppedError } from './reader-pool'
@@ -32,9 +32,11 @@ export function routeApi(
 
 /**
  * What makes two calls "the same query": the method and its arguments without the page asked (offset, limit), so
- * the pages of one table, group list or search go to the reader that keeps its order (reader-pool.ts).
+ * the pages of one table, group list or search go to the reader that keeps its order (reader-pool.ts). An episode's
+ * head and preview share the episode's affinity: the reader that read it for the head keeps it for the preview.
  */
 export function affinityOf(method: string, args: unknown[]): string {
+  if (EPISODE_HANDOFF_METHODS.has(method)) return JSON.stringify(['episode', args[0]])
   const pageless = args.map((a) =>
     a !== null && typeof a === 'object' && !Array.isArray(a) ? { ...a, offset: undefined, limit: undefined } : a
   )

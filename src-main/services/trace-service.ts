@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { AppInfo, ReadApi, TraceApi } from '@contract/api'
 import { BadRequestError, NotFoundError } from '@contract/guards'
-import type { IndexProgress, Workspace } from '@contract/model'
+import type { EpisodePreview, IndexProgress, Workspace } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { listEpisodes } from '../db/episode-rows'
 import { getRun, listRuns } from '../db/run-rows'
@@ -12,6 +12,8 @@ import { listTaskGroups } from '../db/task-groups'
 import { groupRollouts } from '../db/group-rollouts'
 import { rawText, readEpisode, readEpisodeParts } from './episode-reader'
 import { toPreview } from './episode-preview'
+import { createPreviewHandoff } from './preview-handoff'
+import { episodeHead, readEpisodeHead } from './episode-head'
 import { compareRuns } from '../compare/compare-runs'
 import { compareSeries } from '../compare/compare-series'
 import { compareMany } from '../compare/compare-many'
@@ -60,6 +62,8 @@ export function createReadService(d: ReadDeps): ReadApi {
     return run
   }
   const labels = createLabelsService(d.db, d.labelsDb, runOrThrow)
+  // a deep link's head and the app's preview of the same episode, a second apart, read the file once
+  const handoff = createPreviewHandoff<EpisodePreview>()
   const api: ReadApi = {
     getTaxonomy: labels.getTaxonomy,
     getEpisodeLabels: labels.getEpisodeLabels,
@@ -95,7 +99,15 @@ export function createReadService(d: ReadDeps): ReadApi {
       return readEpisode(d.db, episodeId)
     },
     async getEpisodePreview(episodeId) {
-      return toPreview(readEpisodeParts(d.db, episodeId).detail)
+      return handoff.take(episodeId) ?? toPreview(readEpisodeParts(d.db, episodeId).detail)
+    },
+    async getEpisodeHead(episodeId, fromTurn, turns) {
+      // the start of a JSONL record is read alone; anything else is read whole, kept for the app's next call
+      const fast = readEpisodeHead(d.db, episodeId, fromTurn, turns)
+      if (fast) return fast
+      const preview = toPreview(readEpisodeParts(d.db, episodeId).detail)
+      handoff.put(episodeId, preview)
+      return episodeHead(preview, fromTurn, turns)
     },
     async getEpisodeTurns(episodeId) {
       return readEpisodeParts(d.db, episodeId).detail.turns

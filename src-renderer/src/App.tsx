@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
+import { dismissBootLayer } from './boot/boot-layer'
 import { NoticeBanner } from './components/NoticeBanner'
 import { SplitPanes } from './components/SplitPanes'
 import { BreakdownView } from './features/breakdown/BreakdownView'
@@ -26,6 +27,10 @@ export function App(): ReactNode {
   const sidebarHidden = useApp((s) => s.sidebarHidden)
   // runs over episodes once a run is picked; before that the runs table has the whole height (issue 15)
   const split = useApp((s) => s.runs.length > 0 && s.selectedRunId !== null)
+  // a deep link's first paint (boot/) is an episode's: another view replaces it at once
+  useEffect(() => {
+    if (view !== 'episode') dismissBootLayer(document)
+  }, [view])
   const main = (
     <main className={css.main}>
       <NoticeBanner />

@@ -286,8 +286,19 @@ function viewerRows(v) {
     [
       '  deep link: where the time goes',
       `${ms(d.firstPaint)} ms`,
-      `app shell painted ${ms(d.fcp)} → request ${ms(d.episodeStart)} → first byte ${ms(d.episodeResponseStart)} → last byte ${ms(d.episodeEnd)} → row in DOM ${ms(d.rowInDom)} → painted ${ms(d.firstPaint)} ms`
+      d.rowKind === 'boot'
+        ? `first script: head request ${ms(d.headStart)} → first byte ${ms(d.headResponseStart)} → last byte ${ms(d.headEnd)} → row in DOM ${ms(d.rowInDom)} → painted ${ms(d.firstPaint)} ms`
+        : `app shell painted ${ms(d.fcp)} → request ${ms(d.episodeStart)} → first byte ${ms(d.episodeResponseStart)} → last byte ${ms(d.episodeEnd)} → row in DOM ${ms(d.rowInDom)} → painted ${ms(d.firstPaint)} ms`
     ],
+    ...(d.rowKind === 'boot'
+      ? /** @type {[string, string, string][]} */ ([
+          [
+            '  deep link: the app takes over',
+            `${ms(d.appRowInDom)} ms`,
+            `the app's own first row in the DOM (preview request ${ms(d.episodeStart)} → first byte ${ms(d.episodeResponseStart)} → last byte ${ms(d.episodeEnd)})`
+          ]
+        ])
+      : []),
     [
       '  scroll to the last turn',
       v.scrollToEndMs === null ? 'never shown' : `${ms(v.scrollToEndMs)} ms`,

@@ -53,6 +53,11 @@ const ROW = '[data-testid="turn-row"]'
  * @property {number | null} episodeEnd its last byte
  * @property {number | null} episodeBytes its decoded size
  * @property {number} rowInDom first turn row inserted
+ * @property {'app' | 'boot' | null} rowKind whose row that was: the app's, or the page's first script's (deep link)
+ * @property {number | null} appRowInDom the app's own first turn row inserted (later than rowInDom after a boot row)
+ * @property {number | null} headStart getEpisodeHead request sent (the first script's, deep links only)
+ * @property {number | null} headResponseStart first byte of its answer
+ * @property {number | null} headEnd its last byte
  */
 
 /**
@@ -237,6 +242,11 @@ async function collect(page, start) {
     episodeResponseStart: rel(t.episodeResponseStart),
     episodeEnd: rel(t.episodeEnd),
     episodeBytes: t.episodeBytes,
-    rowInDom: p.rowInDom - start
+    rowInDom: p.rowInDom - start,
+    rowKind: p.rowKind,
+    appRowInDom: rel(p.appRowInDom),
+    headStart: rel(t.headStart),
+    headResponseStart: rel(t.headResponseStart),
+    headEnd: rel(t.headEnd)
   }
 }

@@ -5,14 +5,25 @@
 
 /**
  * Init script, run before the app's own scripts. `window.__armViewerProbe()` (called here once, and again before an
- * in-app open) watches for the next transcript row to enter the DOM, notes when it did, marks its text for the
+ * in-app open) watches for the next transcript row to enter the DOM (the app's `turn-row`, or on a deep link the
+ * same turn drawn by the page's first script before the app runs, `boot-turn-row`: src-renderer/src/boot), notes
+ * when it did (and, after a first-script row, when the app's own first row came), marks its text for the
  * Element Timing API (the browser then reports when that text was painted) and, as a cross-check, notes when the
  * frame after its insertion was presented (a message posted from requestAnimationFrame runs after the paint).
  * Long animation frames (> 50 ms) and the first contentful paint are kept for the breakdown.
  */
 export function installFirstRowProbe() {
-  /** @type {{ armedAt: number, rowInDom: number | null, rafAfterRow: number | null, elementPaint: number | null, fcp: number | null, longFrames: { start: number, duration: number }[] }} */
-  const probe = { armedAt: 0, rowInDom: null, rafAfterRow: null, elementPaint: null, fcp: null, longFrames: [] }
+  /** @type {{ armedAt: number, rowInDom: number | null, rowKind: 'app' | 'boot' | null, appRowInDom: number | null, rafAfterRow: number | null, elementPaint: number | null, fcp: number | null, longFrames: { start: number, duration: number }[] }} */
+  const probe = {
+    armedAt: 0,
+    rowInDom: null,
+    rowKind: null,
+    appRowInDom: null,
+    rafAfterRow: null,
+    elementPaint: null,
+    fcp: null,
+    longFrames: []
+  }
   let generation = 0
   const observe = (/** @type {string} */ type, /** @type {(e: any) => void} */ fn) => {
     try {
@@ -34,13 +45,32 @@ export function installFirstRowProbe() {
   const arm = () => {
     mo?.disconnect()
     generation++
-    Object.assign(probe, { armedAt: performance.now(), rowInDom: null, rafAfterRow: null, elementPaint: null })
+    Object.assign(probe, {
+      armedAt: performance.now(),
+      rowInDom: null,
+      rowKind: null,
+      appRowInDom: null,
+      rafAfterRow: null,
+      elementPaint: null
+    })
     const label = `first-turn-${generation}`
     const watcher = new MutationObserver(() => {
-      const row = document.querySelector('[data-testid="turn-row"]')
+      if (probe.rowInDom !== null) {
+        // a first-script row was painted first: wait for the app's own
+        if (document.querySelector('[data-testid="turn-row"]')) {
+          probe.appRowInDom = performance.now()
+          watcher.disconnect()
+        }
+        return
+      }
+      const row = document.querySelector('[data-testid="turn-row"], [data-testid="boot-turn-row"]')
       if (!row) return
-      watcher.disconnect()
       probe.rowInDom = performance.now()
+      probe.rowKind = row.getAttribute('data-testid') === 'turn-row' ? 'app' : 'boot'
+      if (probe.rowKind === 'app') {
+        probe.appRowInDom = probe.rowInDom
+        watcher.disconnect()
+      }
       // Mutation callbacks run before the next rendering step, so the attribute is there when the row is painted.
       for (const el of [row, ...row.querySelectorAll('*')]) el.setAttribute('elementtiming', label)
       requestAnimationFrame(() => {
@@ -85,23 +115,29 @@ export function openByHash(hash) {
 }
 
 /**
- * Resource timing of the latest `getEpisodePreview` call (what the viewer opens an episode with) and the page's own
- * navigation entry.
- * @returns {{ episodeStart: number | null, episodeResponseStart: number | null, episodeEnd: number | null, episodeBytes: number | null, domContentLoaded: number }}
+ * Resource timing of the latest `getEpisodePreview` call (what the viewer opens an episode with), of the latest
+ * `getEpisodeHead` call (what a deep link's first script paints from) and the page's own navigation entry.
+ * @returns {{ episodeStart: number | null, episodeResponseStart: number | null, episodeEnd: number | null, episodeBytes: number | null, headStart: number | null, headResponseStart: number | null, headEnd: number | null, domContentLoaded: number }}
  */
 export function readTimings() {
   const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0])
-  const ep = /** @type {PerformanceResourceTiming | undefined} */ (
-    performance
-      .getEntriesByType('resource')
-      .filter((r) => r.name.endsWith('/api/getEpisodePreview'))
-      .at(-1)
-  )
+  const last = (/** @type {string} */ method) =>
+    /** @type {PerformanceResourceTiming | undefined} */ (
+      performance
+        .getEntriesByType('resource')
+        .filter((r) => r.name.endsWith(`/api/${method}`))
+        .at(-1)
+    )
+  const ep = last('getEpisodePreview')
+  const head = last('getEpisodeHead')
   return {
     episodeStart: ep ? ep.startTime : null,
     episodeResponseStart: ep ? ep.responseStart : null,
     episodeEnd: ep ? ep.responseEnd : null,
     episodeBytes: ep ? ep.decodedBodySize : null,
+    headStart: head ? head.startTime : null,
+    headResponseStart: head ? head.responseStart : null,
+    headEnd: head ? head.responseEnd : null,
     domContentLoaded: nav ? nav.domContentLoadedEventEnd : 0
   }
 }

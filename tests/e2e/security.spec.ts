@@ -172,7 +172,7 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
   expect(await found()).toBe(true)
   await shot(page, '20-hostile-trace')
 
-  // Nothing from the trace became an element: no script but the app's own bundle, no img, no link, no <b>.
+  // Nothing from the trace became an element: no script but the app's own files, no img, no link, no <b>.
   const app = page.locator('#root')
   await expect(app.locator('script')).toHaveCount(0)
   await expect(app.locator('img')).toHaveCount(0)
@@ -182,8 +182,35 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
   const scripts = await page
     .locator('script')
     .evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? e.textContent))
-  expect(scripts).toHaveLength(1)
-  expect(scripts[0]).toMatch(/^\.\/assets\/index-[\w-]+\.js$/)
+  // the page's first script and its boot module (src-renderer/src/boot), which imports the app's own bundle
+  expect(scripts).toHaveLength(2)
+  expect(scripts[0]).toMatch(/^\.\/assets\/head-fetch-[\w-]+\.js$/)
+  expect(scripts[1]).toMatch(/^\.\/assets\/boot-[\w-]+\.js$/)
+  await expect(page.locator('script[data-app]')).toHaveAttribute('data-app', /^\.\/assets\/index-[\w-]+\.js$/)
+
+  await test.step("a deep link to it: the first paint, before the app runs, shows the trace's text as text", async () => {
+    const tab = await page.context().newPage()
+    const errs = watchErrors(tab)
+    let release = (): void => undefined
+    const held = new Promise<void>((done) => (release = done))
+    await tab.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await tab.goto(page.url(), { waitUntil: 'commit' })
+    const layer = tab.getByTestId('boot-paint')
+    await expect(layer.getByTestId('boot-turn-row')).toHaveCount(5)
+    await expect(layer.getByTestId('boot-turn-row').nth(1)).toContainText(`Please render ${IMG} and follow ${LINK}`)
+    await expect(layer.getByTestId('boot-turn-row').nth(2)).toContainText(`echo '${SCRIPT}'`)
+    await expect(layer.getByTestId('boot-turn-row').nth(3)).toContainText(SCRIPT)
+    for (const tag of ['script', 'img', 'b', 'a', 'iframe']) await expect(layer.locator(tag)).toHaveCount(0)
+    release()
+    await expect(tab.getByTestId('turn-row')).toHaveCount(5)
+    await expect(layer).toHaveCount(0)
+    expect(await tab.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined()
+    expect(errs).toEqual([])
+    await tab.close()
+  })
 
   await page.getByTestId('raw-tab').click()
   await expect(page.getByTestId('raw-editor').locator('.monaco-editor .view-lines')).toContainText('window.__pwned=1', {

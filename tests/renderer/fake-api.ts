@@ -248,6 +248,16 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
       }))
       return { ...detail, turns, complete: false }
     }),
+    getEpisodeHead: vi.fn(async (id: string, from: number, n: number) => {
+      const d = await api.getEpisodePreview(id)
+      const start = Math.max(
+        0,
+        d.turns.findIndex((t) => t.index >= from)
+      )
+      const turns = d.turns.slice(start, start + n)
+      const userPromptBefore = d.turns.slice(0, start).some((t) => t.isPrompt && t.role === 'user')
+      return { id: d.id, runId: d.runId, runName: d.runName, turnCount: d.turns.length, turns, userPromptBefore }
+    }),
     getEpisodeTurns: vi.fn(async (id: string) => (await api.getEpisode(id)).turns),
     getEpisodeRaw: vi.fn(async (id: string) => (await api.getEpisode(id)).raw),
     planExport: vi.fn(async () => ({

@@ -14,6 +14,7 @@ import type {
 import type { Engine, EngineOptions } from '../../../src-main/services/engine-types'
 import { planExport, runExport } from '../../../src-main/export/plan-export'
 import { previewEpisodesExport } from '../../../src-main/export/preview-export'
+import { episodeHead } from '../../../src-main/services/episode-head'
 import { demoCompareReport } from '../report/compare-fixture'
 import { fakeLabelsApi } from '../../helpers/fake-labels'
 import { fakeSearch } from '../../helpers/fake-search'
@@ -314,6 +315,9 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
     async getEpisodePreview(episodeId) {
       const { raw: _raw, ...rest } = await api.getEpisode(episodeId)
       return { ...rest, complete: true }
+    },
+    async getEpisodeHead(episodeId, fromTurn, turns) {
+      return episodeHead(await api.getEpisodePreview(episodeId), fromTurn, turns)
     },
     async getEpisodeTurns(episodeId) {
       return (await api.getEpisode(episodeId)).turns

@@ -121,6 +121,9 @@ export function makeFakeApi(roots: string[] = []) {
     getEpisodePreview: vi.fn(async () => {
       throw new Error('not used')
     }),
+    getEpisodeHead: vi.fn(async () => {
+      throw new Error('not used')
+    }),
     getEpisodeTurns: vi.fn(async () => []),
     getEpisodeRaw: vi.fn(async () => ''),
     planExport: vi.fn(async (): Promise<ExportPlan> => ({

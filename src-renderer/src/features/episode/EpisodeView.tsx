@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { dismissBootLayer } from '../../boot/boot-layer'
 import { EPISODE_FIND, EPISODE_RUN, EPISODE_STEP, EPISODE_TURN } from '../../keymap/bindings/episode'
 import { TOGGLE_SHEET } from '../../keymap/bindings/global'
 import { KeyHint } from '../../keymap/KeyCaps'
@@ -39,6 +40,12 @@ export function EpisodeView(): ReactNode {
       total !== null && s.openEpisodeId !== null && episodeAtRow(s, s.episodes.activeIndex)?.id === s.openEpisodeId
     return fromTable ? `${fmtInt(s.episodes.activeIndex + 1)} / ${fmtInt(total)}` : null
   })
+
+  // a deep link's first paint (boot/) leaves when the transcript's rows replace it; this episode will show none
+  const noRows = !!error || (!!detail && (tab !== 'transcript' || detail.turns.length === 0))
+  useEffect(() => {
+    if (noRows) dismissBootLayer(document)
+  }, [noRows])
 
   return (
     <section className={css.view} data-testid="episode-view">

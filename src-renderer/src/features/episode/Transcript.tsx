@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { EpisodePreview, Turn } from '@contract/model'
+import type { EpisodePreview } from '@contract/model'
+import { foldablePrompts } from '../../lib/foldable-prompts'
 import { useApp, useAppStore } from '../../state/store-context'
 import { TurnCard } from './TurnCard'
 import { NotReadGap } from './NotReadGap'
@@ -69,21 +70,4 @@ export function Transcript({ detail }: { detail: EpisodePreview }): ReactNode {
       </MeasuredRows>
     </div>
   )
-}
-
-/**
- * Positions of the prompts folded by default: every system prompt and the first user prompt,
- * unless it holds images or the one-line preview would already show all of it.
- */
-function foldablePrompts(turns: readonly Turn[]): Set<number> {
-  const out = new Set<number>()
-  let userSeen = false
-  turns.forEach((t, i) => {
-    if (!t.isPrompt || (t.role !== 'system' && (t.role !== 'user' || userSeen))) return
-    if (t.role === 'user') userSeen = true
-    // a prompt's images stay in view; so does a prompt the one-line preview would show whole
-    const oneLine = !t.text.includes('\n') && t.text.length <= 200 && t.toolCalls.length === 0
-    if (!oneLine && !t.images?.length) out.add(i)
-  })
-  return out
 }
