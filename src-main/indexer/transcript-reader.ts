@@ -31,15 +31,29 @@ export const AHEAD = 2
 /** Below this many bytes of pending sources the pass reads inline. */
 export const THREAD_MIN_BYTES = 16e6
 
-/** The reader is given up when it shows no sign of life for this long (first: while its thread starts). */
+/**
+ * The reader is given up when it shows no sign of life for this long (first: while its thread starts). It beats once
+ * per episode read, and the largest record read whole (64 MB) takes seconds; a reader that ran out of its heap
+ * (READER_OLD_GENERATION_MB) beats no more, and the pass goes on inline after this wait.
+ */
 const START_STALL_MS = 60_000
-const STALL_MS = 300_000
+const STALL_MS = 60_000
+
+/**
+ * The reader thread's old generation, bounded. Unbounded, V8 let its garbage (each episode's JSON parsed, its rows'
+ * strings) grow before collecting it: on a quiet machine serve's peak while indexing the 5 GB training run rose by
+ * 96 MB during the full-text pass, to 486 MB (517 MB in the bench); bounded at 96 MB (or 48), by 49 MB, to 445 MB.
+ * 96 MB holds a 10 MB, 2,000-turn episode read whole; a reader that needs more stops, and the writer reads on inline.
+ */
+export const READER_OLD_GENERATION_MB = 96
 
 export interface ReaderOptions {
   /** Passes over fewer bytes of sources read inline (default THREAD_MIN_BYTES). */
   minBytes?: number
   startStallMs?: number
   stallMs?: number
+  /** The reader thread's old generation, MB (default READER_OLD_GENERATION_MB). */
+  oldGenerationMb?: number
   /** Told why the reader was given up (the pass goes on inline). */
   log?: (message: string) => void
 }
@@ -62,13 +76,19 @@ export type FromReader =
  * enough and the database is a file; otherwise, and after a failure of the reader, inline.
  */
 export function threadedRowBatches(workerFile: string, options: ReaderOptions = {}): RowBatchSource {
-  const { minBytes = THREAD_MIN_BYTES, startStallMs = START_STALL_MS, stallMs = STALL_MS, log } = options
+  const {
+    minBytes = THREAD_MIN_BYTES,
+    startStallMs = START_STALL_MS,
+    stallMs = STALL_MS,
+    oldGenerationMb = READER_OLD_GENERATION_MB,
+    log
+  } = options
   return function* (db: Db, plan: readonly SourcePlan[], report: SearchPassReport): Generator<RowBatch> {
     if (db.memory || pendingBytes(db, plan, minBytes) < minBytes) {
       yield* inlineRowBatches(db, plan)
       return
     }
-    const reader = new ReaderThread(workerFile, db.name, [...plan], { startStallMs, stallMs })
+    const reader = new ReaderThread(workerFile, db.name, [...plan], { startStallMs, stallMs, oldGenerationMb })
     let last: RowBatch | null = null
     let failure: string
     try {
@@ -138,7 +158,7 @@ class ReaderThread {
     workerFile: string,
     dbPath: string,
     plan: SourcePlan[],
-    private readonly limits: { startStallMs: number; stallMs: number }
+    private readonly limits: { startStallMs: number; stallMs: number; oldGenerationMb: number }
   ) {
     const shared = new SharedArrayBuffer(SHARED_INTS * 4)
     this.flags = new Int32Array(shared)
@@ -150,7 +170,10 @@ class ReaderThread {
         workerData: data,
         transferList: [port2],
         // the young generation of the indexer's own thread (services/worker-limits.ts), for the same reasons
-        resourceLimits: { maxYoungGenerationSizeMb: resourceLimits.maxYoungGenerationSizeMb }
+        resourceLimits: {
+          maxYoungGenerationSizeMb: resourceLimits.maxYoungGenerationSizeMb,
+          maxOldGenerationSizeMb: limits.oldGenerationMb
+        }
       })
       // an error of the thread (it could not load) is seen here only after the job: take() has given it up by then
       this.worker.on('error', () => {})

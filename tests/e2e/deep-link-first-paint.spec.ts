@@ -9,21 +9,12 @@ import { join } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { generateLongEpisode } from '../generators/long-episode.mjs'
 import { expect, test, type ServerInfo } from './server-fixture'
+import { addAndFindRun, apiCall } from './api-call'
 import { SIZES } from './shot-matrix'
 import { shot } from './e2e-helpers'
 
 /** The app's own bundle (Vite names it index-<hash>.js); the boot scripts are other files. */
 const APP_BUNDLE = /\/assets\/index-[^/]+\.js$/
-
-async function call<T>(request: APIRequestContext, server: ServerInfo, method: string, ...args: unknown[]): Promise<T> {
-  const res = await request.post(`${server.baseUrl}/api/${method}`, {
-    headers: { 'x-rollscope-token': server.token },
-    data: args
-  })
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } }
-  expect(body.ok, body.error?.message).toBe(true)
-  return body.value
-}
 
 /** Holds the app's bundle until the returned function is called. */
 async function holdAppBundle(page: Page): Promise<() => void> {
@@ -77,19 +68,14 @@ test('a deep link paints its first turns before the app runs; the app then shows
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   const { manifest } = generateLongEpisode({ outDir: join(server.tmpDir, 'long') })
-  await call(request, server, 'addPaths', [join(server.tmpDir, 'long', 'outputs')])
-  let runId = ''
-  await expect
-    .poll(
-      async () => {
-        const runs = await call<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
-        runId = runs.find((r) => r.name.includes('long-horizon') && r.episodes === manifest.episodes)?.id ?? ''
-        return runId
-      },
-      { timeout: 30_000 }
-    )
-    .not.toBe('')
-  const { items } = await call<{ items: { id: string }[] }>(request, server, 'listEpisodes', {
+  const runId = await addAndFindRun(
+    request,
+    server,
+    join(server.tmpDir, 'long', 'outputs'),
+    'long-horizon',
+    manifest.episodes
+  )
+  const { items } = await apiCall<{ items: { id: string }[] }>(request, server, 'listEpisodes', {
     runId,
     sort: 'turns',
     desc: true,

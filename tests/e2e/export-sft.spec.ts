@@ -8,19 +8,10 @@ import { readFileSync } from 'node:fs'
 import type { APIRequestContext } from '@playwright/test'
 import { DEMO_RUNS, openApp, selectRun } from './e2e-helpers'
 import { expect, test, type ServerInfo } from './server-fixture'
+import { apiCall } from './api-call'
 import { shotMatrix } from './shot-matrix'
 
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
-
-async function call<T>(request: APIRequestContext, server: ServerInfo, method: string, ...args: unknown[]): Promise<T> {
-  const res = await request.post(`${server.baseUrl}/api/${method}`, {
-    headers: { 'x-rollscope-token': server.token },
-    data: args
-  })
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } }
-  expect(body.ok, body.error?.message).toBe(true)
-  return body.value
-}
 
 interface SftLine {
   messages: { role: string; content: string; tool_calls?: unknown[] }[]
@@ -95,16 +86,16 @@ test('HTML report: a labelled turn quoted with its note; the file not named …-
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 })
   await openApp(page, server.url, DEMO_RUNS)
-  const runs = await call<{ id: string; name: string }[]>(request, server, 'listRuns')
+  const runs = await apiCall<{ id: string; name: string }[]>(request, server, 'listRuns')
   const run = runs.find((r) => r.name === BASE_RUN)!
-  const page1 = await call<{ items: { id: string }[] }>(request, server, 'listEpisodes', { runId: run.id, limit: 1 })
+  const page1 = await apiCall<{ items: { id: string }[] }>(request, server, 'listEpisodes', { runId: run.id, limit: 1 })
   const ep = page1.items[0].id
-  const turns = await call<{ index: number; role: string; text: string }[]>(request, server, 'getEpisodeTurns', ep)
+  const turns = await apiCall<{ index: number; role: string; text: string }[]>(request, server, 'getEpisodeTurns', ep)
   const said = turns.find((t) => t.role === 'assistant' && t.text.trim().length > 20)!
-  const taxonomy = await call<{ name: string }[]>(request, server, 'getTaxonomy')
-  await call(request, server, 'addLabel', ep, taxonomy[0].name, said.index)
-  await call(request, server, 'setNote', ep, 'the <b>wrong</b> file, see turn 3', said.index)
-  await call(request, server, 'setNote', ep, 'good start, then lost', null)
+  const taxonomy = await apiCall<{ name: string }[]>(request, server, 'getTaxonomy')
+  await apiCall(request, server, 'addLabel', ep, taxonomy[0].name, said.index)
+  await apiCall(request, server, 'setNote', ep, 'the <b>wrong</b> file, see turn 3', said.index)
+  await apiCall(request, server, 'setNote', ep, 'good start, then lost', null)
 
   await selectRun(page, BASE_RUN)
   const downloading = page.waitForEvent('download')

@@ -10,32 +10,23 @@ import type { APIRequestContext } from '@playwright/test'
 import { deepInfoLine, writeEvalManyMessages } from '../generators/hostile-inputs.mjs'
 import { shotMatrix } from './shot-matrix'
 import { expect, test, type ServerInfo } from './server-fixture'
-
-async function call<T>(request: APIRequestContext, server: ServerInfo, method: string, ...args: unknown[]): Promise<T> {
-  const res = await request.post(`${server.baseUrl}/api/${method}`, {
-    headers: { 'x-rollscope-token': server.token },
-    data: args
-  })
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } }
-  expect(body.ok, body.error?.message).toBe(true)
-  return body.value
-}
+import { apiCall } from './api-call'
 
 /** Indexes `dir` through the API and returns the id of the run whose name matches and of its first episode. */
 async function indexed(request: APIRequestContext, server: ServerInfo, dir: string, name: RegExp) {
-  await call(request, server, 'addPaths', [dir])
+  await apiCall(request, server, 'addPaths', [dir])
   let runId = ''
   await expect
     .poll(
       async () => {
-        const runs = await call<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
+        const runs = await apiCall<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
         runId = runs.find((r) => name.test(r.name) && r.episodes > 0)?.id ?? ''
         return runId
       },
       { timeout: 60_000 }
     )
     .not.toBe('')
-  const page = await call<{ items: { id: string }[] }>(request, server, 'listEpisodes', { runId })
+  const page = await apiCall<{ items: { id: string }[] }>(request, server, 'listEpisodes', { runId })
   return { runId, episodeId: page.items[0].id }
 }
 

@@ -10,21 +10,12 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { generateLongEpisode } from '../generators/long-episode.mjs'
 import { shot } from './e2e-helpers'
 import { expect, test, type ServerInfo } from './server-fixture'
+import { addAndFindRun, apiCall } from './api-call'
 
 /** Turn rows allowed in the DOM at once: a virtualized 2,000-turn transcript draws a screenful plus overscan. */
 const MAX_ROWS = 100
 
 /** One API call with the server's token; fails the test on an error Result. */
-async function call<T>(request: APIRequestContext, server: ServerInfo, method: string, ...args: unknown[]): Promise<T> {
-  const res = await request.post(`${server.baseUrl}/api/${method}`, {
-    headers: { 'x-rollscope-token': server.token },
-    data: args
-  })
-  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } }
-  expect(body.ok, body.error?.message).toBe(true)
-  return body.value
-}
-
 /** Keeps the largest number of turn rows ever in the DOM at once (in `window.__maxRows`), from now on. */
 async function watchRowCount(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -55,22 +46,9 @@ test('a 2,000-turn / 10 MB episode opens by deep link, j walks it, the last turn
   expect(ansiAt).toBeGreaterThan(2)
   expect(ansiAt).toBeLessThan(100)
 
-  const runId = await test.step('index the generated file through the API', async () => {
-    await call(request, server, 'addPaths', [join(server.tmpDir, 'long', 'outputs')])
-    let id = ''
-    await expect
-      .poll(
-        async () => {
-          const runs = await call<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
-          id = runs.find((r) => r.name.includes('long-horizon') && r.episodes === manifest.episodes)?.id ?? ''
-          return id
-        },
-        { timeout: 30_000 }
-      )
-      .not.toBe('')
-    return id
-  })
-  const episodes = await call<{ items: { id: string; turns: number }[] }>(request, server, 'listEpisodes', {
+  const runId = await test.step('index the generated file through the API', () =>
+    addAndFindRun(request, server, join(server.tmpDir, 'long', 'outputs'), 'long-horizon', manifest.episodes))
+  const episodes = await apiCall<{ items: { id: string; turns: number }[] }>(request, server, 'listEpisodes', {
     runId,
     sort: 'turns',
     desc: true,

@@ -136,6 +136,35 @@ describe('the full-text pass read on a thread of its own', () => {
     },
     SLOW
   )
+
+  it(
+    'goes on inline when the reader runs out of its bounded heap mid-pass, with the same index',
+    () => {
+      const inline = indexFixtures()
+      // a reader that starts (one beat), then holds more than its old generation may: V8 ends its thread, and no
+      // message or beat comes again
+      const greedy = join(tempDir(), 'greedy.mjs')
+      writeFileSync(
+        greedy,
+        `import { workerData } from 'node:worker_threads'
+       const flags = new Int32Array(workerData.shared)
+       Atomics.add(flags, 3, 1)
+       const kept = []
+       for (;;) kept.push(new Array(100000).fill(kept.length))
+      `
+      )
+      const logs: string[] = []
+      const { db, search } = indexFixtures(
+        threadedRowBatches(greedy, { ...fast, oldGenerationMb: 16, log: (m) => logs.push(m) })
+      )
+      expect(logs).toEqual(['full-text reader thread: stopped answering; reading on in the indexer thread'])
+      expect(search.rows).toBe(inline.search.rows)
+      expect(dump(db)).toEqual(dump(inline.db))
+      db.close()
+      inline.db.close()
+    },
+    SLOW
+  )
 })
 
 describe('restOf: where the pass goes on after the last batch written', () => {

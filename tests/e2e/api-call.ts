@@ -1,0 +1,45 @@
+/**
+ * Calls the served API from a spec the way the page does (the session's token in its header), for set-up the screens
+ * under test do not cover: adding a generated folder, finding the run it made.
+ */
+import type { APIRequestContext } from '@playwright/test'
+import { expect, type ServerInfo } from './server-fixture'
+
+/** One API call; fails the test with the engine's message when the answer is not ok. */
+export async function apiCall<T>(
+  request: APIRequestContext,
+  server: ServerInfo,
+  method: string,
+  ...args: unknown[]
+): Promise<T> {
+  const res = await request.post(`${server.baseUrl}/api/${method}`, {
+    headers: { 'x-rollscope-token': server.token },
+    data: args
+  })
+  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } }
+  expect(body.ok, body.error?.message).toBe(true)
+  return body.value
+}
+
+/** Adds `folder` to the workspace and waits (up to 30 s) for its run named `name` to hold `episodes`; its id. */
+export async function addAndFindRun(
+  request: APIRequestContext,
+  server: ServerInfo,
+  folder: string,
+  name: string,
+  episodes: number
+): Promise<string> {
+  await apiCall(request, server, 'addPaths', [folder])
+  let id = ''
+  await expect
+    .poll(
+      async () => {
+        const runs = await apiCall<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
+        id = runs.find((r) => r.name.includes(name) && r.episodes === episodes)?.id ?? ''
+        return id
+      },
+      { timeout: 30_000 }
+    )
+    .not.toBe('')
+  return id
+}
