@@ -18,8 +18,9 @@ const executableBin = () => ({
 
 /**
  * Vite plugin (build only): the page's two first scripts, then the app. `firstName` is a classic script with no
- * imports (src-renderer/src/boot/head-fetch.ts): run as soon as it is parsed, it starts a deep link's request before
- * anything else loads. `bootName` is a small module (boot.ts) that paints the answer and then starts the app, whose
+ * imports (src-renderer/src/boot/head-fetch.ts), async: run as soon as it arrives, it starts a deep link's request
+ * before anything else loads, and the parser does not wait for it (a blocking script held the styles' and the boot
+ * script's requests back until it had run). `bootName` is a small module (boot.ts) that paints the answer and then starts the app, whose
  * `<script type="module" src=…>` is replaced by the boot script's `data-app` attribute: on a deep link the boot
  * script only downloads it until the first turns are painted (compiling and running 1 MB of JavaScript meanwhile
  * would hold that paint up), anywhere else it imports it at once. All three stay files of the page's own origin,
@@ -56,7 +57,7 @@ function bootScript(firstName: string, bootName: string): Plugin {
         return html.replace(
           m[0],
           [
-            `<script src="${base}${first.fileName}"></script>`,
+            `<script async data-first src="${base}${first.fileName}"></script>`,
             `<script type="module" crossorigin src="${base}${boot.fileName}" data-app="${m[1]}"></script>`
           ].join('\n    ')
         )

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS } from './tests/e2e/chromium-args'
 import { findChromium } from './tests/e2e/find-chromium'
 
 // No webServer: tests/e2e/server-fixture.ts starts a fresh `rollscope serve` (own port, own database) per test.
@@ -20,16 +21,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
-      // Without the background-networking flags Chromium keeps dialing blocked hosts.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic'
-      ]
+      args: [...CHROMIUM_ARGS]
     }
   }
 })

@@ -43,5 +43,18 @@ export function sizeLabel(text: string): string {
 /** The same label from known sizes (a text the engine left out of a preview). */
 export function sizeLabelOf(size: { chars: number; lines: number }): string {
   const chars = size.chars >= 1000 ? `${(size.chars / 1000).toFixed(1)}k` : String(size.chars)
-  return `${size.lines.toLocaleString('en-US')} line${size.lines === 1 ? '' : 's'} · ${chars} chars`
+  return `${groupThousands(size.lines)} line${size.lines === 1 ? '' : 's'} · ${chars} chars`
+}
+
+/**
+ * An integer with commas between thousands, as `toLocaleString('en-US')` writes it (other numbers: as that does).
+ * Without Intl: a fresh browser tab's first toLocaleString loads ICU data, 48–77 ms on this machine, and a deep
+ * link's first paint (src-renderer/src/boot) labels its turns before anything else has paid for that.
+ */
+export function groupThousands(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US')
+  const digits = String(Math.abs(n))
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1)
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`
+  return n < 0 ? `-${out}` : out
 }

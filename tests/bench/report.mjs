@@ -32,8 +32,10 @@ import { MILLION_BASELINE, MILLION_TARGETS } from './million-bench.mjs'
  * The browser phase (viewer-bench.mjs): times in ms; a load's breakdown is counted from its start.
  * @typedef {object} ViewerFigures
  * @property {{ turns: number, mb: number, reused: boolean, responseMb: number, fetchedTurns: number }} episode
- * @property {{ ms: number, runs: number[], coldMs: number, breakdown: import('./viewer-bench.mjs').ViewerLoad, verdict: string }} deepLink
- *   first paint from navigation start, fresh tab each time (median; the first, cold load apart)
+ * @property {{ ms: number, runs: number[], coldMs: number, breakdown: import('./viewer-bench.mjs').ViewerLoad, verdict: string, floor?: { ms: number, runs: number[], coldMs: number }, floorWithOpenerPolicy?: null | { ms: number, runs: number[], coldMs: number, header: string | null } }} deepLink
+ *   first paint from navigation start, fresh tab each time (median; the first, cold load apart); `floor`: a fresh
+ *   tab's first paint of a static one-line page in the same run (blank-tab-floor.mjs); `floorWithOpenerPolicy`: the
+ *   same page with serve's cross-origin-opener-policy header (null when serve sends none)
  * @property {{ ms: number, runs: number[], breakdown: import('./viewer-bench.mjs').ViewerLoad, verdict: string }} inApp
  *   first paint from the hash change, the app already showing the run (median)
  * @property {number} target PRODUCT.md §4, ms
@@ -283,6 +285,24 @@ function viewerRows(v) {
       `${ms(v.deepLink.ms)} ms`,
       `from navigation, fresh tab, median of ${v.deepLink.runs.length} (${list(v.deepLink.runs)}; cold ${ms(v.deepLink.coldMs)}); target < ${v.target} ms: ${v.deepLink.verdict}`
     ],
+    ...(v.deepLink.floor
+      ? /** @type {[string, string, string][]} */ ([
+          [
+            "  deep link: this machine's floor",
+            `${ms(v.deepLink.floor.ms)} ms`,
+            `a fresh tab painting one line of a static page after one script, median of ${v.deepLink.floor.runs.length} (${list(v.deepLink.floor.runs)}; cold ${ms(v.deepLink.floor.coldMs)}); the deep link paints ${ms(v.deepLink.ms - v.deepLink.floor.ms)} ms after it`
+          ]
+        ])
+      : []),
+    ...(v.deepLink.floorWithOpenerPolicy
+      ? /** @type {[string, string, string][]} */ ([
+          [
+            "    the same, with serve's headers",
+            `${ms(v.deepLink.floorWithOpenerPolicy.ms)} ms`,
+            `cross-origin-opener-policy: ${v.deepLink.floorWithOpenerPolicy.header} (a new renderer process for the tab), median of ${v.deepLink.floorWithOpenerPolicy.runs.length} (${list(v.deepLink.floorWithOpenerPolicy.runs)}); the deep link paints ${ms(v.deepLink.ms - v.deepLink.floorWithOpenerPolicy.ms)} ms after it`
+          ]
+        ])
+      : []),
     [
       '  deep link: where the time goes',
       `${ms(d.firstPaint)} ms`,

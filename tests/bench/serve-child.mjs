@@ -80,6 +80,24 @@ export async function waitForRun(served, episodes, timeoutMs = 60_000) {
 }
 
 /**
+ * Waits until the full-text pass that follows the listing has every file in the index (a search says no file is
+ * pending), so its reading and writing are not measured with what comes next. @param {Served} served
+ * @param {number} [timeoutMs]
+ */
+export async function waitForFullText(served, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const page = await served.call('search', 'rollscope-bench-probe', { limit: 1 })
+    if (page.pendingSources === 0) return
+    if (Date.now() > until)
+      throw new Error(
+        `the full-text index still has ${page.pendingSources} file(s) pending after ${timeoutMs / 1000} s`
+      )
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+/**
  * Waits for serve's own re-check of its paths (every file unchanged) to finish, so what is measured next is not
  * slowed by it. @param {Served} served @param {number} [timeoutMs]
  */

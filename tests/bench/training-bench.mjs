@@ -17,6 +17,7 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
+import { CHROMIUM_ARGS } from '../e2e/chromium-args.ts'
 import { generateTrainingRun } from '../generators/prime-rl-run.mjs'
 import { median, runCli, vmHwmMb } from './cli-child.mjs'
 import { measureReadLimit } from './read-limit.mjs'
@@ -28,7 +29,6 @@ import { startServe } from './serve-child.mjs'
 export const CURVE_TARGET_MS = 200
 /** PRODUCT.md §4: the indexer's peak memory, whatever the input. */
 export const RSS_TARGET_MB = 500
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run']
 
 /**
  * @typedef {object} TrainingFigures
@@ -252,7 +252,7 @@ function dbFilesBytes(/** @type {string} */ dbPath) {
  */
 async function drawCurve({ served, runId, chromiumPath, draws, log }) {
   const { chromium } = await import('@playwright/test')
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] })
   try {
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage()
     const runHash = `#/run/${encodeURIComponent(runId)}`

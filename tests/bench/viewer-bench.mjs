@@ -5,22 +5,27 @@
  * - deep link: a fresh tab opens `…/#/run/R/episode/E`, counted from navigation start (app start-up included);
  * - in-app open: the app already shows the run, the hash changes to the episode (what a click does), counted from
  *   that change: the episode's own cost, which is what the PRODUCT.md target is about.
- * The machine's own reference, measured in the same browser and run: fetching the same episode's JSON through the
- * API and parsing it, which any viewer that loads the whole episode must do first. Also: time to scroll to the
+ * The machine's own references, measured in the same browser and run: fetching the same episode's JSON through the
+ * API and parsing it, which any viewer that loads the whole episode must do first; for the deep link, a fresh tab's
+ * first paint of a static one-line page (blank-tab-floor.mjs), which no page beats here. Also: time to scroll to the
  * last turn, frame times of a scroll through the whole transcript, and the most turn rows in the DOM meanwhile.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS } from '../e2e/chromium-args.ts'
 import { generateLongEpisode } from '../generators/long-episode.mjs'
+import { measureBlankTabFloor } from './blank-tab-floor.mjs'
 import { median } from './cli-child.mjs'
 import { verdict } from './report.mjs'
-import { startServe, waitForRun } from './serve-child.mjs'
+import { startServe, waitForFullText, waitForRun } from './serve-child.mjs'
 import {
   fetchEpisodeJson,
+  APP_ROW_MESSAGE,
   installFirstRowProbe,
   openByHash,
+  PROBE_SETTLED_MESSAGE,
   probeSettled,
   readProbe,
   readTimings,
@@ -30,16 +35,6 @@ import {
 
 /** PRODUCT.md §4. */
 export const FIRST_PAINT_TARGET_MS = 150
-/** The same Chromium flags as playwright.config.ts (no sandbox as root, no GPU, no background traffic). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic'
-]
 const VIEWPORT = { width: 1400, height: 860 }
 const ROW = '[data-testid="turn-row"]'
 
@@ -71,9 +66,11 @@ export async function measureViewer({ cli, outDir, chromiumPath, log, loads = 5 
   const dbDir = mkdtempSync(join(tmpdir(), 'rollscope-bench-viewer-'))
   log(`viewer: serving ${manifest.long.turns} turns / ${(manifest.long.bytes / 1e6).toFixed(1)} MB`)
   const served = await startServe(cli, [join(outDir, 'outputs')], join(dbDir, 'viewer.db'))
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...CHROMIUM_ARGS] })
   try {
     const runId = await waitForRun(served, manifest.episodes)
+    // the full-text pass reads the 10 MB episode after the listing: measured loads come after it
+    await waitForFullText(served)
     /** @type {{ id: string, turns: number }[]} */
     const byTurns = (await served.call('listEpisodes', { runId, sort: 'turns', desc: true, limit: 10 })).items
     const [longest, other] = [byTurns[0], byTurns[byTurns.length - 1]]
@@ -90,6 +87,17 @@ export async function measureViewer({ cli, outDir, chromiumPath, log, loads = 5 
       log(`viewer: deep-link load ${i + 1}/${loads + 1}`)
       deep.push(await deepLinkLoad(browser, served.url + episodeHash))
     }
+    log('viewer: the floor (a fresh tab painting one line of a static page)')
+    const blankTab = await measureBlankTabFloor(browser, { loads, viewport: VIEWPORT })
+    // the header as serve sends it on its page
+    const opener = (await fetch(served.url, { redirect: 'manual' })).headers.get('cross-origin-opener-policy')
+    const blankTabCoop = opener
+      ? await measureBlankTabFloor(browser, {
+          loads,
+          viewport: VIEWPORT,
+          headers: { 'cross-origin-opener-policy': opener }
+        })
+      : null
 
     const context = await browser.newContext({ viewport: VIEWPORT })
     const page = await context.newPage()
@@ -133,7 +141,9 @@ export async function measureViewer({ cli, outDir, chromiumPath, log, loads = 5 
         runs: warm.map((r) => r.firstPaint),
         coldMs: cold.firstPaint,
         breakdown: deepMid,
-        verdict: verdict(deepMid.firstPaint, FIRST_PAINT_TARGET_MS, false)
+        verdict: verdict(deepMid.firstPaint, FIRST_PAINT_TARGET_MS, false),
+        floor: blankTab,
+        floorWithOpenerPolicy: blankTabCoop && { ...blankTabCoop, header: opener }
       },
       inApp: {
         ms: appMid.firstPaint,
@@ -177,9 +187,12 @@ async function deepLinkLoad(browser, url) {
     const errors = []
     page.on('pageerror', (e) => errors.push(e.message))
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+    const said = (/** @type {string} */ text) =>
+      page.waitForEvent('console', { predicate: (m) => m.text() === text, timeout: 30_000 })
+    const settled = Promise.all([said(PROBE_SETTLED_MESSAGE), said(APP_ROW_MESSAGE)])
     await page.goto(url, { waitUntil: 'commit' })
     try {
-      await page.locator(ROW).first().waitFor({ state: 'visible', timeout: 30_000 })
+      await settled
     } catch (err) {
       // Say what the page showed instead (a rebuilt out/renderer mid-run gives 404s on the old bundle, for one).
       const shown = (

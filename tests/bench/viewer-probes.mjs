@@ -13,6 +13,9 @@
  * Long animation frames (> 50 ms) and the first contentful paint are kept for the breakdown.
  */
 export function installFirstRowProbe() {
+  // PROBE_SETTLED_MESSAGE and APP_ROW_MESSAGE (this function runs in the page, alone)
+  const PROBE_SETTLED = 'viewer-probe: settled'
+  const APP_ROW = 'viewer-probe: app row'
   /** @type {{ armedAt: number, rowInDom: number | null, rowKind: 'app' | 'boot' | null, appRowInDom: number | null, rafAfterRow: number | null, elementPaint: number | null, fcp: number | null, longFrames: { start: number, duration: number }[] }} */
   const probe = {
     armedAt: 0,
@@ -32,9 +35,21 @@ export function installFirstRowProbe() {
       // entry type not supported by this browser: that figure stays null
     }
   }
+  // Said on the console once settled (what probeSettled checks): a deep-link load waits for this message, which
+  // costs the page nothing, instead of a Playwright locator, whose script compiling in the page (~150 ms of its main
+  // thread here) would land in the middle of the load it measures.
+  let said = false
+  const sayIfSettled = () => {
+    if (said || probe.rafAfterRow === null) return
+    if (probe.elementPaint === null && performance.now() - probe.rafAfterRow <= 500) return
+    said = true
+    console.debug(PROBE_SETTLED)
+  }
   observe('element', (e) => {
-    if (e.identifier === `first-turn-${generation}` && probe.elementPaint === null)
+    if (e.identifier === `first-turn-${generation}` && probe.elementPaint === null) {
       probe.elementPaint = e.renderTime || e.startTime
+      sayIfSettled()
+    }
   })
   observe('paint', (e) => {
     if (e.name === 'first-contentful-paint') probe.fcp = e.startTime
@@ -54,12 +69,14 @@ export function installFirstRowProbe() {
       elementPaint: null
     })
     const label = `first-turn-${generation}`
+    said = false
     const watcher = new MutationObserver(() => {
       if (probe.rowInDom !== null) {
         // a first-script row was painted first: wait for the app's own
         if (document.querySelector('[data-testid="turn-row"]')) {
           probe.appRowInDom = performance.now()
           watcher.disconnect()
+          console.debug(APP_ROW)
         }
         return
       }
@@ -70,12 +87,17 @@ export function installFirstRowProbe() {
       if (probe.rowKind === 'app') {
         probe.appRowInDom = probe.rowInDom
         watcher.disconnect()
+        console.debug(APP_ROW)
       }
       // Mutation callbacks run before the next rendering step, so the attribute is there when the row is painted.
       for (const el of [row, ...row.querySelectorAll('*')]) el.setAttribute('elementtiming', label)
       requestAnimationFrame(() => {
         const ch = new MessageChannel()
-        ch.port1.onmessage = () => (probe.rafAfterRow = performance.now())
+        ch.port1.onmessage = () => {
+          probe.rafAfterRow = performance.now()
+          sayIfSettled()
+          setTimeout(sayIfSettled, 520)
+        }
         ch.port2.postMessage(0)
       })
     })
@@ -86,6 +108,11 @@ export function installFirstRowProbe() {
   Object.defineProperty(window, '__armViewerProbe', { value: arm })
   arm()
 }
+
+/** What installFirstRowProbe says on the console once the armed probe has settled. */
+export const PROBE_SETTLED_MESSAGE = 'viewer-probe: settled'
+/** What it says when the app's own first turn row is in the DOM (on a deep link, after the first script's). */
+export const APP_ROW_MESSAGE = 'viewer-probe: app row'
 
 /** True once the armed probe has a paint time (or the frame fallback had 500 ms for the paint entry to arrive). */
 export function probeSettled() {

@@ -6,7 +6,7 @@
 import type { Turn, TurnRole } from '@contract/model'
 import { stripAnsi } from '../lib/ansi'
 import { foldablePrompts } from '../lib/foldable-prompts'
-import { countLines, isLongText, previewText, sizeLabel, sizeLabelOf } from '../lib/long-text'
+import { countLines, groupThousands, isLongText, previewText, sizeLabel, sizeLabelOf } from '../lib/long-text'
 import { visibleParts } from '../lib/thinking'
 import { formatArguments, turnLabel } from '../lib/turn-label'
 
@@ -79,7 +79,7 @@ function bootRow(turn: Turn, foldablePrompt: boolean): BootRow {
     reasoning:
       reasoningLines === null
         ? null
-        : `Reasoning (${reasoningLines.toLocaleString('en-US')} line${reasoningLines === 1 ? '' : 's'})`,
+        : `Reasoning (${groupThousands(reasoningLines)} line${reasoningLines === 1 ? '' : 's'})`,
     text: long ? previewText(text) : text,
     mono: turn.role === 'tool' || turn.role === 'env',
     more: long ? `Show all (${turn.elided?.text ? sizeLabelOf(turn.elided.text) : sizeLabel(text)})` : null,

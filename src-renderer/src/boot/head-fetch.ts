@@ -1,8 +1,8 @@
 /**
- * The page's first script, a classic one (no imports, run as soon as it is parsed, before the styles and the app's
- * bundle arrive): on a deep link to an episode in browser mode, it asks the server for the episode's first turns at
- * once, so the answer is on its way while the rest of the page loads. boot.ts paints it. Type imports only: a value
- * import would make this file a module sharing chunks with the app.
+ * The page's first script, a classic one (no imports), async: run as soon as it arrives, while the styles and the
+ * boot module load, it asks the server for a deep-linked episode's first turns (browser mode), so the answer is on
+ * its way while the rest of the page loads. boot.ts paints it. Type imports only: a value import would make this
+ * file a module sharing chunks with the app.
  */
 import type { EpisodeHead } from '@contract/model'
 import { deepLinkOf } from './deep-link'

@@ -4,6 +4,7 @@
  * every text goes in through textContent, never as markup.
  */
 import type { EpisodeHead } from '@contract/model'
+import { groupThousands } from '../lib/long-text'
 import { BOOT_STYLE } from './boot-style'
 import type { BootRow } from './boot-rows'
 
@@ -42,10 +43,7 @@ export function buildBootLayer(
   const bar = el(doc, 'div', 'bp-bar')
   bar.append(el(doc, 'span', 'bp-title', head.runName), el(doc, 'span', 'bp-note', 'Starting Rollscope…'))
   const tabs = el(doc, 'div', 'bp-tabs')
-  tabs.append(
-    el(doc, 'span', 'bp-tab', 'Transcript'),
-    el(doc, 'span', 'bp-count', head.turnCount.toLocaleString('en-US'))
-  )
+  tabs.append(el(doc, 'span', 'bp-tab', 'Transcript'), el(doc, 'span', 'bp-count', groupThousands(head.turnCount)))
   const list = el(doc, 'div', 'bp-rows')
   for (const row of rows) list.append(turnCard(doc, row, row.index === opts.activeIndex))
   main.append(bar, tabs, list)
@@ -65,7 +63,7 @@ function turnCard(doc: Document, row: BootRow, active: boolean): HTMLElement {
   if (row.observation) head.append(el(doc, 'span', 'bp-tag', 'observation'))
   if (row.toolLabel) head.append(el(doc, 'span', 'bp-tool', `↳ ${row.toolLabel}`))
   head.append(el(doc, 'span', 'bp-spacer'))
-  if (row.tokens !== null) head.append(el(doc, 'span', 'bp-meta', `${row.tokens.toLocaleString('en-US')} tok`))
+  if (row.tokens !== null) head.append(el(doc, 'span', 'bp-meta', `${groupThousands(row.tokens)} tok`))
   if (row.reward !== null) head.append(el(doc, 'span', 'bp-meta', `r = ${row.reward}`))
   card.append(head)
   if (row.folded) {

@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { countLines, isLongText, previewText, sizeLabel } from '../../../src-renderer/src/lib/long-text'
+import { countLines, groupThousands, isLongText, previewText, sizeLabel } from '../../../src-renderer/src/lib/long-text'
 
 const lines = (n: number): string => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')
 
@@ -29,5 +30,30 @@ describe('long texts', () => {
     expect(sizeLabel(lines(80))).toBe('80 lines · 630 chars')
     expect(sizeLabel('x'.repeat(4500))).toBe('1 line · 4.5k chars')
     expect(sizeLabel('abc')).toBe('1 line · 3 chars')
+  })
+})
+
+describe('groupThousands', () => {
+  it("writes every integer as toLocaleString('en-US') does, without Intl", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger(),
+          fc.integer({ min: Number.MIN_SAFE_INTEGER, max: 0 }),
+          fc.nat(2_000_000)
+        ),
+        (n) => {
+          expect(groupThousands(n)).toBe(n.toLocaleString('en-US'))
+        }
+      )
+    )
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, -1000, -999])
+      expect(groupThousands(n)).toBe(n.toLocaleString('en-US'))
+  })
+
+  it('leaves other numbers to toLocaleString', () => {
+    for (const n of [1234.5, -0.25, Number.MAX_SAFE_INTEGER + 2, Infinity, NaN])
+      expect(groupThousands(n)).toBe(n.toLocaleString('en-US'))
   })
 })
