@@ -19,6 +19,7 @@ import { NotFoundError } from '@contract/guards'
 import type { ReadCut } from '@contract/model'
 import type { DocumentAdapter, EpisodeBody } from './types'
 import { cutsOf, registerCuts } from './readers/json-cuts'
+import { jsonTextOf } from './readers/json-ascii-text'
 import { JsonTrimmer } from './readers/json-trim'
 import { documentAdapterFor, jsonlAdapterFor, tableAdapterFor } from './registry'
 import { readJsonlRecords } from './readers/jsonl-records'
@@ -109,7 +110,8 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
       currentSize ??= statSync(path).size
       if (currentSize < place.byteOffset + place.byteLength) throw new SourceChangedError(path)
       fd ??= openSync(path, 'r')
-      return readRange(fd, place.byteOffset, place.byteLength).toString('utf8')
+      // decoded the fast way (readers/json-ascii-text.ts): a search hit, a preview and an episode are all read here
+      return jsonTextOf(readRange(fd, place.byteOffset, place.byteLength))
     })
     let record: Record<string, unknown>
     try {
