@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonTextOf } from '../../../src-main/formats/readers/json-ascii-text'
+import { jsonTextOf, RUN_DECODE_MAX_BYTES } from '../../../src-main/formats/readers/json-ascii-text'
 
 /** The parse of a text: its value, or that it threw a SyntaxError. */
 function parsed(text: string): unknown {
@@ -61,5 +61,14 @@ describe('jsonTextOf', () => {
   it('keeps an ASCII text as it is, emoji as their surrogate pairs', () => {
     expect(jsonTextOf(Buffer.from('{"a":[1,2,"x"]}'))).toBe('{"a":[1,2,"x"]}')
     expect(JSON.parse(jsonTextOf(Buffer.from('{"a":"ok 👍 — done"}')))).toEqual({ a: 'ok 👍 — done' })
+  })
+
+  it('decodes a record past the size limit whole, to the same value', () => {
+    const value = { log: 'é — ok 👍\n'.repeat(RUN_DECODE_MAX_BYTES / 8), n: 1 }
+    const bytes = Buffer.from(JSON.stringify(value))
+    expect(bytes.length).toBeGreaterThan(RUN_DECODE_MAX_BYTES)
+    const text = jsonTextOf(bytes)
+    expect(text).toBe(bytes.toString('utf8'))
+    expect(JSON.parse(text)).toEqual(value)
   })
 })
