@@ -20,12 +20,12 @@ const executableBin = () => ({
  * Vite plugin (build only): the page's two first scripts, then the app. `firstName` is a classic script with no
  * imports (src-renderer/src/boot/head-fetch.ts), async: run as soon as it arrives, it starts a deep link's request
  * before anything else loads, and the parser does not wait for it (a blocking script held the styles' and the boot
- * script's requests back until it had run). `bootName` is a small module (boot.ts) that paints the answer and then starts the app, whose
- * `<script type="module" src=…>` is replaced by the boot script's `data-app` attribute: on a deep link the boot
- * script only downloads it until the first turns are painted (compiling and running 1 MB of JavaScript meanwhile
- * would hold that paint up), anywhere else it imports it at once. All three stay files of the page's own origin,
- * so the Content-Security-Policy (`script-src 'self'`) is unchanged. `vite dev` keeps the plain page: the app starts
- * as before, without a first paint.
+ * script's requests back until it had run). `bootName` is a small module (boot.ts) that paints the answer and then
+ * starts the app, whose `<script type="module" src=…>` is replaced by the boot script's `data-app` attribute: on a
+ * deep link the boot script asks for it once the first turns are on screen (downloading, compiling and running 1 MB
+ * of JavaScript meanwhile would hold that paint up), anywhere else it imports it at once. All three stay files of the
+ * page's own origin, so the Content-Security-Policy (`script-src 'self'`) is unchanged. `vite dev` keeps the plain
+ * page: the app starts as before, without a first paint.
  */
 function bootScript(firstName: string, bootName: string): Plugin {
   return {

@@ -101,15 +101,20 @@ function afterPresented(): Promise<void> {
 
 /**
  * What the first script started, once it has run. It is async (the page's styles and this module load while it
- * does), so it may still be on its way: then its tag's load or error event says it ran. Null without a deep link,
- * in the desktop app, and in `vite dev` (no first script).
+ * does), so it may still be on its way: then its tag's load or error event says it ran (or, should it have thrown
+ * before those were listened to, the wait for the head runs out). Null without a deep link, in the desktop app, and
+ * in `vite dev` (no first script).
  */
 function firstScriptHead(): Promise<PendingHead | null> {
   if (window.__rollscopeHead !== undefined) return Promise.resolve(window.__rollscopeHead)
   const tag = document.querySelector<HTMLScriptElement>(FIRST_SCRIPT)
   if (!tag) return Promise.resolve(null)
   return new Promise((done) => {
-    const ran = (): void => done(window.__rollscopeHead ?? null)
+    const ran = (): void => {
+      clearTimeout(timer)
+      done(window.__rollscopeHead ?? null)
+    }
+    const timer = setTimeout(ran, WAIT_FOR_HEAD_MS)
     tag.addEventListener('load', ran, { once: true })
     tag.addEventListener('error', ran, { once: true })
   })
