@@ -21,6 +21,12 @@ export async function apiCall<T>(
   return body.value
 }
 
+interface RunRow {
+  id: string
+  name: string
+  episodes: number
+}
+
 /** Adds `folder` to the workspace and waits (up to 30 s) for its run named `name` to hold `episodes`; its id. */
 export async function addAndFindRun(
   request: APIRequestContext,
@@ -29,16 +35,26 @@ export async function addAndFindRun(
   name: string,
   episodes: number
 ): Promise<string> {
+  return addAndFindRunWhere(request, server, folder, (r) => r.name.includes(name) && r.episodes === episodes)
+}
+
+/** Adds `folder` to the workspace and waits (up to `timeoutMs`) for a run that `pick` accepts; its id. */
+export async function addAndFindRunWhere(
+  request: APIRequestContext,
+  server: ServerInfo,
+  folder: string,
+  pick: (run: RunRow) => boolean,
+  timeoutMs = 30_000
+): Promise<string> {
   await apiCall(request, server, 'addPaths', [folder])
   let id = ''
   await expect
     .poll(
       async () => {
-        const runs = await apiCall<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
-        id = runs.find((r) => r.name.includes(name) && r.episodes === episodes)?.id ?? ''
+        id = (await apiCall<RunRow[]>(request, server, 'listRuns')).find(pick)?.id ?? ''
         return id
       },
-      { timeout: 30_000 }
+      { timeout: timeoutMs }
     )
     .not.toBe('')
   return id

@@ -10,22 +10,11 @@ import type { APIRequestContext } from '@playwright/test'
 import { deepInfoLine, writeEvalManyMessages } from '../generators/hostile-inputs.mjs'
 import { shotMatrix } from './shot-matrix'
 import { expect, test, type ServerInfo } from './server-fixture'
-import { apiCall } from './api-call'
+import { addAndFindRunWhere, apiCall } from './api-call'
 
 /** Indexes `dir` through the API and returns the id of the run whose name matches and of its first episode. */
 async function indexed(request: APIRequestContext, server: ServerInfo, dir: string, name: RegExp) {
-  await apiCall(request, server, 'addPaths', [dir])
-  let runId = ''
-  await expect
-    .poll(
-      async () => {
-        const runs = await apiCall<{ id: string; name: string; episodes: number }[]>(request, server, 'listRuns')
-        runId = runs.find((r) => name.test(r.name) && r.episodes > 0)?.id ?? ''
-        return runId
-      },
-      { timeout: 60_000 }
-    )
-    .not.toBe('')
+  const runId = await addAndFindRunWhere(request, server, dir, (r) => name.test(r.name) && r.episodes > 0, 60_000)
   const page = await apiCall<{ items: { id: string }[] }>(request, server, 'listEpisodes', { runId })
   return { runId, episodeId: page.items[0].id }
 }
