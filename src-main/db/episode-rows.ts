@@ -2,6 +2,7 @@ import type { AnomalyCode, EpisodeQuery, EpisodeStatus, EpisodeSummary, Page, Ta
 import { episodeWhere } from './episode-query-sql'
 import { pageOfEpisodes } from './episode-pages'
 import type { Db } from './open-db'
+import { statement } from './statements'
 import { runSet } from './run-set'
 
 export interface EpisodeRow {
@@ -95,9 +96,10 @@ export function listEpisodes(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<s
 /** The rows of `rowids` (with `passed` by their run's rule), in that order. */
 function rowsById(db: Db, rowids: number[], passed: string): EpisodeRow[] {
   if (rowids.length === 0) return []
-  const rows = db
-    .prepare(`SELECT e.*, ${passed} passed FROM episodes e WHERE e.rowid IN (${rowids.map(() => '?').join(',')})`)
-    .all(...rowids) as EpisodeRow[]
+  const rows = statement(
+    db,
+    `SELECT e.*, ${passed} passed FROM episodes e WHERE e.rowid IN (${rowids.map(() => '?').join(',')})`
+  ).all(...rowids) as EpisodeRow[]
   const byId = new Map(rows.map((r) => [r.rowid, r]))
   return rowids.flatMap((id) => byId.get(id) ?? [])
 }

@@ -11,6 +11,7 @@
  */
 import type { Db } from './open-db'
 import { LABELS_SCHEMA } from './label-filter-sql'
+import { statement } from './statements'
 
 /** Bytes of answers one connection keeps (an ordered list of 50,000 row ids is 400 KB). */
 export const QUERY_CACHE_BYTES = 8_000_000
@@ -78,14 +79,15 @@ export class QueryCache {
 
 /** What changes whenever any connection commits to the index or the labels file, this one included. */
 function currentVersion(db: Db): string {
-  const main = db.pragma('data_version', { simple: true }) as number
+  // prepared once per connection (statements.ts): this runs several times a call
+  const main = statement(db, 'PRAGMA data_version', 'pluck').get() as number
   let labels: unknown = ''
   try {
-    labels = db.pragma(`${LABELS_SCHEMA}.data_version`, { simple: true })
+    labels = statement(db, `PRAGMA ${LABELS_SCHEMA}.data_version`, 'pluck').get()
   } catch {
     // no labels file attached (a bare connection in a test)
   }
-  const own = (db.prepare('SELECT total_changes() n').raw().get() as [number])[0]
+  const own = statement(db, 'SELECT total_changes()', 'pluck').get() as number
   return `${main}:${String(labels)}:${own}`
 }
 

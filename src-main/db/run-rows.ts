@@ -1,6 +1,7 @@
 import type { RunSummary, TraceFormat } from '@contract/model'
 import { EMPTY_STAT, type ComputedRunSummary } from './run-summary'
 import type { Db } from './open-db'
+import { statement } from './statements'
 
 interface RunRow {
   id: string
@@ -76,6 +77,6 @@ export function listRuns(db: Db): RunSummary[] {
 
 /** One run by id, or undefined. */
 export function getRun(db: Db, runId: string): RunSummary | undefined {
-  const row = db.prepare('SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined
+  const row = statement(db, 'SELECT * FROM runs WHERE id = ?').get(runId) as RunRow | undefined
   return row && toRunSummary(row)
 }

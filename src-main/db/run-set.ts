@@ -5,6 +5,7 @@
 import type { EpisodeQuery } from '@contract/model'
 import { NotFoundError } from '@contract/guards'
 import type { Db } from './open-db'
+import { statement } from './statements'
 import { passedSql } from './passed-sql'
 import { effectiveThreshold } from './run-summary'
 
@@ -18,7 +19,7 @@ export interface RunSet {
 /** The run ids of `q` (throws NotFoundError for an unknown one) and their pass rule. */
 export function runSet(db: Db, q: Pick<EpisodeQuery, 'runId' | 'runIds'>): RunSet {
   const ids = [...new Set([q.runId, ...(q.runIds ?? [])])]
-  const exists = db.prepare('SELECT 1 FROM runs WHERE id = ?')
+  const exists = statement(db, 'SELECT 1 FROM runs WHERE id = ?')
   for (const id of ids) if (!exists.get(id)) throw new NotFoundError(`no run with id ${id}`)
   const rules = ids.map((id) => passedSql(effectiveThreshold(db, id)))
   if (rules.every((r) => r === rules[0])) return { ids, passed: rules[0] }

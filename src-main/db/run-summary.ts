@@ -1,6 +1,7 @@
 import type { MetricSummary, ProducerHeadline, RewardPerStep, Stat, UnscoredSummary } from '@contract/model'
 import { describe } from '../stats/describe'
 import type { Db } from './open-db'
+import { statement } from './statements'
 import { passedSql } from './passed-sql'
 import { refreshRunAnomalies } from './run-anomalies-sql'
 import { checkHeadlines, parseStoredScoring, unscoredSummary } from './run-scoring'
@@ -40,8 +41,9 @@ export const EMPTY_STAT: Stat = { count: 0, mean: null, std: null, min: null, ma
 
 /** Effective pass threshold of a run: the user's override, else the default. */
 export function effectiveThreshold(db: Db, runId: string): number | null {
-  const row = db.prepare('SELECT pass_threshold_user u, pass_threshold_default d FROM runs WHERE id = ?').get(runId) as
-    { u: number | null; d: number | null } | undefined
+  const row = statement(db, 'SELECT pass_threshold_user u, pass_threshold_default d FROM runs WHERE id = ?').get(
+    runId
+  ) as { u: number | null; d: number | null } | undefined
   return row ? (row.u ?? row.d) : null
 }
 

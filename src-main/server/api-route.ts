@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiErrorCode, Result } from '@contract/api'
 import { dispatch, toApiError } from '../services/dispatch'
-import type { Engine, JsonResult } from '../services/engine-types'
+import type { Engine } from '../services/engine-types'
+import type { JsonResult } from '../services/json-result'
 import { COMMON_HEADERS } from './security'
 
 /** Largest accepted request body. */
@@ -87,11 +88,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutco
 
 /** Sends a Result already serialized (Engine.readJson) with its status. */
 function sendJsonResult(res: ServerResponse, r: JsonResult): void {
-  const body = Buffer.from(r.text)
+  const body = r.bytes
   res.writeHead(r.code === null ? 200 : STATUS[r.code], {
     ...COMMON_HEADERS,
     'content-type': 'application/json; charset=utf-8',
-    'content-length': String(body.length),
+    'content-length': String(body.byteLength),
     'cache-control': 'no-store'
   })
   res.end(body)

@@ -31,6 +31,7 @@ export type FromEngine =
 
 /** The half of a MessagePort / Worker / parentPort both sides use (so tests can connect them with a MessageChannel). */
 export interface EnginePort<In, Out> {
-  postMessage(message: Out): void
+  /** `transfer`: buffers whose memory moves to the other side instead of being copied (a reader's answer bytes). */
+  postMessage(message: Out, transfer?: ArrayBuffer[]): void
   on(event: 'message', listener: (message: In) => void): unknown
 }

@@ -2,10 +2,11 @@
  * What a host (Electron main, the CLI, the browser-mode server) gets from the engine.
  * Implemented by createEngine() in ./engine.ts. No electron import anywhere under services/.
  */
-import type { ApiErrorCode, TraceApi, TraceEvent } from '@contract/api'
+import type { TraceApi, TraceEvent } from '@contract/api'
 import type { ExportSummary } from '@contract/export'
 import type { IndexProgress, IndexReport } from '@contract/model'
 import type { ExportSink } from '../export/export-types'
+import type { JsonResult } from './json-result'
 
 export interface EngineOptions {
   /** SQLite file; created with its folder when missing. */
@@ -21,12 +22,6 @@ export interface EngineOptions {
   indexer?: 'worker' | 'inline'
   /** Watch the workspace roots and index changes as they happen (live tail). Off for one-shot CLI commands. */
   watch?: boolean
-}
-
-/** A Result as JSON text, with its error code (null when it succeeded) for the HTTP status. */
-export interface JsonResult {
-  text: string
-  code: ApiErrorCode | null
 }
 
 export interface Engine {

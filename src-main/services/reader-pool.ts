@@ -15,7 +15,7 @@
  * cannot open the database fails the calls waiting for it with the reason (and is not restarted in a loop).
  */
 import type { ApiError, Result } from '@contract/api'
-import type { JsonResult } from './engine-types'
+import type { JsonResult } from './json-result'
 import type { FromReader, ToReader } from './reader-protocol'
 
 /** One reader thread as the pool sees it (a Worker, or a fake in tests). */
@@ -109,7 +109,7 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
       } else if ((m.type === 'result' || m.type === 'json') && r.job?.id === m.id) {
         const { job } = r.job
         r.job = null
-        if (m.type === 'json') job.resolve({ text: m.text, code: m.code })
+        if (m.type === 'json') job.resolve({ bytes: m.bytes, code: m.code })
         else settle(job, m.result)
         idle(r)
       }

@@ -26,4 +26,5 @@ export type FromReader =
   /** Opening them failed; the thread then ends. */
   | { type: 'startFailed'; message: string }
   | { type: 'result'; id: number; result: Result<unknown> }
-  | { type: 'json'; id: number; text: string; code: ApiErrorCode | null }
+  /** `bytes`' buffer is transferred with the message (engine-types.ts toJsonResult). */
+  | { type: 'json'; id: number; bytes: Uint8Array; code: ApiErrorCode | null }

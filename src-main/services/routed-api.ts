@@ -6,7 +6,7 @@
  */
 import { API_METHODS, EPISODE_HANDOFF_METHODS, isApiMethod, isReadMethod, type TraceApi } from '@contract/api'
 import { dispatch } from './dispatch'
-import type { JsonResult } from './engine-types'
+import { toJsonResult, type JsonResult } from './json-result'
 import { ReaderStoppedError } from './reader-pool'
 
 type Fn = (...args: unknown[]) => Promise<unknown>
@@ -55,8 +55,7 @@ export function routeJson(
     isApiMethod(method) && isReadMethod(method)
       ? readers.callJson(method, args, affinityOf(method, args)).catch(async (err: unknown) => {
           if (!(err instanceof ReaderStoppedError)) throw err
-          const result = await dispatch(engine, method, args)
-          return { text: JSON.stringify(result), code: result.ok ? null : result.error.code }
+          return toJsonResult(await dispatch(engine, method, args))
         })
       : null
 }

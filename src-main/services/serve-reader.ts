@@ -13,6 +13,7 @@ import { HitRowCache } from '../search/hit-rows'
 import { attachLabels, labelsDbPath } from '../labels/labels-db'
 import { dispatchTo, type CheckedMethods } from './dispatch'
 import type { EnginePort } from './engine-thread-protocol'
+import { toJsonResult } from './json-result'
 import type { FromReader, ReaderOptions, ToReader } from './reader-protocol'
 import { createReadService } from './trace-service'
 
@@ -57,13 +58,11 @@ export function openReader(o: ReaderOptions): OpenReader {
 export function serveReader(api: ReadApi, port: EnginePort<ToReader, FromReader>): void {
   port.on('message', (m) => {
     if (m.type !== 'call') return
-    void dispatchTo(api, READ_CHECKS, m.method, m.args).then((result) =>
-      port.postMessage(
-        m.json
-          ? { type: 'json', id: m.id, text: JSON.stringify(result), code: result.ok ? null : result.error.code }
-          : { type: 'result', id: m.id, result }
-      )
-    )
+    void dispatchTo(api, READ_CHECKS, m.method, m.args).then((result) => {
+      if (!m.json) return port.postMessage({ type: 'result', id: m.id, result })
+      const { bytes, code } = toJsonResult(result)
+      port.postMessage({ type: 'json', id: m.id, bytes, code }, [bytes.buffer as ArrayBuffer])
+    })
   })
   port.postMessage({ type: 'ready' })
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLUMN_SORT_KEYS, type EpisodeSortKey } from '@contract/model'
 import { migrate } from '../../../src-main/db/migrate'
 import { indexedColumn } from '../../../src-main/db/episode-query-sql'
-import { indexedPage, mergedPage } from '../../../src-main/db/episode-pages'
+import { indexedPage, mergedPage, runPage } from '../../../src-main/db/episode-pages'
 import { listEpisodes } from '../../../src-main/db/episode-rows'
 import { queryCacheOf } from '../../../src-main/db/query-cache'
 import { createRng } from '../../generators/prng.mjs'
@@ -86,6 +86,27 @@ describe('pages read along an index', () => {
           const page = indexedPage(db, 'r1', col, desc, offset, limit).map((e) => e[0])
           expect(page, `${key} ${desc ? 'desc' : 'asc'} @${offset}`).toEqual(all.slice(offset, offset + limit))
         }
+      }
+    }
+  })
+
+  it('a page of one run past the first ones is a slice of its whole order along the index: the same rows', () => {
+    for (const key of COLUMN_KEYS) {
+      const col = indexedColumn(key)!
+      for (const desc of [false, true]) {
+        const all = reference(col.sql, desc)
+        // shallow = 0: every page from the kept order; the default (2,000 rows) walks the index for all of these
+        for (const shallow of [0, undefined])
+          for (const [offset, limit] of [
+            [0, 50],
+            [301, 7],
+            [600, 200],
+            [N - 3, 50],
+            [N + 5, 10]
+          ])
+            expect(runPage(db, 'r1', col, desc, offset, limit, shallow), `${key} ${desc} @${offset}`).toEqual(
+              all.slice(offset, offset + limit)
+            )
       }
     }
   })

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { NotComparableError } from '@contract/guards'
 import { createHttpHandler } from '../../../src-main/server/http-handler'
 import { startServer, type RunningServer } from '../../../src-main/server/start-server'
+import { toJsonResult } from '../../../src-main/services/json-result'
 import { createFakeEngine, FAKE_DETAIL, FAKE_RUNS, IDLE_PROGRESS, type FakeEngine } from '../cli/fake-engine'
 import { apiCall, rawRequest } from './http-helpers'
 
@@ -306,9 +307,11 @@ describe('a read-only call answered as JSON by a reader thread (Engine.readJson)
         if (method !== 'listRuns' && method !== 'getEpisode') return null
         asked.push([method, args])
         return Promise.resolve(
-          method === 'listRuns'
-            ? { text: '{"ok":true,"value":["made on the reader"]}', code: null }
-            : { text: '{"ok":false,"error":{"code":"not-found","message":"no episode x"}}', code: 'not-found' as const }
+          toJsonResult(
+            method === 'listRuns'
+              ? { ok: true, value: ['made on the reader'] }
+              : { ok: false, error: { code: 'not-found', message: 'no episode x' } }
+          )
         )
       }
     }

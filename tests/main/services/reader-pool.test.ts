@@ -11,6 +11,7 @@ import { errorFromApi } from '../../../src-main/services/engine-thread-client'
 import type { FromReader, ToReader } from '../../../src-main/services/reader-protocol'
 import { createReaderPool, ReaderStoppedError, type ReaderHandle } from '../../../src-main/services/reader-pool'
 import { readerPoolSize } from '../../../src-main/services/worker-engine'
+import { toJsonResult } from '../../../src-main/services/json-result'
 
 interface FakeReader extends ReaderHandle {
   n: number
@@ -43,8 +44,7 @@ function fakes() {
           onMessage({
             type: 'json',
             id: c.id,
-            text: JSON.stringify(result),
-            code: result.ok ? null : result.error.code
+            ...toJsonResult(result)
           })
         else onMessage({ type: 'result', id: c.id, result })
       },
@@ -241,7 +241,9 @@ describe('reader pool', () => {
     const text = pool.callJson('listRuns', [], 'runs')
     expect(spawned[0].calls.at(-1)).toEqual({ type: 'call', id: 1, method: 'listRuns', args: [], json: true })
     spawned[0].answer(ok(['r1']))
-    await expect(text).resolves.toEqual({ text: '{"ok":true,"value":["r1"]}', code: null })
+    const answer = await text
+    expect(answer.code).toBeNull()
+    expect(new TextDecoder().decode(answer.bytes)).toBe('{"ok":true,"value":["r1"]}')
     const refused = pool.callJson('getEpisode', ['nope'])
     spawned[0].answer({ ok: false, error: { code: 'not-found', message: 'no episode nope' } })
     await expect(refused).resolves.toMatchObject({ code: 'not-found' })

@@ -54,7 +54,10 @@ describe('a reader that stops under its call', () => {
     expect(json).not.toBeNull()
     const answer = await json!
     expect(answer.code).toBeNull()
-    expect(JSON.parse(answer.text)).toEqual({ ok: true, value: ['engine', 'getEpisode', ['e1']] })
+    expect(JSON.parse(new TextDecoder().decode(answer.bytes))).toEqual({
+      ok: true,
+      value: ['engine', 'getEpisode', ['e1']]
+    })
   })
 
   it('but an error of the call itself is not asked twice', async () => {
@@ -152,9 +155,9 @@ describe('a reader on a read-only connection', () => {
       result: { ok: false, error: { code: 'bad-request' } }
     })
     expect(answers.find((m) => m.type === 'result' && m.id === 3)).toMatchObject({ result: { ok: true } })
-    // asked as JSON: the same Result, serialized on the reader
-    const json = answers.find((m) => m.type === 'json' && m.id === 4)
+    // asked as JSON: the same Result, serialized and UTF-8 encoded on the reader, its buffer moved, not copied
+    const json = answers.find((m) => m.type === 'json' && m.id === 4) as Extract<FromReader, { type: 'json' }>
     expect(json).toMatchObject({ code: null })
-    expect(JSON.parse((json as { text: string }).text)).toEqual({ ok: true, value: await reader.api.listRuns() })
+    expect(JSON.parse(new TextDecoder().decode(json.bytes))).toEqual({ ok: true, value: await reader.api.listRuns() })
   })
 })
