@@ -2,7 +2,7 @@ import { statSync } from 'node:fs'
 import type { Db } from '../db/open-db'
 import { openEpisodeSource } from '../formats/open-episode-source'
 import { EPISODE_SHIFT } from './build-search-index'
-import { episodeSearchRows, type SearchRow } from './search-rows'
+import { episodeSearchRowsUpTo, type SearchRow } from './search-rows'
 
 /**
  * The rows behind a page of hits, read back from their source files (the full-text index keeps no text: migration
@@ -82,8 +82,9 @@ export function readHitRows(
             locator: p.locator,
             promptHash: p.prompt_hash ?? undefined
           })
-          const rows = episodeSearchRows(body)
-          for (const seq of wanted.get(p.rowid) ?? []) {
+          const seqs = wanted.get(p.rowid) ?? []
+          const rows = episodeSearchRowsUpTo(body, Math.max(...seqs))
+          for (const seq of seqs) {
             const row = rows[seq] as SearchRow | undefined
             if (!row) continue // no longer that many rows (see above)
             out.set(p.rowid * EPISODE_SHIFT + seq, row)

@@ -24,6 +24,19 @@ export function episodeSearchRows(body: EpisodeBody): SearchRow[] {
 }
 
 /**
+ * The rows of an episode up to row `last` at least (the same first rows as episodeSearchRows): a hit read back needs
+ * its own row, not the cleaning and cutting of every turn after it.
+ */
+export function episodeSearchRowsUpTo(body: EpisodeBody, last: number): SearchRow[] {
+  const rows: SearchRow[] = []
+  for (const t of body.turns) {
+    if (rows.length > last) break
+    rows.push(...searchRowsOfTurn(t))
+  }
+  return rows
+}
+
+/**
  * The rows of one turn: its reasoning and text together, then one row per tool call (name and arguments as
  * plain `key: value` lines, so words inside string arguments are words, not JSON escapes). The snippet markers
  * (U+0002 / U+0003) are blanked in the text, so trace content can never fake a match mark.

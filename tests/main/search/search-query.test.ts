@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { BadRequestError } from '@contract/guards'
 import { toFtsQuery } from '../../../src-main/search/search-query'
 import { parseSnippet } from '../../../src-main/search/snippet'
-import { chunks, CHUNK_CHARS, searchRowsOfTurn } from '../../../src-main/search/search-rows'
+import {
+  chunks,
+  CHUNK_CHARS,
+  episodeSearchRows,
+  episodeSearchRowsUpTo,
+  searchRowsOfTurn
+} from '../../../src-main/search/search-rows'
+import type { EpisodeBody } from '../../../src-main/formats/types'
 import { makeTurn } from '../../helpers/make-turn'
 
 describe('toFtsQuery', () => {
@@ -83,6 +90,25 @@ describe('search rows', () => {
     expect(
       searchRowsOfTurn(makeTurn({ index: 4, role: 'tool', text: 'out', toolName: 'bash', isObservation: true }))
     ).toEqual([{ turn: 4, role: 'tool', tool: 'bash', text: 'out' }])
+  })
+
+  it('reads an episode up to a row: the same first rows as the whole episode, for any row asked', () => {
+    const long = Array.from({ length: 6_000 }, (_, i) => `w${i}`).join(' ')
+    const turns = [
+      makeTurn({ index: 0, role: 'user', text: 'task' }),
+      makeTurn({ index: 1, role: 'assistant', text: long, toolCalls: [{ id: '1', name: 'bash', arguments: 'ls' }] }),
+      makeTurn({ index: 2, role: 'tool', text: 'out', toolName: 'bash', isObservation: true }),
+      makeTurn({ index: 3, role: 'assistant', text: '   ' }),
+      makeTurn({ index: 4, role: 'assistant', text: long })
+    ]
+    const body = { turns } as unknown as EpisodeBody
+    const all = episodeSearchRows(body)
+    expect(all.length).toBeGreaterThan(6)
+    for (let last = 0; last < all.length + 2; last++) {
+      const some = episodeSearchRowsUpTo(body, last)
+      expect(some.length).toBeGreaterThan(Math.min(last, all.length - 1))
+      expect(some).toEqual(all.slice(0, some.length))
+    }
   })
 
   it('cuts long texts at a space into chunks, and blanks the snippet marks', () => {
