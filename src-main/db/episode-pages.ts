@@ -2,12 +2,14 @@
  * Which rows make up one page of the episodes table, as row ids in order, without reading or sorting whole rows.
  *
  * - One run, no filter, a column sort key: read in the order of that key's index (run, key, ordinal) (migration
- *   0018). Ascending is the index order itself (SQLite reads the non-null range, then the nulls: NULLS LAST); a page
- *   at any offset is a walk along the index, never a sort. Descending with ties in file order is not the index read
+ *   0018). Ascending is the index order itself (SQLite reads the non-null range, then the nulls: NULLS LAST); the
+ *   first pages are a walk along the index, never a sort. Descending with ties in file order is not the index read
  *   backwards (that reverses the ties too): descendingPage finds the page's first value by reading backwards, then
- *   reads each group of equal values forwards, so a tie of 30,000 rewards of 1 is never sorted.
- * - Several runs, no filter: each run's rows up to the end of the page along its index, merged (mergedPage); in file
- *   order, the runs one after the other, found by their counts.
+ *   reads each group of equal values forwards, so a tie of 30,000 rewards of 1 is never sorted. A page past the first
+ *   SHALLOW_MERGE rows is a slice of the run's whole order, worked out once and kept (runPage); file order is a seek.
+ * - Several runs, no filter: the first pages merge each run's rows up to the end of the page along its index; a page
+ *   deeper down is a slice of their whole merged order, kept (mergedPage); in file order, the runs one after the
+ *   other, found by their counts.
  * - Anything else (a filter, free text, a metric or info key, picked ids, one task, a page deep in many runs): every
  *   matching row id in order, in one pass (orderedRowids), which the caller keeps while the database is unchanged.
  *
@@ -258,7 +260,10 @@ export const MERGE_LIMIT = 200_000
  */
 export const KEPT_MERGE_LIMIT = 400_000
 
-/** Rows up to which a page across runs is merged for itself alone (the first pages, scrolled from the top). */
+/**
+ * Rows up to which a page is worked out for itself alone (the first pages, scrolled from the top: a walk of one run's
+ * index, a merge of several); past them, a page is a slice of the whole order, kept.
+ */
 export const SHALLOW_MERGE = 2_000
 
 /**
