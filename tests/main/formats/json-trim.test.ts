@@ -80,6 +80,23 @@ describe('JsonTrimmer', () => {
     expect((JSON.parse(whole.text) as { a: { i: number }[] }).a.map((x) => x.i)).toEqual([0, 1, 2, 56, 57, 58, 59])
   })
 
+  it('finds where each string ends whatever its escapes and wherever a chunk ends (property)', () => {
+    const tricky = fc.stringMatching(/^[\\"a\n\u00e9]{0,12}$/)
+    const value = fc.array(fc.record({ s: tricky, t: fc.array(tricky, { maxLength: 3 }) }), { maxLength: 6 })
+    fc.assert(
+      fc.property(value, fc.integer({ min: 1, max: 9 }), (v, size) => {
+        const text = JSON.stringify(v)
+        const whole = trimJsonText(text)
+        expect(JSON.parse(whole.text)).toEqual(v)
+        const t = new JsonTrimmer({})
+        const bytes = Buffer.from(text)
+        for (let k = 0; k < bytes.length; k += size) t.push(bytes.subarray(k, k + size))
+        expect(t.end().text).toBe(whole.text)
+      }),
+      { numRuns: 500 }
+    )
+  })
+
   it('leaves a value within the limits exactly as JSON.parse reads it (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 6 }), (v) => {
