@@ -105,7 +105,7 @@ function tokenSpans(text: string, phrases: Phrase[]): [number, number][] {
   /** A token's folded text when it has a non-ASCII character; null for an ASCII one (compared in place). */
   const folded: (string | null)[] = []
   const n = text.length
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     let w = tokenCharAt(text, i)
     if (w === 0) {
       i += charWidth(text, i)
