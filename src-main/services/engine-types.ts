@@ -43,7 +43,7 @@ export interface Engine {
    */
   exportTo(request: unknown, sink: ExportSink): Promise<ExportSummary>
   /**
-   * Browser mode's shortcut for a read-only call (contract/api.ts ApiAccess `read`): its Result already as JSON text,
+   * Browser mode's shortcut for a read-only call (contract/api.ts ApiAccess `read`): its Result already as JSON bytes,
    * made on the reader thread that answered it, so the HTTP thread neither copies the value's objects across nor
    * stringifies them (a 200-row page: ~4 ms of that thread's time, for every call of every client). Null for a
    * method that is not read-only (answer it through `api`). Hosts without reader threads do not have it.

@@ -55,7 +55,7 @@ export interface ReaderPoolOptions {
 
 export interface ReaderPool {
   call(method: string, args: unknown[], affinity?: string): Promise<unknown>
-  /** The same call, its Result as JSON text made on the reader (for a host that sends it on as it is). */
+  /** The same call, its Result as UTF-8 JSON bytes made on the reader (for a host that sends it on as it is). */
   callJson(method: string, args: unknown[], affinity?: string): Promise<JsonResult>
   /** Readers running now, and of them busy with a call (for tests and diagnostics). */
   stats(): { readers: number; busy: number; queued: number }

@@ -17,7 +17,7 @@ export interface ReaderOptions {
   answerCacheBytes: number
 }
 
-/** A call; with `json`, its Result comes back as JSON text (a `json` message) rather than as a value. */
+/** A call; with `json`, its Result comes back as UTF-8 JSON bytes (a `json` message) rather than as a value. */
 export type ToReader = { type: 'call'; id: number; method: string; args: unknown[]; json?: boolean }
 
 export type FromReader =

@@ -44,7 +44,7 @@ export function affinityOf(method: string, args: unknown[]): string {
 }
 
 /**
- * Engine.readJson over the pool: a read-only method's call answered as JSON text, null for any other name. A call
+ * Engine.readJson over the pool: a read-only method's call answered as UTF-8 JSON bytes, null for any other name. A call
  * whose reader stopped is answered by the engine (through the same dispatch as every call), serialized here.
  */
 export function routeJson(
