@@ -12,6 +12,7 @@ import { COLUMN_SORT_KEYS, type EpisodeSortKey } from '@contract/model'
 import { migrate } from '../../../src-main/db/migrate'
 import { indexedColumn } from '../../../src-main/db/episode-query-sql'
 import { indexedPage, mergedPage, runPage } from '../../../src-main/db/episode-pages'
+import { RunOrder } from '../../../src-main/db/run-order'
 import { listEpisodes } from '../../../src-main/db/episode-rows'
 import { queryCacheOf } from '../../../src-main/db/query-cache'
 import { createRng } from '../../generators/prng.mjs'
@@ -107,6 +108,34 @@ describe('pages read along an index', () => {
             expect(runPage(db, 'r1', col, desc, offset, limit, shallow), `${key} ${desc} @${offset}`).toEqual(
               all.slice(offset, offset + limit)
             )
+      }
+    }
+  })
+
+  it('a run’s order worked out a chunk at a time, in any order of jumps, is the whole order', () => {
+    const rng = createRng('run-order-jumps')
+    for (const key of COLUMN_KEYS) {
+      const col = indexedColumn(key)!
+      for (const desc of [false, true]) {
+        const all = reference(col.sql, desc)
+        // small chunks: groups of ties, the values' end and the nulls cut at every kind of place
+        for (const chunk of [1, 7, 64, 300]) {
+          queryCacheOf(db).set(`run order\n${col.sql}\n${desc}\nr1`, undefined, 0) // a new order for each
+          for (let i = 0; i < 25; i++) {
+            const offset = rng.int(0, N + 10)
+            const limit = rng.int(1, 120)
+            expect(
+              runPage(db, 'r1', col, desc, offset, limit, 0, chunk),
+              `${key} ${desc ? 'desc' : 'asc'} chunk ${chunk} jump ${i} @${offset}+${limit}`
+            ).toEqual(all.slice(offset, offset + limit))
+          }
+        }
+        // extended to its end in steps of every size, the order is the whole run, once
+        for (const step of [1, 13, N]) {
+          const order = new RunOrder('r1', col, desc)
+          while (!order.done) order.extend(db, step)
+          expect(order.ids, `${key} ${desc ? 'desc' : 'asc'} extended by ${step}`).toEqual(all)
+        }
       }
     }
   })
@@ -223,7 +252,7 @@ describe('pages read along an index', () => {
       }
   })
 
-  it('walks an index for every key and direction: no statement sorts the run', () => {
+  it('walks an index for every key and direction, a page or a run’s order: no statement sorts the run', () => {
     const statements: string[] = []
     const spy = new Proxy(db, {
       get(target, prop) {
@@ -237,7 +266,13 @@ describe('pages read along an index', () => {
       }
     })
     for (const key of COLUMN_KEYS)
-      for (const desc of [false, true]) indexedPage(spy, 'r1', indexedColumn(key)!, desc, 333, 200)
+      for (const desc of [false, true]) {
+        indexedPage(spy, 'r1', indexedColumn(key)!, desc, 333, 200)
+        // a run's whole order, a chunk at a time (run-order.ts): every kind of chunk it reads (file order is a seek)
+        if (key === 'ordinal') continue
+        const order = new RunOrder('r1', indexedColumn(key)!, desc)
+        while (!order.done) order.extend(spy, 97)
+      }
     expect(statements.length).toBeGreaterThan(COLUMN_KEYS.length * 2)
     // every statement over the episodes (the connection's query cache asks SQLite whether anything changed)
     for (const sql of new Set(statements.filter((q) => /FROM episodes/.test(q)))) {
