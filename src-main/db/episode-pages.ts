@@ -134,13 +134,13 @@ export function indexedPage(
 }
 
 /**
- * Rows [offset, offset + limit) of one run by `col` as row ids. The first pages (scrolled to from the top) walk the
- * index up to themselves. A page further down (a jump of the scrollbar) is a slice of the run's whole order
- * (run-order.ts), kept while the database is unchanged (400 KB for 50,000 episodes) and worked out a chunk at a time:
- * a page within a chunk of what is worked out extends it up to itself; a page further still walks the index up to
- * itself, as the first pages do, and extends it by one chunk. So no call pays for a whole run's order (20–45 ms for
- * 50,000 episodes, the slowest call of its sort at a million), and after a few jumps none pays for a walk (3–5 ms of a
- * ~7 ms page 25,000 rows down). File order needs neither: its page is a seek (indexedPage).
+ * Rows [offset, offset + limit) of one run by `col` as row ids: a slice of the run's whole order (run-order.ts), kept
+ * while the database is unchanged (400 KB for 50,000 episodes) and worked out CHUNK_ROWS rows at a time: every call
+ * for the run and key extends it by at most one chunk, up to its own page when that is within reach, so the first
+ * pages scrolled from the top work out the order that a later jump of the scrollbar slices. A page beyond it walks the
+ * index up to itself (3–5 ms 25,000 rows down at a million episodes). Before, the first deep page worked out the whole
+ * order at once: 20–45 ms for 50,000 episodes, the slowest call of its sort in every million bench run. File order
+ * needs none of it: its page is a seek (indexedPage).
  */
 export function runPage(
   db: Db,
@@ -149,22 +149,22 @@ export function runPage(
   desc: boolean,
   offset: number,
   limit: number,
-  shallow = SHALLOW_MERGE,
   chunk = CHUNK_ROWS
 ): number[] {
-  if (col.sql === 'e.ordinal' || offset + limit <= shallow)
-    return indexedPage(db, runId, col, desc, offset, limit).map((e) => e[0])
+  if (col.sql === 'e.ordinal') return indexedPage(db, runId, col, desc, offset, limit).map((e) => e[0])
   const cache = queryCacheOf(db)
   const key = `run order\n${col.sql}\n${desc}\n${runId}`
   const order = cache.get<RunOrder>(key) ?? new RunOrder(runId, col, desc)
   const end = offset + limit
-  if (!order.covers(end) && end - order.ids.length <= chunk) order.extend(db, end - order.ids.length)
-  let page: number[]
-  if (order.covers(end)) page = order.ids.slice(offset, end)
-  else {
-    page = indexedPage(db, runId, col, desc, offset, limit).map((e) => e[0])
-    order.extend(db, chunk)
+  let budget = chunk
+  if (!order.covers(end) && end - order.ids.length <= budget) {
+    budget -= end - order.ids.length
+    order.extend(db, end - order.ids.length)
   }
+  const page = order.covers(end)
+    ? order.ids.slice(offset, end)
+    : indexedPage(db, runId, col, desc, offset, limit).map((e) => e[0])
+  if (budget > 0 && !order.done) order.extend(db, budget)
   cache.set(key, order, order.bytes)
   return page
 }
