@@ -165,7 +165,7 @@ export function runPage(
     ? order.ids.slice(offset, end)
     : indexedPage(db, runId, col, desc, offset, limit).map((e) => e[0])
   if (budget > 0 && !order.done) order.extend(db, budget)
-  cache.set(key, order, order.bytes)
+  cache.set(key, order, order.bytes, order.costMs)
   return page
 }
 

@@ -69,8 +69,17 @@ export class RunOrder {
     return this.ids.length * 8 + 64
   }
 
+  /** Milliseconds spent working it out so far (what the query cache weighs against its size). */
+  costMs = 0
+
   /** Reads the next `want` rows (fewer at the end of the run). */
   extend(db: Db, want: number): void {
+    const t0 = performance.now()
+    this.extendBy(db, want)
+    this.costMs += performance.now() - t0
+  }
+
+  private extendBy(db: Db, want: number): void {
     const target = this.ids.length + want
     while (this.ids.length < target && this.cursor.phase !== 'done') {
       const need = target - this.ids.length
