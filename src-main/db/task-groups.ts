@@ -86,14 +86,15 @@ export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet
     // summed once per filter, sorted again per key
     const baseSql = `SELECT ${aggregates} FROM ${from} WHERE ${where.sql} GROUP BY e.task_key`
     const baseKey = `groups\n${baseSql}\n${JSON.stringify(where.params)}`
-    const base = cache.remember(baseKey, () => {
-      const rows = db.prepare(baseSql).all(...where.params) as GroupRow[]
-      return { value: rows, bytes: bytesOf(rows) }
+    // The sorted list is looked for first: the sums are needed only to sort them anew. It holds the same rows, so it
+    // counts them whole: kept after the sums were dropped (the cache weighs cost against size), it keeps them alive.
+    all = cache.remember(`${baseKey}\n${sort}\n${dir}`, () => {
+      const base = cache.remember(baseKey, () => {
+        const rows = db.prepare(baseSql).all(...where.params) as GroupRow[]
+        return { value: rows, bytes: bytesOf(rows) }
+      })
+      return { value: sortGroups(base, keyOf, q.desc ?? false), bytes: bytesOf(base) }
     })
-    all = cache.remember(`${baseKey}\n${sort}\n${dir}`, () => ({
-      value: sortGroups(base, keyOf, q.desc ?? false),
-      bytes: 8 * base.length
-    }))
   } else {
     // Missing sort values go last whichever the direction; a tie keeps file order.
     const sql = `SELECT ${aggregates}, ${order.sql} sort_value FROM ${from} WHERE ${where.sql}
