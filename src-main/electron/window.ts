@@ -2,7 +2,9 @@
  * The main window: locked-down webPreferences, navigation and pop-up guards, permission denial and the CSP header.
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions, NativeTheme, Session, Shell, WebContents } from 'electron'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { withInlineScripts } from '../services/page-policy'
 import {
   buildCsp,
   isRendererResource,
@@ -84,11 +86,20 @@ export function guardNavigation(contents: WebContents, shell: Pick<Shell, 'openE
 export function hardenSession(session: WindowDeps['session'], renderer: RendererLocation): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
-  const csp = buildCsp(renderer.devUrl)
+  const csp = renderer.devUrl ? buildCsp(renderer.devUrl) : withInlineScripts(buildCsp(null), builtPage(renderer.file))
   session.webRequest.onHeadersReceived((details, callback) => {
     if (!isRendererResource(details.url, renderer)) return callback({})
     callback({ responseHeaders: withCspHeader(details.responseHeaders, csp) })
   })
+}
+
+/** The built page's text, to allow its inline scripts (page-policy.ts); none when it cannot be read (loading fails). */
+function builtPage(file: string): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
 }
 
 /** Creates the main window, hardened, and starts loading the renderer; it shows itself once painted. */

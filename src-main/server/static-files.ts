@@ -1,8 +1,9 @@
 /** Serves the built renderer: content types, no path traversal, CSP and cache headers. */
 import { createReadStream } from 'node:fs'
-import { realpath, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { extname, resolve, sep } from 'node:path'
+import { withInlineScripts } from '../services/page-policy'
 import { COMMON_HEADERS, CONTENT_SECURITY_POLICY } from './security'
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -77,6 +78,23 @@ export async function serveStatic(
   if (!file) return sendText(res, 404, 'Not found')
 
   const isHtml = extname(file.path) === '.html'
+  if (isHtml) {
+    // a page is read whole (a few KB): its policy allows its own inline scripts by their hash (page-policy.ts)
+    let page: Buffer
+    try {
+      page = await readFile(file.path)
+    } catch {
+      return sendText(res, 404, 'Not found')
+    }
+    res.writeHead(200, {
+      ...COMMON_HEADERS,
+      'content-type': contentTypeFor(file.path),
+      'content-length': String(page.length),
+      'content-security-policy': withInlineScripts(CONTENT_SECURITY_POLICY, page.toString('utf8')),
+      'cache-control': 'no-store'
+    })
+    return void res.end(req.method === 'HEAD' ? undefined : page)
+  }
   // Vite puts content-hashed names under assets/: safe to cache forever. Everything else is revalidated.
   const hashed = full.startsWith(resolve(root, 'assets') + sep)
   res.writeHead(200, {
@@ -84,7 +102,7 @@ export async function serveStatic(
     'content-type': contentTypeFor(file.path),
     'content-length': String(file.size),
     'content-security-policy': CONTENT_SECURITY_POLICY,
-    'cache-control': isHtml ? 'no-store' : hashed ? 'public, max-age=31536000, immutable' : 'no-cache'
+    'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache'
   })
   if (req.method === 'HEAD') return void res.end()
   await new Promise<void>((done) => {

@@ -3,6 +3,7 @@
  * workers included), nothing throws, and hostile trace content (HTML, script, a javascript: markdown link) is shown as
  * literal text and never runs.
  */
+import { createHash } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -182,10 +183,16 @@ test('hostile trace content is shown as text and never runs', async ({ page, ser
   const scripts = await page
     .locator('script')
     .evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? e.textContent))
-  // the page's first script and its boot module (src-renderer/src/boot), which imports the app's own bundle
+  // the page's first script (inline, allowed by its hash) and its boot module (src-renderer/src/boot), which imports
+  // the app's own bundle
   expect(scripts).toHaveLength(2)
-  expect(scripts[0]).toMatch(/^\.\/assets\/head-fetch-[\w-]+\.js$/)
+  expect(scripts[0]).toMatch(/^\(\(\)=>\{.*getEpisodeHead.*\}\)\(\);$/s)
   expect(scripts[1]).toMatch(/^\.\/assets\/boot-[\w-]+\.js$/)
+  const pagePolicy = (await page.request.get(page.url())).headers()['content-security-policy']
+  const firstHash = createHash('sha256')
+    .update(scripts[0] ?? '', 'utf8')
+    .digest('base64')
+  expect(pagePolicy).toContain(`script-src 'self' 'sha256-${firstHash}';`)
   await expect(page.locator('script[data-app]')).toHaveAttribute('data-app', /^\.\/assets\/index-[\w-]+\.js$/)
 
   await test.step("a deep link to it: the first paint, before the app runs, shows the trace's text as text", async () => {

@@ -1,7 +1,7 @@
 /**
  * The page's boot script, a small module that starts the app's 1 MB bundle (named on its tag: see the
  * `boot-script` plugin in electron.vite.config.ts). On a deep link to an episode in browser mode, the first script
- * (head-fetch.ts) has already asked for the episode's first turns: this paints them (paint-rows.ts), waits until
+ * (head-fetch.ts, inline in the page) has already asked for the episode's first turns: this paints them (paint-rows.ts), waits until
  * that frame is on screen, then starts the app, which takes over when its own transcript has rows. Anywhere else
  * (another view, the desktop app) it starts the app at once.
  */
@@ -17,8 +17,6 @@ import type { PendingHead } from './pending-head'
 const WAIT_FOR_HEAD_MS = 600
 /** Past this the app starts even if the browser has not said the first paint was presented. */
 const WAIT_FOR_PRESENT_MS = 400
-/** The first script's tag (async, so it may run after this module): the build marks it (electron.vite.config.ts). */
-const FIRST_SCRIPT = 'script[data-first]'
 
 /** The app's bundle, named by the build on this script's tag (electron.vite.config.ts); null in `vite dev`. */
 const APP_URL = ((): string | null => {
@@ -99,29 +97,11 @@ function afterPresented(): Promise<void> {
   })
 }
 
-/**
- * What the first script started, once it has run. It is async (the page's styles and this module load while it
- * does), so it may still be on its way: then its tag's load or error event says it ran (or, should it have thrown
- * before those were listened to, the wait for the head runs out). Null without a deep link, in the desktop app, and
- * in `vite dev` (no first script).
- */
-function firstScriptHead(): Promise<PendingHead | null> {
-  if (window.__rollscopeHead !== undefined) return Promise.resolve(window.__rollscopeHead)
-  const tag = document.querySelector<HTMLScriptElement>(FIRST_SCRIPT)
-  if (!tag) return Promise.resolve(null)
-  return new Promise((done) => {
-    const ran = (): void => {
-      clearTimeout(timer)
-      done(window.__rollscopeHead ?? null)
-    }
-    const timer = setTimeout(ran, WAIT_FOR_HEAD_MS)
-    tag.addEventListener('load', ran, { once: true })
-    tag.addEventListener('error', ran, { once: true })
-  })
-}
-
 async function boot(): Promise<void> {
-  const pending = await firstScriptHead()
+  // What the first script started: it is inline and classic, so it ran as the parser reached it, before this module
+  // (modules run once the page is parsed). Null without a deep link, in the desktop app, in `vite dev` (no first
+  // script), and should a policy have refused it.
+  const pending = window.__rollscopeHead ?? null
   if (!pending) return startApp()
   // The app's bundle is asked for once the first turns are on screen, not fetched ahead: its 1 MB arrived in the
   // middle of the first paint and was decoded on this thread (~55 ms in a trace) while the paint waited.

@@ -1,7 +1,8 @@
 /**
- * The page's first script, a classic one (no imports), async: run as soon as it arrives, while the styles and the
- * boot module load, it asks the server for a deep-linked episode's first turns (browser mode), so the answer is on
- * its way while the rest of the page loads. boot.ts paints it. Type imports only: a value import would make this
+ * The page's first script, a classic one (no imports), inline in the page (electron.vite.config.ts): run as the
+ * parser reaches it, before the styles and the boot module are even asked for, it asks the server for a deep-linked
+ * episode's first turns (browser mode), so the answer is on its way while the rest of the page loads. boot.ts paints
+ * it. Type imports only: a value import would make this
  * file a module sharing chunks with the app.
  */
 import type { EpisodeHead } from '@contract/model'

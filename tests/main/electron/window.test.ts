@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { BACKGROUND, bundlePaths, createMainWindow, type WindowDeps } from '../../../src-main/electron/window'
 import { RENDERER_CSP } from '../../../src-main/electron/security'
@@ -7,7 +11,7 @@ import { FakeWindow, makeFakeSession, makeFakeTheme } from './fakes'
 const rendererFile = '/app/out/renderer/index.html'
 const pageUrl = pathToFileURL(rendererFile).href
 
-function setup(over: { devUrl?: string | null; dark?: boolean } = {}) {
+function setup(over: { devUrl?: string | null; dark?: boolean; file?: string } = {}) {
   const session = makeFakeSession()
   const nativeTheme = makeFakeTheme(over.dark ?? false)
   const shell = { openExternal: vi.fn(async () => {}) }
@@ -17,7 +21,7 @@ function setup(over: { devUrl?: string | null; dark?: boolean } = {}) {
     session: session as unknown as WindowDeps['session'],
     nativeTheme: nativeTheme as unknown as WindowDeps['nativeTheme'],
     preloadPath: bundlePaths('/app/out/main').preload,
-    renderer: { file: rendererFile, devUrl: over.devUrl ?? null }
+    renderer: { file: over.file ?? rendererFile, devUrl: over.devUrl ?? null }
   }
   const win = createMainWindow(deps) as unknown as FakeWindow
   return { win, session, nativeTheme, shell }
@@ -117,6 +121,19 @@ describe('createMainWindow', () => {
     }
     expect(answers).toEqual([false, false, false, false, false])
     expect(session.permissionCheck!({}, 'media', 'file://', {})).toBe(false)
+  })
+
+  it("allows the built page's inline first script by its hash in the header too (both policies must allow it)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rollscope-window-'))
+    const file = join(dir, 'index.html')
+    const code = '(()=>{window.__rollscopeHead=null})();'
+    writeFileSync(file, `<head><script data-first>${code}</script><script type="module" src="./b.js"></script></head>`)
+    const { session } = setup({ file })
+    const cb = vi.fn()
+    session.headersListener!({ url: pathToFileURL(file).href }, cb)
+    const hash = createHash('sha256').update(code).digest('base64')
+    const policy = RENDERER_CSP.replace("script-src 'self';", `script-src 'self' 'sha256-${hash}';`)
+    expect(cb).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': [policy] } })
   })
 
   it('adds the CSP header to the renderer responses only', () => {

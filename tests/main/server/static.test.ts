@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -53,6 +54,20 @@ describe('static files', () => {
     expect(r.headers['x-content-type-options']).toBe('nosniff')
     expect(r.headers['referrer-policy']).toBe('no-referrer')
     expect(r.headers['cache-control']).toBe('no-store')
+  })
+
+  it("allows a page's own inline scripts by their hash, and only on that page", async () => {
+    const code = '(()=>{window.__rollscopeHead=null})();'
+    writeFileSync(join(staticDir, 'inline.html'), `<script data-first>${code}</script><script src="./x.js"></script>`)
+    const r = await rawRequest(server.port, '/inline.html', { headers: session() })
+    expect(r.status).toBe(200)
+    const hash = createHash('sha256').update(code).digest('base64')
+    expect(r.headers['content-security-policy']).toBe(
+      CONTENT_SECURITY_POLICY.replace("script-src 'self';", `script-src 'self' 'sha256-${hash}';`)
+    )
+    expect(r.headers['cache-control']).toBe('no-store')
+    const asset = await rawRequest(server.port, '/assets/index-abc123.js', { headers: session() })
+    expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY)
   })
 
   it('sends the right content types, and caches hashed assets', async () => {
