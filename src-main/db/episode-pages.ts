@@ -5,9 +5,9 @@
  *   0018). Ascending is the index order itself (SQLite reads the non-null range, then the nulls: NULLS LAST); the
  *   first pages are a walk along the index, never a sort. Descending with ties in file order is not the index read
  *   backwards (that reverses the ties too): descendingPage finds the page's first value by reading backwards, then
- *   reads each group of equal values forwards, so a tie of 30,000 rewards of 1 is never sorted. A page past the first
- *   SHALLOW_MERGE rows is a slice of the run's whole order, worked out a chunk at a time and kept (runPage,
- *   run-order.ts); file order is a seek.
+ *   reads each group of equal values forwards, so a tie of 30,000 rewards of 1 is never sorted. A page is a slice of
+ *   the run's whole order, worked out a chunk at a time as pages are asked and kept (runPage, run-order.ts), or a
+ *   walk along the index when it lies beyond what is worked out; file order is a seek.
  * - Several runs, no filter: the first pages merge each run's rows up to the end of the page along its index; a page
  *   deeper down is a slice of their whole merged order, kept (mergedPage); in file order, the runs one after the
  *   other, found by their counts.

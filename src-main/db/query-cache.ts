@@ -10,7 +10,7 @@
  * so an entry not used since falls behind whatever is used. Under a load of several users browsing twenty runs
  * (tests/bench/load-mix.mjs on the million bench) the readers' caches were full of 400 KB table orders (20–40 ms
  * each to work out again) and least-recently-used pushed out search windows and task groups of 10–100 KB that cost
- * 100–300 ms each: in a CPU profile of that load, working those two out again was 40% of the readers' time.
+ * 100–300 ms each: in a CPU profile of that load, working those two out again was nearly 40% of the readers' time.
  *
  * "Unchanged" is checked on every use, for the price of two pragmas: `data_version` of the index file and of the
  * attached labels file (another connection committed: the indexer, the engine's writes, a label) and this

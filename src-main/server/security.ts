@@ -2,7 +2,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { isIP } from 'node:net'
 
-/** Same policy as the <meta> CSP in src-renderer/index.html. */
+/** Same policy as the <meta> CSP in src-renderer/index.html (the page's own gets its inline scripts' hashes). */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; " +
   "font-src 'self' data:; img-src 'self' data:; connect-src 'self'"

@@ -1,9 +1,9 @@
 /**
  * The page's boot script, a small module that starts the app's 1 MB bundle (named on its tag: see the
  * `boot-script` plugin in electron.vite.config.ts). On a deep link to an episode in browser mode, the first script
- * (head-fetch.ts, inline in the page) has already asked for the episode's first turns: this paints them (paint-rows.ts), waits until
- * that frame is on screen, then starts the app, which takes over when its own transcript has rows. Anywhere else
- * (another view, the desktop app) it starts the app at once.
+ * (head-fetch.ts, inline in the page) has already asked for the episode's first turns: this paints them
+ * (paint-rows.ts), waits until that frame is on screen, then starts the app, which takes over when its own transcript
+ * has rows. Anywhere else (another view, the desktop app) it starts the app at once.
  */
 import type { EpisodeHead } from '@contract/model'
 import { SIDEBAR_HIDDEN_KEY } from '../state/layout-slice'
