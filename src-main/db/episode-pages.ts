@@ -21,7 +21,7 @@ import type { EpisodeSortKey } from '@contract/model'
 import { indexedColumn, sortValue, type EpisodeWhere } from './episode-query-sql'
 import type { Db } from './open-db'
 import { queryCacheOf } from './query-cache'
-import { RunOrder, CHUNK_ROWS } from './run-order'
+import { RunOrder, CHUNK_ROWS, sortedGroups } from './run-order'
 import { statement } from './statements'
 
 export interface PageQuery {
@@ -244,19 +244,6 @@ function group(db: Db, runId: string, c: string, v: Value, limit: number, offset
            ORDER BY e.ordinal LIMIT ? OFFSET ?`,
     'raw'
   ).all(...(v === null ? [runId, limit, offset] : [runId, v, limit, offset])) as Entry[]
-}
-
-/** Rows read backwards (value and ordinal descending), their ties put back in file order. */
-function sortedGroups(rows: Entry[]): Entry[] {
-  const out: Entry[] = []
-  let i = 0
-  while (i < rows.length) {
-    let j = i
-    while (j < rows.length && rows[j][1] === rows[i][1]) j++
-    for (let k = j - 1; k >= i; k--) out.push(rows[k])
-    i = j
-  }
-  return out
 }
 
 /**

@@ -161,16 +161,13 @@ export class RunOrder {
     ) as Entry[]
     if (next.length < need) {
       // every remaining value is here, each group whole
-      pushInFileOrder(this.ids, next)
+      for (const r of sortedGroups(next)) this.ids.push(r[0])
       this.valuesDone()
       return
     }
     // the last value read may have more rows than were read: the whole groups before it, then it from its start
     const lastValue = next[next.length - 1][1]
-    pushInFileOrder(
-      this.ids,
-      next.filter((r) => r[1] !== lastValue)
-    )
+    for (const r of sortedGroups(next.filter((r) => r[1] !== lastValue))) this.ids.push(r[0])
     cur.open = { value: lastValue, ordinal: null }
   }
 
@@ -203,13 +200,15 @@ export class RunOrder {
   }
 }
 
-/** Rows read backwards (value and ordinal descending), each group of equal values put back in file order. */
-function pushInFileOrder(out: number[], rows: Entry[]): void {
+/** Rows read backwards (value and ordinal descending), their ties put back in file order. */
+export function sortedGroups(rows: Entry[]): Entry[] {
+  const out: Entry[] = []
   let i = 0
   while (i < rows.length) {
     let j = i
     while (j < rows.length && rows[j][1] === rows[i][1]) j++
-    for (let k = j - 1; k >= i; k--) out.push(rows[k][0])
+    for (let k = j - 1; k >= i; k--) out.push(rows[k])
     i = j
   }
+  return out
 }
