@@ -64,8 +64,8 @@ describe('downloadFailure', () => {
     expect(downloadFailure('Error: connect ETIMEDOUT 140.82.121.3:443\n    at x').network).toBe(true)
     // Node's own fetch (newer @electron/get) hides the cause: this one line is all install.js prints offline
     expect(downloadFailure('TypeError: fetch failed\n')).toEqual({ line: 'TypeError: fetch failed', network: true })
-    expect(downloadFailure('Error: EACCES: permission denied, mkdir /root/.cache\n    at y')).toEqual({
-      line: 'Error: EACCES: permission denied, mkdir /root/.cache',
+    expect(downloadFailure('Error: EACCES: permission denied, mkdir /home/ada/.cache\n    at y')).toEqual({
+      line: 'Error: EACCES: permission denied, mkdir /home/ada/.cache',
       network: false
     })
     expect(downloadFailure('').line).toBe('no output')
