@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto'
 import { chmodSync, existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
+import { withInlineScripts } from './src-main/services/page-policy'
 
 const r = (p: string): string => resolve(import.meta.dirname, p)
 const alias = { '@contract': r('src-main/contract') }
@@ -57,21 +57,20 @@ function bootScript(firstName: string, bootName: string): Plugin {
         const base = m[1].slice(0, m[1].length - app.length)
         const code = first.code.trim()
         if (/<\/script/i.test(code)) throw new Error(`boot script: ${firstName} cannot be inline (it holds </script)`)
-        const hash = `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`
-        const policy = "script-src 'self';"
-        if (html.split(policy).length !== 2) throw new Error(`boot script: the page's policy has no one "${policy}"`)
         // inline, not a file: nothing else is left of the first script's chunk
         delete ctx.bundle?.[first.fileName]
         // in the app's place, so after the CSP <meta> (a policy only covers what follows it)
-        return html
-          .replace(policy, `script-src 'self' ${hash};`)
-          .replace(
-            m[0],
-            [
-              `<script data-first>${code}</script>`,
-              `<script type="module" crossorigin src="${base}${boot.fileName}" data-app="${m[1]}"></script>`
-            ].join('\n    ')
-          )
+        const page = html.replace(
+          m[0],
+          [
+            `<script data-first>${code}</script>`,
+            `<script type="module" crossorigin src="${base}${boot.fileName}" data-app="${m[1]}"></script>`
+          ].join('\n    ')
+        )
+        // the <meta> policy allows it by its hash, worked out as the hosts work out theirs (page-policy.ts)
+        const meta = /(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/.exec(page)
+        if (!meta) throw new Error('boot script: the page has no Content-Security-Policy <meta>')
+        return page.replace(meta[0], `${meta[1]}${withInlineScripts(meta[2], page)}"`)
       }
     }
   }
