@@ -385,6 +385,12 @@ export interface EpisodeHead {
   turns: Turn[]
   /** Whether a user prompt comes before those turns (only the first one is folded). */
   userPromptBefore: boolean
+  /**
+   * The size in bytes of the episode's record, when these turns were read from its start alone (a JSONL record):
+   * its whole preview takes about that much longer. Null when the whole episode was read for them, and its
+   * preview follows at once.
+   */
+  recordBytes: number | null
 }
 
 /** A link to an episode, with enough to label it (run, rollout, outcome). */

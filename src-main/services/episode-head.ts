@@ -17,7 +17,7 @@ export const HEAD_ITEMS = 64
  * end shows them.
  */
 export function episodeHead(preview: EpisodePreview, fromTurn: number, count: number): EpisodeHead {
-  return headOf(preview, preview.turns, preview.turns.length, fromTurn, count)
+  return headOf(preview, preview.turns, preview.turns.length, fromTurn, count, null)
 }
 
 /**
@@ -45,7 +45,7 @@ export function readEpisodeHead(db: Db, episodeId: string, fromTurn: number, cou
   if (sure < Math.min(end, row.turns)) return null
   const turns = read.slice(0, sure).map(previewTurn)
   const head = { id: row.id, runId: row.run_id, runName: row.run_name, turns }
-  return headOf(head, turns, row.turns, fromTurn, count)
+  return headOf(head, turns, row.turns, fromTurn, count, row.byte_length)
 }
 
 function headOf(
@@ -53,7 +53,8 @@ function headOf(
   turns: readonly Turn[],
   turnCount: number,
   fromTurn: number,
-  count: number
+  count: number,
+  recordBytes: number | null
 ): EpisodeHead {
   let start = turns.findIndex((t) => t.index >= fromTurn)
   if (start < 0) start = Math.max(0, turns.length - count)
@@ -63,6 +64,7 @@ function headOf(
     runName: ep.runName,
     turnCount,
     turns: turns.slice(start, start + count),
-    userPromptBefore: turns.slice(0, start).some((t) => t.isPrompt && t.role === 'user')
+    userPromptBefore: turns.slice(0, start).some((t) => t.isPrompt && t.role === 'user'),
+    recordBytes
   }
 }

@@ -126,6 +126,45 @@ test('a 2,000-turn / 10 MB episode opens by deep link, j walks it, the last turn
     await expect(active).toBeInViewport()
   })
 
+  await test.step('opened again from the run’s table, its first turns show while the rest is read', async () => {
+    // the long episode's preview held back, as a slow disk would: what shows meanwhile is its head (getEpisodeHead)
+    let release = (): void => undefined
+    const held = new Promise<void>((done) => (release = done))
+    await page.route('**/api/getEpisodePreview', async (route) => {
+      if (route.request().postData()?.includes(JSON.stringify(longest.id))) await held
+      await route.continue()
+    })
+    // another episode in between, so the app no longer holds the long one (as the bench's in-app open does)
+    await page.getByTestId('episode-back').click()
+    await page.locator(`[data-testid="episode-row"]:not([data-episode-id="${longest.id}"])`).first().click()
+    await expect(page.getByTestId('episode-header')).toBeVisible()
+    await page.getByTestId('episode-back').click()
+    await page.locator(`[data-testid="episode-row"][data-episode-id="${longest.id}"]`).click()
+    await expect(page.getByTestId('episode-head-note')).toHaveText('Reading the rest of the episode…')
+    await expect(page.getByTestId('head-turn-count')).toHaveText('2,000')
+    const turns = page.getByTestId('episode-head').getByTestId('turn-row')
+    await expect(turns).toHaveCount(12)
+    await expect(turns.first()).toHaveAttribute('data-turn', '0')
+    await expect(page.locator('[data-testid="turn-row"][data-turn="2"]').getByTestId('tool-call')).toContainText('bash')
+    // no header yet: it comes with the preview
+    await expect(page.getByTestId('episode-header')).toHaveCount(0)
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 768]
+    ]) {
+      await page.setViewportSize({ width: w, height: h })
+      await shot(page, `63-long-episode-head-${w}`)
+    }
+    release()
+    await expect(page.getByTestId('episode-head-note')).toHaveCount(0)
+    await expect(page.getByTestId('transcript-turn-count')).toHaveText('2,000')
+    await expect(page.getByTestId('transcript').getByTestId('turn-row').first()).toHaveAttribute('data-turn', '0')
+    // the reader is on the turns already: the header comes as its one line, so they move down by that line only
+    await expect(page.getByTestId('episode-header')).toHaveAttribute('data-folded', 'true')
+    await shot(page, '64-long-episode-after-head-1024')
+    await page.unroute('**/api/getEpisodePreview')
+  })
+
   const maxRows = await page.evaluate(() => (window as unknown as { __maxRows: number }).__maxRows)
   expect(maxRows).toBeGreaterThan(3)
   expect(maxRows).toBeLessThan(MAX_ROWS)

@@ -146,6 +146,41 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
   })
   const queries: EpisodeQuery[] = []
   const groupQueries: EpisodeQuery[] = []
+  /** The fake engine's episode (what getEpisode gives unless a test mocks it otherwise). */
+  const detailOf = (id: string): EpisodeDetail => {
+    const [runId, i] = id.split(':')
+    const { turns: turnCount, ...summary } = episode(runId, Number(i))
+    return {
+      ...summary,
+      turnCount,
+      runName: runId,
+      sourcePath: '/x',
+      infoFull: {},
+      // six turns; "needle" appears once in turns 0 and 1, twice in turn 4's text and once in its tool call
+      turns: FAKE_TURN_TEXTS.map((text, index) =>
+        makeTurn({
+          index,
+          role: index % 2 ? 'assistant' : 'user',
+          text,
+          toolCalls: index === 4 ? [{ id: 'c1', name: 'grep', arguments: { pattern: 'Needle' } }] : []
+        })
+      ),
+      tools: [],
+      raw: '{}',
+      related: { sameTask: [], sameTaskInRuns: [] }
+    }
+  }
+  // episodes of run "cut" come with every text elided, as the engine does for big episodes
+  const previewOf = (full: EpisodeDetail): EpisodePreview => {
+    const { raw: _raw, ...detail } = full
+    if (!full.id.startsWith('cut:')) return { ...detail, complete: true }
+    const turns = detail.turns.map((t) => ({
+      ...t,
+      text: t.text.slice(0, 3),
+      elided: { text: { chars: t.text.length, lines: 1 } }
+    }))
+    return { ...detail, turns, complete: false }
+  }
   const api: FakeApi = {
     queries,
     groupQueries,
@@ -213,50 +248,30 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
         return { taskKey, total: all.length, rollouts: cells.slice(0, q.perTask ?? 64) }
       })
     }),
-    getEpisode: vi.fn(async (id: string): Promise<EpisodeDetail> => {
-      const [runId, i] = id.split(':')
-      const { turns: turnCount, ...summary } = episode(runId, Number(i))
-      return {
-        ...summary,
-        turnCount,
-        runName: runId,
-        sourcePath: '/x',
-        infoFull: {},
-        // six turns; "needle" appears once in turns 0 and 1, twice in turn 4's text and once in its tool call
-        turns: FAKE_TURN_TEXTS.map((text, index) =>
-          makeTurn({
-            index,
-            role: index % 2 ? 'assistant' : 'user',
-            text,
-            toolCalls: index === 4 ? [{ id: 'c1', name: 'grep', arguments: { pattern: 'Needle' } }] : []
-          })
-        ),
-        tools: [],
-        raw: '{}',
-        related: { sameTask: [], sameTaskInRuns: [] }
-      }
-    }),
-    // built on getEpisode, so its mocks (failures, call counts) apply to the viewer's path too;
-    // episodes of run "cut" come with every text elided, as the engine does for big episodes
-    getEpisodePreview: vi.fn(async (id: string): Promise<EpisodePreview> => {
-      const { raw: _raw, ...detail } = await api.getEpisode(id)
-      if (!id.startsWith('cut:')) return { ...detail, complete: true }
-      const turns = detail.turns.map((t) => ({
-        ...t,
-        text: t.text.slice(0, 3),
-        elided: { text: { chars: t.text.length, lines: 1 } }
-      }))
-      return { ...detail, turns, complete: false }
-    }),
+    getEpisode: vi.fn(async (id: string): Promise<EpisodeDetail> => detailOf(id)),
+    // built on getEpisode, so its mocks (failures, call counts) apply to the viewer's path too
+    getEpisodePreview: vi.fn(async (id: string) => previewOf(await api.getEpisode(id))),
     getEpisodeHead: vi.fn(async (id: string, from: number, n: number) => {
-      const d = await api.getEpisodePreview(id)
+      // not through getEpisode / getEpisodePreview, whose mocks (failures, call counts) are the viewer's
+      const d = previewOf(detailOf(id))
       const start = Math.max(
         0,
         d.turns.findIndex((t) => t.index >= from)
       )
       const turns = d.turns.slice(start, start + n)
       const userPromptBefore = d.turns.slice(0, start).some((t) => t.isPrompt && t.role === 'user')
-      return { id: d.id, runId: d.runId, runName: d.runName, turnCount: d.turns.length, turns, userPromptBefore }
+      // read from the start of its record, as the engine's fast path says: 10 MB for the big episodes (runs "long"
+      // and "cut"), a few KB for the others
+      const recordBytes = /^(long|cut):/.test(id) ? 10_000_000 : 4_000
+      return {
+        id: d.id,
+        runId: d.runId,
+        runName: d.runName,
+        turnCount: d.turns.length,
+        turns,
+        userPromptBefore,
+        recordBytes
+      }
     }),
     getEpisodeTurns: vi.fn(async (id: string) => (await api.getEpisode(id)).turns),
     getEpisodeRaw: vi.fn(async (id: string) => (await api.getEpisode(id)).raw),

@@ -16,3 +16,16 @@ declare global {
     __rollscopeHead?: PendingHead | null
   }
 }
+
+/**
+ * Whether the page's first script asked for the head of what the location shows (a deep link just opened): its first
+ * turns are painted from that answer, so the app's first open asks for the preview alone. Once only: any later open
+ * (the same link opened again from within the app included) is the app's own.
+ */
+export function takeFirstScriptHead(): boolean {
+  if (typeof window === 'undefined') return false
+  const pending = window.__rollscopeHead
+  if (!pending) return false
+  window.__rollscopeHead = null
+  return pending.hash === window.location.hash
+}

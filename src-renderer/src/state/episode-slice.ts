@@ -1,7 +1,9 @@
 import type { TraceApi } from '@contract/api'
-import type { EpisodePreview } from '@contract/model'
+import type { EpisodeHead, EpisodePreview } from '@contract/model'
 import { errorMessage } from '../api/api-error'
-import type { SliceCreator } from './types'
+import type { AppState, SliceCreator } from './types'
+import { episodeAtRow } from './episodes-slice'
+import { takeFirstScriptHead } from '../boot/pending-head'
 import { expandableKeys, turnExpandKeys } from '../lib/turn-text'
 import { expandKeysFor, findInTurns, type FindMatch } from '../lib/find-in-turns'
 import { stripAnsi } from '../lib/ansi'
@@ -24,6 +26,12 @@ export interface EpisodeState {
   id: string | null
   /** The episode as opened: long texts may be cut until the full turns are fetched (`complete`). */
   detail: EpisodePreview | null
+  /**
+   * The episode's first turns (getEpisodeHead), shown while its preview is read: a 10 MB episode's first turns are
+   * read and sent in a fraction of the time its whole preview takes. Null once the preview is in, and when the
+   * episode opens at a turn further down (the preview's jump would move the rows under the reader).
+   */
+  head: EpisodeHead | null
   /** The full turns are being fetched. */
   fullLoading: boolean
   loading: boolean
@@ -103,6 +111,7 @@ export interface EpisodeSlice {
 const EMPTY: EpisodeState = {
   id: null,
   detail: null,
+  head: null,
   fullLoading: false,
   loading: false,
   error: null,
@@ -117,6 +126,29 @@ const EMPTY: EpisodeState = {
   headerByHand: false,
   raw: null,
   rawError: null
+}
+
+/** Turns of the head an in-app open shows first: more than the tallest window holds (the server allows 40). */
+export const IN_APP_HEAD_TURNS = 12
+
+/**
+ * Whether an episode may be long enough for its head to paint sooner than its preview: unless the table's row says
+ * it has no more turns than the head would show (a short episode's preview comes as fast, so one read is enough).
+ */
+function mayBeLong(s: AppState, episodeId: string): boolean {
+  const row = episodeAtRow(s, s.episodes.activeIndex)
+  return row?.id !== episodeId || row.turns > IN_APP_HEAD_TURNS
+}
+
+/**
+ * Records from this size on show their head first. A smaller one's preview follows its head within a frame or two:
+ * showing the head would only flicker, and fold the header (below) for nothing. The engine reads and cuts ~80 MB/s
+ * of record into a preview here (a 10 MB episode: ~120 ms), so 2 MB is ~25 ms of waiting, plus sending it.
+ */
+export const HEAD_SHOWN_FROM_BYTES = 2_000_000
+
+function worthShowing(head: EpisodeHead): boolean {
+  return head.recordBytes !== null && head.recordBytes >= HEAD_SHOWN_FROM_BYTES
 }
 
 /** Creates the episode-detail slice over `api`. */
@@ -142,10 +174,27 @@ export const createEpisodeSlice =
         // the find bar stays open with its query across episodes (n / p while hunting a string)
         const { open, query } = get().episode.find
         set({ episode: { ...EMPTY, id: episodeId, loading: true, find: { ...NO_FIND, open, query } } })
+        // asked first: both go to the same engine thread, which answers in order (services/routed-api.ts)
+        const painted = takeFirstScriptHead()
+        if (mayBeLong(get(), episodeId) && !painted)
+          api.getEpisodeHead(episodeId, 0, IN_APP_HEAD_TURNS).then(
+            (head) => {
+              const e = get().episode
+              if (e.id === episodeId && e.loading && !e.detail && e.pendingTurnIndex === null && worthShowing(head))
+                set({ episode: { ...e, head } })
+            },
+            () => undefined // the preview's own request says what went wrong
+          )
         try {
           const detail = await api.getEpisodePreview(episodeId)
           if (get().episode.id !== episodeId) return
-          set({ episode: { ...get().episode, detail, loading: false } })
+          const e = get().episode
+          // After a head, the reader is already on the turns: the header comes folded to its one line, so they
+          // move down by that line and not by the whole header (i opens it). A text opened meanwhile gets its
+          // full turns, as a click on it would have fetched them.
+          const folded = e.head !== null && !e.headerByHand ? true : e.headerFolded
+          set({ episode: { ...e, detail, head: null, loading: false, headerFolded: folded } })
+          if (e.head && !detail.complete && Object.keys(e.expanded).length > 0) void get().ensureFullTurns()
           const pending = get().episode.pendingTurnIndex
           if (pending !== null) get().jumpToTurnIndex(pending)
           // the query kept from the last episode, or one set while this one loaded (a search hit's term)
@@ -153,7 +202,7 @@ export const createEpisodeSlice =
           if (find !== '') get().setFindQuery(find)
         } catch (err) {
           if (get().episode.id !== episodeId) return
-          set({ episode: { ...get().episode, loading: false, error: errorMessage(err) } })
+          set({ episode: { ...get().episode, head: null, loading: false, error: errorMessage(err) } })
           get().pushError(err, 'Could not open the episode')
         }
       },

@@ -13,6 +13,7 @@ import { tempEngine } from '../../helpers/temp-engine'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { episodeHead, readEpisodeHead } from '../../../src-main/services/episode-head'
 import { openDb } from '../../../src-main/db/open-db'
+import { getEpisodeRow } from '../../../src-main/db/episode-rows'
 import { previewTurn } from '../../../src-main/services/episode-preview'
 import { readIndexedEpisodeHead } from '../../../src-main/formats/open-episode-source'
 
@@ -51,9 +52,23 @@ describe('getEpisodeHead', () => {
         const expected = episodeHead(preview, from, 12)
         // the texts as the collapsed transcript shows them: a small episode's preview has them whole (the
         // transcript cuts them as it draws), the head has them cut as the server cuts a big one's
-        const shown = (h: typeof head) => ({ ...h, turns: h.turns.map(previewTurn) })
+        const shown = ({ recordBytes: _, ...h }: typeof head) => ({ ...h, turns: h.turns.map(previewTurn) })
         expect(shown(head), `${id} from ${from}`).toEqual(shown(expected))
+        expect(expected.recordBytes).toBeNull() // made from a whole preview
       }
+    }
+  })
+
+  it("says the record's size when its start alone was read, and null when the episode was read whole", async () => {
+    const db = openDb(dbPath, { readonly: true })
+    try {
+      for (const id of ids) {
+        const head = await engine.api.getEpisodeHead(id, 0, 12)
+        const fast = readEpisodeHead(db, id, 0, 12)
+        expect(head.recordBytes, id).toBe(fast ? getEpisodeRow(db, id)!.byte_length : null)
+      }
+    } finally {
+      db.close()
     }
   })
 
@@ -73,6 +88,7 @@ describe('getEpisodeHead', () => {
     }
     const head = await engine.api.getEpisodeHead(longId, 0, 12)
     expect(head.turnCount).toBe(2000)
+    expect(head.recordBytes).toBeGreaterThan(10_000_000)
     expect(head.turns.map((t) => t.index)).toEqual([...Array(12).keys()])
     const preview = await engine.api.getEpisodePreview(longId)
     expect(head.turns).toEqual(preview.turns.slice(0, 12))

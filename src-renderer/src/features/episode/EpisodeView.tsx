@@ -10,6 +10,7 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { EpisodeHeader } from './EpisodeHeader'
 import { AdvanceNotice } from '../labels/AdvanceNotice'
 import { Transcript } from './Transcript'
+import { HeadTranscript } from './HeadTranscript'
 import { ReadCutsNotice } from './ReadCutsNotice'
 import { FindBar } from './FindBar'
 import { RewardStrip } from './RewardStrip'
@@ -28,6 +29,7 @@ const editorLoading = <div className={panels.placeholder}>Loading editor…</div
 export function EpisodeView(): ReactNode {
   const store = useAppStore()
   const detail = useApp((s) => s.episode.detail)
+  const head = useApp((s) => s.episode.head)
   const loading = useApp((s) => s.episode.loading)
   const error = useApp((s) => s.episode.error)
   const tab = useApp((s) => s.episodeTab)
@@ -72,7 +74,8 @@ export function EpisodeView(): ReactNode {
           <EditorOverlay key={editor.title} view={editor} />
         </Suspense>
       )}
-      {loading && !detail && <div className={panels.placeholder}>Loading episode…</div>}
+      {loading && !detail && !head && <div className={panels.placeholder}>Loading episode…</div>}
+      {!detail && head && <HeadTranscript head={head} />}
       {error && !detail && (
         <div className={cx(panels.placeholder, panels.failed)} data-testid="episode-error">
           {error}
