@@ -278,7 +278,9 @@ function viewerRows(v) {
     [
       '  in-app: where the time goes',
       `${ms(a.firstPaint)} ms`,
-      `request ${ms(a.episodeStart)} → first byte ${ms(a.episodeResponseStart)} → last byte ${ms(a.episodeEnd)} → row in DOM ${ms(a.rowInDom)} → painted ${ms(a.firstPaint)} ms (${a.paintSource})`
+      a.headStart !== null
+        ? `head request ${ms(a.headStart)} → first byte ${ms(a.headResponseStart)} → last byte ${ms(a.headEnd)} → row in DOM ${ms(a.rowInDom)} → painted ${ms(a.firstPaint)} ms (${a.paintSource}); then the preview: request ${ms(a.episodeStart)} → last byte ${ms(a.episodeEnd)}`
+        : `request ${ms(a.episodeStart)} → first byte ${ms(a.episodeResponseStart)} → last byte ${ms(a.episodeEnd)} → row in DOM ${ms(a.rowInDom)} → painted ${ms(a.firstPaint)} ms (${a.paintSource})`
     ],
     [
       '  first paint, deep link',

@@ -50,7 +50,8 @@ const ROW = '[data-testid="turn-row"]'
  * @property {number} rowInDom first turn row inserted
  * @property {'app' | 'boot' | null} rowKind whose row that was: the app's, or the page's first script's (deep link)
  * @property {number | null} appRowInDom the app's own first turn row inserted (later than rowInDom after a boot row)
- * @property {number | null} headStart getEpisodeHead request sent (the first script's, deep links only)
+ * @property {number | null} headStart getEpisodeHead request sent (a deep link's first script's, or the app's own
+ *   before its preview on an in-app open of a long episode)
  * @property {number | null} headResponseStart first byte of its answer
  * @property {number | null} headEnd its last byte
  */
@@ -224,7 +225,22 @@ async function deepLinkLoad(browser, url) {
 async function inAppOpen(page, episodeHash, runHash, other) {
   const start = await page.evaluate(openByHash, episodeHash)
   await page.locator(ROW).first().waitFor({ state: 'visible', timeout: 30_000 })
-  const load = await collect(page, start)
+  const painted = await collect(page, start)
+  // A long episode's first rows come from its head (getEpisodeHead) while its preview is read: the preview's
+  // timing is known once the whole view has replaced them (the tab's turn count is the whole view's).
+  await page.locator('[data-testid="transcript-turn-count"]').waitFor({ timeout: 30_000 })
+  const t = await page.evaluate(readTimings)
+  const rel = (/** @type {number | null} */ x) => (x === null || x < start ? null : x - start)
+  const load = {
+    ...painted,
+    episodeStart: rel(t.episodeStart),
+    episodeResponseStart: rel(t.episodeResponseStart),
+    episodeEnd: rel(t.episodeEnd),
+    episodeBytes: t.episodeBytes,
+    headStart: rel(t.headStart),
+    headResponseStart: rel(t.headResponseStart),
+    headEnd: rel(t.headEnd)
+  }
   await page.evaluate((h) => (location.hash = h), other.hash)
   // The transcript tab counts the open episode's turns: the short one is shown once it says so.
   await page.waitForFunction(
