@@ -119,7 +119,8 @@ export async function measureViewer({ cli, outDir, chromiumPath, log, loads = 5 
 
     log('viewer: scroll to the last turn, then through the whole transcript')
     await page.evaluate((h) => (location.hash = h), episodeHash)
-    await page.locator(ROW).first().waitFor({ state: 'visible' })
+    // the whole transcript, not the head's first rows shown while it is read
+    await page.locator(`[data-testid="transcript"] ${ROW}`).first().waitFor({ state: 'visible' })
     const end = await page.evaluate(scrollToEnd, { last: lastIndex, timeoutMs: 15_000 })
     const lastVisible = await page.locator(`${ROW}[data-turn="${lastIndex}"]`).isVisible()
     const sweep = await page.evaluate(sweepScroll, { steps: 240 })
