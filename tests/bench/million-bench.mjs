@@ -61,6 +61,7 @@ export const MILLION_BASELINE = { load8: { rps: 10.2, p95: 1322 }, load32: { rps
  * @property {number | null} cpuMs the serve process's CPU time per call
  * @property {number} target ms
  * @property {number} total rows counted by the first call (a page's total, hits…)
+ * @property {number[]} calls every repetition's time in order (ms, 0.1): which call a slow p95 comes from
  */
 
 /**
@@ -183,7 +184,8 @@ export async function measureMillion({ cli, dir, runs, rows, reps, loadSeconds, 
         // the serve process's CPU time per call (every thread): what the call costs, whatever else runs
         cpuMs: cpu0 !== null && cpu1 !== null ? (cpu1 - cpu0) / reps : null,
         target,
-        total
+        total,
+        calls: ms.map((x) => Math.round(x * 10) / 10)
       }
       shapes.push(s)
       log(
