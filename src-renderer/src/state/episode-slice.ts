@@ -28,8 +28,9 @@ export interface EpisodeState {
   detail: EpisodePreview | null
   /**
    * The episode's first turns (getEpisodeHead), shown while its preview is read: a 10 MB episode's first turns are
-   * read and sent in a fraction of the time its whole preview takes. Null once the preview is in, and when the
-   * episode opens at a turn further down (the preview's jump would move the rows under the reader).
+   * read and sent in a fraction of the time its whole preview takes. Null once the preview is in, for a record
+   * under HEAD_SHOWN_FROM_BYTES, and when the episode opens at a turn further down (the preview's jump would move
+   * the rows under the reader).
    */
   head: EpisodeHead | null
   /** The full turns are being fetched. */
@@ -192,8 +193,8 @@ export const createEpisodeSlice =
           // After a head, the reader is already on the turns: the header comes folded to its one line, so they
           // move down by that line and not by the whole header (i opens it). A text opened meanwhile gets its
           // full turns, as a click on it would have fetched them.
-          const folded = e.head !== null && !e.headerByHand ? true : e.headerFolded
-          set({ episode: { ...e, detail, head: null, loading: false, headerFolded: folded } })
+          const headerFolded = e.headerFolded || (e.head !== null && !e.headerByHand)
+          set({ episode: { ...e, detail, head: null, loading: false, headerFolded } })
           if (e.head && !detail.complete && Object.keys(e.expanded).length > 0) void get().ensureFullTurns()
           const pending = get().episode.pendingTurnIndex
           if (pending !== null) get().jumpToTurnIndex(pending)
