@@ -95,7 +95,7 @@ describe('an in-app open shows the first turns while the preview is read', () =>
     const third = store.getState().loadEpisode('long:2')
     await flush()
     expect(store.getState().episode.head?.id).toBe('long:2')
-    // a:1's head comes back after a:2 was opened: it is not shown
+    // long:1's head comes back after long:2 was opened: it is not shown
     answerFirst()
     await flush()
     expect(store.getState().episode.id).toBe('long:2')
@@ -160,6 +160,17 @@ describe('when the preview follows a head', () => {
     held.release()
     await loaded
     expect(store.getState().episode.headerFolded).toBe(true)
+
+    // opened by hand (i) while the head showed: it stays open
+    const again = heldPreview(api)
+    const reopened = store.getState().loadEpisode('long:1')
+    await flush()
+    expect(store.getState().episode.head).not.toBeNull()
+    store.getState().toggleHeader()
+    store.getState().toggleHeader()
+    again.release()
+    await reopened
+    expect(store.getState().episode).toMatchObject({ headerFolded: false, headerByHand: true })
 
     // no head shown (it came too late): the header opens as usual
     const late = fakeApi({ long: 3 })
