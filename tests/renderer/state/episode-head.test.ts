@@ -6,17 +6,20 @@ import { takeFirstScriptHead, type PendingHead } from '../../../src-renderer/src
 import { episodeAtRow } from '../../../src-renderer/src/state/episodes-slice'
 import { fakeApi, flush } from '../fake-api'
 
-/** A preview that arrives when the test says so. */
-function heldPreview(api: ReturnType<typeof fakeApi>): { release(): void } {
-  const real = vi.mocked(api.getEpisodePreview).getMockImplementation()!
+/** The next call of an API mock answers when the test says so (release), as a slow disk would. */
+function holdNext<A extends unknown[], R>(fn: (...args: A) => Promise<R>): { release(): void } {
+  const mock = vi.mocked(fn)
+  const real = mock.getMockImplementation()!
   let release = (): void => undefined
   const gate = new Promise<void>((done) => (release = done))
-  vi.mocked(api.getEpisodePreview).mockImplementationOnce(async (id: string): Promise<EpisodePreview> => {
+  mock.mockImplementationOnce(async (...args: A) => {
     await gate
-    return real(id)
+    return real(...args)
   })
   return { release: () => release() }
 }
+
+const heldPreview = (api: ReturnType<typeof fakeApi>) => holdNext(api.getEpisodePreview)
 
 describe('an in-app open shows the first turns while the preview is read', () => {
   it('asks for the head before the preview, shows it, and drops it when the preview is in', async () => {
@@ -43,15 +46,10 @@ describe('an in-app open shows the first turns while the preview is read', () =>
 
   it('a head answered after the preview is not shown', async () => {
     const api = fakeApi({ long: 3 })
-    let answer = (): void => undefined
-    const real = vi.mocked(api.getEpisodeHead).getMockImplementation()!
-    vi.mocked(api.getEpisodeHead).mockImplementationOnce(async (...args: [string, number, number]) => {
-      await new Promise<void>((done) => (answer = done))
-      return real(...args)
-    })
+    const head = holdNext(api.getEpisodeHead)
     const store = createAppStore(api)
     await store.getState().loadEpisode('long:0')
-    answer()
+    head.release()
     await flush()
     expect(store.getState().episode.head).toBeNull()
     expect(store.getState().episode.detail).not.toBeNull()
@@ -85,18 +83,13 @@ describe('an in-app open shows the first turns while the preview is read', () =>
 
     const held2 = heldPreview(api)
     const held3 = heldPreview(api)
-    const realHead = vi.mocked(api.getEpisodeHead).getMockImplementation()!
-    let answerFirst = (): void => undefined
-    vi.mocked(api.getEpisodeHead).mockImplementationOnce(async (...args: [string, number, number]) => {
-      await new Promise<void>((done) => (answerFirst = done))
-      return realHead(...args)
-    })
+    const firstHead = holdNext(api.getEpisodeHead)
     const second = store.getState().loadEpisode('long:1')
     const third = store.getState().loadEpisode('long:2')
     await flush()
     expect(store.getState().episode.head?.id).toBe('long:2')
     // long:1's head comes back after long:2 was opened: it is not shown
-    answerFirst()
+    firstHead.release()
     await flush()
     expect(store.getState().episode.id).toBe('long:2')
     expect(store.getState().episode.head?.id).toBe('long:2')
@@ -174,15 +167,10 @@ describe('when the preview follows a head', () => {
 
     // no head shown (it came too late): the header opens as usual
     const late = fakeApi({ long: 3 })
-    const realHead = vi.mocked(late.getEpisodeHead).getMockImplementation()!
-    let answer = (): void => undefined
-    vi.mocked(late.getEpisodeHead).mockImplementationOnce(async (...args: [string, number, number]) => {
-      await new Promise<void>((done) => (answer = done))
-      return realHead(...args)
-    })
+    const lateHead = holdNext(late.getEpisodeHead)
     const other = createAppStore(late)
     await other.getState().loadEpisode('long:0')
-    answer()
+    lateHead.release()
     expect(other.getState().episode.headerFolded).toBe(false)
   })
 
