@@ -21,14 +21,17 @@ export function HeadTranscript({ head }: { head: EpisodeHead }): ReactNode {
   const foldable = useMemo(() => foldablePrompts(head.turns), [head.turns])
   return (
     <>
-      <div className={css.tabs} role="tablist" aria-busy="true">
-        <button role="tab" aria-selected className={cx(css.tab, css.active)} data-testid="tab-transcript">
-          Transcript{' '}
-          <span className={txt.count} data-testid="head-turn-count">
-            {fmtInt(head.turnCount)}
-          </span>
-        </button>
-        <span className={cx(txt.hint, css.reading)} data-testid="episode-head-note">
+      <div className={css.tabs}>
+        {/* a tab list holds tabs only: the note beside it is a status of its own */}
+        <div role="tablist" aria-busy="true" className={css.headTabs}>
+          <button role="tab" aria-selected className={cx(css.tab, css.active)} data-testid="tab-transcript">
+            Transcript{' '}
+            <span className={txt.count} data-testid="head-turn-count">
+              {fmtInt(head.turnCount)}
+            </span>
+          </button>
+        </div>
+        <span className={cx(txt.hint, css.reading)} role="status" data-testid="episode-head-note">
           Reading the rest of the episode…
         </span>
       </div>
