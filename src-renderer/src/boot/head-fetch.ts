@@ -1,9 +1,9 @@
 /**
- * The page's first script, a classic one (no imports), inline in the page (electron.vite.config.ts): run as the
- * parser reaches it, before the styles and the boot module are even asked for, it asks the server for a deep-linked
- * episode's first turns (browser mode), so the answer is on its way while the rest of the page loads. boot.ts paints
- * it. Type imports only: a value import would make this
- * file a module sharing chunks with the app.
+ * The page's first script, a classic one (no imports once built), inline in the page (electron.vite.config.ts): run
+ * as the parser reaches it, before the styles and the boot module are even asked for, it asks the server for a
+ * deep-linked episode's first turns (browser mode), so the answer is on its way while the rest of the page loads.
+ * boot.ts paints it. Besides types it imports only deep-link.ts, which nothing else imports, so the build folds it in:
+ * a value shared with the app would become a chunk this script imports, which the build refuses.
  */
 import type { EpisodeHead } from '@contract/model'
 import { deepLinkOf } from './deep-link'
