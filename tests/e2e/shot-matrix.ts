@@ -48,8 +48,30 @@ export async function shotMatrix(page: Page, name: string, prepare?: () => Promi
       if (prepare) await prepare()
       await shot(page, `${name}-${size.name}-${scheme}`)
     }
+    expect(await spilledButtons(page), `text spilling out of its button at ${size.name}`).toEqual([])
   }
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
   await chartsDrawn(page, 'light')
+}
+
+/**
+ * Buttons whose text runs past their own box (their overflow visible, their content wider than they are): a card
+ * drawn as a button whose figures did not wrap (a button's text does not, base.css) spilled over its border at
+ * 1024 px. A button that clips its text (an ellipsis) is not counted. Each one as its test id, or its first words.
+ */
+export async function spilledButtons(page: Page): Promise<string[]> {
+  return page.locator('button').evaluateAll((buttons) =>
+    buttons
+      .filter((b) => {
+        const e = b as HTMLElement
+        if (e.offsetParent === null || getComputedStyle(e).overflowX !== 'visible') return false
+        return e.scrollWidth > e.clientWidth + 1
+      })
+      .map((b) => {
+        const e = b as HTMLElement
+        const what = e.dataset.testid ?? (e.textContent ?? '').trim().slice(0, 40)
+        return `${what} (${e.scrollWidth} px of content in ${e.clientWidth})`
+      })
+  )
 }

@@ -147,13 +147,16 @@ function GroupList({
                   {g.passKnown > 0 && (
                     <>
                       {' '}
-                      · {fmtInt(g.passed)}/{fmtInt(g.passKnown)} passed
+                      · {fmtInt(g.passed)}/{fmtInt(g.passKnown)}
+                      {'\u00a0'}passed
                     </>
                   )}
                   {g.errors + g.truncated > 0 && (
                     <>
                       {' '}
-                      · {fmtInt(g.errors)} errored, {fmtInt(g.truncated)} truncated
+                      · {fmtInt(g.errors)}
+                      {'\u00a0'}errored, {fmtInt(g.truncated)}
+                      {'\u00a0'}truncated
                     </>
                   )}
                 </span>
