@@ -48,7 +48,7 @@ export async function shotMatrix(page: Page, name: string, prepare?: () => Promi
       if (prepare) await prepare()
       await shot(page, `${name}-${size.name}-${scheme}`)
     }
-    expect(await spilledButtons(page), `text spilling out of its button at ${size.name}`).toEqual([])
+    expect(await spilledBoxes(page), `content spilling past its border at ${size.name}`).toEqual([])
   }
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
@@ -56,22 +56,26 @@ export async function shotMatrix(page: Page, name: string, prepare?: () => Promi
 }
 
 /**
- * Buttons whose text runs past their own box (their overflow visible, their content wider than they are): a card
- * drawn as a button whose figures did not wrap (a button's text does not, base.css) spilled over its border at
- * 1024 px. A button that clips its text (an ellipsis) is not counted. Each one as its test id, or its first words.
+ * Boxes whose content runs past their own border: a button or an element with a left or right border, its overflow
+ * visible, its content wider than it is. A card drawn as a button whose figures did not wrap (a button's text does
+ * not, base.css) spilled over its border at 1024 px. A box that clips or scrolls its content is not counted. Each
+ * one as its tag and test id (or class), its first words and its widths.
  */
-export async function spilledButtons(page: Page): Promise<string[]> {
-  return page.locator('button').evaluateAll((buttons) =>
-    buttons
-      .filter((b) => {
-        const e = b as HTMLElement
-        if (e.offsetParent === null || getComputedStyle(e).overflowX !== 'visible') return false
-        return e.scrollWidth > e.clientWidth + 1
+export async function spilledBoxes(page: Page): Promise<string[]> {
+  return page.locator('body *').evaluateAll((all) =>
+    all
+      .filter((node) => {
+        if (!(node instanceof HTMLElement) || node.offsetParent === null) return false
+        const cs = getComputedStyle(node)
+        if (cs.overflowX !== 'visible' || cs.display === 'inline') return false
+        const bordered = parseFloat(cs.borderLeftWidth) > 0 || parseFloat(cs.borderRightWidth) > 0
+        return (bordered || node.tagName === 'BUTTON') && node.scrollWidth > node.clientWidth + 1
       })
-      .map((b) => {
-        const e = b as HTMLElement
-        const what = e.dataset.testid ?? (e.textContent ?? '').trim().slice(0, 40)
-        return `${what} (${e.scrollWidth} px of content in ${e.clientWidth})`
+      .map((node) => {
+        const e = node as HTMLElement
+        const what = e.dataset.testid ?? String(e.className).slice(0, 40)
+        const words = (e.textContent ?? '').trim().slice(0, 30)
+        return `${e.tagName.toLowerCase()} ${what} "${words}" (${e.scrollWidth} px of content in ${e.clientWidth})`
       })
   )
 }
