@@ -32,8 +32,8 @@ export function sessionPage(reason: SessionMissingReason, hostHeader: string | u
 <meta name="color-scheme" content="light dark">
 <title>Rollscope: open the link printed by rollscope serve</title>
 <style>
-  :root { color-scheme: light dark; --bg: #fff; --fg: #1c1f24; --muted: #626b78; --box: #f4f5f7; --border: #dfe3e8; --accent: #2563c9; }
-  @media (prefers-color-scheme: dark) { :root { --bg: #16181c; --fg: #e3e6ea; --muted: #9aa3af; --box: #1e2227; --border: #2d3239; --accent: #4d8ef0; } }
+  :root { color-scheme: light dark; --bg: #fff; --fg: #1c1f24; --muted: #59616d; --box: #f4f5f7; --border: #dfe3e8; --accent: #2563c9; }
+  @media (prefers-color-scheme: dark) { :root { --bg: #16181c; --fg: #e3e6ea; --muted: #a7afba; --box: #1e2227; --border: #2d3239; --accent: #4d8ef0; } }
   body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.55 system-ui, -apple-system, 'Segoe UI', sans-serif; }
   main { max-width: 40rem; margin: 12vh auto 0; padding: 0 1.5rem; }
   h1 { font-size: 1.35rem; margin: 0 0 0.75rem; }

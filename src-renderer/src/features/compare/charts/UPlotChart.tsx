@@ -24,11 +24,11 @@ function readTheme(el: HTMLElement): ChartTheme {
   const v = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback
   return {
     fg: v('--fg', '#1c1f24'),
-    muted: v('--fg-muted', '#626b78'),
+    muted: v('--fg-muted', '#59616d'),
     grid: v('--border', '#dfe3e8'),
     a: v('--cmp-a', '#2563eb'),
     b: v('--cmp-b', '#ea580c'),
-    good: v('--good', '#1a7f37'),
+    good: v('--good', '#18773a'),
     bad: v('--bad', '#c62828'),
     delta: v('--cmp-delta', '#0d9488'),
     accent: v('--accent', '#2563c9')
