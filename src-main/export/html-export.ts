@@ -88,7 +88,9 @@ export function htmlHead(
     '</section>',
     comparisonHtml(comparison),
     '<section id="episodes"><h2>Episodes</h2>',
-    '<div class="scroll"><table>',
+    // a tab stop with a name: the table scrolls sideways from the keyboard too (the page runs no script to tell
+    // whether it overflows)
+    '<div class="scroll" tabindex="0" role="region" aria-label="Episodes"><table>',
     '<thead><tr><th>Run</th><th>Episode</th><th>Task</th><th class="num">Rollout</th><th class="num">Reward</th><th>Passed</th>' +
       '<th class="num">Turns</th><th>Status</th><th>Labels</th><th>Preview</th></tr></thead>',
     '<tbody>',

@@ -16,7 +16,7 @@ const TRAINED_RUN = 'repo-repair · qwen3-8b-grpo-step400 (trained)'
 
 const runRow = (page: Page, name: string) =>
   page.getByTestId('run-row').filter({ has: page.getByTestId('run-col-name').filter({ hasText: name }) })
-const selectedRow = (page: Page) => page.locator('[data-testid="sbs-row"][aria-selected="true"]')
+const selectedRow = (page: Page) => page.locator('[data-testid="sbs-row"][aria-current="true"]')
 
 async function bothThemes(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' })
@@ -79,7 +79,7 @@ test('a fixed task from the flip table: first divergence in view, j / k, diff of
     await expect(marked).toBeVisible()
     await expect(marked).toBeInViewport()
     const row = page.locator('[data-testid="sbs-row"]', { has: marked })
-    await expect(row).toHaveAttribute('aria-selected', 'true')
+    await expect(row).toHaveAttribute('aria-current', 'true')
     expect(await row.getAttribute('data-kind')).not.toBe('same')
     await expect(page.getByTestId('sbs-goto-divergence')).toHaveText(
       `first divergence: row ${Number(await row.getAttribute('data-row')) + 1}`
@@ -178,7 +178,7 @@ test('rollout choosers re-align: rr-006 rollout 2 in both runs shares four steps
   for (let i = 0; i < 4; i++) await expect(rows.nth(i)).toHaveAttribute('data-kind', 'same')
   const first = page.locator('[data-testid="sbs-row"]', { has: page.getByTestId('first-divergence') })
   await expect(first).toHaveAttribute('data-row', '4')
-  await expect(first).toHaveAttribute('aria-selected', 'true')
+  await expect(first).toHaveAttribute('aria-current', 'true')
   await expect(first).toBeInViewport()
   await expect(page.getByTestId('sbs-count-same')).toContainText('4 same')
   await bothThemes(page, 'sbs-04-rollout-2')

@@ -8,6 +8,7 @@ import { cx } from '../../lib/cx'
 import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 import css from './BreakdownTable.module.css'
+import { ScrollX } from '../../components/ScrollX'
 
 /** Metric columns shown at most (the rows carry the mean of every per-episode metric). */
 const MAX_METRICS = 6
@@ -22,7 +23,7 @@ export function BreakdownTable({ report }: { report: RunBreakdown }): ReactNode 
   const open = (r: BreakdownRow): void =>
     store.getState().openRunEpisodes(report.runId, breakdownFilter(report.fields, r.values))
   return (
-    <div className={tables.scrollX}>
+    <ScrollX label="Breakdown">
       <table className={tables.table} data-testid="breakdown-table">
         <thead>
           <tr>
@@ -86,7 +87,7 @@ export function BreakdownTable({ report }: { report: RunBreakdown }): ReactNode 
           <TotalRow row={report.total} metrics={metrics} />
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   )
 }
 

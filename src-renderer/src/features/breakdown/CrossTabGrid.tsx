@@ -12,6 +12,7 @@ import tables from '../../styles/tables.module.css'
 import controls from '../../styles/controls.module.css'
 import css from './CrossTabGrid.module.css'
 import { readable } from '../../lib/readable'
+import { ScrollX } from '../../components/ScrollX'
 
 type CellMode = 'score' | 'passed' | 'failed'
 
@@ -92,7 +93,7 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
           ))}
         </span>
       </div>
-      <div className={tables.scrollX}>
+      <ScrollX label="Cross table">
         <table className={cx(tables.table, css.grid)}>
           <thead>
             <tr>
@@ -131,7 +132,7 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   )
 }

@@ -23,6 +23,7 @@ import txt from '../../styles/text.module.css'
 import verdict from '../../styles/verdict-colours.module.css'
 import css from './FlipTasks.module.css'
 import { readable } from '../../lib/readable'
+import { ScrollX } from '../../components/ScrollX'
 
 const FILTERS: { id: TaskRowFilter; label: string }[] = [
   { id: 'changed', label: 'broken and fixed' },
@@ -97,7 +98,7 @@ export function FlipTasks({ report }: { report: CompareReport }): ReactNode {
           </button>
         )}
       </div>
-      <div className={tables.scrollX}>
+      <ScrollX label="Tasks">
         <table className={cx(tables.table, css.table)} data-testid="flip-task-table">
           <thead>
             <tr>
@@ -154,7 +155,7 @@ export function FlipTasks({ report }: { report: CompareReport }): ReactNode {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       {rows.length === 0 && <p className={txt.hint}>No task here.</p>}
       {rows.length > shown && (
         <button className={css.more} onClick={() => setShown(shown + PAGE)} data-testid="flip-task-more">

@@ -101,7 +101,12 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
       <section className={analysis.section}>
         <div className={analysis.sectionHead}>
           <h3>{report.axis === 'order' ? 'By run' : 'By step'}</h3>
-          <select value={metricKey} onChange={(e) => setMetricKey(e.target.value)} data-testid="series-metric">
+          <select
+            value={metricKey}
+            onChange={(e) => setMetricKey(e.target.value)}
+            aria-label="Metric charted"
+            data-testid="series-metric"
+          >
             {metrics.map((m) => (
               <option key={m.key} value={m.key}>
                 {m.label}

@@ -10,6 +10,7 @@ import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
 import { toneClass } from './tone-class'
 import css from './SummaryTable.module.css'
+import { ScrollX } from '../../components/ScrollX'
 
 /**
  * metric | A | B | Δ | Δ% | 95% CI | n on the shared tasks, coloured by whether the change is an improvement and
@@ -26,7 +27,7 @@ export function SummaryTable({ report }: { report: CompareReport }): ReactNode {
           on the {fmtInt(report.sharedTasks)} shared tasks (per task first, then over tasks)
         </span>
       </h3>
-      <div className={tables.scrollX}>
+      <ScrollX label="Summary">
         <table className={tables.table} data-testid="compare-summary">
           <thead>
             <tr>
@@ -63,7 +64,7 @@ export function SummaryTable({ report }: { report: CompareReport }): ReactNode {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   )
 }

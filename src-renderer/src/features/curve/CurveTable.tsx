@@ -6,6 +6,7 @@ import { cx } from '../../lib/cx'
 import analysis from '../../styles/analysis.module.css'
 import tables from '../../styles/tables.module.css'
 import txt from '../../styles/text.module.css'
+import { ScrollX } from '../../components/ScrollX'
 
 /** The curve as a table, a row per step; a row picks that step (Enter too): its best and worst groups show. */
 export function CurveTable({
@@ -25,7 +26,7 @@ export function CurveTable({
   return (
     <section className={analysis.section}>
       <h3>By step</h3>
-      <div className={tables.scrollX}>
+      <ScrollX label="Figures by step">
         <table className={tables.table} data-testid="curve-table">
           <thead>
             <tr>
@@ -80,7 +81,7 @@ export function CurveTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   )
 }

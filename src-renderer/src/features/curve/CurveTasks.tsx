@@ -11,6 +11,7 @@ import txt from '../../styles/text.module.css'
 import controls from '../../styles/controls.module.css'
 import css from './CurveTasks.module.css'
 import { readable } from '../../lib/readable'
+import { ScrollX } from '../../components/ScrollX'
 
 /**
  * Tasks whose verdict changed over the steps they were sampled at: learned (passed after failing, kept), forgotten
@@ -33,7 +34,7 @@ export function CurveTasks({ report }: { report: TrainingCurve }): ReactNode {
       {report.tasks.length === 0 ? (
         <p className={txt.hint}>No task changed its verdict between the steps it was sampled at.</p>
       ) : (
-        <div className={tables.scrollX}>
+        <ScrollX label="Tasks by step">
           <TaskHistoryTable
             steps={steps}
             tasks={report.tasks}
@@ -50,7 +51,7 @@ export function CurveTasks({ report }: { report: TrainingCurve }): ReactNode {
               </button>
             )}
           />
-        </div>
+        </ScrollX>
       )}
     </section>
   )

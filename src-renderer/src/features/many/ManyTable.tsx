@@ -10,6 +10,7 @@ import controls from '../../styles/controls.module.css'
 import side from '../../styles/side-tag.module.css'
 import { toneClass } from '../compare/tone-class'
 import css from './ManyTable.module.css'
+import { ScrollX } from '../../components/ScrollX'
 
 /** Changes against the baseline run, or against the run before each (a checkpoint sequence). */
 export type DeltaBase = 'baseline' | 'previous'
@@ -29,7 +30,7 @@ export function ManyTable({
   const cols = report.runs.length + 1
   return (
     <section className={analysis.section}>
-      <div className={tables.scrollX}>
+      <ScrollX label="Runs side by side">
         <table className={cx(tables.table, css.table)} data-testid="many-table">
           <thead>
             <tr>
@@ -70,7 +71,7 @@ export function ManyTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   )
 }

@@ -10,6 +10,7 @@ import txt from '../../styles/text.module.css'
 import rollout from '../../styles/rollout-cells.module.css'
 import css from './PerTaskRewards.module.css'
 import { readable } from '../../lib/readable'
+import { ScrollX } from '../../components/ScrollX'
 
 /** Each task's rollout rewards in every run (report 004's "r1: [0.636, 0.9, 0.85]"), folded until asked for. */
 export function PerTaskRewards({ report, names }: { report: MultiCompareReport; names: string[] }): ReactNode {
@@ -24,7 +25,7 @@ export function PerTaskRewards({ report, names }: { report: MultiCompareReport; 
           {report.perTaskCapped ? ' (the first ones; more exist)' : ''}
         </span>
       </summary>
-      <div className={tables.scrollX}>
+      <ScrollX label="Reward per task">
         <table className={tables.table}>
           <thead>
             <tr>
@@ -53,7 +54,7 @@ export function PerTaskRewards({ report, names }: { report: MultiCompareReport; 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </details>
   )
 }

@@ -96,7 +96,7 @@ export function RunPicker(props: {
               All runs
             </button>
           </div>
-          <ul className={css.list} role="listbox" aria-multiselectable="true" aria-label="Runs">
+          <ul className={css.list} aria-label="Runs">
             {shown.map((r) => (
               <li key={r.id}>
                 <label className={css.option} title={r.name}>

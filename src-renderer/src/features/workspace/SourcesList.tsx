@@ -90,7 +90,15 @@ function SourceRows({
   })
   if (list.length === 0) return <p className={txt.hint}>No files with problems.</p>
   return (
-    <div className={css.scroll} ref={scrollRef} data-testid="sources-list">
+    // focusable (with a name) so that the list scrolls from the keyboard: its rows hold nothing to tab to
+    <div
+      className={css.scroll}
+      ref={scrollRef}
+      data-testid="sources-list"
+      tabIndex={0}
+      role="region"
+      aria-label="Files"
+    >
       <MeasuredRows virtualizer={virtualizer}>
         {(i) => (
           <SourceRow

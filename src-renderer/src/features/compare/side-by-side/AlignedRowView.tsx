@@ -41,7 +41,8 @@ export const AlignedRowView = memo(function AlignedRowView(props: RowProps): Rea
       data-testid="sbs-row"
       data-kind={row.kind}
       data-row={index}
-      aria-selected={selected}
+      // the step j / k are on (aria-current: a plain row cannot be "selected" without a listbox or grid role)
+      aria-current={selected ? true : undefined}
       onClick={() => props.onSelect(index)}
     >
       {props.firstDivergence && (
