@@ -1,5 +1,6 @@
 /** Screenshots of one view at both window sizes the app must work at, in both themes (for a person to look at). */
 import { expect, type Page } from '@playwright/test'
+import { accessibilityViolations } from './accessibility'
 import { shot } from './e2e-helpers'
 
 /** The window sizes every analysis screen is looked at in. */
@@ -37,7 +38,8 @@ async function emulateScheme(page: Page, scheme: 'light' | 'dark'): Promise<void
 
 /**
  * Saves `<name>-<size>-<theme>.png` for both sizes and both themes (four shots), running `prepare` after each
- * resize (to scroll something into view); leaves the page at 1440×900, light.
+ * resize (to scroll something into view), and checks what each shows: nothing spills past its border, and the WCAG
+ * A/AA rules pass (accessibility.ts); leaves the page at 1440×900, light.
  */
 export async function shotMatrix(page: Page, name: string, prepare?: () => Promise<void>): Promise<void> {
   for (const size of SIZES) {
@@ -47,6 +49,9 @@ export async function shotMatrix(page: Page, name: string, prepare?: () => Promi
       await chartsDrawn(page, scheme)
       if (prepare) await prepare()
       await shot(page, `${name}-${size.name}-${scheme}`)
+      // at both sizes in light and at 1024 in dark: contrast is the theme's, a region that scrolls the size's
+      if (scheme === 'light' || size.name === '1024')
+        expect(await accessibilityViolations(page), `WCAG A/AA at ${size.name}, ${scheme}`).toEqual([])
     }
     expect(await spilledBoxes(page), `content spilling past its border at ${size.name}`).toEqual([])
   }
