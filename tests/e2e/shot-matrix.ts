@@ -54,6 +54,7 @@ export async function shotMatrix(page: Page, name: string, prepare?: () => Promi
         expect(await accessibilityViolations(page), `WCAG A/AA at ${size.name}, ${scheme}`).toEqual([])
     }
     expect(await spilledBoxes(page), `content spilling past its border at ${size.name}`).toEqual([])
+    expect(await cutWithoutTitle(page), `text cut with an ellipsis and no title at ${size.name}`).toEqual([])
   }
   await page.setViewportSize({ width: 1440, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
@@ -81,6 +82,29 @@ export async function spilledBoxes(page: Page): Promise<string[]> {
         const what = e.dataset.testid ?? String(e.className).slice(0, 40)
         const words = (e.textContent ?? '').trim().slice(0, 30)
         return `${e.tagName.toLowerCase()} ${what} "${words}" (${e.scrollWidth} px of content in ${e.clientWidth})`
+      })
+  )
+}
+
+/**
+ * Texts cut short with an ellipsis that nothing lets a reader see whole: no title on the cut element, on an element
+ * around it, or on one inside it (a name in bold with its own title). A run's model and environment, a compare's run
+ * names and the episode's run in the bar above it were cut at 1024 px with no way to read them.
+ */
+export async function cutWithoutTitle(page: Page): Promise<string[]> {
+  return page.locator('body *').evaluateAll((all) =>
+    all
+      .filter((node) => {
+        if (!(node instanceof HTMLElement) || node.offsetParent === null) return false
+        if (getComputedStyle(node).textOverflow !== 'ellipsis' || node.scrollWidth <= node.clientWidth + 1) return false
+        if (node.querySelector('[title]')) return false
+        for (let e: HTMLElement | null = node; e; e = e.parentElement) if (e.title) return false
+        return true
+      })
+      .map((node) => {
+        const e = node as HTMLElement
+        const what = e.dataset.testid ?? String(e.className).slice(0, 40)
+        return `${e.tagName.toLowerCase()} ${what} "${(e.textContent ?? '').trim().slice(0, 50)}"`
       })
   )
 }

@@ -39,6 +39,8 @@ function CompareRunsView(): ReactNode {
   // before a report (loading, refused) the runs list names them
   const nameA = useApp((s) => sideName({ name: findRun(s.runs, runA)?.name ?? runA, step: steps.a }))
   const nameB = useApp((s) => sideName({ name: findRun(s.runs, runB)?.name ?? runB, step: steps.b }))
+  const shownA = report ? sideName(report.runA) : nameA
+  const shownB = report ? sideName(report.runB) : nameB
   // runs of one name are told apart as in the runs table (their folder or model)
   const runs = useApp((s) => s.runs)
   const hints = useMemo(() => runNameHints(runs), [runs])
@@ -69,8 +71,8 @@ function CompareRunsView(): ReactNode {
           {ofCurve ? '← Training curve' : '← Runs'}
         </button>
         <span className={crumbs.crumb}>
-          Compare <b>{report ? sideName(report.runA) : nameA}</b>
-          <NameHint hint={hints.get(runA)} /> → <b>{report ? sideName(report.runB) : nameB}</b>
+          Compare <b title={shownA}>{shownA}</b>
+          <NameHint hint={hints.get(runA)} /> → <b title={shownB}>{shownB}</b>
           <NameHint hint={hints.get(runB)} />
         </span>
         <button

@@ -60,8 +60,10 @@ export function EpisodeView(): ReactNode {
         >
           ← Episodes
         </button>
-        <span className={crumbs.crumb}>{runName}</span>
-        {rowInfo && <span className={cx(crumbs.crumb, txt.mutedText)}>row {rowInfo}</span>}
+        <span className={crumbs.crumb} title={runName ?? undefined}>
+          {runName}
+        </span>
+        {rowInfo && <span className={cx(crumbs.crumb, crumbs.whole, txt.mutedText)}>row {rowInfo}</span>}
         <span className={txt.spacer} />
         <span className={cx(txt.hint, crumbs.keys)}>
           <KeyHint binding={EPISODE_TURN} /> turn · <KeyHint binding={EPISODE_STEP} /> episode ·{' '}

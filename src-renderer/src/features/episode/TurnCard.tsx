@@ -180,7 +180,9 @@ function PromptPreview({ text, size }: { text: string; size?: TextSize }): React
   const first = text.split('\n').find((l) => l.trim() !== '') ?? ''
   return (
     <div className={css.promptPreview} data-testid="prompt-preview">
-      <span className={css.promptLine}>{first.length > 240 ? `${first.slice(0, 240)}…` : first}</span>
+      <span className={css.promptLine} title={first.length > 240 ? `${first.slice(0, 240)}…` : first}>
+        {first.length > 240 ? `${first.slice(0, 240)}…` : first}
+      </span>
       <span className={cx(txt.mutedText, css.promptSize)}>{size ? sizeLabelOf(size) : sizeLabel(text)}</span>
     </div>
   )

@@ -27,8 +27,16 @@ function RunIdentity({ run }: { run: RunSummary }): ReactNode {
       <span className={css.name} title={run.id}>
         {run.name}
       </span>
-      {run.model && <span className={css.meta}>{run.model}</span>}
-      {run.env && <span className={css.meta}>{run.env}</span>}
+      {run.model && (
+        <span className={css.meta} title={run.model}>
+          {run.model}
+        </span>
+      )}
+      {run.env && (
+        <span className={css.meta} title={run.env}>
+          {run.env}
+        </span>
+      )}
       <span className={cx(css.meta, txt.mono)} title={readable(run.source)}>
         {readable(shortPath(run.source, 3))}
       </span>

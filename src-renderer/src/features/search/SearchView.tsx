@@ -79,6 +79,13 @@ export function SearchView(): ReactNode {
   }, [hits])
 
   const total = page ? `${fmtInt(page.total)}${page.totalCapped ? '+' : ''}` : ''
+  const summary = !query
+    ? 'Type in the search box: words (all must match), "exact phrases", prefix*, a OR b, -word to exclude, ( ) groups'
+    : loading && !page
+      ? 'Searching…'
+      : page
+        ? `${total} ${page.total === 1 ? 'hit' : 'hits'} for ${page.query}${page.rankWindow ? ` · best of the first ${fmtInt(page.rankWindow)} (narrow the query to rank every match)` : ''}`
+        : ''
   return (
     <section className={css.view} data-testid="search-view" aria-label="Search">
       <header className={css.head}>
@@ -88,14 +95,9 @@ export function SearchView(): ReactNode {
             <SearchBox bare />
           </div>
         )}
-        <span className={css.summary} data-testid="search-summary">
-          {!query
-            ? 'Type in the search box: words (all must match), "exact phrases", prefix*, a OR b, -word to exclude, ( ) groups'
-            : loading && !page
-              ? 'Searching…'
-              : page
-                ? `${total} ${page.total === 1 ? 'hit' : 'hits'} for ${page.query}${page.rankWindow ? ` · best of the first ${fmtInt(page.rankWindow)} (narrow the query to rank every match)` : ''}`
-                : ''}
+        {/* one line, cut when narrow: the title holds it whole */}
+        <span className={css.summary} title={summary} data-testid="search-summary">
+          {summary}
         </span>
         <button
           className={controls.smallBtn}
