@@ -38,8 +38,9 @@ async function emulateScheme(page: Page, scheme: 'light' | 'dark'): Promise<void
 
 /**
  * Saves `<name>-<size>-<theme>.png` for both sizes and both themes (four shots), running `prepare` after each
- * resize (to scroll something into view), and checks what each shows: nothing spills past its border, and the WCAG
- * A/AA rules pass (accessibility.ts); leaves the page at 1440×900, light.
+ * resize (to scroll something into view), and checks what each shows: nothing spills past its border, no text is
+ * cut without a title that holds it, and the WCAG A/AA rules pass (accessibility.ts); leaves the page at 1440×900,
+ * light.
  */
 export async function shotMatrix(page: Page, name: string, prepare?: () => Promise<void>): Promise<void> {
   for (const size of SIZES) {

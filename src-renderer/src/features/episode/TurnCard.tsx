@@ -178,10 +178,12 @@ function PromptToggle({ open, expandKey }: { open: boolean; expandKey: string })
 /** The first non-empty line of a folded prompt, and how much more there is. */
 function PromptPreview({ text, size }: { text: string; size?: TextSize }): ReactNode {
   const first = text.split('\n').find((l) => l.trim() !== '') ?? ''
+  const line = first.length > 240 ? `${first.slice(0, 240)}…` : first
   return (
     <div className={css.promptPreview} data-testid="prompt-preview">
-      <span className={css.promptLine} title={first.length > 240 ? `${first.slice(0, 240)}…` : first}>
-        {first.length > 240 ? `${first.slice(0, 240)}…` : first}
+      {/* cut to the card's width: the title holds the line */}
+      <span className={css.promptLine} title={line}>
+        {line}
       </span>
       <span className={cx(txt.mutedText, css.promptSize)}>{size ? sizeLabelOf(size) : sizeLabel(text)}</span>
     </div>
