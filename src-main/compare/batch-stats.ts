@@ -34,10 +34,12 @@ function shareAt(flags: Uint8Array, idx: ArrayLike<number>): number | null {
 export function batchStats(v: RunValues, idx: ArrayLike<number> | null = null): BatchStats {
   const at: ArrayLike<number> = idx ?? Int32Array.from({ length: v.episodes }, (_, i) => i)
   const rewards: number[] = []
-  // groups: a task's rollouts in this batch (GRPO's group); min and max reward per group
-  const lo = new Map<number, number>()
-  const hi = new Map<number, number>()
-  const size = new Map<number, number>()
+  // groups: GRPO's groups in this batch, a task's rollouts, or the rollouts of one of its groups where the producer
+  // numbers them (info `group`: a task drawn twice in a step is two groups); min and max reward per group
+  const groupOf = v.info.get('group')
+  const lo = new Map<number | string, number>()
+  const hi = new Map<number | string, number>()
+  const size = new Map<number | string, number>()
   const tasks = new Set<number>()
   for (let k = 0; k < at.length; k++) {
     const i = at[k]
@@ -46,16 +48,18 @@ export function batchStats(v: RunValues, idx: ArrayLike<number> | null = null): 
     const r = v.reward[i]
     if (r !== r) continue
     rewards.push(r)
-    size.set(t, (size.get(t) ?? 0) + 1)
-    lo.set(t, Math.min(lo.get(t) ?? Infinity, r))
-    hi.set(t, Math.max(hi.get(t) ?? -Infinity, r))
+    const g = groupOf?.[i]
+    const key = g === undefined ? t : `${t}\u0000${String(g)}`
+    size.set(key, (size.get(key) ?? 0) + 1)
+    lo.set(key, Math.min(lo.get(key) ?? Infinity, r))
+    hi.set(key, Math.max(hi.get(key) ?? -Infinity, r))
   }
   let groups = 0
   let flat = 0
-  for (const [t, n] of size) {
+  for (const [key, n] of size) {
     if (n < 2) continue
     groups++
-    if (lo.get(t) === hi.get(t)) flat++
+    if (lo.get(key) === hi.get(key)) flat++
   }
   const d = describe(rewards)
   return {

@@ -351,11 +351,22 @@ export function pooledRewardPerStep(v: RunValues, shared: Uint8Array | null): nu
   let r = 0
   let s = 0
   for (let i = 0; i < v.episodes; i++) {
-    if ((shared && !shared[v.task[i]]) || v.reward[i] !== v.reward[i] || !(v.steps[i] > 0)) continue
+    if (!pooled(v, shared, i)) continue
     r += v.reward[i]
     s += v.steps[i]
   }
   return s > 0 ? r / s : null
+}
+
+/** The episodes pooledRewardPerStep sums. */
+function pooledEpisodes(v: RunValues, shared: Uint8Array | null): number {
+  let n = 0
+  for (let i = 0; i < v.episodes; i++) if (pooled(v, shared, i)) n++
+  return n
+}
+
+function pooled(v: RunValues, shared: Uint8Array | null, i: number): boolean {
+  return !(shared && !shared[v.task[i]]) && v.reward[i] === v.reward[i] && v.steps[i] > 0
 }
 
 /**
@@ -372,24 +383,42 @@ export function summaryMetrics(
   const rb = describe(sharedEpisodeValues(B, p.sharedB, B.reward))
   const sa = meanOf(sharedEpisodeValues(A, p.sharedA, A.steps, (i) => A.passed[i] === 1))
   const sb = meanOf(sharedEpisodeValues(B, p.sharedB, B.steps, (i) => B.passed[i] === 1))
-  const rows: [string, string, Better, MetricUnit, number | null, number | null][] = [
-    ['rewardStd', 'Reward σ', null, 'reward', ra.std, rb.std],
-    ['rewardMin', 'Min reward', 'higher', 'reward', ra.min, rb.min],
-    ['rewardMax', 'Max reward', 'higher', 'reward', ra.max, rb.max],
-    ['stepsSuccess', 'Mean steps of passed episodes', null, 'steps', sa.n ? sa.mean : null, sb.n ? sb.mean : null],
+  const rewards = { a: ra.count, b: rb.count }
+  const rows: [string, string, Better, MetricUnit, number | null, number | null, CompareMetric['episodes']][] = [
+    ['rewardStd', 'Reward σ', null, 'reward', ra.std, rb.std, rewards],
+    ['rewardMin', 'Min reward', 'higher', 'reward', ra.min, rb.min, rewards],
+    ['rewardMax', 'Max reward', 'higher', 'reward', ra.max, rb.max, rewards],
+    [
+      'stepsSuccess',
+      'Mean steps of passed episodes',
+      null,
+      'steps',
+      sa.n ? sa.mean : null,
+      sb.n ? sb.mean : null,
+      { a: sa.n, b: sb.n }
+    ],
     [
       'rewardPerStepPooled',
       'Reward per step (pooled: Σ reward / Σ steps)',
       'higher',
       'reward',
       pooledRewardPerStep(A, p.sharedA),
-      pooledRewardPerStep(B, p.sharedB)
+      pooledRewardPerStep(B, p.sharedB),
+      { a: pooledEpisodes(A, p.sharedA), b: pooledEpisodes(B, p.sharedB) }
     ],
-    ['wallTimeMs', 'Eval wall time (whole run)', null, 'ms', runs?.a.wallTimeMs ?? null, runs?.b.wallTimeMs ?? null]
+    [
+      'wallTimeMs',
+      'Eval wall time (whole run)',
+      null,
+      'ms',
+      runs?.a.wallTimeMs ?? null,
+      runs?.b.wallTimeMs ?? null,
+      undefined
+    ]
   ]
   return rows
     .filter(([, , , , a, b]) => a !== null || b !== null)
-    .map(([key, label, better, unit, a, b]) => ({
+    .map(([key, label, better, unit, a, b, episodes]) => ({
       key,
       label,
       kind: 'summary' as const,
@@ -400,6 +429,7 @@ export function summaryMetrics(
       relDelta: relDelta(a, b),
       ci95: null,
       n: p.a.length,
+      ...(episodes ? { episodes } : {}),
       better,
       isRate: false
     }))

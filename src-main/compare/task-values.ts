@@ -89,12 +89,12 @@ const num = (v: number | null): number => (v === null ? NaN : v)
  * Reads one run's episodes (or those of one training `step` of it) with a single query (pass/fail decided in SQL by the run's threshold, the same rule as
  * everywhere else) and groups them by task key in JS.
  */
-export function readRunValues(db: Db, runId: string, step?: number, only?: { info: string }): RunValues {
+export function readRunValues(db: Db, runId: string, step?: number, only?: { info: readonly string[] }): RunValues {
   const threshold = effectiveThreshold(db, runId)
   // `only`: no metrics, no tool calls and a single info field (read in SQL, as the JSON text gives it): what the
   // training curve needs, without parsing every episode's metrics and info (most of a 100k-episode read)
   const info = only
-    ? `json_object(${sqlString(only.info)}, json_extract(info_json, ${sqlString('$.' + only.info)}))`
+    ? `json_object(${only.info.map((k) => `${sqlString(k)}, json_extract(info_json, ${sqlString('$.' + k)})`).join(', ')})`
     : "nullif(info_json, '{}')"
   const where = `WHERE run_id = ? ${step === undefined ? '' : 'AND step = ?'}`
   const args = step === undefined ? [runId] : [runId, step]
@@ -166,7 +166,8 @@ export function readRunValues(db: Db, runId: string, step?: number, only?: { inf
       v.task[i] = t
       v.reward[i] = num(r[1])
       v.passed[i] = r[2] === null ? NaN : r[2] ? 1 : 0
-      v.turns[i] = r[3]
+      // an episode without a transcript has no messages to count (its row says 0): the runs list leaves it out too
+      v.turns[i] = r[15] ? r[3] : NaN
       v.steps[i] = num(r[12])
       v.generationMs[i] = num(r[13])
       v.termination[i] = r[14] === null ? -1 : intern(terminationIndex, v.terminations, r[14])

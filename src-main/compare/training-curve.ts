@@ -23,8 +23,8 @@ interface StepPart {
   tasks: Map<string, { n: number; c: number }>
 }
 
-/** The info field the curve reads (keptStats): which rollouts the batch filters kept. */
-const CURVE_INFO = { info: 'batch' }
+/** The info fields the curve reads: which rollouts the batch filters kept (keptStats), each rollout's GRPO group. */
+const CURVE_INFO = { info: ['batch', 'group'] }
 
 /**
  * A step's part depends only on that step's episodes (and the run's threshold), so an engine keeps the parts it

@@ -72,8 +72,13 @@ export interface CompareMetric {
   relDelta: number | null
   /** 95% CI of the delta (kind `paired` only); null with fewer than 2 paired tasks. */
   ci95: [number, number] | null
-  /** Tasks that entered the paired computation (both runs have a value). */
+  /** Tasks that entered the paired computation (both runs have a value); a summary row: the shared tasks. */
   n: number
+  /**
+   * Summary rows over episodes (a spread, an extreme, a mean over passed episodes): how many episodes each side's
+   * figure is over, which can be far fewer than the shared tasks (only two of 23 with a transcript, one passed).
+   */
+  episodes?: { a: number; b: number }
   /** Which direction is an improvement, when it is known (reward: higher; turns: null, it depends). */
   better: 'higher' | 'lower' | null
   /** Values in [0, 1] shown as percentages. */

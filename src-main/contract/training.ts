@@ -7,7 +7,10 @@ import type { CompareWarning, SeriesTask } from './compare'
 
 export interface CurvePoint {
   step: number
-  /** Rollouts of the step, distinct tasks (prompts), and groups (a task's rollouts at the step). */
+  /**
+   * Rollouts of the step, distinct tasks (prompts), and groups (a task's rollouts at the step; where the producer
+   * numbers its GRPO groups, info `group`, each of them: a task drawn twice at a step is two groups).
+   */
   episodes: number
   tasks: number
   meanReward: number | null

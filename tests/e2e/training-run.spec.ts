@@ -70,7 +70,7 @@ test('a prime-rl training run: its curve, a step’s worst group, step 0 against
     await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2)
     const panel = page.getByTestId('curve-step')
     await expect(panel).toHaveAttribute('data-step', '9')
-    await expect(panel).toContainText('24 rollouts in 4 groups')
+    await expect(panel).toContainText(/24 rollouts of 4 tasks · .* no signal [0-9.]+% of 4 groups/)
     // 4 groups: all in the best list, the worst list says so
     await expect(page.getByTestId('curve-best-group')).toHaveCount(4)
     await expect(page.getByTestId('curve-best-group').first().getByTestId('rollout-cell')).toHaveCount(6)

@@ -14,7 +14,13 @@ import { dirname, join } from 'node:path'
 import type { DocumentAdapter, DocumentRun } from '../types'
 import { RecordError } from '../types'
 import { isObj, type Obj } from './record-fields'
-import { isHostedRlRow, parseHostedRow, primeHostedRlRunHeader, summarizeHostedRow } from './prime-hosted-rl'
+import {
+  isHostedRlRow,
+  parseHostedRow,
+  primeHostedRlRunHeader,
+  rolloutsPerExample,
+  summarizeHostedRow
+} from './prime-hosted-rl'
 import { defineFormat } from '../define-format'
 
 /** `{run: {...}}` of the platform API: a run object with its training configuration. */
@@ -60,13 +66,14 @@ export const primeHostedRlFilesAdapter = defineFormat<DocumentAdapter>({
     if (!isObj(doc) || !isRawPage(doc)) return [] // metadata / progress / usage: read with the episodes' file
     if (hasResultsBeside(path)) return [] // the same samples come from results.jsonl
     const samples = samplesOf(doc)
+    const perExample = rolloutsPerExample(dirname(path))
     const episodes: DocumentRun['episodes'] = []
     let firstRow: Obj | null = null
     samples.forEach((s, i) => {
       if (!isObj(s) || !isHostedRlRow(s)) return
       firstRow ??= s
       try {
-        episodes.push({ summary: summarizeHostedRow(s), locator: String(i) })
+        episodes.push({ summary: summarizeHostedRow(s, perExample), locator: String(i) })
       } catch (err) {
         if (!(err instanceof RecordError)) throw err
       }

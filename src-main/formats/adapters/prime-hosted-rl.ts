@@ -69,8 +69,12 @@ export const primeHostedRlAdapter = defineFormat<JsonlAdapter>({
 
   readRunHeader: (path) => primeHostedRlRunHeader(path),
 
-  summarize(r): EpisodeSummaryRecord {
-    return summarizeHostedRow(r)
+  summarize(r, file): EpisodeSummaryRecord {
+    const dir = file ? dirname(file.path) : null
+    return summarizeHostedRow(
+      r,
+      dir && file ? file.ctx.memo(`prime-hosted-rl:rollouts-per-example:${dir}`, () => rolloutsPerExample(dir)) : null
+    )
   },
 
   parseEpisode(r): EpisodeBody {
@@ -78,8 +82,23 @@ export const primeHostedRlAdapter = defineFormat<JsonlAdapter>({
   }
 })
 
-/** Summary of one hosted-RL sample (a results.jsonl row or a rollouts_raw.json sample). */
-export function summarizeHostedRow(r: Obj): EpisodeSummaryRecord {
+/**
+ * The run's `rollouts_per_example` (metadata.json beside the file): the size of a GRPO group. A step's samples come
+ * group by group in `sample_id` order, so a problem drawn twice in one step is two groups (in the corpus run problem
+ * 4 at step 40 is samples 0–7 and 8–15, and each half's advantages are its own rewards less its own mean).
+ */
+export function rolloutsPerExample(dir: string): number | null {
+  const meta = readSideObject(join(dir, 'metadata.json'), [])
+  const n = meta && isObj(meta.run) ? num(meta.run.rollouts_per_example) : null
+  return n !== null && Number.isInteger(n) && n > 0 ? n : null
+}
+
+/**
+ * Summary of one hosted-RL sample (a results.jsonl row or a rollouts_raw.json sample). With the run's rollouts per
+ * example known, info `group` numbers the sample's GRPO group (sample_id / rollouts per example): the training curve
+ * counts groups with no signal by it, not by problem.
+ */
+export function summarizeHostedRow(r: Obj, perExample: number | null = null): EpisodeSummaryRecord {
   const prompt = messagesOf(r.prompt)
   const completion = messagesOf(r.completion)
   if (
@@ -102,6 +121,9 @@ export function summarizeHostedRow(r: Obj): EpisodeSummaryRecord {
   if (task && task !== 'default') info.task = task
   const tag = str(r.tag)
   if (tag) info.tag = tag
+  const sample = num(r.sample_id)
+  if (perExample !== null && sample !== null && Number.isInteger(sample) && sample >= 0)
+    info.group = Math.floor(sample / perExample)
   const timing = objOf(r.timing)
   const seconds = num(timing.total)
   const tokensIn = num(r.num_input_tokens)

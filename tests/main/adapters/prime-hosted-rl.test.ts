@@ -310,6 +310,43 @@ describe('through the engine', () => {
     expect(ep.turns[2].reasoning).toContain('"label": "Malicious"')
   })
 
+  /**
+   * metadata.json says 8 rollouts per example; problem 4 has samples 0–15 at step 40: two GRPO groups, as the
+   * advantages say (each half's advantage is its reward less its own half's mean: ~0 for 0–7, all 1.78; ±0.006 for
+   * 8–15). Groups of 2+ at step 40: 4 (0–7, all 1.78), 4 (8–15, spread), 6 (16–23, all 1.8); problem 0 has 1 sample.
+   */
+  it('GRPO groups by rollouts per example: a problem drawn twice in a step is two groups', async () => {
+    const rows = rowsOf(join(BP6Q, 'results.jsonl'))
+    const meta = JSON.parse(readFileSync(join(BP6Q, 'metadata.json'), 'utf8')) as {
+      run: { rollouts_per_example: number }
+    }
+    const per = meta.run.rollouts_per_example
+    expect(per).toBe(8)
+    // each group's advantages are its rewards less the group's mean (to float32 rounding)
+    const groups = new Map<string, { reward: number; advantage: number }[]>()
+    for (const r of rows) {
+      const key = `${String(r.problem_id)}/${Math.floor(Number(r.sample_id) / per)}`
+      groups.set(key, [...(groups.get(key) ?? []), { reward: Number(r.reward), advantage: Number(r.advantage) }])
+    }
+    for (const g of groups.values()) {
+      const mean = g.reduce((s, x) => s + x.reward, 0) / g.length
+      for (const x of g) expect(x.advantage).toBeCloseTo(x.reward - mean, 5)
+    }
+    const flat = [...groups.values()].filter((g) => g.length > 1 && g.every((x) => x.reward === g[0].reward))
+    const counted = [...groups.values()].filter((g) => g.length > 1)
+    expect([flat.length, counted.length]).toEqual([2, 3])
+
+    const e = newEngine()
+    await e.indexPaths([BP6Q])
+    const [run] = await e.api.listRuns()
+    const curve = await e.api.trainingCurve(run.id)
+    expect(curve.points).toHaveLength(1)
+    expect(curve.points[0]).toMatchObject({ step: 40, groups: counted.length, episodes: 25, tasks: 3 })
+    expect(curve.points[0].noSignalShare).toBeCloseTo(flat.length / counted.length, 12)
+    // without metadata.json the group size is unknown: a problem's samples at a step are one group, as before
+    expect(P.summarize(rows[8]).info.group).toBeUndefined()
+  })
+
   it('both runs side by side: step 40 vs step 0, one run each', async () => {
     const e = newEngine()
     const report = await e.indexPaths([BP6Q, H4Y9])
@@ -354,5 +391,7 @@ describe('through the engine', () => {
     const page = await e.api.listEpisodes({ runId: run.id, sort: 'ordinal', limit: 100 })
     const ep = await e.api.getEpisode(page.items[14].id)
     expect(ep).toMatchObject({ taskKey: '4', reward: 1.76, step: 40, rollout: 14, turnCount: 3 })
+    // the page's samples are grouped as results.jsonl's are (metadata.json beside it)
+    expect((await e.api.trainingCurve(run.id)).points[0]).toMatchObject({ groups: 3, noSignalShare: 2 / 3 })
   })
 })

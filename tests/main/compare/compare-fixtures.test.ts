@@ -4,7 +4,7 @@
  * reports), grouping tasks the way FORMATS.md §7 says (Wordle by answer, math-python by prompt, Inspect by sample id,
  * SWE-bench by instance id); nothing here calls the compare code except through engine.api.compareRuns.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CompareMetric, CompareReport } from '@contract/compare'
@@ -245,5 +245,36 @@ describe('mini-swe-agent: deepseek_chat_dev vs its rerun, rewards from the SWE-b
     for (let i = 0, c = 1; i <= k; c = (c * (n - i)) / (i + 1), i++) tail += c / 2 ** n
     if (n === 0) expect(r.flips.mcnemarP).toBeNull()
     else expect(r.flips.mcnemarP).toBeCloseTo(Math.min(1, 2 * tail), 12)
+  })
+
+  /** Each instance's message count in the run folder's trajectories (only some instances have one). */
+  function messageCounts(run: string): Map<string, number> {
+    const dir = join(SWE, 'output', run)
+    const out = new Map<string, number>()
+    for (const id of readdirSync(dir)) {
+      if (id.includes('.')) continue
+      const traj = JSON.parse(readFileSync(join(dir, id, `${id}.traj.json`), 'utf8')) as { messages: unknown[] }
+      out.set(id, traj.messages.length)
+    }
+    return out
+  }
+
+  it('counts messages over the instances with a trajectory, not the 21 without one as 0', async () => {
+    const ma = messageCounts('deepseek_chat_dev')
+    const mb = messageCounts('deepseek_chat_dev_rerun')
+    const shared = [...ma.keys()].filter((id) => mb.has(id))
+    expect(shared.length).toBe(2)
+    const mean = (m: Map<string, number>): number => shared.reduce((s, id) => s + m.get(id)!, 0) / shared.length
+    const a = runBy((r) => r.name === 'deepseek_chat_dev', 'deepseek_chat_dev')
+    const b = runBy((r) => r.name === 'deepseek_chat_dev_rerun', 'deepseek_chat_dev_rerun')
+    const r = await engine.api.compareRuns(a.id, b.id)
+    expect(metric(r, 'messages')).toMatchObject({ a: mean(ma), b: mean(mb), n: 2 })
+    // the runs table counts the same episodes
+    expect(metric(r, 'messages').a).toBeCloseTo(a.meanTurns!, 12)
+    // a whole-run row over a few episodes says how many: one passed episode with steps each, of 23 shared tasks
+    const passedSteps = metric(r, 'stepsSuccess')
+    expect(passedSteps.n).toBe(23)
+    expect(passedSteps.episodes).toEqual({ a: 1, b: 1 })
+    expect(metric(r, 'rewardStd').episodes).toEqual({ a: 23, b: 23 })
   })
 })

@@ -37,7 +37,10 @@ export function SummaryTable({ report }: { report: CompareReport }): ReactNode {
               <th className={tables.num}>Δ</th>
               <th className={tables.num}>Δ%</th>
               <th>95% CI of Δ</th>
-              <th className={tables.num} title="Tasks in the paired computation">
+              <th
+                className={tables.num}
+                title="Tasks in the paired computation; a row without pairing: the episodes each run's figure is over"
+              >
                 n
               </th>
               {showWhole && (
@@ -94,7 +97,17 @@ function MetricRow({ m, showWhole }: { m: CompareMetric; showWhole: boolean }): 
           <span className={txt.hint}>{noCiReason(m)}</span>
         )}
       </td>
-      <td className={cx(tables.num, txt.hint)}>{m.n}</td>
+      {m.episodes ? (
+        <td
+          className={cx(tables.num, txt.hint)}
+          title={`Not paired: A's figure is over ${fmtInt(m.episodes.a)} episodes, B's over ${fmtInt(m.episodes.b)}`}
+          data-testid="compare-metric-episodes"
+        >
+          {fmtInt(m.episodes.a)}&nbsp;/&nbsp;{fmtInt(m.episodes.b)}&nbsp;ep
+        </td>
+      ) : (
+        <td className={cx(tables.num, txt.hint)}>{m.n}</td>
+      )}
       {showWhole && (
         <>
           <td className={cx(tables.num, tables.wholeCol)} data-testid="compare-whole-a">

@@ -129,8 +129,9 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
       )}
       <RankedWarnings warnings={report.warnings} prominent={false} testId="curve-warnings" />
       <p className={txt.hint} data-testid="std-note">
-        {STD_NOTE} A group is one task’s rollouts at a step; it gives GRPO no signal when every rollout got the same
-        reward.
+        {STD_NOTE} A group is one task’s rollouts at a step, or each of its groups where the trainer numbers them (a
+        task drawn twice at a step is then two); it gives GRPO no signal when every rollout got the same reward. The
+        best and worst lists of a step show each task’s rollouts together.
       </p>
     </>
   )

@@ -49,10 +49,10 @@ export function StepGroups({
           {point && (
             <span className={txt.hint}>
               {' '}
-              · {fmtCount(point.episodes, 'rollout')} in {fmtCount(view.groups || point.tasks, 'group')} · mean reward{' '}
+              · {fmtCount(point.episodes, 'rollout')} of {fmtCount(view.groups || point.tasks, 'task')} · mean reward{' '}
               {fmtMeanStd('reward', point.meanReward, point.rewardStd)}
               {point.passRate !== null && <> · pass {fmtPercent(point.passRate)}</>} · no signal{' '}
-              {fmtPercent(point.noSignalShare)}
+              {fmtPercent(point.noSignalShare)} of {fmtCount(point.groups, 'group')}
             </span>
           )}
         </h3>
