@@ -7,6 +7,7 @@
  */
 import { z } from 'zod'
 import { compareOptions } from './analysis-guards'
+import { COLUMN_SORT_KEYS } from './model'
 
 export const EPISODE_EXPORT_FORMATS = ['jsonl', 'sft', 'preference', 'csv', 'md', 'html'] as const
 export type EpisodeExportFormat = (typeof EPISODE_EXPORT_FORMATS)[number]
@@ -16,6 +17,9 @@ export const MAX_EXPORT_EPISODE_IDS = 10_000
 
 const runId = z.string({ error: 'run (a run id) is required' }).min(1, 'run (a run id) is required').max(200)
 const labelName = z.string().trim().min(1).max(80)
+
+/** A sort key of the episodes table: a column, or a metric or info field by name (the table's and its export's). */
+export const episodeSortKey = z.union([z.enum(COLUMN_SORT_KEYS), z.string().regex(/^(metric|info):[\w.\-/]{1,200}$/)])
 
 /**
  * What an SFT line that does not end with the model's words (a tool result, an empty assistant turn, a user turn)
@@ -44,9 +48,14 @@ export const episodesExportRequest = z.strictObject({
   runIds: z.array(runId).max(100).optional(),
   /** A filter expression of the episodes table ('' = none). */
   filter: z.string().max(4000).optional(),
+  /** The table's free-text search (task key, preview, answer), as it narrows the view. */
+  text: z.string().max(1000).optional(),
+  /** The table's order (default: file order), so the file lists the episodes as the table does. */
+  sort: episodeSortKey.optional(),
+  desc: z.boolean().optional(),
   /** Only episodes carrying this episode label. */
   label: labelName.optional(),
-  /** Rows picked in the table (of the runs above): exactly these episodes, in this order; filter and label are then moot. */
+  /** Rows picked in the table (of the runs above): exactly these episodes, in this order; filter, text and label are then moot. */
   episodeIds: z
     .array(z.string().min(1).max(300))
     .max(MAX_EXPORT_EPISODE_IDS, {

@@ -5,15 +5,13 @@
 import { z } from 'zod'
 import type { ApiMethod } from './api'
 import { ANALYSIS_ARG_SCHEMAS } from './analysis-guards'
-import { episodesExportRequest, exportRequest } from './export'
+import { episodeSortKey, episodesExportRequest, exportRequest } from './export'
 import { LABEL_ARG_SCHEMAS } from './labels-guards'
-import { COLUMN_SORT_KEYS, EPISODE_HEAD_MAX_TURNS } from './model'
+import { EPISODE_HEAD_MAX_TURNS } from './model'
 import { SEARCH_ARG_SCHEMAS } from './search-guards'
 
 const path = z.string().min(1).max(4096)
 const runId = z.string().min(1).max(200)
-
-const sortKey = z.union([z.enum(COLUMN_SORT_KEYS), z.string().regex(/^(metric|info):[\w.\-/]{1,200}$/)])
 
 const episodeQuery = z.strictObject({
   runId,
@@ -21,7 +19,7 @@ const episodeQuery = z.strictObject({
   ids: z.array(z.string().min(1).max(300)).max(1000).optional(),
   text: z.string().max(1000).optional(),
   filter: z.string().max(4000).optional(),
-  sort: sortKey.optional(),
+  sort: episodeSortKey.optional(),
   desc: z.boolean().optional(),
   taskKey: z.string().max(4096).optional(),
   offset: z.number().int().min(0).max(1e9).optional(),

@@ -5,6 +5,7 @@
  */
 import type { TraceApi } from '@contract/api'
 import type { EpisodesExportRequest } from '@contract/export'
+import type { EpisodeSortKey } from '@contract/model'
 import { BadRequestError, NotFoundError } from '@contract/guards'
 import { exportEpisodes } from './export-episodes'
 import type { ExportFormat, ExportOptions, PlannedExport } from './export-types'
@@ -38,7 +39,7 @@ export async function resolveEpisodesExport(
   request: EpisodesExportRequest
 ): Promise<{ options: ExportOptions; name: string }> {
   // the line options pass through as declared in the contract; the rest is the selection
-  const { kind: _kind, format, runId, runIds, filter, label, episodeIds, ...lineOptions } = request
+  const { kind: _kind, format, runId, runIds, filter, text, sort, desc, label, episodeIds, ...lineOptions } = request
   const workspace = await api.listRuns()
   const run = workspace.find((r) => r.id === runId)
   if (!run) throw new NotFoundError(`no run with id ${runId}`)
@@ -67,7 +68,13 @@ export async function resolveEpisodesExport(
     // picked rows are exported as they are: the filter and label that showed them do not narrow them again
     ...(picked
       ? { episodeIds: picked, labels: [] }
-      : { filter: filter?.trim() ? filter : undefined, labels: label === undefined ? [] : [label] })
+      : {
+          filter: filter?.trim() ? filter : undefined,
+          text: text?.trim() ? text : undefined,
+          labels: label === undefined ? [] : [label]
+        }),
+    // the contract's schema checked the key (a column, or metric: / info: and a name)
+    ...(sort !== undefined ? { sort: sort as EpisodeSortKey, desc: desc === true } : {})
   }
   // a bad filter is found by a one-row query now, not after the user picked a file
   if (options.filter) await checkFilter(api, options.runIds, options.filter)

@@ -1,5 +1,6 @@
 /** What an export is asked for, what it reads, and what it reports. Runtime-neutral (no fs, no electron). */
 import type { TraceApi } from '@contract/api'
+import type { EpisodeSortKey } from '@contract/model'
 import {
   EPISODE_EXPORT_FORMATS,
   type EpisodeExportFormat,
@@ -20,6 +21,11 @@ export interface ExportOptions extends EpisodeLineOptions {
   episodeIds?: string[]
   /** A filter expression of the episodes table. */
   filter?: string
+  /** The table's free-text search (task key, preview, answer). */
+  text?: string
+  /** The table's order (default: file order; a format that needs its own order, preference pairs, keeps it). */
+  sort?: EpisodeSortKey
+  desc?: boolean
   /** Only episodes carrying one of these labels (episode-level labels). */
   labels?: string[]
 }

@@ -10,14 +10,22 @@ const PAGE = 200
 /** Named episodes looked up per query. */
 const ID_CHUNK = 1000
 
-/** The filter expression the table would use for `filter` plus `labels` (episode labels, any of them). */
-export function selectionFilter(o: Pick<ExportOptions, 'filter' | 'labels'>): string | undefined {
+/**
+ * The filter expression the table would use for `filter`, its free text (the fields the table's search box matches)
+ * and `labels` (episode labels, any of them): one expression, so every format and the preview select alike.
+ */
+export function selectionFilter(o: Pick<ExportOptions, 'filter' | 'labels' | 'text'>): string | undefined {
   const parts: string[] = []
   if (o.filter?.trim()) parts.push(`(${o.filter})`)
   // JSON string escaping is what the filter tokenizer reads back (\" and \\).
+  const text = o.text?.trim()
+  if (text) parts.push(`(${TEXT_FIELDS.map((f) => `${f} ~ ${JSON.stringify(text)}`).join(' or ')})`)
   if (o.labels?.length) parts.push(`label in [${o.labels.map((l) => JSON.stringify(l)).join(', ')}]`)
   return parts.length ? parts.join(' and ') : undefined
 }
+
+/** What the table's search box matches (EpisodeQuery.text in episode-query-sql.ts), as filter fields. */
+const TEXT_FIELDS = ['taskKey', 'preview', 'answer']
 
 /** The runs the export reads, in the order asked (every run when none is named). */
 export async function selectedRuns(src: ExportSource, o: ExportOptions): Promise<RunSummary[]> {
@@ -38,17 +46,21 @@ export async function* runEpisodes(
   src: ExportSource,
   runIds: string | readonly string[],
   o: ExportOptions,
-  sort: EpisodeQuery['sort'] = 'ordinal'
+  /** An order the format needs (preference pairs: by task); else the table's, else file order. */
+  order?: EpisodeQuery['sort']
 ): AsyncGenerator<EpisodeSummary> {
   const [runId, ...also] = typeof runIds === 'string' ? [runIds] : runIds
   if (runId === undefined) return
   const filter = selectionFilter(o)
+  const sort = order ?? o.sort ?? 'ordinal'
+  const desc = order === undefined && o.sort !== undefined && o.desc === true
   for (let offset = 0; ; offset += PAGE) {
     const page = await src.listEpisodes({
       runId,
       ...(also.length ? { runIds: also } : {}),
       filter,
       sort,
+      ...(desc ? { desc } : {}),
       offset,
       limit: PAGE
     })

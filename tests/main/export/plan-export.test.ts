@@ -57,6 +57,31 @@ describe('planExport', () => {
     expect(text.trim().split('\n')).toHaveLength(passed.total)
   })
 
+  it('episodes: the table’s search text and order select and order the file as the table does, in every path', async () => {
+    const run = runs[0]
+    const all = (await engine.api.listEpisodes({ runId: run.id, limit: 1000 })).items
+    // a word of some previews but not all: what a user types in the table's search box
+    const word = all[0].preview.split(/\s+/).find((w) => w.length > 4 && all.some((e) => !e.preview.includes(w)))!
+    const shown = await engine.api.listEpisodes({ runId: run.id, text: word, sort: 'reward', desc: true, limit: 1000 })
+    expect(shown.total).toBeGreaterThan(0)
+    expect(shown.total).toBeLessThan(all.length)
+    const request = { kind: 'episodes', format: 'csv', runId: run.id, text: word, sort: 'reward', desc: true } as const
+    let text = ''
+    const summary = await (await planExport(engine.api, request)).write(async (c) => void (text += c))
+    expect(summary).toMatchObject({ episodes: shown.total })
+    const lines = text.trim().split('\n').slice(1)
+    const idAt = text.split('\n')[0].split(',').indexOf('id')
+    expect(idAt).toBeGreaterThanOrEqual(0)
+    expect(lines.map((l) => l.split(',')[idAt])).toEqual(shown.items.map((e) => e.id))
+    // the count the export dialog shows before writing agrees
+    expect((await engine.api.previewExport(request)).selected).toBe(shown.total)
+    // picked rows are exactly those, whatever the text
+    const picked = { ...request, episodeIds: [all[0].id] }
+    let one = ''
+    await (await planExport(engine.api, picked)).write(async (c) => void (one += c))
+    expect(one.trim().split('\n')).toHaveLength(2)
+  })
+
   it('labels: the plan already counts what the file holds, and the write holds exactly that', async () => {
     const [a, b] = (await engine.api.listEpisodes({ runId: runs[0].id, limit: 2 })).items
     await engine.api.addLabel(a.id, 'loop', null)

@@ -81,6 +81,15 @@ describe('picked rows', () => {
       passedOnly: true,
       dropLabelled: 'loop'
     })
+    // the search box's text and the table's order go with the view; picked rows keep their own order and no text
+    const view = { ...table, picked: [], text: ' sleep ', sort: 'reward' as const, desc: true }
+    expect(exportRequest(view, 'csv')).toMatchObject({
+      filter: 'reward > 0.5',
+      text: ' sleep ',
+      sort: 'reward',
+      desc: true
+    })
+    expect(exportRequest({ ...view, picked: ['a:3'] }, 'csv')).not.toHaveProperty('text')
   })
 
   it('1–9 put the label on every picked episode, or take it off when all have it; the badges follow', async () => {

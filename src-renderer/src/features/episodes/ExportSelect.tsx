@@ -26,10 +26,13 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   const store = useAppStore()
   const transport = useTransport()
   const filter = useApp((s) => s.episodes.query.filter)
+  const text = useApp((s) => s.episodes.query.text)
+  const sort = useApp((s) => s.episodes.query.sort)
+  const desc = useApp((s) => s.episodes.query.desc)
   const filterError = useApp((s) => s.episodes.filterError)
   const also = useAppShallow((s) => s.episodes.alsoRunIds)
   const picked = useApp((s) => s.picked.ids)
-  // the episodes the view holds (its filter applied): what every format but SFT and preference pairs writes
+  // the episodes the view holds (its filter and search applied): what every format but SFT and preference pairs writes
   const total = useApp((s) => s.episodes.total)
   const [busy, setBusy] = useState(false)
   const [askSft, setAskSft] = useState<null | 'left' | 'right'>(null)
@@ -37,7 +40,7 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   const boxRef = useRef<HTMLSpanElement>(null)
 
   const start = async (format: EpisodeExportFormat, sft?: SftChoice): Promise<void> => {
-    const request = exportRequest({ runId: run.id, also, filter, picked }, format, sft)
+    const request = exportRequest({ runId: run.id, also, filter, text, sort, desc, picked }, format, sft)
     setBusy(true)
     try {
       await startExport(request, transport, store.getState())
@@ -57,7 +60,7 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
             ? `Export the ${picked.length} picked episodes (Clear the selection to export the whole view)`
             : filterError
               ? 'Fix the filter to export'
-              : 'Export the episodes of this table that the filter shows'
+              : 'Export the episodes this table shows (its filter and search), in its order'
         }
         onChange={(e) => {
           const format = e.target.value as EpisodeExportFormat | ''
@@ -86,7 +89,7 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
         <SftOptions
           align={askSft}
           onCancel={closeSft}
-          request={(choice) => exportRequest({ runId: run.id, also, filter, picked }, 'sft', choice)}
+          request={(choice) => exportRequest({ runId: run.id, also, filter, text, sort, desc, picked }, 'sft', choice)}
           onExport={(choice) => {
             setAskSft(null)
             void start('sft', choice)
