@@ -38,17 +38,24 @@ export function fmtReward(x: number | null | undefined): string {
   return isNum(x) ? x.toFixed(3) : DASH
 }
 
-/** Mean ± half-width of the 95% CI, e.g. "0.733 ± 0.12". */
+/**
+ * Mean ± half-width of the 95% CI, e.g. "0.733 ± 0.12"; a CI cut at the rewards' bounds is not symmetric, so it
+ * shows both sides: 0.933 in [0.790, 1.000] is "0.933 −0.14 +0.067", not a "± 0.10" that would reach 1.04.
+ */
 export function fmtMeanCi(mean: number | null, ci: [number, number] | null): string {
   if (!isNum(mean)) return DASH
   if (!ci || !isNum(ci[0]) || !isNum(ci[1])) return mean.toFixed(3)
-  return `${mean.toFixed(3)} ± ${fmtHalfWidth((ci[1] - ci[0]) / 2)}`
+  const below = mean - ci[0]
+  const above = ci[1] - mean
+  if (Math.abs(above - below) <= 1e-9 * Math.max(1, Math.abs(mean), ci[1] - ci[0]))
+    return `${mean.toFixed(3)} ± ${fmtHalfWidth((ci[1] - ci[0]) / 2)}`
+  return `${mean.toFixed(3)} −${fmtHalfWidth(below)} +${fmtHalfWidth(above)}`
 }
 
-/** Two significant digits: enough to judge noise without pretending precision. */
+/** Two significant digits (0.10, not 0.1): enough to judge noise without pretending precision. */
 function fmtHalfWidth(h: number): string {
   if (h === 0) return '0'
-  return trimZeros(h.toPrecision(2).includes('e') ? h.toFixed(4) : h.toPrecision(2))
+  return h.toPrecision(2).includes('e') ? trimZeros(h.toFixed(4)) : h.toPrecision(2)
 }
 
 /** The CI range for a tooltip, e.g. "95% CI 0.613 – 0.853". */

@@ -38,6 +38,10 @@ describe('number formatting', () => {
     expect(fmtMeanCi(0.7333, [0.6133, 0.8533])).toBe('0.733 ± 0.12')
     expect(fmtMeanCi(0.35, [0.3472, 0.3528])).toBe('0.350 ± 0.0028')
     expect(fmtMeanCi(0.5, null)).toBe('0.500')
+    // 2 significant digits keep their zero; a CI cut at the reward's bound shows each side (the runs table's math run)
+    expect(fmtMeanCi(0.5, [0.4, 0.6])).toBe('0.500 ± 0.10')
+    expect(fmtMeanCi(14 / 15, [0.79, 1])).toBe('0.933 −0.14 +0.067')
+    expect(fmtMeanCi(1, [1, 1])).toBe('1.000 ± 0')
     expect(fmtMeanCi(null, null)).toBe('–')
   })
   it('fmtCiRange explains a missing CI', () => {
