@@ -16,7 +16,7 @@ import { BadRequestError } from '@contract/guards'
 import type { Db } from '../db/open-db'
 import { describe } from '../stats/describe'
 import { ciMethod, DEFAULT_RESAMPLES, DEFAULT_SEED, meanCis } from './ci'
-import { checkEnvironments } from './environment'
+import { checkEnvironments, sameEnvironment } from './environment'
 import { flipTable } from './flips'
 import {
   baseSpecs,
@@ -177,7 +177,10 @@ export function compareManyValues(
   const sharedKeys = values[0].taskKeys.filter((k) => values.every((v) => v.taskIndex.has(k)))
   const method = (n: number): CiMethod => ciMethod(n, seed, resamples)
   const verdicts = values.map((v, i) =>
-    i === baseline ? null : verdictAgainst(values[baseline], v, method, envs !== null)
+    // only a run of another environment than the baseline's is not comparable with it (the set may mix others)
+    i === baseline
+      ? null
+      : verdictAgainst(values[baseline], v, method, envs !== null && !sameEnvironment(runs[baseline], runs[i]))
   )
 
   const warnings: CompareWarning[] = []

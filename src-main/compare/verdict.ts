@@ -70,7 +70,7 @@ export function compareVerdict(
     direction = 'unclear'
     head = 'No clear difference: '
   }
-  const tail = direction === 'unclear' ? `: too few tasks to tell a change this small from noise` : ''
+  const tail = direction === 'unclear' ? unclearBecause(m) : ''
   return {
     text: `${prefix}${head}${figures}${tail}.`,
     direction,
@@ -80,4 +80,15 @@ export function compareVerdict(
     p,
     tasks: m.n
   }
+}
+
+/**
+ * Why a change is not clear, in words that fit its size: a CI that includes no change (whatever the delta: +100 pts
+ * on a few tasks can still be noise), or a single shared task, which has no CI at all. A delta of exactly 0 needs no
+ * reason beyond its CI.
+ */
+function unclearBecause(m: CompareMetric): string {
+  if (!m.ci95) return m.n === 1 ? ': one shared task cannot tell a change from noise' : ''
+  if (m.delta === 0) return ''
+  return `: the CI includes no change, so ${m.n === 1 ? 'this task' : 'these tasks'} cannot tell it from noise`
 }

@@ -3,6 +3,7 @@
  * out by hand in the comments.
  */
 import { describe, expect, it } from 'vitest'
+import { compareMany } from '../../../src-main/compare/compare-many'
 import { compareRuns } from '../../../src-main/compare/compare-runs'
 import { compareSeries } from '../../../src-main/compare/compare-series'
 import { envKey } from '../../../src-main/compare/environment'
@@ -36,8 +37,16 @@ describe('the verdict line', () => {
     const r = compareRuns(d, a, b, {})
     // diffs +0.1 −0.1 +0.1 −0.1: mean 0
     expect(r.verdict).toMatchObject({ direction: 'unclear', metric: 'reward', p: null, tasks: 4 })
-    expect(r.verdict.text).toMatch(
-      /^No clear difference: ±0\.000 mean reward \(95% CI .*\), on 4 shared tasks: too few tasks to tell a change this small from noise\.$/
+    expect(r.verdict.text).toMatch(/^No clear difference: ±0\.000 mean reward \(95% CI .*\), on 4 shared tasks\.$/)
+    // a change the CI cannot tell from noise says so, whatever its size
+    const c = insertRun(d, { id: 'c', threshold: 0.5, episodes: eps([0.3, 0.7, 0.4, 1]) })
+    expect(compareRuns(d, a, c, {}).verdict.text).toMatch(
+      /^No clear difference: \+0\.050 mean reward \(95% CI .*\), on 4 shared tasks: the CI includes no change, so these tasks cannot tell it from noise\.$/
+    )
+    // one shared task has no CI: +100 pts is not 'a change this small'
+    const one = (id: string, reward: number) => insertRun(d, { id, threshold: 0.5, episodes: [{ task: 't', reward }] })
+    expect(compareRuns(d, one('x', 0), one('y', 1), {}).verdict.text).toMatch(
+      /^No clear difference: \+100 pts pass rate, McNemar p = 1\.000, on 1 shared task: one shared task cannot tell a change from noise\.$/
     )
     expect(r.warnings[0]).toMatchObject({ code: 'too-few-tasks', severity: 'conclusion' })
     d.close()
@@ -102,6 +111,18 @@ describe('environments', () => {
     expect(forced.envMismatch).toEqual({ a: 'tau-bench airline', b: 'sokoban' })
     expect(forced.warnings[0]).toMatchObject({ code: 'different-env', severity: 'forced' })
     expect(forced.verdict.text).toMatch(/^Not comparable \(different environments\): /)
+    // side by side against a baseline: only the run of another environment than the baseline's is marked
+    const airline2 = insertRun(d, {
+      id: 'air2',
+      name: 'gpt-4o-airline again',
+      env: 'tau-bench airline',
+      threshold: 0.5,
+      episodes: binary(2, 3, '')
+    })
+    const many = compareMany(d, [airline, airline2, sokoban], { allowDifferentEnvs: true })
+    expect(many.verdicts[0]).toBeNull()
+    expect(many.verdicts[1]!.text).not.toMatch(/Not comparable/)
+    expect(many.verdicts[2]!.text).toMatch(/^Not comparable \(different environments\): /)
     d.close()
   })
 
