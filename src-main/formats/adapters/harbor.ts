@@ -48,7 +48,7 @@ export const harborTracesAdapter = defineFormat<DocumentAdapter>({
           name: basename(path).replace(/\.json$/, ''),
           model: str(first.model),
           env: null,
-          createdAt: str(first.date),
+          createdAt: dateOf(first.date),
           checkpointStep: null,
           header: {
             agent: first.agent ?? null,
@@ -57,7 +57,7 @@ export const harborTracesAdapter = defineFormat<DocumentAdapter>({
           },
           passThreshold: null
         },
-        episodes: rows.map((row, i) => {
+        episodes: trialsOf(rows).map(({ row, windows, nested }, i) => {
           const convo = row.conversations as unknown[]
           const prompt = taskDefiningMessages(convo)
           const reward = num(row.result) ?? (isObj(row.result) ? num(row.result.reward) : null)
@@ -74,7 +74,13 @@ export const harborTracesAdapter = defineFormat<DocumentAdapter>({
               turns: convo.length,
               preview: previewOf(prompt),
               metrics: {},
-              info: { episode: str(row.episode), trial: str(row.trial_name), agent: str(row.agent) },
+              info: {
+                episode: str(row.episode),
+                trial: str(row.trial_name),
+                agent: str(row.agent),
+                windows,
+                ...(nested ? {} : { windows_nested: false })
+              },
               tokensIn: null,
               tokensOut: null,
               durationMs: null,
@@ -96,3 +102,42 @@ export const harborTracesAdapter = defineFormat<DocumentAdapter>({
     return { turns: messagesToTurns(prompt, convo.slice(prompt.length)), tools: [], infoFull: rest, raw: row }
   }
 })
+
+/**
+ * One episode per trial: the export writes a row per model call, each row the conversation so far (2, 4, 6, 8
+ * messages in the golden file), so a trial's rows are windows of one attempt, not attempts. The trial's last window
+ * (highest `episode-N`, else the last row) is its transcript; `nested` says whether every earlier window is a prefix
+ * of it (a context summarization would start a window afresh, and its earlier turns are then not in the last one).
+ * Rows without a trial name are trials of their own.
+ */
+function trialsOf(rows: Obj[]): { row: Obj; windows: number; nested: boolean }[] {
+  const byTrial = new Map<string, Obj[]>()
+  rows.forEach((row, i) => {
+    const trial = str(row.trial_name)
+    const key = trial === null ? `\u0000${i}` : `${str(row.run_id) ?? ''}\u0000${trial}`
+    const list = byTrial.get(key)
+    if (list) list.push(row)
+    else byTrial.set(key, [row])
+  })
+  return [...byTrial.values()].map((windows) => {
+    const last = windows.reduce((a, b) => (windowIndex(b) >= windowIndex(a) ? b : a))
+    const lastConvo = last.conversations as unknown[]
+    const nested = windows.every((w) => {
+      const c = w.conversations as unknown[]
+      return c.length <= lastConvo.length && c.every((m, k) => JSON.stringify(m) === JSON.stringify(lastConvo[k]))
+    })
+    return { row: last, windows: windows.length, nested }
+  })
+}
+
+/** `episode-3` → 3; rows without it count in file order (-1 keeps the later of equals: reduce's `>=`). */
+function windowIndex(row: Obj): number {
+  const m = /(\d+)$/.exec(str(row.episode) ?? '')
+  return m ? Number(m[1]) : -1
+}
+
+/** The export's date when it is one (golden files hold "NORMALIZED_TIMESTAMP"). */
+function dateOf(v: unknown): string | null {
+  const s = str(v)
+  return s !== null && Number.isFinite(Date.parse(s)) ? s : null
+}

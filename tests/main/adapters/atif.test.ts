@@ -4,7 +4,7 @@
  * the files: one turn per step, plus one per observation result (sub-agent references excluded), continuation
  * copies of already-seen steps dropped.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -25,7 +25,7 @@ async function indexed(paths: string[]) {
 }
 
 describe('ATIF golden trajectories', () => {
-  it('the golden folder: four episodes; continuations and sub-trajectories are companions; the traces export is its own run', async () => {
+  it('the golden folder: four trajectories; continuations and sub-trajectories are companions; the traces export is its own run of one trial', async () => {
     const { report, episodes } = await indexed([fixture('harbor-atif/golden/terminus_2')])
     const states = Object.fromEntries(
       report.files.map((f) => [basename(f.path).replace('hello-world-', ''), [f.state, f.format, f.episodes]])
@@ -38,10 +38,10 @@ describe('ATIF golden trajectories', () => {
       'context-summarization-linear-history.trajectory.json': ['indexed', 'atif', 1],
       'context-summarization-linear-history.trajectory.cont-1.json': ['sidecar', 'atif', 0],
       'invalid-json.trajectory.json': ['indexed', 'atif', 1],
-      'invalid-json.traces.json': ['indexed', 'harbor-traces', 4],
+      'invalid-json.traces.json': ['indexed', 'harbor-traces', 1],
       'timeout.trajectory.json': ['indexed', 'atif', 1]
     })
-    expect(episodes.filter((e) => e.turns !== null)).toHaveLength(8)
+    expect(episodes.filter((e) => e.turns !== null)).toHaveLength(5)
   })
 
   it('context summarization: 17 turns, 7 tool calls paired by order, sub-trajectories linked, cumulative tokens', async () => {
@@ -98,15 +98,24 @@ describe('ATIF golden trajectories', () => {
     expect(episodes.map((e) => e.termination)).toEqual([null, null])
   })
 
-  it('the traces export: one episode per model-call window (2, 4, 6, 8 messages), task hello-world', async () => {
+  it('the traces export: its model-call windows (2, 4, 6, 8 messages) of one trial are one episode, the last window', async () => {
+    const rows = JSON.parse(readFileSync(G('invalid-json.traces.json'), 'utf8')) as {
+      trial_name: string
+      episode: string
+      conversations: unknown[]
+    }[]
+    // the file: one trial, each window the conversation so far
+    expect(new Set(rows.map((r) => r.trial_name)).size).toBe(1)
+    expect(rows.map((r) => r.conversations.length)).toEqual([2, 4, 6, 8])
+    for (const r of rows) expect(r.conversations).toEqual(rows[3].conversations.slice(0, r.conversations.length))
     const { episodes, engine } = await indexed([G('invalid-json.traces.json')])
-    expect(episodes.map((e) => [e.taskKey, e.turns, e.info.episode])).toEqual([
-      ['hello-world', 2, 'episode-0'],
-      ['hello-world', 4, 'episode-1'],
-      ['hello-world', 6, 'episode-2'],
-      ['hello-world', 8, 'episode-3']
+    expect(episodes.map((e) => [e.taskKey, e.turns, e.info.episode, e.info.windows, e.info.windows_nested])).toEqual([
+      ['hello-world', 8, 'episode-3', 4, undefined]
     ])
-    const d = await engine.api.getEpisode(episodes[3].id)
+    const [run] = await engine.api.listRuns()
+    // one attempt of one task, not four rollouts; "NORMALIZED_TIMESTAMP" is no date
+    expect(run).toMatchObject({ episodes: 1, tasks: 1, rolloutsPerTask: 1, createdAt: null })
+    const d = await engine.api.getEpisode(episodes[0].id)
     expect(d.turns.map((t) => t.role)).toEqual([
       'user',
       'assistant',

@@ -1,6 +1,7 @@
 /**
- * The per-episode detectors over the whole real corpus (../shared/fixtures, 228 episodes in 26 runs: 186 with a
- * transcript and, since issue 12, 42 results-only SWE-bench instances of the two deepseek runs): the counts
+ * The per-episode detectors over the whole real corpus (../shared/fixtures, 225 episodes in 26 runs: 183 with a
+ * transcript, the Harbor traces export's four windows being one trial, and, since issue 12, 42 results-only
+ * SWE-bench instances of the two deepseek runs): the counts
  * per code are pinned, so a detector that starts flooding (or stops seeing) shows up here. Checked by hand:
  * - `tool-error` + `timeout`: inspect-ai/log_tool_call_error.json, the one sample whose tool messages carry Inspect
  *   ToolCallErrors (parsing, timeout, permission, file_not_found... one of them `timeout`);
@@ -34,9 +35,9 @@ const flagged = (code: string) =>
 
 describe('anomalies over the real corpus', () => {
   it('flags few episodes per code', () => {
-    // 186 transcripts + 2 × 21 instances the deepseek runs' harness reports scored without a trajectory on disk
+    // 183 transcripts + 2 × 21 instances the deepseek runs' harness reports scored without a trajectory on disk
     // (results-only episodes: no transcript, so no transcript anomaly)
-    expect(episodes.length).toBe(228)
+    expect(episodes.length).toBe(225)
     expect(episodes.filter((e) => !e.ep.transcript)).toHaveLength(42)
     const counts = Object.fromEntries(PER_EPISODE.map((c) => [c, flagged(c).length]))
     expect(counts).toEqual({ loop: 1, 'empty-answer': 33, truncated: 5, error: 0, 'tool-error': 1, timeout: 1 })
