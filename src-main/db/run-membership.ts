@@ -1,6 +1,7 @@
 import type { TraceFormat } from '@contract/model'
 import { readableText } from '@contract/terminal-text'
 import { runReadWarnings } from './run-read-warnings'
+import { parseStoredScoring } from './run-scoring'
 import type { RunHeader } from '../formats/types'
 import { assignTaskKeys } from './assign-task-keys'
 import type { Db } from './open-db'
@@ -46,7 +47,8 @@ export function upsertRun(
       scoring: h.scoring,
       headlines: h.headlines,
       wallTimeMs: h.wallTimeMs ?? null,
-      stepRates: h.stepRates
+      stepRates: h.stepRates,
+      warnings: h.warnings?.length ? h.warnings.map((w) => readableText(w)) : undefined
     }),
     threshold: h.passThreshold,
     now: Date.now()
@@ -78,13 +80,14 @@ export function settleRuns(db: Db, runIds: Iterable<string>): string[] {
     const warnings = assignTaskKeys(db, runId)
     const r = db
       .prepare(
-        `SELECT min(e.reward) lo, max(e.reward) hi, r.pass_threshold_producer p
+        `SELECT min(e.reward) lo, max(e.reward) hi, r.pass_threshold_producer p, r.scoring_json s
          FROM runs r LEFT JOIN episodes e ON e.run_id = r.id WHERE r.id = ?`
       )
-      .get(runId) as { lo: number | null; hi: number | null; p: number | null }
+      .get(runId) as { lo: number | null; hi: number | null; p: number | null; s: string | null }
+    const producer = parseStoredScoring(r.s).warnings ?? []
     db.prepare('UPDATE runs SET pass_threshold_default = ?, warnings_json = ? WHERE id = ?').run(
       defaultThreshold(r.p, r.lo, r.hi),
-      JSON.stringify([...warnings, ...runReadWarnings(db, runId)]),
+      JSON.stringify([...producer, ...warnings, ...runReadWarnings(db, runId)]),
       runId
     )
     refreshRunSummary(db, runId)

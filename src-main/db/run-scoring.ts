@@ -13,6 +13,8 @@ export interface StoredScoring {
   wallTimeMs?: number | null
   /** Metrics that are per-step shares (RunHeader.stepRates). */
   stepRates?: string[]
+  /** What the producer's files say the run lacks (RunHeader.warnings). */
+  warnings?: string[]
 }
 
 export function parseStoredScoring(json: string | null | undefined): StoredScoring {

@@ -39,6 +39,11 @@ export interface RunHeader {
    * their pooled figure, Σ over episodes of (share × steps) / Σ steps ("% of agent commands that failed", report 002).
    */
   stepRates?: string[]
+  /**
+   * What the producer's own files say this run lacks (a samples export that is page 1 of 2, steps with samples that
+   * are not in the files): shown with the run's other warnings, so a partial run never passes for a whole one.
+   */
+  warnings?: string[]
 }
 
 /** The producer's rule for episodes without a result (see RunHeader.scoring). */

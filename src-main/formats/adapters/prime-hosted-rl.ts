@@ -227,6 +227,8 @@ export function primeHostedRlRunHeader(path: string, firstRow?: Obj | null): Run
     header.usage = u
   }
   if (progress) header.progress = capped(progress)
+  const page = readSideObject(join(dir, 'rollouts_raw.json'), [])
+  const warnings = partialExportWarnings(page, progress)
   if (problems.length) header.sideFileErrors = problems
 
   const row = run ? null : (firstRow ?? (path.endsWith('.jsonl') ? firstRecordOf(path) : null))
@@ -250,6 +252,48 @@ export function primeHostedRlRunHeader(path: string, firstRow?: Obj | null): Run
     createdAt: run ? isoOf(run.created_at) : row ? isoOf(row.created_at) : null,
     checkpointStep: null, // a run's samples may span several training steps: the step is per episode
     header,
-    passThreshold: null
+    passThreshold: null,
+    ...(warnings.length ? { warnings } : {})
   }
+}
+
+const listed = (xs: readonly unknown[]): string =>
+  xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${String(xs[xs.length - 1])}`
+
+/**
+ * What the folder's own files say its samples lack. The export is what the samples API answered: one page of it
+ * (the corpus run: page 1 of 2, 25 of 32 samples), and the steps it asked for (progress.json lists samples at steps
+ * 0–40, the page holds step 40). Without these the run would pass for a whole training run: "8.33 rollouts per task"
+ * where the trainer drew 8, one step on a curve of five.
+ */
+export function partialExportWarnings(page: Obj | null, progress: Obj | null): string[] {
+  const out: string[] = []
+  const samples = page && Array.isArray(page.samples) ? page.samples : null
+  if (page && samples) {
+    const total = num(page.total)
+    const pages = num(page.total_pages)
+    const at = num(page.page)
+    if ((pages !== null && pages > 1) || (total !== null && total > samples.length)) {
+      out.push(
+        `The export is ${at !== null && pages !== null ? `page ${at} of ${pages}` : 'one page'} of the samples API` +
+          `${total !== null ? `: ${samples.length} of ${total} samples` : ''} (rollouts_raw.json). Every figure is ` +
+          'over these samples only: a GRPO group cut by the page has fewer rollouts than the trainer drew.'
+      )
+    }
+  }
+  const withSamples =
+    progress && Array.isArray(progress.steps_with_samples)
+      ? progress.steps_with_samples.filter((x): x is number => typeof x === 'number')
+      : []
+  if (samples && withSamples.length) {
+    const present = new Set(samples.map((x) => (isObj(x) ? num(x.step) : null)).filter((x) => x !== null))
+    const missing = withSamples.filter((x) => !present.has(x))
+    if (missing.length && present.size) {
+      out.push(
+        `progress.json lists samples at steps ${listed(withSamples)}; the export holds step${present.size === 1 ? '' : 's'} ` +
+          `${listed([...present].sort((a, b) => a - b))} only, so the training curve misses step${missing.length === 1 ? '' : 's'} ${listed(missing)}.`
+      )
+    }
+  }
+  return out
 }

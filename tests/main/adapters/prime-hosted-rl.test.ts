@@ -293,6 +293,14 @@ describe('through the engine', () => {
       env: 'intertwine/sv-env-network-logs'
     })
     expect(runs[0].meanReward).toBeCloseTo(1.7852, 10)
+    // the folder says it is partial: the API page is 1 of 2 (25 of 32), progress.json lists steps 0–40
+    const raw = JSON.parse(readFileSync(join(BP6Q, 'rollouts_raw.json'), 'utf8')) as Record<string, number>
+    expect([raw.page, raw.total_pages, raw.total]).toEqual([1, 2, 32])
+    expect(runs[0].warnings).toEqual([
+      expect.stringMatching(/^The export is page 1 of 2 of the samples API: 25 of 32 samples \(rollouts_raw\.json\)\./),
+      'progress.json lists samples at steps 0, 10, 20, 30 and 40; the export holds step 40 only, so the training ' +
+        'curve misses steps 0, 10, 20 and 30.'
+    ])
     // generation time apart from the total: 25 rows of model time, mean 282.27 ms (python: mean of model.duration × 1000)
     expect(runs[0].generationMs.count).toBe(25)
     expect(runs[0].generationMs.mean).toBeCloseTo(282.2669506072998, 6)

@@ -75,7 +75,7 @@ function CurveBody({ report }: { report: TrainingCurve }): ReactNode {
     <>
       <RankedWarnings warnings={report.warnings} prominent testId="curve-top-warnings" />
       <p className={analysis.shared} data-testid="curve-summary">
-        <b>{fmtInt(points.length)} training steps</b> (the x axis of every panel), {fmtCount(episodes, 'rollout')}:
+        <b>{fmtCount(points.length, 'training step')}</b> (the x axis of every panel), {fmtCount(episodes, 'rollout')}:
         every figure is over each step’s whole batch. Hover a point to read it, click it (or a row of the table) to see
         that step’s best and worst groups.
       </p>
