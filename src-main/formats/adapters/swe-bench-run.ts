@@ -36,6 +36,8 @@ import {
   type SweBenchResult
 } from './swe-bench'
 import type { FormatContext } from '../context'
+import { runExitStatuses } from './exit-statuses'
+import { exitOutcome } from './swe-agent-shared'
 
 /** The harness run report of a run: the first run report found for it that parses as one. */
 export interface RunReport {
@@ -204,7 +206,11 @@ export function resultsOnlyEpisodes(report: RunReport | null, runDir: string, pa
     }
   }
   if (owner === null) return []
-  return missing.map((id) => ({ summary: resultsOnlySummary(report, runDir, id), locator: LOCATOR + id }))
+  const exits = runExitStatuses(runDir)
+  return missing.map((id) => ({
+    summary: resultsOnlySummary(report, runDir, id, exits.get(id) ?? null),
+    locator: LOCATOR + id
+  }))
 }
 
 const SAYS: Record<Outcome, string> = {
@@ -215,24 +221,35 @@ const SAYS: Record<Outcome, string> = {
   not_run: 'submitted, but not run by the harness'
 }
 
-function resultsOnlySummary(report: RunReport, runDir: string, id: string): EpisodeSummaryRecord {
+/**
+ * A submitted instance without its trajectory: the harness's outcome, and how the agent ended where the run folder's
+ * exit-status file says (exit-statuses.ts: `TimeoutExpired` is a truncated episode, as its trajectory would say).
+ */
+function resultsOnlySummary(report: RunReport, runDir: string, id: string, exit: string | null): EpisodeSummaryRecord {
   const outcome = reportOutcome(report, id)!
   const resolved = outcome === 'resolved'
   const failed = outcome === 'error' || outcome === 'not_run'
+  const ended = exit === null ? null : exitOutcome(exit)
   return {
     sourceId: id,
     promptHash: promptHash([{ role: 'user', content: `swe-bench instance ${id}` }]),
     answer: null,
     reward: resolved ? 1 : 0,
     success: resolved,
-    status: failed ? 'error' : 'ok',
-    error: failed ? `SWE-bench harness: ${SAYS[outcome]}` : null,
+    status: failed ? 'error' : (ended?.status ?? 'ok'),
+    error: failed ? `SWE-bench harness: ${SAYS[outcome]}` : (ended?.error ?? null),
+    ...(exit !== null ? { termination: exit } : {}),
     turns: 0,
     unscored: UNSCORED[outcome] ?? null,
     transcript: false,
     preview: `No transcript on disk. SWE-bench harness: ${SAYS[outcome]} (${basename(report.path)})`,
     metrics: {},
-    info: { swebench: outcome, swebench_run_id: basename(runDir), transcript: 'not on disk' },
+    info: {
+      swebench: outcome,
+      swebench_run_id: basename(runDir),
+      transcript: 'not on disk',
+      ...(exit !== null ? { exit_status: exit } : {})
+    },
     tokensIn: null,
     tokensOut: null,
     durationMs: null,

@@ -5,6 +5,7 @@
  * with python on each file (message roles, tool calls, usage sums, extra.timestamp spans).
  */
 import { readFileSync } from 'node:fs'
+import { parse as parseYaml } from 'yaml'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Turn } from '../../../src-main/contract/model'
 import { miniSweAgentAdapter } from '../../../src-main/formats/adapters/mini-swe-agent'
@@ -299,5 +300,22 @@ describe('mini-swe-agent through the engine', () => {
     )
     expect(only.turns).toEqual([])
     expect(only.infoFull.swebench).toMatchObject({ outcome: 'resolved' })
+    // how the instances without a trajectory ended: the dev run folder's exit_statuses_<unix>.yaml (the rerun has
+    // none); its Submitted list misspells some ids ("asteroid"), which then match no episode
+    const statuses = readFileSync(
+      fixture('mini-swe-agent/output/deepseek_chat_dev/exit_statuses_1775793694.7334955.yaml'),
+      'utf8'
+    )
+    const timedOut = (parseYaml(statuses) as { instances_by_exit_status: Record<string, string[]> })
+      .instances_by_exit_status.TimeoutExpired
+    expect(timedOut).toEqual(['pvlib__pvlib-python-1854', 'pvlib__pvlib-python-1154', 'pyvista__pyvista-4315'])
+    const ended = (items: typeof dev.items) =>
+      items.filter((e) => !e.transcript && e.termination !== null).map((e) => [e.taskKey, e.status, e.termination])
+    expect(ended(dev.items).filter(([, , t]) => t === 'TimeoutExpired')).toEqual(
+      [...timedOut].sort().map((id) => [id, 'truncated', 'TimeoutExpired'])
+    )
+    expect(ended(dev.items).every(([, , t]) => t === 'TimeoutExpired' || t === 'Submitted')).toBe(true)
+    const rerun = await engine.api.listEpisodes({ runId: byName.deepseek_chat_dev_rerun.id, limit: 100 })
+    expect(ended(rerun.items)).toEqual([])
   })
 })
