@@ -23,8 +23,8 @@ export const episodeSortKey = z.union([z.enum(COLUMN_SORT_KEYS), z.string().rege
 
 /**
  * What an SFT line that does not end with the model's words (a tool result, an empty assistant turn, a user turn)
- * becomes: `trim` cuts it back to the last assistant message with text or calls (the default: a final call stays
- * without its result), `drop` leaves the episode out, `keep` writes it as it is.
+ * becomes: `trim` cuts it back to the last assistant message with text, reasoning or calls (the default: a final
+ * call stays without its result), `drop` leaves the episode out, `keep` writes it as it is.
  */
 export const SFT_ENDINGS = ['trim', 'drop', 'keep'] as const
 export type SftEnding = (typeof SFT_ENDINGS)[number]

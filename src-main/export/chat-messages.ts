@@ -1,7 +1,9 @@
 /**
  * Turns → OpenAI chat messages. Tool results are paired with the calls they answer first (by id, else the oldest
  * unanswered call, as the viewer pairs them), so that dropping a turn can drop its partner too and every
- * `tool_calls` entry left has exactly one `tool` message with its `tool_call_id`, and every tool message a call.
+ * `tool_calls` entry left has exactly one `tool` message with its `tool_call_id`, and every tool message a call,
+ * except the calls of the last assistant message that nobody answered: the episode stopped there, and that call is
+ * the model's last action (a tool-calling episode may be nothing else: a prompt, then one turn of calls).
  */
 import type { Turn } from '@contract/model'
 
@@ -13,7 +15,16 @@ export interface ChatToolCall {
 
 export type ChatMessage =
   | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string; tool_calls?: ChatToolCall[] }
+  | {
+      role: 'assistant'
+      content: string
+      /**
+       * The turn's reasoning (thinking), when it has any: the field vLLM's reasoning parsers, the Qwen3 and DeepSeek-R1
+       * chat templates and TRL-style reasoning datasets read. Some producers put the whole answer here (content null).
+       */
+      reasoning_content?: string
+      tool_calls?: ChatToolCall[]
+    }
   | { role: 'tool'; tool_call_id: string; content: string }
 
 interface PairedCall {
@@ -66,8 +77,10 @@ function pairCalls(turns: Turn[]): {
 
 /**
  * The messages of `turns`, leaving out the turns in `drop` together with their partners (a dropped call's result,
- * a dropped result's call). Calls nobody answered are left out (an episode cut off mid-call), results that answer
- * no call become user messages (they are environment text the model saw), `env` turns are user messages. A
+ * a dropped result's call). Calls nobody answered are left out, but on the last assistant message: an episode that
+ * stopped on its calls ends with what the model did last, and a chat line may end with calls, while mid-line a call
+ * without its result makes an invalid line. Results that answer no call become user messages (they are environment
+ * text the model saw), `env` turns are user messages. The turn's reasoning goes with it (`reasoning_content`). A
  * sub-agent's turns (Turn.agent) are left out too: they are its own conversation, which the main agent never saw
  * (it saw its call and the result), so they must not read as the main agent's messages.
  */
@@ -77,15 +90,20 @@ export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Se
   const dropped = new Set(leftOut)
   for (const [turn, list] of calls)
     if (leftOut.has(turn)) list.forEach((c) => c.result !== null && dropped.add(c.result))
+  const last = turns.findLast((t) => t.role === 'assistant' && !dropped.has(t.index))?.index
   const out: ChatMessage[] = []
   for (const t of turns) {
     if (dropped.has(t.index)) continue
     if (t.role === 'system' || t.role === 'user' || t.role === 'env') {
       out.push({ role: t.role === 'env' ? 'user' : t.role, content: t.text })
     } else if (t.role === 'assistant') {
-      const kept = (calls.get(t.index) ?? []).filter((c) => c.result !== null && !dropped.has(c.result))
+      const kept = (calls.get(t.index) ?? []).filter((c) =>
+        c.result === null ? t.index === last : !dropped.has(c.result)
+      )
+      // a turn of calls only, all gone, is left out: its reasoning, if any, led to calls the line no longer has
       if (!t.text && kept.length === 0 && (calls.get(t.index)?.length ?? 0) > 0) continue
       const msg: ChatMessage = { role: 'assistant', content: t.text }
+      if (t.reasoning) msg.reasoning_content = t.reasoning
       if (kept.length)
         msg.tool_calls = kept.map((c) => ({
           id: c.id,

@@ -4,12 +4,13 @@
  */
 import type { EpisodeSummary, RunSummary } from '@contract/model'
 import { csvColumns, csvLine, csvRow } from './csv-export'
-import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './export-types'
+import type { ChunkWriter, ExportOptions, ExportResult, ExportSource, SkipReason } from './export-types'
 import { jsonlRecord } from './jsonl-export'
 import { exportPreference } from './preference-export'
 import { exportReport } from './report-export'
 import { checkFilter, perPage, readDetail, selectedEpisodes, selectedRuns, selectionFilter } from './select-episodes'
-import { sftLine } from './sft-lines'
+import { SFT_SKIP_KEY, sftLine } from './sft-lines'
+import { SkipTally } from './skip-tally'
 
 export async function exportEpisodes(src: ExportSource, o: ExportOptions, write: ChunkWriter): Promise<ExportResult> {
   const runs = await selectedRuns(src, o)
@@ -28,14 +29,14 @@ export async function exportEpisodes(src: ExportSource, o: ExportOptions, write:
       return perEpisode(src, o, runs, async (e) => {
         const d = await readDetail(src, e.id)
         await write(JSON.stringify(jsonlRecord(d, runById.get(e.runId), await src.getEpisodeLabels(e.id))) + '\n')
-        return true
+        return null
       })
     case 'sft':
       return perEpisode(src, o, runs, async (e) => {
         const r = await sftLine(src, o, e)
-        if (!('line' in r)) return false
+        if (!('line' in r)) return SFT_SKIP_KEY[r.skip]
         await write(JSON.stringify(r.line) + '\n')
-        return true
+        return null
       })
     case 'csv': {
       const columns = csvColumns(runs)
@@ -53,15 +54,19 @@ export async function exportEpisodes(src: ExportSource, o: ExportOptions, write:
   }
 }
 
-/** Calls `each` per selected episode; it says whether the episode was written (false = skipped). */
+/** Calls `each` per selected episode; it says why the episode was skipped, or null when it was written. */
 async function perEpisode(
   src: ExportSource,
   o: ExportOptions,
   runs: RunSummary[],
-  each: (e: EpisodeSummary) => Promise<boolean>
+  each: (e: EpisodeSummary) => Promise<SkipReason | null>
 ): Promise<ExportResult> {
   let episodes = 0
-  let skipped = 0
-  for await (const e of selectedEpisodes(src, o, runs)) (await each(e)) ? episodes++ : skipped++
-  return { format: o.format, episodes, skipped }
+  const skips = new SkipTally()
+  for await (const e of selectedEpisodes(src, o, runs)) {
+    const skip = await each(e)
+    if (skip === null) episodes++
+    else skips.add(skip)
+  }
+  return { format: o.format, episodes, ...skips.result() }
 }

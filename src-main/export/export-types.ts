@@ -6,6 +6,7 @@ import {
   type EpisodeExportFormat,
   type EpisodeLineOptions,
   type ExportPlan,
+  type ExportPreview,
   type ExportSummary
 } from '@contract/export'
 
@@ -47,7 +48,19 @@ export interface ExportResult {
   pairs?: number
   /** Episodes selected but left out (sft --passed-only / --drop-labelled, preference ties and lone rollouts). */
   skipped: number
+  /** Why, with counts, when any were skipped (only the reasons that occurred; they add up to `skipped`). */
+  skippedBy?: Partial<Record<SkipReason, number>>
 }
+
+/**
+ * Why a selected episode was left out. sft, as the export dialog's preview counts them (ExportPreview.skipped):
+ * `notPassed`, `labelled`, `noAssistant`, `ending` (--sft-ending drop), `notReadWhole`. preference: `loneRollout`
+ * (the only rollout of its task), `taskInOneRun` (two runs: its task is not in the other run), `notCompared` (a
+ * rollout neither best nor worst of its task; two runs: not its run's best), `tie` (the pair's rewards are equal),
+ * `noReward` (a side has no reward), `notReadWhole` (a side too large to read whole).
+ */
+export type SkipReason =
+  keyof ExportPreview['skipped'] | 'loneRollout' | 'taskInOneRun' | 'notCompared' | 'tie' | 'noReward'
 
 /** Where the output goes: one call per chunk, awaited, so a slow file or pipe pushes back on the reader. */
 export type ChunkWriter = (chunk: string) => Promise<void>

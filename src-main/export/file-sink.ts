@@ -1,7 +1,7 @@
 /**
- * An export written into a file by the engine itself (the desktop's sink: the host only asked where). A failed
- * export removes its partial file rather than leaving something that looks complete; a file that could not be
- * opened is left alone (it may be someone else's).
+ * An export written into a file by the engine itself (the desktop's sink: the host only asked where), and by
+ * `rollscope export --out`. A failed export removes its partial file rather than leaving something that looks
+ * complete; a file that could not be opened is left alone (it may be someone else's).
  */
 import { createWriteStream } from 'node:fs'
 import { rm } from 'node:fs/promises'

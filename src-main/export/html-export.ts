@@ -13,7 +13,7 @@ import { compareBodyHtml, type ChartScripts } from '../report/html-report'
 import { htmlPageHead } from '../report/html-page'
 import { REPORT_CSS } from '../report/html-style'
 import type { ExportComparison } from './export-compare'
-import { meanReward, num, type RunTally } from './md-export'
+import { meanReward, num, selectionCounts, type RunTally } from './md-export'
 
 /**
  * Additions for the episode table: it scrolls sideways rather than breaking ids, keys and headers mid-word (the
@@ -60,9 +60,6 @@ export function htmlHead(
   comparison: ExportComparison,
   charts: ChartScripts | null
 ): string {
-  const total = tallies.reduce((n, t) => n + t.episodes, 0)
-  const rewarded = tallies.reduce((n, t) => n + t.rewarded, 0)
-  const sum = tallies.reduce((n, t) => n + t.rewardSum, 0)
   const runRows = tallies.map(
     (t) =>
       `<tr><td>${esc(t.run.name)}</td><td class="num">${t.episodes}</td><td class="num">${num(meanReward(t))}</td>` +
@@ -78,7 +75,7 @@ export function htmlHead(
     '<main>',
     '<header><h1>Rollscope export</h1>',
     `<p>Selection: ${esc(selection)}</p>`,
-    `<p>${total} episodes from ${tallies.filter((t) => t.episodes).length} runs; mean reward ${num(rewarded ? sum / rewarded : null)}.</p>`,
+    `<p>${esc(selectionCounts(tallies))}</p>`,
     '</header>',
     '<section id="runs"><h2>Runs</h2>',
     '<table>',

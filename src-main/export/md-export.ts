@@ -36,17 +36,25 @@ export const meanReward = (t: RunTally): number | null => (t.rewarded ? t.reward
 export const num = (v: number | null, digits = 3): string =>
   v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits)
 
-/** Title, what was selected, and the per-run summary table. */
-export function mdSummary(tallies: RunTally[], selection: string): string {
+const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
+
+/** The reports' one-line count of the selection, plain text (md and html say it alike: "1 episode from 1 run"). */
+export function selectionCounts(tallies: RunTally[]): string {
   const total = tallies.reduce((n, t) => n + t.episodes, 0)
   const rewarded = tallies.reduce((n, t) => n + t.rewarded, 0)
   const sum = tallies.reduce((n, t) => n + t.rewardSum, 0)
+  const runs = tallies.filter((t) => t.episodes).length
+  return `${count(total, 'episode', 'episodes')} from ${count(runs, 'run', 'runs')}; mean reward ${num(rewarded ? sum / rewarded : null)}.`
+}
+
+/** Title, what was selected, and the per-run summary table. */
+export function mdSummary(tallies: RunTally[], selection: string): string {
   const lines = [
     '# Rollscope export',
     '',
     `Selection: ${mdText(selection, Infinity)}`,
     '',
-    `${total} episodes from ${tallies.filter((t) => t.episodes).length} runs; mean reward ${num(rewarded ? sum / rewarded : null)}.`,
+    selectionCounts(tallies),
     '',
     '| Run | Episodes | Mean reward | Passed |',
     '| --- | ---: | ---: | ---: |',

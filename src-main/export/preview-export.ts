@@ -8,15 +8,7 @@ import { episodesExportRequest, PREVIEW_SCAN_CAP, type ExportPreview } from '@co
 import { parseOrThrow } from '@contract/guards'
 import { resolveEpisodesExport, type PlanSource } from './episodes-export'
 import { selectedEpisodes, selectedRuns, selectionFilter } from './select-episodes'
-import { sftLine, type SftSkip } from './sft-lines'
-
-const SKIP_KEY: Record<SftSkip, keyof ExportPreview['skipped']> = {
-  'not-passed': 'notPassed',
-  labelled: 'labelled',
-  'no-assistant': 'noAssistant',
-  ending: 'ending',
-  'not-read-whole': 'notReadWhole'
-}
+import { SFT_SKIP_KEY, sftLine } from './sft-lines'
 
 export async function previewEpisodesExport(api: PlanSource, request: unknown): Promise<ExportPreview> {
   const r = parseOrThrow(episodesExportRequest, request, 'export')
@@ -55,7 +47,7 @@ export async function previewEpisodesExport(api: PlanSource, request: unknown): 
     if ('line' in line) {
       written++
       if (line.line.metadata.trimmed) preview.trimmed++
-    } else preview.skipped[SKIP_KEY[line.skip]]++
+    } else preview.skipped[SFT_SKIP_KEY[line.skip]]++
   }
   return { ...preview, scanned, complete: scanned === selected, willWrite: written }
 }

@@ -1,11 +1,17 @@
 /** `rollscope export`: the selection (runs, labels, episodes, a filter) as JSONL, SFT chat, preference pairs, CSV, or a Markdown or HTML report. */
-import { createWriteStream } from 'node:fs'
 import { resolve } from 'node:path'
-import { finished } from 'node:stream/promises'
 import { BadRequestError } from '@contract/guards'
 import { SFT_ENDINGS, type SftEnding } from '@contract/export'
 import { exportEpisodes } from '../../export/export-episodes'
-import { EXPORT_FORMATS, type ChunkWriter, type ExportFormat, type ExportOptions } from '../../export/export-types'
+import {
+  EXPORT_FORMATS,
+  type ChunkWriter,
+  type ExportFormat,
+  type ExportOptions,
+  type ExportResult
+} from '../../export/export-types'
+import { writeToFile } from '../../export/file-sink'
+import { openErrorMessage } from '../../export/open-error'
 import { streamWriter } from '../../export/stream-writer'
 import { stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
@@ -27,11 +33,14 @@ Formats:
               run, task key, rollout, checkpoint step)
   sft         OpenAI chat format, one episode per line: {"messages": [...], "tools": [...],
               "metadata": {"episode_id", "run_id", "run_name", "task_key", "rollout", "reward", "passed",
-              "ending", "trimmed"}} (SFT loaders read messages and tools and leave metadata alone); every
+              "ending", "trimmed", "empty_turns_left_out"}} (SFT loaders read messages and tools and
+              leave metadata alone); an assistant message's reasoning is its "reasoning_content"; every
               assistant tool call is paired with its tool message (tool_call_id); calls nobody answered
-              are left out. A line that does not end with the model's words (a tool result, an empty
-              assistant turn, a user turn) is trimmed back to its last assistant message that says
-              something; a final call then stays without its result (--sft-ending)
+              are left out, but on the last assistant message, where the episode stopped on them. A line
+              that does not end with the model's words (a tool result, an empty assistant turn, a user
+              turn) is trimmed back to its last assistant message that says something (text, reasoning
+              or calls); a final call then stays without its result (--sft-ending). Empty assistant
+              turns inside a line are left out (not with --sft-ending keep)
   preference  {"prompt", "chosen", "rejected"} pairs of the same task: with one run, the best-rewarded
               rollout against the worst; with two runs (--run A --run B), the better of the two runs'
               best rollouts against the other. prompt = the messages both share. Ties are skipped
@@ -57,8 +66,15 @@ Options:
                          keep (write it as it is)
   --out FILE             write to FILE instead of stdout
   --db FILE              database file (default: $ROLLSCOPE_DB, else the app's per-user database)
-  --json                 print the result {format, episodes, pairs?, skipped} on stdout (needs --out)
-  -h, --help             show this help`,
+  --json                 print the result {format, episodes, pairs?, skipped, skippedBy?} on stdout
+                         (needs --out); skippedBy counts the episodes left out by reason:
+                         sft: notPassed, labelled, noAssistant, ending (--sft-ending drop),
+                         notReadWhole; preference: loneRollout, taskInOneRun, notCompared, tie,
+                         noReward, notReadWhole
+  -h, --help             show this help
+
+Exit status: 1 when the export failed (an unknown episode, FILE cannot be written); 2 on bad usage (an
+unknown label, a bad filter, preference over more than two runs).`,
   options: {
     format: { type: 'string' },
     run: { type: 'string', multiple: true },
@@ -80,7 +96,8 @@ Options:
     const options: ExportOptions = {
       format: format as ExportFormat,
       runIds: [],
-      episodeIds: list('episode'),
+      // an episode named twice is one episode: one line, where it was first named
+      episodeIds: [...new Set(list('episode'))],
       filter: stringOption(ctx.values, 'filter', 'export'),
       labels: list('label'),
       passedOnly: ctx.values['passed-only'] === true,
@@ -107,35 +124,44 @@ Options:
       const runs = await callApi(ctx, engine, 'listRuns')
       options.runIds = runArgs.map((r) => resolveRun(runs, r).id)
     }
-    if (options.labels!.length) {
-      // An unknown label is a typo, not an empty selection.
+    const named = [...options.labels!, ...(options.dropLabelled === undefined ? [] : [options.dropLabelled])]
+    if (named.length) {
+      // An unknown label is a typo, not an empty selection (nor, for --drop-labelled, nothing to leave out).
       const known = (await callApi(ctx, engine, 'getTaxonomy')).map((d) => d.name.toLowerCase())
-      const unknown = options.labels!.find((l) => !known.includes(l.toLowerCase()))
+      const unknown = named.find((l) => !known.includes(l.toLowerCase()))
       if (unknown !== undefined)
         throw new UsageError(`unknown label "${unknown}" (the taxonomy has: ${known.join(', ')})`, 'export')
     }
 
-    const file = outArg === undefined ? null : createWriteStream(resolve(ctx.io.cwd, outArg))
-    const stream = file ?? ctx.io.stdoutStream
-    const write: ChunkWriter = stream ? streamWriter(stream) : async (chunk) => ctx.io.stdout(chunk)
-    let result
+    let opened = false
+    let result: ExportResult
     try {
-      result = await exportEpisodes(engine.api, options, write)
+      if (outArg === undefined) {
+        const stream = ctx.io.stdoutStream
+        const write: ChunkWriter = stream ? streamWriter(stream) : async (chunk) => ctx.io.stdout(chunk)
+        result = await exportEpisodes(engine.api, options, write)
+      } else {
+        // a failed export removes its partial file rather than leave one that looks complete (file-sink.ts)
+        result = await writeToFile(resolve(ctx.io.cwd, outArg), (write) => {
+          opened = true
+          return exportEpisodes(engine.api, options, write)
+        })
+      }
     } catch (err) {
+      if (outArg !== undefined && !opened)
+        throw new CommandFailure(openErrorMessage(outArg, resolve(ctx.io.cwd, outArg), err))
       // A filter typo is bad usage, like in `rollscope episodes --filter`; anything else failed.
       const message = err instanceof Error ? err.message : String(err)
       if (err instanceof BadRequestError) throw new UsageError(message, 'export')
       throw new CommandFailure(message)
-    } finally {
-      if (file) {
-        file.end()
-        await finished(file).catch(() => undefined)
-      }
     }
     const what =
       result.pairs !== undefined ? `${result.pairs} pairs (${result.episodes} episodes)` : `${result.episodes} episodes`
+    const why = Object.entries(result.skippedBy ?? {})
+      .map(([reason, n]) => `${reason} ${n}`)
+      .join(', ')
     ctx.warn(
-      `Exported ${what} as ${format}${result.skipped ? `; skipped ${result.skipped}` : ''}${outArg ? ` to ${outArg}` : ''}.`
+      `Exported ${what} as ${format}${result.skipped ? `; skipped ${result.skipped}${why ? ` (${why})` : ''}` : ''}${outArg ? ` to ${outArg}` : ''}.`
     )
     if (ctx.json) ctx.printJson(result)
     return EXIT_OK

@@ -52,7 +52,8 @@ describe('planExport', () => {
       kind: 'episodes',
       format: 'sft',
       episodes: passed.total,
-      skipped: runs[0].episodes - passed.total
+      skipped: runs[0].episodes - passed.total,
+      skippedBy: { notPassed: runs[0].episodes - passed.total }
     })
     expect(text.trim().split('\n')).toHaveLength(passed.total)
   })

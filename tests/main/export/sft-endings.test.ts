@@ -9,7 +9,7 @@ import type { ExportPreview } from '@contract/export'
 import type { RunSummary } from '@contract/model'
 import type { ChatMessage } from '../../../src-main/export/chat-messages'
 import { planExport } from '../../../src-main/export/plan-export'
-import { lineEnding, trimToLastWords } from '../../../src-main/export/sft-lines'
+import { lineEnding, trimToLastWords, withoutEmptyTurns } from '../../../src-main/export/sft-lines'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { tempEngine } from '../../helpers/temp-engine'
 
@@ -22,6 +22,7 @@ const user: ChatMessage = { role: 'user', content: 'Fix it.' }
 const said: ChatMessage = { role: 'assistant', content: 'Let me look.' }
 const empty: ChatMessage = { role: 'assistant', content: ' ' }
 const result = (id: string): ChatMessage => ({ role: 'tool', tool_call_id: id, content: 'ok' })
+const thought: ChatMessage = { role: 'assistant', content: '', reasoning_content: 'The answer is 4.' }
 
 describe('how a line ends, and trimming it', () => {
   it('names the ending', () => {
@@ -38,6 +39,23 @@ describe('how a line ends, and trimming it', () => {
     expect(trimToLastWords([user, said, call('a'), result('a')])).toEqual([user, said, call('a')])
     expect(trimToLastWords([user, call('a'), result('a'), empty, user])).toEqual([user, call('a')])
     expect(trimToLastWords([user, empty])).toEqual([])
+  })
+
+  it('an answer given only as reasoning is the model’s words, not an empty turn', () => {
+    expect(lineEnding([user, thought])).toBe('assistant')
+    expect(trimToLastWords([user, thought, empty, user])).toEqual([user, thought])
+  })
+
+  it('leaves out the empty assistant turns inside a line, and leaves the last message to the ending rule', () => {
+    expect(withoutEmptyTurns([user, empty, user, said])).toEqual([user, user, said])
+    expect(withoutEmptyTurns([user, said, empty, empty])).toEqual([user, said, empty])
+    expect(withoutEmptyTurns([user, thought, user, call('a'), result('a')])).toEqual([
+      user,
+      thought,
+      user,
+      call('a'),
+      result('a')
+    ])
   })
 })
 
