@@ -11,7 +11,7 @@ export const showCommand: CommandSpec = {
   help: `Usage: rollscope show EPISODE [--db FILE] [--json]
 
 Prints one episode (ids come from: rollscope episodes RUN): its task, outcome, metrics and info,
-then every turn with its role, text, reasoning, tool calls and per-turn reward.
+then every turn with its role, error, text, reasoning, tool calls and per-turn reward.
 
 Options:
   --db FILE    database file (default: $ROLLSCOPE_DB, else the app's per-user database)
@@ -85,6 +85,8 @@ function formatTurn(t: Turn): string {
   if (t.reward !== null) tags.push(`reward ${formatNumber(t.reward)}`)
   if (t.done) tags.push('done')
   const lines = [`── ${tags.join(' ')} ──`]
+  // the turn's error (a failed tool call, an API error): the viewer shows it above the text, and so does this
+  if (t.meta?.error) lines.push(indent(`error: ${safeText(t.meta.error)}`))
   if (t.reasoning) lines.push(indent(`reasoning: ${safeText(t.reasoning)}`))
   if (t.text) lines.push(indent(safeText(t.text)))
   for (const call of t.toolCalls) {

@@ -4,7 +4,7 @@
  */
 import type { EpisodeStatus, Turn } from '@contract/model'
 import type { EpisodeBody, EpisodeSummaryRecord, ProducerHeadlineInput, RunHeader } from '../types'
-import { messagesToTurns, taskDefiningMessages } from './messages'
+import { messagesToTurns, normalizeRole, taskDefiningMessages } from './messages'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
 import { idText, isObj, num, scalarFields, str, type Obj } from './record-fields'
@@ -209,12 +209,37 @@ function inputMessages(sample: Obj): unknown[] {
   return Array.isArray(sample.input) ? sample.input : []
 }
 
+/** A message's role as the normalizer reads it (a bare value is a user message). */
+const roleOf = (m: unknown): Turn['role'] => (isObj(m) ? normalizeRole(m.role) : 'user')
+
+/**
+ * How many leading messages are the sample's `input` (what defines the task), or null when it has none. Inspect keeps
+ * the input at the head of `messages`, with any system prompt a solver adds (`system_message()`) put among the
+ * leading system messages; a message is taken as the input's when its role is the next input message's (solvers
+ * such as `prompt_template` rewrite the input's text, not its roles). A log whose messages do not start with the
+ * input (a transcript of tool results alone) has no prompt turns: "everything before the first assistant message"
+ * would make them all prompts there, and a few-shot input's own assistant messages would end the prompt early.
+ */
+function inputPromptLength(sample: Obj, messages: readonly unknown[]): number | null {
+  const input = inputMessages(sample)
+  if (input.length === 0) return null
+  let at = 0
+  let matched = 0
+  while (at < messages.length) {
+    const role = roleOf(messages[at])
+    if (matched < input.length && role === roleOf(input[matched])) matched++
+    else if (role !== 'system') break
+    at++
+  }
+  return at
+}
+
 /** Turns of a sample: messages through the shared normalizer, plus Inspect's reasoning parts and tool errors. */
 export function sampleTurns(sample: Obj): Turn[] {
   const attachments = isObj(sample.attachments) ? sample.attachments : {}
   const original = sampleMessages(sample)
   const messages = resolveAttachments(original, attachments)
-  const promptLen = taskDefiningMessages(messages).length
+  const promptLen = inputPromptLength(sample, messages) ?? taskDefiningMessages(messages).length
   const turns = messagesToTurns(messages.slice(0, promptLen), messages.slice(promptLen))
   messages.forEach((m, i) => {
     if (!isObj(m)) return

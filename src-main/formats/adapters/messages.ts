@@ -28,7 +28,8 @@ export function messagesToTurns(prompt: readonly unknown[], completion: readonly
     let toolCallId: string | null = null
     let toolName: string | null = null
     if (role === 'tool') {
-      const ownName = typeof m.name === 'string' ? m.name : null
+      // OpenAI names a tool result's tool in `name`, Inspect AI in `function`
+      const ownName = typeof m.name === 'string' ? m.name : typeof m.function === 'string' ? m.function : null
       const id = typeof m.tool_call_id === 'string' && m.tool_call_id ? m.tool_call_id : null
       const at = id === null ? (unanswered.length ? 0 : -1) : unanswered.findIndex((c) => c.id === id)
       const call = at >= 0 ? unanswered.splice(at, 1)[0] : undefined

@@ -42,11 +42,22 @@ export function rewardSeries(turns: readonly Turn[]): RewardSeries {
 }
 
 /**
- * Whether the strip has anything to draw: a flagged turn, a step metric, or a per-step reward other than zero.
- * Rewards that are all zero draw a flat line at the bottom of an empty box, which only takes the turns' height.
+ * Whether the strip has anything to draw as it opens: a flagged turn or a per-step reward other than zero. Rewards
+ * that are all zero draw a flat line at the bottom of an empty box, which only takes the turns' height. A step metric
+ * is not drawn until one is picked (the picker starts at none), so it alone is nothing to draw either.
  */
 export function hasSignal(s: RewardSeries): boolean {
-  return s.flagged.length > 0 || s.metricNames.length > 0 || s.points.some((p) => p.reward !== 0)
+  return s.flagged.length > 0 || s.points.some((p) => p.reward !== 0)
+}
+
+/**
+ * What the strip shows: the chart when it has something to draw (its own signal, or the points of the step metric
+ * picked); else only the step-metric picker when there are metrics to pick, so they stay reachable without an empty
+ * chart; else nothing.
+ */
+export function stripContent(s: RewardSeries, pickedMetricPoints: number): 'chart' | 'picker' | 'nothing' {
+  if (hasSignal(s) || pickedMetricPoints > 0) return 'chart'
+  return s.metricNames.length > 0 ? 'picker' : 'nothing'
 }
 
 /** One step metric over the transcript: the positions that record it, with their values. */

@@ -177,6 +177,17 @@ describe('Inspect .json (corpus)', () => {
     ])
   })
 
+  it('tool-call errors: each result is named by its `function` (bash); with no input among the messages, none is a prompt', async () => {
+    const { runs, episodes, engine } = await indexed([fixture('inspect-ai/log_tool_call_error.json')])
+    const [ep] = await episodes(runs[0].id)
+    const d = await engine.api.getEpisode(ep.id)
+    // messages[i] = {role: tool, tool_call_id: bash_<i+1>, function: bash, error}; the sample's input is "..." and no
+    // message is it, nor an assistant message
+    expect(d.turns.map((t) => [t.role, t.toolCallId, t.toolName, t.isPrompt, t.isObservation])).toEqual(
+      Array.from({ length: 11 }, (_, i) => ['tool', `bash_${i + 1}`, 'bash', false, true])
+    )
+  })
+
   it('log_tool_call_error: the header states accuracy 1.0 but its one sample has no score (scores null): flagged', async () => {
     const { runs, episodes } = await indexed([fixture('inspect-ai/log_tool_call_error.json')])
     const [ep] = await episodes(runs[0].id)
@@ -256,6 +267,42 @@ describe('Inspect .eval (built archives)', () => {
     expect(d.turns[1]).toMatchObject({ role: 'assistant', text: 'running it', reasoning: 'think first' })
     expect(d.turns[1].toolCalls).toEqual([{ id: 'c1', name: 'bash', arguments: { cmd: 'make' } }])
     expect(d.turns[2]).toMatchObject({ role: 'tool', toolCallId: 'c1', toolName: 'bash', isObservation: true })
+  })
+
+  it("the sample's input is the prompt: a solver's system message ahead of it, a few-shot input's assistant turn in it", async () => {
+    const input = [
+      { role: 'user', content: 'What is 2+2?' },
+      { role: 'assistant', content: '4' },
+      { role: 'user', content: 'What is 3+3?' }
+    ]
+    const p = evalFile('few-shot.eval', [
+      { name: 'header.json', data: spec('success') },
+      {
+        name: 'samples/1_epoch_1.json',
+        data: sample(1, 1, {
+          input,
+          messages: [
+            { role: 'system', content: 'Answer with a number.' },
+            ...input.map((m) => ({ ...m, source: 'input' })),
+            { role: 'assistant', content: '6', source: 'generate' },
+            { role: 'user', content: 'Are you sure?' },
+            { role: 'assistant', content: 'Yes: 6' }
+          ]
+        })
+      }
+    ])
+    const { runs, episodes, engine } = await indexed([p])
+    const [ep] = await episodes(runs[0].id)
+    const d = await engine.api.getEpisode(ep.id)
+    expect(d.turns.map((t) => [t.role, t.isPrompt, t.isObservation])).toEqual([
+      ['system', true, false],
+      ['user', true, false],
+      ['assistant', true, false],
+      ['user', true, false],
+      ['assistant', false, false],
+      ['user', false, true],
+      ['assistant', false, false]
+    ])
   })
 
   it('error and cancelled runs; a sample error, a limit, and a condensed sample rebuilt from its model event', async () => {

@@ -34,6 +34,20 @@ describe('messagesToTurns', () => {
     expect(turns[6]).toMatchObject({ text: 'done', reasoning: 'thinking' })
   })
 
+  it('names a tool result by its own `function` (Inspect AI) when no call of the model answers to it', () => {
+    const turns = messagesToTurns(
+      [],
+      [
+        { role: 'tool', tool_call_id: 'bash_1', function: 'bash', content: 'out' },
+        { role: 'tool', tool_call_id: 'x', name: 'named', content: 'out' }
+      ]
+    )
+    expect(turns.map((t) => [t.toolCallId, t.toolName])).toEqual([
+      ['bash_1', 'bash'],
+      ['x', 'named']
+    ])
+  })
+
   it('marks user feedback inside the completion as an observation, never the prompt', () => {
     const turns = messagesToTurns(
       [

@@ -1,4 +1,5 @@
 /** Assistant markdown rendered to static HTML (no DOM here): what elements and attributes untrusted text can produce. */
+import { readFileSync } from 'node:fs'
 import { createElement, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -6,6 +7,7 @@ import { AssistantMarkdown, MarkdownText } from '../../../src-renderer/src/featu
 import { AppProvider } from '../../../src-renderer/src/state/store-context'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi } from '../fake-api'
+import { fixture } from '../../helpers/fixtures-path'
 import code from '../../../src-renderer/src/styles/code.module.css'
 import find from '../../../src-renderer/src/styles/find.module.css'
 import collapsible from '../../../src-renderer/src/features/episode/Collapsible.module.css'
@@ -180,5 +182,116 @@ describe('MarkdownText: identifiers are shown as written', () => {
     expect(html).toContain('<strong>a phrase</strong>')
     expect(tags(html).filter((t) => t === 'strong')).toHaveLength(2)
     expect(md('`__all__` lists __all__, and _it_ stays italic')).toContain('lists __all__, and <em>it</em>')
+  })
+})
+
+/** Text a real trace holds: the last message of a verifiers row, and an ATIF (Terminus-2) step's message. */
+const verifiersAnswer = (rel: string, row: number): string => {
+  const line = readFileSync(fixture(rel), 'utf8').trim().split('\n')[row]
+  const completion = (JSON.parse(line) as { completion: { content: string }[] }).completion
+  return completion[completion.length - 1].content
+}
+const atifMessage = (rel: string, stepId: number): string =>
+  (JSON.parse(readFileSync(fixture(rel), 'utf8')) as { steps: { step_id: number; message: string }[] }).steps.find(
+    (s) => s.step_id === stepId
+  )?.message ?? ''
+
+describe('MarkdownText: LaTeX math keeps its source', () => {
+  const math = (source: string): string => `<span class="${css.math}">${source}</span>`
+
+  it('keeps the backslashes of \\(…\\) (verifiers math-python, 15th row)', () => {
+    const text = verifiersAnswer('verifiers/willccbb-verifiers/math-python--gpt-4.1-mini/578769a7/results.jsonl', 14)
+    expect(text).toBe('The number of days Sam did not work is \\(\\boxed{6}\\).')
+    expect(md(text)).toBe(
+      `<div class="${css.md}"><p>The number of days Sam did not work is ${math('\\(\\boxed{6}\\)')}.</p></div>`
+    )
+  })
+
+  it('reads no emphasis, escape or autolink inside \\[…\\] and $$…$$, multi-line display math included', () => {
+    const html = md('a \\[x_1 *y* z_2\\] and $$a*b*c$$, in \\(www.example.com \\\\) \\)')
+    expect(html).toContain(math('\\[x_1 *y* z_2\\]'))
+    expect(html).toContain(math('$$a*b*c$$'))
+    // `\\` is a LaTeX line break, not the backslash of a closer
+    expect(html).toContain(math('\\(www.example.com \\\\) \\)'))
+    expect(tags(html)).not.toContain('em')
+    expect(md('Display:\n\\[\n  x = \\frac{1}{2} \\\\\n  y_1 = *3*\n\\]')).toContain(
+      math('\\[\n  x = \\frac{1}{2} \\\\\n  y_1 = *3*\n\\]')
+    )
+    expect(md('$$\n\\sum_{i} *a*\n$$')).toBe(`<div class="${css.md}"><p>${math('$$\n\\sum_{i} *a*\n$$')}</p></div>`)
+  })
+
+  it('leaves markdown alone elsewhere: an escaped backslash, an unclosed opener, money, inline code', () => {
+    expect(md('\\\\(not math\\\\) and an open \\( alone')).toBe(
+      `<div class="${css.md}"><p>\\(not math\\) and an open ( alone</p></div>`
+    )
+    expect(md('$5 and $10 are **prices**')).toBe(
+      `<div class="${css.md}"><p>$5 and $10 are <strong>prices</strong></p></div>`
+    )
+    expect(md('`\\(x\\)`')).toBe(`<div class="${css.md}"><p><code>\\(x\\)</code></p></div>`)
+  })
+})
+
+describe('MarkdownText: line breaks and JSON as the model wrote them', () => {
+  it('shows a single newline of prose as a line break (Terminus-2 "Analysis: …\\nPlan: …")', () => {
+    const text = atifMessage('harbor-atif/golden/terminus_2/hello-world-invalid-json.trajectory.json', 3)
+    expect(text).toMatch(/^Analysis: .*\nPlan: /)
+    const [analysis, plan] = text.split('\n')
+    expect(md(text)).toBe(`<div class="${css.md}"><p>${analysis}<br/>\n${plan}</p></div>`)
+  })
+
+  it('draws JSON between prose as a JSON code block, its escapes kept (hello-world-invalid-json, step 2)', () => {
+    const text = atifMessage('harbor-atif/golden/terminus_2/hello-world-invalid-json.trajectory.json', 2)
+    const html = md(text)
+    expect(html).toContain(
+      `<p>I need to create a file called hello.txt with &#x27;Hello, world!&#x27; as the content.</p>`
+    )
+    expect(html).toContain(`<pre class="${FENCE}" data-language="json" data-testid="md-code-block">`)
+    // the command the model wrote: printf 'Hello, world!\\n' (a JSON-escaped `\n` for printf), then a newline
+    expect(html).toContain(
+      '<span class="hljs-string">&quot;printf &#x27;Hello, world!\\\\n&#x27; &gt; hello.txt\\n&quot;</span>'
+    )
+    expect(html).toContain('\n      <span class="hljs-attr">&quot;duration&quot;</span>')
+    expect(html).toContain('<p>This should work!</p>')
+  })
+
+  it('draws a message that is JSON as a whole as one JSON code block (Terminus-2 protocol)', () => {
+    const rel = 'harbor-atif/golden/terminus_2/hello-world-context-summarization-linear-history.trajectory.cont-1.json'
+    const text = atifMessage(rel, 5)
+    expect(JSON.parse(text)).toHaveProperty('commands')
+    const html = renderToStaticMarkup(
+      createElement(AppProvider, {
+        store: createAppStore(fakeApi({})),
+        transport: { mode: 'browser', desktop: null, saveExport: async () => null },
+        children: createElement(AssistantMarkdown, { text, expandKey: '5:text' }) as ReactNode
+      })
+    )
+    expect(html).toContain(`<pre class="${FENCE}" data-language="json" data-testid="md-code-block">`)
+    expect(tags(html)).not.toContain('p')
+    // every line of the message, its indentation and escapes, is in the block as written
+    const shown = html
+      .replace(/<[^>]+>/g, '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&gt;/g, '>')
+    expect(shown).toContain(text)
+  })
+
+  it('keeps JSON-looking lines inside a fence as they were, and hostile JSON strings as text', () => {
+    expect(md('```\n{\n  "a": 1\n}\n```')).toContain('data-language="auto"')
+    const html = md('{"x": "<img src=x onerror=alert(1)>"}')
+    expect(html).toContain('data-language="json"')
+    expect(tags(html)).not.toContain('img')
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+  })
+})
+
+describe('MarkdownText: `json` draws the whole text as one JSON code block', () => {
+  it('keeps a JSON text that prose would mangle (indented, one line, escapes) verbatim', () => {
+    const text = '  [{"cmd": "echo a\\\\nb", "note": "*not* emphasis"}]'
+    const html = renderToStaticMarkup(createElement(MarkdownText, { text, json: true }))
+    expect(html).toContain(`<pre class="${FENCE}" data-language="json" data-testid="md-code-block">`)
+    expect(html).toContain('<span class="hljs-string">&quot;echo a\\\\nb&quot;</span>')
+    expect(html).toContain('&quot;*not* emphasis&quot;')
+    expect(tags(html)).not.toContain('em')
   })
 })

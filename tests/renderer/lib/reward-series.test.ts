@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { hasSignal, metricSeries, nearestPosition, rewardSeries } from '../../../src-renderer/src/lib/reward-series'
+import {
+  hasSignal,
+  metricSeries,
+  nearestPosition,
+  rewardSeries,
+  stripContent
+} from '../../../src-renderer/src/lib/reward-series'
 import { makeTurn } from '../../helpers/make-turn'
 
 describe('reward series', () => {
@@ -32,13 +38,25 @@ describe('reward series', () => {
     expect(s).toEqual({ points: [], metricNames: [], flagged: [], min: 0, max: 0, cumMin: 0, cumMax: 0 })
   })
 
-  it('has no signal to draw when every per-step reward is zero and nothing is flagged or measured', () => {
+  it('has no signal to draw when every per-step reward is zero and nothing is flagged', () => {
     expect(hasSignal(rewardSeries(turns))).toBe(true)
     const zeros = [makeTurn({ index: 0, reward: 0 }), makeTurn({ index: 1, reward: 0 })]
     expect(rewardSeries(zeros).points).toHaveLength(2)
     expect(hasSignal(rewardSeries(zeros))).toBe(false)
     expect(hasSignal(rewardSeries([...zeros, makeTurn({ index: 2, meta: { error: 'x' } })]))).toBe(true)
-    expect(hasSignal(rewardSeries([makeTurn({ index: 0, reward: 0, meta: { metrics: { p: 0 } } })]))).toBe(true)
+    // a step metric is drawn only once picked (the picker starts at none): alone it is nothing to draw
+    expect(hasSignal(rewardSeries([makeTurn({ index: 0, reward: 0, meta: { metrics: { p: 0 } } })]))).toBe(false)
+  })
+
+  it('shows the chart with a signal or a picked metric, only the picker with unpicked metrics, else nothing', () => {
+    expect(stripContent(rewardSeries(turns), 0)).toBe('chart')
+    expect(stripContent(rewardSeries([makeTurn({}), makeTurn({ index: 1, reward: 0 })]), 0)).toBe('nothing')
+    // ATIF Terminus-2 and mini-swe-agent: no per-step reward, per-step token counts
+    const costs = rewardSeries(
+      [682, 750].map((n, index) => makeTurn({ index, meta: { metrics: { prompt_tokens: n } } }))
+    )
+    expect(stripContent(costs, 0)).toBe('picker')
+    expect(stripContent(costs, 2)).toBe('chart')
   })
 
   it('extracts one step metric and snaps to the nearest signal', () => {

@@ -1,7 +1,10 @@
 import { memo, useMemo, type ReactNode } from 'react'
 import Markdown, { type Components, type Options } from 'react-markdown'
+import remarkBreaks from 'remark-breaks'
 import remarkGfm from 'remark-gfm'
 import { remarkIdentifiers } from '../../lib/remark-identifiers'
+import { remarkMathSource } from './remark-math-source'
+import { fenceJsonBlocks, isJsonMessage, jsonFence } from './json-blocks'
 import type { TextSize } from '@contract/model'
 import type { EditorSource } from '../../state/episode-slice'
 import { controlCarets, findMarks, highlightCodeBlocks, rawBlocksAsText } from '../../lib/markdown-plugins'
@@ -19,6 +22,9 @@ import css from './MarkdownText.module.css'
  * - links are inert spans (the address in a tooltip): nothing in a transcript navigates the app;
  * - images are never fetched: their alt text and address are shown as text;
  * - code blocks are highlighted as a tree of spans (lib/markdown-plugins.ts), never through an HTML string.
+ * What the model wrote is shown as written where markdown would change it: a single newline is a line break (LLM
+ * output means it; CommonMark would join the lines), LaTeX math keeps its backslashes (remark-math-source.ts), and
+ * JSON is a code block (json-blocks.ts).
  */
 
 /**
@@ -59,9 +65,9 @@ const ALLOWED = [
   'mark'
 ]
 
-const REMARK = [remarkGfm, remarkIdentifiers]
-
 type PluggableList = NonNullable<Options['rehypePlugins']>
+
+const REMARK: PluggableList = [remarkGfm, remarkBreaks, [remarkMathSource, { className: css.math }], remarkIdentifiers]
 
 const RAW_BLOCKS: PluggableList[number] = [rawBlocksAsText, { className: css.raw }]
 const CODE_BLOCKS: PluggableList[number] = [highlightCodeBlocks, { className: [code.block, code.hl, css.codeBlock] }]
@@ -90,19 +96,21 @@ const COMPONENTS: Components = {
   )
 }
 
-/** Renders one markdown string (no collapsing; see AssistantMarkdown). */
+/** Renders one markdown string (no collapsing; see AssistantMarkdown); `json`: the text is JSON, drawn as code. */
 export const MarkdownText = memo(function MarkdownText(props: {
   text: string
+  json?: boolean
   findQuery?: string
   findCurrent?: number
 }): ReactNode {
-  const { text, findQuery = '', findCurrent = -1 } = props
+  const { text, json = false, findQuery = '', findCurrent = -1 } = props
+  const source = useMemo(() => (json ? jsonFence(text) : fenceJsonBlocks(text)), [text, json])
   const rehype = useMemo((): PluggableList => {
     const steps: PluggableList = [RAW_BLOCKS, CODE_BLOCKS, CONTROLS]
     if (findQuery) steps.push([findMarks, { query: findQuery, partCurrent: findCurrent }])
     return steps
   }, [findQuery, findCurrent])
-  return <div className={css.md}>{findQuery ? renderMarkdown(text, rehype) : cachedMarkdown(text, rehype)}</div>
+  return <div className={css.md}>{findQuery ? renderMarkdown(source, rehype) : cachedMarkdown(source, rehype)}</div>
 })
 
 function renderMarkdown(text: string, rehype: PluggableList): ReactNode {
@@ -148,12 +156,14 @@ export function AssistantMarkdown(props: {
   fullSize?: TextSize
   editor?: EditorSource
 }): ReactNode {
-  const { text, expandKey } = props
+  const { text, expandKey, fullSize } = props
   const { query, current } = useFindPart(expandKey)
+  // decided on the whole message, not on the preview a long one is cut to (which would not parse)
+  const json = useMemo(() => isJsonMessage(text, !!fullSize), [text, fullSize])
   return (
     <div className={turn.text} data-testid="turn-markdown">
-      <Collapsible text={text} expandKey={expandKey} fullSize={props.fullSize} editor={props.editor}>
-        {(shown) => <MarkdownText text={shown} findQuery={query} findCurrent={current} />}
+      <Collapsible text={text} expandKey={expandKey} fullSize={fullSize} editor={props.editor}>
+        {(shown) => <MarkdownText text={shown} json={json} findQuery={query} findCurrent={current} />}
       </Collapsible>
     </div>
   )

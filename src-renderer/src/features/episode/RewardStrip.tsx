@@ -1,7 +1,7 @@
 import { useMemo, useState, type MouseEvent, type ReactNode } from 'react'
 import type { Turn } from '@contract/model'
 import { fmtInt, fmtNum } from '../../lib/format'
-import { hasSignal, metricSeries, nearestPosition, rewardSeries } from '../../lib/reward-series'
+import { metricSeries, nearestPosition, rewardSeries, stripContent } from '../../lib/reward-series'
 import { useApp, useAppStore } from '../../state/store-context'
 import { cx } from '../../lib/cx'
 import txt from '../../styles/text.module.css'
@@ -14,7 +14,8 @@ const PAD = 4
 /**
  * Per-step signals above the transcript: reward bars per turn, the cumulative reward as a line (on its own scale),
  * one step metric (partial progress, reward components) on its own scale, error / truncation
- * ticks, and the highlighted turn. A click jumps to the nearest turn with a signal.
+ * ticks, and the highlighted turn. A click jumps to the nearest turn with a signal. With nothing to draw but step
+ * metrics, only the metric picker is shown (no empty chart) until one is picked.
  */
 export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
   const store = useAppStore()
@@ -23,7 +24,15 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
   const [metric, setMetric] = useState<string>('')
   const metricPoints = useMemo(() => (metric ? metricSeries(turns, metric) : []), [turns, metric])
   const { points, flagged, metricNames } = series
-  if (!hasSignal(series)) return null
+  const content = stripContent(series, metricPoints.length)
+  if (content === 'nothing') return null
+  const picker = <MetricPicker names={metricNames} value={metric} onChange={setMetric} />
+  if (content === 'picker')
+    return (
+      <div className={css.strip} data-testid="reward-strip">
+        <div className={css.legend}>{picker}</div>
+      </div>
+    )
 
   const n = Math.max(1, turns.length)
   const x = (position: number): number => ((position + 0.5) / n) * W
@@ -73,23 +82,15 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
           </span>
         )}
         {metricNames.length > 0 && (
-          <label className={css.legendItem}>
-            step metric{' '}
-            <select value={metric} onChange={(e) => setMetric(e.target.value)} data-testid="strip-metric">
-              <option value="">none</option>
-              {metricNames.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
+          <span className={css.legendItem}>
+            {picker}
             {metricPoints.length > 0 && (
               <span className={cx(txt.mutedText, txt.mono)}>
                 {' '}
                 {fmtNum(mMin, 3)} – {fmtNum(mMax, 3)}
               </span>
             )}
-          </label>
+          </span>
         )}
         <span className={txt.spacer} />
         <span className={txt.mutedText}>click to jump</span>
@@ -147,5 +148,22 @@ export function RewardStrip({ turns }: { turns: readonly Turn[] }): ReactNode {
         )}
       </svg>
     </div>
+  )
+}
+
+/** The step metric drawn over the strip; none at first. */
+function MetricPicker(props: { names: string[]; value: string; onChange(name: string): void }): ReactNode {
+  return (
+    <label className={css.legendItem}>
+      step metric{' '}
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid="strip-metric">
+        <option value="">none</option>
+        {props.names.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }
