@@ -46,7 +46,7 @@ export interface RunValues {
   tokensIn: Float64Array
   tokensOut: Float64Array
   durationMs: Float64Array
-  /** 1 when the episode's status is `ok`. */
+  /** 1 when the episode's status is `ok`, 0 when not, NaN when no one recorded how it ended (OK_SQL). */
   ok: Float64Array
   /** Numeric per-episode metrics by name (NaN where an episode lacks it). */
   metrics: Map<string, Float64Array>
@@ -68,7 +68,7 @@ type Row = [
   number | null,
   number | null,
   number | null,
-  number,
+  number | null,
   string | null,
   string | null,
   number,
@@ -89,6 +89,13 @@ const num = (v: number | null): number => (v === null ? NaN : v)
  * Reads one run's episodes (or those of one training `step` of it) with a single query (pass/fail decided in SQL by the run's threshold, the same rule as
  * everywhere else) and groups them by task key in JS.
  */
+/**
+ * 1 when the episode ended ok, 0 when not, NULL when nobody recorded how it ended: an episode known only from a
+ * results file (no transcript, no termination: a SWE-bench instance whose run folder has no exit-status file), which
+ * the completion rate must not count as completed.
+ */
+const OK_SQL = "CASE WHEN transcript = 0 AND termination IS NULL AND status = 'ok' THEN NULL ELSE status = 'ok' END"
+
 export function readRunValues(db: Db, runId: string, step?: number, only?: { info: readonly string[] }): RunValues {
   const threshold = effectiveThreshold(db, runId)
   // `only`: no metrics, no tool calls and a single info field (read in SQL, as the JSON text gives it): what the
@@ -109,7 +116,7 @@ export function readRunValues(db: Db, runId: string, step?: number, only?: { inf
     const rows = db
       .prepare(
         // Decided in SQL what can be: an integer costs less to hand to JS than a string per row (100k rows per run).
-        `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, status = 'ok',
+        `SELECT task_key, reward, ${passedSql(threshold)} passed, turns, tokens_in, tokens_out, duration_ms, ${OK_SQL},
               ${only ? 'NULL' : "nullif(metrics_json, '{}')"}, ${info},
               ${only ? 'NULL, NULL' : "tool_calls_json IS NOT NULL, nullif(tool_calls_json, '{}')"},
               steps, generation_ms, termination, transcript,
@@ -180,7 +187,7 @@ export function readRunValues(db: Db, runId: string, step?: number, only?: { inf
       v.tokensIn[i] = num(r[4])
       v.tokensOut[i] = num(r[5])
       v.durationMs[i] = num(r[6])
-      v.ok[i] = r[7]
+      v.ok[i] = r[7] === null ? NaN : r[7]
       if (r[8] !== null) addMetrics(v, i, cache.get(r[8]))
       if (r[9] !== null) addInfo(v, i, cache.get(r[9]))
       if (r[10]) {

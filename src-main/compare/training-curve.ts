@@ -137,7 +137,12 @@ function assemble(run: RunSummary, parts: StepPart[], episodes: number): Trainin
   }
   tasks.sort((x, y) => y.changes - x.changes || x.taskKey.localeCompare(y.taskKey))
 
-  const warnings: CompareWarning[] = []
+  // what the run's own files say it lacks (a samples export of one page, steps not exported) qualifies every point
+  const warnings: CompareWarning[] = run.warnings.map((message) => ({
+    code: 'run-warning',
+    severity: 'caveat',
+    message
+  }))
   const unstepped = episodes - points.reduce((n, p) => n + p.episodes, 0)
   if (unstepped > 0) {
     warnings.push({

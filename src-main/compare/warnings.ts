@@ -324,6 +324,7 @@ const CODE_ORDER: CompareWarningCode[] = [
   'different-sampling',
   'different-env-version',
   'no-verdict',
+  'run-warning',
   'no-transcript',
   'different-n'
 ]

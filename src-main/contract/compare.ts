@@ -212,6 +212,8 @@ export type CompareWarningCode =
   | 'too-few-tasks'
   | 'no-shared-tasks'
   | 'no-verdict'
+  /** One of the run's own warnings (RunSummary.warnings: what its files say it lacks, what indexing noticed). */
+  | 'run-warning'
 
 /**
  * How much a warning matters, in the order they are listed: `forced` (a comparison the user insisted on although it

@@ -351,6 +351,9 @@ describe('through the engine', () => {
     expect(curve.points).toHaveLength(1)
     expect(curve.points[0]).toMatchObject({ step: 40, groups: counted.length, episodes: 25, tasks: 3 })
     expect(curve.points[0].noSignalShare).toBeCloseTo(flat.length / counted.length, 12)
+    // the curve carries the run's own warnings: one page of the samples API, steps 0–30 not exported
+    expect(run.warnings).toHaveLength(2)
+    expect(curve.warnings.filter((w) => w.code === 'run-warning').map((w) => w.message)).toEqual(run.warnings)
     // without metadata.json the group size is unknown: a problem's samples at a step are one group, as before
     expect(P.summarize(rows[8]).info.group).toBeUndefined()
   })
