@@ -97,7 +97,8 @@ export const GroupRow = memo(function GroupRow(props: GroupRowProps): ReactNode 
         role="gridcell"
         title="Lowest – highest reward of the rollouts"
       >
-        {spread(g)}
+        {/* labelled like mean and pass: a group row has its own layout, not the header's columns */}
+        <span className={css.grpLabel}>range</span> {spread(g)}
       </div>
       <div className={cx(css.grpCell, css.grpFlags)} role="gridcell">
         {g.errors > 0 && (

@@ -80,13 +80,21 @@ function LastJob({ progress }: { progress: IndexProgress }): ReactNode {
       : null
   const label =
     progress.state === 'cancelled' ? 'Indexing cancelled' : progress.state === 'error' ? 'Indexing failed' : 'Indexed'
+  // a job that found every file unchanged read nothing: "Indexed: 0/0 files, 0 episodes" read as an empty workspace
+  const upToDate = progress.state === 'done' && progress.filesTotal === 0 && progress.failed === 0
   return (
     <section className={css.lastJob} data-testid="last-index">
-      <span>
-        {label}: {fmtInt(progress.filesDone)}/{fmtCount(progress.filesTotal, 'file')}, {fmtInt(progress.episodes)}{' '}
-        {progress.episodes === 1 ? 'episode' : 'episodes'}
-        {secs !== null ? ` in ${fmtDuration(secs)}` : ''}
-      </span>
+      {upToDate ? (
+        <span>
+          Up to date: no file changed since it was indexed{secs !== null ? ` (checked in ${fmtDuration(secs)})` : ''}
+        </span>
+      ) : (
+        <span>
+          {label}: {fmtInt(progress.filesDone)}/{fmtCount(progress.filesTotal, 'file')}, {fmtInt(progress.episodes)}{' '}
+          {progress.episodes === 1 ? 'episode' : 'episodes'}
+          {secs !== null ? ` in ${fmtDuration(secs)}` : ''}
+        </span>
+      )}
       {progress.failed > 0 && <span className={txt.badText}> · {fmtInt(progress.failed)} failed</span>}
       {progress.message && <div className={css.lastJobMsg}>{progress.message}</div>}
     </section>
