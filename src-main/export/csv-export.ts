@@ -22,12 +22,19 @@ const FIXED = [
   'step',
   'reward',
   'passed',
+  // agent actions (what steps, reward per step and RR@k count), then messages: the table shows both
+  'steps',
   'turns',
   'status',
+  'termination',
+  // the table's Flags: the deterministic detectors' codes
+  'anomalies',
   'error',
+  'transcript',
   'tokensIn',
   'tokensOut',
   'durationMs',
+  'generationMs',
   'preview',
   'answer',
   'labels'
@@ -80,6 +87,7 @@ export function csvRow(columns: string[], e: EpisodeSummary, runName: string, la
       if (c.startsWith('info:')) return e.info[c.slice(5)]
       if (c === 'runName') return runName
       if (c === 'labels') return labels.join('; ')
+      if (c === 'anomalies') return (e.anomalies ?? []).join('; ')
       return (e as unknown as Record<string, unknown>)[c]
     })
   )

@@ -74,6 +74,11 @@ describe('planExport', () => {
     const idAt = text.split('\n')[0].split(',').indexOf('id')
     expect(idAt).toBeGreaterThanOrEqual(0)
     expect(lines.map((l) => l.split(',')[idAt])).toEqual(shown.items.map((e) => e.id))
+    // the table's Steps and Flags are columns too
+    const header = text.split('\r\n')[0].split(',')
+    const col = (name: string) => lines.map((l) => l.replace(/\r$/, '').split(',')[header.indexOf(name)])
+    expect(col('steps')).toEqual(shown.items.map((e) => (e.steps === null ? '' : String(e.steps))))
+    expect(col('anomalies')).toEqual(shown.items.map((e) => e.anomalies.join('; ')))
     // the count the export dialog shows before writing agrees
     expect((await engine.api.previewExport(request)).selected).toBe(shown.total)
     // picked rows are exactly those, whatever the text
