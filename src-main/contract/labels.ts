@@ -117,4 +117,11 @@ export interface LabelsImportReport {
   notesSet: number
   viewsAdded: number
   skipped: { what: string; reason: string }[]
+  /** Source files of the export found here at another path (another machine, a moved folder): their labels moved. */
+  relocated: { from: string; to: string }[]
+  /**
+   * Labels and notes kept for files this workspace has not indexed (at their path or elsewhere): they show once a
+   * file is indexed at that path. Counted, not skipped: nothing is lost.
+   */
+  notHere: number
 }

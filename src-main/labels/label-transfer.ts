@@ -1,6 +1,7 @@
 import type { LabelsExport, LabelsExportItem, LabelsImportReport } from '@contract/labels'
 import type { Db } from '../db/open-db'
 import { findLabel, getTaxonomy, mergeTaxonomyEntry } from './taxonomy'
+import { relocatePaths } from './relocate-paths'
 import { listSavedViews, saveView, viewNamed } from './saved-views'
 
 /** Every label, note, the taxonomy and the saved views, grouped per episode or turn, in a stable order. */
@@ -65,8 +66,25 @@ const where = (i: LabelsExportItem): string =>
  * kept when free); labels are added to what is there; a note is set only where none exists (the user's own note
  * wins); views whose name is taken are skipped. Labels unknown to both taxonomies are skipped and reported.
  */
-export function importLabels(db: Db, data: LabelsExport): LabelsImportReport {
-  const report: LabelsImportReport = { taxonomyAdded: 0, labelsAdded: 0, notesSet: 0, viewsAdded: 0, skipped: [] }
+export function importLabels(db: Db, data: LabelsExport, localPaths?: readonly string[]): LabelsImportReport {
+  const report: LabelsImportReport = {
+    taxonomyAdded: 0,
+    labelsAdded: 0,
+    notesSet: 0,
+    viewsAdded: 0,
+    skipped: [],
+    relocated: [],
+    notHere: 0
+  }
+  // `localPaths`: the files indexed here, so that paths of another machine move to them (relocate-paths.ts)
+  const moved = localPaths
+    ? relocatePaths(
+        data.items.map((i) => i.sourcePath),
+        localPaths
+      )
+    : new Map<string, string>()
+  report.relocated = [...moved].map(([from, to]) => ({ from, to }))
+  const here = new Set(localPaths ?? [])
   db.transaction(() => {
     for (const def of data.taxonomy) if (mergeTaxonomyEntry(db, def)) report.taxonomyAdded++
     const addLabel = db.prepare(
@@ -79,7 +97,9 @@ export function importLabels(db: Db, data: LabelsExport): LabelsImportReport {
       'SELECT 1 FROM notes WHERE source_path = ? AND task_key = ? AND rollout = ? AND turn = ? AND text <> ?'
     )
     const now = Date.now()
-    for (const item of data.items) {
+    for (const imported of data.items) {
+      const item = { ...imported, sourcePath: moved.get(imported.sourcePath) ?? imported.sourcePath }
+      if (localPaths && !here.has(item.sourcePath)) report.notHere += item.labels.length + (item.note?.trim() ? 1 : 0)
       const key = [item.sourcePath, item.taskKey, item.rollout, item.turn ?? -1] as const
       for (const label of item.labels) {
         const def = findLabel(db, label)

@@ -95,7 +95,9 @@ export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId:
       return exportLabels(labelsDb)
     },
     async importLabels(data) {
-      return importLabels(labelsDb, data)
+      // the files indexed here: an export's paths of another machine move to them
+      const local = indexDb.prepare('SELECT path FROM sources').pluck().all() as string[]
+      return importLabels(labelsDb, data, local)
     },
     async listSavedViews() {
       return listSavedViews(labelsDb)

@@ -114,7 +114,15 @@ export function fakeLabelsApi(): LabelsApi {
       items: [],
       views: []
     }),
-    importLabels: async () => ({ taxonomyAdded: 0, labelsAdded: 0, notesSet: 0, viewsAdded: 0, skipped: [] }),
+    importLabels: async () => ({
+      taxonomyAdded: 0,
+      labelsAdded: 0,
+      notesSet: 0,
+      viewsAdded: 0,
+      skipped: [],
+      relocated: [],
+      notHere: 0
+    }),
     listSavedViews: async () => views.map((v) => ({ ...v })),
     async saveView(view, id) {
       const saved: SavedView = { ...view, id: id ?? nextView++, updatedAt: 0 }

@@ -22,7 +22,7 @@ import  merges such a file into this database: unknown taxonomy labels are added
 Options:
   --out FILE   (export) write to FILE instead of stdout
   --db FILE    database file (default: $ROLLSCOPE_DB, else the app's per-user database)
-  --json       (import) print the report {taxonomyAdded, labelsAdded, notesSet, viewsAdded,
+  --json       (import) print the report {taxonomyAdded, labelsAdded, notesSet, viewsAdded, relocated, notHere,
                skipped[] {what, reason}}
   -h, --help   show this help
 
@@ -56,6 +56,16 @@ Exit status: 1 when FILE cannot be read or is not JSON; 2 when it is not a label
     else {
       const lines = [
         `Imported ${report.labelsAdded} labels, ${report.notesSet} notes, ${report.taxonomyAdded} taxonomy labels, ${report.viewsAdded} saved views.`,
+        ...(report.relocated.length
+          ? [`Found ${report.relocated.length} source files here at another path; their labels moved with them:`]
+          : []),
+        ...report.relocated.map((r) => `  ${safeText(r.from)} → ${safeText(r.to)}`),
+        ...(report.notHere
+          ? [
+              `${report.notHere} labels and notes are of files not indexed in this workspace: kept, they show once ` +
+                'those files are indexed at their path.'
+            ]
+          : []),
         ...(report.skipped.length ? [`Skipped ${report.skipped.length}:`] : []),
         ...report.skipped.map((s) => `  ${safeText(s.what)}: ${s.reason}`)
       ]

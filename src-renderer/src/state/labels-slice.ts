@@ -290,6 +290,10 @@ export const createLabelsSlice =
         // the view's runs still in the workspace, listed in one table when there are several
         const [runId, ...also] = view.runIds.filter((id) => get().runs.some((r) => r.id === id))
         if (runId) get().selectRun(runId, also)
+        else if (view.runIds.length)
+          get().pushInfo(
+            `The runs of view "${view.name}" are not in this workspace: its filter and order apply to this table`
+          )
         if (get().openEpisodeId) get().closeEpisode()
         get().setEpisodeFilter(view.filter)
         const q = get().episodes.query

@@ -1,4 +1,7 @@
 /** Export → import of labels, notes, taxonomy and saved views between two workspaces over the same real run. */
+import { cpSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join, relative } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { LabelsExport } from '@contract/labels'
 import type { Engine } from '../../../src-main/services/engine-types'
@@ -87,6 +90,47 @@ describe('labels export and import', () => {
     expect((await fresh.api.listSavedViews()).map((v) => [v.name, v.filter, v.sort, v.desc, v.columns])).toEqual([
       ['loops', 'label == "loop"', 'reward', true, ['reward', 'labels']]
     ])
+  })
+
+  it('moves labels to the same files at another path (another machine), and says what it moved and what is not here', async () => {
+    const src = await workspace()
+    const [a] = src.episodes
+    await src.api.addLabel(a.id, 'loop', null)
+    await src.api.setNote(a.id, 'guesses the same word', null)
+    const file = await src.api.exportLabels()
+    // the same run folder on another machine: copied under another root
+    const root = mkdtempSync(join(tmpdir(), 'rs-labels-moved-'))
+    const copy = join(root, 'evals', basename(WORDLE))
+    cpSync(WORDLE, copy, { recursive: true })
+    const { engine } = tempEngine()
+    open.push(engine)
+    await engine.indexPaths([root])
+    const runId = (await engine.api.listRuns())[0].id
+    const moved = (await engine.api.listEpisodes({ runId, limit: 5000 })).items.find(
+      (e) => e.taskKey === a.taskKey && e.rollout === a.rollout
+    )!
+    // an item of a file indexed nowhere here is kept and counted, not lost
+    file.items.push({ ...file.items[0], sourcePath: '/nowhere/x/results.jsonl', labels: ['loop'], note: null })
+    const report = await engine.api.importLabels(file)
+    const [from] = new Set(file.items.slice(0, 1).map((i) => i.sourcePath))
+    expect(report.relocated).toEqual([{ from, to: join(copy, relative(WORDLE, from)) }])
+    expect(report).toMatchObject({ labelsAdded: 2, notesSet: 1, notHere: 1, skipped: [] })
+    expect(await engine.api.getEpisodeLabels(moved.id)).toMatchObject({
+      labels: ['loop'],
+      note: 'guesses the same word'
+    })
+    expect((await engine.api.listEpisodes({ runId, filter: 'label == "loop"' })).total).toBe(1)
+  })
+
+  it('refuses a view whose sort is no sort of the table, naming it', async () => {
+    const { api } = await workspace()
+    const file = await api.exportLabels()
+    file.views.push({ name: 'bad', runIds: [], filter: '', sort: 'bogus', desc: false, columns: [] })
+    const r = await dispatch(api, 'importLabels', [file])
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request', message: expect.stringMatching(/views.*sort/) }
+    })
   })
 
   it('refuses a file that is not a labels export', async () => {

@@ -37,11 +37,18 @@ describe('parseLabelsFile', () => {
 
 describe('report lines', () => {
   it('import: what was added and how much was skipped; export: labels and notes counted', () => {
-    expect(importSummary({ taxonomyAdded: 1, labelsAdded: 1200, notesSet: 1, viewsAdded: 0, skipped: [] })).toBe(
-      'Imported 1,200 labels, 1 note, 1 new taxonomy label, 0 saved views'
+    const none = { relocated: [], notHere: 0 }
+    expect(
+      importSummary({ taxonomyAdded: 1, labelsAdded: 1200, notesSet: 1, viewsAdded: 0, skipped: [], ...none })
+    ).toBe('Imported 1,200 labels, 1 note, 1 new taxonomy label, 0 saved views')
+    // files found at another path here, and labels of files not indexed here, are said
+    const moved = { relocated: [{ from: '/box/a/results.jsonl', to: '/me/a/results.jsonl' }], notHere: 3 }
+    expect(importSummary({ taxonomyAdded: 0, labelsAdded: 4, notesSet: 0, viewsAdded: 0, skipped: [], ...moved })).toBe(
+      'Imported 4 labels, 0 notes, 0 new taxonomy labels, 0 saved views; 1 file found at another path here; ' +
+        '3 labels and notes of files not indexed here (kept)'
     )
     const skipped = [{ what: 'label "x" on /r task t rollout 0', reason: 'not in the taxonomy' }]
-    expect(importSummary({ taxonomyAdded: 0, labelsAdded: 0, notesSet: 0, viewsAdded: 2, skipped })).toBe(
+    expect(importSummary({ taxonomyAdded: 0, labelsAdded: 0, notesSet: 0, viewsAdded: 2, skipped, ...none })).toBe(
       'Imported 0 labels, 0 notes, 0 new taxonomy labels, 2 saved views; skipped 1'
     )
     expect(exportNotice({ path: 'rollscope-labels.json', summary: { kind: 'labels', labels: 3, notes: 1 } })).toBe(
@@ -72,7 +79,7 @@ describe('labels slice: import', () => {
       await api.setTaxonomy([...(await api.getTaxonomy()), { name: 'imported', color: '#000000', key: null }])
       await api.addLabel('a:1', 'imported', null)
       await api.addLabel('a:2', 'loop', null)
-      return { taxonomyAdded: 1, labelsAdded: 2, notesSet: 0, viewsAdded: 0, skipped: [] }
+      return { taxonomyAdded: 1, labelsAdded: 2, notesSet: 0, viewsAdded: 0, skipped: [], relocated: [], notHere: 0 }
     })
     const report = await store.getState().importLabels(FILE)
     expect(report?.labelsAdded).toBe(2)

@@ -37,8 +37,12 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
   const apply = (id: string): void => {
     const view = views.find((v) => String(v.id) === id)
     if (!view) return
-    const columns = store.getState().applyView(view)
-    // the view's columns, shown or hidden for this run's format (an empty list keeps the table's own choice)
+    // the view's columns this table has, shown or hidden for this run's format; none of them (an empty list, or an
+    // imported view of other columns) keeps the table's own choice rather than hiding every column
+    const columns = store
+      .getState()
+      .applyView(view)
+      .filter((id) => all.some((c) => c.id === id))
     if (columns.length)
       for (const c of all) store.getState().setColumnShown(run.format, c.id, columns.includes(c.id), c.shownByDefault)
   }

@@ -31,5 +31,9 @@ export function importSummary(r: LabelsImportReport): string {
     count(r.taxonomyAdded, 'new taxonomy label'),
     count(r.viewsAdded, 'saved view')
   ]
-  return `Imported ${added.join(', ')}${r.skipped.length ? `; skipped ${r.skipped.length}` : ''}`
+  const moved = r.relocated.length ? `; ${count(r.relocated.length, 'file')} found at another path here` : ''
+  const away = r.notHere
+    ? `; ${count(r.notHere, 'label or note', 'labels and notes')} of files not indexed here (kept)`
+    : ''
+  return `Imported ${added.join(', ')}${moved}${away}${r.skipped.length ? `; skipped ${r.skipped.length}` : ''}`
 }
