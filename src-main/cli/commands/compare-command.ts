@@ -109,7 +109,9 @@ environments without --allow-different-envs).`,
     const b = resolveRun(runs, argB)
     if (a.id === b.id && (stepA === undefined || stepB === undefined || stepA === stepB)) {
       throw new UsageError(
-        `RUN_A and RUN_B are the same run (${a.id}); to compare two of its training steps, give --step-a and --step-b`,
+        stepA !== undefined && stepA === stepB
+          ? `--step-a and --step-b are the same step (${stepA}) of the same run (${a.id}): give two different steps`
+          : `RUN_A and RUN_B are the same run (${a.id}); to compare two of its training steps, give --step-a and --step-b`,
         'compare'
       )
     }

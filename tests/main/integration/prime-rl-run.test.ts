@@ -231,6 +231,9 @@ describe('two steps of a training run compared like two runs', () => {
     const same = await cli('compare', train.id, train.id, '--json')
     expect(same.code).toBe(2)
     expect(same.stderr).toContain('give --step-a and --step-b')
+    const oneStep = await cli('compare', train.id, train.id, '--step-a', '3', '--step-b', '3', '--json')
+    expect(oneStep.code).toBe(2)
+    expect(oneStep.stderr).toContain('--step-a and --step-b are the same step (3) of the same run')
   })
 })
 

@@ -53,9 +53,7 @@ export function CurveChart({ panel, points, syncKey, onHover, onPick }: CurveCha
       return {
         scales: {
           x: { time: false },
-          y: rate
-            ? { range: [0, 1] }
-            : { range: (_u, min, max) => [Math.min(0, min), max + (max - Math.min(0, min)) * 0.08 || 1] }
+          y: rate ? { range: [0, 1] } : { range: (_u, min, max) => [Math.min(0, min), niceTop(Math.min(0, min), max)] }
         },
         axes: [
           // the x axis is the training step (the panels' caption says so): integer ticks only
@@ -136,4 +134,20 @@ export function CurveChart({ panel, points, syncKey, onHover, onPick }: CurveCha
       />
     </div>
   )
+}
+
+/** Round tops of a scale, per power of ten: few enough that the axis's ticks land on them. */
+const ROUND = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]
+
+/**
+ * The top of a panel's y scale: the first round number at or over the highest value (1.785 → 2, 1,234 → 1,500, a
+ * reward of 1 → 1), so the axis has a tick at or over every point. A top 8% over the value put the last tick under
+ * the point: ticks 0 and 1 for a mean reward of 1.785.
+ */
+export function niceTop(lo: number, max: number): number {
+  const span = max - lo
+  if (!(span > 0)) return lo + 1
+  const unit = 10 ** Math.floor(Math.log10(span))
+  const m = ROUND.find((r) => r * unit >= span - 1e-12 * unit) ?? 10
+  return lo + m * unit
 }
