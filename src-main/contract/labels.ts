@@ -125,3 +125,14 @@ export interface LabelsImportReport {
    */
   notHere: number
 }
+
+/** An import that has done nothing yet. */
+export const emptyImportReport = (): LabelsImportReport => ({
+  taxonomyAdded: 0,
+  labelsAdded: 0,
+  notesSet: 0,
+  viewsAdded: 0,
+  skipped: [],
+  relocated: [],
+  notHere: 0
+})

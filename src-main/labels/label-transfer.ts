@@ -1,4 +1,4 @@
-import type { LabelsExport, LabelsExportItem, LabelsImportReport } from '@contract/labels'
+import { emptyImportReport, type LabelsExport, type LabelsExportItem, type LabelsImportReport } from '@contract/labels'
 import type { Db } from '../db/open-db'
 import { findLabel, getTaxonomy, mergeTaxonomyEntry } from './taxonomy'
 import { relocatePaths } from './relocate-paths'
@@ -67,15 +67,7 @@ const where = (i: LabelsExportItem): string =>
  * wins); views whose name is taken are skipped. Labels unknown to both taxonomies are skipped and reported.
  */
 export function importLabels(db: Db, data: LabelsExport, localPaths?: readonly string[]): LabelsImportReport {
-  const report: LabelsImportReport = {
-    taxonomyAdded: 0,
-    labelsAdded: 0,
-    notesSet: 0,
-    viewsAdded: 0,
-    skipped: [],
-    relocated: [],
-    notHere: 0
-  }
+  const report: LabelsImportReport = emptyImportReport()
   // `localPaths`: the files indexed here, so that paths of another machine move to them (relocate-paths.ts)
   const moved = localPaths
     ? relocatePaths(

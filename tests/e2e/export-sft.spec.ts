@@ -14,7 +14,7 @@ import { shotMatrix } from './shot-matrix'
 const BASE_RUN = 'repo-repair · qwen3-8b (base)'
 
 interface SftLine {
-  messages: { role: string; content: string; tool_calls?: unknown[] }[]
+  messages: { role: string; content: string; reasoning_content?: string; tool_calls?: unknown[] }[]
   metadata: { episode_id: string; run_id: string; trimmed: boolean; ending: string }
 }
 
@@ -74,7 +74,10 @@ test('SFT: the dialog counts what will be written and what does not end with the
     for (const l of got) {
       const last = l.messages.at(-1)!
       expect(last.role).toBe('assistant')
-      expect(last.content.trim() !== '' || (last.tool_calls?.length ?? 0) > 0).toBe(true)
+      // it says something: text, reasoning (reasoning_content) or calls
+      expect(
+        last.content.trim() !== '' || (last.reasoning_content ?? '').trim() !== '' || (last.tool_calls?.length ?? 0) > 0
+      ).toBe(true)
     }
   })
 })

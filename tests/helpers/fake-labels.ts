@@ -4,7 +4,7 @@
  * insensitive), a blank note removes the note, identities are derived from the episode id.
  */
 import type { TraceApi } from '@contract/api'
-import type { EpisodeLabels, LabelDef, SavedView } from '@contract/labels'
+import { emptyImportReport, type EpisodeLabels, type LabelDef, type SavedView } from '@contract/labels'
 
 type LabelsApi = Pick<
   TraceApi,
@@ -114,15 +114,7 @@ export function fakeLabelsApi(): LabelsApi {
       items: [],
       views: []
     }),
-    importLabels: async () => ({
-      taxonomyAdded: 0,
-      labelsAdded: 0,
-      notesSet: 0,
-      viewsAdded: 0,
-      skipped: [],
-      relocated: [],
-      notHere: 0
-    }),
+    importLabels: async () => emptyImportReport(),
     listSavedViews: async () => views.map((v) => ({ ...v })),
     async saveView(view, id) {
       const saved: SavedView = { ...view, id: id ?? nextView++, updatedAt: 0 }
