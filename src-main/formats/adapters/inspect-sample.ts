@@ -355,5 +355,23 @@ export function sampleBody(sample: Obj): EpisodeBody {
     ...(sample.error ? { error: sample.error } : {}),
     ...(sample.limit ? { limit: sample.limit } : {})
   }
-  return { turns: sampleTurns(sample), tools: [], infoFull, raw: rest }
+  return { turns: sampleTurns(sample), tools: sampleTools(sample), infoFull, raw: rest }
+}
+
+/**
+ * The tools the model was offered: Inspect keeps them on each model event (`{name, description, parameters}`, a long
+ * description as an `attachment://` ref), not on the sample. Each tool once, by name, in the order first offered;
+ * an SFT line needs them beside its tool calls.
+ */
+export function sampleTools(sample: Obj): unknown[] {
+  if (!Array.isArray(sample.events)) return []
+  const attachments = isObj(sample.attachments) ? sample.attachments : {}
+  const byName = new Map<string, unknown>()
+  for (const e of sample.events) {
+    if (!isObj(e) || e.event !== 'model' || !Array.isArray(e.tools)) continue
+    for (const t of e.tools)
+      if (isObj(t) && typeof t.name === 'string' && !byName.has(t.name))
+        byName.set(t.name, resolveAttachments(t, attachments))
+  }
+  return [...byName.values()]
 }

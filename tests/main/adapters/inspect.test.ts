@@ -109,6 +109,23 @@ describe('Inspect .eval (corpus)', () => {
     expect(calls).toEqual([0, 1, 2, 3, 4].map((i) => [`hardcoded_${i}`, 'bash', { cmd: 'ls' }]))
     const results = d.turns.filter((t) => t.role === 'tool').map((t) => [t.toolCallId, t.toolName])
     expect(results).toEqual([0, 1, 2, 3, 4].map((i) => [`hardcoded_${i}`, 'bash']))
+    // the tools offered to the model are on its model events (a long description as an attachment ref), read once
+    const zip = ZipArchive.open(fixture('inspect-ai/log_message_deduplication.eval'))
+    const sample = JSON.parse(zip.read('samples/0_epoch_1.json').toString('utf8')) as {
+      events: { event: string; tools?: { name: string; description: string }[] }[]
+      attachments: Record<string, string>
+    }
+    const offered = sample.events.find((e) => e.event === 'model')!.tools!
+    expect(offered.map((t) => t.name)).toEqual(['bash', 'python'])
+    expect(d.tools).toEqual(
+      offered.map((t) => ({
+        ...t,
+        description: t.description.startsWith('attachment://')
+          ? sample.attachments[t.description.slice('attachment://'.length)]
+          : t.description
+      }))
+    )
+    expect((d.tools[1] as { description: string }).description).not.toMatch(/^attachment:/)
   })
 
   it('v3 deduplicated log: generation = the 6 model calls (0.19 ms of the hardcoded model) apart from the 457 ms total', async () => {
