@@ -20,6 +20,7 @@ import { checkEnvironments, sameEnvironment } from './environment'
 import { flipTable } from './flips'
 import {
   baseSpecs,
+  change,
   metricSpecs,
   namedBaseSpecs,
   pairedOfSpecs,
@@ -77,7 +78,7 @@ function deltaOf(
       ci = meanCis([diff], ciMethod(tasks, seed, resamples))[0]
     }
   }
-  return { delta: a !== null && b !== null ? b - a : null, relDelta: relDelta(a, b), ci95: ci, tasks }
+  return { delta: change(a, b), relDelta: relDelta(a, b), ci95: ci, tasks }
 }
 
 /** The verdict of run `to` against the baseline `from` (pairing on their shared tasks). */
@@ -161,7 +162,7 @@ export function compareManyValues(
     const plain = (from: number, to: number): MultiDelta => {
       const a = stats[from]?.mean ?? null
       const b = stats[to]?.mean ?? null
-      return { delta: a !== null && b !== null ? b - a : null, relDelta: relDelta(a, b), ci95: null, tasks: 0 }
+      return { delta: change(a, b), relDelta: relDelta(a, b), ci95: null, tasks: 0 }
     }
     rows.push({
       key,

@@ -241,8 +241,15 @@ export function wholeMean(col: Float64Array | null): number | null {
   return m.n ? m.mean : null
 }
 
+/**
+ * b − a, and 0 when the two are the same figure up to floating-point rounding: the σ of the same 23 rewards, summed
+ * in another order, differed by 5e-17 and showed as "−0.000, −0%", a decrease that is not there.
+ */
+export const change = (a: number | null, b: number | null): number | null =>
+  a === null || b === null ? null : Math.abs(b - a) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b), 1e-300) ? 0 : b - a
+
 export const relDelta = (a: number | null, b: number | null): number | null =>
-  a === null || b === null || a === 0 ? null : (b - a) / Math.abs(a)
+  a === null || b === null || a === 0 ? null : change(a, b)! / Math.abs(a)
 
 const isRate = (unit: MetricUnit): boolean => unit === 'rate'
 
@@ -425,7 +432,7 @@ export function summaryMetrics(
       unit,
       a,
       b,
-      delta: a !== null && b !== null ? b - a : null,
+      delta: change(a, b),
       relDelta: relDelta(a, b),
       ci95: null,
       n: p.a.length,

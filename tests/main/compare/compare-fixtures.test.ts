@@ -276,6 +276,8 @@ describe('mini-swe-agent: deepseek_chat_dev vs its rerun, rewards from the SWE-b
     expect(passedSteps.n).toBe(23)
     expect(passedSteps.episodes).toEqual({ a: 1, b: 1 })
     expect(metric(r, 'rewardStd').episodes).toEqual({ a: 23, b: 23 })
+    // both runs resolved 8 of 23: the same σ, summed in another order, is no change (it showed as "−0.000, −0%")
+    expect(metric(r, 'rewardStd')).toMatchObject({ delta: 0, relDelta: 0 })
     // how an instance ended is known from its trajectory or the run folder's exit-status file (the dev run has one,
     // three TimeoutExpired; the rerun none): the completion rate pairs only the tasks known on both sides
     const done = metric(r, 'completionRate')
