@@ -15,6 +15,7 @@ import type {
 import { BadRequestError } from '@contract/guards'
 import type { Db } from '../db/open-db'
 import { describe } from '../stats/describe'
+import { meanOf } from './bootstrap'
 import { ciMethod, DEFAULT_RESAMPLES, DEFAULT_SEED, meanCis } from './ci'
 import { checkEnvironments, sameEnvironment } from './environment'
 import { flipTable } from './flips'
@@ -53,7 +54,10 @@ function statOf(values: ArrayLike<number>): Stat | null {
 
 const single = (x: number | null): Stat | null => (x === null ? null : { count: 1, mean: x, std: 0, min: x, max: x })
 
-/** The change of one spec from run `from` to run `to`: means of the whole runs, CI of the paired per-task differences. */
+/**
+ * The change of one spec from run `from` to run `to`: means of the whole runs, and the paired per-task difference
+ * with its CI (what the verdict is about); the two differ when the runs' tasks or rollouts per task do.
+ */
 function deltaOf(
   spec: PairedSpec,
   from: RunValues,
@@ -66,19 +70,21 @@ function deltaOf(
   const b = values[1]?.mean ?? null
   const p = pairTasks(from, to)
   let ci: [number, number] | null = null
+  let paired: number | null = null
   let tasks = 0
   const ca = spec.column(from)
   const cb = spec.column(to)
   if (ca && cb && p.a.length) {
     const pv = pairValues(p, taskMeans(from, ca), taskMeans(to, cb))
     tasks = pv.a.length
-    if (tasks >= 2) {
+    if (tasks >= 1) {
       const diff = new Float64Array(tasks)
       for (let j = 0; j < tasks; j++) diff[j] = pv.b[j] - pv.a[j]
-      ci = meanCis([diff], ciMethod(tasks, seed, resamples))[0]
+      paired = change(meanOf(pv.a).mean, meanOf(pv.b).mean) === 0 ? 0 : meanOf(diff).mean
+      if (tasks >= 2) ci = meanCis([diff], ciMethod(tasks, seed, resamples))[0]
     }
   }
-  return { delta: change(a, b), relDelta: relDelta(a, b), ci95: ci, tasks }
+  return { delta: change(a, b), relDelta: relDelta(a, b), ci95: ci, paired, tasks }
 }
 
 /** The verdict of run `to` against the baseline `from` (pairing on their shared tasks). */
@@ -162,7 +168,7 @@ export function compareManyValues(
     const plain = (from: number, to: number): MultiDelta => {
       const a = stats[from]?.mean ?? null
       const b = stats[to]?.mean ?? null
-      return { delta: change(a, b), relDelta: relDelta(a, b), ci95: null, tasks: 0 }
+      return { delta: change(a, b), relDelta: relDelta(a, b), ci95: null, paired: null, tasks: 0 }
     }
     rows.push({
       key,

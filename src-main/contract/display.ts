@@ -127,6 +127,20 @@ export function fmtCi(unit: MetricUnit, ci: [number, number] | null | undefined)
 }
 
 /**
+ * The CI of a change between two whole runs, with the paired change it is about (per task, on the shared tasks) when
+ * that reads otherwise than the whole runs' change: "paired −0.277: −0.399 to −0.161" beside a whole-run −0.260.
+ */
+export function fmtPairedCi(
+  unit: MetricUnit,
+  change: { delta: number | null; paired: number | null; ci95: [number, number] | null }
+): string {
+  const ci = fmtCi(unit, change.ci95)
+  if (change.paired === null || !change.ci95 || fmtDelta(unit, change.paired) === fmtDelta(unit, change.delta))
+    return ci
+  return `paired ${fmtDelta(unit, change.paired)}: ${ci}`
+}
+
+/**
  * Why a compare row has no confidence interval, in words: a whole-run statistic has none by construction; a paired
  * figure has none when a run does not record it (rewards outside [0, 1] have no perfect rate), when no task has it in
  * both runs, or with a single shared task. Never "too few tasks" when the truth is that a run lacks the figure.

@@ -13,6 +13,11 @@ export interface MultiDelta {
   relDelta: number | null
   /** 95% CI of the paired per-task difference on the tasks both runs share; null when they share fewer than 2. */
   ci95: [number, number] | null
+  /**
+   * The paired per-task difference itself (per task first, then over the shared tasks): what `ci95` and the verdict
+   * are about. It differs from `delta` (whole runs) when the runs' tasks or rollouts per task differ.
+   */
+  paired: number | null
   /** Shared tasks the CI is over (0: not paired). */
   tasks: number
 }

@@ -7,7 +7,7 @@
 import type { Stat } from '@contract/model'
 import type { MultiCompareReport, MultiDelta, MultiRow } from '@contract/multi-compare'
 import {
-  fmtCi,
+  fmtPairedCi,
   fmtDelta,
   fmtFraction,
   fmtMeanStd,
@@ -113,7 +113,7 @@ function changeLine(
     against,
     absolute: fmtDelta(row.unit, d.delta),
     relative: fmtRelative(d.relDelta),
-    ci: fmtCi(row.unit, d.ci95),
+    ci: fmtPairedCi(row.unit, d),
     tasks: d.tasks ? fmtNumber(d.tasks) : NONE
   }
 }

@@ -129,6 +129,8 @@ test('a fixed task from the flip table: first divergence in view, j / k, diff of
     const diff = page.getByTestId('sbs-diff')
     await expect(diff.locator('.monaco-diff-editor')).toBeVisible({ timeout: 20_000 })
     await expect(diff).toContainText('Final answers')
+    // a fixed task: what the two models last wrote differs (the expected answer they share is in the title only)
+    await expect(diff).not.toContainText('identical')
     await shot(page, 'sbs-03-answers-diff-light')
     await page.getByTestId('sbs-diff-close').click()
     await expect(diff).toHaveCount(0)

@@ -70,6 +70,7 @@ const delta = (d: number, rel: number, ci: [number, number] | null, tasks = 16):
   delta: d,
   relDelta: rel,
   ci95: ci,
+  paired: ci ? d : null,
   tasks
 })
 

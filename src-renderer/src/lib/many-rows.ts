@@ -5,7 +5,7 @@
 import type { MetricUnit } from '@contract/compare'
 import type { Stat } from '@contract/model'
 import type { MultiDelta, MultiRow } from '@contract/multi-compare'
-import { fmtCi, fmtDelta, fmtMeanStd, fmtRange, fmtRelative, fmtValue, isFiniteNumber } from '@contract/display'
+import { fmtDelta, fmtMeanStd, fmtPairedCi, fmtRange, fmtRelative, fmtValue, isFiniteNumber } from '@contract/display'
 
 export interface ManySection {
   id: string
@@ -58,13 +58,17 @@ export function valueText(row: MultiRow, s: Stat | null): { main: string; range:
   return { main: fmtMeanStd(row.unit, s.mean, s.std), range: fmtRange(row.unit, s.min, s.max) }
 }
 
-/** A change against the baseline (or the previous run): "+0.146 (+19.9%)" and its CI over the shared tasks. */
+/**
+ * A change against the baseline (or the previous run): "+0.146 (+19.9%)" of the whole runs, and the CI over the
+ * shared tasks; when the paired change those tasks give reads otherwise (other tasks or rollouts per task), the CI
+ * says so: "paired −0.277: −0.399 to −0.161, 16 tasks", the figure the verdict names.
+ */
 export function deltaText(row: MultiRow, d: MultiDelta | null): { main: string; ci: string | null } | null {
   if (!d || !isFiniteNumber(d.delta)) return null
   const rel = isFiniteNumber(d.relDelta) ? ` (${fmtRelative(d.relDelta)})` : ''
   return {
     main: `${fmtDelta(row.unit, d.delta)}${rel}`,
-    ci: d.ci95 ? `${fmtCi(row.unit, d.ci95)}, ${d.tasks} tasks` : null
+    ci: d.ci95 ? `${fmtPairedCi(row.unit, d)}, ${d.tasks} tasks` : null
   }
 }
 

@@ -121,6 +121,36 @@ describe('compareMany (report 004: 8B, 30B, 30B trained; 3 examples × 2 rollout
     expect(reward.vsPrevious[2]!.delta).toBeCloseTo(5.924 / 6 - 0.785167, 5)
     expect(r.verdicts[0]).toBeNull()
     expect(r.verdicts[2]!.metric).toBe('reward')
+    // equal tasks and rollouts: the paired change is the whole runs' change, and the verdict's
+    expect(reward.vsBaseline[1]!.paired).toBeCloseTo(reward.vsBaseline[1]!.delta!, 12)
+  })
+
+  it('gives the paired change its CI is about where the runs differ in rollouts per task (the verdict names it)', () => {
+    // ex0 drawn 4 times in the third run: its whole-run mean leans on ex0, its per-task mean does not
+    const many = insertRun(d, {
+      id: 'many-rollouts',
+      name: 'many-rollouts',
+      threshold: 0.5,
+      episodes: [
+        ...[0, 0, 0, 0].map(() => ({ task: 'ex0', reward: 0 })),
+        { task: 'ex1', reward: 1 },
+        { task: 'ex2', reward: 1 }
+      ]
+    })
+    const m = compareMany(d, [small, big, many], {})
+    const change = m.rows.find((x) => x.key === 'reward')!.vsBaseline[2]!
+    const perTask = (xs: number[][]) => xs.map((t) => t.reduce((a, b) => a + b, 0) / t.length)
+    const a = perTask([
+      [0.2, 0.6],
+      [0.6, 0.6],
+      [0.6, 0.6]
+    ])
+    const b = perTask([[0, 0, 0, 0], [1], [1]])
+    const paired = b.reduce((s, x, i) => s + x - a[i], 0) / 3
+    expect(change.paired).toBeCloseTo(paired, 12)
+    expect(change.delta).toBeCloseTo(2 / 6 - 3.2 / 6, 12)
+    expect(Math.abs(change.paired! - change.delta!)).toBeGreaterThan(0.1)
+    expect(m.verdicts[2]!.delta).toBeCloseTo(paired, 12)
   })
 
   it('has the zero-delegation rate and the per-rollout rewards of each task', () => {

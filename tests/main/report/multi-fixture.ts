@@ -18,7 +18,7 @@ export function stat(values: number[]): Stat {
 
 function change(a: Stat, b: Stat, ci: [number, number] | null): MultiDelta {
   const delta = (b.mean as number) - (a.mean as number)
-  return { delta, relDelta: delta / Math.abs(a.mean as number), ci95: ci, tasks: ci ? 3 : 0 }
+  return { delta, relDelta: delta / Math.abs(a.mean as number), ci95: ci, paired: ci ? delta : null, tasks: ci ? 3 : 0 }
 }
 
 /** A row over the three runs (baseline: the first), CIs per change: [8B→30B, 30B→trained, 8B→trained]. */

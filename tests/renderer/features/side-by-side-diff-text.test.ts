@@ -37,9 +37,13 @@ describe('side-by-side diff texts', () => {
     expect(stepText(a.turns, undefined)).toBe('')
   })
 
-  it('the final answer is the recorded one, else the last assistant text', () => {
-    expect(finalAnswer(b)).toBe('FIXED')
+  it('the final answer is what the model last wrote, never the expected answer; the title names the expected one', () => {
+    // b's `answer` is the task's expected answer, not b's own
+    expect(finalAnswer(b)).toBe('fixed')
     expect(finalAnswer(a)).toBe('gave up')
+    expect(diffViewFor({ kind: 'answers' }, al, { ...a, answer: 'FIXED' }, b).view?.title).toBe(
+      'Final answers (expected: FIXED)'
+    )
   })
 
   it('names the row in the title and asks for full turns when a text it shows was cut', () => {
@@ -52,7 +56,7 @@ describe('side-by-side diff texts', () => {
       { complete: false }
     )
     expect(diffViewFor({ kind: 'row', row: 0 }, al, cutA, b).cut).toEqual(['a'])
-    // the answers of A come from its turns (no recorded answer): cut turns must be fetched first
+    // the answers come from the turns: cut turns must be fetched first
     expect(diffViewFor({ kind: 'answers' }, al, cutA, b).cut).toEqual(['a'])
     expect(diffViewFor({ kind: 'row', row: 99 }, al, a, b).view).toBeNull()
   })

@@ -39,6 +39,9 @@ describe('N runs side by side: the table', () => {
     expect(deltaText(row('passRate'), row('passRate').vsBaseline[1])?.main).toBe('+31.3 pts (+100%)')
     expect(deltaText(row('reward'), row('reward').vsPrevious[1])?.ci).toBeNull()
     expect(deltaText(row('reward'), row('reward').vsBaseline[0])).toBeNull()
+    // the paired change the CI is about, where it reads otherwise than the whole runs' change
+    const unequal = { ...row('reward').vsBaseline[1]!, paired: 0.177 }
+    expect(deltaText(row('reward'), unequal)?.ci).toBe('paired +0.177: +0.056 to +0.236, 16 tasks')
     expect(verdictWithoutB('B is better: +0.146 mean reward')).toBe('is better: +0.146 mean reward')
     expect(verdictWithoutB('No clear difference: …')).toBe('No clear difference: …')
   })

@@ -87,7 +87,8 @@ function ManyRowView({ row, baseline, against }: { row: MultiRow; baseline: numb
         const value = valueText(row, v)
         const d = deltas[i]
         const delta = deltaText(row, d)
-        const tone = d ? changeTone(d.delta, d.ci95, row.better) : 'neutral'
+        // coloured by the paired change its CI is about (the verdict's), where there is one
+        const tone = d ? changeTone(d.paired ?? d.delta, d.ci95, row.better) : 'neutral'
         return (
           <td
             key={i}

@@ -83,7 +83,13 @@ function Observation({ turn, expandKey }: { turn: Turn; expandKey: string }): Re
       {text === '' ? (
         <div className={cx(txt.mutedText, t.empty)}>(empty)</div>
       ) : (
-        <CollapsibleText text={text} expandKey={expandKey} className={t.text} fullSize={turn.elided?.text} />
+        <CollapsibleText
+          text={text}
+          expandKey={expandKey}
+          // monospace as in the episode viewer's tool and env cards (pytest's columns, ls -la)
+          className={cx(t.text, (turn.role === 'tool' || turn.role === 'env') && t.verbatimText)}
+          fullSize={turn.elided?.text}
+        />
       )}
     </div>
   )

@@ -3,6 +3,7 @@ import type { Action, Alignment } from '../../../lib/align-turns'
 import { stripAnsi } from '../../../lib/ansi'
 import { visibleParts } from '../../../lib/thinking'
 import { toolView } from '../../../lib/tool-view'
+import { oneLine } from '../../../lib/format'
 
 /**
  * The plain texts the diff editor compares (Monaco shows them as text, never as HTML): one step with what answered
@@ -44,9 +45,12 @@ export function stepIsCut(turns: readonly Turn[], action: Action | undefined): b
   return [action.position, ...action.observations].some((p) => turns[p]?.elided !== undefined)
 }
 
-/** The episode's final answer: the one the format records, else the last assistant text. */
+/**
+ * The model's final answer: its last assistant text. Not `detail.answer`, which is the task's expected answer (the
+ * ground truth both runs share): diffing it said "identical" for a model that answered \boxed{-6} against one that
+ * answered \boxed{0}, the expected 0 on both sides.
+ */
 export function finalAnswer(detail: EpisodePreview): string {
-  if (detail.answer !== null) return detail.answer
   for (let i = detail.turns.length - 1; i >= 0; i--) {
     const t = detail.turns[i]
     if (t.role === 'assistant' && !t.isPrompt) {
@@ -59,7 +63,7 @@ export function finalAnswer(detail: EpisodePreview): string {
 
 /** Whether the final answer may come from a turn the preview cut. */
 export function answerIsCut(detail: EpisodePreview): boolean {
-  return detail.answer === null && !detail.complete
+  return !detail.complete
 }
 
 /** What the diff editor shows. */
@@ -90,7 +94,8 @@ export function diffViewFor(
     const cut = [answerIsCut(a) ? 'a' : null, answerIsCut(b) ? 'b' : null].filter((x): x is 'a' | 'b' => x !== null)
     return {
       view: {
-        title: 'Final answers',
+        // the expected answer, when the task has one, beside the two the models gave
+        title: a.answer !== null ? `Final answers (expected: ${oneLine(a.answer)})` : 'Final answers',
         original: finalAnswer(a),
         modified: finalAnswer(b),
         labelA,
