@@ -630,6 +630,8 @@ export interface SearchHit {
   episodeId: string
   taskKey: string
   rollout: number
+  /** The training step of the episode (a training run's rollouts of one task at different steps); null in an eval. */
+  step: number | null
   /** Index of the turn in the episode (Turn.index). */
   turn: number
   role: TurnRole

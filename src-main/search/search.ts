@@ -148,6 +148,7 @@ export function search(
       episodeId: e.episode_id,
       taskKey: e.task_key,
       rollout: e.rollout,
+      step: e.step,
       turn: row.turn,
       role: row.role,
       toolName: row.tool,
@@ -173,6 +174,7 @@ interface HitEpisode {
   run_id: string
   task_key: string
   rollout: number
+  step: number | null
   run_name: string
 }
 
@@ -182,7 +184,7 @@ function episodesOf(db: Db, ids: number[]): Map<number, HitEpisode> {
   if (rowids.length === 0) return new Map()
   const rows = db
     .prepare(
-      `SELECT e.rowid, e.id episode_id, e.run_id, e.task_key, e.rollout, r.name run_name
+      `SELECT e.rowid, e.id episode_id, e.run_id, e.task_key, e.rollout, e.step, r.name run_name
        FROM episodes e JOIN runs r ON r.id = e.run_id WHERE e.rowid IN (${rowids.map(() => '?').join(',')})`
     )
     .all(...rowids) as (HitEpisode & { rowid: number })[]

@@ -31,7 +31,7 @@ Options:
   --offset N     skip the first N hits
   --db FILE      database file (default: $ROLLSCOPE_DB, else the app's per-user database)
   --json         print the SearchPage: { query, order, hits: [{ runId, runName, episodeId, taskKey,
-                 rollout, turn, role, toolName, snippet: { text, matches } }], total, … }
+                 rollout, step, turn, role, toolName, snippet: { text, matches } }], total, … }
   -h, --help     show this help`,
   options: {
     run: { type: 'string', multiple: true },
@@ -101,7 +101,8 @@ export function formatSearch(page: SearchPage): string {
 
 function where(h: SearchHit): string {
   const tool = h.toolName ? ` ${h.toolName}` : ''
-  return `${oneLine(h.runName)}  ${h.episodeId}  task ${oneLine(h.taskKey)} #${h.rollout}  turn ${h.turn} (${h.role}${tool})`
+  const step = h.step !== null ? `  step ${h.step}` : ''
+  return `${oneLine(h.runName)}  ${h.episodeId}  task ${oneLine(h.taskKey)} #${h.rollout}${step}  turn ${h.turn} (${h.role}${tool})`
 }
 
 /** The snippet with its matches between » and «. */

@@ -100,6 +100,7 @@ describe('rollscope search', () => {
       episodeId: 'r:0',
       taskKey: 't',
       rollout: 0,
+      step: null,
       turn: 1,
       role: 'assistant' as const,
       toolName: null,

@@ -159,6 +159,8 @@ export function SearchView(): ReactNode {
                       <span className={css.task} title={readable(h.taskKey)}>
                         {readable(h.taskKey)}
                       </span>
+                      {/* a training run holds a task's rollouts at many steps: the step tells them apart */}
+                      {h.step !== null && <span data-testid="search-hit-step">step {h.step}</span>}
                       <span>rollout {h.rollout}</span>
                       <span>turn #{h.turn}</span>
                       <span className={cx(css.role, ROLE_CLASS[h.role])} data-testid="search-hit-role">
