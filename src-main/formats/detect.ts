@@ -102,7 +102,12 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
         firstError = null
         isDocument = true
       } catch (err) {
-        firstError ??= (err as Error).message
+        const whole = (err as Error).message
+        // The first line failed only for being the start of a document (pretty-printed `[` or `{`) when the whole
+        // file breaks past it: a JSON document that does not parse, cut short or broken, is an error of this file,
+        // not "not a trace" (a truncated tau-bench file read as unknown, exit 0, and its run vanished unsaid).
+        if (firstError === null || errorPosition(whole) > firstLineEnd + 1) return brokenDocument(whole, size)
+        firstError ??= whole
       }
     }
     if (firstRecord === undefined) return { kind: 'unknown', message: `not valid JSON or JSONL: ${firstError}` }
@@ -201,4 +206,20 @@ function firstNonBlank(buf: Buffer): number {
   for (const b of buf)
     if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09 && b !== 0xef && b !== 0xbb && b !== 0xbf) return b
   return -1
+}
+
+/** Where JSON.parse says it failed ("… at position 100000 (line 1277 column 11)"); -1 when it does not say. */
+function errorPosition(message: string): number {
+  const m = /at position (\d+)/.exec(message)
+  return m ? Number(m[1]) : -1
+}
+
+/** A whole-file JSON document that does not parse, with where and, when it ends mid-value, the likely why. */
+function brokenDocument(message: string, size: number): Detection {
+  // JSON.parse says "Unexpected end of JSON input", or an error (an unterminated string) at the file's last byte
+  const cut =
+    /Unexpected end of JSON input/.test(message) || errorPosition(message) >= size - 1
+      ? ': the file ends mid-document (a write that did not finish, or a copy cut short)'
+      : ''
+  return { kind: 'unreadable', message: `a JSON document that does not parse: ${message}${cut}` }
 }

@@ -224,13 +224,17 @@ function indexRoots(
   return report
 }
 
-/** Files to (re)index: new, changed (size or mtime), or the traces of a changed companion (formats' companion rules). */
+/**
+ * Files to (re)index: new, changed (size or mtime), in error last time, or the traces of a changed companion
+ * (formats' companion rules). A file in error is read again: a chmod that makes it readable changes neither its size
+ * nor its mtime, and an unreadable file reported "unchanged" (exit 0) hid that it is still not indexed.
+ */
 function pickChanged(db: Db, files: FoundFile[], force: boolean, ctx: FormatContext): Set<string> {
-  const prev = db.prepare('SELECT size, mtime_ms FROM sources WHERE path = ?')
+  const prev = db.prepare('SELECT size, mtime_ms, state FROM sources WHERE path = ?')
   const todo = new Set<string>()
   for (const f of files) {
-    const row = prev.get(f.path) as { size: number; mtime_ms: number } | undefined
-    if (force || !row || row.size !== f.size || row.mtime_ms !== f.mtimeMs) todo.add(f.path)
+    const row = prev.get(f.path) as { size: number; mtime_ms: number; state: string } | undefined
+    if (force || !row || row.state === 'error' || row.size !== f.size || row.mtime_ms !== f.mtimeMs) todo.add(f.path)
   }
   const paths = new Set(files.map((f) => f.path))
   for (const p of [...todo]) {

@@ -1,0 +1,56 @@
+/**
+ * A whole-file JSON trace cut short (a write that did not finish, a copy interrupted): an error of that file with
+ * where it breaks, never "not a trace"; read again at every index until it parses, so the run comes back when the
+ * file is whole again. Built from the real tau-bench fixture, cut at test time.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { fixture } from '../../helpers/fixtures-path'
+import { tempEngine } from '../../helpers/temp-engine'
+
+const TAU = fixture('tau-bench/gpt-4o-airline.first3tasks.json')
+
+describe('a truncated JSON document', () => {
+  it('is an error saying where it breaks, stays one on the next index, and indexes again once whole', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-broken-doc-'))
+    const path = join(dir, 'gpt-4o-airline.json')
+    copyFileSync(TAU, path)
+    const { engine } = tempEngine()
+    try {
+      expect((await engine.indexPaths([dir])).files[0]).toMatchObject({ state: 'indexed', episodes: 12 })
+      // cut short, as an interrupted copy leaves it (the same size would hide the change from size + mtime alone)
+      const whole = readFileSync(TAU)
+      writeFileSync(path, whole.subarray(0, 50_000))
+      const cut = (await engine.indexPaths([dir])).files[0]
+      expect(cut.state).toBe('error')
+      expect(cut.error).toMatch(/^a JSON document that does not parse: .*position 50000.*: the file ends mid-document/)
+      // not "unchanged" the next time: still an error, counted as failed
+      const again = await engine.indexPaths([dir])
+      expect(again.files[0].state).toBe('error')
+      expect(again.failed).toBe(1)
+      writeFileSync(path, whole)
+      expect((await engine.indexPaths([dir])).files[0]).toMatchObject({ state: 'indexed', episodes: 12 })
+      expect((await engine.api.listRuns())[0].episodes).toBe(12)
+    } finally {
+      await engine.close()
+    }
+  })
+
+  it('a file broken inside (not at its end) says where, without the cut-short reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-broken-doc-'))
+    const text = readFileSync(TAU, 'utf8')
+    const at = text.indexOf('"reward"', 1000)
+    writeFileSync(join(dir, 'broken.json'), text.slice(0, at) + '"reward" 1,' + text.slice(at + 9))
+    const { engine } = tempEngine()
+    try {
+      const [f] = (await engine.indexPaths([dir])).files
+      expect(f.state).toBe('error')
+      expect(f.error).toMatch(/^a JSON document that does not parse: .*position \d+/)
+      expect(f.error).not.toMatch(/ends mid-document/)
+    } finally {
+      await engine.close()
+    }
+  })
+})
