@@ -17,7 +17,7 @@ import {
   sharedNote,
   tasksDiffer
 } from './report-sections'
-import { upFrontWarnings, warningLead } from './report-warnings'
+import { upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 /** Task keys listed per flip cell in a terminal (the JSON and the reports have more). */
 const TERMINAL_TASKS = 10
@@ -54,7 +54,7 @@ function summaryColumns(whole: boolean): Column<MetricCells>[] {
 
 export function formatCompare(r: CompareReport): string {
   const out: string[] = [oneLine(r.verdict.text)]
-  for (const w of upFrontWarnings(r.warnings)) out.push(`  ! ${warningLead(w)}: ${oneLine(w.message)}`)
+  for (const w of upFrontWarnings(r.warnings)) out.push(`  ! ${warningLead(w)}: ${oneLine(afterLead(w))}`)
   out.push('', runLine('A', r.runA), runLine('B', r.runB), oneLine(sharedNote(r)), '')
 
   out.push(formatTable(r.metrics.map(metricCells), summaryColumns(tasksDiffer(r))))

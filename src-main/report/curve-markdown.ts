@@ -9,7 +9,7 @@ import { capped } from './report-sections'
 import { mdCode, mdText } from './md-escape'
 import { mdTable } from './md-table'
 import { curveColumns, forgottenTasks, learnedTasks, stepsSpan } from './curve-sections'
-import { laterWarnings, upFrontWarnings, warningLead } from './report-warnings'
+import { laterWarnings, upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 function intro(c: TrainingCurve): string {
   const lines = [
@@ -18,7 +18,7 @@ function intro(c: TrainingCurve): string {
     `${stepsSpan(c)}; each row is the whole batch the trainer wrote at that step (every rollout, whichever tasks it sampled).`
   ]
   const first = upFrontWarnings(c.warnings)
-  if (first.length) lines.push('', ...first.map((w) => `- ⚠ **${warningLead(w)}:** ${mdText(w.message, Infinity)}`))
+  if (first.length) lines.push('', ...first.map((w) => `- ⚠ **${warningLead(w)}:** ${mdText(afterLead(w), Infinity)}`))
   return lines.join('\n')
 }
 

@@ -6,7 +6,7 @@ import type { CurvePoint, TrainingCurve } from '@contract/training'
 import { fmtNumber, STD_NOTE } from '@contract/display'
 import { formatTable, oneLine, truncate } from './text-format'
 import { curveColumns, forgottenTasks, learnedTasks, stepsSpan } from './curve-sections'
-import { laterWarnings, upFrontWarnings, warningLead } from './report-warnings'
+import { laterWarnings, upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 /** Tasks a terminal names per list. */
 const TERMINAL_TASKS = 10
@@ -19,7 +19,7 @@ function names<T extends { taskKey: string }>(items: T[], say: (t: T) => string)
 
 export function formatCurve(c: TrainingCurve): string {
   const out = [`${oneLine(c.runName)}: ${stepsSpan(c)}, each over the step's whole batch`]
-  for (const w of upFrontWarnings(c.warnings)) out.push(`  ! ${warningLead(w)}: ${oneLine(w.message)}`)
+  for (const w of upFrontWarnings(c.warnings)) out.push(`  ! ${warningLead(w)}: ${oneLine(afterLead(w))}`)
   out.push('')
   out.push(
     formatTable<CurvePoint>(

@@ -34,7 +34,7 @@ import {
   sharedNote,
   tasksDiffer
 } from './report-sections'
-import { upFrontWarnings, warningLead } from './report-warnings'
+import { upFrontWarnings, warningLead, afterLead } from './report-warnings'
 import { uplotAssets } from './uplot-assets'
 
 /** Keys behind a disclosure at most: a run of 100k tasks must not make a report of megabytes of keys. */
@@ -71,7 +71,7 @@ function header(r: CompareReport): string {
     n ? `<p>Only in ${label} (${n}): ${taskList(keys, n)}</p>` : ''
   const first = upFrontWarnings(r.warnings)
   const warnings = first.length
-    ? `<ul class="warnings">${first.map((w) => `<li class="warn-${w.severity}"><strong>${esc(warningLead(w))}:</strong> ${esc(w.message)}</li>`).join('\n')}</ul>`
+    ? `<ul class="warnings">${first.map((w) => `<li class="warn-${w.severity}"><strong>${esc(warningLead(w))}:</strong> ${esc(afterLead(w))}</li>`).join('\n')}</ul>`
     : ''
   return [
     `<header><h1>${esc(sideName(r.runA))} <span class="muted">vs</span> ${esc(sideName(r.runB))}</h1>`,

@@ -29,7 +29,7 @@ import {
   sharedNote,
   tasksDiffer
 } from './report-sections'
-import { upFrontWarnings, warningLead } from './report-warnings'
+import { upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 /** `a`, `b`, … +N more — task keys as code spans (`total`: how many there are, when `keys` is the report's capped list). */
 function taskList(keys: string[], total = keys.length): string {
@@ -52,7 +52,7 @@ function header(r: CompareReport): string {
     `**${mdText(r.verdict.text, Infinity)}**`
   ]
   const first = upFrontWarnings(r.warnings)
-  if (first.length) lines.push('', ...first.map((w) => `- ⚠ **${warningLead(w)}:** ${mdText(w.message, Infinity)}`))
+  if (first.length) lines.push('', ...first.map((w) => `- ⚠ **${warningLead(w)}:** ${mdText(afterLead(w), Infinity)}`))
   lines.push('', runLine('A', r.runA), runLine('B', r.runB), '', `> ${sharedNote(r)}`)
   if (r.onlyA) lines.push('', `Only in A (${r.onlyA}): ${taskList(r.onlyATasks, r.onlyA)}`)
   if (r.onlyB) lines.push('', `Only in B (${r.onlyB}): ${taskList(r.onlyBTasks, r.onlyB)}`)

@@ -10,7 +10,7 @@ import { htmlPageHead } from './html-page'
 import { REPORT_CSS } from './html-style'
 import { htmlTable, type Cell } from './html-table'
 import { changeLines, rolloutsCell, runHeading, runLines } from './multi-sections'
-import { laterWarnings, upFrontWarnings, warningLead } from './report-warnings'
+import { laterWarnings, upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 function header(r: MultiCompareReport): string {
   const base = r.runs[r.baseline].name
@@ -27,7 +27,7 @@ function header(r: MultiCompareReport): string {
     `<p>Baseline: <strong>${esc(base)}</strong>.</p>`,
     `<ul class="verdict" id="verdict">${verdicts.join('\n')}</ul>`,
     first.length
-      ? `<ul class="warnings">${first.map((w) => `<li class="warn-${w.severity}"><strong>${esc(warningLead(w))}:</strong> ${esc(w.message)}</li>`).join('\n')}</ul>`
+      ? `<ul class="warnings">${first.map((w) => `<li class="warn-${w.severity}"><strong>${esc(warningLead(w))}:</strong> ${esc(afterLead(w))}</li>`).join('\n')}</ul>`
       : '',
     '</header>'
   ].join('\n')

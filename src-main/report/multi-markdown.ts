@@ -9,7 +9,7 @@ import { STD_NOTE } from '@contract/display'
 import { mdCode, mdText } from './md-escape'
 import { mdTable } from './md-table'
 import { changeLines, rolloutsCell, runHeading, runLines } from './multi-sections'
-import { laterWarnings, upFrontWarnings, warningLead } from './report-warnings'
+import { laterWarnings, upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 function header(r: MultiCompareReport): string {
   const names = r.runs.map((run) => mdText(run.name)).join(', ')
@@ -22,7 +22,7 @@ function header(r: MultiCompareReport): string {
       )
   })
   const first = upFrontWarnings(r.warnings)
-  if (first.length) lines.push('', ...first.map((w) => `- ⚠ **${warningLead(w)}:** ${mdText(w.message, Infinity)}`))
+  if (first.length) lines.push('', ...first.map((w) => `- ⚠ **${warningLead(w)}:** ${mdText(afterLead(w), Infinity)}`))
   return lines.join('\n')
 }
 

@@ -8,7 +8,7 @@ import type { MultiCompareReport } from '@contract/multi-compare'
 import { STD_NOTE } from '@contract/display'
 import { formatTable, oneLine, type Column } from './text-format'
 import { changeLines, rolloutsCell, runLines, type MultiLine } from './multi-sections'
-import { laterWarnings, upFrontWarnings, warningLead } from './report-warnings'
+import { laterWarnings, upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 /** Tasks whose rollout rewards a terminal lists (--json and --md have up to 200). */
 const TERMINAL_TASKS = 10
@@ -22,7 +22,7 @@ export function formatMultiCompare(r: MultiCompareReport): string {
   r.verdicts.forEach((v, i) => {
     if (v) out.push(`${oneLine(r.runs[i].name)} (B) against ${base} (A): ${oneLine(v.text)}`)
   })
-  for (const w of upFrontWarnings(r.warnings)) out.push(`  ! ${warningLead(w)}: ${oneLine(w.message)}`)
+  for (const w of upFrontWarnings(r.warnings)) out.push(`  ! ${warningLead(w)}: ${oneLine(afterLead(w))}`)
   out.push('', 'RUNS')
   r.runs.forEach((run, i) => {
     const facts = [run.id, run.model, run.env]

@@ -17,3 +17,12 @@ export const laterWarnings = (ws: CompareWarning[]): CompareWarning[] => ws.filt
 export function warningLead(w: CompareWarning): string {
   return w.severity === 'forced' ? 'Not comparable' : 'Check before concluding'
 }
+
+/**
+ * The warning's text after its lead: a message that opens with the lead itself (the forced comparison's "Not
+ * comparable: the runs are of different environments…") is not said twice ("Not comparable: Not comparable: …").
+ */
+export function afterLead(w: CompareWarning): string {
+  const lead = `${warningLead(w)}: `
+  return w.message.startsWith(lead) ? w.message.slice(lead.length) : w.message
+}

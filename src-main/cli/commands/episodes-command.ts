@@ -1,9 +1,15 @@
 /** `rollscope episodes RUN`: the episodes of one run, filtered, sorted and paged. */
-import type { EpisodeQuery, EpisodeSortKey, EpisodeSummary } from '@contract/model'
+import {
+  COLUMN_SORT_KEYS,
+  type EpisodeQuery,
+  type EpisodeSortKey,
+  type EpisodeSummary,
+  type RunSummary
+} from '@contract/model'
 import { intOption, runPositional, stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandContext, type CommandSpec } from '../context'
 import type { Engine } from '../../services/engine-types'
-import { CommandFailure, EXIT_OK } from '../errors'
+import { CommandFailure, EXIT_OK, UsageError } from '../errors'
 import { formatBool, formatInt, formatReward, formatTable, oneLine } from '../../report/text-format'
 import { resolveRun } from '../resolve-run'
 
@@ -23,7 +29,9 @@ Lists the episodes of one run. RUN is a run id, a run name, a folder of the run'
 
 Options:
   --filter EXPR  filter expression, e.g. 'reward < 0.5 and info.difficulty == "hard"'
-  --sort KEY     ordinal (default), reward, turns, taskKey, rollout, status, or metric:NAME
+  --sort KEY     ordinal (default), reward, turns, steps, generationMs, taskKey, rollout, step,
+                 status, tokensIn, tokensOut, durationMs, metric:NAME or info:NAME (a metric or
+                 info field the run has)
   --desc         sort descending
   --limit N      at most N episodes (default: all with --json, ${HUMAN_DEFAULT_LIMIT} otherwise)
   --offset N     skip the first N episodes
@@ -48,6 +56,7 @@ Options:
 
     const engine = await ctx.openEngine('cli')
     const run = resolveRun(await callApi(ctx, engine, 'listRuns'), runArg)
+    if (sort !== undefined) checkSort(sort, run)
     const base: EpisodeQuery = { runId: run.id, offset }
     if (filter !== undefined) base.filter = filter
     if (sort !== undefined) base.sort = sort
@@ -97,9 +106,29 @@ export function formatEpisodes(items: EpisodeSummary[], total: number, offset: n
     { header: 'PREVIEW', cell: (e) => oneLine(e.preview), maxWidth: 60 }
   ])
   const shown = `${formatInt(offset + 1)}–${formatInt(offset + items.length)}`
+  // "for more" only while there are more past this page (not on the last page of a paged list)
   const footer =
     items.length < total
-      ? `\nShowing ${shown} of ${formatInt(total)} episodes (use --limit N / --offset N for more).\n`
+      ? `\nShowing ${shown} of ${formatInt(total)} episodes${offset + items.length < total ? ' (use --limit N / --offset N for more)' : ''}.\n`
       : ''
   return table + footer
+}
+
+/**
+ * A sort key the run's table has: a column, a metric of the run, or an info key. An unknown metric sorted nothing
+ * (exit 0, the file order), and a misspelt column failed with the API's schema message instead of the keys there are.
+ */
+function checkSort(sort: string, run: RunSummary): void {
+  const [kind, name] = sort.includes(':')
+    ? [sort.slice(0, sort.indexOf(':')), sort.slice(sort.indexOf(':') + 1)]
+    : ['', sort]
+  if (kind === '' && (COLUMN_SORT_KEYS as readonly string[]).includes(sort)) return
+  if (kind === 'metric' && run.metrics.some((m) => m.name === name)) return
+  // any info key sorts (the run lists only its category fields, not every key its episodes carry)
+  if (kind === 'info' && name !== '') return
+  const fields =
+    kind === 'metric'
+      ? `its metrics: ${run.metrics.map((m) => m.name).join(', ') || 'none'}`
+      : `the columns: ${COLUMN_SORT_KEYS.join(', ')}, or metric:NAME / info:NAME`
+  throw new UsageError(`--sort ${sort}: ${run.name} has no such sort key (${fields})`, 'episodes')
 }

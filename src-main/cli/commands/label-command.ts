@@ -37,7 +37,8 @@ Options:
                and turns[] made on other content)}
   -h, --help   show this help
 
-Exit status: 1 when the episode does not exist; 2 for an unknown label or turn.`,
+Exit status: 1 when the episode does not exist; 2 for an unknown label or turn, or --remove of a label it
+has not.`,
   options: {
     note: { type: 'string' },
     turn: { type: 'string' },
@@ -58,8 +59,19 @@ Exit status: 1 when the episode does not exist; 2 for an unknown label or turn.`
     const engine = await ctx.openEngine('cli')
     let result: EpisodeLabels | undefined
     if (ctx.values.keep === true) result = await callApi(ctx, engine, 'keepLabels', id)
-    if (label !== undefined)
-      result = await callApi(ctx, engine, ctx.values.remove === true ? 'removeLabel' : 'addLabel', id, label, turn)
+    if (label !== undefined && ctx.values.remove === true) {
+      // the label as it is applied (labels match case-insensitively, as they are added); one not there is a typo or
+      // a wrong turn, said as such, not an exit 0 that changed nothing
+      const held = await callApi(ctx, engine, 'getEpisodeLabels', id)
+      const on = turn === null ? held.labels : (held.turns.find((t) => t.turn === turn)?.labels ?? [])
+      const applied = on.find((l) => l.toLowerCase() === label.trim().toLowerCase())
+      if (applied === undefined)
+        throw new UsageError(
+          `${turn === null ? 'the episode' : `turn ${turn}`} has no label "${label}" (it has: ${on.join(', ') || 'none'})`,
+          'label'
+        )
+      result = await callApi(ctx, engine, 'removeLabel', id, applied, turn)
+    } else if (label !== undefined) result = await callApi(ctx, engine, 'addLabel', id, label, turn)
     if (note !== undefined) result = await callApi(ctx, engine, 'setNote', id, note, turn)
     result ??= await callApi(ctx, engine, 'getEpisodeLabels', id)
     if (ctx.json) ctx.printJson(result)

@@ -128,6 +128,14 @@ describe('rollscope runs / episodes / show over the verifiers fixtures', () => {
     const low = await cli('episodes', runOf('9a56fe55').id, '--filter', 'reward < 1', '--json')
     expect(low.code).toBe(0)
     expect(JSON.parse(low.stdout).map((e: EpisodeSummary) => e.reward)).toEqual([0.6])
+    // a metric the run does not have is refused with the ones it has, not listed in file order (exit 0)
+    const nosuch = await cli('episodes', runOf('9a56fe55').id, '--sort', 'metric:nosuch', '--json')
+    expect(nosuch.code).toBe(2)
+    expect(nosuch.stdout).toBe('')
+    expect(nosuch.stderr).toMatch(/--sort metric:nosuch: .* has no such sort key \(its metrics: .*reward/)
+    // the last page does not ask for more
+    const last = await cli('episodes', runOf('9a56fe55').id, '--offset', '13')
+    expect(last.stdout).toContain('Showing 14–15 of 15 episodes.')
   })
 
   it('episodes takes the run by the folder name people see in the file tree', async () => {

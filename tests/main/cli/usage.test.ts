@@ -95,11 +95,12 @@ describe('rollscope usage and exit codes', () => {
     expect((await runFake(['episodes', 'a', 'b', '--db', db])).code).toBe(2)
   })
 
-  it('maps an API bad-request (e.g. an invalid sort key) to exit 2', async () => {
+  it('refuses a sort key the run has not, naming the keys there are (exit 2)', async () => {
     const { db } = tempWorkspace()
     const r = await runFake(['episodes', 'run-aaaa1111', '--db', db, '--sort', 'bogus key!'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toContain('listEpisodes: argument 0.sort')
+    expect(r.stderr).toContain('--sort bogus key!: ')
+    expect(r.stderr).toContain('the columns: ordinal, reward, turns')
     expect(r.engines[0].closed).toBe(true)
   })
 })

@@ -4,6 +4,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { compareMany } from '../../../src-main/compare/compare-many'
+import { formatCompare } from '../../../src-main/report/compare-text'
+import { compareMarkdown } from '../../../src-main/report/markdown-report'
 import { compareRuns } from '../../../src-main/compare/compare-runs'
 import { compareSeries } from '../../../src-main/compare/compare-series'
 import { envKey } from '../../../src-main/compare/environment'
@@ -111,6 +113,11 @@ describe('environments', () => {
     expect(forced.envMismatch).toEqual({ a: 'tau-bench airline', b: 'sokoban' })
     expect(forced.warnings[0]).toMatchObject({ code: 'different-env', severity: 'forced' })
     expect(forced.verdict.text).toMatch(/^Not comparable \(different environments\): /)
+    // the reports lead the warning with "Not comparable" once, not twice
+    for (const text of [formatCompare(forced), compareMarkdown(forced)]) {
+      expect(text).toContain('the runs are of different environments')
+      expect(text).not.toMatch(/Not comparable:(\*\*)? Not comparable/)
+    }
     // side by side against a baseline: only the run of another environment than the baseline's is marked
     const airline2 = insertRun(d, {
       id: 'air2',

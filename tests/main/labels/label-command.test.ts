@@ -51,7 +51,8 @@ describe('rollscope label', () => {
     ) as EpisodeSummary[]
     expect(filtered.map((e) => e.id)).toEqual([a.id])
 
-    const removed = await cli('label', a.id, 'loop', '--remove', '--json')
+    // in any case, as labels are added
+    const removed = await cli('label', a.id, 'LOOP', '--remove', '--json')
     expect(JSON.parse(removed.stdout).labels).toEqual([])
   })
 
@@ -67,6 +68,10 @@ describe('rollscope label', () => {
     expect(await cli('label', a.id)).toMatchObject({ code: 0, stderr: '' })
     expect((await cli('label', a.id)).stdout).toMatch(new RegExp(`^Episode ${a.id} \\(task `))
     expect((await cli('label', a.id, '--remove')).code).toBe(2)
+    // taking off a label the episode has not: said, exit 2 (it was exit 0 and changed nothing)
+    const notThere = await cli('label', a.id, 'nosuchlabel', '--remove')
+    expect(notThere.code).toBe(2)
+    expect(notThere.stderr).toContain('the episode has no label "nosuchlabel"')
     expect((await cli('label', a.id, 'gave', 'up')).stderr).toContain('quote a label with spaces')
     const missing = await cli('label', 'no-such-episode', 'loop')
     expect(missing.code).toBe(1)
