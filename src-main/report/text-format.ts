@@ -15,10 +15,13 @@ export interface Column<T> {
 /** Renders rows as a table with a header line, columns separated by two spaces, trailing spaces trimmed. */
 export function formatTable<T>(rows: T[], columns: Column<T>[]): string {
   const cells = rows.map((row) => columns.map((c) => truncate(oneLine(c.cell(row)), c.maxWidth)))
-  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i].length)))
+  const widths = columns.map((c, i) => Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i]))))
   const line = (values: string[]): string =>
     values
-      .map((v, i) => (columns[i].align === 'right' ? v.padStart(widths[i]) : v.padEnd(widths[i])))
+      .map((v, i) => {
+        const pad = ' '.repeat(Math.max(0, widths[i] - displayWidth(v)))
+        return columns[i].align === 'right' ? pad + v : v + pad
+      })
       .join('  ')
       .trimEnd()
   return [line(columns.map((c) => c.header)), ...cells.map(line)].join('\n') + '\n'
@@ -104,10 +107,44 @@ export function oneLine(s: string): string {
   return safeText(s).replace(/\s+/g, ' ').trim()
 }
 
-/** Cuts `s` to `max` characters with an ellipsis. */
+/**
+ * Cuts `s` to `max` terminal cells with an ellipsis, between characters as a reader sees them (grapheme clusters):
+ * cutting UTF-16 code units split an emoji into a lone surrogate, printed as U+FFFD.
+ */
 export function truncate(s: string, max?: number): string {
-  if (max === undefined || s.length <= max) return s
-  return max <= 1 ? s.slice(0, max) : s.slice(0, max - 1) + '…'
+  if (max === undefined || displayWidth(s) <= max) return s
+  const room = max <= 1 ? max : max - 1
+  let out = ''
+  let used = 0
+  for (const { segment } of graphemes.segment(s)) {
+    const w = cellWidth(segment)
+    if (used + w > room) break
+    out += segment
+    used += w
+  }
+  return max <= 1 ? out : out + '…'
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
+/** Characters a terminal draws two cells wide: CJK scripts, fullwidth forms, emoji. */
+const WIDE =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff01-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u
+/** A cluster of only combining marks and zero-width characters takes no cell. */
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200f\ufeff]*$/u
+
+/** The cells one grapheme cluster takes in a terminal. */
+function cellWidth(segment: string): number {
+  if (ZERO_WIDTH.test(segment)) return 0
+  return WIDE.test(segment) ? 2 : 1
+}
+
+/** The cells `s` takes in a terminal (a CJK name is twice its length; a combining accent adds nothing). */
+export function displayWidth(s: string): number {
+  // plain ASCII, the usual cell, is its length
+  if (/^[\x20-\x7e]*$/.test(s)) return s.length
+  let w = 0
+  for (const { segment } of graphemes.segment(s)) w += cellWidth(segment)
+  return w
 }
 
 /** Indents every line of `s`. */

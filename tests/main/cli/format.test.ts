@@ -32,6 +32,21 @@ describe('format', () => {
     )
   })
 
+  it('measures cells as a terminal draws them: CJK two wide, accents none, an emoji cut whole', () => {
+    const rows = [{ name: '漢字テスト', n: 1 }, { name: 'z\u0335a\u0336lgo', n: 2 }, { name: 'abc', n: 3 }]
+    const out = formatTable(rows, [
+      { header: 'NAME', cell: (r) => r.name },
+      { header: 'N', cell: (r) => String(r.n) }
+    ])
+    // every N in the same terminal column: CJK counts 2 cells a character, a combining mark none
+    expect(out).toBe('NAME        N\n漢字テスト  1\nz\u0335a\u0336lgo       2\nabc         3\n')
+    // a cut between characters, never inside one: no lone surrogate (U+FFFD when printed)
+    const cut = truncate('ab🚀🚀🚀🚀', 5)
+    expect(cut).toBe('ab🚀…')
+    expect(cut).not.toMatch(/[\ud800-\udfff](?![\udc00-\udfff])/u)
+    expect(truncate('👩\u200d👩\u200d👧 family', 3)).toBe('👩\u200d👩\u200d👧…')
+  })
+
   it('formats numbers, percentages, bytes and durations', () => {
     expect(formatNumber(0.53333)).toBe('0.533')
     expect(formatNumber(1)).toBe('1')
