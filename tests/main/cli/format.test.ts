@@ -33,7 +33,11 @@ describe('format', () => {
   })
 
   it('measures cells as a terminal draws them: CJK two wide, accents none, an emoji cut whole', () => {
-    const rows = [{ name: '漢字テスト', n: 1 }, { name: 'z\u0335a\u0336lgo', n: 2 }, { name: 'abc', n: 3 }]
+    const rows = [
+      { name: '漢字テスト', n: 1 },
+      { name: 'z\u0335a\u0336lgo', n: 2 },
+      { name: 'abc', n: 3 }
+    ]
     const out = formatTable(rows, [
       { header: 'NAME', cell: (r) => r.name },
       { header: 'N', cell: (r) => String(r.n) }
