@@ -554,6 +554,7 @@ export interface Workspace {
 export interface IndexReport {
   files: SourceStatus[]
   indexed: number
+  /** Files left as they were indexed (unchanged since); files that are no trace are `files[]` of state unknown-format. */
   skipped: number
   failed: number
   episodes: number

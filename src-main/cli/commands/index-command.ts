@@ -135,7 +135,8 @@ export function formatReport(report: IndexReport, cwd: string): string {
   const parts = [`${formatInt(report.indexed)} indexed`, `${formatInt(report.skipped)} unchanged`]
   if (count('not-downloaded')) parts.push(`${count('not-downloaded')} not downloaded (Git LFS)`)
   if (count('sidecar')) parts.push(`${count('sidecar')} companion`)
-  if (count('unknown-format')) parts.push(`${count('unknown-format')} skipped (not a trace)`)
+  // not "skipped": --json's skipped counts the unchanged files
+  if (count('unknown-format')) parts.push(`${count('unknown-format')} not a trace`)
   parts.push(`${formatInt(report.failed)} failed`)
   const summary =
     `${parts.join(', ')}; ${formatInt(report.episodes)} episodes, ` +

@@ -19,7 +19,7 @@ describe('rollscope index', () => {
     )
     expect(lines[3]).toMatch(/^unknown-format\s+unknown\s+0\s+traces\/notes\.txt\s+no adapter recognized this file$/)
     expect(r.stdout).toContain(
-      '1 indexed, 0 unchanged, 1 not downloaded (Git LFS), 1 skipped (not a trace), 0 failed; 15 episodes, 4.00 kB in 0.3 s'
+      '1 indexed, 0 unchanged, 1 not downloaded (Git LFS), 1 not a trace, 0 failed; 15 episodes, 4.00 kB in 0.3 s'
     )
     const engine = r.engines[0]
     expect(engine.calls.find((c) => c.method === 'indexPaths')?.args).toEqual([[join(dir, 'traces')], false])
