@@ -124,7 +124,11 @@ describe('rLLM through the engine', () => {
     engine = tempEngine().engine
     const report = await engine.indexPaths([dir])
     const states = report.files.map((f) => [f.path.slice(dir.length + 1), f.state])
-    expect(states).toContainEqual(['episodes/episode_000001_gsm8k-1.json', 'unknown-format'])
+    // a JSON document cut short is an error of that file (saying where it breaks), not "not a trace"
+    expect(states).toContainEqual(['episodes/episode_000001_gsm8k-1.json', 'error'])
+    expect(report.files.find((f) => f.path.endsWith('episode_000001_gsm8k-1.json'))!.error).toMatch(
+      /^a JSON document that does not parse: .*the file ends mid-document/
+    )
     const [run] = await engine.api.listRuns()
     expect(run.episodes).toBe(2)
   })
