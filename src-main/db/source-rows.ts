@@ -1,5 +1,7 @@
 import type { SourceState, SourceStatus, TraceFormat } from '@contract/model'
 import type { Db } from './open-db'
+// the version that recorded a content error: another version may read the file (an adapter fixed), so it tries again
+import { version as ROLLSCOPE_VERSION } from '../../package.json'
 
 interface SourceRow {
   id: number
@@ -60,18 +62,46 @@ export function upsertSource(
     indexedBytes: number
     /** Resume signature for appends (JSONL sources only). */
     tailSig?: string | null
+    /**
+     * An error of the file's content (it fails the same way until it changes), not of the file system: the file is
+     * not read again while unchanged (`isSettledError`).
+     */
+    contentError?: boolean
   }
 ): number {
   const row = db
     .prepare(
-      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, warnings_json, episodes, indexed_bytes, indexed_at, tail_sig)
-       VALUES (@path, @root, @size, @mtimeMs, @format, @state, @error, @warnings, @episodes, @indexedBytes, @now, @tailSig)
+      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, warnings_json, episodes, indexed_bytes, indexed_at, tail_sig, content_error_version)
+       VALUES (@path, @root, @size, @mtimeMs, @format, @state, @error, @warnings, @episodes, @indexedBytes, @now, @tailSig, @contentErrorVersion)
        ON CONFLICT(path) DO UPDATE SET root = excluded.root, size = excluded.size, mtime_ms = excluded.mtime_ms,
          format = excluded.format, state = excluded.state, error = excluded.error,
          warnings_json = excluded.warnings_json, episodes = excluded.episodes,
-         indexed_bytes = excluded.indexed_bytes, indexed_at = excluded.indexed_at, tail_sig = excluded.tail_sig
+         indexed_bytes = excluded.indexed_bytes, indexed_at = excluded.indexed_at, tail_sig = excluded.tail_sig,
+         content_error_version = excluded.content_error_version
        RETURNING id`
     )
-    .get({ ...s, warnings: JSON.stringify(s.warnings), now: Date.now(), tailSig: s.tailSig ?? null }) as { id: number }
+    .get({
+      path: s.path,
+      root: s.root,
+      size: s.size,
+      mtimeMs: s.mtimeMs,
+      format: s.format,
+      state: s.state,
+      error: s.error,
+      warnings: JSON.stringify(s.warnings),
+      episodes: s.episodes,
+      indexedBytes: s.indexedBytes,
+      now: Date.now(),
+      tailSig: s.tailSig ?? null,
+      contentErrorVersion: s.state === 'error' && s.contentError ? ROLLSCOPE_VERSION : null
+    }) as { id: number }
   return row.id
+}
+
+/**
+ * A source in error that reading again would only fail the same way: its content was found unusable by this version
+ * of Rollscope (and the file is unchanged, which the caller checks). An error of the file system is never settled.
+ */
+export function isSettledError(row: { state: string; content_error_version: string | null }): boolean {
+  return row.state === 'error' && row.content_error_version === ROLLSCOPE_VERSION
 }

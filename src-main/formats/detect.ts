@@ -15,7 +15,7 @@ import { parseJsonLine, type ParseNotes } from './readers/tolerant-json'
 import { describeTextEncoding } from './readers/text-encoding'
 import { nonFiniteWarning } from './readers/non-finite'
 import { readLines, readRange } from './readers/line-reader'
-import { describeFsError } from './readers/fs-error'
+import { describeFsError, isFsError } from './readers/fs-error'
 import { ZipArchive } from './readers/zip-reader'
 import { isParquetHead, ParquetError, ParquetFile } from './readers/parquet-file'
 import { detectMapped } from './mapping/adapter'
@@ -34,7 +34,8 @@ export type Detection =
   | { kind: 'failed'; format: TraceFormat; message: string }
   | { kind: 'lfs-pointer'; message: string }
   | { kind: 'unknown'; message: string }
-  | { kind: 'unreadable'; message: string }
+  /** `fs`: the file system failed (a permission, a vanished file), not the content: it may read next time as it is. */
+  | { kind: 'unreadable'; message: string; fs?: true }
 
 /** Largest whole-file JSON document parsed (JSON.parse needs several times its size in memory). */
 export const MAX_JSON_DOCUMENT = (Number(process.env.ROLLSCOPE_MAX_DOCUMENT_MB) || 64) * 1e6
@@ -52,7 +53,7 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
   try {
     fd = openSync(path, 'r')
   } catch (err) {
-    return { kind: 'unreadable', message: describeFsError(err) }
+    return unreadable(err)
   }
   try {
     if (size === 0) return { kind: 'unknown', message: 'empty file' }
@@ -147,7 +148,7 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
     const keys = Object.keys(firstRecord).slice(0, 8).join(', ')
     return { kind: 'unknown', message: `unrecognized record shape (keys: ${keys})` }
   } catch (err) {
-    return { kind: 'unreadable', message: describeFsError(err) }
+    return unreadable(err)
   } finally {
     closeSync(fd)
   }
@@ -190,6 +191,13 @@ function detectTable(path: string): Detection {
     kind: 'unknown',
     message: `a Parquet table of no known format (columns: ${shown || 'none'}${more}; ${table.numRows} rows)`
   }
+}
+
+/** A file that could not be read, marked when the file system (not the content) is why. */
+function unreadable(err: unknown): Detection {
+  return isFsError(err)
+    ? { kind: 'unreadable', message: describeFsError(err), fs: true }
+    : { kind: 'unreadable', message: describeFsError(err) }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -3,8 +3,9 @@ import { resolve } from 'node:path'
 import type { IndexReport, SourceStatus, TraceFormat } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { dropEmptyRuns, dropSourceEpisodes, settleRuns } from '../db/run-membership'
-import { getSource, upsertSource } from '../db/source-rows'
+import { getSource, isSettledError, upsertSource } from '../db/source-rows'
 import { detectFormat } from '../formats/detect'
+import { isFsError } from '../formats/readers/fs-error'
 import { formatContext, type FormatContext, type Memo } from '../formats/context'
 import { claimsTrace, companionTraceOf, isClaimingCompanion } from '../formats/companions'
 import { appendResumePoint, tailSignature } from './append-resume'
@@ -134,9 +135,12 @@ function indexRoots(
   const changedRuns: string[] = []
 
   // Problems found while walking (vanished files, unreadable folders) are sources in error.
+  // A harmless one (a symlink loop: what it leads to is walked anyway) is listed as no trace, not as failed.
   for (const p of walk.problems) {
-    report.files.push(statusOf(p.path, 0, 0, 'unknown', 'error', p.message, [], 0, null))
-    report.failed++
+    report.files.push(
+      statusOf(p.path, 0, 0, 'unknown', p.harmless ? 'unknown-format' : 'error', p.message, [], 0, null)
+    )
+    if (!p.harmless) report.failed++
   }
   const forgotten = partial
     ? forgetPaths(db, partial.missing, changedRuns)
@@ -145,9 +149,11 @@ function indexRoots(
   const todo = pickChanged(db, walk.files, job.force, ctx)
   for (const f of walk.files) {
     if (!todo.has(f.path)) {
-      const prev = getSource(db, f.path)
-      report.files.push({ ...(prev as SourceStatus), state: 'unchanged' })
-      report.skipped++
+      const prev = getSource(db, f.path) as SourceStatus
+      // a file whose content failed, unchanged: still in error (exit 1), said without reading it again
+      if (prev.state === 'error') report.failed++
+      else report.skipped++
+      report.files.push(prev.state === 'error' ? prev : { ...prev, state: 'unchanged' })
     }
   }
   const queue = walk.files.filter((f) => todo.has(f.path))
@@ -226,15 +232,17 @@ function indexRoots(
 
 /**
  * Files to (re)index: new, changed (size or mtime), in error last time, or the traces of a changed companion
- * (formats' companion rules). A file in error is read again: a chmod that makes it readable changes neither its size
- * nor its mtime, and an unreadable file reported "unchanged" (exit 0) hid that it is still not indexed.
+ * (formats' companion rules). A file in error is read again (a chmod that makes it readable changes neither its size
+ * nor its mtime), unless its content was what failed, found so by this version: that reads the same way again.
  */
 function pickChanged(db: Db, files: FoundFile[], force: boolean, ctx: FormatContext): Set<string> {
-  const prev = db.prepare('SELECT size, mtime_ms, state FROM sources WHERE path = ?')
+  const prev = db.prepare('SELECT size, mtime_ms, state, content_error_version FROM sources WHERE path = ?')
   const todo = new Set<string>()
   for (const f of files) {
-    const row = prev.get(f.path) as { size: number; mtime_ms: number; state: string } | undefined
-    if (force || !row || row.state === 'error' || row.size !== f.size || row.mtime_ms !== f.mtimeMs) todo.add(f.path)
+    const row = prev.get(f.path) as
+      { size: number; mtime_ms: number; state: string; content_error_version: string | null } | undefined
+    const unchanged = row && row.size === f.size && row.mtime_ms === f.mtimeMs
+    if (force || !unchanged || (row.state === 'error' && !isSettledError(row))) todo.add(f.path)
   }
   const paths = new Set(files.map((f) => f.path))
   for (const p of [...todo]) {
@@ -302,7 +310,9 @@ function forgetSources(db: Db, rows: Forgotten[], changedRuns: string[]): Forgot
       const runs = dropSourceEpisodes(db, r.id)
       changedRuns.push(...runs)
       settleRuns(db, runs)
-      db.prepare(`UPDATE sources SET state = 'error', error = ?, episodes = 0 WHERE id = ?`).run(GONE, r.id)
+      db.prepare(
+        `UPDATE sources SET state = 'error', error = ?, episodes = 0, content_error_version = NULL WHERE id = ?`
+      ).run(GONE, r.id)
     }).immediate()
   }
   return rows
@@ -330,15 +340,28 @@ function indexOneFile(
     format: TraceFormat,
     state: SourceStatus['state'],
     error: string | null,
-    warnings: string[] = []
+    warnings: string[] = [],
+    contentError = false
   ): SourceStatus => {
     db.transaction(() => {
-      const id = upsertSource(db, { ...base, format, state, error, warnings, episodes: 0, indexedBytes: 0 })
+      const id = upsertSource(db, {
+        ...base,
+        format,
+        state,
+        error,
+        warnings,
+        episodes: 0,
+        indexedBytes: 0,
+        contentError
+      })
       settleRuns(db, dropSourceEpisodes(db, id))
     }).immediate()
     tracker.p.bytesDone = bytesBefore + file.size
     return statusOf(file.path, file.size, file.mtimeMs, format, state, error, warnings, 0, null)
   }
+  // an error: of the file system when `cause` is a system error (read again next time), else of the content
+  const failed = (format: TraceFormat, message: string, cause: unknown = null): SourceStatus =>
+    simple(format, 'error', message, [], !isFsError(cause))
   // a file read whole (a document, a table): its status once its transaction ended, the progress counted
   const finished = (
     format: TraceFormat,
@@ -369,7 +392,7 @@ function indexOneFile(
   }
   switch (detection.kind) {
     case 'unreadable':
-      return simple('unknown', 'error', detection.message)
+      return simple('unknown', 'error', detection.message, [], !detection.fs)
     case 'unknown':
       return simple('unknown', 'unknown-format', detection.message)
     case 'lfs-pointer':
@@ -377,7 +400,7 @@ function indexOneFile(
     case 'companion':
       return simple(detection.format, 'sidecar', null, detection.warnings)
     case 'failed':
-      return simple(detection.format, 'error', detection.message)
+      return failed(detection.format, detection.message)
     case 'document': {
       const { adapter, doc } = detection
       const readWarnings = detection.warnings ?? []
@@ -397,6 +420,7 @@ function indexOneFile(
               format: adapter.format,
               state: o.error ? 'error' : o.sidecar ? 'sidecar' : 'indexed',
               error: o.error,
+              contentError: o.error !== null,
               warnings: [...readWarnings, ...o.warnings],
               episodes: o.episodes,
               indexedBytes: file.size
@@ -405,7 +429,7 @@ function indexOneFile(
           })
           .immediate()
       } catch (err) {
-        return simple(adapter.format, 'error', describeIndexError(err))
+        return failed(adapter.format, describeIndexError(err), err)
       }
       return finished(
         adapter.format,
@@ -453,7 +477,7 @@ function indexOneFile(
           .immediate()
       } catch (err) {
         if (err instanceof CancelledError) return null
-        return simple(adapter.format, 'error', describeIndexError(err))
+        return failed(adapter.format, describeIndexError(err), err)
       }
       return finished(adapter.format, 'indexed', null, outcome.warnings, outcome.episodes, outcome.runId)
     }
@@ -463,7 +487,7 @@ function indexOneFile(
       try {
         header = adapter.readRunHeader(file.path)
       } catch (err) {
-        return simple(adapter.format, 'error', `could not read the run header: ${(err as Error).message}`)
+        return failed(adapter.format, `could not read the run header: ${(err as Error).message}`, err)
       }
       // A file that only grew (live tail of a running eval) is read from where the last pass stopped.
       const resume = appendResumePoint(db, file, adapter.format)
@@ -508,6 +532,7 @@ function indexOneFile(
                 format: adapter.format,
                 state: 'error',
                 error: o.error,
+                contentError: true,
                 warnings: o.warnings,
                 episodes: 0,
                 indexedBytes: o.indexedBytes
@@ -529,7 +554,7 @@ function indexOneFile(
           .immediate()
       } catch (err) {
         if (err instanceof CancelledError) return null
-        return simple(adapter.format, 'error', describeIndexError(err))
+        return failed(adapter.format, describeIndexError(err), err)
       }
       tracker.p.bytesDone = bytesBefore + file.size
       return statusOf(

@@ -15,8 +15,11 @@ export interface FoundFile {
 
 export interface WalkResult {
   files: FoundFile[]
-  /** Unreadable folders, vanished files, symlink loops: reported, never fatal. */
-  problems: { path: string; message: string }[]
+  /**
+   * Unreadable folders, vanished files, symlink loops: reported, never fatal. `harmless`: nothing is left unread
+   * because of it (a loop leads to a folder the walk reads anyway), so the index does not count it as failed.
+   */
+  problems: { path: string; message: string; harmless?: true }[]
 }
 
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn', '__pycache__', '.venv'])
@@ -123,7 +126,8 @@ class Walker {
       if (enclosing.has(target)) {
         this.problems.push({
           path,
-          message: `symlink loop: it points to ${place.nameOf(target)}, a folder that holds it; not followed`
+          message: `symlink loop: it points to ${place.nameOf(target)}, a folder that holds it; not followed`,
+          harmless: true
         })
         return
       }

@@ -16,6 +16,7 @@ import { migration0015 } from './0015-writer-lock'
 import { migration0016 } from './0016-episode-fingerprint'
 import { migration0017 } from './0017-search-plain-text'
 import { migration0018 } from './0018-episode-sort-indexes'
+import { migration0019 } from './0019-source-content-error'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -35,5 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0015,
   migration0016,
   migration0017,
-  migration0018
+  migration0018,
+  migration0019
 ]

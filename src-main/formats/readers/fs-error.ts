@@ -15,3 +15,13 @@ export function describeFsError(err: unknown): string {
       return e?.message ? String(e.message) : String(err)
   }
 }
+
+/**
+ * True for an error of the file system itself (a permission, a vanished file, an I/O error): Node's system errors
+ * carry the failing call. Such a file may read fine next time unchanged (a chmod keeps its size and mtime), where a
+ * file whose content is unusable fails the same way until it changes.
+ */
+export function isFsError(err: unknown): boolean {
+  const e = err as NodeJS.ErrnoException
+  return typeof e?.code === 'string' && typeof e?.syscall === 'string'
+}

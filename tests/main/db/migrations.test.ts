@@ -58,7 +58,8 @@ describe('migrations', () => {
       { version: 15, name: 'writer-lock' },
       { version: 16, name: 'episode-fingerprint' },
       { version: 17, name: 'search-plain-text' },
-      { version: 18, name: 'episode-sort-indexes' }
+      { version: 18, name: 'episode-sort-indexes' },
+      { version: 19, name: 'source-content-error' }
     ])
   })
 

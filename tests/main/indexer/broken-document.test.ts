@@ -3,9 +3,10 @@
  * where it breaks, never "not a trace"; read again at every index until it parses, so the run comes back when the
  * file is whole again. Built from the real tau-bench fixture, cut at test time.
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { fixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
@@ -33,6 +34,39 @@ describe('a truncated JSON document', () => {
       writeFileSync(path, whole)
       expect((await engine.indexPaths([dir])).files[0]).toMatchObject({ state: 'indexed', episodes: 12 })
       expect((await engine.api.listRuns())[0].episodes).toBe(12)
+    } finally {
+      await engine.close()
+    }
+  })
+
+  it('is not read again while unchanged, unless another version of Rollscope recorded the error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-broken-doc-'))
+    const path = join(dir, 'gpt-4o-airline.json')
+    const whole = readFileSync(TAU)
+    const { engine, dbPath } = tempEngine()
+    // the same size and mtime as a file the index saw: what reads it tells by the error's position
+    const writeSeen = (bytes: Buffer): void => {
+      writeFileSync(path, bytes)
+      utimesSync(path, 1_700_000_000, 1_700_000_000)
+    }
+    try {
+      writeSeen(whole.subarray(0, 50_000))
+      expect((await engine.indexPaths([dir])).files[0].error).toMatch(/position 50000/)
+      // broken elsewhere now, size and mtime as before
+      const other = Buffer.from(whole.subarray(0, 50_000))
+      other.write('\u0001', 2000) // a control character: invalid inside a string or out
+      writeSeen(other)
+      const unread = await engine.indexPaths([dir])
+      expect(unread.files[0]).toMatchObject({ state: 'error' })
+      expect(unread.files[0].error).toMatch(/position 50000/) // the error recorded, the file not read
+      expect(unread).toMatchObject({ failed: 1, skipped: 0, indexed: 0 })
+      // recorded by another version (an adapter may have been fixed since): read again
+      const db = new Database(dbPath)
+      db.prepare(`UPDATE sources SET content_error_version = '0.0.1-older'`).run()
+      db.close()
+      const reread = await engine.indexPaths([dir])
+      expect(reread.files[0].error).toMatch(/position 2000/)
+      expect(reread.failed).toBe(1)
     } finally {
       await engine.close()
     }

@@ -84,7 +84,7 @@ describe('indexer robustness', () => {
     expect(by['text.jsonl'].error).toMatch(/not JSON or JSONL/)
     if (process.getuid?.() !== 0)
       expect(by['locked.jsonl']).toMatchObject({ state: 'error', error: 'permission denied' })
-    expect(by['sub/loop']).toMatchObject({ state: 'error' })
+    expect(by['sub/loop']).toMatchObject({ state: 'unknown-format' })
     expect(by['sub/loop'].error).toMatch(/symlink loop/)
     chmodSync(join(dir, 'locked.jsonl'), 0o644)
 

@@ -1,0 +1,16 @@
+import type { Migration } from './types'
+
+/**
+ * The version of Rollscope that found a source's content unusable (a JSON document cut short, a file no record of
+ * which parses). While the file is unchanged and the same version runs, it is reported as still in error without
+ * being read again: a broken 1 GB file would otherwise be read at every start. NULL for an error of the file system
+ * (a permission, a vanished file), which is read again every time, since a chmod changes neither size nor mtime; and
+ * for the errors already recorded, which are read once more and sorted into one or the other.
+ */
+export const migration0019: Migration = {
+  version: 19,
+  name: 'source-content-error',
+  up(db) {
+    db.exec(`ALTER TABLE sources ADD COLUMN content_error_version TEXT`)
+  }
+}
