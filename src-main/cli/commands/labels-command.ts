@@ -6,11 +6,26 @@ import { stringOption } from '../args'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
 import { CommandFailure, EXIT_OK, UsageError } from '../errors'
 import { safeText } from '../../report/text-format'
+import { openErrorMessage } from '../../export/open-error'
+
+/** What `labels export --out FILE` wrote (its `--json` document). */
+function exportCounts(out: string, data: LabelsExport) {
+  return {
+    out,
+    items: data.items.length,
+    labels: data.items.reduce((n, i) => n + i.labels.length, 0),
+    notes: data.items.filter((i) => i.note !== null && i.note !== '').length,
+    taxonomy: data.taxonomy.length,
+    views: data.views.length
+  }
+}
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
 
 export const labelsCommand: CommandSpec = {
   name: 'labels',
   summary: 'export or import every label, note, the taxonomy and saved views (JSON)',
-  help: `Usage: rollscope labels export [--out FILE] [--db FILE]
+  help: `Usage: rollscope labels export [--out FILE] [--db FILE] [--json]
        rollscope labels import FILE [--db FILE] [--json]
 
 export  writes every label and note (keyed by source file, task key, rollout and turn), the label
@@ -22,11 +37,12 @@ import  merges such a file into this database: unknown taxonomy labels are added
 Options:
   --out FILE   (export) write to FILE instead of stdout
   --db FILE    database file (default: $ROLLSCOPE_DB, else the app's per-user database)
-  --json       (import) print the report {taxonomyAdded, labelsAdded, notesSet, viewsAdded, relocated, notHere,
+  --json       (export with --out) print what was written {out, items, labels, notes, taxonomy, views};
+               (import) print the report {taxonomyAdded, labelsAdded, notesSet, viewsAdded, relocated, notHere,
                skipped[] {what, reason}}
   -h, --help   show this help
 
-Exit status: 1 when FILE cannot be read or is not JSON; 2 when it is not a labels export.`,
+Exit status: 1 when FILE cannot be read or written, or is not JSON; 2 when it is not a labels export.`,
   options: { out: { type: 'string' } },
   async run(ctx) {
     const [action, file, ...extra] = ctx.positionals
@@ -38,9 +54,25 @@ Exit status: 1 when FILE cannot be read or is not JSON; 2 when it is not a label
     if (action === 'export') {
       const out = stringOption(ctx.values, 'out', 'labels')
       const engine = await ctx.openEngine('cli')
-      const text = JSON.stringify(await callApi(ctx, engine, 'exportLabels'), null, 2) + '\n'
-      if (out === undefined) ctx.print(text)
-      else writeFileSync(resolve(ctx.io.cwd, out), text)
+      const data = await callApi(ctx, engine, 'exportLabels')
+      const text = JSON.stringify(data, null, 2) + '\n'
+      // to stdout the document is the output (--json or not: it is JSON)
+      if (out === undefined) {
+        ctx.print(text)
+        return EXIT_OK
+      }
+      const path = resolve(ctx.io.cwd, out)
+      try {
+        writeFileSync(path, text)
+      } catch (err) {
+        throw new CommandFailure(openErrorMessage(out, path, err))
+      }
+      const written = exportCounts(out, data)
+      ctx.warn(
+        `Exported ${plural(written.labels, 'label')} and ${plural(written.notes, 'note')} on ${plural(written.items, 'episode or turn', 'episodes or turns')}, ` +
+          `${plural(written.taxonomy, 'taxonomy label')} and ${plural(written.views, 'saved view')} to ${out}.`
+      )
+      if (ctx.json) ctx.printJson(written)
       return EXIT_OK
     }
     if (!file) throw new UsageError('labels import needs a FILE (written by: rollscope labels export)', 'labels')

@@ -1,7 +1,7 @@
 /** `rollscope runs`: every run with its summary metrics. */
 import type { RunSummary } from '@contract/model'
 import { callApi, dbExists, noDbMessage, type CommandSpec } from '../context'
-import { EXIT_OK, UsageError } from '../errors'
+import { CommandFailure, EXIT_OK, UsageError } from '../errors'
 import { formatInt, formatInterval, formatPercent, formatReward, formatTable, orNone } from '../../report/text-format'
 
 export const runsCommand: CommandSpec = {
@@ -20,13 +20,10 @@ Options:
   options: {},
   async run(ctx) {
     if (ctx.positionals.length > 0) throw new UsageError(`runs takes no arguments, got '${ctx.positionals[0]}'`, 'runs')
-    let runs: RunSummary[] = []
-    if (dbExists(ctx)) {
-      const engine = await ctx.openEngine('cli')
-      runs = await callApi(ctx, engine, 'listRuns')
-    } else {
-      ctx.warn(noDbMessage(ctx))
-    }
+    // as every read command: a database that is not there is a mistyped --db more often than an empty workspace
+    if (!dbExists(ctx)) throw new CommandFailure(noDbMessage(ctx))
+    const engine = await ctx.openEngine('cli')
+    const runs: RunSummary[] = await callApi(ctx, engine, 'listRuns')
     if (ctx.json) ctx.printJson(runs)
     else ctx.print(formatRuns(runs))
     return EXIT_OK

@@ -199,7 +199,21 @@ describe('resolveRun', () => {
     expect(resolveRun(real, 'wordle--gpt-4').id).toBe('r1')
     expect(resolveRun(real, 'b5161fc3').id).toBe('r2')
     expect(() => resolveRun(real, 'wordle--')).toThrow("'wordle--' matches 2 runs")
-    expect(() => resolveRun(real, 'results.jsonl')).toThrow("no run matches 'results.jsonl'")
+    expect(() => resolveRun(real, 'results.jsonl')).toThrow("'results.jsonl' matches 2 runs")
+    expect(() => resolveRun(real, 'nope/b5161fc3')).toThrow("no run matches 'nope/b5161fc3'")
+  })
+
+  it('matches a path as typed or tab-completed: trailing slash, relative, absolute, the source file', () => {
+    const real = [
+      { ...runs[0], id: 'r1', name: 'a', source: '/home/me/runs/wordle--gpt-4.1-mini/9a56fe55/results.jsonl' },
+      { ...runs[0], id: 'r2', name: 'b', source: '/home/me/runs/wordle--gpt-5-mini/b5161fc3/results.jsonl' }
+    ]
+    expect(resolveRun(real, 'wordle--gpt-5-mini/').id).toBe('r2')
+    expect(resolveRun(real, './runs/wordle--gpt-4.1-mini/9a56fe55/').id).toBe('r1')
+    expect(resolveRun(real, '../runs/wordle--gpt-5-mini').id).toBe('r2')
+    expect(resolveRun(real, '/home/me/runs/wordle--gpt-5-mini/b5161fc3/results.jsonl').id).toBe('r2')
+    expect(resolveRun(real, 'b5161fc3\\').id).toBe('r2')
+    expect(() => resolveRun(real, 'runs/')).toThrow("'runs/' matches 2 runs")
   })
 
   it('prefers an exact name over a longer name it prefixes', () => {

@@ -129,9 +129,10 @@ describe('--db and the default database', () => {
   it('does not create a database for read commands when none exists', async () => {
     const { dir } = tempWorkspace()
     const missing = `${dir}/none.db`
+    // an error, as for every read command (a mistyped --db is not an empty workspace); nothing on stdout
     const runs = await runFake(['runs', '--json', '--db', missing])
-    expect(runs.code).toBe(0)
-    expect(JSON.parse(runs.stdout)).toEqual([])
+    expect(runs.code).toBe(1)
+    expect(runs.stdout).toBe('')
     expect(runs.stderr).toContain(`no database at ${missing}`)
     expect(runs.engines).toHaveLength(0)
     const show = await runFake(['show', 'x', '--db', missing])

@@ -85,8 +85,27 @@ describe('rollscope labels export / import', () => {
     expect((await cli('label', a.id, 'good example', '--note', 'clean run')).code).toBe(0)
     const dir = mkdtempSync(join(tmpdir(), 'rollscope-labels-x-'))
     const file = join(dir, 'labels.json')
-    expect(await cli('labels', 'export', '--out', file)).toMatchObject({ code: 0, stdout: '' })
+    const wrote = await cli('labels', 'export', '--out', file)
+    expect(wrote).toMatchObject({ code: 0, stdout: '' })
+    expect(wrote.stderr).toMatch(
+      /^Exported \d+ labels? and \d+ notes? on \d+ episodes? or turns?, \d+ taxonomy labels? and \d+ saved views? to .*labels\.json\.\n$/
+    )
     const exported = JSON.parse(readFileSync(file, 'utf8'))
+    // --json: what was written, counted from the file's own items
+    const json = await cli('labels', 'export', '--out', file, '--json')
+    expect(json.code).toBe(0)
+    expect(JSON.parse(json.stdout)).toEqual({
+      out: file,
+      items: exported.items.length,
+      labels: exported.items.reduce((n: number, i: { labels: string[] }) => n + i.labels.length, 0),
+      notes: exported.items.filter((i: { note: string | null }) => i.note).length,
+      taxonomy: exported.taxonomy.length,
+      views: exported.views.length
+    })
+    // into a folder that is not there: says so, exit 1
+    const missing = await cli('labels', 'export', '--out', join(dir, 'nope', 'labels.json'))
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/the folder .*nope does not exist/)
     expect(exported.format).toBe('rollscope-labels')
     expect(exported.items).toContainEqual(
       expect.objectContaining({
