@@ -8,6 +8,7 @@ import { BadRequestError } from '@contract/guards'
 import { compileFilter, FilterError, type FilterFields } from './filter-expr'
 import { labelFilterColumns, labelFilterSets } from './label-filter-sql'
 import { anomalyFilterSet } from './anomaly-filter-sql'
+import { containsSql } from './text-contains-sql'
 
 /** The FROM and WHERE clauses over `episodes e`, and the WHERE's parameters in order. */
 export interface EpisodeWhere {
@@ -105,11 +106,9 @@ export function episodeWhere(
     params.push(q.taskKey)
   }
   if (q.text?.trim()) {
-    const needle = q.text.trim().toLowerCase()
-    where.push(
-      "(instr(lower(e.task_key), ?) > 0 OR instr(lower(e.preview), ?) > 0 OR instr(lower(ifnull(e.answer, '')), ?) > 0)"
-    )
-    params.push(needle, needle, needle)
+    const found = ['e.task_key', 'e.preview', "ifnull(e.answer, '')"].map((c) => containsSql(c, q.text!.trim()))
+    where.push(`(${found.map((f) => f.sql).join(' OR ')})`)
+    params.push(...found.map((f) => f.param))
   }
   if (q.filter?.trim()) {
     try {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { migrate } from './migrate'
+import { registerFoldCase } from './text-contains-sql'
 
 export type Db = Database.Database
 
@@ -15,6 +16,7 @@ export function openDb(path: string, options: { readonly?: boolean; cacheMb?: nu
   // Several connections (UI reads, the indexer worker) share the file: wait instead of failing on a lock.
   db.pragma('busy_timeout = 5000')
   db.pragma('foreign_keys = ON')
+  registerFoldCase(db)
   if (!options.readonly) {
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')

@@ -1,5 +1,6 @@
 import { FilterError } from './errors'
 import type { FieldRef, Literal, Node } from './parser'
+import { containsSql } from '../text-contains-sql'
 
 /** A bound SQL parameter. */
 export type Param = string | number | null
@@ -56,7 +57,7 @@ const MARK = '\u0000'
  * Turns a parsed tree into SQL. NULL semantics, chosen so one rule covers everything: a missing value (NULL reward,
  * unknown `passed`, absent info key) matches no condition except `== null`, not even a negated one — `not passed`
  * is `passed = 0` and `not (reward > 0.5)` is SQL NOT, which stays NULL (no match) for a NULL reward. To include
- * missing values, say so: `reward < 0.5 or reward == null`. `contains`/`~` use SQLite lower(), which folds ASCII only.
+ * missing values, say so: `reward < 0.5 or reward == null`. `contains`/`~` ignore case as JavaScript's toLowerCase does (text-contains-sql.ts).
  */
 export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
   const params: Param[] = []
@@ -114,6 +115,11 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
     params.push(typeof lit.value === 'boolean' ? Number(lit.value) : lit.value)
     return '?'
   }
+  const contains = (expr: string, lit: Literal): string => {
+    const c = containsSql(expr, String(lit.value))
+    params.push(c.param)
+    return c.sql
+  }
 
   /** The set field `ref` names, if any (by name, case-insensitive, like columns). */
   const setOf = (ref: FieldRef): { name: string; set: FilterSet } | undefined => {
@@ -146,7 +152,7 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
     }
     if (n.op === '==') return set.exists(`${set.value} = ${bind(n.value)}`)
     if (n.op === '!=') return `NOT ${set.exists(`${set.value} = ${bind(n.value)}`)}`
-    if (n.op === '~') return set.exists(`instr(lower(${set.value}), lower(${bind(n.value)})) > 0`)
+    if (n.op === '~') return set.exists(contains(set.value, n.value))
     throw new FilterError(
       `"${n.opText}" does not work on "${name}" (a set of labels)`,
       n.opPos,
@@ -203,7 +209,7 @@ export function compileSql(tree: Node, fields: FilterFields): CompiledFilter {
           throw new FilterError(what, n.opPos, textOnly ? undefined : 'use == or !=')
         }
         check(f, value)
-        if (op === '~') return `instr(lower(${f.emit()}), lower(${bind(value)})) > 0`
+        if (op === '~') return contains(f.emit(), value)
         return `${f.emit()} ${op === '==' ? '=' : op === '!=' ? '<>' : op} ${bind(value)}`
       }
     }

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compileFilter, FilterError, type FilterFields, type Param } from '../../../src-main/db/filter-expr'
+import { registerFoldCase } from '../../../src-main/db/text-contains-sql'
 
 // Like the engine's "passed" SQL, but with the threshold bound (twice) to exercise column parameters.
 const PASSED =
@@ -91,6 +92,7 @@ const ROWS: [
 let db: Database.Database
 beforeAll(() => {
   db = new Database(':memory:')
+  registerFoldCase(db)
   db.exec(`CREATE TABLE episodes (id INTEGER PRIMARY KEY, task_key TEXT NOT NULL, reward REAL, turns INTEGER NOT NULL,
     status TEXT NOT NULL, error TEXT, answer TEXT, success INTEGER, metrics_json TEXT NOT NULL, info_json TEXT NOT NULL)`)
   const insert = db.prepare('INSERT INTO episodes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
@@ -116,7 +118,7 @@ const CASES: [string, string, Param[], number[]][] = [
   ['not passed and turns > 10', `(${PASSED} = 0 AND e.turns > ?)`, [...T, 10], [2, 4, 6]],
   [
     'status != "ok" or error contains "timeout"',
-    '(e.status <> ? OR instr(lower(e.error), lower(?)) > 0)',
+    '(e.status <> ? OR instr(lower(e.error), ?) > 0)',
     ['ok', 'timeout'],
     [2, 4, 6]
   ],
@@ -130,7 +132,7 @@ const CASES: [string, string, Param[], number[]][] = [
   ['answer == null', 'e.answer IS NULL', [], [2, 4]],
   [
     '(reward >= 1 or passed) and info.archetype ~ "off-by"',
-    `((e.reward >= ? OR ${PASSED} = 1) AND instr(lower(json_extract(e.info_json, ?)), lower(?)) > 0)`,
+    `((e.reward >= ? OR ${PASSED} = 1) AND instr(lower(json_extract(e.info_json, ?)), ?) > 0)`,
     [1, ...T, M('archetype'), 'off-by'],
     [1]
   ],
@@ -139,7 +141,7 @@ const CASES: [string, string, Param[], number[]][] = [
   ['info.difficulty == null', 'json_extract(e.info_json, ?) IS NULL', [M('difficulty')], [4, 6]],
   ['not (reward > 0.5)', 'NOT (e.reward > ?)', [0.5], [2, 3, 6]],
   ['not (reward > 0.5 or turns > 10)', 'NOT (e.reward > ? OR e.turns > ?)', [0.5, 10], [3]],
-  ['error not contains "timeout"', 'NOT (instr(lower(e.error), lower(?)) > 0)', ['timeout'], []],
+  ['error not contains "timeout"', 'NOT (instr(lower(e.error), ?) > 0)', ['timeout'], []],
   ['answer in ["42", null]', '(e.answer IN (?) OR e.answer IS NULL)', ['42'], [1, 2, 4]],
   ['answer in [null]', 'e.answer IS NULL', [], [2, 4]],
   ['reward in []', '0', [], []],
@@ -187,7 +189,7 @@ const CASES: [string, string, Param[], number[]][] = [
   ['reward >= -1e-3 and reward <= 2.5E0', '(e.reward >= ? AND e.reward <= ?)', [-0.001, 2.5], [1, 2, 3, 5, 6]],
   ['reward<.5', 'e.reward < ?', [0.5], [2, 3, 6]],
   ['reward <> 0', 'e.reward <> ?', [0], [1, 3, 5, 6]],
-  ["status ~ 'TRUNC'", 'instr(lower(e.status), lower(?)) > 0', ['TRUNC'], [4]],
+  ["status ~ 'TRUNC'", 'instr(lower(e.status), ?) > 0', ['trunc'], [4]],
   ['status < "f"', 'e.status < ?', ['f'], [2, 6]],
   // injection attempts stay literal parameters
   [`answer == '\\'; DROP TABLE episodes; --'`, 'e.answer = ?', ["'; DROP TABLE episodes; --"], [5]],
@@ -195,6 +197,31 @@ const CASES: [string, string, Param[], number[]][] = [
   [`info."x') OR 1=1 --" == "inj"`, 'json_extract(e.info_json, ?) = ?', ['$."x\') OR 1=1 --"', 'inj'], [1]],
   ['   ', '1', [], [1, 2, 3, 4, 5, 6]]
 ]
+
+describe('contains ignores case beyond ASCII, as the app lower-cases', () => {
+  it('finds "École" typed as École, ÉCOLE or école, with fold_case only for a non-ASCII needle', () => {
+    const one = new Database(':memory:')
+    registerFoldCase(one)
+    one.exec(`CREATE TABLE episodes (id INTEGER PRIMARY KEY, error TEXT)`)
+    one.prepare('INSERT INTO episodes VALUES (?, ?)').run(1, 'École fermée')
+    one.prepare('INSERT INTO episodes VALUES (?, ?)').run(2, 'ÉCOLE FERMÉE')
+    one.prepare('INSERT INTO episodes VALUES (?, ?)').run(3, 'ecole')
+    const found = (expr: string): number[] => {
+      const { sql, params } = compileFilter(expr, F)
+      return (one.prepare(`SELECT id FROM episodes e WHERE ${sql} ORDER BY id`).all(...params) as { id: number }[]).map(
+        (r) => r.id
+      )
+    }
+    // SQLite's lower() alone: instr(lower('École'), 'école') = 0, and this found nothing
+    expect(found('error ~ "École"')).toEqual([1, 2])
+    expect(found('error ~ "ÉCOLE"')).toEqual([1, 2])
+    expect(found('error ~ "fermée"')).toEqual([1, 2])
+    expect(found('error ~ "cole"')).toEqual([1, 2, 3])
+    expect(compileFilter('error ~ "cole"', F).sql).toBe('instr(lower(e.error), ?) > 0')
+    expect(compileFilter('error ~ "Éc"', F)).toEqual({ sql: 'instr(fold_case(e.error), ?) > 0', params: ['éc'] })
+    one.close()
+  })
+})
 
 describe('compileFilter', () => {
   it.each(CASES)('%s', (expr, sql, params, expected) => {
