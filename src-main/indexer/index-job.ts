@@ -151,8 +151,10 @@ function indexRoots(
     if (!todo.has(f.path)) {
       const prev = getSource(db, f.path) as SourceStatus
       // a file whose content failed, unchanged: still in error (exit 1), said without reading it again
-      if (prev.state === 'error') report.failed++
-      else report.skipped++
+      if (prev.state === 'error') {
+        report.failed++
+        tracker.p.failed++
+      } else report.skipped++
       report.files.push(prev.state === 'error' ? prev : { ...prev, state: 'unchanged' })
     }
   }

@@ -60,6 +60,8 @@ describe('a truncated JSON document', () => {
       expect(unread.files[0]).toMatchObject({ state: 'error' })
       expect(unread.files[0].error).toMatch(/position 50000/) // the error recorded, the file not read
       expect(unread).toMatchObject({ failed: 1, skipped: 0, indexed: 0 })
+      // the sidebar's "Up to date … · 1 still in error": nothing read, the file counted
+      expect((await engine.api.getWorkspace()).progress).toMatchObject({ state: 'done', filesTotal: 0, failed: 1 })
       // recorded by another version (an adapter may have been fixed since): read again
       const db = new Database(dbPath)
       db.prepare(`UPDATE sources SET content_error_version = '0.0.1-older'`).run()

@@ -6,6 +6,7 @@ import { useApp, useAppStore } from '../../state/store-context'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
 import css from './ProgressPanel.module.css'
+import { lastJobText } from './last-job-text'
 
 /** The indexing progress bar (files, episodes, MB/s, ETA, current file, Cancel), or the last job's outcome. */
 export function ProgressPanel(): ReactNode {
@@ -76,28 +77,11 @@ function PanelHead({ title }: { title: string }): ReactNode {
 }
 
 function LastJob({ progress }: { progress: IndexProgress }): ReactNode {
-  const secs =
-    progress.startedAt !== null && progress.finishedAt !== null
-      ? (progress.finishedAt - progress.startedAt) / 1000
-      : null
-  const label =
-    progress.state === 'cancelled' ? 'Indexing cancelled' : progress.state === 'error' ? 'Indexing failed' : 'Indexed'
-  // a job that found every file unchanged read nothing: "Indexed: 0/0 files, 0 episodes" read as an empty workspace
-  const upToDate = progress.state === 'done' && progress.filesTotal === 0 && progress.failed === 0
+  const { line, failed } = lastJobText(progress)
   return (
     <section className={css.lastJob} data-testid="last-index">
-      {upToDate ? (
-        <span>
-          Up to date: no file changed since it was indexed{secs !== null ? ` (checked in ${fmtDuration(secs)})` : ''}
-        </span>
-      ) : (
-        <span>
-          {label}: {fmtInt(progress.filesDone)}/{fmtCount(progress.filesTotal, 'file')}, {fmtInt(progress.episodes)}{' '}
-          {progress.episodes === 1 ? 'episode' : 'episodes'}
-          {secs !== null ? ` in ${fmtDuration(secs)}` : ''}
-        </span>
-      )}
-      {progress.failed > 0 && <span className={txt.badText}> · {fmtInt(progress.failed)} failed</span>}
+      <span>{line}</span>
+      {failed && <span className={txt.badText}> · {failed}</span>}
       {progress.message && <div className={css.lastJobMsg}>{progress.message}</div>}
     </section>
   )

@@ -1,0 +1,21 @@
+import type { IndexProgress } from '@contract/model'
+import { fmtCount, fmtDuration, fmtInt } from '../../lib/format'
+
+/** The last index job's outcome as the sidebar words it: a line, and the count of files in error if any. */
+export function lastJobText(progress: IndexProgress): { line: string; failed: string | null } {
+  const secs =
+    progress.startedAt !== null && progress.finishedAt !== null
+      ? (progress.finishedAt - progress.startedAt) / 1000
+      : null
+  const label =
+    progress.state === 'cancelled' ? 'Indexing cancelled' : progress.state === 'error' ? 'Indexing failed' : 'Indexed'
+  // a job that found every file unchanged read nothing: "Indexed: 0/0 files, 0 episodes" read as an empty workspace
+  // (a file whose content failed, unchanged, is not read again: it is counted as still in error)
+  const upToDate = progress.state === 'done' && progress.filesTotal === 0
+  const line = upToDate
+    ? `Up to date: no file changed since it was indexed${secs !== null ? ` (checked in ${fmtDuration(secs)})` : ''}`
+    : `${label}: ${fmtInt(progress.filesDone)}/${fmtCount(progress.filesTotal, 'file')}, ${fmtCount(progress.episodes, 'episode')}` +
+      (secs !== null ? ` in ${fmtDuration(secs)}` : '')
+  const failed = progress.failed > 0 ? `${fmtInt(progress.failed)} ${upToDate ? 'still in error' : 'failed'}` : null
+  return { line, failed }
+}
