@@ -71,10 +71,13 @@ export interface ForgottenTask {
   failedAt: number
 }
 
-/** Tasks that passed after failing, with the step. */
+/**
+ * Tasks that passed after failing and were not forgotten later, with the step. A task learned then forgotten is
+ * counted once, among the forgotten, as the app's curve and series screens count it (it was counted in both).
+ */
 export function learnedTasks(c: TrainingCurve): LearnedTask[] {
   return c.tasks
-    .filter((t) => t.learnedAt !== null)
+    .filter((t) => t.learnedAt !== null && !t.forgotten)
     .map((t) => ({ taskKey: t.taskKey, step: c.points[t.learnedAt as number].step }))
 }
 

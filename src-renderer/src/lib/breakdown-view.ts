@@ -46,6 +46,15 @@ export function bestAndWorst(b: RunBreakdown): { best: BreakdownRow; worst: Brea
   return rowScore(best, b.score) === rowScore(worst, b.score) ? null : { best, worst }
 }
 
+/**
+ * The bars of a one-field breakdown chart, left to right: the table's rows in the table's order (ranked by the score,
+ * best first, as the engine and the reports list them), so the first bar is the first row; a "(none)" value without
+ * episodes is left out.
+ */
+export function chartRows(b: RunBreakdown): BreakdownRow[] {
+  return b.rows.filter((r) => r.values[0] !== NONE_VALUE || r.episodes > 0)
+}
+
 /** Two fields as a grid: the first field's values down, the second's across, each cell the row with both values. */
 export interface CrossTab {
   rowValues: string[]

@@ -2,7 +2,7 @@ import { useCallback, useMemo, type ReactNode } from 'react'
 import type uPlot from 'uplot'
 import type { RunBreakdown } from '@contract/breakdown'
 import { fmtValue } from '@contract/display'
-import { NONE_VALUE, orderValues, rowScore } from '../../lib/breakdown-view'
+import { chartRows, rowScore } from '../../lib/breakdown-view'
 import { barPaths, categoryAxis, pctTicks, withAlpha } from '../compare/charts/chart-helpers'
 import { themedAxis, UPlotChart, type ChartTheme } from '../compare/charts/UPlotChart'
 import { scoreUnit } from './score-unit'
@@ -10,16 +10,12 @@ import txt from '../../styles/text.module.css'
 import { readable } from '../../lib/readable'
 
 /**
- * One bar per value of the field, in the field's natural order (easy → hard): the mean reward, and beside it the
- * pass rate, both on a [0, 1] scale when the rewards are; the pass rate alone for runs without rewards.
+ * One bar per value of the field, in the table's order (ranked, best first: the first bar is the table's first row):
+ * the mean reward, and beside it the pass rate, both on a [0, 1] scale when the rewards are; the pass rate alone for
+ * runs without rewards.
  */
 export function BreakdownChart({ report }: { report: RunBreakdown }): ReactNode {
-  const rows = useMemo(() => {
-    const order = orderValues(report.rows.map((r) => r.values[0]))
-    return order
-      .map((v) => report.rows.find((r) => r.values[0] === v)!)
-      .filter((r) => r.values[0] !== NONE_VALUE || r.episodes > 0)
-  }, [report.rows])
+  const rows = useMemo(() => chartRows(report), [report])
   const unit = scoreUnit(report)
   const withPass = unit === 'reward' && rows.some((r) => r.passRate !== null)
   const unitRange = rows.every((r) => r.meanReward === null || (r.meanReward >= 0 && r.meanReward <= 1))

@@ -75,7 +75,8 @@ function BreakdownBody({ report }: { report: RunBreakdown }): ReactNode {
           </section>
           <section className={cx(analysis.section, css.chart)}>
             <h3>
-              {unit === 'rate' ? 'Pass rate' : 'Mean reward and pass rate'} by {report.fields[0]}
+              {unit === 'rate' ? 'Pass rate' : 'Mean reward and pass rate'} by {report.fields[0]}{' '}
+              <span className={txt.hint}>in the table’s order, best first</span>
             </h3>
             <BreakdownChart report={report} />
           </section>

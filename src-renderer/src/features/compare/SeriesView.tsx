@@ -6,6 +6,7 @@ import { EnvRefusal } from '../../components/EnvRefusal'
 import { NotComparable } from '../../components/NotComparable'
 import { TaskHistoryTable } from './TaskHistoryTable'
 import { fmtInt } from '../../lib/format'
+import { learnedForgotten } from '../../lib/curve-data'
 import { shortRunLabels } from '../../lib/run-labels'
 import { unitOfKey } from '../../lib/metric-unit'
 import { useApp, useAppStore } from '../../state/store-context'
@@ -83,8 +84,9 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
     },
     [label, report.axis, metricKey]
   )
-  const learned = report.tasks.filter((t) => t.learnedAt !== null && !t.forgotten)
-  const forgotten = report.tasks.filter((t) => t.forgotten)
+  // one task, one count, as the training curve counts: learned (passed after failing, kept) or forgotten (passed,
+  // then failed later: learned first only when it failed before its first pass, as its "learned at" cell says)
+  const { learned, forgotten } = learnedForgotten(report)
   return (
     <>
       {report.warnings.length > 0 && (
@@ -154,9 +156,14 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
       </section>
       <section className={analysis.section} data-testid="series-flips">
         <h3>
-          Flips along the series: {fmtInt(learned.length)} learned, {fmtInt(forgotten.length)} learned then forgotten
+          Flips along the series: {fmtInt(learned)} learned, {fmtInt(forgotten)} forgotten
         </h3>
-        <TaskHistoryTable steps={points.map((p) => p.step)} tasks={report.tasks} rowTestId="series-task" />
+        <TaskHistoryTable
+          steps={points.map((p) => p.step)}
+          axis={report.axis}
+          tasks={report.tasks}
+          rowTestId="series-task"
+        />
       </section>
     </>
   )

@@ -16,42 +16,50 @@ const COLUMNS_MAX = 16
 /**
  * Tasks whose verdict changed along a series of points (checkpoint runs, training steps): a ✓ / ✗ per point (– where
  * the task has no verdict there), or with many points one strip of cells per task; the point it was first solved at,
- * learned at (passed after failing, and kept), and forgotten at (failed after its last pass). Shared by the checkpoint
- * series and the training curve; `taskCell` draws the task's name (a link to its episodes, or plain text).
+ * learned at (the engine's SeriesTask.learnedAt: the first pass after a fail; none when it passed from its first
+ * point), and forgotten at (the first fail after its first pass). Shared by the checkpoint series and the training
+ * curve; `taskCell` draws the task's name (a link to its episodes, or plain text).
  */
 export function TaskHistoryTable({
   steps,
+  axis = 'step',
   tasks,
   rowTestId,
   taskCell
 }: {
-  /** The points' steps, in the order of each task's `passed`. */
+  /** The points' steps, in the order of each task's `passed` (with `axis` 'order': their places, 0, 1, 2…). */
   steps: number[]
+  /** How points are named: by training step ("step 400"), or by place in the series ("run #2", as its columns). */
+  axis?: 'step' | 'order'
   tasks: SeriesTask[]
   rowTestId: string
   taskCell?: (task: SeriesTask) => ReactNode
 }): ReactNode {
   const strip = steps.length > COLUMNS_MAX
-  const at = (i: number | null): string => (i === null ? '–' : `step ${fmtInt(steps[i])}`)
+  const head = (i: number): string => (axis === 'order' ? `#${i + 1}` : fmtInt(steps[i]))
+  const name = (i: number): string => (axis === 'order' ? `run #${i + 1}` : `step ${fmtInt(steps[i])}`)
+  const at = (i: number | null): string => (i === null ? '–' : name(i))
   return (
     <table className={tables.table}>
       <thead>
         <tr>
           <th>Task</th>
           {strip ? (
-            <th title="One cell per step, left to right: passed, failed, or not sampled">
-              steps {fmtInt(steps[0])} → {fmtInt(steps[steps.length - 1])}
+            <th
+              title={`One cell per ${axis === 'order' ? 'run' : 'step'}, left to right: passed, failed, or not sampled`}
+            >
+              {axis === 'order' ? 'runs' : 'steps'} {head(0)} → {head(steps.length - 1)}
             </th>
           ) : (
-            steps.map((s, i) => (
+            steps.map((_, i) => (
               <th key={i} className={tables.num}>
-                {fmtInt(s)}
+                {head(i)}
               </th>
             ))
           )}
-          <th>first solved</th>
-          <th>learned at</th>
-          <th>forgotten at</th>
+          <th title="The first point it passed at">first solved</th>
+          <th title="The first point it passed at after failing at an earlier one">learned at</th>
+          <th title="The first point it failed at after its first pass">forgotten at</th>
         </tr>
       </thead>
       <tbody>
@@ -64,12 +72,12 @@ export function TaskHistoryTable({
               </td>
               {strip ? (
                 <td>
-                  <span className={css.strip} role="img" aria-label={stripLabel(t, steps)}>
+                  <span className={css.strip} role="img" aria-label={stripLabel(t, steps, axis)}>
                     {t.passed.map((p, i) => (
                       <span
                         key={i}
                         className={cx(css.cell, p === null ? css.absent : p ? css.pass : css.fail)}
-                        title={`step ${steps[i]}: ${p === null ? 'not sampled' : p ? 'passed' : 'failed'}`}
+                        title={`${name(i)}: ${p === null ? 'not sampled' : p ? 'passed' : 'failed'}`}
                       />
                     ))}
                   </span>
@@ -85,7 +93,16 @@ export function TaskHistoryTable({
                 ))
               )}
               <td data-testid="task-first-solved">{at(turns.firstSolved)}</td>
-              <td>{at(t.learnedAt)}</td>
+              <td
+                data-testid="task-learned-at"
+                title={
+                  t.learnedAt === null && turns.firstSolved !== null
+                    ? 'Passed from the first point it has a verdict at: not learned along the series'
+                    : undefined
+                }
+              >
+                {at(t.learnedAt)}
+              </td>
               <td data-testid="task-forgotten-at">{t.forgotten ? at(turns.forgottenAt) : '–'}</td>
             </tr>
           )
@@ -95,9 +112,10 @@ export function TaskHistoryTable({
   )
 }
 
-/** The strip read out: how many steps passed and failed, for a screen reader. */
-function stripLabel(t: SeriesTask, steps: number[]): string {
+/** The strip read out: how many steps (or runs) passed and failed, for a screen reader. */
+function stripLabel(t: SeriesTask, steps: number[], axis: 'step' | 'order'): string {
   const passed = t.passed.filter((p) => p === true).length
   const failed = t.passed.filter((p) => p === false).length
-  return `${passed} of ${steps.length} steps passed, ${failed} failed, ${steps.length - passed - failed} not sampled`
+  const points = axis === 'order' ? 'runs' : 'steps'
+  return `${passed} of ${steps.length} ${points} passed, ${failed} failed, ${steps.length - passed - failed} not sampled`
 }
