@@ -1,7 +1,7 @@
 /** First contact (issue 15, item 8): the demo not offered while open, the search's empty state, many runs' picker. */
 import { describe, expect, it } from 'vitest'
 import type { IndexProgress, Workspace } from '@contract/model'
-import { filterRuns, pickerLabel } from '../../../src-renderer/src/features/search/RunPicker'
+import { filterRuns, pickerLabel, runChoiceName } from '../../../src-renderer/src/features/search/RunPicker'
 import { searchIndexStatus } from '../../../src-renderer/src/features/search/search-status'
 import { demoIsOpen } from '../../../src-renderer/src/state/workspace-slice'
 
@@ -56,9 +56,9 @@ describe('searchIndexStatus', () => {
 
 describe('the run picker', () => {
   const runs = [
-    { id: 'a', name: 'repo-repair · qwen3-8b (base)' },
-    { id: 'b', name: 'repo-repair · qwen3-8b-grpo-step400 (trained)' },
-    { id: 'c', name: 'rl-math-prime-rl · eval' }
+    { id: 'a', name: 'repo-repair · qwen3-8b (base)', checkpointStep: null },
+    { id: 'b', name: 'repo-repair · qwen3-8b-grpo-step400 (trained)', checkpointStep: null },
+    { id: 'c', name: 'rl-math-prime-rl · eval', checkpointStep: null }
   ]
   it('filters by every word of the box, in any case', () => {
     expect(filterRuns(runs, 'QWEN trained').map((r) => r.id)).toEqual(['b'])
@@ -69,5 +69,28 @@ describe('the run picker', () => {
     expect(pickerLabel(runs, [])).toBe('all 3 runs')
     expect(pickerLabel(runs, ['c'])).toBe('rl-math-prime-rl · eval')
     expect(pickerLabel(runs, ['a', 'c'])).toBe('2 of 3 runs')
+  })
+
+  // two Inspect logs of one eval (.eval and .json) share a name; the hints are runNameHints', as the runs table has them
+  const namesakes = [
+    { id: 'e', name: 'popularity 2024-10-15 12:53', checkpointStep: null },
+    { id: 'j', name: 'popularity 2024-10-15 12:53', checkpointStep: null },
+    { id: 's', name: 'sweep', checkpointStep: 400 }
+  ]
+  const hints = new Map([
+    ['e', '…/log_formats.eval'],
+    ['j', '…/log_formats.json']
+  ])
+  it('tells runs of one name apart as the runs table does, and a checkpoint by its step', () => {
+    expect(namesakes.map((r) => runChoiceName(r, hints))).toEqual([
+      'popularity 2024-10-15 12:53 (…/log_formats.eval)',
+      'popularity 2024-10-15 12:53 (…/log_formats.json)',
+      'sweep @400'
+    ])
+    expect(pickerLabel(namesakes, ['j'], hints)).toBe('popularity 2024-10-15 12:53 (…/log_formats.json)')
+  })
+  it('filters on what tells namesakes apart too', () => {
+    expect(filterRuns(namesakes, 'popularity json', hints).map((r) => r.id)).toEqual(['j'])
+    expect(filterRuns(namesakes, 'popularity', hints).map((r) => r.id)).toEqual(['e', 'j'])
   })
 })

@@ -44,6 +44,8 @@ function CompareRunsView(): ReactNode {
   // runs of one name are told apart as in the runs table (their folder or model)
   const runs = useApp((s) => s.runs)
   const hints = useMemo(() => runNameHints(runs), [runs])
+  const hintA = hints.get(runA)
+  const hintB = hints.get(runB)
   // two steps of one training run: back leads to its curve, where they were picked
   const ofCurve = runA === runB && steps.a !== null && steps.b !== null
 
@@ -70,10 +72,15 @@ function CompareRunsView(): ReactNode {
         >
           {ofCurve ? '← Training curve' : '← Runs'}
         </button>
-        <span className={crumbs.crumb}>
-          Compare <b title={shownA}>{shownA}</b>
-          <NameHint hint={hints.get(runA)} /> → <b title={shownB}>{shownB}</b>
-          <NameHint hint={hints.get(runB)} />
+        {/* a long name cuts the crumb, B first (a hover on the ellipsis lands on A): one title over it all reads both */}
+        <span
+          className={crumbs.crumb}
+          title={`Compare ${withHint(shownA, hintA)} → ${withHint(shownB, hintB)}`}
+          data-testid="compare-crumb"
+        >
+          Compare <b>{shownA}</b>
+          <NameHint hint={hintA} /> → <b>{shownB}</b>
+          <NameHint hint={hintB} />
         </span>
         <button
           onClick={() => s.openCompare(runB, runA, null, store.getState().compare?.anyway, { a: steps.b, b: steps.a })}
@@ -123,6 +130,9 @@ function CompareRunsView(): ReactNode {
     </div>
   )
 }
+
+/** A run's name with what tells it from its namesakes, as NameHint shows it. */
+const withHint = (name: string, hint: string | undefined): string => (hint ? `${name} (${hint})` : name)
 
 function NameHint({ hint }: { hint: string | undefined }): ReactNode {
   return hint ? (

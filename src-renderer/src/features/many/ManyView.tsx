@@ -39,8 +39,10 @@ export function ManyView(): ReactNode {
           <>
             <label className={txt.hint}>
               baseline{' '}
+              {/* the crumbs keep the select narrow (narrowSelects): a long baseline's name is cut, its title reads whole */}
               <select
                 value={report.runs[baseIndex]?.id}
+                title={report.runs[baseIndex]?.name}
                 onChange={(e) => s.setManyBaseline(e.target.value)}
                 data-testid="many-baseline"
               >

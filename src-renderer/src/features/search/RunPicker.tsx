@@ -2,35 +2,67 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { cx } from '../../lib/cx'
 import { fmtInt } from '../../lib/format'
+import { displayName } from '../../lib/run-list'
 import chips from './SearchFilters.module.css'
 import css from './RunPicker.module.css'
 
 /** More runs than this and the search's run filter is a picker instead of a row of chips. */
 export const MAX_RUN_CHIPS = 8
 
-/** The runs whose name holds every word of `filter` (case-insensitive), in their order. */
-export function filterRuns<R extends Pick<RunSummary, 'name'>>(runs: R[], filter: string): R[] {
+/** A run as the search's run filter names it. */
+type NamedRun = Pick<RunSummary, 'id' | 'name' | 'checkpointStep'>
+
+/**
+ * A run's name as the runs table shows it (with its checkpoint step), and for a run whose name another shares what
+ * tells it apart, from `hints` (runNameHints: its model, folder or file): "popularity 2024-10-15 12:53
+ * (…/log_formats.eval)".
+ */
+export function runChoiceName(run: NamedRun, hints?: ReadonlyMap<string, string>): string {
+  const hint = hints?.get(run.id)
+  return hint ? `${displayName(run)} (${hint})` : displayName(run)
+}
+
+/**
+ * A run's name on a chip of the run filter: the name gives way when the chip is narrow, what tells it from a namesake
+ * stays in view (the chip's title holds both whole).
+ */
+export function RunChoiceText({ run, hint }: { run: NamedRun; hint: string | undefined }): ReactNode {
+  return (
+    <>
+      <span className={chips.runName}>{displayName(run)}</span>
+      {hint && <span className={chips.runHint}> ({hint})</span>}
+    </>
+  )
+}
+
+/** The runs whose name (with what tells namesakes apart) holds every word of `filter` (case-insensitive), in order. */
+export function filterRuns<R extends NamedRun>(runs: R[], filter: string, hints?: ReadonlyMap<string, string>): R[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean)
-  return runs.filter((r) => words.every((w) => r.name.toLowerCase().includes(w)))
+  return runs.filter((r) => words.every((w) => runChoiceName(r, hints).toLowerCase().includes(w)))
 }
 
 /** What the picker's button says: all runs, the one picked, or how many of how many. */
-export function pickerLabel(runs: Pick<RunSummary, 'id' | 'name'>[], picked: string[]): string {
+export function pickerLabel(runs: NamedRun[], picked: string[], hints?: ReadonlyMap<string, string>): string {
   if (picked.length === 0) return `all ${fmtInt(runs.length)} runs`
-  if (picked.length === 1) return runs.find((r) => r.id === picked[0])?.name ?? '1 run'
+  if (picked.length === 1) {
+    const run = runs.find((r) => r.id === picked[0])
+    return run ? runChoiceName(run, hints) : '1 run'
+  }
   return `${fmtInt(picked.length)} of ${fmtInt(runs.length)} runs`
 }
 
 /**
  * The search's run filter when there are many runs: one button naming what is picked, opening a list to filter by
  * name and tick (Esc or a click outside closes it); the picked runs stay in view as chips that untick on click.
+ * Runs of one name carry what tells them apart (`hints`, as the runs table shows it).
  */
 export function RunPicker(props: {
   runs: RunSummary[]
+  hints: ReadonlyMap<string, string>
   picked: string[]
   onChange: (runIds: string[]) => void
 }): ReactNode {
-  const { runs, picked, onChange } = props
+  const { runs, hints, picked, onChange } = props
   const [open, setOpen] = useState(false)
   const [filter, setFilter] = useState('')
   const root = useRef<HTMLSpanElement>(null)
@@ -43,7 +75,8 @@ export function RunPicker(props: {
     return () => document.removeEventListener('mousedown', outside)
   }, [open])
   const toggle = (id: string): void => onChange(picked.includes(id) ? picked.filter((x) => x !== id) : [...picked, id])
-  const shown = filterRuns(runs, filter)
+  const shown = filterRuns(runs, filter, hints)
+  const label = pickerLabel(runs, picked, hints)
 
   return (
     <span className={css.picker} ref={root}>
@@ -52,21 +85,23 @@ export function RunPicker(props: {
         data-testid="search-run-picker"
         aria-haspopup="listbox"
         aria-expanded={open}
+        // one run picked: its name, which a long one cuts
+        title={picked.length === 1 ? label : undefined}
         onClick={() => setOpen(!open)}
       >
-        {pickerLabel(runs, picked)} ▾
+        {label} ▾
       </button>
       {picked.map((id) => {
         const run = runs.find((r) => r.id === id)
         return run ? (
           <button
             key={id}
-            className={cx(chips.chip, chips.on)}
+            className={cx(chips.chip, chips.named, chips.on)}
             data-testid="search-run-picked"
-            title={`${run.name} (click to drop)`}
+            title={`${runChoiceName(run, hints)} (click to drop)`}
             onClick={() => toggle(id)}
           >
-            {run.name} ×
+            <RunChoiceText run={run} hint={hints.get(id)} /> ×
           </button>
         ) : null
       })}
@@ -97,20 +132,28 @@ export function RunPicker(props: {
             </button>
           </div>
           <ul className={css.list} aria-label="Runs">
-            {shown.map((r) => (
-              <li key={r.id}>
-                <label className={css.option} title={r.name}>
-                  <input
-                    type="checkbox"
-                    data-testid="search-run-option"
-                    checked={picked.includes(r.id)}
-                    onChange={() => toggle(r.id)}
-                  />
-                  <span className={css.name}>{r.name}</span>
-                  <span className={css.episodes}>{fmtInt(r.episodes)} ep</span>
-                </label>
-              </li>
-            ))}
+            {shown.map((r) => {
+              const hint = hints.get(r.id)
+              return (
+                <li key={r.id}>
+                  <label className={css.option} title={runChoiceName(r, hints)}>
+                    <input
+                      type="checkbox"
+                      data-testid="search-run-option"
+                      checked={picked.includes(r.id)}
+                      onChange={() => toggle(r.id)}
+                    />
+                    <span className={css.name}>{displayName(r)}</span>
+                    {hint && (
+                      <span className={css.hint} data-testid="search-run-hint">
+                        {hint}
+                      </span>
+                    )}
+                    <span className={css.episodes}>{fmtInt(r.episodes)} ep</span>
+                  </label>
+                </li>
+              )
+            })}
             {shown.length === 0 && <li className={css.none}>No run name holds “{filter}”.</li>}
           </ul>
         </div>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import type { SearchOrder, TurnRole } from '@contract/model'
 import { useApp, useAppStore } from '../../state/store-context'
 import { cx } from '../../lib/cx'
-import { MAX_RUN_CHIPS, RunPicker } from './RunPicker'
+import { runNameHints } from '../../lib/run-list'
+import { MAX_RUN_CHIPS, RunChoiceText, RunPicker, runChoiceName } from './RunPicker'
 import css from './SearchFilters.module.css'
 
 const ROLES: TurnRole[] = ['system', 'user', 'assistant', 'tool', 'env']
@@ -15,6 +16,8 @@ export function SearchFilters(): ReactNode {
   const store = useAppStore()
   const filters = useApp((s) => s.search.filters)
   const runs = useApp((s) => s.runs)
+  // runs of one name are told apart as in the runs table (their model, folder or file)
+  const hints = useMemo(() => runNameHints(runs), [runs])
   const set = store.getState().setSearchFilters
   const toggleRun = (id: string): void =>
     set({ runIds: filters.runIds.includes(id) ? filters.runIds.filter((x) => x !== id) : [...filters.runIds, id] })
@@ -23,7 +26,7 @@ export function SearchFilters(): ReactNode {
       <div className={css.runs} role="group" aria-label="Runs">
         <span className={css.label}>Runs</span>
         {runs.length > MAX_RUN_CHIPS ? (
-          <RunPicker runs={runs} picked={filters.runIds} onChange={(runIds) => set({ runIds })} />
+          <RunPicker runs={runs} hints={hints} picked={filters.runIds} onChange={(runIds) => set({ runIds })} />
         ) : (
           <>
             <button
@@ -36,13 +39,13 @@ export function SearchFilters(): ReactNode {
             {runs.map((r) => (
               <button
                 key={r.id}
-                className={cx(css.chip, filters.runIds.includes(r.id) && css.on)}
+                className={cx(css.chip, css.named, filters.runIds.includes(r.id) && css.on)}
                 aria-pressed={filters.runIds.includes(r.id)}
                 data-testid="search-run-chip"
-                title={r.name}
+                title={runChoiceName(r, hints)}
                 onClick={() => toggleRun(r.id)}
               >
-                {r.name}
+                <RunChoiceText run={r} hint={hints.get(r.id)} />
               </button>
             ))}
           </>
