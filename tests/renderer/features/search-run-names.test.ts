@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunSummary } from '@contract/model'
 import { RunPicker } from '../../../src-renderer/src/features/search/RunPicker'
 import { SearchFilters } from '../../../src-renderer/src/features/search/SearchFilters'
+import { SearchView } from '../../../src-renderer/src/features/search/SearchView'
 import { runNameHints } from '../../../src-renderer/src/lib/run-list'
 import { AppProvider } from '../../../src-renderer/src/state/store-context'
 import { createAppStore, type AppStore } from '../../../src-renderer/src/state/store'
@@ -67,5 +68,19 @@ describe('the search run filter', () => {
     expect(new Set(picked).size).toBe(2)
     expect(picked).toEqual([`${runChoice(first)} ×`, `${runChoice(second)} ×`])
     expect(textsOf(picker([second.id]), 'search-run-picker')).toEqual([`${runChoice(second)} ▾`])
+  })
+
+  it('names the run of each hit apart, in a best-match list and in the run groups', async () => {
+    const store = createAppStore(fakeApi({}))
+    for (const order of ['relevance', 'index'] as const) {
+      const page = await engine.api.search('popularity', { order, limit: 50 })
+      expect(new Set(page.hits.map((h) => h.runId)).size).toBe(2)
+      store.setState({ runs, search: { ...store.getState().search, query: 'popularity', hits: page.hits, page } })
+      // the results alone (the filter's chips above them name the files already)
+      const html = draw(store, createElement(SearchView)).split('data-testid="search-results"')[1]
+      const files = runs.map((r) => `(…/${r.source.split('/').pop()})`)
+      // each run's file beside its name: on each hit of the flat list, on each group's title
+      for (const f of files) expect(html).toContain(f)
+    }
   })
 })

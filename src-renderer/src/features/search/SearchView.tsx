@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { SearchHit, TurnRole } from '@contract/model'
 import { fmtCount, fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
+import { runNameHints } from '../../lib/run-list'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { SearchEmpty } from './SearchEmpty'
 import { SearchBox } from './SearchBox'
@@ -71,12 +72,16 @@ export function SearchView(): ReactNode {
     el.scrollIntoView({ block: 'nearest' })
   }, [cursor, hits])
   const order = page?.order ?? 'index'
+  // runs of one name are told apart as in the runs table (their model, folder or file)
+  const runs = useApp((s) => s.runs)
+  const hints = useMemo(() => runNameHints(runs), [runs])
+  const hinted = (id: string, name: string): string => (hints.has(id) ? `${name} (${hints.get(id)})` : name)
   // a flat best-match list names each hit's run (without the part every run's name shares)
   const runLabel = useMemo(() => {
     const ids = [...new Set(hits.map((h) => h.runId))]
     const short = shortRunLabels(ids.map((id) => hits.find((h) => h.runId === id)!.runName))
-    return new Map(ids.map((id, i) => [id, short[i]]))
-  }, [hits])
+    return new Map(ids.map((id, i) => [id, hints.has(id) ? `${short[i]} (${hints.get(id)})` : short[i]]))
+  }, [hits, hints])
 
   const total = page ? `${fmtInt(page.total)}${page.totalCapped ? '+' : ''}` : ''
   const summary = !query
@@ -132,7 +137,7 @@ export function SearchView(): ReactNode {
           <section key={g.runId} data-testid="search-group">
             {g.runId && (
               <h2 className={css.groupTitle}>
-                {g.runName} <span className={css.count}>{fmtInt(g.hits.length)}</span>
+                {hinted(g.runId, g.runName)} <span className={css.count}>{fmtInt(g.hits.length)}</span>
               </h2>
             )}
             <ul className={css.hits}>
@@ -152,7 +157,7 @@ export function SearchView(): ReactNode {
                   >
                     <span className={css.where}>
                       {!g.runId && (
-                        <span className={css.run} data-testid="search-hit-run" title={h.runName}>
+                        <span className={css.run} data-testid="search-hit-run" title={hinted(h.runId, h.runName)}>
                           {runLabel.get(h.runId)}
                         </span>
                       )}
