@@ -4,6 +4,7 @@ import { ANOMALY_RULES } from '../episodes/anomaly-flags'
 import { useApp, useAppStore } from '../../state/store-context'
 import { useEpisodeColumns } from '../episodes/use-episode-columns'
 import css from './TriageControls.module.css'
+import { applySavedView } from './apply-saved-view'
 
 /** A filter expression matching episodes that carry `label` (quotes and backslashes escaped). */
 export const labelFilter = (label: string): string => `label == ${JSON.stringify(label)}`
@@ -22,7 +23,7 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
   const taxonomy = useApp((s) => s.labels.taxonomy)
   const views = useApp((s) => s.labels.views)
   const filter = useApp((s) => s.episodes.query.filter)
-  const { all, shown } = useEpisodeColumns(run)
+  const { shown } = useEpisodeColumns(run)
   const [naming, setNaming] = useState(false)
   const [name, setName] = useState('')
 
@@ -36,15 +37,7 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
   const anomalyOf = ['*', ...ANOMALY_CODES].find((c) => anomalyFilter(c) === filter.trim()) ?? ''
   const apply = (id: string): void => {
     const view = views.find((v) => String(v.id) === id)
-    if (!view) return
-    // the view's columns this table has, shown or hidden for this run's format; none of them (an empty list, or an
-    // imported view of other columns) keeps the table's own choice rather than hiding every column
-    const columns = store
-      .getState()
-      .applyView(view)
-      .filter((id) => all.some((c) => c.id === id))
-    if (columns.length)
-      for (const c of all) store.getState().setColumnShown(run.format, c.id, columns.includes(c.id), c.shownByDefault)
+    if (view) applySavedView(store.getState(), view, run)
   }
   const save = async (): Promise<void> => {
     if (!name.trim()) return
