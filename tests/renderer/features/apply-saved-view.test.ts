@@ -28,7 +28,7 @@ const view = (p: Partial<SavedView>): SavedView => ({
   sort: 'steps',
   desc: true,
   columns: [],
-  updatedAt: '2026-11-29T00:00:00Z',
+  updatedAt: 0,
   ...p
 })
 

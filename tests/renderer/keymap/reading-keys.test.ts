@@ -43,6 +43,22 @@ describe('reading keys: trouble spots and the highlighted turn', () => {
       makeTurn({ index: i + 10, meta: i === 1 ? { error: 'boom' } : i === 4 ? { truncated: true } : undefined })
     )
     expect(notableTurnPositions(turns, { loop: 13, 'empty-answer': 11 } as never)).toEqual([1, 3, 4])
+    // an episode cut short or failed as a whole, no turn saying so: its last turn is where it stopped
+    expect(
+      notableTurnPositions(
+        turns.map((t) => ({ ...t, meta: {} })),
+        undefined,
+        'truncated'
+      )
+    ).toEqual([turns.length - 1])
+    expect(
+      notableTurnPositions(
+        turns.map((t) => ({ ...t, meta: {} })),
+        undefined,
+        'ok'
+      )
+    ).toEqual([])
+    expect(notableTurnPositions(turns, undefined, 'truncated')).toEqual([1, 4]) // turns say so: those
     expect(nextNotable([1, 3, 4], 1, 1)).toBe(3)
     expect(nextNotable([1, 3, 4], 1, -1)).toBeNull()
     expect(nextNotable([1, 3, 4], 4, 1)).toBeNull()

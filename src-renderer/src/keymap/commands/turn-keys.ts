@@ -21,7 +21,7 @@ export const toNotable =
     const s = store.getState()
     const detail = s.episode.detail
     if (s.episodeTab !== 'transcript' || !detail) return false
-    const positions = notableTurnPositions(detail.turns, detail.anomalyTurns)
+    const positions = notableTurnPositions(detail.turns, detail.anomalyTurns, detail.status)
     const at = nextNotable(positions, s.episode.activeTurn, delta)
     if (at === null) {
       s.pushInfo(
