@@ -91,7 +91,9 @@ export function importLabels(db: Db, data: LabelsExport, localPaths?: readonly s
     const now = Date.now()
     for (const imported of data.items) {
       const item = { ...imported, sourcePath: moved.get(imported.sourcePath) ?? imported.sourcePath }
-      if (localPaths && !here.has(item.sourcePath)) report.notHere += item.labels.length + (item.note?.trim() ? 1 : 0)
+      // kept for a file not indexed here: counted apart from what attached to an episode, and only when new (a second
+      // import of the same file counted them again, and they were in labelsAdded too)
+      const away = localPaths !== undefined && !here.has(item.sourcePath)
       const key = [item.sourcePath, item.taskKey, item.rollout, item.turn ?? -1] as const
       for (const label of item.labels) {
         const def = findLabel(db, label)
@@ -99,10 +101,15 @@ export function importLabels(db: Db, data: LabelsExport, localPaths?: readonly s
           report.skipped.push({ what: `label "${label}" on ${where(item)}`, reason: 'not in the taxonomy' })
           continue
         }
-        report.labelsAdded += addLabel.run(...key, def.name, now, item.fingerprint ?? null).changes
+        const added = addLabel.run(...key, def.name, now, item.fingerprint ?? null).changes
+        if (away) report.notHere += added
+        else report.labelsAdded += added
       }
       if (item.note?.trim()) {
-        if (addNote.run(...key, item.note, now, item.fingerprint ?? null).changes) report.notesSet++
+        if (addNote.run(...key, item.note, now, item.fingerprint ?? null).changes) {
+          if (away) report.notHere++
+          else report.notesSet++
+        }
         else if (noteDiffers.get(...key, item.note))
           report.skipped.push({ what: `note on ${where(item)}`, reason: 'a different note is already there' })
       }
