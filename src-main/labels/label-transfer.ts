@@ -109,8 +109,7 @@ export function importLabels(db: Db, data: LabelsExport, localPaths?: readonly s
         if (addNote.run(...key, item.note, now, item.fingerprint ?? null).changes) {
           if (away) report.notHere++
           else report.notesSet++
-        }
-        else if (noteDiffers.get(...key, item.note))
+        } else if (noteDiffers.get(...key, item.note))
           report.skipped.push({ what: `note on ${where(item)}`, reason: 'a different note is already there' })
       }
     }
