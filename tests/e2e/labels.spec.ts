@@ -55,6 +55,19 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await expect(rows).toHaveCount(1)
   await expect(rows.first()).toContainText(task)
   await shot(page, 'lab-02-filtered-by-label')
+  // the turn label is a choice of its own; either goes with a typed filter, and "Any label" gives it back
+  await page.getByTestId('label-filter').selectOption({ label: 'format error (turn)' })
+  await expect(page.getByTestId('episode-filter')).toHaveValue('turn_label == "format error"')
+  await expect(rows).toHaveCount(1)
+  await page.getByTestId('episode-filter').fill('turns > 0')
+  await page.getByTestId('episode-filter').press('Enter')
+  await page.getByTestId('label-filter').selectOption('loop')
+  await expect(page.getByTestId('episode-filter')).toHaveValue('turns > 0 and label == "loop"')
+  await expect(rows).toHaveCount(1)
+  await page.getByTestId('label-filter').selectOption('')
+  await expect(page.getByTestId('episode-filter')).toHaveValue('turns > 0')
+  await page.getByTestId('episode-filter').fill('')
+  await page.getByTestId('episode-filter').press('Enter')
 
   // reload: label, turn label and note come back from the engine
   await page.reload()

@@ -5,9 +5,16 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { useEpisodeColumns } from '../episodes/use-episode-columns'
 import css from './TriageControls.module.css'
 import { applySavedView } from './apply-saved-view'
+import { triageClause, withTriageClause } from './triage-clauses'
 
 /** A filter expression matching episodes that carry `label` (quotes and backslashes escaped). */
 export const labelFilter = (label: string): string => `label == ${JSON.stringify(label)}`
+
+/** The same for a label on any of an episode's turns. */
+export const turnLabelFilter = (label: string): string => `turn_label == ${JSON.stringify(label)}`
+
+const isLabelClause = (c: string): boolean => c.startsWith('label ') || c.startsWith('turn_label ')
+const isAnomalyClause = (c: string): boolean => c.startsWith('anomaly ')
 
 /** The filter for one anomaly code, or for any (`*`). */
 export const anomalyFilter = (code: string): string =>
@@ -33,8 +40,20 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
     void s.loadViews()
   }, [store])
 
-  const labelOf = taxonomy.find((d) => labelFilter(d.name) === filter.trim())?.name ?? ''
-  const anomalyOf = ['*', ...ANOMALY_CODES].find((c) => anomalyFilter(c) === filter.trim()) ?? ''
+  // the menus are clauses ANDed onto the typed filter (triage-clauses.ts): each shows its own, read from the filter
+  const labelClause = triageClause(filter, isLabelClause)
+  const labelOf = taxonomy.flatMap((d) => {
+    if (labelFilter(d.name) === labelClause) return [`episode:${d.name}`]
+    return turnLabelFilter(d.name) === labelClause ? [`turn:${d.name}`] : []
+  })[0]
+  const anomalyClause = triageClause(filter, isAnomalyClause)
+  const anomalyOf = ['*', ...ANOMALY_CODES].find((c) => anomalyFilter(c) === anomalyClause) ?? ''
+  const pickLabel = (value: string): void => {
+    const [on, ...name] = value.split(':')
+    const label = name.join(':')
+    const clause = !value ? null : on === 'turn' ? turnLabelFilter(label) : labelFilter(label)
+    store.getState().setEpisodeFilter(withTriageClause(filter, isLabelClause, clause))
+  }
   const apply = (id: string): void => {
     const view = views.find((v) => String(v.id) === id)
     if (view) applySavedView(store.getState(), view, run)
@@ -54,22 +73,42 @@ export function TriageControls({ run }: { run: RunSummary }): ReactNode {
       <select
         data-testid="label-filter"
         aria-label="Show episodes with this label"
-        value={labelOf}
-        onChange={(e) => store.getState().setEpisodeFilter(e.target.value ? labelFilter(e.target.value) : '')}
+        title="Episodes labelled so, on the episode or on one of its turns (added to the filter typed beside)"
+        value={labelOf ?? ''}
+        onChange={(e) => pickLabel(e.target.value)}
       >
         <option value="">Any label</option>
-        {taxonomy.map((d) => (
-          <option key={d.name} value={d.name}>
-            {d.name}
-          </option>
-        ))}
+        {taxonomy.length > 0 && (
+          <optgroup label="On the episode">
+            {taxonomy.map((d) => (
+              <option key={d.name} value={`episode:${d.name}`}>
+                {d.name}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {taxonomy.length > 0 && (
+          <optgroup label="On a turn">
+            {taxonomy.map((d) => (
+              <option key={d.name} value={`turn:${d.name}`}>
+                {d.name} (turn)
+              </option>
+            ))}
+          </optgroup>
+        )}
       </select>
       <select
         data-testid="anomaly-filter"
         aria-label="Show episodes an anomaly detector flagged"
         title={'Episodes the anomaly detectors flagged (the same as the filter anomaly == "…")'}
         value={anomalyOf}
-        onChange={(e) => store.getState().setEpisodeFilter(e.target.value ? anomalyFilter(e.target.value) : '')}
+        onChange={(e) =>
+          store
+            .getState()
+            .setEpisodeFilter(
+              withTriageClause(filter, isAnomalyClause, e.target.value ? anomalyFilter(e.target.value) : null)
+            )
+        }
       >
         <option value="">Any anomaly</option>
         <option value="*">Flagged by any detector</option>
