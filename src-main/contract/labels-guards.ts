@@ -20,6 +20,7 @@ const savedView = z.strictObject({
   name: z.string().trim().min(1).max(120),
   runIds: z.array(runId).max(100),
   filter: z.string().max(4000),
+  text: z.string().max(1000).optional(),
   sort: episodeSortKey.nullable(),
   desc: z.boolean(),
   columns: z.array(z.string().min(1).max(300)).max(200)

@@ -76,6 +76,8 @@ export interface SavedView {
   name: string
   runIds: string[]
   filter: string
+  /** The table's free-text search (task key, preview, answer); absent in files from before it was kept. */
+  text?: string
   sort: EpisodeSortKey | null
   desc: boolean
   columns: string[]

@@ -40,10 +40,11 @@ export function exportLabels(db: Db): LabelsExport {
     // the content they were made on, so an import onto other content flags them (the first one known)
     if (r.fingerprint !== null && !last.fingerprint) last.fingerprint = r.fingerprint
   }
-  const views = listSavedViews(db).map(({ name, runIds, filter, sort, desc, columns }) => ({
+  const views = listSavedViews(db).map(({ name, runIds, filter, text, sort, desc, columns }) => ({
     name,
     runIds,
     filter,
+    text,
     sort,
     desc,
     columns

@@ -68,5 +68,13 @@ export const LABEL_MIGRATIONS: readonly Migration[] = [
         ALTER TABLE notes ADD COLUMN fingerprint TEXT;
       `)
     }
+  },
+  {
+    version: 17,
+    name: 'saved-view-text',
+    up(db) {
+      // the table's free-text search, kept with the view like its filter (a view saved while searching lost it)
+      db.exec(`ALTER TABLE saved_views ADD COLUMN text TEXT NOT NULL DEFAULT ''`)
+    }
   }
 ]

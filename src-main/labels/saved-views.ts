@@ -8,6 +8,7 @@ interface ViewRow {
   name: string
   run_ids_json: string
   filter: string
+  text: string
   sort: string | null
   descending: number
   columns_json: string
@@ -19,6 +20,7 @@ const toView = (r: ViewRow): SavedView => ({
   name: r.name,
   runIds: JSON.parse(r.run_ids_json) as string[],
   filter: r.filter,
+  text: r.text,
   sort: r.sort as EpisodeSortKey | null,
   desc: r.descending === 1,
   columns: JSON.parse(r.columns_json) as string[],
@@ -41,6 +43,7 @@ export function saveView(db: Db, view: SavedViewInput, id: number | null): Saved
     name,
     JSON.stringify(view.runIds),
     view.filter,
+    view.text ?? '',
     view.sort,
     view.desc ? 1 : 0,
     JSON.stringify(view.columns),
@@ -49,14 +52,14 @@ export function saveView(db: Db, view: SavedViewInput, id: number | null): Saved
   if (id === null) {
     const r = db
       .prepare(
-        'INSERT INTO saved_views (name, run_ids_json, filter, sort, descending, columns_json, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
+        'INSERT INTO saved_views (name, run_ids_json, filter, text, sort, descending, columns_json, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
       )
       .run(...values)
     id = Number(r.lastInsertRowid)
   } else {
     const r = db
       .prepare(
-        'UPDATE saved_views SET name = ?, run_ids_json = ?, filter = ?, sort = ?, descending = ?, columns_json = ?, updated_at = ? WHERE id = ?'
+        'UPDATE saved_views SET name = ?, run_ids_json = ?, filter = ?, text = ?, sort = ?, descending = ?, columns_json = ?, updated_at = ? WHERE id = ?'
       )
       .run(...values, id)
     if (!r.changes) throw new NotFoundError(`no saved view with id ${id}`)

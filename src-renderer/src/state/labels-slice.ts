@@ -277,7 +277,15 @@ export const createLabelsSlice =
         const same = s.labels.views.find((v) => v.name.toLowerCase() === name.trim().toLowerCase())
         try {
           await api.saveView(
-            { name: name.trim(), runIds: tableRuns(s), filter: q.filter, sort: q.sort, desc: q.desc, columns },
+            {
+              name: name.trim(),
+              runIds: tableRuns(s),
+              filter: q.filter,
+              text: q.text,
+              sort: q.sort,
+              desc: q.desc,
+              columns
+            },
             same?.id ?? null
           )
           get().pushInfo(`Saved view "${name.trim()}"`)
@@ -296,6 +304,8 @@ export const createLabelsSlice =
           )
         if (get().openEpisodeId) get().closeEpisode()
         get().setEpisodeFilter(view.filter)
+        // a view from before the text was kept leaves no search behind it either
+        get().setEpisodeText(view.text ?? '')
         const q = get().episodes.query
         const sort: EpisodeSortKey = view.sort ?? 'ordinal'
         // setEpisodeSort toggles the direction on the same key: reach the wanted (key, direction) in at most two steps

@@ -38,6 +38,7 @@ describe('labels export and import', () => {
         name: 'loops',
         runIds: [src.runId],
         filter: 'label == "loop"',
+        text: 'wordle',
         sort: 'reward',
         desc: true,
         columns: ['reward', 'labels']
@@ -87,9 +88,13 @@ describe('labels export and import', () => {
     const fresh = await workspace()
     const all = await fresh.api.importLabels(file)
     expect(all).toMatchObject({ taxonomyAdded: 1, labelsAdded: 3, notesSet: 1, viewsAdded: 1 })
-    expect((await fresh.api.listSavedViews()).map((v) => [v.name, v.filter, v.sort, v.desc, v.columns])).toEqual([
-      ['loops', 'label == "loop"', 'reward', true, ['reward', 'labels']]
-    ])
+    expect(
+      (await fresh.api.listSavedViews()).map((v) => [v.name, v.filter, v.text, v.sort, v.desc, v.columns])
+    ).toEqual([['loops', 'label == "loop"', 'wordle', 'reward', true, ['reward', 'labels']]])
+    // a file from before views kept their text: the view comes in with none
+    const older = { ...file, views: file.views.map(({ text: _text, ...v }) => ({ ...v, name: 'older' })) }
+    expect(await fresh.api.importLabels(older)).toMatchObject({ viewsAdded: 1 })
+    expect((await fresh.api.listSavedViews()).find((v) => v.name === 'older')?.text).toBe('')
   })
 
   it('moves labels to the same files at another path (another machine), and says what it moved and what is not here', async () => {

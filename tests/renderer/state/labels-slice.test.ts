@@ -81,6 +81,7 @@ describe('labels slice', () => {
     const { store } = await openStore()
     store.getState().closeEpisode()
     store.getState().setEpisodeFilter(labelFilter('loop'))
+    store.getState().setEpisodeText('flight')
     store.getState().setEpisodeSort('reward')
     store.getState().setEpisodeSort('reward')
     await store.getState().saveCurrentView('loops by reward', ['ordinal', 'reward', 'labels'])
@@ -89,13 +90,23 @@ describe('labels slice', () => {
       name: 'loops by reward',
       runIds: ['a'],
       filter: 'label == "loop"',
+      text: 'flight',
       sort: 'reward',
       desc: true
     })
     store.getState().setEpisodeFilter('')
+    store.getState().setEpisodeText('')
     store.getState().setEpisodeSort('turns')
     expect(store.getState().applyView(view)).toEqual(['ordinal', 'reward', 'labels'])
-    expect(store.getState().episodes.query).toMatchObject({ filter: 'label == "loop"', sort: 'reward', desc: true })
+    expect(store.getState().episodes.query).toMatchObject({
+      filter: 'label == "loop"',
+      text: 'flight',
+      sort: 'reward',
+      desc: true
+    })
+    // a view from before the text was kept clears the search rather than leaving it under the view
+    store.getState().applyView({ ...view, text: undefined })
+    expect(store.getState().episodes.query.text).toBe('')
     await store.getState().deleteSavedView(view.id)
     expect(store.getState().labels.views).toEqual([])
   })

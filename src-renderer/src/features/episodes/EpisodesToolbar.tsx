@@ -39,8 +39,10 @@ export function EpisodesToolbar({ run }: { run: RunSummary }): ReactNode {
   const severalRuns = useApp((s) => s.episodes.alsoRunIds.length > 0)
   const [text, setText] = useState(appliedText)
   const [filter, setFilter] = useState(appliedFilter)
-  // the filter may be set from elsewhere (a label filter, a saved view): show what is applied
+  // the filter and the text may be set from elsewhere (a label filter, a saved view): show what is applied (the
+  // text is applied only once the box is still, so this never takes back what is being typed)
   useEffect(() => setFilter(appliedFilter), [appliedFilter])
+  useEffect(() => setText(appliedText), [appliedText])
 
   useEffect(() => {
     if (text === appliedText) return
