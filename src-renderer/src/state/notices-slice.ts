@@ -8,7 +8,7 @@ export interface Notice {
   message: string
 }
 
-/** Errors and notes shown in a visible, dismissible banner. */
+/** Errors and notes shown in a visible, dismissible banner; notes go by themselves after INFO_NOTICE_MS. */
 export interface NoticesSlice {
   notices: Notice[]
   /** Shows an error; the same message twice in a row is shown once. */
@@ -20,14 +20,22 @@ export interface NoticesSlice {
 
 const MAX_NOTICES = 5
 
+/**
+ * How long a note stays (errors stay until dismissed): "Saved view …" or "No turn with an error … in this episode"
+ * outlived what they were about and piled up, pushing the page down.
+ */
+export const INFO_NOTICE_MS = 12_000
+
 /** Creates the notices slice. */
 export const createNoticesSlice = (): SliceCreator<NoticesSlice> => {
   let nextId = 1
   return (set, get) => {
     const push = (kind: Notice['kind'], message: string): void => {
       if (get().notices.some((n) => n.message === message)) return
-      const notices = [...get().notices, { id: nextId++, kind, message }]
+      const id = nextId++
+      const notices = [...get().notices, { id, kind, message }]
       set({ notices: notices.slice(-MAX_NOTICES) })
+      if (kind === 'info') setTimeout(() => set({ notices: get().notices.filter((n) => n.id !== id) }), INFO_NOTICE_MS)
     }
     return {
       notices: [],

@@ -1,0 +1,34 @@
+/** Notes go by themselves after a while; errors stay until dismissed; the same message is not stacked twice. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { INFO_NOTICE_MS } from '../../../src-renderer/src/state/notices-slice'
+import { createAppStore } from '../../../src-renderer/src/state/store'
+import { fakeApi } from '../fake-api'
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('notices', () => {
+  it('a note goes after INFO_NOTICE_MS, an error stays', () => {
+    const store = createAppStore(fakeApi({}))
+    store.getState().pushInfo('Saved view "loops"')
+    store.getState().pushError(new Error('disk full'), 'Export failed')
+    store.getState().pushInfo('Saved view "loops"') // once
+    expect(store.getState().notices.map((n) => n.kind)).toEqual(['info', 'error'])
+    vi.advanceTimersByTime(INFO_NOTICE_MS - 1)
+    expect(store.getState().notices).toHaveLength(2)
+    vi.advanceTimersByTime(1)
+    expect(store.getState().notices.map((n) => n.message)).toEqual(['Export failed: disk full'])
+  })
+
+  it('a note dismissed by hand, or pushed again after it went, is not harmed by the old timer', () => {
+    const store = createAppStore(fakeApi({}))
+    store.getState().pushInfo('a')
+    store.getState().dismissNotice(store.getState().notices[0].id)
+    vi.advanceTimersByTime(INFO_NOTICE_MS / 2)
+    store.getState().pushInfo('a')
+    vi.advanceTimersByTime(INFO_NOTICE_MS / 2)
+    expect(store.getState().notices.map((n) => n.message)).toEqual(['a']) // the second one: its own time
+    vi.advanceTimersByTime(INFO_NOTICE_MS / 2)
+    expect(store.getState().notices).toEqual([])
+  })
+})
