@@ -70,6 +70,15 @@ test('pick 3 rows (click, Shift+click), export them as JSONL, label them with ke
   await page.keyboard.press('Space')
   await expect(rows.nth(5)).toHaveAttribute('data-picked', 'true')
   await expect(page.getByTestId('picked-count')).toContainText('4 selected')
+  // a filter hiding three of the four: still picked, and the count says so
+  await page.getByTestId('episode-filter').fill('ordinal == 2') // row 2: the table is in file order
+  await page.getByTestId('episode-filter').press('Enter')
+  await expect(rows).toHaveCount(1)
+  await expect(page.getByTestId('picked-count')).toContainText('4 selected (3 not shown)')
+  await shot(page, 'sel-01b-picked-hidden')
+  await page.getByTestId('episode-filter').fill('')
+  await page.getByTestId('episode-filter').press('Enter')
+  await expect(page.getByTestId('picked-hidden')).toHaveCount(0)
   await page.getByTestId('picked-clear').click()
   await expect(page.getByTestId('picked-count')).toHaveCount(0)
   await expect(rows.nth(2)).toHaveAttribute('data-picked', 'false')

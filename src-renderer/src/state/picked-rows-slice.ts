@@ -1,6 +1,6 @@
 import type { TraceApi } from '@contract/api'
 import { MAX_EXPORT_EPISODE_IDS } from '@contract/export'
-import { episodeAtRow, ensureTableRange } from './episodes-slice'
+import { episodeAtRow, ensureTableRange, pageQuery } from './episodes-slice'
 import type { SliceCreator } from './types'
 
 /** At most this many picked rows: what one export of picked rows takes (beyond that, export the filtered view). */
@@ -31,7 +31,15 @@ export interface PickedRowsSlice {
   clearPicked(): void
   /** 1–9 with rows picked: the taxonomy label with that key on every picked episode, or off them all when all have it. */
   labelPicked(key: number): Promise<void>
+  /**
+   * How many picked rows the table's filter and search now hide (they stay picked, and Export… takes them): 0 when
+   * it has neither, null when the count failed.
+   */
+  countHiddenPicks(): Promise<number | null>
 }
+
+/** listEpisodes takes at most this many ids per call. */
+const IDS_CALL_MAX = 1000
 
 export const NO_PICKS: PickedRows = { ids: [], anchor: null }
 
@@ -71,6 +79,19 @@ export const createPickedRowsSlice =
           get().pushInfo(`Picked the first ${MAX_PICKED.toLocaleString('en-US')} rows (the most one export takes)`)
         // the anchor stays where it was: Shift+click again re-extends from it, as in file managers
         set({ picked: { ids, anchor: get().picked.anchor ?? anchorHere(anchor) } })
+      },
+      countHiddenPicks: async () => {
+        const { picked, episodes: st } = get()
+        if (!picked.ids.length || !st.runId || (!st.query.text.trim() && !st.query.filter.trim())) return 0
+        const query = pageQuery(st.runId, st.query, 0, 1, undefined, st.alsoRunIds)
+        try {
+          let shown = 0
+          for (let i = 0; i < picked.ids.length; i += IDS_CALL_MAX)
+            shown += (await api.listEpisodes({ ...query, ids: picked.ids.slice(i, i + IDS_CALL_MAX) })).total
+          return picked.ids.length - shown
+        } catch {
+          return null
+        }
       },
       clearPicked: () => {
         if (get().picked.ids.length || get().picked.anchor) set({ picked: NO_PICKS })

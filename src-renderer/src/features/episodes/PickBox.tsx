@@ -1,10 +1,11 @@
-import type { MouseEvent, ReactNode } from 'react'
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react'
 import { fmtInt } from '../../lib/format'
 import { useApp, useAppStore } from '../../state/store-context'
 import { cx } from '../../lib/cx'
 import controls from '../../styles/controls.module.css'
 import css from './EpisodesTable.module.css'
 import toolbar from './EpisodesToolbar.module.css'
+import txt from '../../styles/text.module.css'
 
 /** Width of the pick column, px. */
 export const PICK_WIDTH = 28
@@ -65,11 +66,37 @@ export function PickHeader(): ReactNode {
 /** Toolbar: "N selected · Clear" while rows are picked (kept across filter changes, so the count says what Export… takes). */
 export function PickedCount(): ReactNode {
   const store = useAppStore()
-  const n = useApp((s) => s.picked.ids.length)
+  const ids = useApp((s) => s.picked.ids)
+  const text = useApp((s) => s.episodes.query.text)
+  const filter = useApp((s) => s.episodes.query.filter)
+  // picked rows the filter or search hides stay picked: say how many, so the count matches what Export… takes
+  const [hidden, setHidden] = useState(0)
+  useEffect(() => {
+    let live = true
+    void store
+      .getState()
+      .countHiddenPicks()
+      .then((h) => live && setHidden(h ?? 0))
+    return () => {
+      live = false
+    }
+  }, [store, ids, text, filter])
+  const n = ids.length
   if (!n) return null
   return (
     <span className={toolbar.pickedCount} data-testid="picked-count">
-      {fmtInt(n)} selected ·
+      {fmtInt(n)} selected
+      {hidden > 0 && (
+        <span
+          className={txt.hint}
+          data-testid="picked-hidden"
+          title="Picked before the filter or search changed: still picked, and exported with the others"
+        >
+          {' '}
+          ({fmtInt(hidden)} not shown)
+        </span>
+      )}{' '}
+      ·
       <button
         type="button"
         className={controls.linkBtn}
