@@ -124,6 +124,8 @@ export interface TraceApi {
   keepLabels(episodeId: string): Promise<EpisodeLabels>
   /** Episode-level labels of each given episode (table badges); unlabelled episodes are left out. */
   labelsOfEpisodes(episodeIds: string[]): Promise<Record<string, string[]>>
+  /** The labels on any turn of each given episode, each once (table badges); episodes without any are left out. */
+  turnLabelsOfEpisodes(episodeIds: string[]): Promise<Record<string, string[]>>
   labelCounts(runId: string): Promise<LabelCount[]>
   exportLabels(): Promise<LabelsExport>
   /** Merges an export into this workspace's labels; says what was added and what was skipped and why. */
@@ -186,6 +188,7 @@ const ACCESS = {
   getEpisodeLabels: 'read',
   keepLabels: 'engine',
   labelsOfEpisodes: 'read',
+  turnLabelsOfEpisodes: 'read',
   labelCounts: 'read',
   exportLabels: 'read',
   importLabels: 'engine',

@@ -54,6 +54,7 @@ export const LABEL_ARG_SCHEMAS = {
   getEpisodeLabels: z.tuple([episodeId]),
   keepLabels: z.tuple([episodeId]),
   labelsOfEpisodes: z.tuple([z.array(episodeId).max(5000)]),
+  turnLabelsOfEpisodes: z.tuple([z.array(episodeId).max(5000)]),
   labelCounts: z.tuple([runId]),
   exportLabels: z.tuple([]),
   importLabels: z.tuple([labelsExport]),

@@ -144,6 +144,24 @@ export function labelsOfEpisodes(indexDb: Db, episodeIds: string[]): Record<stri
   return out
 }
 
+/** The labels on the turns of each given episode, each once, in taxonomy order (the table's turn badges). */
+export function turnLabelsOfEpisodes(indexDb: Db, episodeIds: string[]): Record<string, string[]> {
+  if (!episodeIds.length) return {}
+  const rows = indexDb
+    .prepare(
+      `SELECT DISTINCT e.id, l.label, t.position IS NULL unknown, t.position FROM episodes e
+       JOIN sources s ON s.id = e.source_id
+       JOIN ${LABELS_SCHEMA}.labels l ON ${identityJoin('l')} AND l.turn <> ${EPISODE} AND ${sameContent('l')}
+       LEFT JOIN ${LABELS_SCHEMA}.taxonomy t ON t.name = l.label
+       WHERE e.id IN (SELECT value FROM json_each(?))
+       ORDER BY e.id, unknown, t.position, l.label`
+    )
+    .all(JSON.stringify(episodeIds)) as { id: string; label: string }[]
+  const out: Record<string, string[]> = {}
+  for (const r of rows) (out[r.id] ??= []).push(r.label)
+  return out
+}
+
 /** How many of a run's episodes, and of their turns, carry each label (labels in use, on the content held now). */
 export function labelCounts(indexDb: Db, runId: string): LabelCount[] {
   return indexDb

@@ -8,6 +8,7 @@ import {
   labelCounts,
   labelsOfEpisodes,
   readEpisodeLabels,
+  turnLabelsOfEpisodes,
   removeLabel,
   setNote
 } from './label-store'
@@ -25,6 +26,7 @@ type LabelsApi = Pick<
   | 'getEpisodeLabels'
   | 'keepLabels'
   | 'labelsOfEpisodes'
+  | 'turnLabelsOfEpisodes'
   | 'labelCounts'
   | 'exportLabels'
   | 'importLabels'
@@ -86,6 +88,9 @@ export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId:
     },
     async labelsOfEpisodes(episodeIds) {
       return labelsOfEpisodes(indexDb, episodeIds)
+    },
+    async turnLabelsOfEpisodes(episodeIds) {
+      return turnLabelsOfEpisodes(indexDb, episodeIds)
     },
     async labelCounts(runId) {
       checkRun(runId)

@@ -68,6 +68,7 @@ export function createReadService(d: ReadDeps): ReadApi {
     getTaxonomy: labels.getTaxonomy,
     getEpisodeLabels: labels.getEpisodeLabels,
     labelsOfEpisodes: labels.labelsOfEpisodes,
+    turnLabelsOfEpisodes: labels.turnLabelsOfEpisodes,
     labelCounts: labels.labelCounts,
     exportLabels: labels.exportLabels,
     listSavedViews: labels.listSavedViews,

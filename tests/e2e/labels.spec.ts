@@ -50,6 +50,8 @@ test('label with a key, see the chip, filter by label, reload: still there', asy
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('episodes-panel')).toBeVisible()
   await expect(rows.nth(1).getByTestId('episode-labels')).toContainText('loop')
+  // the turn's label too, apart from the episode's
+  await expect(rows.nth(1).getByTestId('turn-label-chip')).toHaveText('↳format error')
   await page.getByTestId('label-filter').selectOption('loop')
   await expect(page.getByTestId('episode-filter')).toHaveValue('label == "loop"')
   await expect(rows).toHaveCount(1)

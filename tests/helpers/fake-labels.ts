@@ -16,6 +16,7 @@ type LabelsApi = Pick<
   | 'getEpisodeLabels'
   | 'keepLabels'
   | 'labelsOfEpisodes'
+  | 'turnLabelsOfEpisodes'
   | 'labelCounts'
   | 'exportLabels'
   | 'importLabels'
@@ -101,6 +102,13 @@ export function fakeLabelsApi(): LabelsApi {
     },
     labelsOfEpisodes: async (ids) =>
       Object.fromEntries(ids.flatMap((id) => (byEpisode.get(id)?.labels.length ? [[id, [...entry(id).labels]]] : []))),
+    turnLabelsOfEpisodes: async (ids) =>
+      Object.fromEntries(
+        ids.flatMap((id) => {
+          const on = [...new Set((byEpisode.get(id)?.turns ?? []).flatMap((t) => t.labels))]
+          return on.length ? [[id, on]] : []
+        })
+      ),
     labelCounts: async () => {
       const counts = new Map<string, number>()
       for (const e of byEpisode.values()) for (const l of e.labels) counts.set(l, (counts.get(l) ?? 0) + 1)

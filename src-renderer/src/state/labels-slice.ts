@@ -25,6 +25,8 @@ export interface LabelsState {
   current: EpisodeLabels | null
   /** Episode-level labels by episode id, for table badges; an id absent here was not asked yet. */
   badges: Record<string, string[]>
+  /** The labels on an episode's turns, each once (shown apart in the table); absent: none, or not asked yet. */
+  turnBadges: Record<string, string[]>
   /** After labelling an episode, open the next row of the table (a review queue over a filtered list). */
   autoAdvance: boolean
   views: SavedView[]
@@ -76,6 +78,9 @@ export interface LabelsSlice {
   importLabels(data: LabelsExport): Promise<LabelsImportReport | null>
 }
 
+/** The labels on an episode's turns, each once, in the order they first appear. */
+const turnLabelsOf = (l: EpisodeLabels): string[] => [...new Set(l.turns.flatMap((t) => t.labels))]
+
 function readAutoAdvance(): boolean {
   try {
     return browserStorage()?.getItem(AUTO_ADVANCE_KEY) === '1'
@@ -96,10 +101,14 @@ export const createLabelsSlice =
       const ids = [...pending]
       pending = new Set()
       try {
-        const found = await api.labelsOfEpisodes(ids)
+        const [found, onTurns] = await Promise.all([api.labelsOfEpisodes(ids), api.turnLabelsOfEpisodes(ids)])
         const badges = { ...get().labels.badges }
-        for (const id of ids) badges[id] = found[id] ?? []
-        patch({ badges })
+        const turnBadges = { ...get().labels.turnBadges }
+        for (const id of ids) {
+          badges[id] = found[id] ?? []
+          turnBadges[id] = onTurns[id] ?? []
+        }
+        patch({ badges, turnBadges })
       } catch (err) {
         get().pushError(err, 'Could not load labels')
       }
@@ -107,13 +116,18 @@ export const createLabelsSlice =
     /** Records what the API answered for the open episode, and its badges. */
     const took = (l: EpisodeLabels): void => {
       if (get().openEpisodeId !== l.episodeId && get().labels.current?.episodeId !== l.episodeId) return
-      patch({ current: l, badges: { ...get().labels.badges, [l.episodeId]: l.labels } })
+      patch({
+        current: l,
+        badges: { ...get().labels.badges, [l.episodeId]: l.labels },
+        turnBadges: { ...get().labels.turnBadges, [l.episodeId]: turnLabelsOf(l) }
+      })
     }
     return {
       labels: {
         taxonomy: [],
         current: null,
         badges: {},
+        turnBadges: {},
         autoAdvance: readAutoAdvance(),
         views: [],
         editorOpen: false,
@@ -128,7 +142,7 @@ export const createLabelsSlice =
       },
       saveTaxonomy: async (defs) => {
         try {
-          patch({ taxonomy: await api.setTaxonomy(defs), badges: {} })
+          patch({ taxonomy: await api.setTaxonomy(defs), badges: {}, turnBadges: {} })
           const id = get().labels.current?.episodeId
           if (id) await get().loadEpisodeLabels(id)
           return true
@@ -325,12 +339,16 @@ export const createLabelsSlice =
           // Rows already on screen do not ask for their badges again: re-fetch every badge known so far.
           const known = Object.keys(get().labels.badges)
           const badges: Record<string, string[]> = {}
+          const turnBadges: Record<string, string[]> = {}
           for (let i = 0; i < known.length; i += BADGE_CALL_MAX) {
             const ids = known.slice(i, i + BADGE_CALL_MAX)
-            const found = await api.labelsOfEpisodes(ids)
-            for (const id of ids) badges[id] = found[id] ?? []
+            const [found, onTurns] = await Promise.all([api.labelsOfEpisodes(ids), api.turnLabelsOfEpisodes(ids)])
+            for (const id of ids) {
+              badges[id] = found[id] ?? []
+              turnBadges[id] = onTurns[id] ?? []
+            }
           }
-          patch({ taxonomy: await api.getTaxonomy(), views: await api.listSavedViews(), badges })
+          patch({ taxonomy: await api.getTaxonomy(), views: await api.listSavedViews(), badges, turnBadges })
           const open = get().labels.current?.episodeId
           if (open) await get().loadEpisodeLabels(open)
           // a filter may select by label: the rows it shows can change

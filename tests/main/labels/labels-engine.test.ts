@@ -74,6 +74,12 @@ describe('labels over a real run', () => {
     expect((await ids(engine, runId, 'label == null')).length).toBe(episodes.length - 1)
     expect(await ids(engine, runId, 'label ~ "gave"')).toEqual([a.id])
     expect(await api.labelsOfEpisodes([a.id, b.id, c.id])).toEqual({ [a.id]: ['loop', 'gave up'] })
+    // the labels on turns, each once, in taxonomy order (the table shows them apart)
+    await api.addLabel(b.id, 'loop', 2)
+    await api.addLabel(b.id, 'gave up', 3)
+    expect(await api.turnLabelsOfEpisodes([a.id, b.id, c.id])).toEqual({ [b.id]: ['loop', 'gave up'] })
+    await api.removeLabel(b.id, 'loop', 2)
+    await api.removeLabel(b.id, 'gave up', 3)
     expect(await api.labelCounts(runId)).toEqual([
       { label: 'loop', episodes: 1, turns: 1 },
       { label: 'gave up', episodes: 1, turns: 0 }

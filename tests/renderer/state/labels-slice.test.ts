@@ -35,6 +35,19 @@ describe('labels slice', () => {
     expect(store.getState().openEpisodeId).toBe('a:1')
   })
 
+  it("the table's turn badges: from the open episode's labels, and fetched with the episode badges", async () => {
+    const { store } = await openStore()
+    store.getState().setActiveTurn(3)
+    await store.getState().applyLabelKey(1, true)
+    expect(store.getState().labels.turnBadges['a:1']).toEqual(['format error'])
+    expect(store.getState().labels.badges['a:1']).toEqual([])
+    // a row not opened: asked in the next batch, with its episode labels
+    store.getState().requestBadges('a:1')
+    store.getState().requestBadges('a:4')
+    await new Promise((r) => setTimeout(r, 60))
+    expect(store.getState().labels.turnBadges).toMatchObject({ 'a:1': ['format error'], 'a:4': [] })
+  })
+
   it("a key pressed before the episode's labels came back labels that episode, not the one before", async () => {
     const { store } = await openStore()
     store.getState().openEpisode('a:2', 2)
