@@ -22,7 +22,8 @@ export interface WalkResult {
   problems: { path: string; message: string; harmless?: true }[]
 }
 
-const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn', '__pycache__', '.venv'])
+/** Folders a walk does not enter (tools' and VCS folders), nor the watcher (services/watcher.ts). */
+export const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn', '__pycache__', '.venv'])
 
 /**
  * A workspace root and where it really is: every file is named by its real place, seen from the root

@@ -1,5 +1,5 @@
 /** Live tail: watched roots; appended lines and new files show up without re-reading what was indexed. */
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -115,6 +115,26 @@ describe('live tail', () => {
 })
 
 describe('catching up at start', () => {
+  it('a file replaced by a rename (an atomic write) is still followed: the rewrite, later appends, its deletion', async () => {
+    const { dir, e } = watchedEngine()
+    const data = join(dir, 'traces', 'step_10')
+    mkdirSync(data, { recursive: true })
+    const file = join(data, 'run.jsonl')
+    writeFileSync(file, row('a') + row('b') + row('c'))
+    await e.indexPaths([join(dir, 'traces')])
+    expect(await episodesOf(e)).toBe(3)
+    const wait = (n: number) =>
+      vi.waitFor(async () => expect(await episodesOf(e)).toBe(n), { timeout: 2000, interval: 50 })
+    writeFileSync(join(data, 'run.tmp'), row('a') + row('b'))
+    renameSync(join(data, 'run.tmp'), file)
+    await wait(2)
+    // appends to the new file: unseen with Node's recursive watch, which kept watching the replaced one
+    appendFileSync(file, row('d') + row('e') + row('f'))
+    await wait(5)
+    rmSync(file)
+    await wait(0)
+  })
+
   it('a watching engine re-reads at start what changed while it was closed (appended lines, new files)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rs-catchup-'))
     const dbPath = join(dir, 'app.db')
