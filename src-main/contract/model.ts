@@ -536,6 +536,8 @@ export interface IndexProgress {
   finishedAt: number | null
   /** Files that failed in the current job. */
   failed: number
+  /** Files indexed before and gone now (moved or deleted): their runs went with them. Absent: none. */
+  removed?: number
   message: string | null
 }
 
@@ -557,6 +559,8 @@ export interface IndexReport {
   /** Files left as they were indexed (unchanged since); files that are no trace are `files[]` of state unknown-format. */
   skipped: number
   failed: number
+  /** Files indexed before that are gone (moved or deleted since): their episodes were dropped. */
+  removed: number
   episodes: number
   bytes: number
   seconds: number

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { resolve, sep } from 'node:path'
 import type { IndexReport, SourceStatus, TraceFormat } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { dropEmptyRuns, dropSourceEpisodes, settleRuns } from '../db/run-membership'
@@ -135,16 +135,25 @@ function indexRoots(
   const changedRuns: string[] = []
 
   // Problems found while walking (vanished files, unreadable folders) are sources in error.
-  // A harmless one (a symlink loop: what it leads to is walked anyway) is listed as no trace, not as failed.
-  for (const p of walk.problems) {
-    report.files.push(
-      statusOf(p.path, 0, 0, 'unknown', p.harmless ? 'unknown-format' : 'error', p.message, [], 0, null)
-    )
-    if (!p.harmless) report.failed++
+  // A harmless one (a symlink loop: what it leads to is walked anyway) is listed as no trace, not as failed. They are
+  // kept with the files (the app lists them), replaced at every full walk.
+  const problems = walk.problems.map((p) =>
+    statusOf(p.path, 0, 0, 'unknown', p.harmless ? 'unknown-format' : 'error', p.message, [], 0, null)
+  )
+  recordWalkProblems(db, partial ? { paths: onlyPaths ?? [] } : { roots }, problems, rootOfProblem(roots))
+  for (const p of problems) {
+    report.files.push(p)
+    if (p.state === 'error') {
+      report.failed++
+      tracker.p.failed++
+    }
   }
   const forgotten = partial
     ? forgetPaths(db, partial.missing, changedRuns)
     : forgetVanished(db, roots, new Set(walk.files.map((f) => f.path)), changedRuns)
+  // said, not failed: a file deleted on purpose is no failure, but its runs went with it
+  report.removed = forgotten.length
+  if (forgotten.length) tracker.p.removed = forgotten.length
 
   const todo = pickChanged(db, walk.files, job.force, ctx)
   for (const f of walk.files) {
@@ -258,6 +267,49 @@ function pickChanged(db: Db, files: FoundFile[], force: boolean, ctx: FormatCont
 
 const GONE = 'file no longer exists (moved or deleted since it was indexed)'
 
+/** Removes the walk problems at or below these paths. */
+function dropWalkProblemsAt(db: Db, paths: string[]): void {
+  const drop = db.prepare(`DELETE FROM sources WHERE walk_problem = 1 AND (path = ? OR path LIKE ? ESCAPE '\\')`)
+  for (const p of paths) drop.run(p, `${p.replace(/[\\%_]/g, (c) => '\\' + c)}${sep}%`)
+}
+
+/** The root holding a path (the longest root it is under), for a walk problem's row. */
+function rootOfProblem(roots: string[]): (path: string) => string {
+  return (path) =>
+    roots
+      .filter((r) => path === r || path.startsWith(r.endsWith(sep) ? r : r + sep))
+      .sort((a, b) => b.length - a.length)[0] ?? path
+}
+
+/**
+ * The walk's problems as source rows (walk_problem = 1), so the app lists them with the files: after a full walk of
+ * `roots`, or a walk of the watcher's changed `paths`, the problems under them are exactly these.
+ */
+function recordWalkProblems(
+  db: Db,
+  walked: { roots: string[] } | { paths: string[] },
+  problems: SourceStatus[],
+  rootOf: (path: string) => string
+): void {
+  db.transaction(() => {
+    if ('roots' in walked) {
+      if (walked.roots.length)
+        db.prepare(
+          `DELETE FROM sources WHERE walk_problem = 1 AND root IN (${walked.roots.map(() => '?').join(',')})`
+        ).run(...walked.roots)
+    } else dropWalkProblemsAt(db, walked.paths)
+    // a path indexed as a file keeps its row (a file that vanished mid-walk is forgotten as a file)
+    const upsert = db.prepare(
+      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, warnings_json, episodes, indexed_bytes,
+         indexed_at, walk_problem)
+       VALUES (?, ?, 0, 0, 'unknown', ?, ?, '[]', 0, 0, ?, 1)
+       ON CONFLICT(path) DO UPDATE SET state = excluded.state, error = excluded.error, indexed_at = excluded.indexed_at
+       WHERE sources.walk_problem = 1`
+    )
+    for (const p of problems) upsert.run(p.path, rootOf(p.path), p.state, p.error, Date.now())
+  }).immediate()
+}
+
 /**
  * Sources under these roots whose file is gone: their runs are dropped and the source says why. Sources already
  * known to be gone are not forgotten again (so a full scan does not re-read their dependents every time). A source
@@ -268,7 +320,8 @@ const GONE = 'file no longer exists (moved or deleted since it was indexed)'
 function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRuns: string[]): Forgotten[] {
   const rows = db
     .prepare(
-      `SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"}) AND (error IS NULL OR error <> ?)`
+      `SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"}) AND (error IS NULL OR error <> ?)
+       AND walk_problem = 0`
     )
     .all(...roots, GONE) as Forgotten[]
   const missing = rows.filter((r) => !present.has(r.path))
@@ -301,6 +354,8 @@ interface Forgotten {
 
 /** The watcher saw these paths disappear: forget the sources at or below them. */
 function forgetPaths(db: Db, paths: string[], changedRuns: string[]): Forgotten[] {
+  // a walk problem at a path now gone (a broken link removed) just goes: it was no file
+  dropWalkProblemsAt(db, paths)
   const get = db.prepare(`SELECT id, path, root FROM sources WHERE path = ? OR path LIKE ? ESCAPE '\\'`)
   const rows = paths.flatMap((p) => get.all(p, `${p.replace(/[\\%_]/g, (c) => '\\' + c)}/%`) as Forgotten[])
   return forgetSources(db, rows, changedRuns)
@@ -605,6 +660,7 @@ function emptyReport(started: number): IndexReport {
     indexed: 0,
     skipped: 0,
     failed: 0,
+    removed: 0,
     episodes: 0,
     bytes: 0,
     seconds: (Date.now() - started) / 1000,

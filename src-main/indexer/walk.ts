@@ -120,7 +120,14 @@ class Walker {
       target = realpathSync(real)
       st = statSync(target)
     } catch (err) {
-      this.problems.push({ path, message: `broken symlink: ${describeFsError(err)}` })
+      // links that lead to each other (a -> b -> a) lead nowhere: nothing is left unread
+      if ((err as NodeJS.ErrnoException).code === 'ELOOP')
+        this.problems.push({
+          path,
+          message: 'symlink loop: the links lead to each other, never to a file or folder',
+          harmless: true
+        })
+      else this.problems.push({ path, message: `broken symlink: ${describeFsError(err)}` })
       return
     }
     if (st.isDirectory()) {

@@ -84,7 +84,7 @@ Progress goes to stderr.`,
 }
 
 function emptyReport(): IndexReport {
-  return { files: [], indexed: 0, skipped: 0, failed: 0, episodes: 0, bytes: 0, seconds: 0, peakRssMb: 0 }
+  return { files: [], indexed: 0, skipped: 0, failed: 0, removed: 0, episodes: 0, bytes: 0, seconds: 0, peakRssMb: 0 }
 }
 
 /** Paths that do not exist become error rows, so the JSON report says what happened to every argument. */
@@ -138,6 +138,7 @@ export function formatReport(report: IndexReport, cwd: string): string {
   // not "skipped": --json's skipped counts the unchanged files
   if (count('unknown-format')) parts.push(`${count('unknown-format')} not a trace`)
   parts.push(`${formatInt(report.failed)} failed`)
+  if (report.removed) parts.push(`${formatInt(report.removed)} gone since indexed`)
   const summary =
     `${parts.join(', ')}; ${formatInt(report.episodes)} episodes, ` +
     `${formatBytes(report.bytes)} in ${formatSeconds(report.seconds)}`

@@ -11,6 +11,11 @@ export const migration0019: Migration = {
   version: 19,
   name: 'source-content-error',
   up(db) {
-    db.exec(`ALTER TABLE sources ADD COLUMN content_error_version TEXT`)
+    db.exec(`
+      ALTER TABLE sources ADD COLUMN content_error_version TEXT;
+      -- a place the walk could not go (an unreadable folder, a broken symlink, a symlink loop): listed with the
+      -- files, with why, and replaced at every full walk (nothing to index: it is no file the index read)
+      ALTER TABLE sources ADD COLUMN walk_problem INTEGER NOT NULL DEFAULT 0;
+    `)
   }
 }

@@ -61,6 +61,7 @@ describe('rollscope index', () => {
       'files',
       'indexed',
       'peakRssMb',
+      'removed',
       'seconds',
       'skipped'
     ])

@@ -392,6 +392,7 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
         indexed: 1,
         skipped: 0,
         failed,
+        removed: 0,
         episodes: 15,
         bytes: 4000,
         seconds: 0.25,

@@ -40,6 +40,16 @@ describe('lastJobText', () => {
     expect(lastJobText(done({ failed: 2 })).failed).toBe('2 still in error')
   })
 
+  it('files gone since they were indexed are said, not counted as failed', () => {
+    expect(lastJobText(done({ removed: 2 }))).toEqual({
+      line: '2 files gone since indexed (moved or deleted): their runs removed (checked in 0.1s)',
+      failed: null
+    })
+    expect(lastJobText(done({ filesTotal: 1, filesDone: 1, episodes: 3, removed: 1 })).line).toBe(
+      'Indexed: 1/1 file, 3 episodes in 0.1s; 1 file gone since indexed'
+    )
+  })
+
   it('a cancelled job says so', () => {
     expect(lastJobText(done({ state: 'cancelled', filesTotal: 4, filesDone: 1, episodes: 3 })).line).toBe(
       'Indexing cancelled: 1/4 files, 3 episodes in 0.1s'

@@ -136,8 +136,11 @@ function SourceRow({ source, folder, shared }: { source: SourceStatus; folder: s
           {readable(folder)}
         </div>
       )}
+      {/* a place the walk could not go (a link, a folder) has no format, episodes or size to show */}
       <div className={css.meta} title={readable(source.path)}>
-        {source.format} · {fmtInt(source.episodes)} ep · {fmtBytes(source.size)}
+        {source.format === 'unknown' && source.size === 0 && source.episodes === 0
+          ? 'nothing read'
+          : `${source.format} · ${fmtInt(source.episodes)} ep · ${fmtBytes(source.size)}`}
         {source.warnings.length > 0 && (
           <span className={txt.warnText} title={source.warnings.join('\n')}>
             {' '}

@@ -11,11 +11,16 @@ export function lastJobText(progress: IndexProgress): { line: string; failed: st
     progress.state === 'cancelled' ? 'Indexing cancelled' : progress.state === 'error' ? 'Indexing failed' : 'Indexed'
   // a job that found every file unchanged read nothing: "Indexed: 0/0 files, 0 episodes" read as an empty workspace
   // (a file whose content failed, unchanged, is not read again: it is counted as still in error)
+  const removed = progress.removed ?? 0
+  const took = secs !== null ? ` (checked in ${fmtDuration(secs)})` : ''
   const upToDate = progress.state === 'done' && progress.filesTotal === 0
   const line = upToDate
-    ? `Up to date: no file changed since it was indexed${secs !== null ? ` (checked in ${fmtDuration(secs)})` : ''}`
+    ? removed
+      ? `${fmtCount(removed, 'file')} gone since indexed (moved or deleted): ${removed === 1 ? 'its runs' : 'their runs'} removed${took}`
+      : `Up to date: no file changed since it was indexed${took}`
     : `${label}: ${fmtInt(progress.filesDone)}/${fmtCount(progress.filesTotal, 'file')}, ${fmtCount(progress.episodes, 'episode')}` +
-      (secs !== null ? ` in ${fmtDuration(secs)}` : '')
+      (secs !== null ? ` in ${fmtDuration(secs)}` : '') +
+      (removed ? `; ${fmtCount(removed, 'file')} gone since indexed` : '')
   const failed = progress.failed > 0 ? `${fmtInt(progress.failed)} ${upToDate ? 'still in error' : 'failed'}` : null
   return { line, failed }
 }
