@@ -62,6 +62,8 @@ export function upsertSource(
     indexedBytes: number
     /** Resume signature for appends (JSONL sources only). */
     tailSig?: string | null
+    /** The lines of indexedBytes (JSONL sources only): where an append's line numbers go on from. */
+    indexedLines?: number | null
     /**
      * An error of the file's content (it fails the same way until it changes), not of the file system: the file is
      * not read again while unchanged (`isSettledError`).
@@ -71,13 +73,13 @@ export function upsertSource(
 ): number {
   const row = db
     .prepare(
-      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, warnings_json, episodes, indexed_bytes, indexed_at, tail_sig, content_error_version)
-       VALUES (@path, @root, @size, @mtimeMs, @format, @state, @error, @warnings, @episodes, @indexedBytes, @now, @tailSig, @contentErrorVersion)
+      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, warnings_json, episodes, indexed_bytes, indexed_at, tail_sig, content_error_version, indexed_lines)
+       VALUES (@path, @root, @size, @mtimeMs, @format, @state, @error, @warnings, @episodes, @indexedBytes, @now, @tailSig, @contentErrorVersion, @indexedLines)
        ON CONFLICT(path) DO UPDATE SET root = excluded.root, size = excluded.size, mtime_ms = excluded.mtime_ms,
          format = excluded.format, state = excluded.state, error = excluded.error,
          warnings_json = excluded.warnings_json, episodes = excluded.episodes,
          indexed_bytes = excluded.indexed_bytes, indexed_at = excluded.indexed_at, tail_sig = excluded.tail_sig,
-         content_error_version = excluded.content_error_version
+         content_error_version = excluded.content_error_version, indexed_lines = excluded.indexed_lines
        RETURNING id`
     )
     .get({
@@ -93,7 +95,8 @@ export function upsertSource(
       indexedBytes: s.indexedBytes,
       now: Date.now(),
       tailSig: s.tailSig ?? null,
-      contentErrorVersion: s.state === 'error' && s.contentError ? ROLLSCOPE_VERSION : null
+      contentErrorVersion: s.state === 'error' && s.contentError ? ROLLSCOPE_VERSION : null,
+      indexedLines: s.indexedLines ?? null
     }) as { id: number }
   return row.id
 }

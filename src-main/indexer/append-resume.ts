@@ -25,6 +25,8 @@ export interface ResumePoint {
   sourceId: number
   /** Byte offset to read from (just after the last complete record). */
   offset: number
+  /** The number of the line at `offset`. */
+  nextLine: number
   /** Ordinal of the next episode in the run. */
   nextOrdinal: number
   /** Episodes already indexed from this file. */
@@ -39,7 +41,7 @@ export interface ResumePoint {
 export function appendResumePoint(db: Db, file: FoundFile, format: string): ResumePoint | null {
   const row = db
     .prepare(
-      'SELECT id, format, state, size, indexed_bytes, tail_sig, episodes, warnings_json FROM sources WHERE path = ?'
+      'SELECT id, format, state, size, indexed_bytes, indexed_lines, tail_sig, episodes, warnings_json FROM sources WHERE path = ?'
     )
     .get(file.path) as
     | {
@@ -48,12 +50,15 @@ export function appendResumePoint(db: Db, file: FoundFile, format: string): Resu
         state: string
         size: number
         indexed_bytes: number
+        indexed_lines: number | null
         tail_sig: string | null
         episodes: number
         warnings_json: string
       }
     | undefined
-  if (!row || row.format !== format || row.state !== 'indexed' || !row.tail_sig) return null
+  // without its line count (indexed before it was kept) the appended lines could not be numbered: read it whole once
+  if (!row || row.format !== format || row.state !== 'indexed' || !row.tail_sig || row.indexed_lines === null)
+    return null
   if (file.size < row.size || file.size <= row.indexed_bytes) return null
   if (tailSignature(file.path, row.indexed_bytes) !== row.tail_sig) return null
   const next = db
@@ -63,5 +68,12 @@ export function appendResumePoint(db: Db, file: FoundFile, format: string): Resu
     .get(row.id) as { n: number }
   // Only the still-relevant warning survives: a partial last line is being re-read now.
   const warnings = (JSON.parse(row.warnings_json) as string[]).filter((w) => !w.startsWith('partial last line'))
-  return { sourceId: row.id, offset: row.indexed_bytes, nextOrdinal: next.n, episodes: row.episodes, warnings }
+  return {
+    sourceId: row.id,
+    offset: row.indexed_bytes,
+    nextLine: row.indexed_lines + 1,
+    nextOrdinal: next.n,
+    episodes: row.episodes,
+    warnings
+  }
 }

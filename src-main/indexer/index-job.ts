@@ -572,7 +572,7 @@ function indexOneFile(
               header,
               MAX_RECORD_BYTES,
               hooksForFile,
-              resume ? { offset: resume.offset, ordinal: resume.nextOrdinal } : undefined,
+              resume ? { offset: resume.offset, ordinal: resume.nextOrdinal, line: resume.nextLine } : undefined,
               ctx
             )
             if (o.cancelled) throw new CancelledError()
@@ -603,6 +603,7 @@ function indexOneFile(
                 warnings: o.warnings,
                 episodes: o.episodes,
                 indexedBytes: o.indexedBytes,
+                indexedLines: o.indexedLines,
                 tailSig: tailSignature(file.path, o.indexedBytes)
               })
             }

@@ -22,6 +22,8 @@ export interface JsonlFileOutcome {
   warnings: string[]
   /** Bytes of complete records consumed (resume point for appends). */
   indexedBytes: number
+  /** Lines those bytes hold: an append's warnings number its lines from the file's top. */
+  indexedLines: number
   /** Set when not a single record could be used. */
   error: string | null
   cancelled: boolean
@@ -52,7 +54,7 @@ export function indexJsonlFile(
     settleShared?: (runId: string) => void
   },
   /** Where to start: the whole file, or (live tail) just after the records already indexed. */
-  from: { offset: number; ordinal: number } = { offset: 0, ordinal: 0 },
+  from: { offset: number; ordinal: number; line: number } = { offset: 0, ordinal: 0, line: 1 },
   ctx: FormatContext = formatContext()
 ): JsonlFileOutcome {
   const runKey = adapter.runKeyOf?.(path) ?? path
@@ -155,17 +157,25 @@ export function indexJsonlFile(
 
   const fd = openSync(path, 'r')
   let indexedBytes: number
+  let indexedLines: number
   try {
-    const result = readLines(fd, from.offset, maxLineBytes, (line) => {
-      if (hooks.isCancelled()) {
-        cancelled = true
-        return false
-      }
-      if (!line.validUtf8) warn(`line ${line.lineNo}: invalid UTF-8 bytes were replaced with U+FFFD`)
-      if (line.text.trim()) take(line.text, line.offset, line.length, line.lineNo)
-      hooks.onBytes(line.length + 1, ordinal - startOrdinal)
-    })
+    const result = readLines(
+      fd,
+      from.offset,
+      maxLineBytes,
+      (line) => {
+        if (hooks.isCancelled()) {
+          cancelled = true
+          return false
+        }
+        if (!line.validUtf8) warn(`line ${line.lineNo}: invalid UTF-8 bytes were replaced with U+FFFD`)
+        if (line.text.trim()) take(line.text, line.offset, line.length, line.lineNo)
+        hooks.onBytes(line.length + 1, ordinal - startOrdinal)
+      },
+      from.line
+    )
     indexedBytes = result.endOfCompleteLines
+    indexedLines = result.lastLineNo
     for (const o of result.oversized) {
       warn(`line ${o.lineNo}: ${formatMb(o.length)} record is over the ${formatMb(maxLineBytes)} limit; skipped`)
     }
@@ -180,7 +190,8 @@ export function indexJsonlFile(
           // an unfinished write: leave it for the next pass
         }
         if (complete) {
-          take(tail, result.tail.offset, result.tail.length, -1)
+          take(tail, result.tail.offset, result.tail.length, result.lastLineNo + 1)
+          // the line is not ended yet: a later append goes on with it, so it is not counted as a whole line
           indexedBytes = result.tail.offset + result.tail.length
         } else {
           warn(
@@ -208,6 +219,7 @@ export function indexJsonlFile(
       episodes: 0,
       warnings,
       indexedBytes,
+      indexedLines,
       cancelled,
       error: skippedLines ? `no usable records: ${warnings[0]}` : 'no records in the file'
     }
@@ -222,7 +234,7 @@ export function indexJsonlFile(
   }
   if (shared && hooks.settleShared) hooks.settleShared(runId)
   else settleRuns(db, [runId])
-  return { runId, episodes: added, warnings, indexedBytes, cancelled, error: null }
+  return { runId, episodes: added, warnings, indexedBytes, indexedLines, cancelled, error: null }
 }
 
 /**

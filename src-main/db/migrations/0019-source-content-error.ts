@@ -16,6 +16,9 @@ export const migration0019: Migration = {
       -- a place the walk could not go (an unreadable folder, a broken symlink, a symlink loop): listed with the
       -- files, with why, and replaced at every full walk (nothing to index: it is no file the index read)
       ALTER TABLE sources ADD COLUMN walk_problem INTEGER NOT NULL DEFAULT 0;
+      -- the lines of indexed_bytes: an append's warnings number lines from the file's top ("line 16", not "line 1");
+      -- NULL (indexed before it was kept): the next append reads the file from its start once
+      ALTER TABLE sources ADD COLUMN indexed_lines INTEGER;
     `)
   }
 }

@@ -19,6 +19,8 @@ export interface ReadLinesResult {
   tail: { offset: number; length: number } | null
   /** Lines longer than maxLineBytes, skipped without being held in memory. */
   oversized: { lineNo: number; offset: number; length: number }[]
+  /** The number of the last complete line read (firstLineNo - 1 when none was). */
+  lastLineNo: number
 }
 
 const CHUNK = 1 << 20
@@ -47,11 +49,13 @@ export function readLines(
   fd: number,
   startOffset: number,
   maxLineBytes: number,
-  onLine: (line: Line) => boolean | void
+  onLine: (line: Line) => boolean | void,
+  /** The number of the line at `startOffset` (a file read on from where an earlier pass stopped). */
+  firstLineNo = 1
 ): ReadLinesResult {
   const chunk = spareChunks.pop() ?? Buffer.allocUnsafeSlow(CHUNK)
   try {
-    return readChunks(fd, chunk, startOffset, maxLineBytes, onLine)
+    return readChunks(fd, chunk, startOffset, maxLineBytes, onLine, firstLineNo)
   } finally {
     if (spareChunks.length < 4) spareChunks.push(chunk)
   }
@@ -62,7 +66,8 @@ function readChunks(
   chunk: Buffer,
   startOffset: number,
   maxLineBytes: number,
-  onLine: (line: Line) => boolean | void
+  onLine: (line: Line) => boolean | void,
+  firstLineNo: number
 ): ReadLinesResult {
   let filePos = startOffset
   let lineStart = startOffset // file offset where the pending line starts
@@ -70,7 +75,7 @@ function readChunks(
   let pendingBytes = 0
   let skipping = false // inside an oversized line
   let rereading = false // inside a long line that is read again whole once its end is found
-  let lineNo = 0
+  let lineNo = firstLineNo - 1
   const oversized: ReadLinesResult['oversized'] = []
 
   const emit = (buf: Buffer, start: number, end: number): boolean => {
@@ -116,7 +121,7 @@ function readChunks(
           lineNo++
           oversized.push({ lineNo, offset: lineStart, length: whole.length })
         } else if (!emit(whole, 0, whole.length)) {
-          return { endOfCompleteLines: lineEnd + 1, tail: null, oversized }
+          return { endOfCompleteLines: lineEnd + 1, tail: null, oversized, lastLineNo: lineNo }
         }
       } else if (skipping) {
         lineNo++
@@ -131,13 +136,13 @@ function readChunks(
           lineNo++
           oversized.push({ lineNo, offset: lineStart, length: whole.length })
         } else if (!emit(whole, 0, whole.length)) {
-          return { endOfCompleteLines: lineEnd + 1, tail: null, oversized }
+          return { endOfCompleteLines: lineEnd + 1, tail: null, oversized, lastLineNo: lineNo }
         }
       } else if (nl - from > maxLineBytes) {
         lineNo++
         oversized.push({ lineNo, offset: lineStart, length: nl - from })
       } else if (!emit(chunk, from, nl)) {
-        return { endOfCompleteLines: lineEnd + 1, tail: null, oversized }
+        return { endOfCompleteLines: lineEnd + 1, tail: null, oversized, lastLineNo: lineNo }
       }
       from = nl + 1
       lineStart = filePos + from
@@ -148,7 +153,8 @@ function readChunks(
   return {
     endOfCompleteLines: lineStart,
     tail: tailLength > 0 ? { offset: lineStart, length: tailLength } : null,
-    oversized
+    oversized,
+    lastLineNo: lineNo
   }
 }
 

@@ -95,6 +95,26 @@ describe('indexer robustness', () => {
     expect(ws.sources.find((s) => s.path.endsWith('good.jsonl'))?.error).toMatch(/no longer exists/)
   })
 
+  it("numbers an append's bad lines from the file's top, across appends and a partial line", async () => {
+    const { dir, e } = setup()
+    const f = join(dir, 'grow.jsonl')
+    writeFileSync(f, chatRow('a', 1) + '\n\n' + chatRow('b', 1) + '\n') // a blank line is a line too
+    expect((await e.indexPaths([f])).files[0]).toMatchObject({ episodes: 2, warnings: [] })
+    appendFileSync(f, '{broken\n' + chatRow('c', 1) + '\n' + '{"also": "bad"\n')
+    const second = (await e.indexPaths([f])).files[0]
+    expect(second.episodes).toBe(3) // read on from the resume point, not again
+    expect(second.warnings).toEqual([
+      expect.stringMatching(/^line 4: invalid JSON/),
+      expect.stringMatching(/^line 6: invalid JSON/)
+    ])
+    appendFileSync(f, chatRow('d', 1)) // no newline yet: a partial line, then its end
+    await e.indexPaths([f])
+    appendFileSync(f, '\n{x\n')
+    const third = (await e.indexPaths([f])).files[0]
+    expect(third.episodes).toBe(4)
+    expect(third.warnings.at(-1)).toMatch(/^line 8: invalid JSON/)
+  })
+
   it('keeps a file whose later lines are truncated JSON, with a warning per bad line', async () => {
     const { dir, e } = setup()
     const f = join(dir, 'bad.jsonl')

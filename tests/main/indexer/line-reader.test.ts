@@ -51,7 +51,22 @@ describe('readLines', () => {
       [0, 13, 1],
       [14, 17, 2]
     ])
-    expect(result).toEqual({ endOfCompleteLines: 32, tail: null, oversized: [] })
+    expect(result).toEqual({ endOfCompleteLines: 32, tail: null, oversized: [], lastLineNo: 2 })
+  })
+
+  it('numbers lines from where a file is read on (an append after an earlier pass)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rs-lines-'))
+    const path = join(dir, 'f.jsonl')
+    writeFileSync(path, '{"a":1}\n{"b":2}\n{"c":3}\n')
+    const fd = openSync(path, 'r')
+    try {
+      const seen: number[] = []
+      const result = readLines(fd, 8, 1000, (l) => void seen.push(l.lineNo), 2)
+      expect(seen).toEqual([2, 3])
+      expect(result.lastLineNo).toBe(3)
+    } finally {
+      closeSync(fd)
+    }
   })
 
   it('reports a partial last line as a tail', () => {
