@@ -39,6 +39,11 @@ export interface EpisodeState {
   error: string | null
   /** Expanded parts of long texts / reasoning, keyed `<turn>:<part>`. */
   expanded: Record<string, true>
+  /**
+   * The open episode is no longer in the index: its file was rewritten without it, or deleted, since it was opened.
+   * The view keeps what it showed, and says so.
+   */
+  gone: boolean
   /** The highlighted turn (j / k). */
   activeTurn: number
   /** Bumped whenever the transcript must scroll the active turn into view (a jump, not a click). */
@@ -75,6 +80,8 @@ export interface EpisodeSlice {
   episode: EpisodeState
   loadEpisode(episodeId: string): Promise<void>
   clearEpisode(): void
+  /** Marks the open episode `id` as gone from the index (EpisodeState.gone). */
+  markEpisodeGone(id: string): void
   toggleExpanded(key: string): void
   /** Expands every long text, reasoning and tool call of the transcript (`e`), or collapses them all (`x`). */
   setAllExpanded(open: boolean): void
@@ -117,6 +124,7 @@ const EMPTY: EpisodeState = {
   loading: false,
   error: null,
   expanded: {},
+  gone: false,
   activeTurn: 0,
   scrollSeq: 0,
   pendingTurnIndex: null,
@@ -206,6 +214,9 @@ export const createEpisodeSlice =
           set({ episode: { ...get().episode, head: null, loading: false, error: errorMessage(err) } })
           get().pushError(err, 'Could not open the episode')
         }
+      },
+      markEpisodeGone: (id) => {
+        if (get().episode.id === id && !get().episode.gone) set({ episode: { ...get().episode, gone: true } })
       },
       clearEpisode: () => set({ episode: EMPTY }),
       toggleExpanded: (key) => {

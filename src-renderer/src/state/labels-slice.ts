@@ -9,6 +9,7 @@ import type {
 } from '@contract/labels'
 import type { EpisodeSortKey } from '@contract/model'
 import { browserStorage } from './episode-prefs'
+import { ApiCallError } from '../api/api-error'
 import { tableRuns } from './selection-slice'
 import type { SliceCreator } from './types'
 
@@ -156,7 +157,10 @@ export const createLabelsSlice =
         try {
           took(await api.getEpisodeLabels(episodeId))
         } catch (err) {
-          get().pushError(err, 'Could not load the labels')
+          // the open episode went with a rewrite or a deletion of its file: the viewer says so, no error banner
+          if (err instanceof ApiCallError && err.code === 'not-found' && get().episode.id === episodeId)
+            get().markEpisodeGone(episodeId)
+          else get().pushError(err, 'Could not load the labels')
         }
       },
       toggleLabel: async (label, turn) => {

@@ -8,6 +8,8 @@ export interface RunsSlice {
   runs: RunSummary[]
   /** False until the first listRuns answered (distinguishes "loading" from "no runs"). */
   runsLoaded: boolean
+  /** The name of every run listed since the start, gone ones included: a run removed is named, not shown by id. */
+  runNamesSeen: Record<string, string>
   loadRuns(): Promise<void>
   /** The runs table's search text and grouping: kept here so they survive the table's remount when a run is picked. */
   runsQuery: string
@@ -26,6 +28,7 @@ export const createRunsSlice =
     return {
       runs: [],
       runsLoaded: false,
+      runNamesSeen: {},
       runsQuery: '',
       runsGrouping: 'none',
       setRunsQuery: (runsQuery) => set({ runsQuery }),
@@ -35,7 +38,12 @@ export const createRunsSlice =
         try {
           const runs = await api.listRuns()
           // A slower, older answer must not overwrite a newer one.
-          if (seq === requestSeq) set({ runs, runsLoaded: true })
+          if (seq === requestSeq)
+            set({
+              runs,
+              runsLoaded: true,
+              runNamesSeen: { ...get().runNamesSeen, ...Object.fromEntries(runs.map((r) => [r.id, r.name])) }
+            })
         } catch (err) {
           if (seq === requestSeq) set({ runsLoaded: true })
           get().pushError(err, 'Could not list runs')

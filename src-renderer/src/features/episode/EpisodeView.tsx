@@ -32,6 +32,7 @@ export function EpisodeView(): ReactNode {
   const head = useApp((s) => s.episode.head)
   const loading = useApp((s) => s.episode.loading)
   const error = useApp((s) => s.episode.error)
+  const gone = useApp((s) => s.episode.gone)
   const tab = useApp((s) => s.episodeTab)
   const runName = useApp((s) => findRun(s.runs, s.selectedRunId)?.name ?? s.selectedRunId)
   const findOpen = useApp((s) => s.episode.find.open)
@@ -86,6 +87,12 @@ export function EpisodeView(): ReactNode {
       {detail && (
         <>
           <EpisodeHeader detail={detail} />
+          {gone && (
+            <div className={css.noTranscript} role="note" data-testid="episode-gone">
+              No longer in its file: the file was rewritten without this episode, or deleted, since it was opened. It is
+              shown as it was; its labels cannot change.
+            </div>
+          )}
           {!detail.transcript && (
             <div className={css.noTranscript} role="note" data-testid="no-transcript">
               No transcript on disk: known from the harness report (its result and figures, not its steps).

@@ -17,6 +17,7 @@ export function EpisodesPanel(): ReactNode {
   const ids = useAppShallow(tableRuns)
   const allRuns = useApp((s) => s.runs)
   const runsLoaded = useApp((s) => s.runsLoaded)
+  const seen = useApp((s) => s.runNamesSeen)
   const runs = useMemo(() => ids.map((id) => findRun(allRuns, id)), [ids, allRuns])
   const known = useMemo(() => runs.filter((r): r is RunSummary => r !== undefined), [runs])
   // one summary standing for every run of the table, so the toolbar and the columns work as for one run
@@ -28,7 +29,11 @@ export function EpisodesPanel(): ReactNode {
   if (!run || missing) {
     return (
       <div className={panels.placeholder} data-testid="run-missing">
-        {runsLoaded ? `Run “${missing ?? runId}” is not in the workspace (removed, or not indexed yet).` : 'Loading…'}
+        {!runsLoaded
+          ? 'Loading…'
+          : seen[missing ?? runId] !== undefined
+            ? `Run “${seen[missing ?? runId]}” is no longer in the workspace: its files were moved or deleted, or read again without it.`
+            : `Run “${missing ?? runId}” is not in the workspace (removed, or not indexed yet).`}
       </div>
     )
   }
