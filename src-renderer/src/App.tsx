@@ -50,6 +50,7 @@ export function App(): ReactNode {
       ) : split ? (
         <SplitPanes
           id="rs-browse"
+          label="Resize the runs and episodes panes"
           orientation="vertical"
           className={css.browse}
           first={<RunsPanel />}
@@ -76,6 +77,7 @@ export function App(): ReactNode {
       ) : (
         <SplitPanes
           id="rs-app"
+          label="Resize the sidebar"
           orientation="horizontal"
           className={css.app}
           first={<Sidebar />}

@@ -15,6 +15,8 @@ interface SplitPanesProps {
   maxFirst: string | number
   minSecond: string | number
   className?: string
+  /** The separator's accessible name: what dragging it (or its arrow keys) resizes. */
+  label: string
 }
 
 /**
@@ -40,7 +42,7 @@ export function SplitPanes(p: SplitPanesProps): ReactNode {
       <Panel id={firstId} className={css.pane} defaultSize={p.defaultFirst} minSize={p.minFirst} maxSize={p.maxFirst}>
         {p.first}
       </Panel>
-      <Separator id={`${p.id}-separator`} className={cx(css.separator, css[p.orientation])} />
+      <Separator id={`${p.id}-separator`} className={cx(css.separator, css[p.orientation])} aria-label={p.label} />
       <Panel id={secondId} className={css.pane} minSize={p.minSecond}>
         {p.second}
       </Panel>

@@ -118,6 +118,7 @@ function SourceRows({
  */
 function SourceRow({ source, folder, shared }: { source: SourceStatus; folder: string; shared: boolean }): ReactNode {
   const long = shared
+  const [showWarnings, setShowWarnings] = useState(false)
   return (
     <div className={css.source} data-testid="source-row" data-state={source.state}>
       <div className={css.line}>
@@ -142,12 +143,28 @@ function SourceRow({ source, folder, shared }: { source: SourceStatus; folder: s
           ? 'nothing read'
           : `${source.format} · ${fmtInt(source.episodes)} ep · ${fmtBytes(source.size)}`}
         {source.warnings.length > 0 && (
-          <span className={txt.warnText} title={source.warnings.join('\n')}>
-            {' '}
-            · ⚠ {source.warnings.length} warning{source.warnings.length > 1 ? 's' : ''}
-          </span>
+          <>
+            {' · '}
+            {/* a button, not a tooltip: the lines and reasons are read by keyboard and touch too */}
+            <button
+              type="button"
+              className={cx(controls.linkBtn, txt.warnText)}
+              aria-expanded={showWarnings}
+              data-testid="source-warnings-toggle"
+              onClick={() => setShowWarnings(!showWarnings)}
+            >
+              ⚠ {source.warnings.length} warning{source.warnings.length > 1 ? 's' : ''}
+            </button>
+          </>
         )}
       </div>
+      {showWarnings && (
+        <ul className={css.warnings} data-testid="source-warnings">
+          {source.warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      )}
       {source.error && (
         <div className={css.error} data-testid="source-error">
           {source.error}
