@@ -103,7 +103,8 @@ function removeRoot(db: Db, path: string, hooks: JobHooks): IndexReport {
       return ids
     })
     .immediate()
-  hooks.tracker.finish('done', `removed ${root}`)
+  // the sidebar's line for this job (it read no file: not "Up to date")
+  hooks.tracker.finish('done', `Removed ${root} and its runs from the workspace`)
   hooks.onChanged(runIds)
   return emptyReport(started)
 }

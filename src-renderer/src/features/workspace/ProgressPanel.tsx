@@ -77,12 +77,12 @@ function PanelHead({ title }: { title: string }): ReactNode {
 }
 
 function LastJob({ progress }: { progress: IndexProgress }): ReactNode {
-  const { line, failed } = lastJobText(progress)
+  const { line, failed, message } = lastJobText(progress)
   return (
     <section className={css.lastJob} data-testid="last-index">
       <span>{line}</span>
       {failed && <span className={txt.badText}> · {failed}</span>}
-      {progress.message && <div className={css.lastJobMsg}>{progress.message}</div>}
+      {message && <div className={css.lastJobMsg}>{message}</div>}
     </section>
   )
 }
