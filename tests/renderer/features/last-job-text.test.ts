@@ -1,24 +1,11 @@
 /** The sidebar's line for the last index job: what it read, or that nothing changed, and files still in error. */
 import { describe, expect, it } from 'vitest'
 import type { IndexProgress } from '@contract/model'
+import { idleProgress } from '@contract/progress'
 import { lastJobText } from '../../../src-renderer/src/features/workspace/last-job-text'
 
-const done = (p: Partial<IndexProgress>): IndexProgress => ({
-  state: 'done',
-  filesTotal: 0,
-  filesDone: 0,
-  bytesTotal: 0,
-  bytesDone: 0,
-  episodes: 0,
-  mbPerSec: 0,
-  etaSec: null,
-  currentFile: null,
-  startedAt: 1000,
-  finishedAt: 1100,
-  failed: 0,
-  message: null,
-  ...p
-})
+const done = (p: Partial<IndexProgress>): IndexProgress =>
+  idleProgress({ state: 'done', startedAt: 1000, finishedAt: 1100, ...p })
 
 describe('lastJobText', () => {
   it('says what a job read, and how many files failed', () => {

@@ -50,8 +50,11 @@ export function triageClause(filter: string, isMine: (c: string) => boolean): st
   return splitTriage(filter).clauses.find(isMine) ?? null
 }
 
-/** Walks `text` at depth 0 outside strings, calling `at` with each index; stops when it returns true. */
-function scanTopLevel(text: string, at: (i: number) => boolean): void {
+/**
+ * Walks `text` outside its strings, calling `at` with each character's index and the depth of parentheses and
+ * brackets just after it; stops when `at` returns true.
+ */
+function scan(text: string, at: (i: number, depth: number) => boolean): void {
   let depth = 0
   let quote: string | null = null
   for (let i = 0; i < text.length; i++) {
@@ -64,7 +67,7 @@ function scanTopLevel(text: string, at: (i: number) => boolean): void {
     if (ch === '"' || ch === "'") quote = ch
     else if (ch === '(' || ch === '[') depth++
     else if (ch === ')' || ch === ']') depth--
-    else if (depth === 0 && at(i)) return
+    if (at(i, depth)) return
   }
 }
 
@@ -76,8 +79,8 @@ const wordAt = (text: string, i: number, word: string): boolean =>
 /** Where the last ` and ` outside parentheses and strings is (the word and its spaces), or null. */
 function lastTopLevelAnd(text: string): { start: number; end: number } | null {
   let found: { start: number; end: number } | null = null
-  scanTopLevel(text, (i) => {
-    if (wordAt(text, i, 'and')) found = { start: i, end: i + 3 }
+  scan(text, (i, depth) => {
+    if (depth === 0 && wordAt(text, i, 'and')) found = { start: i, end: i + 3 }
     return false
   })
   return found
@@ -85,7 +88,7 @@ function lastTopLevelAnd(text: string): { start: number; end: number } | null {
 
 function hasTopLevelOr(text: string): boolean {
   let found = false
-  scanTopLevel(text, (i) => (found = wordAt(text, i, 'or')))
+  scan(text, (i, depth) => (found = depth === 0 && wordAt(text, i, 'or')))
   return found
 }
 
@@ -93,18 +96,6 @@ function hasTopLevelOr(text: string): boolean {
 function isOneGroup(text: string): boolean {
   if (!text.startsWith('(') || !text.endsWith(')')) return false
   let closedEarly = false
-  let depth = 0
-  let quote: string | null = null
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    if (quote) {
-      if (ch === '\\') i++
-      else if (ch === quote) quote = null
-      continue
-    }
-    if (ch === '"' || ch === "'") quote = ch
-    else if (ch === '(') depth++
-    else if (ch === ')' && --depth === 0 && i < text.length - 1) closedEarly = true
-  }
+  scan(text, (i, depth) => (closedEarly = depth === 0 && i < text.length - 1))
   return !closedEarly
 }
