@@ -148,7 +148,7 @@ function SourceRow({ source, folder, shared }: { source: SourceStatus; folder: s
             {/* a button, not a tooltip: the lines and reasons are read by keyboard and touch too */}
             <button
               type="button"
-              className={cx(controls.linkBtn, txt.warnText)}
+              className={css.warningsToggle}
               aria-expanded={showWarnings}
               data-testid="source-warnings-toggle"
               onClick={() => setShowWarnings(!showWarnings)}
