@@ -1,6 +1,6 @@
 /**
  * The triage menus (label, anomaly) as clauses ANDed onto the typed filter: picking "loop" with `steps > 20` typed
- * gives `(steps > 20) and label == "loop"` (it replaced the typed filter), picking another label replaces that clause,
+ * gives `steps > 20 and label == "loop"` (it replaced the typed filter), picking another label replaces that clause,
  * "Any label" takes it off and gives the typed filter back. Each menu reads its clause from the filter's tail, so a
  * filter typed in that shape shows in the menus too.
  */
