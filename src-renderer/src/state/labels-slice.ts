@@ -79,6 +79,18 @@ export interface LabelsSlice {
   importLabels(data: LabelsExport): Promise<LabelsImportReport | null>
 }
 
+/** The table badges of these episodes: their own labels, and those on their turns (none: an empty list). */
+async function fetchBadges(
+  api: TraceApi,
+  ids: string[]
+): Promise<{ badges: Record<string, string[]>; turnBadges: Record<string, string[]> }> {
+  const [found, onTurns] = await Promise.all([api.labelsOfEpisodes(ids), api.turnLabelsOfEpisodes(ids)])
+  return {
+    badges: Object.fromEntries(ids.map((id) => [id, found[id] ?? []])),
+    turnBadges: Object.fromEntries(ids.map((id) => [id, onTurns[id] ?? []]))
+  }
+}
+
 /** The labels on an episode's turns, each once, in the order they first appear. */
 const turnLabelsOf = (l: EpisodeLabels): string[] => [...new Set(l.turns.flatMap((t) => t.labels))]
 
@@ -102,14 +114,11 @@ export const createLabelsSlice =
       const ids = [...pending]
       pending = new Set()
       try {
-        const [found, onTurns] = await Promise.all([api.labelsOfEpisodes(ids), api.turnLabelsOfEpisodes(ids)])
-        const badges = { ...get().labels.badges }
-        const turnBadges = { ...get().labels.turnBadges }
-        for (const id of ids) {
-          badges[id] = found[id] ?? []
-          turnBadges[id] = onTurns[id] ?? []
-        }
-        patch({ badges, turnBadges })
+        const got = await fetchBadges(api, ids)
+        patch({
+          badges: { ...get().labels.badges, ...got.badges },
+          turnBadges: { ...get().labels.turnBadges, ...got.turnBadges }
+        })
       } catch (err) {
         get().pushError(err, 'Could not load labels')
       }
@@ -345,12 +354,9 @@ export const createLabelsSlice =
           const badges: Record<string, string[]> = {}
           const turnBadges: Record<string, string[]> = {}
           for (let i = 0; i < known.length; i += BADGE_CALL_MAX) {
-            const ids = known.slice(i, i + BADGE_CALL_MAX)
-            const [found, onTurns] = await Promise.all([api.labelsOfEpisodes(ids), api.turnLabelsOfEpisodes(ids)])
-            for (const id of ids) {
-              badges[id] = found[id] ?? []
-              turnBadges[id] = onTurns[id] ?? []
-            }
+            const got = await fetchBadges(api, known.slice(i, i + BADGE_CALL_MAX))
+            Object.assign(badges, got.badges)
+            Object.assign(turnBadges, got.turnBadges)
           }
           patch({ taxonomy: await api.getTaxonomy(), views: await api.listSavedViews(), badges, turnBadges })
           const open = get().labels.current?.episodeId
