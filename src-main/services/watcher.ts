@@ -91,14 +91,6 @@ export function createRootWatcher(onChanged: (paths: string[]) => void, debounce
   }
 }
 
-/**
- * Every folder of a root, each watched on its own (not recursively). Node's recursive watch on Linux watches each
- * file: a file replaced by a rename (a trainer writing a temp file, then moving it over: an atomic write) kept the old
- * file's watch, and its later appends and its deletion went unseen until a Reindex. A folder's watch reports any entry
- * created, written, renamed or deleted in it, whichever file holds the name. New folders are watched as they appear;
- * a folder deleted drops its watches. A symlinked folder is watched at its real place and reported under its link's
- * name (as the walk names what it finds through it); one real folder is watched once.
- */
 const exists = (path: string): boolean => {
   try {
     statSync(path)
@@ -108,6 +100,14 @@ const exists = (path: string): boolean => {
   }
 }
 
+/**
+ * Every folder of a root, each watched on its own (not recursively). Node's recursive watch on Linux watches each
+ * file: a file replaced by a rename (a trainer writing a temp file, then moving it over: an atomic write) kept the old
+ * file's watch, and its later appends and its deletion went unseen until a Reindex. A folder's watch reports any entry
+ * created, written, renamed or deleted in it, whichever file holds the name. New folders are watched as they appear;
+ * a folder deleted drops its watches. A symlinked folder is watched at its real place and reported under its link's
+ * name (as the walk names what it finds through it); one real folder is watched once.
+ */
 class FolderTree implements Watch {
   /** Watched folders by the name the root gives them, and the real folder each watches. */
   private readonly folders = new Map<string, { watcher: FSWatcher; real: string }>()
