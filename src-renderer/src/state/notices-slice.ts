@@ -15,6 +15,8 @@ export interface NoticesSlice {
   pushError(err: unknown, context?: string): void
   pushInfo(message: string): void
   dismissNotice(id: number): void
+  /** Takes off the errors of `context` (pushError's): the same action just succeeded, they are moot. */
+  dismissErrorsOf(context: string): void
   dismissAllNotices(): void
 }
 
@@ -42,6 +44,10 @@ export const createNoticesSlice = (): SliceCreator<NoticesSlice> => {
       pushError: (err, context) => push('error', context ? `${context}: ${errorMessage(err)}` : errorMessage(err)),
       pushInfo: (message) => push('info', message),
       dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+      dismissErrorsOf: (context) => {
+        const moot = (n: Notice): boolean => n.kind === 'error' && n.message.startsWith(`${context}: `)
+        if (get().notices.some(moot)) set({ notices: get().notices.filter((n) => !moot(n)) })
+      },
       dismissAllNotices: () => set({ notices: [] })
     }
   }

@@ -41,6 +41,8 @@ export const createWorkspaceSlice =
       try {
         setWorkspace(await call())
         void get().loadRuns()
+        // "Could not add: not found …" stayed on screen after the next add worked
+        get().dismissErrorsOf(what)
         return true
       } catch (err) {
         get().pushError(err, what)

@@ -31,4 +31,18 @@ describe('notices', () => {
     vi.advanceTimersByTime(INFO_NOTICE_MS / 2)
     expect(store.getState().notices).toEqual([])
   })
+
+  it("an action that succeeds takes off its own earlier errors, not others'", async () => {
+    const api = fakeApi({})
+    const store = createAppStore(api)
+    vi.spyOn(api, 'addPaths').mockRejectedValueOnce(new Error('not found: /nope'))
+    expect(await store.getState().addPaths(['/nope'])).toBe(false)
+    store.getState().pushError(new Error('disk full'), 'Export failed')
+    expect(store.getState().notices.map((n) => n.message)).toEqual([
+      'Could not add: not found: /nope',
+      'Export failed: disk full'
+    ])
+    expect(await store.getState().addPaths(['/data'])).toBe(true)
+    expect(store.getState().notices.map((n) => n.message)).toEqual(['Export failed: disk full'])
+  })
 })
