@@ -20,6 +20,8 @@ async function openLongEpisode(page: Page, url: string, tmpDir: string): Promise
   await page.getByTestId('episode-row').filter({ hasText: 'long-read' }).click()
   await expect(page.getByTestId('transcript-turn-count')).toHaveText(String(LONG_TURNS))
   await expect(active(page)).toHaveAttribute('data-turn', '0')
+  // the row that had the focus went with the table: the view takes it (Tab goes on from there, not the window's top)
+  await expect(page.getByTestId('episode-view')).toBeFocused()
 }
 
 test('the ends of a 124-turn episode in one key, its anomaly turns with f / F, actions on the highlighted turn', async ({

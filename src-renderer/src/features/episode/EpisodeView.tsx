@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { dismissBootLayer } from '../../boot/boot-layer'
 import { EPISODE_FIND, EPISODE_RUN, EPISODE_STEP, EPISODE_TURN } from '../../keymap/bindings/episode'
 import { TOGGLE_SHEET } from '../../keymap/bindings/global'
@@ -49,9 +49,16 @@ export function EpisodeView(): ReactNode {
   useEffect(() => {
     if (noRows) dismissBootLayer(document)
   }, [noRows])
+  // opened with Enter from the table (which went): the focus fell to the page's body, and Tab started over from the
+  // window's top; the view takes it (Esc back gives it to the table again, EpisodesTable)
+  const viewRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null)
+      viewRef.current?.focus({ preventScroll: true })
+  }, [])
 
   return (
-    <section className={css.view} data-testid="episode-view">
+    <section ref={viewRef} tabIndex={-1} className={css.view} data-testid="episode-view" aria-label="Episode">
       <nav className={crumbs.crumbs} data-testid="episode-crumbs">
         <button
           className={crumbs.back}
