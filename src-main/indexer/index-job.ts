@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import type { IndexReport, SourceStatus, TraceFormat } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { dropEmptyRuns, dropSourceEpisodes, settleRuns } from '../db/run-membership'
@@ -16,6 +16,7 @@ import type { IndexJob } from './protocol'
 import { ProgressTracker } from './progress-tracker'
 import { canonicalUnder, walkRoots, type FoundFile } from './walk'
 import { walkPaths } from './walk-paths'
+import { likeUnder, rootHolding } from './path-under'
 import { companionsIndexedAlone, sidecarDependents, WalkedFiles } from './sidecar-dependents'
 import { buildSearchIndex, type RowBatchSource } from '../search/build-search-index'
 import { RunSettler } from './run-settler'
@@ -141,7 +142,12 @@ function indexRoots(
   const problems = walk.problems.map((p) =>
     statusOf(p.path, 0, 0, 'unknown', p.harmless ? 'unknown-format' : 'error', p.message, [], 0, null)
   )
-  recordWalkProblems(db, partial ? { paths: onlyPaths ?? [] } : { roots }, problems, rootOfProblem(roots))
+  recordWalkProblems(
+    db,
+    partial ? { paths: onlyPaths ?? [] } : { roots },
+    problems,
+    (path) => rootHolding(roots, path) ?? path
+  )
   for (const p of problems) {
     report.files.push(p)
     if (p.state === 'error') {
@@ -271,15 +277,7 @@ const GONE = 'file no longer exists (moved or deleted since it was indexed)'
 /** Removes the walk problems at or below these paths. */
 function dropWalkProblemsAt(db: Db, paths: string[]): void {
   const drop = db.prepare(`DELETE FROM sources WHERE walk_problem = 1 AND (path = ? OR path LIKE ? ESCAPE '\\')`)
-  for (const p of paths) drop.run(p, `${p.replace(/[\\%_]/g, (c) => '\\' + c)}${sep}%`)
-}
-
-/** The root holding a path (the longest root it is under), for a walk problem's row. */
-function rootOfProblem(roots: string[]): (path: string) => string {
-  return (path) =>
-    roots
-      .filter((r) => path === r || path.startsWith(r.endsWith(sep) ? r : r + sep))
-      .sort((a, b) => b.length - a.length)[0] ?? path
+  for (const p of paths) drop.run(p, likeUnder(p))
 }
 
 /**
@@ -358,7 +356,7 @@ function forgetPaths(db: Db, paths: string[], changedRuns: string[]): Forgotten[
   // a walk problem at a path now gone (a broken link removed) just goes: it was no file
   dropWalkProblemsAt(db, paths)
   const get = db.prepare(`SELECT id, path, root FROM sources WHERE path = ? OR path LIKE ? ESCAPE '\\'`)
-  const rows = paths.flatMap((p) => get.all(p, `${p.replace(/[\\%_]/g, (c) => '\\' + c)}/%`) as Forgotten[])
+  const rows = paths.flatMap((p) => get.all(p, likeUnder(p)) as Forgotten[])
   return forgetSources(db, rows, changedRuns)
 }
 

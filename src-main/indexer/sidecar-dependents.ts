@@ -2,6 +2,7 @@ import { statSync } from 'node:fs'
 import { dirname, sep } from 'node:path'
 import type { Db } from '../db/open-db'
 import type { FoundFile } from './walk'
+import { likeUnder } from './path-under'
 import { companionTraceOf } from '../formats/companions'
 
 /** How far above a companion file to look for the trace files it describes (a harness log tree is ~5 deep). */
@@ -63,8 +64,11 @@ export function sidecarDependents(
   )
   let dir = dirname(sidecar.path)
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
-    const prefix = (dir.endsWith(sep) ? dir : dir + sep).replace(/[\\%_]/g, (c) => '\\' + c) + '%'
-    const rows = under.all(sidecar.root, prefix, sidecar.path) as { path: string; size: number; mtime_ms: number }[]
+    const rows = under.all(sidecar.root, likeUnder(dir), sidecar.path) as {
+      path: string
+      size: number
+      mtime_ms: number
+    }[]
     if (rows.length > 0 || walked.hasUnder(dir, sidecar.path))
       return rows.filter((r) => !alreadyRead.has(r.path)).flatMap((r) => stillThere(r.path, sidecar.root))
     if (dir === sidecar.root || dirname(dir) === dir || !dir.startsWith(sidecar.root)) break

@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
-import { resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import type { Db } from '../db/open-db'
 import { isFormatFile } from '../formats/companions'
 import { walkChanged, type WalkResult } from './walk'
+import { rootHolding } from './path-under'
 
 /**
  * The files behind a list of changed paths (from the watcher), attributed to the workspace root
@@ -11,13 +12,11 @@ import { walkChanged, type WalkResult } from './walk'
  */
 export function walkPaths(db: Db, paths: string[]): WalkResult & { missing: string[] } {
   const roots = (db.prepare('SELECT path FROM roots').raw().all() as [string][]).map((r) => r[0])
-  const rootOf = (p: string): string | undefined =>
-    roots.filter((r) => p === r || p.startsWith(r.endsWith(sep) ? r : r + sep)).sort((a, b) => b.length - a.length)[0]
   const missing: string[] = []
   const changes: { path: string; root: string; explicit: boolean }[] = []
   for (const raw of paths) {
     const path = resolve(raw)
-    const root = rootOf(path)
+    const root = rootHolding(roots, path)
     if (!root) continue
     if (!existsSync(path)) {
       missing.push(path)
