@@ -19,6 +19,9 @@ export function runFolder(run: Pick<RunSummary, 'source'>): string {
 /** A folder's segments, ignoring the separator kind. */
 const segments = (path: string): string[] => path.split(/[\\/]+/).filter(Boolean)
 
+/** A run's name with what tells it from its namesakes (runNameHints), as the app writes it in one line of text. */
+export const withNameHint = (name: string, hint: string | undefined): string => (hint ? `${name} (${hint})` : name)
+
 /**
  * For every run whose name another run shares, what tells it apart: its model when that differs among the namesakes,
  * else the shortest tail of its folder that no namesake shares ("…/tb-2025-11-20/gpt5"), else its format. Runs with

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { EnvRefusal } from '../../components/EnvRefusal'
 import { NotComparable } from '../../components/NotComparable'
-import { runNameHints } from '../../lib/run-list'
+import { runNameHints, withNameHint } from '../../lib/run-list'
 import { findRun } from '../../state/runs-slice'
 import { sideName } from '@contract/display'
 import { WHOLE_RUNS } from '../../state/compare-steps'
@@ -75,7 +75,7 @@ function CompareRunsView(): ReactNode {
         {/* a long name cuts the crumb, B first (a hover on the ellipsis lands on A): one title over it all reads both */}
         <span
           className={crumbs.crumb}
-          title={`Compare ${withHint(shownA, hintA)} → ${withHint(shownB, hintB)}`}
+          title={`Compare ${withNameHint(shownA, hintA)} → ${withNameHint(shownB, hintB)}`}
           data-testid="compare-crumb"
         >
           Compare <b>{shownA}</b>
@@ -130,9 +130,6 @@ function CompareRunsView(): ReactNode {
     </div>
   )
 }
-
-/** A run's name with what tells it from its namesakes, as NameHint shows it. */
-const withHint = (name: string, hint: string | undefined): string => (hint ? `${name} (${hint})` : name)
 
 function NameHint({ hint }: { hint: string | undefined }): ReactNode {
   return hint ? (

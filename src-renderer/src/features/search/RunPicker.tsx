@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { RunSummary } from '@contract/model'
 import { cx } from '../../lib/cx'
 import { fmtInt } from '../../lib/format'
-import { displayName } from '../../lib/run-list'
+import { displayName, withNameHint } from '../../lib/run-list'
 import chips from './SearchFilters.module.css'
 import css from './RunPicker.module.css'
 
@@ -18,8 +18,7 @@ type NamedRun = Pick<RunSummary, 'id' | 'name' | 'checkpointStep'>
  * (…/log_formats.eval)".
  */
 export function runChoiceName(run: NamedRun, hints?: ReadonlyMap<string, string>): string {
-  const hint = hints?.get(run.id)
-  return hint ? `${displayName(run)} (${hint})` : displayName(run)
+  return withNameHint(displayName(run), hints?.get(run.id))
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react'
 import type { SearchHit, TurnRole } from '@contract/model'
 import { fmtCount, fmtInt } from '../../lib/format'
 import { shortRunLabels } from '../../lib/run-labels'
-import { runNameHints } from '../../lib/run-list'
+import { runNameHints, withNameHint } from '../../lib/run-list'
 import { useApp, useAppShallow, useAppStore } from '../../state/store-context'
 import { SearchEmpty } from './SearchEmpty'
 import { SearchBox } from './SearchBox'
@@ -75,12 +75,12 @@ export function SearchView(): ReactNode {
   // runs of one name are told apart as in the runs table (their model, folder or file)
   const runs = useApp((s) => s.runs)
   const hints = useMemo(() => runNameHints(runs), [runs])
-  const hinted = (id: string, name: string): string => (hints.has(id) ? `${name} (${hints.get(id)})` : name)
+  const hinted = (id: string, name: string): string => withNameHint(name, hints.get(id))
   // a flat best-match list names each hit's run (without the part every run's name shares)
   const runLabel = useMemo(() => {
     const ids = [...new Set(hits.map((h) => h.runId))]
     const short = shortRunLabels(ids.map((id) => hits.find((h) => h.runId === id)!.runName))
-    return new Map(ids.map((id, i) => [id, hints.has(id) ? `${short[i]} (${hints.get(id)})` : short[i]]))
+    return new Map(ids.map((id, i) => [id, withNameHint(short[i], hints.get(id))]))
   }, [hits, hints])
 
   const total = page ? `${fmtInt(page.total)}${page.totalCapped ? '+' : ''}` : ''
