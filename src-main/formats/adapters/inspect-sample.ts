@@ -321,7 +321,10 @@ export function sampleSummary(sample: Obj, turnCount?: number): EpisodeSummaryRe
   return {
     sourceId: idText(sample.id),
     promptHash: promptHash(input.length ? input : [{ role: 'user', content: '' }], 'all'),
-    answer: answerText(Array.isArray(sample.target) ? sample.target.join(' | ') : sample.target),
+    // each target as text on its own: join() called an element's own `toString` (a key of the file: it threw)
+    answer: answerText(
+      Array.isArray(sample.target) ? sample.target.map((t) => answerText(t) ?? '').join(' | ') : sample.target
+    ),
     reward,
     success: null,
     status,
