@@ -42,6 +42,8 @@ export interface SourceStatus {
   episodes: number
   runId: string | null
   indexedAt: number | null
+  /** A place the walk could not go (a broken symlink, a symlink loop, an unreadable folder): no file, nothing read. */
+  walkProblem?: true
 }
 
 /** Numeric summary of one metric over a run's episodes. */

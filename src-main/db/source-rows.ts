@@ -15,6 +15,7 @@ interface SourceRow {
   episodes: number
   indexed_at: number | null
   run_id: string | null
+  walk_problem: number
 }
 
 const SELECT = `SELECT s.*, (SELECT e.run_id FROM episodes e WHERE e.source_id = s.id LIMIT 1) run_id FROM sources s`
@@ -31,7 +32,8 @@ export function toSourceStatus(r: SourceRow): SourceStatus {
     warnings: JSON.parse(r.warnings_json) as string[],
     episodes: r.episodes,
     runId: r.run_id,
-    indexedAt: r.indexed_at
+    indexedAt: r.indexed_at,
+    ...(r.walk_problem ? { walkProblem: true as const } : {})
   }
 }
 

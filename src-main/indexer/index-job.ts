@@ -139,9 +139,10 @@ function indexRoots(
   // Problems found while walking (vanished files, unreadable folders) are sources in error.
   // A harmless one (a symlink loop: what it leads to is walked anyway) is listed as no trace, not as failed. They are
   // kept with the files (the app lists them), replaced at every full walk.
-  const problems = walk.problems.map((p) =>
-    statusOf(p.path, 0, 0, 'unknown', p.harmless ? 'unknown-format' : 'error', p.message, [], 0, null)
-  )
+  const problems = walk.problems.map((p) => ({
+    ...statusOf(p.path, 0, 0, 'unknown', p.harmless ? 'unknown-format' : 'error', p.message, [], 0, null),
+    walkProblem: true as const
+  }))
   recordWalkProblems(
     db,
     partial ? { paths: onlyPaths ?? [] } : { roots },
@@ -272,8 +273,6 @@ function pickChanged(db: Db, files: FoundFile[], force: boolean, ctx: FormatCont
   return todo
 }
 
-const GONE = 'file no longer exists (moved or deleted since it was indexed)'
-
 /** Removes the walk problems at or below these paths. */
 function dropWalkProblemsAt(db: Db, paths: string[]): void {
   const drop = db.prepare(`DELETE FROM sources WHERE walk_problem = 1 AND (path = ? OR path LIKE ? ESCAPE '\\')`)
@@ -310,8 +309,8 @@ function recordWalkProblems(
 }
 
 /**
- * Sources under these roots whose file is gone: their runs are dropped and the source says why. Sources already
- * known to be gone are not forgotten again (so a full scan does not re-read their dependents every time). A source
+ * Sources under these roots whose file is gone: their runs and their rows are dropped (the job's `removed` count says
+ * so once; a row kept "in error" listed a file deleted on purpose as failed until its root was removed). A source
  * whose path still leads to a file the walk now names otherwise (through a symlinked folder: `latest/…` for
  * `run_a/…`, as walks before issue 17 named them) is not gone: its row goes, and its labels and notes are moved to
  * the new name (source_renames, applied by the engine, which owns the labels file).
@@ -319,10 +318,9 @@ function recordWalkProblems(
 function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRuns: string[]): Forgotten[] {
   const rows = db
     .prepare(
-      `SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"}) AND (error IS NULL OR error <> ?)
-       AND walk_problem = 0`
+      `SELECT id, path, root FROM sources WHERE root IN (${roots.map(() => '?').join(',') || "''"}) AND walk_problem = 0`
     )
-    .all(...roots, GONE) as Forgotten[]
+    .all(...roots) as Forgotten[]
   const missing = rows.filter((r) => !present.has(r.path))
   const renamed = missing.flatMap((r) => {
     const name = existsSync(r.path) ? canonicalUnder(r.root, r.path) : r.path
@@ -330,10 +328,7 @@ function forgetVanished(db: Db, roots: string[], present: Set<string>, changedRu
   })
   for (const r of renamed) {
     db.transaction(() => {
-      const runs = dropSourceEpisodes(db, r.id)
-      changedRuns.push(...runs)
-      settleRuns(db, runs)
-      db.prepare('DELETE FROM sources WHERE id = ?').run(r.id)
+      dropSource(db, r.id, changedRuns)
       db.prepare('INSERT OR REPLACE INTO source_renames (old_path, new_path) VALUES (?, ?)').run(r.path, r.name)
     }).immediate()
   }
@@ -361,17 +356,16 @@ function forgetPaths(db: Db, paths: string[], changedRuns: string[]): Forgotten[
 }
 
 function forgetSources(db: Db, rows: Forgotten[], changedRuns: string[]): Forgotten[] {
-  for (const r of rows) {
-    db.transaction(() => {
-      const runs = dropSourceEpisodes(db, r.id)
-      changedRuns.push(...runs)
-      settleRuns(db, runs)
-      db.prepare(
-        `UPDATE sources SET state = 'error', error = ?, episodes = 0, content_error_version = NULL WHERE id = ?`
-      ).run(GONE, r.id)
-    }).immediate()
-  }
+  for (const r of rows) db.transaction(() => dropSource(db, r.id, changedRuns)).immediate()
   return rows
+}
+
+/** A source's episodes, what they counted in their runs, and its row. */
+function dropSource(db: Db, id: number, changedRuns: string[]): void {
+  const runs = dropSourceEpisodes(db, id)
+  changedRuns.push(...runs)
+  settleRuns(db, runs)
+  db.prepare('DELETE FROM sources WHERE id = ?').run(id)
 }
 
 /** Detects and indexes one file in its own transaction. Returns null when cancelled mid-file. */

@@ -17,6 +17,7 @@ import { migration0016 } from './0016-episode-fingerprint'
 import { migration0017 } from './0017-search-plain-text'
 import { migration0018 } from './0018-episode-sort-indexes'
 import { migration0019 } from './0019-source-content-error'
+import { migration0020 } from './0020-forget-gone-sources'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -37,5 +38,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0016,
   migration0017,
   migration0018,
-  migration0019
+  migration0019,
+  migration0020
 ]

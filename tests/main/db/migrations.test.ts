@@ -59,7 +59,8 @@ describe('migrations', () => {
       { version: 16, name: 'episode-fingerprint' },
       { version: 17, name: 'search-plain-text' },
       { version: 18, name: 'episode-sort-indexes' },
-      { version: 19, name: 'source-content-error' }
+      { version: 19, name: 'source-content-error' },
+      { version: 20, name: 'forget-gone-sources' }
     ])
   })
 
@@ -92,6 +93,22 @@ describe('migrations', () => {
     db.prepare('DELETE FROM sources WHERE id = 1').run()
     expect(db.prepare('SELECT count(*) n FROM episodes').get()).toEqual({ n: 0 })
     expect(db.prepare('SELECT count(*) n FROM runs').get()).toEqual({ n: 1 })
+  })
+
+  it('0020 drops the rows kept for files gone since indexed, and nothing else', () => {
+    const db = new Database(':memory:')
+    migrate(db, MIGRATIONS.filter((m) => m.version < 20))
+    const add = db.prepare(
+      `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, walk_problem) VALUES (?, '/', 0, 0, 'unknown', 'error', ?, ?)`
+    )
+    add.run('/gone.jsonl', 'file no longer exists (moved or deleted since it was indexed)', 0)
+    add.run('/cut.json', 'the file ends mid-document', 0)
+    add.run('/link', 'broken symlink', 1)
+    expect(migrate(db)).toEqual([20])
+    expect((db.prepare('SELECT path FROM sources ORDER BY path').raw().all() as [string][]).flat()).toEqual([
+      '/cut.json',
+      '/link'
+    ])
   })
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {

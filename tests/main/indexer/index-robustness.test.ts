@@ -86,13 +86,19 @@ describe('indexer robustness', () => {
       expect(by['locked.jsonl']).toMatchObject({ state: 'error', error: 'permission denied' })
     expect(by['sub/loop']).toMatchObject({ state: 'unknown-format' })
     expect(by['sub/loop'].error).toMatch(/symlink loop/)
+    // the workspace lists it with the files, marked as no file (the root's "N files" leaves it out)
+    const listed = (await e.api.getWorkspace()).sources.filter((s) => s.walkProblem)
+    expect(listed.map((s) => s.path.slice(dir.length + 1))).toEqual(['sub/loop'])
+    expect(by['good.jsonl'].walkProblem).toBeUndefined()
     chmodSync(join(dir, 'locked.jsonl'), 0o644)
 
     rmSync(join(dir, 'good.jsonl'))
-    await e.indexPaths([dir])
+    expect((await e.indexPaths([dir])).removed).toBe(1)
     const ws = await e.api.getWorkspace()
-    expect(ws.sources.find((s) => s.path.endsWith('good.jsonl'))).toMatchObject({ state: 'error' })
-    expect(ws.sources.find((s) => s.path.endsWith('good.jsonl'))?.error).toMatch(/no longer exists/)
+    // said by the job (and the sidebar's line), not listed as failed until the root is removed
+    expect(ws.sources.find((s) => s.path.endsWith('good.jsonl'))).toBeUndefined()
+    expect(ws.progress.removed).toBe(1)
+    expect((await e.indexPaths([dir])).removed).toBe(0)
   })
 
   it("numbers an append's bad lines from the file's top, across appends and a partial line", async () => {

@@ -98,7 +98,8 @@ describe('live tail', () => {
     rmSync(file)
     await vi.waitFor(async () => expect(await e.api.listRuns()).toHaveLength(1), { timeout: 2000, interval: 50 })
     const ws = await e.api.getWorkspace()
-    expect(ws.sources.find((s) => s.path === file)?.error).toMatch(/no longer exists/)
+    expect(ws.sources.find((s) => s.path === file)).toBeUndefined()
+    expect(ws.progress.removed).toBe(1)
   })
 
   it('a rewritten file (not an append) is read again from the start', async () => {

@@ -10,11 +10,17 @@ describe('the workspace lists', () => {
   it('overlapping roots count each file once, under the innermost root; the outer one says how many it leaves', () => {
     const sources = [src('/runs/a/r.jsonl', 10), src('/runs/b/r.jsonl', 20), src('/runs/b/deep/x.jsonl', 1)]
     const stats = rootStats(['/runs', '/runs/b/', '/runs/b/deep/x.jsonl'], sources)
-    expect(stats.get('/runs')).toEqual({ files: 1, episodes: 10, nestedFiles: 2 })
-    expect(stats.get('/runs/b/')).toEqual({ files: 1, episodes: 20, nestedFiles: 1 })
-    expect(stats.get('/runs/b/deep/x.jsonl')).toEqual({ files: 1, episodes: 1, nestedFiles: 0 })
+    expect(stats.get('/runs')).toEqual({ files: 1, notWalked: 0, episodes: 10, nestedFiles: 2 })
+    expect(stats.get('/runs/b/')).toEqual({ files: 1, notWalked: 0, episodes: 20, nestedFiles: 1 })
+    expect(stats.get('/runs/b/deep/x.jsonl')).toEqual({ files: 1, notWalked: 0, episodes: 1, nestedFiles: 0 })
     const total = [...stats.values()].reduce((n, s) => n + s.files, 0)
     expect(total).toBe(sources.length)
+  })
+
+  it("a place the walk could not go (a broken link, a loop) is no file: counted apart from the root's files", () => {
+    const link = { ...src('/runs/latest', 0), state: 'error', walkProblem: true } as SourceStatus
+    const stats = rootStats(['/runs'], [src('/runs/a.jsonl', 3), link])
+    expect(stats.get('/runs')).toEqual({ files: 1, notWalked: 1, episodes: 3, nestedFiles: 0 })
   })
 
   it('files of one name are told apart by as few of their folders as it takes', () => {

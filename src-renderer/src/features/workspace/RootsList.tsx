@@ -60,7 +60,7 @@ function RootPath({ root }: { root: string }): ReactNode {
  * an outer root says how many more it holds through a root inside it (so the counts add up to the workspace's).
  */
 function RootCounts({ stat }: { stat: RootStat | undefined }): ReactNode {
-  const s = stat ?? { files: 0, episodes: 0, nestedFiles: 0 }
+  const s = stat ?? { files: 0, notWalked: 0, episodes: 0, nestedFiles: 0 }
   return (
     <span
       className={css.meta}
@@ -69,7 +69,7 @@ function RootCounts({ stat }: { stat: RootStat | undefined }): ReactNode {
         s.nestedFiles > 0
           ? `; ${fmtCount(s.nestedFiles, 'more file')} under a root inside this one: counted there, once`
           : ''
-      }`}
+      }${s.notWalked > 0 ? `; ${fmtCount(s.notWalked, 'place')} the walk could not go (listed with the files)` : ''}`}
     >
       {fmtCount(s.files, 'file')} · {fmtInt(s.episodes)} ep
       {s.nestedFiles > 0 && <span data-testid="root-nested"> · +{fmtInt(s.nestedFiles)} inside</span>}

@@ -139,7 +139,7 @@ function SourceRow({ source, folder, shared }: { source: SourceStatus; folder: s
       )}
       {/* a place the walk could not go (a link, a folder) has no format, episodes or size to show */}
       <div className={css.meta} title={readable(source.path)}>
-        {source.format === 'unknown' && source.size === 0 && source.episodes === 0
+        {source.walkProblem
           ? 'nothing read'
           : `${source.format} · ${fmtInt(source.episodes)} ep · ${fmtBytes(source.size)}`}
         {source.warnings.length > 0 && (

@@ -3,6 +3,8 @@ import type { SourceState, SourceStatus } from '@contract/model'
 /** What a root holds: its files and their episodes, and the files left to a root inside it. */
 export interface RootStat {
   files: number
+  /** Places under this root the walk could not go (broken links, loops, unreadable folders): listed, not files. */
+  notWalked: number
   episodes: number
   /** Files under this root that a root inside it (added too) counts instead. */
   nestedFiles: number
@@ -15,7 +17,9 @@ export interface RootStat {
  */
 export function rootStats(roots: string[], sources: SourceStatus[]): Map<string, RootStat> {
   const norm = (p: string): string => p.replace(/\\/g, '/').replace(/\/+$/, '')
-  const out = new Map<string, RootStat>(roots.map((r) => [r, { files: 0, episodes: 0, nestedFiles: 0 }]))
+  const out = new Map<string, RootStat>(
+    roots.map((r) => [r, { files: 0, notWalked: 0, episodes: 0, nestedFiles: 0 }])
+  )
   // longest first: the first root holding a file is its innermost
   const byDepth = roots.map((root) => ({ root, r: norm(root) })).sort((a, b) => b.r.length - a.r.length)
   for (const s of sources) {
@@ -23,6 +27,10 @@ export function rootStats(roots: string[], sources: SourceStatus[]): Map<string,
     const holding = byDepth.filter(({ r }) => p === r || p.startsWith(`${r}/`))
     if (holding.length === 0) continue
     const inner = out.get(holding[0].root)!
+    if (s.walkProblem) {
+      inner.notWalked++
+      continue
+    }
     inner.files++
     inner.episodes += s.episodes
     for (const outer of holding.slice(1)) out.get(outer.root)!.nestedFiles++
