@@ -144,3 +144,41 @@ test('auto-advance says which label went on which episode, and u undoes it', asy
   await expect(notice).toHaveCount(0)
   await expect(page.getByTestId('episode-label-chips')).not.toContainText('loop')
 })
+
+test('one tab stop for the runs table and one for each radio group; the arrows walk them', async ({ page, server }) => {
+  await openApp(page, server.url, DEMO_RUNS)
+  const table = page.getByTestId('runs-table')
+  // the rows and their boxes: one stop (the first row, none being shown), the boxes reached by Space on a row
+  await expect(table.locator('[tabindex="0"]')).toHaveCount(1)
+  await expect(table.getByTestId('run-pick').first()).toHaveAttribute('tabindex', '-1')
+  const first = page.getByTestId('run-row').first()
+  await first.focus()
+  await page.keyboard.press('ArrowDown')
+  const second = page.getByTestId('run-row').nth(1)
+  await expect(second).toBeFocused()
+  await expect(second).toHaveAttribute('tabindex', '0') // the run shown is the stop now
+  await expect(first).toHaveAttribute('tabindex', '-1')
+  await page.keyboard.press('Space')
+  await expect(second.getByTestId('run-pick')).toBeChecked()
+  // Tab leaves the table in one press, whichever row it was on
+  await page.keyboard.press('Tab')
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="runs-table"]') ?? null)).toBeNull()
+
+  // the theme: its checked choice is the stop; the arrows check the next one (wrapping), Home / End the ends
+  const system = page.getByTestId('theme-system')
+  await expect(page.getByTestId('theme-toggle').locator('[tabindex="0"]')).toHaveCount(1)
+  await expect(system).toHaveAttribute('tabindex', '0')
+  await system.focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('theme-light')).toBeFocused()
+  await expect(page.getByTestId('theme-light')).toHaveAttribute('aria-checked', 'true')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await page.keyboard.press('End')
+  await expect(page.getByTestId('theme-dark')).toHaveAttribute('aria-checked', 'true')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await page.keyboard.press('ArrowRight')
+  await expect(system).toBeFocused()
+  await expect(system).toHaveAttribute('aria-checked', 'true')
+  // the arrows were the group's: the runs table did not move meanwhile
+  await expect(second).toHaveAttribute('aria-selected', 'true')
+})

@@ -6,6 +6,7 @@ import { heatStyle } from '../../lib/heat'
 import { fmtCount, fmtInt } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
 import { scoreUnit } from './score-unit'
+import { RadioSegments } from '../../components/RadioSegments'
 import { cx } from '../../lib/cx'
 import analysis from '../../styles/analysis.module.css'
 import tables from '../../styles/tables.module.css'
@@ -79,19 +80,12 @@ export function CrossTabGrid({ report, grid }: { report: RunBreakdown; grid: Cro
         <h3>
           {rowField} × {colField}
         </h3>
-        <span className={controls.seg} role="radiogroup" aria-label="What a cell shows">
-          {MODES.map((m) => (
-            <button
-              key={m.id}
-              role="radio"
-              aria-checked={mode === m.id}
-              onClick={() => setMode(m.id)}
-              data-testid={`crosstab-mode-${m.id}`}
-            >
-              {m.label}
-            </button>
-          ))}
-        </span>
+        <RadioSegments<CellMode>
+          label="What a cell shows"
+          value={mode}
+          choices={MODES.map((m) => ({ id: m.id, content: m.label, testId: `crosstab-mode-${m.id}` }))}
+          onChange={setMode}
+        />
       </div>
       <ScrollX label="Cross table">
         <table className={cx(tables.table, css.grid)}>

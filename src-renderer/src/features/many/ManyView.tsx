@@ -12,6 +12,7 @@ import { useApp, useAppStore } from '../../state/store-context'
 import { ScreenCrumbs } from '../screens/ScreenCrumbs'
 import { ManyTable, type DeltaBase } from './ManyTable'
 import { PerTaskRewards } from './PerTaskRewards'
+import { RadioSegments } from '../../components/RadioSegments'
 import { cx } from '../../lib/cx'
 import analysis from '../../styles/analysis.module.css'
 import txt from '../../styles/text.module.css'
@@ -53,24 +54,15 @@ export function ManyView(): ReactNode {
                 ))}
               </select>
             </label>
-            <span className={controls.seg} role="radiogroup" aria-label="Changes against">
-              <button
-                role="radio"
-                aria-checked={against === 'baseline'}
-                onClick={() => setAgainst('baseline')}
-                data-testid="many-vs-baseline"
-              >
-                Δ vs baseline
-              </button>
-              <button
-                role="radio"
-                aria-checked={against === 'previous'}
-                onClick={() => setAgainst('previous')}
-                data-testid="many-vs-previous"
-              >
-                Δ vs previous run
-              </button>
-            </span>
+            <RadioSegments<DeltaBase>
+              label="Changes against"
+              value={against}
+              choices={[
+                { id: 'baseline', content: 'Δ vs baseline', testId: 'many-vs-baseline' },
+                { id: 'previous', content: 'Δ vs previous run', testId: 'many-vs-previous' }
+              ]}
+              onChange={setAgainst}
+            />
           </>
         )}
         {view.loading && report && <span className={txt.hint}>updating…</span>}

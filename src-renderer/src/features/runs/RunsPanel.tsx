@@ -39,6 +39,11 @@ export function RunsPanel(): ReactNode {
   )
   // the rows in the order shown (group after group): what the arrow keys walk
   const sorted = useMemo(() => groups.flatMap((g) => g.runs), [groups])
+  // one tab stop for the table (the arrows walk the rows, Space ticks one): the run shown, else the first row
+  const tabStop = Math.max(
+    0,
+    sorted.findIndex((r) => tableRunIds.includes(r.id))
+  )
 
   if (!loaded) return <div className={panels.placeholder}>Loading runs…</div>
   if (runs.length === 0) return <RunsEmpty indexing={indexing} />
@@ -122,6 +127,7 @@ export function RunsPanel(): ReactNode {
                       run={run}
                       hint={hints.get(run.id)}
                       index={i}
+                      tabStop={i === tabStop}
                       selected={tableRunIds.includes(run.id)}
                       pick={picks.indexOf(run.id)}
                       onSelect={() => store.getState().selectRun(run.id)}
@@ -210,6 +216,8 @@ interface RunRowProps {
   /** What tells this run apart from others of the same name (its model or folder); none when the name is unique. */
   hint: string | undefined
   index: number
+  /** The row Tab reaches: the table is one stop, its rows walked by the arrows. */
+  tabStop: boolean
   selected: boolean
   /** Position among the runs ticked for comparison, -1 when not ticked. */
   pick: number
@@ -217,7 +225,7 @@ interface RunRowProps {
   onKeyDown(e: KeyboardEvent): void
 }
 
-function RunRow({ run, hint, index, selected, pick, onSelect, onKeyDown }: RunRowProps): ReactNode {
+function RunRow({ run, hint, index, tabStop, selected, pick, onSelect, onKeyDown }: RunRowProps): ReactNode {
   const store = useAppStore()
   // indexing warnings and producer headlines that disagree with Rollscope's figures
   const problems = runProblems(run)
@@ -225,7 +233,7 @@ function RunRow({ run, hint, index, selected, pick, onSelect, onKeyDown }: RunRo
     <tr
       className={selected ? css.selected : undefined}
       aria-selected={selected}
-      tabIndex={0}
+      tabIndex={tabStop ? 0 : -1}
       data-testid="run-row"
       data-run-id={run.id}
       data-run-row={index}
@@ -238,6 +246,8 @@ function RunRow({ run, hint, index, selected, pick, onSelect, onKeyDown }: RunRo
             type="checkbox"
             checked={pick !== -1}
             onChange={() => store.getState().toggleComparePick(run.id)}
+            // no tab stop of its own: Space on the row ticks it (a stop per box doubled the table's stops)
+            tabIndex={-1}
             aria-label={`Compare ${run.name}`}
             data-testid="run-pick"
           />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { themeState, THEME_CHOICES, type ThemeChoice } from '../../lib/theme'
 import { useThemeChoice } from '../../lib/use-color-scheme'
-import controls from '../../styles/controls.module.css'
+import { RadioSegments } from '../../components/RadioSegments'
 import css from './ThemeToggle.module.css'
 
 // glyphs keep the toggle narrow enough for the sidebar's brand row; the name is the button's accessible name
@@ -15,20 +15,19 @@ const LABELS: Record<ThemeChoice, { glyph: string; label: string; hint: string }
 export function ThemeToggle(): ReactNode {
   const choice = useThemeChoice()
   return (
-    <span className={`${controls.seg} ${css.toggle}`} role="radiogroup" aria-label="Theme" data-testid="theme-toggle">
-      {THEME_CHOICES.map((c) => (
-        <button
-          key={c}
-          role="radio"
-          aria-checked={choice === c}
-          aria-label={LABELS[c].label}
-          title={LABELS[c].hint}
-          data-testid={`theme-${c}`}
-          onClick={() => themeState().setChoice(c)}
-        >
-          {LABELS[c].glyph}
-        </button>
-      ))}
-    </span>
+    <RadioSegments
+      label="Theme"
+      className={css.toggle}
+      testId="theme-toggle"
+      value={choice}
+      choices={THEME_CHOICES.map((c) => ({
+        id: c,
+        content: LABELS[c].glyph,
+        ariaLabel: LABELS[c].label,
+        title: LABELS[c].hint,
+        testId: `theme-${c}`
+      }))}
+      onChange={(c: ThemeChoice) => themeState().setChoice(c)}
+    />
   )
 }
