@@ -7,6 +7,8 @@ import { withInlineScripts } from './src-main/services/page-policy'
 
 const r = (p: string): string => resolve(import.meta.dirname, p)
 const alias = { '@contract': r('src-main/contract') }
+// one id for the main process and the page of this build (src-main/contract/build-id.ts): browser mode checks they match
+const define = { __ROLLSCOPE_BUILD__: JSON.stringify(String(Date.now())) }
 
 /** The `rollscope` bin must be executable for `npx rollscope` (npm runs it through the shell). */
 const executableBin = () => ({
@@ -86,6 +88,7 @@ function escapeRegExp(text: string): string {
 export default defineConfig({
   main: {
     resolve: { alias },
+    define,
     plugins: [executableBin()],
     build: {
       rolldownOptions: {
@@ -117,6 +120,7 @@ export default defineConfig({
   renderer: {
     root: 'src-renderer',
     resolve: { alias },
+    define,
     // the page's first script (src-renderer/src/boot): paints a deep link's first turns before the app's bundle runs
     plugins: [react(), bootScript('head-fetch', 'boot')],
     // Every component's styles are a CSS Module beside it (tests/renderer/styles/css-ownership.test.ts holds that).

@@ -213,7 +213,8 @@ export const EPISODE_HANDOFF_METHODS: ReadonlySet<string> = new Set<ReadMethod>(
 export type ReadApi = Pick<TraceApi, ReadMethod>
 
 /** Error codes carried in a failed Result. */
-export type ApiErrorCode = 'bad-request' | 'not-comparable' | 'not-found' | 'unauthorized' | 'internal'
+/** `other-build`: browser mode's page and server are of two builds of Rollscope (contract/build-id.ts). */
+export type ApiErrorCode = 'bad-request' | 'not-comparable' | 'not-found' | 'unauthorized' | 'other-build' | 'internal'
 
 export interface ApiError {
   code: ApiErrorCode

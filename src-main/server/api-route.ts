@@ -21,6 +21,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   'not-comparable': 409,
   'not-found': 404,
   unauthorized: 401,
+  'other-build': 409,
   internal: 500
 }
 

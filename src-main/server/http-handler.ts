@@ -1,6 +1,7 @@
 /**
  * The browser-mode request handler (plain node:http, no framework):
- * - `POST /api/<method>`: JSON argument array → dispatch → JSON Result (200 / 400 / 401 / 404 / 413 / 500);
+ * - `POST /api/<method>`: JSON argument array → dispatch → JSON Result (200 / 400 / 401 / 404 / 409 / 413 / 500; 409:
+ *   the page is of another build than the server, named in its `x-rollscope-build` header);
  * - `GET /api/events`: Server-Sent Events;
  * - `POST /api/export-prepare`: an export checked and kept under a one-time ticket; `GET /api/export?ticket=`: its
  *   download, written by the engine into the response (export-route.ts);
@@ -11,6 +12,7 @@
  * printed (session-page.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { BUILD_HEADER, BUILD_ID, buildMismatch } from '@contract/build-id'
 import type { Engine } from '../services/engine-types'
 import { handleApiCall, sendError } from './api-route'
 import { handleEvents, PING_INTERVAL_MS } from './events-route'
@@ -35,6 +37,8 @@ export interface HttpHandlerOptions {
    * middleware chain can serve them; staticDir is then ignored.
    */
   passThrough?: boolean
+  /** This server's build (a page of another build is refused by name); default the build's own, null: no check. */
+  build?: string | null
 }
 
 /** Resolves to true once the request was answered, false when it was left to the caller (passThrough). */
@@ -46,6 +50,7 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
   const boundHost = options.host ?? '127.0.0.1'
   const pingMs = options.pingMs ?? PING_INTERVAL_MS
   const tickets = createExportTickets()
+  const serverBuild = options.build === undefined ? BUILD_ID : options.build
 
   return async (req, res) => {
     let url: URL
@@ -125,6 +130,12 @@ export function createHttpHandler(options: HttpHandlerOptions): HttpHandler {
       }
       if (req.method !== 'POST') {
         sendError(res, 405, 'bad-request', 'API calls use POST', { allow: 'POST' })
+        return true
+      }
+      const mismatch = buildMismatch(req.headers[BUILD_HEADER] as string | undefined, serverBuild)
+      if (mismatch) {
+        sendError(res, 409, 'other-build', mismatch, { connection: 'close' })
+        req.resume()
         return true
       }
       await handleApiCall(req, res, engine, url.pathname.slice('/api/'.length))

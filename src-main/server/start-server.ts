@@ -17,6 +17,8 @@ export interface StartServerOptions {
   token?: string
   staticDir?: string | null
   pingMs?: number
+  /** This server's build, for the page check (default: the build's own; tests name one). */
+  build?: string | null
 }
 
 export interface RunningServer {
@@ -38,7 +40,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     token,
     staticDir: options.staticDir ?? null,
     host,
-    pingMs: options.pingMs
+    pingMs: options.pingMs,
+    build: options.build
   })
   const server = createServer((req, res) => {
     handler(req, res).catch(() => {

@@ -1,4 +1,5 @@
 import type { ApiMethod } from '@contract/api'
+import { BUILD_HEADER, BUILD_ID } from '@contract/build-id'
 import { fetchResult } from './fetch-result'
 import type { ResultCaller } from './make-api'
 
@@ -19,7 +20,12 @@ export function createHttpCaller(options: HttpCallerOptions = {}): ResultCaller 
     return fetchResult(
       doFetch,
       `${base}/api/${method}`,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args) },
+      {
+        method: 'POST',
+        // the server refuses a page of another build by name (a page left open across a rebuild)
+        headers: { 'content-type': 'application/json', ...(BUILD_ID ? { [BUILD_HEADER]: BUILD_ID } : {}) },
+        body: JSON.stringify(args)
+      },
       method
     )
   }

@@ -1,4 +1,4 @@
-import { errorMessage } from '../api/api-error'
+import { ApiCallError, errorMessage } from '../api/api-error'
 import type { SliceCreator } from './types'
 
 /** One message in the banner above the main area. */
@@ -41,7 +41,14 @@ export const createNoticesSlice = (): SliceCreator<NoticesSlice> => {
     }
     return {
       notices: [],
-      pushError: (err, context) => push('error', context ? `${context}: ${errorMessage(err)}` : errorMessage(err)),
+      // a page of another build than its server: every call fails alike, and the message says what to do (once)
+      pushError: (err, context) =>
+        push(
+          'error',
+          context && !(err instanceof ApiCallError && err.code === 'other-build')
+            ? `${context}: ${errorMessage(err)}`
+            : errorMessage(err)
+        ),
       pushInfo: (message) => push('info', message),
       dismissNotice: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
       dismissErrorsOf: (context) => {

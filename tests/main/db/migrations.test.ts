@@ -97,7 +97,10 @@ describe('migrations', () => {
 
   it('0020 drops the rows kept for files gone since indexed, and nothing else', () => {
     const db = new Database(':memory:')
-    migrate(db, MIGRATIONS.filter((m) => m.version < 20))
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 20)
+    )
     const add = db.prepare(
       `INSERT INTO sources (path, root, size, mtime_ms, format, state, error, walk_problem) VALUES (?, '/', 0, 0, 'unknown', 'error', ?, ?)`
     )

@@ -23,6 +23,25 @@ describe('browser-mode HTTP transport', () => {
     expect(JSON.parse(String(init?.body))).toEqual([{ runId: 'r1', limit: 200 }])
   })
 
+  it("names the page's build in a header, when the build set one (the server refuses a page of another build)", async () => {
+    vi.resetModules()
+    vi.stubGlobal('__ROLLSCOPE_BUILD__', '1764400000000')
+    try {
+      const { createHttpCaller: built } = await import('../../../src-renderer/src/api/http-caller')
+      const fetchMock = vi.fn(async (_u: string | URL | Request, _init?: RequestInit) =>
+        jsonResponse({ ok: true, value: [] })
+      )
+      await makeApi(built({ fetch: fetchMock as typeof fetch })).listRuns()
+      expect(fetchMock.mock.calls[0][1]?.headers).toEqual({
+        'content-type': 'application/json',
+        'x-rollscope-build': '1764400000000'
+      })
+    } finally {
+      vi.unstubAllGlobals()
+      vi.resetModules()
+    }
+  })
+
   it('sends every argument in order, and an empty array for no arguments', async () => {
     const bodies: unknown[] = []
     const fetchMock = vi.fn(async (_u: string | URL | Request, init?: RequestInit) => {

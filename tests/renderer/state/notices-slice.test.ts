@@ -1,5 +1,6 @@
 /** Notes go by themselves after a while; errors stay until dismissed; the same message is not stacked twice. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiCallError } from '../../../src-renderer/src/api/api-error'
 import { INFO_NOTICE_MS } from '../../../src-renderer/src/state/notices-slice'
 import { createAppStore } from '../../../src-renderer/src/state/store'
 import { fakeApi } from '../fake-api'
@@ -18,6 +19,17 @@ describe('notices', () => {
     expect(store.getState().notices).toHaveLength(2)
     vi.advanceTimersByTime(1)
     expect(store.getState().notices.map((n) => n.message)).toEqual(['Export failed: disk full'])
+  })
+
+  it('a page of another build than its server: one error, whatever call met it, saying what to do', () => {
+    const store = createAppStore(fakeApi({}))
+    const stale = (m: string) =>
+      new ApiCallError('other-build', 'This page comes from an older build: reload the page.', m)
+    store.getState().pushError(stale('listRuns'), 'Could not load runs')
+    store.getState().pushError(stale('getEpisode'), 'Could not open the episode')
+    expect(store.getState().notices.map((n) => n.message)).toEqual([
+      'This page comes from an older build: reload the page.'
+    ])
   })
 
   it('a note dismissed by hand, or pushed again after it went, is not harmed by the old timer', () => {

@@ -17,9 +17,7 @@ export interface RootStat {
  */
 export function rootStats(roots: string[], sources: SourceStatus[]): Map<string, RootStat> {
   const norm = (p: string): string => p.replace(/\\/g, '/').replace(/\/+$/, '')
-  const out = new Map<string, RootStat>(
-    roots.map((r) => [r, { files: 0, notWalked: 0, episodes: 0, nestedFiles: 0 }])
-  )
+  const out = new Map<string, RootStat>(roots.map((r) => [r, { files: 0, notWalked: 0, episodes: 0, nestedFiles: 0 }]))
   // longest first: the first root holding a file is its innermost
   const byDepth = roots.map((root) => ({ root, r: norm(root) })).sort((a, b) => b.r.length - a.r.length)
   for (const s of sources) {
