@@ -16,7 +16,7 @@ import type {
   RunSummary,
   SearchOptions,
   SearchPage,
-  TaskGroupSummary,
+  TaskGroupPage,
   TaskRollouts,
   Turn,
   Workspace
@@ -65,7 +65,7 @@ export interface TraceApi {
   setPassThreshold(runId: string, threshold: number | null): Promise<RunSummary>
   listEpisodes(query: EpisodeQuery): Promise<Page<EpisodeSummary>>
   /** One page of the query's tasks (one row per task key, rollouts aggregated), ordered by the aggregate of the sort key. */
-  listTaskGroups(query: EpisodeQuery): Promise<Page<TaskGroupSummary>>
+  listTaskGroups(query: EpisodeQuery): Promise<TaskGroupPage>
   /** The rollouts of several tasks of one run in one call, each task's in order (a page of groups drawn as cells). */
   groupRollouts(query: GroupRolloutsQuery): Promise<TaskRollouts[]>
   /** The whole episode: every turn in full and the raw record (`rollscope show`). */

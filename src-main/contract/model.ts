@@ -519,6 +519,11 @@ export interface TaskGroupSummary {
   preview: string
 }
 
+/** A page of task groups, and the rollouts every group of the query holds (what the grouped table lists and exports). */
+export interface TaskGroupPage extends Page<TaskGroupSummary> {
+  rollouts: number
+}
+
 /** `waiting`: another process indexes the same database; the job starts when it is done (`message` says who). */
 export type IndexState = 'idle' | 'waiting' | 'scanning' | 'indexing' | 'cancelled' | 'done' | 'error'
 

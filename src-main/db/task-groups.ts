@@ -2,7 +2,7 @@
  * The episodes table grouped by task: one row per task key with its matching rollouts aggregated in SQLite, paged
  * like the flat list, so a run of 100k episodes never leaves the database as rows.
  */
-import type { EpisodeQuery, EpisodeSortKey, Page, TaskGroupSummary, TaskKeyKind } from '@contract/model'
+import type { EpisodeQuery, EpisodeSortKey, TaskGroupPage, TaskGroupSummary, TaskKeyKind } from '@contract/model'
 import { BadRequestError } from '@contract/guards'
 import { episodeWhere, sortValue } from './episode-query-sql'
 import type { Db } from './open-db'
@@ -60,7 +60,7 @@ function groupSortValue(sort: EpisodeSortKey): { sql: string; params: unknown[] 
  * next pages, the total and (for file order, task, status, reward and turns) another sort cost no second pass over the
  * run's rows. Only the page's groups then look up their preview.
  */
-export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): Page<TaskGroupSummary> {
+export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet<string>): TaskGroupPage {
   // Groups are one run's tasks: a view over several runs lists flat.
   if (q.runIds?.some((id) => id !== q.runId))
     throw new BadRequestError('task groups cover one run; list several runs flat')
@@ -109,7 +109,7 @@ export function listTaskGroups(db: Db, q: EpisodeQuery, metricNames: ReadonlySet
   // the preview of each group's first rollout (in file order), through the (run_id, ordinal) index
   const preview = db.prepare('SELECT preview FROM episodes WHERE run_id = ? AND ordinal = ?').pluck()
   const items = page.map((g) => toTaskGroup(g, (preview.get(q.runId, g.first_ordinal) as string | undefined) ?? ''))
-  return { items, total: all.length, offset }
+  return { items, total: all.length, offset, rollouts: all.reduce((n, g) => n + g.n, 0) }
 }
 
 function toTaskGroup(r: GroupRow, preview: string): TaskGroupSummary {

@@ -176,6 +176,8 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     await page.getByTestId('group-by-task').check()
     await expect(page.getByTestId('episode-count')).toHaveText('16 tasks')
     await expect(page.getByTestId('group-row')).toHaveCount(16)
+    // Export… writes the groups' rollouts, and says how many
+    await expect(page.getByTestId('export-select').locator('option').first()).toHaveText('Export 64 episodes…')
     await expect(page.getByTestId('episode-row')).toHaveCount(0)
     const first = page.getByTestId('group-row').first()
     await expect(first).toContainText('4 rollouts')
@@ -218,6 +220,8 @@ test('columns chosen, grouped by task, badges, kept across a reload', async ({ p
     await page.reload()
     await expect(page.getByTestId('episode-count')).toHaveText('16 tasks')
     await expect(page.getByTestId('group-row')).toHaveCount(16)
+    // Export… writes the groups' rollouts, and says how many
+    await expect(page.getByTestId('export-select').locator('option').first()).toHaveText('Export 64 episodes…')
     const cols = await headers(page)
     expect(cols).toContain('Tok in')
     expect(cols).not.toContain('tests_total')

@@ -234,7 +234,8 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
       const offset = q.offset ?? 0
       const items: TaskGroupSummary[] = []
       for (let g = offset; g < Math.min(groups, offset + (q.limit ?? 100)); g++) items.push(taskGroup(q.runId, g, n))
-      return { items, total: groups, offset }
+      // tasks of two rollouts each, the last one short of one when n is odd (episodes 2g and 2g + 1)
+      return { items, total: groups, offset, rollouts: n }
     }),
     // each task's rollouts: episodes 2g and 2g + 1 of the run (as listEpisodes with a taskKey gives them)
     groupRollouts: vi.fn(async (q: GroupRolloutsQuery): Promise<TaskRollouts[]> => {

@@ -50,6 +50,8 @@ export interface EpisodesState {
   scrollTop: number
   /** Grouped by task: task groups matching the query; null until the first page answered. */
   groupTotal: number | null
+  /** Grouped by task: the rollouts of every group (the episodes the view holds, as `total` flat); null until known. */
+  groupRollouts: number | null
   groupPages: PageMap<TaskGroupSummary>
   groupPageGen: Record<number, number>
   /** Unfolded groups, sorted by group index; their rollouts follow them in the table. */
@@ -109,6 +111,11 @@ export function tableRowCount(s: Pick<AppState, 'runs' | 'episodes' | 'episodePr
   return e.groupTotal === null ? null : flatCount(e.groupTotal, e.openGroups)
 }
 
+/** The episodes the current view holds (its filter and search applied), grouped or not; null until known. */
+export function viewEpisodeCount(s: Pick<AppState, 'runs' | 'episodes' | 'episodePrefs'>): number | null {
+  return isGroupedView(s) ? s.episodes.groupRollouts : s.episodes.total
+}
+
 /** Loads the rows [start, end] of the current view. */
 export function ensureTableRange(s: AppState, start: number, end: number): Promise<void> {
   return isGroupedView(s) ? s.ensureGroupedRange(start, end) : s.ensureEpisodeRange(start, end)
@@ -131,6 +138,7 @@ export function initialEpisodesState(runId: string | null, generation = 0, alsoR
     activeIndex: 0,
     scrollTop: 0,
     groupTotal: null,
+    groupRollouts: null,
     groupPages: {},
     groupPageGen: {},
     openGroups: []
@@ -196,6 +204,7 @@ export const createEpisodesSlice =
           pages: {},
           pageGen: {},
           groupTotal: 0,
+          groupRollouts: 0,
           groupPages: {},
           groupPageGen: {},
           openGroups: []
@@ -241,7 +250,15 @@ export const createEpisodesSlice =
             if (o && (o.index !== index || o.count !== g.rollouts))
               openGroups = withOpenGroup(openGroups, { ...o, index, count: g.rollouts })
           })
-          patch({ groupTotal: result.total, groupPages, groupPageGen, openGroups, error: null, filterError: null })
+          patch({
+            groupTotal: result.total,
+            groupRollouts: result.rollouts,
+            groupPages,
+            groupPageGen,
+            openGroups,
+            error: null,
+            filterError: null
+          })
         } catch (err) {
           if (get().episodes.generation === generation) failed(err, st.query.filter)
         }

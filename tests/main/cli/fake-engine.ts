@@ -306,7 +306,12 @@ export function createFakeEngine(scenario: FakeIndexScenario = 'ok'): FakeEngine
         }
       })
       const offset = query.offset ?? 0
-      return { items: groups.slice(offset, offset + (query.limit ?? 200)), total: groups.length, offset }
+      return {
+        items: groups.slice(offset, offset + (query.limit ?? 200)),
+        total: groups.length,
+        offset,
+        rollouts: groups.reduce((n, g) => n + g.rollouts, 0)
+      }
     },
     async getEpisode(episodeId) {
       if (episodeId !== FAKE_DETAIL.id) throw new NotFoundError(`no episode with id ${episodeId}`)

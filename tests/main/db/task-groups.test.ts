@@ -80,6 +80,8 @@ describe('listTaskGroups', () => {
     expect(page.total).toBe(4)
     expect(page.offset).toBe(0)
     expect(keys(page.items)).toEqual(['t-b', 't-a', 't-d', 't-c'])
+    // every group's rollouts: the episodes the grouped table holds (its Export… counts them)
+    expect(page.rollouts).toBe(page.items.reduce((n, g) => n + g.rollouts, 0))
     const b = page.items[0]
     expect(b).toMatchObject({
       taskKey: 't-b',
@@ -113,6 +115,9 @@ describe('listTaskGroups', () => {
     const page = await engine.api.listTaskGroups({ runId, filter: 'reward >= 0.5' })
     expect(keys(page.items)).toEqual(['t-b', 't-a', 't-c'])
     expect(page.items.map((g) => g.rollouts)).toEqual([2, 3, 1])
+    expect(page.rollouts).toBe(6)
+    // over every group, not the page's
+    expect((await engine.api.listTaskGroups({ runId, filter: 'reward >= 0.5', limit: 1 })).rollouts).toBe(6)
     expect(page.items[0]).toMatchObject({ minReward: 0.5, maxReward: 1, passed: 2, passKnown: 2, errors: 0 })
     // the preview is the first *matching* rollout's
     expect((await engine.api.listTaskGroups({ runId, filter: 'info.difficulty == "easy"' })).total).toBe(2)

@@ -113,7 +113,7 @@ export function makeFakeApi(roots: string[] = []) {
       throw new Error('not used')
     }),
     listEpisodes: vi.fn(async () => ({ items: [], total: 0, offset: 0 })),
-    listTaskGroups: vi.fn(async () => ({ items: [], total: 0, offset: 0 })),
+    listTaskGroups: vi.fn(async () => ({ items: [], total: 0, offset: 0, rollouts: 0 })),
     groupRollouts: vi.fn(async () => []),
     getEpisode: vi.fn(async () => {
       throw new Error('not used')

@@ -13,7 +13,7 @@ describe('curve step panel', () => {
     vi.mocked(api.listTaskGroups).mockImplementation(async (q) => {
       const all = Array.from({ length: 20 }, (_, g) => taskGroup('r', g, 40))
       const ranked = q.desc ? all : [...all].reverse()
-      return { items: ranked.slice(0, q.limit), total: all.length, offset: 0 }
+      return { items: ranked.slice(0, q.limit), total: all.length, offset: 0, rollouts: 40 }
     })
     const store = createAppStore(api)
     store.getState().selectCurveStep('r', 3)

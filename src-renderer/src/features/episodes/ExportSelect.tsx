@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react'
 import type { EpisodeExportFormat } from '@contract/export'
 import type { RunSummary } from '@contract/model'
+import { viewEpisodeCount } from '../../state/episodes-slice'
 import { useApp, useAppShallow, useAppStore, useTransport } from '../../state/store-context'
 import { fmtInt } from '../../lib/format'
 import { startExport } from '../export/start-export'
@@ -32,8 +33,9 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   const filterError = useApp((s) => s.episodes.filterError)
   const also = useAppShallow((s) => s.episodes.alsoRunIds)
   const picked = useApp((s) => s.picked.ids)
-  // the episodes the view holds (its filter and search applied): what every format but SFT and preference pairs writes
-  const total = useApp((s) => s.episodes.total)
+  // the episodes the view holds (its filter and search applied; grouped: every group's rollouts): what every format
+  // but SFT and preference pairs writes
+  const total = useApp(viewEpisodeCount)
   const [busy, setBusy] = useState(false)
   const [askSft, setAskSft] = useState<null | 'left' | 'right'>(null)
   const closeSft = useCallback(() => setAskSft(null), [])
