@@ -4,7 +4,7 @@
  * the Electron process (its exit code and Ctrl-C passed through, as the package's own `electron` command does).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'
 import { startDesktop } from './desktop-start'
@@ -24,12 +24,25 @@ const appDir = resolve(import.meta.dirname, '../..')
 async function main(): Promise<void> {
   process.exitCode = await startDesktop({
     electronDir: electronPackageDir(),
+    appDir,
+    args: process.argv.slice(2),
     env: process.env,
+    cwd: process.cwd(),
+    platform: process.platform,
+    uid: process.getuid?.() ?? null,
     files: {
       exists: existsSync,
       read: (p) => {
         try {
           return readFileSync(p, 'utf8')
+        } catch {
+          return null
+        }
+      },
+      stat: (p) => {
+        try {
+          const st = statSync(p)
+          return { uid: st.uid, mode: st.mode }
         } catch {
           return null
         }
@@ -40,15 +53,12 @@ async function main(): Promise<void> {
       const r = spawnSync(process.execPath, [resolve(dir, 'install.js')], { encoding: 'utf8', timeout: 15 * 60_000 })
       return { ok: r.status === 0, output: `${r.stdout ?? ''}\n${r.stderr ?? ''}\n${r.error?.message ?? ''}` }
     },
-    launch(binary) {
-      const child = spawn(binary, [appDir, ...process.argv.slice(2)], { stdio: 'inherit', windowsHide: false })
+    launch(binary, args, env) {
+      const child = spawn(binary, args, { stdio: 'inherit', windowsHide: false, env })
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
       return new Promise((done) => {
-        child.on('error', (err) => {
-          process.stderr.write(`Rollscope: could not start Electron (${binary}): ${err.message}\n`)
-          done(1)
-        })
-        child.on('close', (code) => done(code ?? 1))
+        child.on('error', (err) => done({ error: err.message }))
+        child.on('close', (code, signal) => done({ code, signal }))
       })
     },
     say: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`)

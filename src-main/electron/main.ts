@@ -9,7 +9,7 @@ import { DB_FILE_NAME, PRODUCT_NAME } from '../services/default-paths'
 import type { Engine } from '../services/engine-types'
 import { createWorkerEngine } from '../services/worker-engine'
 import { withAddPathsHook } from './api-hooks'
-import { pathsFromArgv } from './cli-args'
+import { forwardedLaunch, pathsFromArgv, type ForwardedLaunch } from './cli-args'
 import { createDesktopApi } from './desktop-api'
 import { pickPaths, showAbout } from './dialogs'
 import { forwardEngineEvents } from './events'
@@ -36,7 +36,11 @@ let recent: RecentStore | null = null
 let mainWindow: BrowserWindow | null = null
 let menuActions: MenuActions | null = null
 /** Paths named before the engine existed (command line, macOS open-file, an early second instance). */
-const pending = pathsFromArgv(process.argv, { isPackaged: app.isPackaged, cwd: process.cwd() })
+const pending = pathsFromArgv(process.argv, {
+  isPackaged: app.isPackaged,
+  cwd: process.cwd(),
+  appPath: app.getAppPath()
+})
 
 const showError = (title: string, err: unknown): void => {
   console.error(`rollscope: ${title}:`, err)
@@ -55,6 +59,8 @@ function openWindow(): BrowserWindow {
     shell,
     session: session.defaultSession,
     nativeTheme,
+    dialog,
+    quit: () => app.quit(),
     preloadPath: files.preload,
     renderer,
     title: PRODUCT_NAME
@@ -89,7 +95,8 @@ async function onReady(): Promise<void> {
   const userData = app.getPath('userData')
   // The engine runs on its own thread: a slow query must not freeze menus, window moves or IPC.
   engine = await createWorkerEngine({
-    dbPath: join(userData, DB_FILE_NAME),
+    // The CLI's rule (defaultDbPath), so both open the same database; a relative one as the CLI reads it.
+    dbPath: resolve(process.env.ROLLSCOPE_DB || join(userData, DB_FILE_NAME)),
     mode: 'desktop',
     demoPath,
     version: app.getVersion(),
@@ -134,17 +141,24 @@ async function openInitial(current: Engine): Promise<void> {
   if (!workspace.roots.length) await current.api.openDemo()
 }
 
-if (!app.requestSingleInstanceLock()) {
+// The lock carries this instance's own argv: the one Electron hands the first instance has Chromium's switches mixed in.
+const launch: ForwardedLaunch = { argv: process.argv, cwd: process.cwd() }
+if (!app.requestSingleInstanceLock(launch)) {
   app.quit()
 } else {
-  app.on('second-instance', (_event, argv, workingDirectory) => {
-    openPaths(pathsFromArgv(argv, { isPackaged: app.isPackaged, cwd: workingDirectory }))
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => {
+    const forwarded = forwardedLaunch(additionalData, argv, workingDirectory)
+    openPaths(
+      pathsFromArgv(forwarded.argv, { isPackaged: app.isPackaged, cwd: forwarded.cwd, appPath: app.getAppPath() })
+    )
     focusWindow()
   })
   // macOS delivers files dropped on the dock icon or opened with the app this way, possibly before ready.
   app.on('open-file', (event, path) => {
     event.preventDefault()
     openPaths([path])
+    // With the window closed (the app stays running on macOS) the paths would be added out of sight.
+    focusWindow()
   })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()

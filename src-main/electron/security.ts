@@ -2,8 +2,8 @@
  * URL rules shared by the window (navigation, CSP) and IPC (sender check): what counts as our renderer,
  * which links may leave the app, and the Content-Security-Policy.
  */
-import { dirname } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { posix, win32 } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 /** Where the renderer is loaded from: the dev server in development, else the built index.html. */
 export interface RendererLocation {
@@ -24,23 +24,54 @@ const parse = (url: string): URL | null => {
 /** `url` without its fragment (in-page navigation does not change the document). */
 export const withoutHash = (url: string): string => url.split('#', 1)[0]
 
-/** True when `url` is our renderer's page: the dev server's origin in dev, else exactly the built index.html. */
-export function isRendererPage(url: string, renderer: RendererLocation): boolean {
+/**
+ * The file a file: URL names, spelled so it compares with our own paths: null for anything else. Paths, not URL
+ * strings, are compared because Chromium leaves `~ [ ]` unescaped in a file URL where Node's pathToFileURL escapes
+ * them (an install under `JOHNDO~1` or `x[1]` would fail every check), and upper-cases a Windows drive letter.
+ */
+function filePath(url: string, platform: string): string | null {
   const u = parse(url)
-  if (!u) return false
-  if (renderer.devUrl) return u.origin === parse(renderer.devUrl)?.origin
-  u.hash = ''
-  u.search = ''
-  return u.protocol === 'file:' && u.href === pathToFileURL(renderer.file).href
+  if (!u || u.protocol !== 'file:') return null
+  const windows = platform === 'win32'
+  let path: string
+  try {
+    path = fileURLToPath(u, { windows })
+  } catch {
+    return null // a host on POSIX, an encoded separator, ...
+  }
+  return comparable(path, platform)
+}
+
+/** `path` normalized, and lower-cased where the file system usually ignores case (Windows, macOS). */
+function comparable(path: string, platform: string): string {
+  const normal = platform === 'win32' ? win32.resolve(path) : posix.resolve(path)
+  return platform === 'win32' || platform === 'darwin' ? normal.toLowerCase() : normal
+}
+
+function isDevOrigin(url: string, devUrl: string): boolean {
+  const u = parse(url)
+  return !!u && u.origin === parse(devUrl)?.origin
+}
+
+/** True when `url` is our renderer's page: the dev server's origin in dev, else exactly the built index.html. */
+export function isRendererPage(url: string, renderer: RendererLocation, platform: string = process.platform): boolean {
+  if (renderer.devUrl) return isDevOrigin(url, renderer.devUrl)
+  const path = filePath(url, platform)
+  return path !== null && path === comparable(renderer.file, platform)
 }
 
 /** True for anything the renderer itself loads (its page, scripts, workers, styles) and nothing else. */
-export function isRendererResource(url: string, renderer: RendererLocation): boolean {
-  const u = parse(url)
-  if (!u) return false
-  if (renderer.devUrl) return u.origin === parse(renderer.devUrl)?.origin
-  const dir = pathToFileURL(dirname(renderer.file)).href + '/'
-  return u.protocol === 'file:' && u.href.startsWith(dir)
+export function isRendererResource(
+  url: string,
+  renderer: RendererLocation,
+  platform: string = process.platform
+): boolean {
+  if (renderer.devUrl) return isDevOrigin(url, renderer.devUrl)
+  const path = filePath(url, platform)
+  if (path === null) return false
+  const lib = platform === 'win32' ? win32 : posix
+  const folder = comparable(lib.dirname(renderer.file), platform)
+  return path.startsWith(folder.endsWith(lib.sep) ? folder : folder + lib.sep)
 }
 
 /** Only plain web links may be handed to the OS browser: never file:, javascript:, custom schemes, etc. */

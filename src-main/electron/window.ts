@@ -1,12 +1,23 @@
 /**
- * The main window: locked-down webPreferences, navigation and pop-up guards, permission denial and the CSP header.
+ * The main window: locked-down webPreferences, navigation and pop-up guards, permissions (all refused but writing to
+ * the clipboard), the CSP header, and a dialog when the renderer fails.
  */
-import type { BrowserWindow, BrowserWindowConstructorOptions, NativeTheme, Session, Shell, WebContents } from 'electron'
+import type {
+  BrowserWindow,
+  BrowserWindowConstructorOptions,
+  Dialog,
+  NativeTheme,
+  Session,
+  Shell,
+  WebContents
+} from 'electron'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { withInlineScripts } from '../services/page-policy'
+import { watchRendererTrouble } from './renderer-trouble'
 import {
   buildCsp,
+  isRendererPage,
   isRendererResource,
   isSafeExternalUrl,
   withCspHeader,
@@ -31,6 +42,9 @@ export interface WindowDeps {
   shell: Pick<Shell, 'openExternal'>
   session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>
   nativeTheme: Pick<NativeTheme, 'shouldUseDarkColors' | 'on' | 'off'>
+  /** Asks Reload or Quit when the renderer fails to load or dies. */
+  dialog: Pick<Dialog, 'showMessageBox'>
+  quit(): void
   preloadPath: string
   renderer: RendererLocation
   title?: string
@@ -82,10 +96,24 @@ export function guardNavigation(contents: WebContents, shell: Pick<Shell, 'openE
   })
 }
 
-/** Denies every permission (camera, notifications, ...) and adds the CSP header to the renderer's responses. */
+/** The one permission granted: writing text to the clipboard (copying a turn), and only to our own page. */
+export function isPermissionAllowed(permission: string, url: string | null, renderer: RendererLocation): boolean {
+  return permission === 'clipboard-sanitized-write' && url !== null && isRendererPage(url, renderer)
+}
+
+/**
+ * Refuses every permission (camera, notifications, ...) but clipboard writes from our page, and adds the CSP header to
+ * the renderer's responses.
+ */
 export function hardenSession(session: WindowDeps['session'], renderer: RendererLocation): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionAllowed(permission, details.requestingUrl || null, renderer))
+  )
+  session.setPermissionCheckHandler((contents, permission, _origin, details) => {
+    // A cross-origin sub-frame's check carries no requestingUrl: its page's URL would not be its own.
+    const url = details.requestingUrl || (details.isMainFrame ? (contents?.getURL() ?? null) : null)
+    return isPermissionAllowed(permission, url, renderer)
+  })
   const csp = renderer.devUrl ? buildCsp(renderer.devUrl) : withInlineScripts(buildCsp(null), builtPage(renderer.file))
   session.webRequest.onHeadersReceived((details, callback) => {
     if (!isRendererResource(details.url, renderer)) return callback({})
@@ -116,7 +144,12 @@ export function createMainWindow(deps: WindowDeps): BrowserWindow {
   deps.nativeTheme.on('updated', onTheme)
   win.on('closed', () => deps.nativeTheme.off('updated', onTheme))
 
-  const loading = deps.renderer.devUrl ? win.loadURL(deps.renderer.devUrl) : win.loadFile(deps.renderer.file)
-  loading.catch((err: unknown) => console.error('rollscope: the renderer failed to load:', err))
+  const load = (): void => {
+    const loading = deps.renderer.devUrl ? win.loadURL(deps.renderer.devUrl) : win.loadFile(deps.renderer.file)
+    // did-fail-load (renderer-trouble.ts) tells the user; this is the same failure seen from the promise.
+    loading.catch((err: unknown) => console.error('rollscope: the renderer failed to load:', err))
+  }
+  watchRendererTrouble(win, { dialog: deps.dialog, reload: load, quit: deps.quit, appName: deps.title ?? 'Rollscope' })
+  load()
   return win
 }

@@ -55,7 +55,8 @@ export class FakeWindow extends EventEmitter {
 /** A Session recording the handlers our code installs. */
 export function makeFakeSession() {
   const s = {
-    permissionRequest: null as null | ((wc: unknown, permission: string, cb: (granted: boolean) => void) => void),
+    permissionRequest: null as
+      null | ((wc: unknown, permission: string, cb: (granted: boolean) => void, details: unknown) => void),
     permissionCheck: null as null | ((...a: unknown[]) => boolean),
     headersListener: null as
       null | ((details: Record<string, unknown>, cb: (r: Record<string, unknown>) => void) => void),

@@ -34,6 +34,12 @@ describe('createSenderCheck', () => {
     expect(check(eventFrom(win, `${pageUrl}#/runs/r1`))).toBe(true)
   })
 
+  it('trusts our page installed where Chromium and Node spell the file URL differently (`~`, `[ ]`)', () => {
+    const file = '/home/u/JOHNDO~1/x[1]/out/renderer/index.html'
+    const short = createSenderCheck(() => win as unknown as BrowserWindow, { file, devUrl: null })
+    expect(short(eventFrom(win, 'file:///home/u/JOHNDO~1/x[1]/out/renderer/index.html#/runs'))).toBe(true)
+  })
+
   it('refuses other web contents, sub-frames, other pages, a gone frame, a destroyed window', () => {
     expect(check(eventFrom(new FakeWindow({})))).toBe(false)
     expect(check(eventFrom(win, pageUrl, { url: pageUrl }))).toBe(false)

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { IPC_DESKTOP_CHANNEL, IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, type TraceEvent } from '@contract/api'
 import type { MenuItemConstructorOptions } from 'electron'
+import { defaultDbPath } from '../../../src-main/services/default-paths'
 import type { EngineOptions } from '../../../src-main/services/engine-types'
 import { progress, type FakeWindow } from './fakes'
 
@@ -17,6 +18,7 @@ const m = await vi.hoisted(async () => {
   const ipcHandlers = new Map<string, Fn>()
   const state = {
     userData: '',
+    appPath: '/work/rollscope',
     lock: true,
     isPackaged: false,
     engine: null as unknown,
@@ -38,6 +40,7 @@ const m = await vi.hoisted(async () => {
       return state.userData
     }),
     getVersion: vi.fn(() => '1.2.3'),
+    getAppPath: vi.fn(() => state.appPath),
     addRecentDocument: vi.fn(),
     clearRecentDocuments: vi.fn()
   }
@@ -90,23 +93,37 @@ function makeEngine(roots: string[]) {
 describe('main.ts', () => {
   let userData: string
   let engine: ReturnType<typeof makeEngine>
-  const saved = { argv: process.argv, url: process.env.ELECTRON_RENDERER_URL, resources: process.resourcesPath }
+  const saved = {
+    argv: process.argv,
+    url: process.env.ELECTRON_RENDERER_URL,
+    db: process.env.ROLLSCOPE_DB,
+    resources: process.resourcesPath
+  }
 
   beforeEach(async () => {
     userData = await mkdtemp(join(tmpdir(), 'rollscope-main-'))
-    Object.assign(m.state, { userData, lock: true, isPackaged: false, engineListener: null })
+    Object.assign(m.state, {
+      userData,
+      appPath: '/work/rollscope',
+      lock: true,
+      isPackaged: false,
+      engineListener: null
+    })
     engine = makeEngine([])
     m.state.engine = engine
     m.appHandlers.clear()
     m.ipcHandlers.clear()
     m.f.FakeWindow.instances = []
     delete process.env.ELECTRON_RENDERER_URL
+    delete process.env.ROLLSCOPE_DB
     vi.clearAllMocks()
   })
   afterEach(async () => {
     process.argv = saved.argv
     if (saved.url === undefined) delete process.env.ELECTRON_RENDERER_URL
     else process.env.ELECTRON_RENDERER_URL = saved.url
+    if (saved.db === undefined) delete process.env.ROLLSCOPE_DB
+    else process.env.ROLLSCOPE_DB = saved.db
     Object.assign(process, { resourcesPath: saved.resources })
     await rm(userData, { recursive: true, force: true })
   })
@@ -273,6 +290,74 @@ describe('main.ts', () => {
     await vi.waitFor(async () =>
       expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual([join(userData, 'b.jsonl')])
     )
+  })
+
+  it('a second `npm start`: the paths its own argv names, never the app folder, relative to its own directory', async () => {
+    const win = await boot()
+    m.state.appPath = userData // so the app folder exists and only the rule keeps it out
+    await writeFile(join(userData, 'b.jsonl'), '{}\n')
+    const electronArgv = ['/p/electron', '--no-sandbox', '--allow-file-access-from-files', userData, 'stale']
+    const additional = { argv: ['/p/electron', '--no-sandbox', userData, 'b.jsonl'], cwd: userData }
+    m.appHandlers.get('second-instance')!({}, electronArgv, '/', additional)
+    expect(engine.api.addPaths).toHaveBeenCalledExactlyOnceWith([join(userData, 'b.jsonl')])
+    expect(win.focus).toHaveBeenCalledTimes(1)
+    // a malformed additionalData (another build): Electron's argv, switches skipped, the app folder dropped
+    m.appHandlers.get('second-instance')!({}, electronArgv, userData, { argv: 'b.jsonl' })
+    expect(engine.api.addPaths).toHaveBeenCalledTimes(1)
+    expect(win.focus).toHaveBeenCalledTimes(2)
+    await vi.waitFor(async () =>
+      expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual([join(userData, 'b.jsonl')])
+    )
+  })
+
+  it('takes the single-instance lock with its own argv and directory, for the first instance to read', async () => {
+    await boot(['/p/electron', '--no-sandbox', '/work/rollscope', '/runs'])
+    expect(app.requestSingleInstanceLock).toHaveBeenCalledExactlyOnceWith({
+      argv: ['/p/electron', '--no-sandbox', '/work/rollscope', '/runs'],
+      cwd: process.cwd()
+    })
+  })
+
+  it('does not open its own folder named on its command line (`npm start` passes it)', async () => {
+    m.state.appPath = userData
+    await boot(['/p/electron', '--no-sandbox', userData])
+    await vi.waitFor(() => expect(engine.api.openDemo).toHaveBeenCalledTimes(1))
+    expect(engine.api.addPaths).not.toHaveBeenCalled()
+  })
+
+  it('macOS open-file with the window closed: adds the path and opens a window for it', async () => {
+    const first = await boot()
+    first.emit('closed')
+    m.appHandlers.get('open-file')!({ preventDefault: vi.fn() }, '/runs/dropped.jsonl')
+    expect(engine.api.addPaths).toHaveBeenCalledExactlyOnceWith(['/runs/dropped.jsonl'])
+    expect(m.f.FakeWindow.instances).toHaveLength(2)
+    expect(m.f.FakeWindow.instances[1].focus).toHaveBeenCalledTimes(1)
+    await vi.waitFor(async () =>
+      expect(JSON.parse(await readFile(join(userData, 'recent.json'), 'utf8'))).toEqual(['/runs/dropped.jsonl'])
+    )
+  })
+
+  it('uses ROLLSCOPE_DB when set, as the CLI does (a relative one against the working directory)', async () => {
+    process.env.ROLLSCOPE_DB = join(userData, 'shared.db')
+    await boot()
+    expect((m.createEngine.mock.calls[0][0] as EngineOptions).dbPath).toBe(join(userData, 'shared.db'))
+    expect(defaultDbPath(process.env)).toBe(join(userData, 'shared.db'))
+
+    vi.clearAllMocks()
+    m.f.FakeWindow.instances = []
+    process.env.ROLLSCOPE_DB = 'rel/shared.db'
+    await boot()
+    expect((m.createEngine.mock.calls[0][0] as EngineOptions).dbPath).toBe(resolve(process.cwd(), 'rel/shared.db'))
+  })
+
+  it('a crashed renderer shows the window and asks Reload or Quit', async () => {
+    const win = await boot()
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 1 })
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 11 })
+    expect(win.show).toHaveBeenCalledTimes(1)
+    expect(dialog.showMessageBox).toHaveBeenCalledWith(win, expect.objectContaining({ buttons: ['Reload', 'Quit'] }))
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalledTimes(1))
   })
 
   it('quits when all windows close (not macOS), and closes the engine before quitting', async () => {

@@ -47,6 +47,56 @@ describe('renderer URLs', () => {
   })
 })
 
+describe('renderer URLs as Chromium spells them (paths compared, not URL strings)', () => {
+  const at = (file: string) => ({ file, devUrl: null })
+
+  it('`~` and `[ ]` left unescaped by Chromium still name our page and its files', () => {
+    const short = at('/home/u/JOHNDO~1/rollscope/out/renderer/index.html')
+    expect(isRendererPage('file:///home/u/JOHNDO~1/rollscope/out/renderer/index.html', short)).toBe(true)
+    expect(isRendererPage('file:///home/u/JOHNDO%7E1/rollscope/out/renderer/index.html', short)).toBe(true)
+    expect(isRendererResource('file:///home/u/JOHNDO~1/rollscope/out/renderer/assets/a.js', short)).toBe(true)
+    const bracket = at('/srv/x[1]/out/renderer/index.html')
+    expect(isRendererPage('file:///srv/x[1]/out/renderer/index.html#/runs', bracket)).toBe(true)
+    expect(isRendererResource('file:///srv/x[1]/out/renderer/assets/a.js', bracket)).toBe(true)
+    expect(isRendererPage('file:///srv/x[2]/out/renderer/index.html', bracket)).toBe(false)
+  })
+
+  it('spaces, a literal `%20` in a folder name, and non-ASCII', () => {
+    const spaced = at('/Users/ada/My Apps/out/renderer/index.html')
+    expect(isRendererPage('file:///Users/ada/My%20Apps/out/renderer/index.html', spaced, 'linux')).toBe(true)
+    expect(isRendererPage('file:///Users/ada/My%2520Apps/out/renderer/index.html', spaced, 'linux')).toBe(false)
+    const percent = at('/opt/a%20b/out/renderer/index.html')
+    expect(isRendererPage('file:///opt/a%2520b/out/renderer/index.html', percent)).toBe(true)
+    expect(isRendererPage('file:///opt/a%20b/out/renderer/index.html', percent)).toBe(false)
+    const accented = at('/home/zoë/Électron/out/renderer/index.html')
+    expect(isRendererPage('file:///home/zo%C3%AB/%C3%89lectron/out/renderer/index.html', accented)).toBe(true)
+    expect(isRendererResource('file:///home/zo%C3%AB/%C3%89lectron/out/renderer/x.css', accented)).toBe(true)
+  })
+
+  it('a sibling folder sharing the prefix is not ours; nor a path that climbs out, an encoded slash or a host', () => {
+    expect(isRendererResource('file:///opt/Rollscope/resources/app.asar/out/renderer2/a.js', prod)).toBe(false)
+    expect(isRendererResource('file:///opt/Rollscope/resources/app.asar/out/renderer/../secret.js', prod)).toBe(false)
+    expect(isRendererResource('file:///opt/Rollscope/resources/app.asar/out/renderer%2Fa.js', prod)).toBe(false)
+    expect(isRendererPage('file://evil/opt/Rollscope/resources/app.asar/out/renderer/index.html', prod)).toBe(false)
+    expect(isRendererPage('file:///opt/Rollscope/resources/app.asar/out/renderer', prod)).toBe(false)
+  })
+
+  it('Windows: the drive letter and the rest of the path in any case; backslashes in the file', () => {
+    const win = at('c:\\Program Files\\Rollscope\\resources\\app.asar\\out\\renderer\\index.html')
+    const page = 'file:///C:/Program%20Files/Rollscope/resources/app.asar/out/renderer/index.html'
+    expect(isRendererPage(page, win, 'win32')).toBe(true)
+    expect(isRendererPage(page.replace('Rollscope', 'ROLLSCOPE'), win, 'win32')).toBe(true)
+    expect(isRendererResource(page.replace('index.html', 'assets/a.js'), win, 'win32')).toBe(true)
+    expect(isRendererResource(page.replace('renderer/index.html', 'renderer2/a.js'), win, 'win32')).toBe(false)
+    expect(
+      isRendererPage('file:///D:/Program%20Files/Rollscope/resources/app.asar/out/renderer/index.html', win, 'win32')
+    ).toBe(false)
+    // case matters where the file system says so
+    expect(isRendererPage(pageUrl.replace('Rollscope', 'ROLLSCOPE'), prod, 'linux')).toBe(false)
+    expect(isRendererPage(pageUrl.replace('Rollscope', 'ROLLSCOPE'), prod, 'darwin')).toBe(true)
+  })
+})
+
 describe('external links', () => {
   it('allows http(s) only', () => {
     expect(isSafeExternalUrl('https://github.com/x/y')).toBe(true)

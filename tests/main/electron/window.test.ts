@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { MessageBoxOptions } from 'electron'
 import { BACKGROUND, bundlePaths, createMainWindow, type WindowDeps } from '../../../src-main/electron/window'
 import { RENDERER_CSP } from '../../../src-main/electron/security'
 import { FakeWindow, makeFakeSession, makeFakeTheme } from './fakes'
@@ -15,16 +16,20 @@ function setup(over: { devUrl?: string | null; dark?: boolean; file?: string } =
   const session = makeFakeSession()
   const nativeTheme = makeFakeTheme(over.dark ?? false)
   const shell = { openExternal: vi.fn(async () => {}) }
+  const dialog = { showMessageBox: vi.fn(async (_win: unknown, _options: MessageBoxOptions) => ({ response: 0 })) }
+  const quit = vi.fn()
   const deps = {
     BrowserWindow: FakeWindow as unknown as WindowDeps['BrowserWindow'],
     shell,
     session: session as unknown as WindowDeps['session'],
     nativeTheme: nativeTheme as unknown as WindowDeps['nativeTheme'],
+    dialog: dialog as unknown as WindowDeps['dialog'],
+    quit,
     preloadPath: bundlePaths('/app/out/main').preload,
     renderer: { file: over.file ?? rendererFile, devUrl: over.devUrl ?? null }
   }
   const win = createMainWindow(deps) as unknown as FakeWindow
-  return { win, session, nativeTheme, shell }
+  return { win, session, nativeTheme, shell, dialog, quit }
 }
 
 const navigate = (win: FakeWindow, url: string) => {
@@ -113,14 +118,46 @@ describe('createMainWindow', () => {
     expect(error).toHaveBeenCalledTimes(1)
   })
 
-  it('denies all permission requests and checks', () => {
+  it('refuses every permission request but clipboard writes from our page (copying a turn)', () => {
     const { session } = setup()
-    const answers: boolean[] = []
-    for (const permission of ['media', 'notifications', 'geolocation', 'openExternal', 'clipboard-read']) {
-      session.permissionRequest!({}, permission, (granted) => answers.push(granted))
+    const ask = (permission: string, requestingUrl: string): boolean => {
+      let answer: boolean | null = null
+      session.permissionRequest!({}, permission, (granted) => (answer = granted), { requestingUrl, isMainFrame: true })
+      return answer!
     }
-    expect(answers).toEqual([false, false, false, false, false])
-    expect(session.permissionCheck!({}, 'media', 'file://', {})).toBe(false)
+    expect(ask('clipboard-sanitized-write', pageUrl)).toBe(true)
+    expect(ask('clipboard-sanitized-write', `${pageUrl}#/runs/1`)).toBe(true)
+    for (const url of ['https://evil.example/', 'file:///tmp/evil/index.html', 'file:///app/out/renderer/x.html', '']) {
+      expect(ask('clipboard-sanitized-write', url), url).toBe(false)
+    }
+    for (const permission of ['media', 'notifications', 'geolocation', 'openExternal', 'clipboard-read']) {
+      expect(ask(permission, pageUrl), permission).toBe(false)
+    }
+  })
+
+  it('permission checks: the same rule; a sub-frame without its own URL is refused', () => {
+    const { session } = setup()
+    const ours = { getURL: () => pageUrl }
+    const check = session.permissionCheck!
+    expect(check(ours, 'clipboard-sanitized-write', 'file://', { requestingUrl: pageUrl, isMainFrame: true })).toBe(
+      true
+    )
+    expect(check(ours, 'clipboard-sanitized-write', 'file://', { isMainFrame: true })).toBe(true)
+    expect(check(ours, 'clipboard-sanitized-write', 'https://x.org', { isMainFrame: false })).toBe(false)
+    expect(check(null, 'clipboard-sanitized-write', 'file://', { isMainFrame: true })).toBe(false)
+    const evil = { requestingUrl: 'https://evil.example/', isMainFrame: true }
+    expect(check(ours, 'clipboard-sanitized-write', 'https://evil.example', evil)).toBe(false)
+    expect(check(ours, 'media', 'file://', { requestingUrl: pageUrl, isMainFrame: true })).toBe(false)
+    expect(check(ours, 'clipboard-read', 'file://', { requestingUrl: pageUrl, isMainFrame: true })).toBe(false)
+  })
+
+  it('in dev, clipboard writes are allowed to the dev server page only', () => {
+    const { session } = setup({ devUrl: 'http://localhost:5173/' })
+    const answers: boolean[] = []
+    for (const requestingUrl of ['http://localhost:5173/#/runs', 'http://localhost:5174/']) {
+      session.permissionRequest!({}, 'clipboard-sanitized-write', (g) => answers.push(g), { requestingUrl })
+    }
+    expect(answers).toEqual([true, false])
   })
 
   it("allows the built page's inline first script by its hash in the header too (both policies must allow it)", () => {
@@ -157,5 +194,78 @@ describe('createMainWindow', () => {
     session.headersListener!({ url: 'http://localhost:5173/', responseHeaders: {} }, cb)
     const csp = cb.mock.calls[0][0].responseHeaders['Content-Security-Policy'][0] as string
     expect(csp).toContain("connect-src 'self' http://localhost:5173 ws://localhost:5173")
+  })
+})
+
+describe('when the renderer fails', () => {
+  beforeEach(() => {
+    FakeWindow.instances = []
+  })
+  afterEach(() => vi.restoreAllMocks())
+  const quiet = () => vi.spyOn(console, 'error').mockImplementation(() => {})
+
+  it('a failed main-frame load shows the hidden window and asks; Reload loads the page again', async () => {
+    quiet()
+    const { win, dialog, quit } = setup()
+    expect(win.show).not.toHaveBeenCalled()
+    win.webContents.emit('did-fail-load', {}, -6, 'ERR_FILE_NOT_FOUND', pageUrl, true, 1, 1)
+    expect(win.show).toHaveBeenCalledTimes(1)
+    expect(dialog.showMessageBox).toHaveBeenCalledTimes(1)
+    const [parent, options] = dialog.showMessageBox.mock.calls[0]
+    expect(parent).toBe(win)
+    expect(options).toMatchObject({ type: 'error', buttons: ['Reload', 'Quit'], defaultId: 0, cancelId: 1 })
+    expect(options.detail).toContain('ERR_FILE_NOT_FOUND (-6)')
+    await vi.waitFor(() => expect(win.loadFile).toHaveBeenCalledTimes(2))
+    expect(win.loadFile).toHaveBeenLastCalledWith(rendererFile)
+    expect(quit).not.toHaveBeenCalled()
+  })
+
+  it('a crashed renderer: the window is shown, Quit quits', async () => {
+    quiet()
+    const { win, dialog, quit } = setup()
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 1 })
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 })
+    expect(win.show).toHaveBeenCalledTimes(1)
+    expect(dialog.showMessageBox.mock.calls[0][1].detail).toContain('crashed (exit code 139)')
+    await vi.waitFor(() => expect(quit).toHaveBeenCalledTimes(1))
+    expect(win.loadFile).toHaveBeenCalledTimes(1)
+  })
+
+  it('dev: Reload loads the dev server again', async () => {
+    quiet()
+    const { win } = setup({ devUrl: 'http://localhost:5173/' })
+    win.webContents.emit('did-fail-load', {}, -102, 'ERR_CONNECTION_REFUSED', 'http://localhost:5173/', true, 1, 1)
+    await vi.waitFor(() => expect(win.loadURL).toHaveBeenCalledTimes(2))
+  })
+
+  it('ignored: a sub-frame, an aborted load (one replaced by another), a clean exit; one dialog at a time', async () => {
+    quiet()
+    const { win, dialog } = setup()
+    win.webContents.emit('did-fail-load', {}, -6, 'ERR_FILE_NOT_FOUND', 'file:///x', false, 1, 2)
+    win.webContents.emit('did-fail-load', {}, -3, 'ERR_ABORTED', pageUrl, true, 1, 1)
+    win.webContents.emit('render-process-gone', {}, { reason: 'clean-exit', exitCode: 0 })
+    expect(dialog.showMessageBox).not.toHaveBeenCalled()
+    expect(win.show).not.toHaveBeenCalled()
+    let answer: (r: { response: number }) => void = () => {}
+    dialog.showMessageBox.mockImplementationOnce(() => new Promise((r) => (answer = r)))
+    win.webContents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 0 })
+    win.webContents.emit('did-fail-load', {}, -6, 'ERR_FILE_NOT_FOUND', pageUrl, true, 1, 1)
+    expect(dialog.showMessageBox).toHaveBeenCalledTimes(1)
+    answer({ response: 0 })
+    await vi.waitFor(() => expect(win.loadFile).toHaveBeenCalledTimes(2))
+    await new Promise((r) => setImmediate(r))
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 })
+    expect(dialog.showMessageBox).toHaveBeenCalledTimes(2)
+  })
+
+  it('a window closed meanwhile is left alone', async () => {
+    quiet()
+    const { win, dialog, quit } = setup()
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 })
+    win.destroyed = true
+    await new Promise((r) => setImmediate(r))
+    expect(dialog.showMessageBox).toHaveBeenCalledTimes(1)
+    expect(quit).not.toHaveBeenCalled()
+    expect(win.loadFile).toHaveBeenCalledTimes(1)
   })
 })
