@@ -6,7 +6,8 @@ import { parseArgsOf } from './guards'
 
 export const DESKTOP_ARG_SCHEMAS: Record<DesktopMethod, z.ZodType<unknown[]>> = {
   pickPaths: z.tuple([z.enum(['folder', 'file'])]),
-  saveExport: z.tuple([exportRequest])
+  saveExport: z.tuple([exportRequest]),
+  setThemeSource: z.tuple([z.enum(['system', 'light', 'dark'])])
 }
 
 /** Parses the argument list of a desktop method; throws a BadRequestError naming the bad argument. */

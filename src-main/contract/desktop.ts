@@ -14,6 +14,11 @@ export interface DesktopApi {
    * write it there on its own thread; null when the dialog was cancelled.
    */
   saveExport(request: ExportRequest): Promise<ExportSaved | null>
+  /**
+   * The app's theme choice for what is not the page: native menus and dialogs, the window's background, and the
+   * page's own prefers-color-scheme (Electron's nativeTheme.themeSource), so all of it follows the ◐ ☀ ☾ toggle.
+   */
+  setThemeSource(choice: 'system' | 'light' | 'dark'): Promise<void>
 }
 
 export type DesktopMethod = keyof DesktopApi
@@ -22,7 +27,8 @@ export type DesktopResult<M extends DesktopMethod> = Awaited<ReturnType<DesktopA
 
 const DESKTOP = methodList<DesktopMethod>({
   pickPaths: true,
-  saveExport: true
+  saveExport: true,
+  setThemeSource: true
 }) // a compile error here means the list is out of sync with DesktopApi
 
 export const DESKTOP_METHODS = DESKTOP.names

@@ -3,7 +3,7 @@
  * the main window is at the time. Saving an export leaves the work to the engine's thread: this thread only shows
  * the dialog.
  */
-import type { BrowserWindow, Dialog } from 'electron'
+import type { BrowserWindow, Dialog, NativeTheme } from 'electron'
 import type { DesktopApi } from '@contract/desktop'
 import type { ExportRequest, ExportSaved } from '@contract/export'
 import type { Engine } from '../services/engine-types'
@@ -13,12 +13,16 @@ export interface DesktopDeps {
   dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveDialog'>
   getWindow: () => BrowserWindow | null
   engine: Pick<Engine, 'api' | 'exportTo'>
+  nativeTheme: Pick<NativeTheme, 'themeSource'>
 }
 
 export function createDesktopApi(deps: DesktopDeps): DesktopApi {
   return {
     pickPaths: (kind) => pickPaths(deps.dialog, deps.getWindow(), kind),
-    saveExport: (request) => saveExport(deps, request)
+    saveExport: (request) => saveExport(deps, request),
+    setThemeSource: async (choice) => {
+      deps.nativeTheme.themeSource = choice
+    }
   }
 }
 

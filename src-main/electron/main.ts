@@ -112,7 +112,11 @@ async function onReady(): Promise<void> {
 
   const isTrustedSender = createSenderCheck(() => mainWindow, renderer)
   registerApi(ipcMain, { api }, isTrustedSender)
-  registerDesktopApi(ipcMain, createDesktopApi({ dialog, getWindow: () => mainWindow, engine }), isTrustedSender)
+  registerDesktopApi(
+    ipcMain,
+    createDesktopApi({ dialog, getWindow: () => mainWindow, engine, nativeTheme }),
+    isTrustedSender
+  )
   forwardEngineEvents(engine, () => mainWindow)
   openWindow()
 

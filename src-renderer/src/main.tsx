@@ -8,7 +8,7 @@ import { createTransport } from './api/transport'
 import { App } from './App'
 import { KeymapRoot } from './keymap/KeymapRoot'
 import { installRunColors } from './lib/run-colors'
-import { themeState } from './lib/theme'
+import { followThemeNatively, themeState } from './lib/theme'
 import { wireEvents } from './state/events'
 import { bindHashRoute, restoreLastRoute } from './state/hash-sync'
 import { bootstrap, createAppStore } from './state/store'
@@ -16,8 +16,9 @@ import { AppProvider } from './state/store-context'
 
 installRunColors(document)
 // <html data-theme> before the first render, so nothing is drawn in the other scheme first
-themeState()
+const theme = themeState()
 const transport = createTransport(window)
+followThemeNatively(theme, transport.desktop)
 const store = createAppStore(transport.api)
 wireEvents(store, transport.onEvent)
 bindHashRoute(store, window, localStorage)

@@ -9,6 +9,7 @@ import { EVENTS_URL, subscribeEventStream } from './event-stream'
 /** What only the desktop app can do for the page: native open dialogs, and the paths of files dropped on it. */
 export interface DesktopHost {
   pickPaths: DesktopApi['pickPaths']
+  setThemeSource: DesktopApi['setThemeSource']
   /** Path of a File dropped on the window; '' when it has none. */
   pathForFile(file: unknown): string
 }
@@ -43,7 +44,11 @@ export function createTransport(win: Window = window): Transport {
       api: makeApi((method, args) => (bridge.invoke as BridgeInvoke)(method, ...args)),
       onEvent: (listener) => bridge.onEvent(listener),
       saveExport: (request) => desktop.saveExport(request),
-      desktop: { pickPaths: (kind) => desktop.pickPaths(kind), pathForFile: (file) => bridge.pathForFile(file) }
+      desktop: {
+        pickPaths: (kind) => desktop.pickPaths(kind),
+        setThemeSource: (choice) => desktop.setThemeSource(choice),
+        pathForFile: (file) => bridge.pathForFile(file)
+      }
     }
   }
   // no token here: the server only serves this page to a browser holding the session cookie, sent with every call

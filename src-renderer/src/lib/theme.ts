@@ -71,6 +71,26 @@ function safe<T>(f: () => T): T | null {
   }
 }
 
+/**
+ * Desktop: hands the choice to the native theme now and at every change, so menus, dialogs and the window's background
+ * follow the toggle (a browser has none to follow). A refusal changes nothing on the page: it is only logged.
+ */
+export function followThemeNatively(
+  theme: Pick<ThemeState, 'choice' | 'subscribe'>,
+  desktop: { setThemeSource(choice: ThemeChoice): Promise<void> } | null
+): void {
+  if (!desktop) return
+  let sent: ThemeChoice | null = null
+  const send = (): void => {
+    const choice = theme.choice()
+    if (choice === sent) return
+    sent = choice
+    desktop.setThemeSource(choice).catch((err: unknown) => console.warn('rollscope: native theme not set:', err))
+  }
+  theme.subscribe(send)
+  send()
+}
+
 let current: ThemeState | null = null
 
 /** The page's theme state, created on first use. */

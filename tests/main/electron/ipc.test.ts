@@ -169,7 +169,7 @@ describe('registerDesktopApi', () => {
       summary: { kind: 'episodes' as const, format: 'sft' as const, episodes: 3, skipped: 0 }
     }))
     trusted = true
-    registerDesktopApi(ipcMain, { pickPaths, saveExport }, () => trusted)
+    registerDesktopApi(ipcMain, { pickPaths, saveExport, setThemeSource: async () => {} }, () => trusted)
     expect([...handlers.keys()]).toEqual([IPC_DESKTOP_CHANNEL])
     call = async (...a) => handlers.get(IPC_DESKTOP_CHANNEL)!(...a)
   })
@@ -202,6 +202,7 @@ describe('registerDesktopApi', () => {
       return r.error.message
     }
     expect(await refused('pickPaths', ['dir'])).toMatch(/^pickPaths: argument 0: /)
+    expect(await refused('setThemeSource', ['purple'])).toMatch(/^setThemeSource: argument 0: /)
     expect(await refused('pickPaths', [])).toMatch(/^pickPaths: /)
     expect(await refused('pickPaths', 'folder')).toMatch(/^pickPaths: arguments: /)
     expect(await refused('saveExport', [{ kind: 'episodes', format: 'xml', runId: 'r1' }])).toBe(

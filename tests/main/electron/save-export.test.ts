@@ -11,7 +11,7 @@ import type { BrowserWindow } from 'electron'
 import type { ExportRequest } from '@contract/export'
 import type { LabelsExport } from '@contract/labels'
 import type { RunSummary } from '@contract/model'
-import { saveExport, type DesktopDeps } from '../../../src-main/electron/desktop-api'
+import { createDesktopApi, saveExport, type DesktopDeps } from '../../../src-main/electron/desktop-api'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { tempEngine } from '../../helpers/temp-engine'
 import { threadedEngine } from '../../helpers/threaded-engine'
@@ -43,7 +43,8 @@ const saveDialog = (result: SaveResult) => ({
 const deps = (dialog: ReturnType<typeof saveDialog>, win: FakeWindow | null = null): DesktopDeps => ({
   dialog: dialog as unknown as DesktopDeps['dialog'],
   getWindow: () => win as unknown as BrowserWindow | null,
-  engine: threaded.client
+  engine: threaded.client,
+  nativeTheme: { themeSource: 'system' }
 })
 /** What the host asked the engine thread, in order, from message `from` on. */
 const asked = (from: number): string[] => threaded.sent.slice(from).map((m) => (m.type === 'call' ? m.method : m.type))
@@ -181,5 +182,16 @@ describe('saveExport (desktop): the comparison as an HTML report', () => {
       'no run with id gone'
     )
     expect(dialog.showSaveDialog).not.toHaveBeenCalled()
+  })
+})
+
+describe('setThemeSource (desktop)', () => {
+  it('sets the native theme: menus, dialogs, the window and the page follow the app toggle', async () => {
+    const d = deps(saveDialog({ canceled: true }))
+    const api = createDesktopApi(d)
+    await api.setThemeSource('dark')
+    expect(d.nativeTheme.themeSource).toBe('dark')
+    await api.setThemeSource('system')
+    expect(d.nativeTheme.themeSource).toBe('system')
   })
 })

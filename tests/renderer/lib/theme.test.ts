@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   createThemeState,
+  followThemeNatively,
   parseThemeChoice,
   resolveScheme,
   THEME_STORAGE_KEY
@@ -87,5 +88,30 @@ describe('createThemeState', () => {
     const state = createThemeState(host, blocked)
     state.setChoice('dark')
     expect(state.scheme()).toBe('dark')
+  })
+})
+
+describe('followThemeNatively (desktop)', () => {
+  it('hands the choice to the native theme at once and at each change of it, not at each OS change', async () => {
+    const { host, flip } = fakeHost(false)
+    const state = createThemeState(host, fakeStorage({ [THEME_STORAGE_KEY]: 'dark' }))
+    const setThemeSource = vi.fn(async () => {})
+    followThemeNatively(state, { setThemeSource })
+    state.setChoice('light')
+    flip(true) // the OS: the choice is the same, nothing to hand over
+    state.setChoice('system')
+    expect(setThemeSource.mock.calls).toEqual([['dark'], ['light'], ['system']])
+  })
+
+  it('a browser has no native theme; a refusal leaves the page as it is', async () => {
+    const state = createThemeState(fakeHost(false).host, fakeStorage())
+    followThemeNatively(state, null)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    followThemeNatively(state, { setThemeSource: async () => Promise.reject(new Error('bad-request')) })
+    state.setChoice('dark')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(state.scheme()).toBe('dark')
+    expect(warn).toHaveBeenCalled()
+    warn.mockRestore()
   })
 })
