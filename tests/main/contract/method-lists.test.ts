@@ -28,7 +28,7 @@ describe('the method lists and their schemas', () => {
 
   it('every desktop method has an argument schema, and every schema a method; the two lists do not overlap', () => {
     expect([...DESKTOP_METHODS].sort()).toEqual(Object.keys(DESKTOP_ARG_SCHEMAS).sort())
-    expect(DESKTOP_METHODS).toEqual(['pickPaths', 'saveExport'])
+    expect(DESKTOP_METHODS).toEqual(['pickPaths', 'saveExport', 'setThemeSource'])
     for (const m of DESKTOP_METHODS) expect(isApiMethod(m)).toBe(false)
     for (const m of API_METHODS) expect(isDesktopMethod(m)).toBe(false)
   })
