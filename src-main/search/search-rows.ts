@@ -64,6 +64,21 @@ export function argumentsText(args: unknown): string {
 }
 
 const MARKS = /[\u0002\u0003]/g
+const SPACE = 0x20
+const NEWLINE = 0x0a
+
+/**
+ * The last space or newline at or before `end` and after `floor`, or -1. The search stops at `floor`: lastIndexOf
+ * scanned back to the text's start whenever a piece had no space (a minified JSON, base64, one long line of a log),
+ * which made a 50 MB line take minutes: one scan of the whole text per 16,000 characters.
+ */
+function lastBreakAfter(text: string, end: number, floor: number): number {
+  for (let i = Math.min(end, text.length - 1); i > floor; i--) {
+    const c = text.charCodeAt(i)
+    if (c === SPACE || c === NEWLINE) return i
+  }
+  return -1
+}
 
 /**
  * Splits a text into pieces of at most CHUNK_CHARS, at a whitespace near the limit when there is one. The pieces
@@ -78,10 +93,8 @@ export function chunks(text: string): string[] {
   let start = 0
   while (clean.length - start > CHUNK_CHARS) {
     let end = start + CHUNK_CHARS
-    const space = clean.lastIndexOf(' ', end)
-    const newline = clean.lastIndexOf('\n', end)
-    const cut = Math.max(space, newline)
-    if (cut > start + CHUNK_CHARS / 2) end = cut
+    const cut = lastBreakAfter(clean, end, start + CHUNK_CHARS / 2)
+    if (cut !== -1) end = cut
     out.push(clean.slice(start, end))
     start = end
   }
