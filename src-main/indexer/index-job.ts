@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { IndexReport, SourceStatus, TraceFormat } from '@contract/model'
 import type { Db } from '../db/open-db'
@@ -199,7 +199,7 @@ function indexRoots(
     if (hooks.isCancelled()) break
     tracker.p.currentFile = file.path
     tracker.tick()
-    const status = indexOneFile(db, file, walk.files, hooks, ctx, settler)
+    const status = indexSettledFile(db, file, walk.files, hooks, ctx, settler)
     if (status === null) break // cancelled mid-file: its previous state stays
     const requeue = (again: FoundFile): void => {
       const listed = report.files.findIndex((f) => f.path === again.path && f.state === 'unchanged')
@@ -366,6 +366,59 @@ function dropSource(db: Db, id: number, changedRuns: string[]): void {
   changedRuns.push(...runs)
   settleRuns(db, runs)
   db.prepare('DELETE FROM sources WHERE id = ?').run(id)
+}
+
+/** What a file's writer may still be doing to it: its size and modification time now (null: gone). */
+function statNow(path: string): { size: number; mtimeMs: number } | null {
+  try {
+    const st = statSync(path)
+    return { size: st.size, mtimeMs: st.mtimeMs }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether a file was rewritten while it was read: modified since the walk saw it, and not longer (a file that only
+ * grew is a running eval's: the next pass reads what was appended, from where this one stopped). What was read of a
+ * rewritten file may be part one version and part the other (a benchmark rewriting results.jsonl in place: a run
+ * half of old rewards, half of new, with a headline neither version had).
+ */
+export function rewrittenWhileRead(
+  before: { size: number; mtimeMs: number },
+  now: { size: number; mtimeMs: number } | null
+): boolean {
+  return now !== null && now.mtimeMs !== before.mtimeMs && now.size <= before.size
+}
+
+const REWRITTEN_TWICE =
+  'rewritten while it was read, twice: what is indexed may mix two versions of the file; it is read again at the next index'
+
+/**
+ * indexOneFile, and once more when the file was rewritten while it was read (see rewrittenWhileRead); rewritten
+ * during that read too, it keeps what was read with a warning saying so (and its stored time is not the file's, so
+ * the next index reads it again).
+ */
+function indexSettledFile(
+  db: Db,
+  file: FoundFile,
+  all: FoundFile[],
+  hooks: JobHooks,
+  ctx: FormatContext,
+  settler: RunSettler
+): SourceStatus | null {
+  const first = indexOneFile(db, file, all, hooks, ctx, settler)
+  const now = statNow(file.path)
+  if (first?.state !== 'indexed' || now === null || !rewrittenWhileRead(file, now)) return first
+  const again = { ...file, ...now }
+  hooks.tracker.p.bytesTotal += again.size
+  const second = indexOneFile(db, again, all, hooks, ctx, settler)
+  if (second?.state !== 'indexed' || !rewrittenWhileRead(again, statNow(file.path))) return second
+  db.prepare(`UPDATE sources SET warnings_json = json_insert(warnings_json, '$[#]', ?) WHERE path = ?`).run(
+    REWRITTEN_TWICE,
+    file.path
+  )
+  return { ...second, warnings: [...second.warnings, REWRITTEN_TWICE] }
 }
 
 /** Detects and indexes one file in its own transaction. Returns null when cancelled mid-file. */
