@@ -176,9 +176,9 @@ describe('workspace file list', () => {
   ]
   it('counts files and episodes per root without prefix confusion', () => {
     const stats = rootStats(['/evals', '/evals-2/x.jsonl', '/other/'], sources)
-    expect(stats.get('/evals')).toEqual({ files: 2, episodes: 30, nestedFiles: 0 })
-    expect(stats.get('/evals-2/x.jsonl')).toEqual({ files: 1, episodes: 5, nestedFiles: 0 })
-    expect(stats.get('/other/')).toEqual({ files: 1, episodes: 0, nestedFiles: 0 })
+    expect(stats.get('/evals')).toEqual({ files: 2, notWalked: 0, episodes: 30, nestedFiles: 0 })
+    expect(stats.get('/evals-2/x.jsonl')).toEqual({ files: 1, notWalked: 0, episodes: 5, nestedFiles: 0 })
+    expect(stats.get('/other/')).toEqual({ files: 1, notWalked: 0, episodes: 0, nestedFiles: 0 })
   })
   it('counts states in display order and filters problems', () => {
     expect(stateCounts(sources)).toEqual([
