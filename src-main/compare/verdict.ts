@@ -2,7 +2,7 @@
  * The one plain line a comparison opens with (issue 12 §10): "B is worse: −16.8 pts pass rate (95% CI −24.5 to −9.8
  * pts), McNemar p < 0.001, on 80 shared tasks". The headline figure is the pass rate when the rewards are pass/fail
  * (then mean reward and pass rate are the same story), else the mean reward; a change is called better or worse
- * only when its 95% CI excludes no change.
+ * only when its 95% CI excludes no change, over at least MIN_VERDICT_TASKS shared tasks.
  */
 import type { CompareMetric, CompareVerdict } from '@contract/compare'
 import { ciExcludesZero, fmtCi, fmtDelta, fmtP } from '@contract/display'
@@ -25,6 +25,13 @@ export function headlineMetric(metrics: CompareMetric[], binary: boolean): Compa
   const pass = metrics.find((m) => m.key === 'passRate' && m.n > 0)
   return binary ? (pass ?? reward) : (reward ?? pass)
 }
+
+/**
+ * Fewer shared tasks than this get no better / worse: a percentile bootstrap over n tasks has at most C(2n−1, n)
+ * distinct resamples (3 tasks: 10), so its 95% CI is about as wide as the tasks' own deltas and excludes zero on
+ * noise (3 tasks of +1.0, +0.21, +0.17: "CI +0.17 to +1.00", where a t-interval gives −0.70 to +1.62).
+ */
+export const MIN_VERDICT_TASKS = 10
 
 const tasks = (n: number): string => `${n.toLocaleString('en-US')} shared task${n === 1 ? '' : 's'}`
 
@@ -63,14 +70,20 @@ export function compareVerdict(
   const figures = `${fmtDelta(m.unit, m.delta)} ${what}${ci}${mc}, on ${tasks(m.n)}`
   let direction: CompareVerdict['direction']
   let head: string
-  if (ciExcludesZero(m.ci95) && m.delta !== 0) {
+  let tail = ''
+  const clear = ciExcludesZero(m.ci95) && m.delta !== 0
+  if (clear && m.n < MIN_VERDICT_TASKS) {
+    direction = 'unclear'
+    head = 'Too few tasks to tell: '
+    tail = `: a bootstrap CI over fewer than ${MIN_VERDICT_TASKS} tasks is too narrow to trust`
+  } else if (clear) {
     direction = m.delta > 0 === (m.better !== 'lower') ? 'better' : 'worse'
     head = `B is ${direction}: `
   } else {
     direction = 'unclear'
     head = 'No clear difference: '
+    tail = unclearBecause(m)
   }
-  const tail = direction === 'unclear' ? unclearBecause(m) : ''
   return {
     text: `${prefix}${head}${figures}${tail}.`,
     direction,

@@ -1,6 +1,7 @@
 import type { CompareMetric, CompareWarning, CompareWarningCode, WarningSeverity } from '@contract/compare'
 import type { RunSummary } from '@contract/model'
 import { fmtCi, fmtDelta, fmtValue } from '@contract/display'
+import { MIN_VERDICT_TASKS } from './verdict'
 import type { InfoValue, RunValues } from './task-values'
 
 /** Sampling settings worth flagging when two runs differ (matched by key name at any depth of the run header). */
@@ -247,10 +248,13 @@ export function verdictWarning(undecidedA: boolean, undecidedB: boolean): Compar
 export function tooFewWarning(shared: number, headline: CompareMetric | undefined): CompareWarning | null {
   if (shared === 0 || !headline || headline.delta === null) return null
   const ci = headline.ci95
-  if (ci && (ci[0] > 0 || ci[1] < 0)) return null
-  const width = ci
-    ? `the ${headline.label.toLowerCase()} delta's 95% CI, ${fmtCi(headline.unit, ci)}, includes no change`
-    : `no CI with ${shared} shared task${shared === 1 ? '' : 's'}`
+  const few = headline.n < MIN_VERDICT_TASKS
+  if (ci && (ci[0] > 0 || ci[1] < 0) && !few) return null
+  const width = !ci
+    ? `no CI with ${shared} shared task${shared === 1 ? '' : 's'}`
+    : ci[0] > 0 || ci[1] < 0
+      ? `${headline.n.toLocaleString('en-US')} tasks: a bootstrap CI over fewer than ${MIN_VERDICT_TASKS} is too narrow to trust`
+      : `the ${headline.label.toLowerCase()} delta's 95% CI, ${fmtCi(headline.unit, ci)}, includes no change`
   return warning('too-few-tasks', 'conclusion', `Too few shared tasks to tell this difference from noise (${width}).`)
 }
 

@@ -54,6 +54,29 @@ describe('the verdict line', () => {
     d.close()
   })
 
+  it('calls no change better or worse over fewer than 10 shared tasks, even with a CI that excludes none', () => {
+    const d = tempDb()
+    const eps = (rs: number[]): EpisodeSpec[] => rs.map((reward, i) => ({ task: `t${i}`, reward }))
+    // the helper's case: three tasks, deltas +1.0, +0.21, +0.17; the percentile bootstrap's CI is +0.17 to +1.00
+    const a = insertRun(d, { id: 'a', threshold: 0.5, episodes: eps([0, 0.29, 0.3]) })
+    const b = insertRun(d, { id: 'b', threshold: 0.5, episodes: eps([1, 0.5, 0.47]) })
+    const r = compareRuns(d, a, b, {})
+    expect(r.verdict.ci95![0]).toBeGreaterThan(0)
+    expect(r.verdict).toMatchObject({ direction: 'unclear', metric: 'reward', tasks: 3 })
+    expect(r.verdict.text).toMatch(
+      /^Too few tasks to tell: \+0\.460 mean reward \(95% CI .*\), on 3 shared tasks: a bootstrap CI over fewer than 10 tasks is too narrow to trust\.$/
+    )
+    expect(r.warnings.find((w) => w.code === 'too-few-tasks')?.message).toMatch(
+      /3 tasks: a bootstrap CI over fewer than 10 is too narrow to trust/
+    )
+    // ten tasks of the same kind: a verdict
+    const ten = (base: number[]) => eps(Array.from({ length: 10 }, (_, i) => base[i % 3]))
+    const c = insertRun(d, { id: 'c', threshold: 0.5, episodes: ten([0, 0.29, 0.3]) })
+    const e = insertRun(d, { id: 'e', threshold: 0.5, episodes: ten([1, 0.5, 0.47]) })
+    expect(compareRuns(d, c, e, {}).verdict).toMatchObject({ direction: 'better', tasks: 10 })
+    d.close()
+  })
+
   it('says there is nothing to compare when no task is shared', () => {
     const d = tempDb()
     const a = insertRun(d, { id: 'a', threshold: 0.5, episodes: binary(1, 2, 'x') })
