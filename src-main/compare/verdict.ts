@@ -54,7 +54,7 @@ export function compareVerdict(
   const m = headlineMetric(metrics, opts.binary)
   if (!m || m.delta === null) {
     return {
-      text: `${prefix}Nothing to decide on: the runs have no reward and no pass/fail verdict on their ${tasks(opts.sharedTasks)}.`,
+      text: `${prefix}Nothing to decide on: ${unscored(metrics)} on their ${tasks(opts.sharedTasks)}.`,
       direction: 'none',
       metric: null,
       delta: null,
@@ -93,6 +93,24 @@ export function compareVerdict(
     p,
     tasks: m.n
   }
+}
+
+/**
+ * Which run lacks a figure to decide on: "run A has no reward and no pass/fail verdict" when only A is unscored (B's
+ * 0.800 is in the same table: "the runs have none" was wrong there), "the runs have …" when neither has one, and when
+ * each has a figure the other lacks.
+ */
+function unscored(metrics: CompareMetric[]): string {
+  const scored = (side: 'a' | 'b'): boolean =>
+    metrics.some((m) => (m.key === 'reward' || m.key === 'passRate') && m[side] !== null)
+  const a = scored('a')
+  const b = scored('b')
+  const none = 'no reward and no pass/fail verdict'
+  if (a && !b) return `run B has ${none}`
+  if (b && !a) return `run A has ${none}`
+  return a && b
+    ? 'the runs have no figure in common (a reward on one side, a pass/fail verdict on the other)'
+    : `the runs have ${none}`
 }
 
 /**

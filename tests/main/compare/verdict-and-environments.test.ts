@@ -77,6 +77,24 @@ describe('the verdict line', () => {
     d.close()
   })
 
+  it('nothing to decide on names the run without scores, not both when one has them', () => {
+    const d = tempDb()
+    const tasks = (reward: number | null): EpisodeSpec[] =>
+      Array.from({ length: 10 }, (_, i) => ({ task: `t${i}`, reward }))
+    const unscored = insertRun(d, { id: 'u', threshold: null, episodes: tasks(null) })
+    const scored = insertRun(d, { id: 's', threshold: 0.5, episodes: tasks(0.8) })
+    const also = insertRun(d, { id: 'v', threshold: null, episodes: tasks(null) })
+    expect(compareRuns(d, unscored, scored, {}).verdict).toMatchObject({
+      direction: 'none',
+      text: 'Nothing to decide on: run A has no reward and no pass/fail verdict on their 10 shared tasks.'
+    })
+    expect(compareRuns(d, scored, unscored, {}).verdict.text).toMatch(/^Nothing to decide on: run B has no reward/)
+    expect(compareRuns(d, unscored, also, {}).verdict.text).toMatch(
+      /^Nothing to decide on: the runs have no reward and no pass\/fail verdict/
+    )
+    d.close()
+  })
+
   it('says there is nothing to compare when no task is shared', () => {
     const d = tempDb()
     const a = insertRun(d, { id: 'a', threshold: 0.5, episodes: binary(1, 2, 'x') })
