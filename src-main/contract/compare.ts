@@ -327,9 +327,12 @@ export interface SeriesTask {
   taskKey: string
   /** Pass per point (null: no verdict or task absent). */
   passed: (boolean | null)[]
-  /** Index of the first point where it passed after failing; null when never. */
+  /**
+   * It ends passing after failing before: the index of the first point of that last passing stretch ("passes from
+   * here on"); null otherwise (never passed, passed from its first verdict on, or ends failing).
+   */
   learnedAt: number | null
-  /** Passed at some point, then failed at a later one. */
+  /** It ends failing after passing before (a fail along the way, passing again at the end, is not forgetting). */
   forgotten: boolean
 }
 

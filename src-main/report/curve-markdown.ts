@@ -8,7 +8,14 @@ import { fmtNumber, STD_NOTE } from '@contract/display'
 import { capped } from './report-sections'
 import { mdCode, mdText } from './md-escape'
 import { mdTable } from './md-table'
-import { curveColumns, forgottenTasks, learnedTasks, stepsSpan } from './curve-sections'
+import {
+  curveColumns,
+  forgottenTasks,
+  learnedTasks,
+  LEARNED_FORGOTTEN_RULE,
+  stepsSpan,
+  tasksNotFollowed
+} from './curve-sections'
 import { laterWarnings, upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 function intro(c: TrainingCurve): string {
@@ -46,10 +53,12 @@ function tasks(c: TrainingCurve): string {
     const { shown, more } = capped(items)
     return shown.map((t) => `${mdCode(t.taskKey)} (${say(t)})`).join(', ') + (more ? `, +${more} more` : '')
   }
+  const notFollowed = tasksNotFollowed(c)
+  if (notFollowed) return ['## Tasks learned and forgotten', '', `Tasks ${notFollowed}.`].join('\n')
   const lines = [
     '## Tasks learned and forgotten',
     '',
-    `${fmtNumber(c.followedTasks)} tasks were sampled at two or more steps; a task's verdict at a step is the majority of its rollouts there.`,
+    `${fmtNumber(c.followedTasks)} tasks were sampled at two or more steps. ${LEARNED_FORGOTTEN_RULE[0].toUpperCase()}${LEARNED_FORGOTTEN_RULE.slice(1)}.`,
     '',
     `- **Learned (${learned.length}):** ${learned.length ? list(learned, (t) => `step ${t.step}`) : 'none'}`,
     `- **Forgotten (${forgotten.length}):** ${forgotten.length ? list(forgotten, (t) => `passed at step ${t.passedAt}, failed at ${t.failedAt}`) : 'none'}`

@@ -71,26 +71,42 @@ export interface ForgottenTask {
   failedAt: number
 }
 
-/**
- * Tasks that passed after failing and were not forgotten later, with the step. A task learned then forgotten is
- * counted once, among the forgotten, as the app's curve and series screens count it (it was counted in both).
- */
+/** Tasks that end passing after failing before, with the step from which they passed (SeriesTask.learnedAt), in step order. */
 export function learnedTasks(c: TrainingCurve): LearnedTask[] {
   return c.tasks
-    .filter((t) => t.learnedAt !== null && !t.forgotten)
+    .filter((t) => t.learnedAt !== null)
     .map((t) => ({ taskKey: t.taskKey, step: c.points[t.learnedAt as number].step }))
+    .sort((x, y) => x.step - y.step)
 }
 
-/** Tasks that failed after passing, with both steps. */
+/**
+ * Tasks that end failing after passing, with the step of their last pass and of the fail after it (where the failing
+ * they end on began), in the order they were lost.
+ */
 export function forgottenTasks(c: TrainingCurve): ForgottenTask[] {
   const out: ForgottenTask[] = []
   for (const t of c.tasks.filter((x: SeriesTask) => x.forgotten)) {
-    const first = t.passed.indexOf(true)
-    const later = first < 0 ? -1 : t.passed.indexOf(false, first + 1)
-    if (later > first) out.push({ taskKey: t.taskKey, passedAt: c.points[first].step, failedAt: c.points[later].step })
+    const lastPass = t.passed.lastIndexOf(true)
+    const lost = lastPass < 0 ? -1 : t.passed.indexOf(false, lastPass + 1)
+    if (lost > lastPass)
+      out.push({ taskKey: t.taskKey, passedAt: c.points[lastPass].step, failedAt: c.points[lost].step })
   }
-  return out
+  return out.sort((x, y) => x.failedAt - y.failedAt || x.passedAt - y.passedAt)
 }
+
+/**
+ * Why no task is followed, when that is because the run has no pass/fail verdict ("0 sampled at two or more steps"
+ * read as if the run sampled each task once); null otherwise.
+ */
+export function tasksNotFollowed(c: TrainingCurve): string | null {
+  return c.warnings.some((w) => w.code === 'no-verdict')
+    ? 'not followed: the run has no pass/fail verdict (no success flag and no pass threshold); set a pass threshold on it'
+    : null
+}
+
+/** What learned and forgotten mean, said where the lists are. */
+export const LEARNED_FORGOTTEN_RULE =
+  "learned: ends passing after failing at an earlier step; forgotten: ends failing after passing at an earlier step (a task's verdict at a step is the majority of its rollouts there)"
 
 /** "11 steps (0 to 99)". */
 export function stepsSpan(c: TrainingCurve): string {

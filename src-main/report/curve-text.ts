@@ -5,7 +5,14 @@
 import type { CurvePoint, TrainingCurve } from '@contract/training'
 import { fmtNumber, STD_NOTE } from '@contract/display'
 import { formatTable, oneLine, truncate } from './text-format'
-import { curveColumns, forgottenTasks, learnedTasks, stepsSpan } from './curve-sections'
+import {
+  curveColumns,
+  forgottenTasks,
+  learnedTasks,
+  LEARNED_FORGOTTEN_RULE,
+  stepsSpan,
+  tasksNotFollowed
+} from './curve-sections'
 import { laterWarnings, upFrontWarnings, warningLead, afterLead } from './report-warnings'
 
 /** Tasks a terminal names per list. */
@@ -34,10 +41,16 @@ export function formatCurve(c: TrainingCurve): string {
   )
   const learned = learnedTasks(c)
   const forgotten = forgottenTasks(c)
+  const notFollowed = tasksNotFollowed(c)
   out.push(
-    `TASKS  ${fmtNumber(c.followedTasks)} sampled at two or more steps; learned ${learned.length}, forgotten ${forgotten.length}`,
-    `  learned    ${names(learned, (t) => `step ${t.step}`)}`,
-    `  forgotten  ${names(forgotten, (t) => `${t.passedAt} → ${t.failedAt}`)}`,
+    ...(notFollowed
+      ? [`TASKS  ${notFollowed}`]
+      : [
+          `TASKS  ${fmtNumber(c.followedTasks)} sampled at two or more steps; learned ${learned.length}, forgotten ${forgotten.length}`,
+          `  learned    ${names(learned, (t) => `step ${t.step}`)}`,
+          `  forgotten  ${names(forgotten, (t) => `${t.passedAt} → ${t.failedAt}`)}`,
+          `  (${LEARNED_FORGOTTEN_RULE})`
+        ]),
     ''
   )
   const notes = [

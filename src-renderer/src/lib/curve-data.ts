@@ -99,7 +99,7 @@ export function nearestPoint(points: readonly CurvePoint[], step: number): numbe
   return best
 }
 
-/** Tasks learned (passed at a later step after failing, and not lost again) and forgotten (passed, then failed later). */
+/** Tasks learned (end passing after failing before) and forgotten (end failing after passing before): SeriesTask's. */
 export function learnedForgotten(curve: Pick<TrainingCurve, 'tasks'>): { learned: number; forgotten: number } {
   let learned = 0
   let forgotten = 0

@@ -14,9 +14,15 @@ const eps = (passes: Record<string, boolean>, extra: Partial<EpisodeSpec> = {}):
   Object.entries(passes).map(([task, ok]) => ({ task, reward: ok ? 1 : 0, turns: ok ? 2 : 4, ...extra }))
 
 describe('taskHistory', () => {
-  it('finds the first pass after a fail, forgetting, and the number of changes', () => {
+  it('reads how a task ended: learned (ends passing after a fail) from where, forgotten (ends failing after a pass), changes', () => {
     expect(taskHistory('t', [false, true, true])).toMatchObject({ learnedAt: 1, forgotten: false, changes: 1 })
-    expect(taskHistory('t', [true, false, true])).toMatchObject({ learnedAt: 2, forgotten: true, changes: 2 })
+    // a fail along the way, passing again at the end: learned again at 2, not forgotten
+    expect(taskHistory('t', [true, false, true])).toMatchObject({ learnedAt: 2, forgotten: false, changes: 2 })
+    expect(taskHistory('t', [false, true, false, true, true])).toMatchObject({ learnedAt: 3, forgotten: false })
+    // ends failing after passing: forgotten, not learned
+    expect(taskHistory('t', [false, true, false])).toMatchObject({ learnedAt: null, forgotten: true, changes: 2 })
+    expect(taskHistory('t', [true, true, false, null])).toMatchObject({ learnedAt: null, forgotten: true })
+    expect(taskHistory('t', [false, false])).toMatchObject({ learnedAt: null, forgotten: false, changes: 0 })
     expect(taskHistory('t', [true, true, true])).toMatchObject({ learnedAt: null, forgotten: false, changes: 0 })
     // no verdict at a point: skipped, the fail before still counts
     expect(taskHistory('t', [false, null, true])).toMatchObject({ learnedAt: 2, forgotten: false, changes: 1 })
@@ -68,7 +74,8 @@ describe('compareSeries on three checkpoints', () => {
 
   it('lists the tasks that changed, most changes first, with when they were learned or forgotten', () => {
     expect(r.tasks).toEqual([
-      { taskKey: 't3', passed: [false, true, false], learnedAt: 1, forgotten: true },
+      // t3 passed at 100 only: ends failing, forgotten (its pass at 100 is no learning it kept)
+      { taskKey: 't3', passed: [false, true, false], learnedAt: null, forgotten: true },
       { taskKey: 't1', passed: [false, true, true], learnedAt: 1, forgotten: false },
       { taskKey: 't2', passed: [true, true, false], learnedAt: null, forgotten: true }
     ])
@@ -111,7 +118,8 @@ describe('compareSeries over the training steps inside one run (a hosted-RL expo
 
   it('makes each step a point, named and stepped, with the tasks that flipped between steps', () => {
     const db = tempDb()
-    // steps 10, 20, 30; t1 fails, passes, passes (learned at 1); t2 passes, fails, passes (forgotten, then back)
+    // steps 10, 20, 30; t1 fails, passes, passes (learned at 1); t2 passes, fails, passes (lost at 20, back at 30:
+    // it ends solved, learned again at 2, not forgotten)
     const run = insertRun(db, {
       id: 'hosted',
       name: 'hosted',
@@ -130,7 +138,7 @@ describe('compareSeries over the training steps inside one run (a hosted-RL expo
     expect(r.points.map((p) => p.metrics.find((m) => m.key === 'reward')?.value)).toEqual([0.5, 0.5, 1])
     expect(r.sharedTasks).toBe(2)
     expect(r.tasks).toEqual([
-      { taskKey: 't2', passed: [true, false, true], learnedAt: 2, forgotten: true },
+      { taskKey: 't2', passed: [true, false, true], learnedAt: 2, forgotten: false },
       { taskKey: 't1', passed: [false, true, true], learnedAt: 1, forgotten: false }
     ])
   })

@@ -1,10 +1,12 @@
 /**
  * A TrainingCurve shaped like report 004's reward progression (steps 0 … 99 every 10 steps, batch 128, 8 rollouts per
  * example: 16 groups a step): the reward and turns per step are the report's; σ, pass rate, tokens and the no-signal
- * groups are plausible values. Three tasks followed over the steps: one learned at step 20, one forgotten (passed at
- * 10, failed at 90), one learned at 40 and forgotten at 90.
+ * groups are plausible values. Three tasks followed over the steps (learned / forgotten read as the engine reads them,
+ * taskHistory): one learned at step 20; one lost at 90 and passing again at 99 (learned at 99, not forgotten); one
+ * solved from 40 to 80, forgotten at 90 (its last pass at 80).
  */
 import type { CurvePoint, TrainingCurve } from '@contract/training'
+import { taskHistory } from '../../../src-main/compare/task-history'
 
 const PROGRESSION: [number, number, number][] = [
   [0, 0.8439, 7.57],
@@ -45,25 +47,13 @@ export function demoCurve(): TrainingCurve {
     runName: 'deeprepo · GRPO training',
     points,
     tasks: [
-      {
-        taskKey: 'repo-ledger',
-        passed: at([false, true, true, true, true, true, true, true, true, false, true]),
-        learnedAt: 1,
-        forgotten: true
-      },
-      {
-        taskKey: 'repo-auth',
-        passed: at([false, false, true, null, true, true, true, true, true, true, true]),
-        learnedAt: 2,
-        forgotten: false
-      },
-      {
-        taskKey: 'repo-cache',
-        passed: at([null, false, false, false, true, true, true, true, true, false, null]),
-        learnedAt: 4,
-        forgotten: true
-      }
-    ],
+      ['repo-ledger', [false, true, true, true, true, true, true, true, true, false, true]],
+      ['repo-auth', [false, false, true, null, true, true, true, true, true, true, true]],
+      ['repo-cache', [null, false, false, false, true, true, true, true, true, false, null]]
+    ].map(([key, passed]) => {
+      const { changes: _changes, ...task } = taskHistory(key as string, at(passed as (boolean | null)[]))
+      return task
+    }),
     followedTasks: 16,
     warnings: [
       {

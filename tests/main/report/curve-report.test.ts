@@ -34,12 +34,10 @@ describe('curveMarkdown', () => {
   })
 
   it('lists the tasks learned and forgotten with their steps, and the notes', () => {
-    expect(md).toContain('16 tasks were sampled at two or more steps;')
+    expect(md).toContain('16 tasks were sampled at two or more steps. Learned: ends passing after failing')
     // a task learned then forgotten counts once, among the forgotten (as the app counts)
-    expect(md).toContain('- **Learned (1):** `repo-auth` (step 20)')
-    expect(md).toContain(
-      '- **Forgotten (2):** `repo-ledger` (passed at step 10, failed at 90), `repo-cache` (passed at step 40, failed at 90)'
-    )
+    expect(md).toContain('- **Learned (2):** `repo-auth` (step 20), `repo-ledger` (step 99)')
+    expect(md).toContain('- **Forgotten (1):** `repo-cache` (passed at step 80, failed at 90)')
     expect(md).toContain('## Notes\n\n- 3 of 1411 episodes carry no training step and are not on the curve.')
   })
 
@@ -56,11 +54,12 @@ describe('curveMarkdown', () => {
 describe('curve-sections', () => {
   it("reads the learned step and the forgotten steps from each task's verdicts over the points", () => {
     const c = demoCurve()
-    expect(learnedTasks(c)).toEqual([{ taskKey: 'repo-auth', step: 20 }])
-    expect(forgottenTasks(c)).toEqual([
-      { taskKey: 'repo-ledger', passedAt: 10, failedAt: 90 },
-      { taskKey: 'repo-cache', passedAt: 40, failedAt: 90 }
+    // lost at 90 and passing at 99 is learned (from 99), not forgotten; the last pass before the fail it ends on
+    expect(learnedTasks(c)).toEqual([
+      { taskKey: 'repo-auth', step: 20 },
+      { taskKey: 'repo-ledger', step: 99 }
     ])
+    expect(forgottenTasks(c)).toEqual([{ taskKey: 'repo-cache', passedAt: 80, failedAt: 90 }])
   })
 })
 
@@ -74,7 +73,16 @@ describe('formatCurve', () => {
     expect(text).toMatch(
       /^\s+99\s+128\s+16\s+0\.969\s+0\.040\s+0\.200 – 1\.000\s+6\.01\s+9,000\s+2,300\s+62\.5% \(10\/16\)\s+0%$/m
     )
-    expect(text).toContain('TASKS  16 sampled at two or more steps; learned 1, forgotten 2')
-    expect(text).toContain('  forgotten  repo-ledger (10 → 90), repo-cache (40 → 90)')
+    expect(text).toContain('TASKS  16 sampled at two or more steps; learned 2, forgotten 1')
+    expect(text).toContain('  forgotten  repo-cache (80 → 90)')
+    expect(text).toContain('  (learned: ends passing after failing at an earlier step; forgotten: ends failing')
+    // a run without a pass/fail verdict follows no task: said so, not "0 sampled at two or more steps"
+    const unjudged = demoCurve()
+    unjudged.tasks = []
+    unjudged.followedTasks = 0
+    unjudged.warnings.push({ code: 'no-verdict', severity: 'caveat', message: 'No pass/fail verdict.' })
+    expect(formatCurve(unjudged)).toContain('TASKS  not followed: the run has no pass/fail verdict')
+    expect(formatCurve(unjudged)).not.toContain('sampled at two or more')
+    expect(curveMarkdown(unjudged)).toContain('Tasks not followed: the run has no pass/fail verdict')
   })
 })

@@ -8,6 +8,7 @@ import { createElement, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SeriesReport, SeriesTask } from '@contract/compare'
+import { taskHistory } from '../../../src-main/compare/task-history'
 import { SeriesView } from '../../../src-renderer/src/features/compare/SeriesView'
 import { AppProvider } from '../../../src-renderer/src/state/store-context'
 import { createAppStore } from '../../../src-renderer/src/state/store'
@@ -92,17 +93,19 @@ describe('series flips', () => {
   })
 
   it('counts every listed task once, and each task counted as learned says where (with the engine’s definitions)', () => {
-    const task = (passed: (boolean | null)[], learnedAt: number | null, forgotten: boolean): SeriesTask => ({
-      taskKey: `t${passed.map((p) => (p === null ? '-' : p ? 'P' : 'F')).join('')}`,
-      passed,
-      learnedAt,
-      forgotten
-    })
+    // as the engine reads them (taskHistory)
+    const task = (passed: (boolean | null)[]): SeriesTask => {
+      const { changes: _changes, ...t } = taskHistory(
+        `t${passed.map((p) => (p === null ? '-' : p ? 'P' : 'F')).join('')}`,
+        passed
+      )
+      return t
+    }
     const tasks = [
-      task([false, true, true], 1, false), // learned at step 10, kept
-      task([false, true, false], 1, true), // learned at 10, forgotten at 20
-      task([true, false, null], null, true), // solved from the first step, forgotten at 10
-      task([true, false, true], 2, true) // forgotten at 10, learned again at 20
+      task([false, true, true]), // learned at step 10, kept
+      task([false, true, false]), // solved at 10 only: forgotten at 20
+      task([true, false, null]), // solved from the first step, forgotten at 10
+      task([true, false, true]) // lost at 10, solved again at 20: learned at 20, not forgotten
     ]
     const stepped: SeriesReport = {
       ...report,
@@ -111,10 +114,10 @@ describe('series flips', () => {
       tasks
     }
     const { heading, rows } = flips(draw(stepped))
-    expect(heading).toBe('Flips along the series: 1 learned, 3 forgotten')
+    expect(heading).toBe('Flips along the series: 2 learned, 2 forgotten')
     expect(rows.get('tFPP')).toEqual(['step 10', 'step 10', '–'])
-    expect(rows.get('tFPF')).toEqual(['step 10', 'step 10', 'step 20'])
+    expect(rows.get('tFPF')).toEqual(['step 10', '–', 'step 20'])
     expect(rows.get('tPF-')).toEqual(['step 0', '–', 'step 10'])
-    expect(rows.get('tPFP')).toEqual(['step 0', 'step 20', 'step 10'])
+    expect(rows.get('tPFP')).toEqual(['step 0', 'step 20', '–'])
   })
 })

@@ -84,8 +84,8 @@ function SeriesBody({ report }: { report: SeriesReport }): ReactNode {
     },
     [label, report.axis, metricKey]
   )
-  // one task, one count, as the training curve counts: learned (passed after failing, kept) or forgotten (passed,
-  // then failed later: learned first only when it failed before its first pass, as its "learned at" cell says)
+  // one task, one count, as the training curve counts: learned (ends passing after failing before) or forgotten
+  // (ends failing after passing before)
   const { learned, forgotten } = learnedForgotten(report)
   return (
     <>

@@ -16,8 +16,9 @@ const COLUMNS_MAX = 16
 /**
  * Tasks whose verdict changed along a series of points (checkpoint runs, training steps): a ✓ / ✗ per point (– where
  * the task has no verdict there), or with many points one strip of cells per task; the point it was first solved at,
- * learned at (the engine's SeriesTask.learnedAt: the first pass after a fail; none when it passed from its first
- * point), and forgotten at (the first fail after its first pass). Shared by the checkpoint series and the training
+ * learned at (the engine's SeriesTask.learnedAt: where the passing it ends on began, after a fail before; none when
+ * it passed from its first point or ends failing), and forgotten at (where the failing it ends on began, after a
+ * pass before). Shared by the checkpoint series and the training
  * curve; `taskCell` draws the task's name (a link to its episodes, or plain text).
  */
 export function TaskHistoryTable({
@@ -58,8 +59,12 @@ export function TaskHistoryTable({
             ))
           )}
           <th title="The first point it passed at">first solved</th>
-          <th title="The first point it passed at after failing at an earlier one">learned at</th>
-          <th title="The first point it failed at after its first pass">forgotten at</th>
+          <th title="It ends passing after failing at an earlier point: where the passing it ends on began">
+            learned at
+          </th>
+          <th title="It ends failing after passing at an earlier point: where the failing it ends on began">
+            forgotten at
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -14,8 +14,8 @@ import { readable } from '../../lib/readable'
 import { ScrollX } from '../../components/ScrollX'
 
 /**
- * Tasks whose verdict changed over the steps they were sampled at: learned (passed after failing, kept), forgotten
- * (passed, then failed later). A task's verdict at a step is the majority of its rollouts there; – where it was not
+ * Tasks whose verdict changed over the steps they were sampled at: learned (ends passing after failing before),
+ * forgotten (ends failing after passing before); a task that flickered and ends as it began is neither. A task's verdict at a step is the majority of its rollouts there; – where it was not
  * sampled. A task opens its episodes across the steps.
  */
 export function CurveTasks({ report }: { report: TrainingCurve }): ReactNode {
