@@ -32,6 +32,20 @@ export const RUN_COLORS = {
 
 export const isFiniteNumber = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x)
 
+/**
+ * `x` with `digits` decimals, rounded half away from zero on its decimal value, after dropping the last bits a sum's
+ * order leaves (12 significant digits kept): one mean summed two ways (SQL's avg over a step, a sum over its episodes)
+ * came out 0.70050000000000001 and 0.70049999999999990, and showed as 0.701 on the curve and 0.700 in the step
+ * compare. toFixed rounds the binary value, so 0.7005 alone could go either way.
+ */
+export function toFixedClean(x: number, digits: number): string {
+  if (!Number.isFinite(x) || Math.abs(x) >= 1e15) return x.toFixed(digits)
+  const scale = 10 ** digits
+  const scaled = Number((Math.abs(x) * scale).toPrecision(12))
+  const rounded = Math.round(scaled) / scale
+  return `${x < 0 && rounded !== 0 ? '-' : ''}${rounded.toFixed(digits)}`
+}
+
 /** Drops trailing zeros after the decimal point ("0.500" → "0.5", "3.0" → "3"). */
 function trimZeros(s: string): string {
   return s.includes('.') && !s.includes('e') ? s.replace(/\.?0+$/, '') : s
@@ -44,7 +58,7 @@ export function fmtNumber(x: number | null | undefined, decimals = 3): string {
   if (abs >= 1e9) return withSign(x, (abs / 1e9).toFixed(2).replace(/\.?0+$/, '') + 'B')
   if (Number.isInteger(x) || abs >= 1000) return withSign(x, Math.round(abs).toLocaleString('en-US'))
   if (abs !== 0 && abs < 10 ** -decimals) return withSign(x, abs.toExponential(1))
-  return withSign(x, trimZeros(abs.toFixed(abs >= 100 ? 1 : decimals)))
+  return withSign(x, trimZeros(toFixedClean(abs, abs >= 100 ? 1 : decimals)))
 }
 
 /** A leading minus for negative values (the text is of the absolute value). */
@@ -54,7 +68,7 @@ function withSign(x: number, absText: string): string {
 
 /** A share in [0, 1] as a percentage with one decimal ("36%", "38.8%"). */
 export function fmtPercent(x: number | null | undefined): string {
-  return isFiniteNumber(x) ? `${trimZeros((x * 100).toFixed(1))}%` : NONE
+  return isFiniteNumber(x) ? `${trimZeros(toFixedClean(x * 100, 1))}%` : NONE
 }
 
 /** A duration from milliseconds, in the unit its size calls for: "850 ms", "3.4 s", "34 s", "25 min", "1 min 20 s", "2 h 5 min". */
@@ -93,7 +107,7 @@ export function fmtValue(unit: MetricUnit, x: number | null | undefined): string
     case 'count':
       return fmtNumber(x, 2)
     case 'reward':
-      return Math.abs(x) >= 1000 ? fmtNumber(x) : withSign(x, Math.abs(x).toFixed(3))
+      return Math.abs(x) >= 1000 ? fmtNumber(x) : withSign(x, toFixedClean(Math.abs(x), 3))
     default:
       return fmtNumber(x, 3)
   }
@@ -103,7 +117,7 @@ export function fmtValue(unit: MetricUnit, x: number | null | undefined): string
 export function fmtDelta(unit: MetricUnit, d: number | null | undefined): string {
   if (!isFiniteNumber(d)) return NONE
   const plus = d > 0 ? '+' : d === 0 ? '±' : ''
-  if (unit === 'rate') return `${plus}${withSign(d, trimZeros((Math.abs(d) * 100).toFixed(1)))} ${PTS}`
+  if (unit === 'rate') return `${plus}${withSign(d, trimZeros(toFixedClean(Math.abs(d) * 100, 1)))} ${PTS}`
   return `${plus}${fmtValue(unit, d)}`
 }
 
@@ -111,14 +125,15 @@ export function fmtDelta(unit: MetricUnit, d: number | null | undefined): string
 export function fmtRelative(r: number | null | undefined): string {
   if (!isFiniteNumber(r)) return NONE
   const plus = r > 0 ? '+' : r === 0 ? '±' : ''
-  return `${plus}${withSign(r, trimZeros((Math.abs(r) * 100).toFixed(1)))}%`
+  return `${plus}${withSign(r, trimZeros(toFixedClean(Math.abs(r) * 100, 1)))}%`
 }
 
 /** A 95% CI of a change, "−24.5 to −9.8 pts" (its ends signed, the unit once). */
 export function fmtCi(unit: MetricUnit, ci: [number, number] | null | undefined): string {
   if (!ci || !isFiniteNumber(ci[0]) || !isFiniteNumber(ci[1])) return NONE
   if (unit === 'rate') {
-    const end = (x: number): string => `${x > 0 ? '+' : ''}${withSign(x, trimZeros((Math.abs(x) * 100).toFixed(1)))}`
+    const end = (x: number): string =>
+      `${x > 0 ? '+' : ''}${withSign(x, trimZeros(toFixedClean(Math.abs(x) * 100, 1)))}`
     return `${end(ci[0])} to ${end(ci[1])} ${PTS}`
   }
   // an end at exactly 0 reads "0" here (as in the rate branch), not the "±0" a change of nothing reads

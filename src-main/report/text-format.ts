@@ -1,5 +1,6 @@
 /** Text for a terminal (the CLI and the text reports): aligned tables, numbers, and trace text made safe to print. */
 import { readableText } from '@contract/terminal-text'
+import { toFixedClean } from '@contract/display'
 
 const NONE = '-'
 
@@ -38,13 +39,13 @@ export function formatNumber(n: number | null | undefined, decimals = 3): string
   if (n === null || n === undefined || !Number.isFinite(n)) return NONE
   if (Number.isInteger(n)) return n.toLocaleString('en-US')
   if (Math.abs(n) >= 1e6 || (Math.abs(n) < 1e-3 && n !== 0)) return n.toExponential(2)
-  return n.toFixed(decimals)
+  return toFixedClean(n, decimals)
 }
 
 /** A reward: always 3 decimals so a column of them lines up on the point. */
 export function formatReward(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return NONE
-  return Math.abs(n) >= 1e6 ? n.toExponential(2) : n.toFixed(3)
+  return Math.abs(n) >= 1e6 ? n.toExponential(2) : toFixedClean(n, 3)
 }
 
 /** A share in [0, 1] as a percentage. */

@@ -3,7 +3,7 @@
  * against their producer's output (shares, ranges, durations of episodes, compare figures) go through the display
  * rules the CLI and the reports share (@contract/display); these add the app's own table conventions.
  */
-import { fmtPercent, fmtRange as fmtRangeIn, NONE } from '@contract/display'
+import { fmtPercent, fmtRange as fmtRangeIn, NONE, toFixedClean } from '@contract/display'
 
 export const DASH = NONE
 
@@ -35,7 +35,7 @@ export function fmtInt(x: number | null | undefined): string {
 
 /** A reward with a fixed 3 decimals, so columns line up (1 → "1.000"). */
 export function fmtReward(x: number | null | undefined): string {
-  return isNum(x) ? x.toFixed(3) : DASH
+  return isNum(x) ? toFixedClean(x, 3) : DASH
 }
 
 /**
@@ -44,12 +44,12 @@ export function fmtReward(x: number | null | undefined): string {
  */
 export function fmtMeanCi(mean: number | null, ci: [number, number] | null): string {
   if (!isNum(mean)) return DASH
-  if (!ci || !isNum(ci[0]) || !isNum(ci[1])) return mean.toFixed(3)
+  if (!ci || !isNum(ci[0]) || !isNum(ci[1])) return toFixedClean(mean, 3)
   const below = mean - ci[0]
   const above = ci[1] - mean
   if (Math.abs(above - below) <= 1e-9 * Math.max(1, Math.abs(mean), ci[1] - ci[0]))
-    return `${mean.toFixed(3)} ± ${fmtHalfWidth((ci[1] - ci[0]) / 2)}`
-  return `${mean.toFixed(3)} −${fmtHalfWidth(below)} +${fmtHalfWidth(above)}`
+    return `${toFixedClean(mean, 3)} ± ${fmtHalfWidth((ci[1] - ci[0]) / 2)}`
+  return `${toFixedClean(mean, 3)} −${fmtHalfWidth(below)} +${fmtHalfWidth(above)}`
 }
 
 /** Two significant digits (0.10, not 0.1): enough to judge noise without pretending precision. */
@@ -61,7 +61,7 @@ function fmtHalfWidth(h: number): string {
 /** The CI range for a tooltip, e.g. "95% CI 0.613 – 0.853". */
 export function fmtCiRange(ci: [number, number] | null): string {
   if (!ci) return 'No confidence interval (fewer than 2 rewarded episodes)'
-  return `95% CI ${ci[0].toFixed(3)} – ${ci[1].toFixed(3)}`
+  return `95% CI ${toFixedClean(ci[0], 3)} – ${toFixedClean(ci[1], 3)}`
 }
 
 /** A share in [0, 1] as a percentage with one decimal (0.4567 → "45.7%"): the display rules' fmtPercent. */

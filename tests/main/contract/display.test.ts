@@ -12,8 +12,11 @@ import {
   fmtRange,
   fmtRelative,
   fmtValue,
-  noCiReason
+  noCiReason,
+  toFixedClean
 } from '@contract/display'
+import { fmtMeanCi, fmtReward } from '../../../src-renderer/src/lib/format'
+import { formatReward } from '../../../src-main/report/text-format'
 
 describe('display rules', () => {
   it('shares are percentages, their changes percentage points written "pts", with real minus signs', () => {
@@ -24,6 +27,23 @@ describe('display rules', () => {
     expect(fmtDelta('rate', -0.168)).toBe('−16.8 pts')
     expect(fmtDelta('rate', 0)).toBe('±0 pts')
     expect(fmtCi('rate', [-0.245, -0.098])).toBe('−24.5 to −9.8 pts')
+  })
+
+  it('one mean summed in two orders shows alike everywhere (0.7005 read 0.701 on the curve, 0.700 in the compare)', () => {
+    // the 32 rewards of the demo's step 9 (a mean of 0.7005), summed in two orders: half rounds away from zero
+    const sums = [0.70050000000000001, 0.7004999999999999]
+    expect(new Set(sums.map((m) => fmtValue('reward', m)))).toEqual(new Set(['0.701']))
+    expect(new Set(sums.map((m) => fmtReward(m)))).toEqual(new Set(['0.701']))
+    expect(new Set(sums.map((m) => formatReward(m)))).toEqual(new Set(['0.701']))
+    expect(new Set(sums.map((m) => fmtMeanCi(m, null)))).toEqual(new Set(['0.701']))
+    expect(new Set(sums.map((m) => fmtNumber(m)))).toEqual(new Set(['0.701']))
+    expect(new Set([0.2345, 0.23449999999999999].map((m) => fmtPercent(m)))).toEqual(new Set(['23.5%']))
+    expect(fmtValue('reward', -0.7004999999999999)).toBe('−0.701')
+    // only the noise goes: a real difference further down still rounds as it should
+    expect(toFixedClean(0.70049, 3)).toBe('0.700')
+    expect(toFixedClean(-0.0004999, 3)).toBe('0.000')
+    expect(toFixedClean(123456.78, 1)).toBe('123456.8')
+    expect(toFixedClean(1 / 3, 3)).toBe('0.333')
   })
 
   it('rewards have three decimals, large figures are grouped, changes signed', () => {
