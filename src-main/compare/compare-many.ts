@@ -38,6 +38,7 @@ import {
   envForcedWarning,
   headlineWarning,
   noTranscriptWarning,
+  rolloutsWarning,
   samplingWarning,
   settingsWarning,
   unscoredWarning
@@ -104,6 +105,11 @@ function verdictAgainst(
     sharedTasks: p.a.length,
     forced
   })
+}
+
+/** A two-run warning's "A 4, B 11.2" as the side-by-side table names its runs. */
+function sidesNamed(message: string, a: string, b: string): string {
+  return message.replace(/\(A ([^,]+), B ([^)]+)\)/, (_m, x: string, y: string) => `(${a} ${x}, ${b} ${y})`)
 }
 
 export function compareMany(db: Db, runs: RunSummary[], options: MultiCompareOptions = {}): MultiCompareReport {
@@ -204,8 +210,15 @@ export function compareManyValues(
     if (i === baseline) continue
     const b = runs[baseline]
     const r = runs[i]
-    for (const w of [settingsWarning(b.header, r.header), samplingWarning(b.header, r.header)]) {
-      if (w) warnings.push({ ...w, message: `${r.name} vs ${b.name}: ${w.message}` })
+    // what the two-run compare of the same pair says (a training batch of 4 to 36 rollouts a task against 4 each)
+    const p = pairTasks(values[baseline], values[i])
+    const perPair = [
+      settingsWarning(b.header, r.header),
+      samplingWarning(b.header, r.header),
+      rolloutsWarning(values[baseline], values[i], p.a, p.b)
+    ]
+    for (const w of perPair) {
+      if (w) warnings.push({ ...w, message: `${r.name} vs ${b.name}: ${sidesNamed(w.message, b.name, r.name)}` })
     }
   }
   const named = runs.map((r) => [r.name, r] as const)

@@ -54,7 +54,7 @@ test('the per-task flip table and the Groups tab: harness vs model failures, sor
     await expect(harness.getByTestId('flip-task-b')).toHaveText('0/2')
     await expect(harness.getByTestId('flip-task-delta')).toHaveText('−1.000')
     await expect(harness.getByTestId('flip-task-failure')).toHaveAttribute('data-failure', 'harness')
-    await expect(harness.getByTestId('flip-task-failure')).toHaveText('harness · parse_error')
+    await expect(harness.getByTestId('flip-task-failure')).toHaveText('B: harness · parse_error')
     const model = taskRow(page, TB_CHANGES.model)
     await expect(model.getByTestId('flip-task-failure')).toHaveAttribute('data-failure', 'model')
     await expect(model.getByTestId('flip-task-b')).toHaveText('0/2')
@@ -64,7 +64,7 @@ test('the per-task flip table and the Groups tab: harness vs model failures, sor
     await expect(fixed.getByTestId('flip-task-delta')).toHaveText('+1.000')
     // A's failures of the fixed task: one parse error (the fixture's), one wrong result
     await expect(fixed.getByTestId('flip-task-failure')).toHaveAttribute('data-failure', 'mixed')
-    await expect(fixed.getByTestId('flip-task-failure')).toHaveText('harness 1 + model 1 · parse_error')
+    await expect(fixed.getByTestId('flip-task-failure')).toHaveText('A: harness 1 + model 1 · parse_error')
     await expect(page.getByTestId('flip-task-count')).toContainText('2 failed by the harness')
     // the table's cells add up to the flip table's
     await page.getByTestId('flip-task-filter').selectOption('all')

@@ -384,13 +384,17 @@ async function allGroups(
 }
 
 /**
- * The tasks [ ] / n p step through: the list the open task was clicked in, or (after a reload, which keeps only the
- * task in the URL) the flipped tasks, fixed then broken, when the open task is one of them.
+ * The tasks [ ] / n p step through: the list the open task was clicked in, or (a deep link or a reload, which keep
+ * only the task in the URL) the flipped tasks, fixed then broken, when the open task is one of them, else every
+ * shared task of the Tasks table, most regressed first (a task opened by link had no list: no "task N / M", ‹ › off).
  */
 export function compareTaskList(c: CompareView): string[] {
   if (c.taskList.length > 0) return c.taskList
-  const flipped = c.report ? [...c.report.flips.fixed, ...c.report.flips.broken] : []
-  return c.taskKey !== null && flipped.includes(c.taskKey) ? flipped : []
+  if (c.taskKey === null || !c.report) return []
+  const flipped = [...c.report.flips.fixed, ...c.report.flips.broken]
+  if (flipped.includes(c.taskKey)) return flipped
+  const rows = c.report.taskRows.map((r) => r.taskKey)
+  return rows.includes(c.taskKey) ? rows : []
 }
 
 /** A group of at least two rollouts that all got the same reward: GRPO learns nothing from it. */

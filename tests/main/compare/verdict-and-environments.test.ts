@@ -174,6 +174,25 @@ describe('environments', () => {
     d.close()
   })
 
+  it('side by side, a run of other rollout counts than the baseline carries the two-run warning, named', () => {
+    const d = tempDb()
+    const k = (n: number): EpisodeSpec[] =>
+      Array.from({ length: 10 }, (_, t) =>
+        Array.from({ length: n + (t % 3) * n }, () => ({ task: `t${t}`, reward: 1 }))
+      ).flat()
+    const base = insertRun(d, { id: 'base', name: 'base', threshold: 0.5, episodes: binary(5, 10) })
+    const same = insertRun(d, { id: 'same', name: 'same', threshold: 0.5, episodes: binary(6, 10) })
+    const batch = insertRun(d, { id: 'batch', name: 'batch', threshold: 0.5, episodes: k(2) })
+    const many = compareMany(d, [base, same, batch], {})
+    const rollouts = many.warnings.filter((w) => w.code === 'different-rollouts')
+    expect(rollouts.map((w) => w.message)).toEqual([
+      expect.stringMatching(
+        /^batch vs base: Rollouts per task differ on 10 of 10 shared tasks \(base 1, batch 3\.8 on average\)/
+      )
+    ])
+    d.close()
+  })
+
   it('links an episode to the same task only in runs of its environment', () => {
     const d = tempDb()
     insertRun(d, { id: 'air', env: 'tau-bench airline', threshold: 0.5, episodes: binary(1, 1, '') })

@@ -78,6 +78,17 @@ describe('compare slice', () => {
     expect(store.getState().compare!.taskKey).toBe('t1')
   })
 
+  it('a task opened by link that did not flip steps through every shared task of the Tasks table', async () => {
+    const store = createAppStore(fakeApi({ a: 4, b: 4 }))
+    store.getState().openCompare('a', 'b', 't8') // both fail: no flip
+    await flush()
+    const c = store.getState().compare!
+    expect(compareTaskList(c)).toEqual(c.report!.taskRows.map((r) => r.taskKey))
+    expect(compareTaskList(c)).toContain('t8')
+    const at = compareTaskList(c).indexOf('t8')
+    expect(store.getState().stepCompareTask(1)).toBe(at + 1 < compareTaskList(c).length)
+  })
+
   it("loads both runs' task groups for the Groups tab and each task's rollout rewards once", async () => {
     const api = fakeApi({ a: 6, b: 8 })
     const store = createAppStore(api)

@@ -226,6 +226,8 @@ function TaskRowView({
             data-failure={row.failure}
             title={failureTitle(row)}
           >
+            {/* whose rollouts: the failing side's (A's for a fixed task, B's for a broken or still failing one) */}
+            {row.cell === 'fixed' ? 'A: ' : 'B: '}
             {failureText(row)}
           </span>
         )}
