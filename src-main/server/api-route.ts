@@ -87,6 +87,21 @@ export function readBody(req: IncomingMessage, limit: number): Promise<BodyOutco
   })
 }
 
+/** Deepest nesting of arrays and objects an API call's arguments may have. */
+export const MAX_ARG_DEPTH = 64
+
+/** Whether `value` nests arrays / objects deeper than `max` (iteratively: the check itself must not overflow). */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number]
+    if (v === null || typeof v !== 'object') continue
+    if (depth >= max) return true
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
 /** Sends a Result already serialized (Engine.readJson) with its status. */
 function sendJsonResult(res: ServerResponse, r: JsonResult): void {
   const body = r.bytes
@@ -125,6 +140,9 @@ export async function handleApiCall(
     return sendError(res, 400, 'bad-request', 'request body is not valid JSON')
   }
   if (!Array.isArray(args)) return sendError(res, 400, 'bad-request', 'request body must be a JSON array of arguments')
+  // no method takes arguments this deep; deeper ones overflowed the stack of whatever walked them (a plain-text 500)
+  if (nestedDeeperThan(args, MAX_ARG_DEPTH))
+    return sendError(res, 400, 'bad-request', `request arguments nested deeper than ${MAX_ARG_DEPTH} levels`)
   const json = engine.readJson?.(method, args)
   if (json) {
     let answer: JsonResult

@@ -44,6 +44,25 @@ describe('startServer', () => {
 })
 
 describe('POST /api/<method>', () => {
+  it('refuses arguments nested deeper than any method takes with a JSON 400 (they overflowed the stack: a plain 500)', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000)
+    for (const method of ['listRuns', 'search', 'getTaxonomy']) {
+      const r = await rawRequest(server.port, `/api/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-rollscope-token': server.token },
+        body: `[${deep}]`
+      })
+      expect(r.status).toBe(400)
+      expect(JSON.parse(r.body)).toEqual({
+        ok: false,
+        error: { code: 'bad-request', message: 'request arguments nested deeper than 64 levels' }
+      })
+    }
+    // 64 levels are fine as far as nesting goes (the method's own schema then speaks)
+    const ok = await apiCall(server.port, 'listRuns', [], server.token)
+    expect(ok.status).toBe(200)
+  })
+
   it('requires the token: 401 without it or with a wrong one', async () => {
     for (const token of [null, '', 'wrong', server.token.slice(0, -1) + (server.token.endsWith('0') ? '1' : '0')]) {
       const r = await apiCall(server.port, 'listRuns', [], token)
