@@ -108,7 +108,11 @@ function reportError(err: unknown, io: CliIo): number {
     return EXIT_FAILED
   }
   const message = err instanceof Error ? err.message : String(err)
-  io.stderr(`rollscope: ${message}\n`)
+  // damage met past the file's header (opening it names the file: db/unusable-db.ts): say which files it can be
+  const damaged = /^SQLITE_CORRUPT/.test(String((err as { code?: unknown } | null)?.code ?? ''))
+    ? ` (the database or its .labels.db is damaged: the index can be rebuilt by moving it aside and indexing again; the labels file holds your labels)`
+    : ''
+  io.stderr(`rollscope: ${message}${damaged}\n`)
   if (io.env.ROLLSCOPE_DEBUG && err instanceof Error && err.stack) io.stderr(err.stack + '\n')
   return EXIT_FAILED
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/open-db'
 import { LABELS_SCHEMA } from '../db/label-filter-sql'
 import { migrate } from '../db/migrate'
 import { LABEL_MIGRATIONS } from './labels-migrations'
+import { unusableDbError } from '../db/unusable-db'
 
 /**
  * The labels database sits next to the index database: deleting or rebuilding `app.db` leaves `app.db.labels.db`
@@ -17,13 +18,19 @@ export function labelsDbPath(indexDbPath: string): string {
 /** Opens (creating and migrating) the labels database: the only connection that writes to it. */
 export function openLabelsDb(path: string): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const db = new Database(path)
-  db.pragma('busy_timeout = 5000')
-  // WAL: the index connection reads it (attached) while this one writes, without either waiting.
-  if (path !== ':memory:') db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
-  migrate(db, LABEL_MIGRATIONS)
-  return db
+  let db: Db | null = null
+  try {
+    db = new Database(path)
+    db.pragma('busy_timeout = 5000')
+    // WAL: the index connection reads it (attached) while this one writes, without either waiting.
+    if (path !== ':memory:') db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    migrate(db, LABEL_MIGRATIONS)
+    return db
+  } catch (err) {
+    db?.close()
+    throw unusableDbError('labels', path, err)
+  }
 }
 
 /**

@@ -28,7 +28,8 @@ export function createEngine(options: EngineOptions): Engine {
     try {
       labelUpkeep(db, labelsDb)
     } catch (err) {
-      console.error('rollscope: bringing labels up to date failed:', err)
+      // one line: a damaged file's stack trace buried what the command said next
+      console.error(`rollscope: bringing labels up to date failed: ${err instanceof Error ? err.message : String(err)}`)
     }
   }
   upkeep()

@@ -1,0 +1,27 @@
+/**
+ * A database file SQLite cannot use (not a database, damaged, unopenable, or written by a newer Rollscope), said with
+ * the file's path and what to do: "file is not a database" alone did not say which of the two files, nor that the
+ * index can be rebuilt while the labels file holds the user's own work.
+ */
+
+/** SQLite's codes for a file it cannot use as a database. */
+const UNUSABLE = /^SQLITE_(NOTADB|CORRUPT|CANTOPEN)/
+
+export type DbFileKind = 'index' | 'labels'
+
+/** The error to throw for `err` met opening `path`; `err` itself when it is not about the file. */
+export function unusableDbError(kind: DbFileKind, path: string, err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code
+  const newer = err instanceof Error && err.message.startsWith('This database was written by a newer Rollscope')
+  if (!(typeof code === 'string' && UNUSABLE.test(code)) && !newer) return err
+  const why = (err instanceof Error ? err.message : String(err))
+    .replace(/ Update Rollscope or use another --db file\.$/, '')
+    .replace(/\.$/, '')
+  const whatToDo = newer
+    ? 'Update Rollscope, or use another --db file.'
+    : kind === 'index'
+      ? `It holds only what indexing builds: move it aside and index again (labels, notes and saved views are in ${path}.labels.db and are kept).`
+      : 'It holds your labels, notes, taxonomy and saved views: restore it from a backup, or move it aside to start with none.'
+  const what = kind === 'index' ? 'The index database' : 'The labels database'
+  return new Error(`${what} ${path} cannot be used: ${why}. ${whatToDo}`, { cause: err })
+}
