@@ -25,6 +25,8 @@ interface SeenMember {
   summary: EpisodeSummaryRecord
   /** What was not read of it (a member too large to read whole), for the file's warnings. */
   cut: string | null
+  /** Why it could not be read at all (corrupt, a lying size), for the file's warnings; null when it was read. */
+  unreadable?: string | null
 }
 
 /** Members whose cuts are listed in the file's warnings; the rest are counted. */
@@ -89,6 +91,8 @@ function indexArchive(zip: ZipArchive, path: string, ctx: FormatContext): Docume
     .sort((a, b) => compareIds(a.m[1], b.m[1]) || Number(a.m[2]) - Number(b.m[2]))
   let fallback: Map<string, Obj> | null = null
   const cutWarnings: string[] = []
+  // a member that cannot be read is an episode in error, and the file says so (it was indexed with no warning)
+  const unreadableWarnings: string[] = []
   const episodes = members.map(({ name, m }) => {
     const entry = zip.entries.get(name)!
     const key = `inspect:member:${path}\0${name}`
@@ -96,10 +100,12 @@ function indexArchive(zip: ZipArchive, path: string, ctx: FormatContext): Docume
     const hit = ctx.kept.get(key) as SeenMember | undefined
     if (hit && hit.sig === sig) {
       if (hit.cut) cutWarnings.push(hit.cut)
+      if (hit.unreadable) unreadableWarnings.push(hit.unreadable)
       return { summary: hit.summary, locator: name }
     }
     let summary: EpisodeSummaryRecord
     let cut: string | null = null
+    let unreadable: string | null = null
     try {
       const sample = zip.readJson(name)
       if (!isObj(sample)) throw new ZipError(`${name} is not a sample object`)
@@ -113,15 +119,22 @@ function indexArchive(zip: ZipArchive, path: string, ctx: FormatContext): Docume
         fallback.get(`${m[1]}#${m[2]}`) ?? { id: m[1], epoch: Number(m[2]) },
         (err as Error).message
       )
+      unreadableWarnings.push(
+        (unreadable = `${name} could not be read (${(err as Error).message}): its sample is listed as an error`)
+      )
     }
     const kept: SeenMember = {
       sig,
       summary: { ...summary, actions: { kind: 'tallied', tally: tallyActions(summary.actions) } },
-      cut
+      cut,
+      unreadable
     }
     ctx.kept.set(key, kept)
     return { summary: kept.summary, locator: name }
   })
+  warnings.push(...unreadableWarnings.slice(0, MAX_CUT_WARNINGS))
+  if (unreadableWarnings.length > MAX_CUT_WARNINGS)
+    warnings.push(`… ${unreadableWarnings.length - MAX_CUT_WARNINGS} more samples that could not be read`)
   warnings.push(...cutWarnings.slice(0, MAX_CUT_WARNINGS))
   if (cutWarnings.length > MAX_CUT_WARNINGS)
     warnings.push(`… ${cutWarnings.length - MAX_CUT_WARNINGS} more samples too large to read whole`)

@@ -201,7 +201,15 @@ describe('bad-input matrix: every bad file gets a specific status, the control f
         'zip member samples/2_epoch_1.json is 1100 MB uncompressed, over the 1024 MB limit (ROLLSCOPE_MAX_ZIP_MEMBER_MB)'
       ]
     ])
+    // the file says which members it could not read (it was indexed with no warning)
+    expect(status('oversized-member.eval').warnings).toEqual([
+      'samples/2_epoch_1.json could not be read (zip member samples/2_epoch_1.json is 1100 MB uncompressed, over the 1024 MB limit (ROLLSCOPE_MAX_ZIP_MEMBER_MB)): its sample is listed as an error'
+    ])
     expect(status('zip-bomb.eval')).toMatchObject({ state: 'indexed', episodes: 3 })
+    expect(status('zip-bomb.eval').warnings.map((w) => w.slice(0, w.indexOf(' could not be read')))).toEqual([
+      'samples/2_epoch_1.json',
+      'samples/3_epoch_1.json'
+    ])
     const bomb = await engine.api.listEpisodes({
       runId: (await engine.api.listRuns()).find((r) => r.source === join(dir, 'zip-bomb.eval'))!.id
     })
