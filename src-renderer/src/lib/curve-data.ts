@@ -18,8 +18,16 @@ export interface CurvePanel {
   second?: { label: string; value(p: CurvePoint): number | null }
 }
 
-const band = (p: CurvePoint): [number, number] | null =>
-  p.meanReward === null || p.rewardStd === null ? null : [p.meanReward - p.rewardStd, p.meanReward + p.rewardStd]
+/**
+ * mean ± σ, kept inside the step's own rewards (its min and max): a reward in [0, 1] with σ 0.42 around 0.21 drew the
+ * band down to −0.21, where no reward of that step, and none of any step, ever was.
+ */
+export const band = (p: CurvePoint): [number, number] | null => {
+  if (p.meanReward === null || p.rewardStd === null) return null
+  const lo = p.meanReward - p.rewardStd
+  const hi = p.meanReward + p.rewardStd
+  return [p.rewardMin === null ? lo : Math.max(lo, p.rewardMin), p.rewardMax === null ? hi : Math.min(hi, p.rewardMax)]
+}
 
 /** The panels, in reading order; a panel none of whose steps has a value is left out (see curvePanels). */
 export const CURVE_PANELS: CurvePanel[] = [

@@ -16,8 +16,19 @@ describe('training curve panels', () => {
     const [xs, ys, lo, hi] = panelData(curve.points, panel('reward'))
     expect(xs).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
     expect(ys[0]).toBe(0.21)
-    expect(lo[0]).toBeCloseTo(0.21 - 0.26, 9)
-    expect(hi[9]).toBeCloseTo(0.701 + 0.26 + 9 * 0.015, 9)
+    // 0.21 − 0.26 is below the step's lowest reward (0): the band stops there
+    expect(lo[0]).toBe(0)
+    expect(lo[5]).toBeCloseTo(Math.max(0, ys[5]! - (0.26 + 5 * 0.015)), 9)
+    expect(hi[9]).toBeCloseTo(Math.min(1, 0.701 + 0.26 + 9 * 0.015), 9)
+  })
+
+  it('keeps the band inside the step’s own rewards: no reward of [0, 1] drawn below 0 or above 1', () => {
+    const reward = panel('reward')
+    const p = { ...curve.points[0], meanReward: 0.21, rewardStd: 0.42, rewardMin: 0, rewardMax: 1 }
+    expect(reward.band!(p)).toEqual([0, 0.63])
+    expect(reward.band!({ ...p, meanReward: 0.9 })![1]).toBe(1)
+    // without a known range, mean ± σ as it is
+    expect(reward.band!({ ...p, rewardMin: null, rewardMax: null })![0]).toBeCloseTo(-0.21, 12)
   })
 
   it('a second line in the same unit rather than a band; one column for a plain figure', () => {

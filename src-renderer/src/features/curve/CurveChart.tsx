@@ -119,7 +119,7 @@ export function CurveChart({ panel, points, syncKey, onHover, onPick }: CurveCha
               </>
             ) : (
               <>
-                <span className={css.band} /> ± σ
+                <span className={css.band} title="mean ± σ, drawn within the step’s lowest and highest reward" /> ± σ
               </>
             )}
           </span>
