@@ -89,6 +89,9 @@ test('the training run’s curve: panels and table by step; a point shows that s
     await expect(page.getByTestId('curve-worst-group')).toHaveCount(3)
     // each group's 4 rollouts at the step drawn as cells
     await expect(page.getByTestId('curve-worst-group').last().getByTestId('rollout-cell')).toHaveCount(4)
+    // each group says which task it is, beside its prompt
+    const worst = page.getByTestId('curve-worst-group').last()
+    await expect(worst.getByTestId('curve-group-task')).toHaveText((await worst.getAttribute('data-task'))!)
     page.off('request', count)
     expect(asked).toEqual(['groupRollouts'])
     await page.getByTestId('curve-step-open').click()
