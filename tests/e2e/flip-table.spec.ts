@@ -95,11 +95,18 @@ test('the per-task flip table and the Groups tab: harness vs model failures, sor
 
   await test.step('a task opens A and B side by side; ] steps to the next row of the table', async () => {
     const first = await taskRows(page).first().getAttribute('data-task')
+    await page.getByTestId('flip-task-table').evaluate((e) => e.scrollIntoView({ block: 'end' }))
+    const scroll = page.getByTestId('compare-scroll')
+    const before = await scroll.evaluate((e) => e.scrollTop)
+    expect(before).toBeGreaterThan(0)
     await taskRows(page).first().getByTestId('compare-task-link').click()
     await expect(page.getByTestId('side-by-side')).toBeVisible({ timeout: 20_000 })
     await expect(page.getByTestId('sbs-task')).toHaveText(first!)
     await page.goBack()
     await expect(page.getByTestId('compare-summary')).toBeVisible({ timeout: 20_000 })
+    // back where the task was opened from, not at the report's top
+    await expect.poll(() => scroll.evaluate((e) => e.scrollTop)).toBe(before)
+    await expect(taskRows(page).first()).toBeInViewport()
   })
 
   await test.step('Groups: pass by shape (filled / outlined), the legend, sorted by delta, filtered to broken', async () => {

@@ -10,6 +10,7 @@ import { CompareHeader } from './CompareHeader'
 import { CompareTop } from './CompareTop'
 import { CompareReportBody } from './CompareReportBody'
 import { CompareTask } from './CompareTask'
+import { useKeptScroll } from '../../lib/use-kept-scroll'
 import { GroupsTab } from './GroupsTab'
 import { SeriesView } from './SeriesView'
 import { ExportButton } from './ExportButton'
@@ -48,6 +49,11 @@ function CompareRunsView(): ReactNode {
   const hintB = hints.get(runB)
   // two steps of one training run: back leads to its curve, where they were picked
   const ofCurve = runA === runB && steps.a !== null && steps.b !== null
+  // back from a task, the report is where it was left (the Tasks table the task was opened from)
+  const scrollRef = useKeptScroll<HTMLDivElement>(
+    [runA, runB, steps.a, steps.b, tab].join('\n'),
+    report !== null && taskKey === null
+  )
 
   if (taskKey !== null) {
     // a forced comparison stays marked on the task view too
@@ -111,7 +117,7 @@ function CompareRunsView(): ReactNode {
         <span className={txt.spacer} />
         <ExportButton />
       </div>
-      <div className={analysis.scroll}>
+      <div className={analysis.scroll} ref={scrollRef} data-testid="compare-scroll">
         {error && (
           <div className={analysis.error} role="alert" data-testid="compare-error">
             Could not compare these runs: {error}
