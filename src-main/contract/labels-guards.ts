@@ -38,8 +38,14 @@ const exportItem = z.strictObject({
 })
 const labelsExport = z.strictObject({
   format: z.literal('rollscope-labels'),
-  version: z.literal(1),
-  exportedAt: z.string().max(100),
+  version: z.literal(1, {
+    error: (iss) =>
+      typeof iss.input === 'number' && iss.input > 1
+        ? `a labels file of version ${iss.input}, written by a newer Rollscope (this one reads version 1): update Rollscope`
+        : 'version must be 1'
+  }),
+  // when it was written: said by the export, not needed to read it back (a file written to the README's shape has none)
+  exportedAt: z.string().max(100).optional(),
   taxonomy: z.array(labelDef).max(1000),
   items: z.array(exportItem).max(5_000_000),
   views: z.array(savedView).max(10_000)

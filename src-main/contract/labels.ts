@@ -106,7 +106,8 @@ export const LABELS_FILE_NAME = 'rollscope-labels.json'
 export interface LabelsExport {
   format: 'rollscope-labels'
   version: 1
-  exportedAt: string
+  /** When it was written (ISO 8601); optional in a file read back. */
+  exportedAt?: string
   taxonomy: LabelDef[]
   items: LabelsExportItem[]
   views: SavedViewInput[]

@@ -147,6 +147,17 @@ describe('labels export and import', () => {
     const r = await dispatch(api, 'importLabels', [{ format: 'something', items: [] }])
     expect(r).toMatchObject({ ok: false, error: { code: 'bad-request' } })
   })
+
+  it('reads a file of the README’s shape (no exportedAt); a newer version is named as such', async () => {
+    const { api } = await workspace()
+    const file = { format: 'rollscope-labels', version: 1, taxonomy: [], items: [], views: [] }
+    expect(await dispatch(api, 'importLabels', [file])).toMatchObject({ ok: true })
+    const newer = await dispatch(api, 'importLabels', [{ ...file, version: 99 }])
+    expect(newer).toMatchObject({ ok: false, error: { code: 'bad-request' } })
+    expect(!newer.ok && newer.error.message).toMatch(
+      /a labels file of version 99, written by a newer Rollscope \(this one reads version 1\): update Rollscope/
+    )
+  })
 })
 
 describe('saved views', () => {
