@@ -38,7 +38,7 @@ import { defineFormat } from '../define-format'
 import { messagesToTurns } from './messages'
 import { previewOf } from './preview'
 import { answerText, promptHash } from './prompt-hash'
-import { isObj, num, scalarFields, str, type Obj } from './record-fields'
+import { isObj, num, scalarFields, scalarText, str, type Obj } from './record-fields'
 import { parseJsonLine } from '../readers/tolerant-json'
 
 /** `samples_<task>_<date_id>.jsonl`, date id = `datetime.now().isoformat()` with `:` replaced by `-`. */
@@ -134,12 +134,12 @@ function metricValues(s: Obj): Record<string, number> {
 
 function summarize(s: Obj, task: string): EpisodeSummaryRecord {
   const prompt = promptMessages(s)
-  if (!prompt.length) throw new RecordError(`sample ${String(s.doc_id)} has no prompt (arguments.gen_args_0.arg_0)`)
+  if (!prompt.length) throw new RecordError(`sample ${scalarText(s.doc_id)} has no prompt (arguments.gen_args_0.arg_0)`)
   const metrics = metricValues(s)
   const first = (s.metrics as unknown[]).find((m): m is string => typeof m === 'string')
   const turns = turnsOf(s)
   return {
-    sourceId: typeof s.doc_hash === 'string' && s.doc_hash !== '' ? s.doc_hash : `${task}#${String(s.doc_id)}`,
+    sourceId: typeof s.doc_hash === 'string' && s.doc_hash !== '' ? s.doc_hash : `${task}#${scalarText(s.doc_id)}`,
     promptHash: promptHash(prompt, 'all'),
     answer: answerText(s.target),
     reward: first !== undefined ? (metrics[first] ?? null) : null,
@@ -331,7 +331,7 @@ function runHeader(
 }
 
 /** Locator of a sample: its filter and document id (a document is logged once per filter). */
-const locatorOf = (s: Obj): string => `${s.filter as string}#${String(s.doc_id)}`
+const locatorOf = (s: Obj): string => `${s.filter as string}#${scalarText(s.doc_id)}`
 
 export const lmEvalSamplesAdapter = defineFormat<DocumentAdapter>({
   format: 'lm-eval-harness',

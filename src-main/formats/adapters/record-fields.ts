@@ -26,6 +26,14 @@ export function idText(v: unknown): string | null {
   return null
 }
 
+/**
+ * A value of the file as text, the way String() writes a scalar (so locators built from it stay as they were); an
+ * object or array as its JSON, since String() of one runs its own `toString`, which the file may have made no function.
+ */
+export function scalarText(v: unknown): string {
+  return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)
+}
+
 /** Every finite number of `record` whose key is not in `reserved`, added to `into` (verifiers flattens metrics so). */
 export function numericFields(
   record: Obj,

@@ -17,5 +17,9 @@ const ROLES: Record<string, TurnRole> = {
   observation: 'env'
 }
 
-/** Converts a message's role (any producer's spelling) to ours; unknown roles read as user. */
-export const normalizeRole = (role: unknown): TurnRole => ROLES[String(role).toLowerCase()] ?? 'user'
+/**
+ * Converts a message's role (any producer's spelling) to ours; unknown roles read as user. Only a string is a role:
+ * String() of an object from the file runs its own toString (a `{"toString": false}` role threw).
+ */
+export const normalizeRole = (role: unknown): TurnRole =>
+  (typeof role === 'string' ? ROLES[role.toLowerCase()] : undefined) ?? 'user'
