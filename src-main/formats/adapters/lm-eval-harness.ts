@@ -331,7 +331,7 @@ function runHeader(
 }
 
 /** Locator of a sample: its filter and document id (a document is logged once per filter). */
-const locatorOf = (s: Obj): string => `${s.filter as string}#${scalarText(s.doc_id)}`
+const locatorOf = (s: Obj): string => `${scalarText(s.filter)}#${scalarText(s.doc_id)}`
 
 export const lmEvalSamplesAdapter = defineFormat<DocumentAdapter>({
   format: 'lm-eval-harness',
