@@ -142,13 +142,13 @@ function GroupList({
                 data-task={g.taskKey}
               >
                 <span className={css.preview}>{readable(g.preview || g.taskKey)}</span>
+                {/* which task, where the producer names it (a hash of the prompt names nothing the prompt does not) */}
+                {g.preview && g.taskKeyKind !== 'prompt_hash' && (
+                  <span className={css.taskKey} title={readable(g.taskKey)} data-testid="curve-group-task">
+                    {readable(g.taskKey)}
+                  </span>
+                )}
                 <span className={css.figures}>
-                  {/* which task, where the producer names it (a hash of the prompt names nothing the prompt does not) */}
-                  {g.preview && g.taskKeyKind !== 'prompt_hash' && (
-                    <span className={cx(txt.mono, css.taskKey)} data-testid="curve-group-task">
-                      {readable(g.taskKey)}
-                    </span>
-                  )}
                   mean {fmtNum(g.meanReward)} · {fmtRange('reward', g.minReward, g.maxReward)}
                   {g.passKnown > 0 && (
                     <>
