@@ -306,9 +306,9 @@ describe('startDesktop: what Electron is given', () => {
       '/home/ada/evals/-dash.jsonl'
     ])
     // run without npm: this process's own directory
-    const direct = host(READY, { args: ['runs'], cwd: '/work' })
+    const direct = host(READY, { args: ['runs'], cwd: '/srv/checkout' })
     await startDesktop(direct.h)
-    expect(direct.launch.mock.calls[0][1]).toEqual(['/p', '/work/runs'])
+    expect(direct.launch.mock.calls[0][1]).toEqual(['/p', '/srv/checkout/runs'])
   })
 
   it('without ELECTRON_RUN_AS_NODE, and with a relative ROLLSCOPE_DB made absolute the way the CLI reads it', async () => {

@@ -18,7 +18,7 @@ const m = await vi.hoisted(async () => {
   const ipcHandlers = new Map<string, Fn>()
   const state = {
     userData: '',
-    appPath: '/work/rollscope',
+    appPath: '/opt/rollscope',
     lock: true,
     isPackaged: false,
     engine: null as unknown,
@@ -104,7 +104,7 @@ describe('main.ts', () => {
     userData = await mkdtemp(join(tmpdir(), 'rollscope-main-'))
     Object.assign(m.state, {
       userData,
-      appPath: '/work/rollscope',
+      appPath: '/opt/rollscope',
       lock: true,
       isPackaged: false,
       engineListener: null
@@ -311,9 +311,9 @@ describe('main.ts', () => {
   })
 
   it('takes the single-instance lock with its own argv and directory, for the first instance to read', async () => {
-    await boot(['/p/electron', '--no-sandbox', '/work/rollscope', '/runs'])
+    await boot(['/p/electron', '--no-sandbox', '/opt/rollscope', '/runs'])
     expect(app.requestSingleInstanceLock).toHaveBeenCalledExactlyOnceWith({
-      argv: ['/p/electron', '--no-sandbox', '/work/rollscope', '/runs'],
+      argv: ['/p/electron', '--no-sandbox', '/opt/rollscope', '/runs'],
       cwd: process.cwd()
     })
   })
