@@ -107,11 +107,6 @@ function verdictAgainst(
   })
 }
 
-/** A two-run warning's "A 4, B 11.2" as the side-by-side table names its runs. */
-function sidesNamed(message: string, a: string, b: string): string {
-  return message.replace(/\(A ([^,]+), B ([^)]+)\)/, (_m, x: string, y: string) => `(${a} ${x}, ${b} ${y})`)
-}
-
 export function compareMany(db: Db, runs: RunSummary[], options: MultiCompareOptions = {}): MultiCompareReport {
   if (runs.length < 2) throw new BadRequestError('a side-by-side table needs at least two runs')
   const envs = checkEnvironments(runs, options.allowDifferentEnvs)
@@ -215,10 +210,10 @@ export function compareManyValues(
     const perPair = [
       settingsWarning(b.header, r.header),
       samplingWarning(b.header, r.header),
-      rolloutsWarning(values[baseline], values[i], p.a, p.b)
+      rolloutsWarning(values[baseline], values[i], p.a, p.b, [b.name, r.name])
     ]
     for (const w of perPair) {
-      if (w) warnings.push({ ...w, message: `${r.name} vs ${b.name}: ${sidesNamed(w.message, b.name, r.name)}` })
+      if (w) warnings.push({ ...w, message: `${r.name} vs ${b.name}: ${w.message}` })
     }
   }
   const named = runs.map((r) => [r.name, r] as const)

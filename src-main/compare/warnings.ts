@@ -146,8 +146,14 @@ export function envVersionWarning(
   return warning('different-env-version', 'caveat', `The environment versions differ: ${diff.join('; ')}.`)
 }
 
-/** Rollouts per task differ on some shared tasks. */
-export function rolloutsWarning(A: RunValues, B: RunValues, pa: Int32Array, pb: Int32Array): CompareWarning | null {
+/** Rollouts per task differ on some shared tasks; `names` are the two sides as the report calls them (A and B). */
+export function rolloutsWarning(
+  A: RunValues,
+  B: RunValues,
+  pa: Int32Array,
+  pb: Int32Array,
+  names: readonly [string, string] = ['A', 'B']
+): CompareWarning | null {
   let differ = 0
   let sa = 0
   let sb = 0
@@ -163,7 +169,7 @@ export function rolloutsWarning(A: RunValues, B: RunValues, pa: Int32Array, pb: 
   return warning(
     'different-rollouts',
     'caveat',
-    `Rollouts per task differ on ${differ} of ${pa.length} shared tasks (A ${f(sa)}, B ${f(sb)} on average): per-task means average different numbers of attempts, and pass@k uses only tasks with enough rollouts on both sides.`
+    `Rollouts per task differ on ${differ} of ${pa.length} shared tasks (${names[0]} ${f(sa)}, ${names[1]} ${f(sb)} on average): per-task means average different numbers of attempts, and pass@k uses only tasks with enough rollouts on both sides.`
   )
 }
 

@@ -2,6 +2,19 @@ import type Database from 'better-sqlite3'
 import { MIGRATIONS } from './migrations'
 import type { Migration } from './migrations/types'
 
+/** A database written by a newer Rollscope: its schema is unknown to this version. */
+export class NewerSchemaError extends Error {
+  constructor(
+    readonly schema: number,
+    readonly known: number
+  ) {
+    super(
+      `This database was written by a newer Rollscope (schema ${schema}, this version knows ${known}). ` +
+        'Update Rollscope or use another --db file.'
+    )
+  }
+}
+
 /**
  * Applies pending migrations, each in its own transaction, and records them in schema_migrations.
  * Refuses a database written by a newer Rollscope (its schema is unknown to us).
@@ -15,10 +28,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   const newest = Math.max(0, ...applied)
   const known = Math.max(0, ...migrations.map((m) => m.version))
   if (newest > known) {
-    throw new Error(
-      `This database was written by a newer Rollscope (schema ${newest}, this version knows ${known}). ` +
-        'Update Rollscope or use another --db file.'
-    )
+    throw new NewerSchemaError(newest, known)
   }
   const ran: number[] = []
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')

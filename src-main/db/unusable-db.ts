@@ -4,6 +4,8 @@
  * index can be rebuilt while the labels file holds the user's own work.
  */
 
+import { NewerSchemaError } from './migrate'
+
 /** SQLite's codes for a file it cannot use as a database. */
 const UNUSABLE = /^SQLITE_(NOTADB|CORRUPT|CANTOPEN)/
 
@@ -12,11 +14,11 @@ export type DbFileKind = 'index' | 'labels'
 /** The error to throw for `err` met opening `path`; `err` itself when it is not about the file. */
 export function unusableDbError(kind: DbFileKind, path: string, err: unknown): unknown {
   const code = (err as { code?: unknown } | null)?.code
-  const newer = err instanceof Error && err.message.startsWith('This database was written by a newer Rollscope')
+  const newer = err instanceof NewerSchemaError
   if (!(typeof code === 'string' && UNUSABLE.test(code)) && !newer) return err
-  const why = (err instanceof Error ? err.message : String(err))
-    .replace(/ Update Rollscope or use another --db file\.$/, '')
-    .replace(/\.$/, '')
+  const why = newer
+    ? `This database was written by a newer Rollscope (schema ${err.schema}, this version knows ${err.known})`
+    : (err instanceof Error ? err.message : String(err)).replace(/\.$/, '')
   const whatToDo = newer
     ? 'Update Rollscope, or use another --db file.'
     : kind === 'index'
