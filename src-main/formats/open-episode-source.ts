@@ -24,6 +24,7 @@ import { JsonTrimmer } from './readers/json-trim'
 import { documentAdapterFor, jsonlAdapterFor, tableAdapterFor } from './registry'
 import { readJsonlRecords } from './readers/jsonl-records'
 import { readRange } from './readers/line-reader'
+import { noteRead } from './readers/big-reads'
 import { parseJsonLine, parseTolerant } from './readers/tolerant-json'
 import { parseJsonlRecord } from './jsonl-record'
 import { ZipArchive } from './readers/zip-reader'
@@ -278,6 +279,7 @@ export function readIndexedEpisode(source: IndexedSource, place: EpisodePlace): 
  */
 function loadDocument(path: string, adapter: DocumentAdapter): unknown {
   if (isZip(path)) return ZipArchive.open(path)
+  noteRead(statSync(path).size)
   const text = readFileSync(path, 'utf8')
   if (adapter.fileKinds.includes('jsonl-grouped')) {
     try {

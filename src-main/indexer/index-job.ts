@@ -19,6 +19,7 @@ import { walkPaths } from './walk-paths'
 import { likeUnder, rootHolding } from './path-under'
 import { companionsIndexedAlone, sidecarDependents, WalkedFiles } from './sidecar-dependents'
 import { buildSearchIndex, type RowBatchSource } from '../search/build-search-index'
+import { collectAfterBigReads } from '../formats/readers/big-reads'
 import { RunSettler } from './run-settler'
 import { peakRssMb } from './peak-rss'
 import { acquireWriterLock, describeHolder } from './writer-lock'
@@ -227,8 +228,10 @@ function indexRoots(
   }
   const settled = settler.flush()
   if (settled.length) hooks.onChanged(settled)
-  // Every file is listed (its runs browsable); now their transcripts go into the full-text index.
+  // Every file is listed (its runs browsable); now their transcripts go into the full-text index, after a huge
+  // record's garbage is collected (it is held through the pass otherwise: big-reads.ts).
   if (!hooks.isCancelled()) {
+    collectAfterBigReads()
     const search = buildSearchIndex(db, {
       isCancelled: hooks.isCancelled,
       rowBatches: hooks.rowBatches,

@@ -5,6 +5,7 @@
  */
 import { receiveMessageOnPort, workerData } from 'node:worker_threads'
 import { openDb } from '../db/open-db'
+import { BOUNDED_THREAD_READ_BYTES, limitWholeReads, TooBigForThisThreadError } from '../formats/readers/big-reads'
 import { transferList } from '../search/row-batch'
 import { BatchBuffers } from '../search/batch-buffers'
 import { transcriptBatches } from '../search/transcript-batches'
@@ -41,6 +42,9 @@ const room = (): boolean => {
   }
 }
 
+// this thread's heap is bounded: a record too big for it is left to the writer's thread (big-reads.ts)
+limitWholeReads(BOUNDED_THREAD_READ_BYTES)
+
 try {
   // each episode's row is read once, in rowid order: a page cache of 16 MB would only fill with pages not read again
   const db = openDb(dbPath, { readonly: true, cacheMb: 2 })
@@ -62,7 +66,10 @@ try {
     db.close()
   }
 } catch (err) {
-  post({ type: 'failed', message: err instanceof Error ? err.message : String(err) })
+  if (err instanceof TooBigForThisThreadError) {
+    const cpu = process.threadCpuUsage()
+    post({ type: 'tooBig', bytes: err.bytes, cpuSeconds: (cpu.user + cpu.system) / 1e6 })
+  } else post({ type: 'failed', message: err instanceof Error ? err.message : String(err) })
 } finally {
   port.close()
 }

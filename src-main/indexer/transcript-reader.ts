@@ -43,7 +43,10 @@ const STALL_MS = 60_000
  * The reader thread's old generation, bounded. Unbounded, V8 let its garbage (each episode's JSON parsed, its rows'
  * strings) grow before collecting it: on a quiet machine serve's peak while indexing the 5 GB training run rose by
  * 96 MB during the full-text pass, to 486 MB (517 MB in the bench); bounded at 96 MB (or 48), by 49 MB, to 445 MB.
- * 96 MB holds a 10 MB, 2,000-turn episode read whole; a reader that needs more stops, and the writer reads on inline.
+ * 96 MB holds a 10 MB, 2,000-turn episode read whole. The reader stops before a record over 16 MB (`tooBig`:
+ * formats/readers/big-reads.ts), whose source the writer reads to its end inline before a new reader goes on: running
+ * out of a bounded heap can abort the whole process (a 60 MB record did, once in a few runs). A reader that runs out
+ * anyway and is ended alone stops answering, and the writer reads on inline.
  */
 export const READER_OLD_GENERATION_MB = 96
 
@@ -69,7 +72,11 @@ export interface ReaderData {
 export type ToReader = { type: 'recycle'; buffers: ArrayBuffer[] }
 
 export type FromReader =
-  { type: 'batch'; batch: RowBatch } | { type: 'end'; cpuSeconds: number } | { type: 'failed'; message: string }
+  | { type: 'batch'; batch: RowBatch }
+  | { type: 'end'; cpuSeconds: number }
+  | { type: 'failed'; message: string }
+  /** The next episode's record or document is more than the reader's bounded heap takes: it stopped before it. */
+  | { type: 'tooBig'; bytes: number; cpuSeconds: number }
 
 /**
  * A RowBatchSource that reads on a thread of its own (the built `transcript-reader-worker.js`) when the pass is big
@@ -88,30 +95,44 @@ export function threadedRowBatches(workerFile: string, options: ReaderOptions = 
       yield* inlineRowBatches(db, plan)
       return
     }
-    const reader = new ReaderThread(workerFile, db.name, [...plan], { startStallMs, stallMs, oldGenerationMb })
-    let last: RowBatch | null = null
-    let failure: string
-    try {
-      for (;;) {
-        const m = reader.take()
-        if (m.type === 'end') {
-          report.readerCpuSeconds = m.cpuSeconds
-          return
+    let rest = [...plan]
+    let readerCpuSeconds = 0
+    for (;;) {
+      const reader = new ReaderThread(workerFile, db.name, rest, { startStallMs, stallMs, oldGenerationMb })
+      let last: RowBatch | null = null
+      let stopped: FromReader
+      try {
+        for (;;) {
+          stopped = reader.take()
+          if (stopped.type !== 'batch') break
+          last = stopped.batch
+          yield stopped.batch
+          // written: its memory goes back to the reader for the next batches
+          reader.giveBack(stopped.batch)
         }
-        if (m.type === 'failed') {
-          failure = m.message
-          break
-        }
-        last = m.batch
-        yield m.batch
-        // written: its memory goes back to the reader for the next batches
-        reader.giveBack(m.batch)
+      } finally {
+        reader.stop()
       }
-    } finally {
-      reader.stop()
+      if (stopped.type === 'end') {
+        report.readerCpuSeconds = readerCpuSeconds + stopped.cpuSeconds
+        return
+      }
+      rest = restOf(rest, last)
+      if (stopped.type === 'failed') {
+        log?.(`full-text reader thread: ${stopped.message}; reading on in the indexer thread`)
+        yield* inlineRowBatches(db, rest)
+        return
+      }
+      // a record too big for the reader's heap: its source is read here to its end, the rest by a new reader
+      readerCpuSeconds += stopped.cpuSeconds
+      const [current, ...after] = rest
+      yield* inlineRowBatches(db, [current])
+      rest = after
+      if (rest.length === 0) {
+        report.readerCpuSeconds = readerCpuSeconds
+        return
+      }
     }
-    log?.(`full-text reader thread: ${failure}; reading on in the indexer thread`)
-    yield* inlineRowBatches(db, restOf(plan, last))
   }
 }
 
@@ -123,13 +144,19 @@ export function readerWorkerFile(fromDir: string): string | null {
   return null
 }
 
-/** The plan after the last batch written: the sources after its own, or the rest of its own. */
+/**
+ * The plan after the last batch written: the sources after its own, or the rest of its own (from the row after the
+ * last one written when that batch stopped inside an episode: its rows so far are in the open transaction).
+ */
 export function restOf(plan: readonly SourcePlan[], last: RowBatch | null): SourcePlan[] {
   if (!last) return [...plan]
   const at = plan.findIndex((p) => p.sourceId === last.sourceId)
   if (at < 0) return [...plan]
   const rest = plan.slice(at + 1)
-  return last.sourceDone ? rest : [{ sourceId: last.sourceId, afterRowid: last.lastRowid }, ...rest]
+  if (last.sourceDone) return rest
+  const here: SourcePlan = { sourceId: last.sourceId, afterRowid: last.lastRowid }
+  if (last.openEpisode) here.open = last.openEpisode
+  return [here, ...rest]
 }
 
 /** Bytes of the planned sources' files: what the reader would read (a resumed source counts whole). */

@@ -76,11 +76,16 @@ export function buildSearchIndex(
     const order = new Map(plan.map((p, i) => [p.sourceId, i]))
     const batches = (hooks.rowBatches ?? inlineRowBatches)(db, plan, out)[Symbol.iterator]()
     let current = -1
-    /** Writes batches until TRANSACTION_CHARS are written or the batches end; false once they ended. */
+    /**
+     * Writes batches until TRANSACTION_CHARS are written or the batches end; false once they ended. A transaction
+     * never ends inside an episode (nor does a cancel stop it there): what is committed is whole episodes, which is
+     * what the progress marker, an episode's rowid, can resume from.
+     */
     const group = db.transaction((): boolean => {
       let chars = 0
-      while (chars < TRANSACTION_CHARS) {
-        if (hooks.isCancelled()) {
+      let open = false
+      while (open || chars < TRANSACTION_CHARS) {
+        if (!open && hooks.isCancelled()) {
           out.cancelled = true
           return false
         }
@@ -92,6 +97,7 @@ export function buildSearchIndex(
           hooks.onSource?.(plan.length - (order.get(current) ?? 0))
         }
         writer.write(batch)
+        open = batch.openEpisode !== null
         chars += batch.chars
         out.episodes += batch.episodes
         out.rows += batch.rowids.length

@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs'
 import type { Db } from '../db/open-db'
+import { TooBigForThisThreadError } from '../formats/readers/big-reads'
 import { openEpisodeSource } from '../formats/open-episode-source'
 import { EPISODE_SHIFT } from './build-search-index'
 import { episodeSearchRowsUpTo, type SearchRow } from './search-rows'
@@ -90,7 +91,9 @@ export function readHitRows(
             out.set(p.rowid * EPISODE_SHIFT + seq, row)
             cache.set(key(p, seq), [row])
           }
-        } catch {
+        } catch (err) {
+          // a reader thread leaves a record too big for its heap to the engine (the search is asked there)
+          if (err instanceof TooBigForThisThreadError) throw err
           // gone, changed or no longer parsing: its hits are not shown (see above)
         }
       }

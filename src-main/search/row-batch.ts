@@ -13,6 +13,13 @@ export interface RowBatch {
   /** The last episode the batch covers: the source's progress marker once it is written. */
   lastRowid: number
   sourceDone: boolean
+  /**
+   * The episode the batch stops inside (the one after lastRowid), and how many of its rows are written with this
+   * batch and the ones before it; the next batch goes on with its next row. null: the batch ends at an episode's end.
+   * A record of tens of MB is split so (BATCH_CHARS a batch), not held whole in one batch and its copy.
+   */
+  openEpisode: OpenEpisode | null
+  /** Episodes the batch ends (an open episode counts in the batch that ends it). */
   episodes: number
   /** Characters (UTF-16 code units) of the rows' text, for the pass's report. */
   chars: number
@@ -24,6 +31,12 @@ export interface RowBatch {
   roles: Int32Array
   tools: Int32Array
   tokens: string[]
+}
+
+/** An episode whose first `rows` rows are written, the rest still to come. */
+export interface OpenEpisode {
+  rowid: number
+  rows: number
 }
 
 /** The buffers a RowBatch can hand to another thread without copying them. */
@@ -53,11 +66,16 @@ export class RowBatchBuilder {
   /** Where `take` copies a batch to (buffers the writer gave back, when it runs on another thread). */
   constructor(private readonly buffers: BatchBuffers = new BatchBuffers()) {}
 
-  /** Adds one episode's rows (episodeSearchRows), numbered from its rowid (at most 2^24 - 1 of them). */
-  add(episodeRowid: number, rows: readonly SearchRow[]): void {
+  /**
+   * Adds one episode's rows (episodeSearchRows) from row `from`, numbered from its rowid (at most 2^24 - 1 of them),
+   * and stops before a row once the batch holds `maxChars` characters. Returns the row to go on from in the next
+   * batch, or rows.length once the episode is in.
+   */
+  add(episodeRowid: number, rows: readonly SearchRow[], from = 0, maxChars = Infinity): number {
     const base = episodeRowid * EPISODE_SHIFT
     const count = Math.min(rows.length, EPISODE_SHIFT - 1)
-    for (let seq = 0; seq < count; seq++) {
+    for (let seq = from; seq < count; seq++) {
+      if (this.chars >= maxChars && this.n > 0) return seq
       const row = rows[seq]
       if (this.n === this.rowids.length) this.growRows()
       this.reserve(row.text.length * 3) // a UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair: 4 for 2)
@@ -71,15 +89,17 @@ export class RowBatchBuilder {
       this.n++
     }
     this.episodes++
+    return rows.length
   }
 
   /** The batch so far, and a fresh start. */
-  take(sourceId: number, lastRowid: number, sourceDone: boolean): RowBatch {
+  take(sourceId: number, lastRowid: number, sourceDone: boolean, openEpisode: OpenEpisode | null = null): RowBatch {
     const n = this.n
     const batch: RowBatch = {
       sourceId,
       lastRowid,
       sourceDone,
+      openEpisode,
       episodes: this.episodes,
       chars: this.chars,
       rowids: this.copy(this.rowids, n, (b, k) => new Float64Array(b, 0, k)),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-db'
 import type { EpisodeBody } from '../formats/types'
+import { collectAfterBigReads, TooBigForThisThreadError } from '../formats/readers/big-reads'
 import { openEpisodeSource, SourceChangedError, SourceGoneError } from '../formats/open-episode-source'
 
 /** Episodes fetched per query while a file's transcripts are read. */
@@ -36,10 +37,14 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
       if (rows.length === 0) return
       for (const r of rows) {
         after = r.rowid
+        // the last record's garbage, when it was one of tens of MB, before this one is read (big-reads.ts)
+        collectAfterBigReads()
         let body: EpisodeBody
         try {
           body = source.read({ byteOffset: r.byte_offset, byteLength: r.byte_length, locator: r.locator }).body
         } catch (err) {
+          // a bounded reader thread leaves a record too big for it to its host (indexer/transcript-reader.ts)
+          if (err instanceof TooBigForThisThreadError) throw err
           if (err instanceof SourceGoneError) return
           // a changed document is stale as a whole; a changed JSONL record only itself
           if (err instanceof SourceChangedError && r.locator !== null) return

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open-db'
-import { RowBatchBuilder, type RowBatch } from './row-batch'
+import { RowBatchBuilder, type OpenEpisode, type RowBatch } from './row-batch'
 import type { BatchBuffers } from './batch-buffers'
 import { episodeSearchRows } from './search-rows'
 import { sourceTranscripts } from './source-transcripts'
@@ -13,10 +13,14 @@ import { sourceTranscripts } from './source-transcripts'
 export const BATCH_CHARS = 1_000_000
 export const BATCH_EPISODES = 500
 
-/** A source file the full-text pass reads: from after the last episode it already wrote (0: from the start). */
+/**
+ * A source file the full-text pass reads: from after the last episode it already wrote (0: from the start), and,
+ * when the pass goes on inline after its reader thread failed inside an episode, that episode's rows already written.
+ */
 export interface SourcePlan {
   sourceId: number
   afterRowid: number
+  open?: OpenEpisode
 }
 
 /**
@@ -33,11 +37,15 @@ export function* transcriptBatches(
   buffers?: BatchBuffers
 ): Generator<RowBatch> {
   const builder = new RowBatchBuilder(buffers)
-  for (const { sourceId, afterRowid } of plan) {
+  for (const { sourceId, afterRowid, open } of plan) {
     let lastRowid = afterRowid
     for (const { rowid, body } of sourceTranscripts(db, sourceId, afterRowid)) {
       onEpisode?.()
-      builder.add(rowid, episodeSearchRows(body))
+      const rows = episodeSearchRows(body)
+      // a long episode is cut into batches of BATCH_CHARS: its rows are written as they are made, not held whole
+      let from = open?.rowid === rowid ? open.rows : 0
+      while ((from = builder.add(rowid, rows, from, BATCH_CHARS)) < rows.length)
+        yield builder.take(sourceId, lastRowid, false, { rowid, rows: from })
       lastRowid = rowid
       if (builder.chars >= BATCH_CHARS || builder.episodes >= BATCH_EPISODES)
         yield builder.take(sourceId, lastRowid, false)

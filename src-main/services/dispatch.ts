@@ -19,12 +19,16 @@ export function dispatch(api: TraceApi, method: unknown, args: unknown): Promise
   return dispatchTo(api, API_CHECKS, method, args)
 }
 
-/** Calls `method` of `impl` once its name and arguments passed `checks`; every outcome is a Result. */
+/**
+ * Calls `method` of `impl` once its name and arguments passed `checks`; every outcome is a Result, but for the errors
+ * `escalate` picks, which reject (a reader thread hands such a call back to its host: serve-reader.ts).
+ */
 export async function dispatchTo<M extends string>(
   impl: Record<M, unknown>,
   checks: CheckedMethods<M>,
   method: unknown,
-  args: unknown
+  args: unknown,
+  escalate: (err: unknown) => boolean = () => false
 ): Promise<Result<unknown>> {
   try {
     if (!checks.has(method)) throw new BadRequestError(`unknown ${checks.what}: ${String(method).slice(0, 100)}`)
@@ -32,6 +36,7 @@ export async function dispatchTo<M extends string>(
     const fn = impl[method] as (...a: unknown[]) => Promise<unknown>
     return { ok: true, value: await fn.apply(impl, parsed) }
   } catch (err) {
+    if (escalate(err)) throw err
     return { ok: false, error: toApiError(err) }
   }
 }

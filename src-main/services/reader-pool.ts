@@ -38,6 +38,22 @@ export class ReaderStoppedError extends Error {
   }
 }
 
+/**
+ * A reader declined the call: it reads a record too big for a reader's bounded heap (formats/readers/big-reads.ts). The
+ * reader goes on; a host answers the call elsewhere, as for a stopped reader.
+ */
+export class ReaderDeclinedError extends Error {
+  constructor(why: string) {
+    super(`a reader thread left the call to its host: ${why}`)
+    this.name = 'ReaderDeclinedError'
+  }
+}
+
+/** Whether a call failed on its reader only, and may be answered by a thread of the host (routed-api.ts). */
+export function answerElsewhere(err: unknown): boolean {
+  return err instanceof ReaderStoppedError || err instanceof ReaderDeclinedError
+}
+
 export interface ReaderPoolOptions {
   /** Starts one reader thread. */
   spawn: () => ReaderHandle
@@ -111,6 +127,11 @@ export function createReaderPool(o: ReaderPoolOptions): ReaderPool {
         r.job = null
         if (m.type === 'json') job.resolve({ bytes: m.bytes, code: m.code })
         else settle(job, m.result)
+        idle(r)
+      } else if (m.type === 'declined' && r.job?.id === m.id) {
+        const { job } = r.job
+        r.job = null
+        job.reject(new ReaderDeclinedError(m.message))
         idle(r)
       }
     })

@@ -28,3 +28,5 @@ export type FromReader =
   | { type: 'result'; id: number; result: Result<unknown> }
   /** `bytes`' buffer is transferred with the message (engine-types.ts toJsonResult). */
   | { type: 'json'; id: number; bytes: Uint8Array; code: ApiErrorCode | null }
+  /** The call reads a record bigger than the thread's bounded heap takes (formats/readers/big-reads.ts): not answered. */
+  | { type: 'declined'; id: number; message: string }

@@ -2,12 +2,13 @@
  * The TraceApi a long-lived host calls: every method the method list marks `read` (contract/api.ts ApiAccess) goes to
  * the reader pool, every other to the engine. Derived from the one method list, so a new method is routed by the
  * property it is listed with, never by its name. A read whose reader thread stopped under it (readers have a bounded
- * heap: worker-limits.ts) is answered by the engine thread instead, as every read was before there were readers.
+ * heap: worker-limits.ts), or that it declined (a record too big for that heap), is answered by the engine thread
+ * instead, as every read was before there were readers.
  */
 import { API_METHODS, EPISODE_HANDOFF_METHODS, isApiMethod, isReadMethod, type TraceApi } from '@contract/api'
 import { dispatch } from './dispatch'
 import { toJsonResult, type JsonResult } from './json-result'
-import { ReaderStoppedError } from './reader-pool'
+import { answerElsewhere } from './reader-pool'
 
 type Fn = (...args: unknown[]) => Promise<unknown>
 
@@ -22,9 +23,7 @@ export function routeApi(
         ? (...args: unknown[]) =>
             readers
               .call(method, args, affinityOf(method, args))
-              .catch((err: unknown) =>
-                err instanceof ReaderStoppedError ? (engine[method] as Fn)(...args) : Promise.reject(err)
-              )
+              .catch((err: unknown) => (answerElsewhere(err) ? (engine[method] as Fn)(...args) : Promise.reject(err)))
         : (...args: unknown[]) => (engine[method] as Fn)(...args)
     ])
   ) as unknown as TraceApi
@@ -54,7 +53,7 @@ export function routeJson(
   return (method, args) =>
     isApiMethod(method) && isReadMethod(method)
       ? readers.callJson(method, args, affinityOf(method, args)).catch(async (err: unknown) => {
-          if (!(err instanceof ReaderStoppedError)) throw err
+          if (!answerElsewhere(err)) throw err
           return toJsonResult(await dispatch(engine, method, args))
         })
       : null

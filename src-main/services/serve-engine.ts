@@ -5,6 +5,7 @@
  */
 import type { Result } from '@contract/api'
 import type { Engine } from './engine-types'
+import { collectAfterBigReads } from '../formats/readers/big-reads'
 import { dispatch, toApiError } from './dispatch'
 import type { EnginePort, FromEngine, ToEngine } from './engine-thread-protocol'
 import { EXPORT_WINDOW, relayedWriter, type RelayedWriter } from './export-relay'
@@ -37,7 +38,11 @@ export function serveEngine(
   engine.onEvent((event) => port.postMessage({ type: 'event', event }))
   port.on('message', (m) => {
     if (m.type === 'call') {
-      void dispatch(engine.api, m.method, m.args).then((result) => answer(m.id, result))
+      void dispatch(engine.api, m.method, m.args).then((result) => {
+        answer(m.id, result)
+        // a record of tens of MB read for the call (one a reader declined) is garbage to collect now (big-reads.ts)
+        collectAfterBigReads()
+      })
     } else if (m.type === 'export') {
       // formatted and written here: the host's thread only drains chunks into its sink, or waits for the file
       const sink: ExportSink = m.toFile !== null ? { file: m.toFile } : relayTo(m.id)

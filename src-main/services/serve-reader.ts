@@ -13,6 +13,7 @@ import { HitRowCache } from '../search/hit-rows'
 import { attachLabels, labelsDbPath } from '../labels/labels-db'
 import { dispatchTo, type CheckedMethods } from './dispatch'
 import type { EnginePort } from './engine-thread-protocol'
+import { collectAfterBigReads, TooBigForThisThreadError } from '../formats/readers/big-reads'
 import { toJsonResult } from './json-result'
 import type { FromReader, ReaderOptions, ToReader } from './reader-protocol'
 import { createReadService } from './trace-service'
@@ -54,15 +55,25 @@ export function openReader(o: ReaderOptions): OpenReader {
   }
 }
 
+/** A call that would read a record too big for this thread's bounded heap is handed back, not answered. */
+const isTooBig = (err: unknown): boolean => err instanceof TooBigForThisThreadError
+
 /** Answers calls arriving on `port`, one after another (each is synchronous SQLite): the pool sends one at a time. */
 export function serveReader(api: ReadApi, port: EnginePort<ToReader, FromReader>): void {
   port.on('message', (m) => {
     if (m.type !== 'call') return
-    void dispatchTo(api, READ_CHECKS, m.method, m.args).then((result) => {
-      if (!m.json) return port.postMessage({ type: 'result', id: m.id, result })
-      const { bytes, code } = toJsonResult(result)
-      port.postMessage({ type: 'json', id: m.id, bytes, code }, [bytes.buffer as ArrayBuffer])
-    })
+    void dispatchTo(api, READ_CHECKS, m.method, m.args, isTooBig).then(
+      (result) => {
+        if (!m.json) port.postMessage({ type: 'result', id: m.id, result })
+        else {
+          const { bytes, code } = toJsonResult(result)
+          port.postMessage({ type: 'json', id: m.id, bytes, code }, [bytes.buffer as ArrayBuffer])
+        }
+        // a call that read a record of MBs leaves it as garbage this thread, idle now, would keep (big-reads.ts)
+        collectAfterBigReads()
+      },
+      (err: Error) => port.postMessage({ type: 'declined', id: m.id, message: err.message })
+    )
   })
   port.postMessage({ type: 'ready' })
 }

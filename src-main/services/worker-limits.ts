@@ -14,8 +14,10 @@ export const WORKER_RESOURCE_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb
 /**
  * A reader thread's (services/reader-pool.ts): the same young generation, and an old generation bounded, so several
  * readers answering many clients cannot grow the process without limit (serve under 8 and 32 clients on the million
- * bench peaked at 541 MB unbounded: garbage of answered pages V8 had not yet collected). A reader that needs more
- * (a 100 MB record opened) stops, and its call is answered by the engine thread, unbounded as before
- * (routed-api.ts). 128 MB holds a 10 MB, 2,000-turn episode read whole with room to spare.
+ * bench peaked at 541 MB unbounded: garbage of answered pages V8 had not yet collected). A call that would read a
+ * record over 16 MB is declined before it reads it (formats/readers/big-reads.ts: running out of a bounded heap can
+ * abort the whole process, not just the thread) and answered by the engine thread, unbounded as before
+ * (routed-api.ts), as is a call whose reader stopped anyway. 128 MB holds a 10 MB, 2,000-turn episode read whole with
+ * room to spare.
  */
 export const READER_RESOURCE_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }

@@ -16,6 +16,7 @@ import {
   writeEvalBigHeader,
   writeEvalManyMessages,
   writeJsonlHugeLine,
+  writeLongLine,
   writeJsonTinyNodes
 } from '../generators/hostile-inputs.mjs'
 
@@ -41,6 +42,12 @@ export const HOSTILE_CASES = [
     what: '60 MB JSONL line of 1.8 M tiny messages',
     file: 'line.jsonl',
     write: (path) => void writeJsonlHugeLine(path)
+  },
+  {
+    name: 'jsonl-long-texts',
+    what: 'three 60 MB JSONL lines of one long text each (under the 64 MB record limit: read whole)',
+    file: 'long.jsonl',
+    write: (path) => void writeLongLine(path, { mb: 60, lines: 3 })
   },
   {
     name: 'json-tiny-nodes',

@@ -258,17 +258,22 @@ export function deepContentLine(id, depth) {
 }
 
 /**
- * A chat JSONL file whose first line is one `mb` MB record (a long assistant text), then an ordinary record: the
- * "100 MB line" of PRODUCT.md §5.
- * @param {string} path @param {{ mb?: number }} [opts]
+ * A chat JSONL file whose first `lines` lines (default 1) are each one `mb` MB record (a long assistant text), then
+ * an ordinary record: the "100 MB line" of PRODUCT.md §5.
+ * @param {string} path @param {{ mb?: number, lines?: number }} [opts]
  */
-export function writeLongLine(path, { mb = 100 } = {}) {
+export function writeLongLine(path, { mb = 100, lines = 1 } = {}) {
   const block = Buffer.from('lorem ipsum '.repeat(Math.ceil(CHUNK / 12)))
-  const pieces = [
-    Buffer.from('{"id":"long","reward":1,"messages":[{"role":"user","content":"go"},{"role":"assistant","content":"')
-  ]
-  for (let left = mb * 1e6; left > 0; left -= block.length)
-    pieces.push(left >= block.length ? block : block.subarray(0, left))
-  pieces.push(Buffer.from(`"}]}\n${JSON.stringify(chatRecord('after-long', 1))}\n`))
+  const pieces = []
+  for (let line = 0; line < lines; line++) {
+    const id = lines === 1 ? 'long' : `long-${line + 1}`
+    pieces.push(
+      Buffer.from(`{"id":"${id}","reward":1,"messages":[{"role":"user","content":"go"},{"role":"assistant","content":"`)
+    )
+    for (let left = mb * 1e6; left > 0; left -= block.length)
+      pieces.push(left >= block.length ? block : block.subarray(0, left))
+    pieces.push(Buffer.from('"}]}\n'))
+  }
+  pieces.push(Buffer.from(`${JSON.stringify(chatRecord('after-long', 1))}\n`))
   return { fileBytes: writePieces(path, pieces) }
 }

@@ -1,5 +1,6 @@
 import { readSync } from 'node:fs'
 import { isUtf8 } from 'node:buffer'
+import { noteRead } from './big-reads'
 
 /** One complete line of a JSONL file, decoded, with its byte range (newline excluded). */
 export interface Line {
@@ -160,6 +161,7 @@ function readChunks(
 
 /** Reads the bytes of a range (a tail or a record) from an open file. */
 export function readRange(fd: number, offset: number, length: number): Buffer {
+  noteRead(length)
   const buf = Buffer.allocUnsafe(length)
   let done = 0
   while (done < length) {

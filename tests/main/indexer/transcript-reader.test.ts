@@ -4,7 +4,7 @@
  * inline from the last batch written. The reader thread is the built `out/main/transcript-reader-worker.js` (`npm test`
  * builds first; alone: `npx electron-vite build`).
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -15,6 +15,8 @@ import { restOf, threadedRowBatches, type ReaderOptions } from '../../../src-mai
 import type { RowBatchSource } from '../../../src-main/search/build-search-index'
 import type { RowBatch } from '../../../src-main/search/row-batch'
 import { FIXTURES } from '../../helpers/fixtures-path'
+import { writeLongLine } from '../../generators/hostile-inputs.mjs'
+import { CHUNK_CHARS } from '../../../src-main/search/search-rows'
 
 const BUILT = resolve(import.meta.dirname, '../../../out/main/transcript-reader-worker.js')
 
@@ -167,6 +169,72 @@ describe('the full-text pass read on a thread of its own', () => {
   )
 })
 
+describe('a record too big for the reader thread', () => {
+  it(
+    'is read by the writer with the rest of its file, and a new reader goes on after it: the same rows',
+    () => {
+      const dir = tempDir()
+      const files = join(dir, 'files')
+      mkdirSync(files)
+      const chat = (id: string, answer: string): string =>
+        JSON.stringify({
+          id,
+          reward: 1,
+          messages: [
+            { role: 'user', content: `task ${id}` },
+            { role: 'assistant', content: answer }
+          ]
+        })
+      writeFileSync(join(files, 'a.jsonl'), [1, 2, 3].map((i) => chat(`a${i}`, `first file ${i}`)).join('\n') + '\n')
+      // a 17 MB record (over BOUNDED_THREAD_READ_BYTES), then an ordinary one
+      writeLongLine(join(files, 'b.jsonl'), { mb: 17 })
+      writeFileSync(join(files, 'c.jsonl'), [1, 2].map((i) => chat(`c${i}`, `last file ${i}`)).join('\n') + '\n')
+      // the real reader, counting its starts
+      const starts = join(dir, 'starts.txt')
+      const counting = join(dir, 'counting-reader.mjs')
+      writeFileSync(
+        counting,
+        `import { appendFileSync } from 'node:fs'\nappendFileSync(${JSON.stringify(starts)}, 'x')\nawait import(${JSON.stringify(BUILT)})\n`
+      )
+      const index = (name: string, rowBatches?: RowBatchSource) => {
+        const db = openDb(join(dir, `${name}.db`))
+        const report = runJob(
+          db,
+          { type: 'index', roots: [files], scope: 'added', force: false },
+          { isCancelled: () => false, tracker: new ProgressTracker(() => {}), onChanged: () => {}, rowBatches }
+        )
+        const count = db.prepare('SELECT count(*) FROM search_fts WHERE search_fts MATCH ?').pluck()
+        const out = {
+          ids: db.prepare('SELECT id FROM search_fts_docsize ORDER BY id').pluck().all(),
+          matches: ['first', 'lorem', 'last'].map((w) => count.get(`text : ${w}`) as number),
+          done: db
+            .prepare(
+              'SELECT count(*) FROM search_sources m JOIN sources s ON s.id = m.source_id WHERE m.indexed_at = s.indexed_at'
+            )
+            .pluck()
+            .get()
+        }
+        db.close()
+        return { search: report.search!, out }
+      }
+      const inline = index('inline')
+      const logs: string[] = []
+      const threaded = index('threaded', threadedRowBatches(counting, { ...fast, log: (m) => logs.push(m) }))
+      expect(logs).toEqual([])
+      // the long record's ~1,000 rows of CHUNK_CHARS each
+      expect(inline.out.matches).toEqual([3, expect.any(Number), 2])
+      expect(inline.out.matches[1]).toBeGreaterThan(17_000_000 / CHUNK_CHARS - 10)
+      expect(threaded.out).toEqual(inline.out)
+      expect(threaded.out.done).toBe(3)
+      // one reader for a.jsonl (it stopped before b's first record), one after b, read by the writer
+      expect(readFileSync(starts, 'utf8')).toBe('xx')
+      expect(threaded.search.readerCpuSeconds).toBeGreaterThan(0)
+      expect([threaded.search.rows, threaded.search.chars]).toEqual([inline.search.rows, inline.search.chars])
+    },
+    SLOW
+  )
+})
+
 describe('restOf: where the pass goes on after the last batch written', () => {
   const plan = [
     { sourceId: 1, afterRowid: 0 },
@@ -181,5 +249,10 @@ describe('restOf: where the pass goes on after the last batch written', () => {
     expect(restOf(plan, batch(1, 30, true))).toEqual(plan.slice(1))
     expect(restOf(plan, batch(4, 25, false))).toEqual([{ sourceId: 4, afterRowid: 25 }, plan[2]])
     expect(restOf(plan, batch(6, 90, true))).toEqual([])
+  })
+
+  it('from the row after the last one written, when that batch stopped inside an episode', () => {
+    const inside = { ...batch(4, 25, false), openEpisode: { rowid: 26, rows: 40 } }
+    expect(restOf(plan, inside)).toEqual([{ sourceId: 4, afterRowid: 25, open: { rowid: 26, rows: 40 } }, plan[2]])
   })
 })

@@ -4,7 +4,9 @@
  * engine). Each must stay under PRODUCT.md's 500 MB (peak RSS, VmHWM: a bound on memory, not a timing), say what it
  * did not read, and leave the good control file beside it fully indexed.
  * Before the fix (same inputs): the 240 MB sample took the indexer to 2,374 MB and serve to 5.0 GB with a 500; the
- * 250 MB header 1,500 MB; the 60 MB line 802 MB; the 10,000-deep info never answered getEpisode.
+ * 250 MB header 1,500 MB; the 60 MB line 802 MB; the 10,000-deep info never answered getEpisode. Three 60 MB lines
+ * of long text (read whole, under the record limit) took the indexer to 556 MB before their full-text rows were cut
+ * into batches and the listing's garbage collected before the pass (search/transcript-batches.ts, collect-garbage.ts).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -66,6 +68,18 @@ describe.skipIf(!existsSync(CLI))('hostile input: memory and depth bounds (built
     const [huge, small] = hostileOpened(r)
     expect(huge).toMatchObject({ turns: 2000, gapAt: 1000, gap: 1_798_000 })
     expect(small).toMatchObject({ turns: 2, cuts: [] })
+  }, 600_000)
+
+  it('three 60 MB JSONL lines of one long text: each read whole (listed, searched, opened), the next line too', async () => {
+    const r = await run('jsonl-long-texts')
+    expect(r.file).toMatchObject({ state: 'indexed', episodes: 4, warnings: [] })
+    const opened = hostileOpened(r)
+    expect(opened.map((o) => [o.turns, o.cuts])).toEqual([
+      [2, []],
+      [2, []],
+      [2, []],
+      [2, []]
+    ])
   }, 600_000)
 
   it('a 63 MB JSON document of tiny nodes: an unknown format, said so, without the memory', async () => {

@@ -9,7 +9,12 @@ import type { Result } from '@contract/api'
 import { NotFoundError } from '@contract/guards'
 import { errorFromApi } from '../../../src-main/services/engine-thread-client'
 import type { FromReader, ToReader } from '../../../src-main/services/reader-protocol'
-import { createReaderPool, ReaderStoppedError, type ReaderHandle } from '../../../src-main/services/reader-pool'
+import {
+  createReaderPool,
+  ReaderDeclinedError,
+  ReaderStoppedError,
+  type ReaderHandle
+} from '../../../src-main/services/reader-pool'
 import { readerPoolSize } from '../../../src-main/services/worker-engine'
 import { toJsonResult } from '../../../src-main/services/json-result'
 
@@ -20,6 +25,7 @@ interface FakeReader extends ReaderHandle {
   answer(result: Result<unknown>, call?: ToReader): void
   ready(): void
   die(why: string): void
+  decline(message: string): void
   failStart(message: string): void
 }
 
@@ -50,6 +56,7 @@ function fakes() {
       },
       ready: () => onMessage({ type: 'ready' }),
       die: (why) => onExit(new Error(why)),
+      decline: (message) => onMessage({ type: 'declined', id: (r.calls.at(-1) as ToReader).id, message }),
       failStart: (message) => onMessage({ type: 'startFailed', message })
     }
     spawned.push(r)
@@ -203,6 +210,23 @@ describe('reader pool', () => {
     spawned[1].answer(ok('c'))
     spawned[2].answer(ok('d'))
     await expect(Promise.all([c, d])).resolves.toEqual(['c', 'd'])
+    await pool.close()
+  })
+
+  it('a call its reader declines (a record too big for its heap) fails alone, and the reader goes on', async () => {
+    const { spawned, spawn } = fakes()
+    const pool = createReaderPool({ spawn, min: 1, max: 1, idleMs: 1000, patienceMs: 100, errorFromApi })
+    spawned[0].ready()
+    const big = pool.call('getEpisodePreview', ['huge'])
+    const next = pool.call('listRuns', [])
+    spawned[0].decline('a 60.0 MB read is more than this thread takes')
+    await expect(big).rejects.toBeInstanceOf(ReaderDeclinedError)
+    await expect(big).rejects.toThrow('a reader thread left the call to its host: a 60.0 MB read')
+    // the same reader, not a new one, answers the next call
+    await tick()
+    expect(spawned).toHaveLength(1)
+    spawned[0].answer(ok('runs'))
+    await expect(next).resolves.toBe('runs')
     await pool.close()
   })
 

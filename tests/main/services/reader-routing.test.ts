@@ -4,16 +4,20 @@
  * read-only connection answers as the engine does, sees the engine's writes once committed, and refuses a method
  * that is not read-only by name.
  */
-import { resolve } from 'node:path'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { MessageChannel } from 'node:worker_threads'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { API_METHODS, READ_METHODS, isReadMethod, type TraceApi } from '@contract/api'
+import { BOUNDED_THREAD_READ_BYTES, limitWholeReads } from '../../../src-main/formats/readers/big-reads'
 import type { Engine } from '../../../src-main/services/engine-types'
 import type { FromReader, ToReader } from '../../../src-main/services/reader-protocol'
-import { ReaderStoppedError } from '../../../src-main/services/reader-pool'
+import { ReaderDeclinedError, ReaderStoppedError } from '../../../src-main/services/reader-pool'
 import { affinityOf, routeApi, routeJson } from '../../../src-main/services/routed-api'
 import { openReader, serveReader, type OpenReader } from '../../../src-main/services/serve-reader'
 import { tempEngine } from '../../helpers/temp-engine'
+import { writeLongLine } from '../../generators/hostile-inputs.mjs'
 
 const DEMO = resolve(import.meta.dirname, '../../../resources/demo')
 
@@ -39,18 +43,24 @@ describe('routing by the method list', () => {
   })
 })
 
-describe('a reader that stops under its call', () => {
+describe('a reader that stops under its call, or declines it', () => {
   const engine = Object.fromEntries(
     API_METHODS.map((m) => [m, async (...args: unknown[]) => ['engine', m, args]])
   ) as unknown as TraceApi
   const stopped = async (): Promise<never> => {
     throw new ReaderStoppedError('ERR_WORKER_OUT_OF_MEMORY')
   }
+  const declined = async (): Promise<never> => {
+    throw new ReaderDeclinedError('a 60.0 MB read is more than this thread takes')
+  }
 
-  it('is answered by the engine thread, as a value and as JSON', async () => {
-    const api = routeApi(engine, { call: stopped })
+  it.each([
+    ['stopped', stopped],
+    ['declined', declined]
+  ])('is answered by the engine thread, as a value and as JSON (%s)', async (_, reader) => {
+    const api = routeApi(engine, { call: reader })
     expect(await api.getEpisode('e1')).toEqual(['engine', 'getEpisode', ['e1']])
-    const json = routeJson({ callJson: stopped }, engine)('getEpisode', ['e1'])
+    const json = routeJson({ callJson: reader }, engine)('getEpisode', ['e1'])
     expect(json).not.toBeNull()
     const answer = await json!
     expect(answer.code).toBeNull()
@@ -159,5 +169,65 @@ describe('a reader on a read-only connection', () => {
     const json = answers.find((m) => m.type === 'json' && m.id === 4) as Extract<FromReader, { type: 'json' }>
     expect(json).toMatchObject({ code: null })
     expect(JSON.parse(new TextDecoder().decode(json.bytes))).toEqual({ ok: true, value: await reader.api.listRuns() })
+  })
+})
+
+describe('a reader whose heap is bounded', () => {
+  let engine: Engine
+  let reader: OpenReader
+  let dir: string
+  beforeAll(async () => {
+    const t = tempEngine()
+    engine = t.engine
+    dir = mkdtempSync(join(tmpdir(), 'rs-bounded-reader-'))
+    // a 17 MB record (one long answer of "lorem ipsum"), then an ordinary one
+    writeLongLine(join(dir, 'long.jsonl'), { mb: 17 })
+    await engine.indexPaths([dir])
+    reader = openReader({
+      dbPath: t.dbPath,
+      info: { version: 'test', mode: 'browser', platform: process.platform },
+      cacheMb: 2,
+      hitRowChars: 100_000,
+      answerCacheBytes: 1_000_000
+    })
+  })
+  afterAll(async () => {
+    limitWholeReads(Infinity)
+    reader.close()
+    await engine.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('declines a call that reads a record over its limit before reading it, and answers the others', async () => {
+    const [run] = await engine.api.listRuns()
+    const { items } = await engine.api.listEpisodes({ runId: run.id })
+    // file order: the long record first
+    const [long, short] = [...items].sort((a, b) => a.ordinal - b.ordinal)
+    const channel = new MessageChannel()
+    serveReader(reader.api, channel.port1)
+    const answers: FromReader[] = []
+    channel.port2.on('message', (m: FromReader) => answers.push(m))
+    const send = (m: ToReader) => channel.port2.postMessage(m)
+    // as a reader thread does at its start (the engine shares this test's thread: the limit is lifted after)
+    limitWholeReads(BOUNDED_THREAD_READ_BYTES)
+    send({ type: 'call', id: 1, method: 'getEpisodePreview', args: [long.id] })
+    send({ type: 'call', id: 2, method: 'getEpisodePreview', args: [short.id], json: true })
+    // a search whose hits are in the long record reads it back for their snippets
+    send({ type: 'call', id: 3, method: 'search', args: ['lorem', { limit: 5 }] })
+    send({ type: 'call', id: 4, method: 'listRuns', args: [] })
+    await vi.waitFor(() => expect(answers.filter((m) => m.type !== 'ready')).toHaveLength(4), { timeout: 10_000 })
+    limitWholeReads(Infinity)
+    channel.port1.close()
+    channel.port2.close()
+    const said = 'a 17.0 MB read is more than this thread’s bounded heap takes'
+    expect(answers.find((m) => 'id' in m && m.id === 1)).toEqual({ type: 'declined', id: 1, message: said })
+    expect(answers.find((m) => 'id' in m && m.id === 2)).toMatchObject({ type: 'json', code: null })
+    expect(answers.find((m) => 'id' in m && m.id === 3)).toEqual({ type: 'declined', id: 3, message: said })
+    expect(answers.find((m) => 'id' in m && m.id === 4)).toMatchObject({ type: 'result', result: { ok: true } })
+    // the engine thread, unbounded, answers what the reader declined
+    const preview = await engine.api.getEpisodePreview(long.id)
+    expect(preview.turns.map((t) => t.role)).toEqual(['user', 'assistant'])
+    expect(preview.turns[1].elided?.text?.chars).toBe(17_000_000)
+    expect((await engine.api.search('lorem', { limit: 5 })).hits.length).toBeGreaterThan(0)
   })
 })
