@@ -198,6 +198,15 @@ export interface RewardHistogram {
   b: number[]
 }
 
+/**
+ * Each bin's share of its side's episodes: what the histograms draw, on screen and in the HTML report, so that a run
+ * of 8 rollouts per task and one of 4 are drawn on one scale.
+ */
+export function histogramShares(counts: readonly number[]): number[] {
+  const total = counts.reduce((s, n) => s + n, 0)
+  return counts.map((n) => (total ? n / total : 0))
+}
+
 export type CompareWarningCode =
   | 'different-env'
   | 'different-tasks'

@@ -30,6 +30,18 @@ export const RUN_COLORS = {
   deltaDark: '#2dd4bf'
 } as const
 
+/**
+ * Better / worse (fixed / broken) in every table, chart and report: blue against orange (the Okabe–Ito pair), which
+ * colour-blind readers tell apart, never green against red; a sign or a word always says it too. The app's style
+ * sheet (styles/verdict-colours.module.css) holds the same values (checked by a test).
+ */
+export const VERDICT_COLORS = {
+  better: '#0b61a4',
+  worse: '#b84f00',
+  betterDark: '#62b1ee',
+  worseDark: '#f29a4a'
+} as const
+
 export const isFiniteNumber = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x)
 
 /**

@@ -4,7 +4,7 @@
  * and the RR@k curve. The script reads its data with JSON.parse and puts text on canvases or through uPlot's
  * legend (textContent), so no string from a trace is ever parsed as HTML.
  */
-import type { CompareReport } from '@contract/compare'
+import { histogramShares, type CompareReport } from '@contract/compare'
 import { RUN_COLORS, sideName } from '@contract/display'
 import { categoryGroups } from './report-sections'
 
@@ -24,11 +24,6 @@ export interface ChartData {
   rr: { k: number[]; a: (number | null)[]; b: (number | null)[] } | null
 }
 
-const share = (counts: number[]): number[] => {
-  const total = counts.reduce((s, n) => s + n, 0)
-  return counts.map((n) => (total ? n / total : 0))
-}
-
 export function chartData(r: CompareReport): ChartData {
   const { edges } = r.histogram
   const histogram =
@@ -38,8 +33,8 @@ export function chartData(r: CompareReport): ChartData {
           width: edges[1] - edges[0],
           lo: edges[0],
           hi: edges[edges.length - 1],
-          a: share(r.histogram.a),
-          b: share(r.histogram.b)
+          a: histogramShares(r.histogram.a),
+          b: histogramShares(r.histogram.b)
         }
       : null
   const categories = categoryGroups(r).map((g) => ({

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { RUN_COLORS } from '@contract/display'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { RUN_COLORS, VERDICT_COLORS } from '@contract/display'
 import { ApiCallError } from '../../../src-renderer/src/api/api-error'
 import { envRefusal } from '../../../src-renderer/src/api/env-refusal'
 import { heat, heatStyle } from '../../../src-renderer/src/lib/heat'
@@ -11,6 +13,15 @@ describe('run colours, heat, refusal', () => {
     expect(css).toContain(`--cmp-a:${RUN_COLORS.a}`)
     expect(css).toContain(`--cmp-b:${RUN_COLORS.b}`)
     expect(css).toContain(`:root[data-theme='dark']{--cmp-a:${RUN_COLORS.aDark}`)
+  })
+
+  it('colours better and worse in the app as the reports do', () => {
+    const css = readFileSync(
+      resolve(import.meta.dirname, '../../../src-renderer/src/styles/verdict-colours.module.css'),
+      'utf8'
+    )
+    expect(css).toContain(`--better: light-dark(${VERDICT_COLORS.better}, ${VERDICT_COLORS.betterDark})`)
+    expect(css).toContain(`--worse: light-dark(${VERDICT_COLORS.worse}, ${VERDICT_COLORS.worseDark})`)
   })
 
   it('shades a value: green above the middle, red below, none without a value', () => {

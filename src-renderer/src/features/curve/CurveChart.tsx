@@ -6,6 +6,7 @@ import { panelData, type CurvePanel } from '../../lib/curve-data'
 import { pctTicks, withAlpha } from '../compare/charts/chart-helpers'
 import { themedAxis, UPlotChart, type ChartTheme } from '../compare/charts/UPlotChart'
 import { cx } from '../../lib/cx'
+import { stepTicks } from '../../lib/step-ticks'
 import css from './CurveChart.module.css'
 
 interface CurveChartProps {
@@ -56,10 +57,11 @@ export function CurveChart({ panel, points, syncKey, onHover, onPick }: CurveCha
           y: rate ? { range: [0, 1] } : { range: (_u, min, max) => [Math.min(0, min), niceTop(Math.min(0, min), max)] }
         },
         axes: [
-          // the x axis is the training step (the panels' caption says so): integer ticks only
+          // the x axis is the training step (the panels' caption says so): whole steps, the last one included
           themedAxis(t, {
             size: 30,
-            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? String(v) : ''))
+            splits: (_u, _axis, min, max, incr) => stepTicks(min, max, incr),
+            values: (_u, splits) => splits.map((v) => String(v))
           }),
           themedAxis(t, {
             size: panel.unit === 'tokens' ? 62 : 52,
