@@ -31,9 +31,9 @@ export const RUN_COLORS = {
 } as const
 
 /**
- * Better / worse (fixed / broken) in every table, chart and report: blue against orange (the Okabe–Ito pair), which
- * colour-blind readers tell apart, never green against red; a sign or a word always says it too. The app's style
- * sheet (styles/verdict-colours.module.css) holds the same values (checked by a test).
+ * Fixed / broken (a task's verdict that flipped) in the app and the HTML report: blue against orange (the Okabe–Ito
+ * pair), which colour-blind readers tell apart; a sign or a word always says it too. The app's style sheet
+ * (styles/verdict-colours.module.css) holds the same values (checked by a test).
  */
 export const VERDICT_COLORS = {
   better: '#0b61a4',

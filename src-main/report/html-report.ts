@@ -132,8 +132,8 @@ function flips(r: CompareReport): string {
     '<table class="flips">',
     '<thead><tr><th></th><th class="num">B pass</th><th class="num">B fail</th></tr></thead>',
     // the app's way round: A fail above A pass, B pass left of B fail; the sign says it without the colour
-    `<tbody><tr><th>A fail</th><td class="num better">▲ ${f.fixed.length} fixed</td><td class="num">× ${f.bothFail.length} still fail</td></tr>`,
-    `<tr><th>A pass</th><td class="num">= ${f.bothPass.length} still pass</td><td class="num worse">▼ ${f.broken.length} broken</td></tr></tbody>`,
+    `<tbody><tr><th>A fail</th><td class="num fixed">▲ ${f.fixed.length} fixed</td><td class="num">× ${f.bothFail.length} still fail</td></tr>`,
+    `<tr><th>A pass</th><td class="num">= ${f.bothPass.length} still pass</td><td class="num broken">▼ ${f.broken.length} broken</td></tr></tbody>`,
     '</table>'
   ].join('\n')
   const p =
@@ -247,7 +247,7 @@ function brokenRows(r: CompareReport): string {
       rows.map((x) => [
         { html: `▼ <code>${esc(x.task)}</code>` },
         ...x.cells.slice(0, 4),
-        { html: esc(x.cells[4]), className: 'worse' },
+        { html: esc(x.cells[4]), className: 'broken' },
         x.cells[5]
       ]),
       [false, true, true, true, true, true, false]

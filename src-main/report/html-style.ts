@@ -1,7 +1,7 @@
 /**
  * The HTML reports' stylesheet: readable tables, light and dark schemes (the charts read the same variables), print.
- * Run A, run B and the delta, and better / worse, take their colours from the definitions the app uses too
- * (RUN_COLORS, VERDICT_COLORS).
+ * Run A, run B and the delta, and fixed / broken tasks, take their colours from the definitions the app uses too
+ * (RUN_COLORS, VERDICT_COLORS); a change in a figure is green or red, as in the app's tables.
  */
 import { RUN_COLORS, VERDICT_COLORS } from '@contract/display'
 
@@ -9,12 +9,12 @@ export const REPORT_CSS = `
 :root {
   color-scheme: light dark;
   --bg: #ffffff; --fg: #1f2328; --muted: #59636e; --grid: rgba(31, 35, 40, 0.12); --line: #d1d9e0; --head: #f6f8fa;
-  --run-a: ${RUN_COLORS.a}; --run-b: ${RUN_COLORS.b}; --delta: ${RUN_COLORS.delta}; --better: ${VERDICT_COLORS.better}; --worse: ${VERDICT_COLORS.worse}; --code: #eff2f5;
+  --run-a: ${RUN_COLORS.a}; --run-b: ${RUN_COLORS.b}; --delta: ${RUN_COLORS.delta}; --better: #1a7f37; --worse: #cf222e; --fixed: ${VERDICT_COLORS.better}; --broken: ${VERDICT_COLORS.worse}; --code: #eff2f5;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #0d1117; --fg: #e6edf3; --muted: #9198a1; --grid: rgba(230, 237, 243, 0.14); --line: #3d444d; --head: #151b23;
-    --run-a: ${RUN_COLORS.aDark}; --run-b: ${RUN_COLORS.bDark}; --delta: ${RUN_COLORS.deltaDark}; --better: ${VERDICT_COLORS.betterDark}; --worse: ${VERDICT_COLORS.worseDark}; --code: #262c36;
+    --run-a: ${RUN_COLORS.aDark}; --run-b: ${RUN_COLORS.bDark}; --delta: ${RUN_COLORS.deltaDark}; --better: #3fb950; --worse: #f85149; --fixed: ${VERDICT_COLORS.betterDark}; --broken: ${VERDICT_COLORS.worseDark}; --code: #262c36;
   }
 }
 * { box-sizing: border-box; }
@@ -42,6 +42,8 @@ thead th, tbody th { background: var(--head); }
 .warn-forced { color: var(--worse); }
 .better { color: var(--better); }
 .worse { color: var(--worse); }
+.fixed { color: var(--fixed); }
+.broken { color: var(--broken); }
 code { background: var(--code); border-radius: 4px; padding: 0 4px; font: 12.5px ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
 details { display: inline; }
 summary { display: inline; cursor: pointer; color: var(--muted); }
