@@ -124,6 +124,7 @@ export function compareRouteOf(s: CompareSlice): Pick<Route, 'compare' | 'series
     const route: CompareRoute = { runA, runB, taskKey }
     if (anyway) route.anyway = true
     if (!sameSteps(steps, WHOLE_RUNS)) route.steps = steps
+    if (s.compareTab === 'groups') route.groups = true
     return { compare: route }
   }
   if (s.series) return s.series.anyway ? { series: s.series.runIds, seriesAnyway: true } : { series: s.series.runIds }
@@ -249,7 +250,7 @@ export const createCompareSlice =
         return true
       },
       applyCompareRoute: (route) => {
-        if (route.compare)
+        if (route.compare) {
           get().openCompare(
             route.compare.runA,
             route.compare.runB,
@@ -257,7 +258,10 @@ export const createCompareSlice =
             !!route.compare.anyway,
             route.compare.steps ?? WHOLE_RUNS
           )
-        else if (route.series) get().openSeries(route.series, !!route.seriesAnyway)
+          // a link says which tab it shows: the Groups tab, or the report
+          const tab = route.compare.groups ? 'groups' : 'summary'
+          if (get().compareTab !== tab) get().setCompareTab(tab)
+        } else if (route.series) get().openSeries(route.series, !!route.seriesAnyway)
       },
       loadCompareGroups: async () => {
         const c = get().compare

@@ -20,7 +20,7 @@ import { parseStep, sameSteps, WHOLE_RUNS, type CompareSteps } from './compare-s
 /**
  * The view kept in the URL hash, so a reload (or a shared link) restores it:
  * `#/run/<runId>/episode/<episodeId>/turn/<turnIndex>` (`#/run/<id1>,<id2>,…` for one table over several runs), or a comparison of two runs
- * `#/compare/<runA>/<runB>[/task/<taskKey>][?envs=any][&stepA=N&stepB=M]`, or a checkpoint series `#/series/<id1>,<id2>,…[?envs=any]`, or one of the
+ * `#/compare/<runA>/<runB>[/task/<taskKey>][?envs=any][&stepA=N&stepB=M][&tab=groups]`, or a checkpoint series `#/series/<id1>,<id2>,…[?envs=any]`, or one of the
  * analysis screens (screen-routes.ts): `#/breakdown/<run>/<fields>`, `#/many/<ids>?base=<id>`, `#/curve/<run>`.
  */
 export interface Route {
@@ -50,6 +50,8 @@ export interface CompareRoute {
   anyway?: true
   /** The training step each side reads (two steps of a training run); absent: the whole runs. */
   steps?: CompareSteps
+  /** The Groups tab is shown (absent: the report). */
+  groups?: true
 }
 
 export const EMPTY_ROUTE: Route = { runId: null, episodeId: null, turn: null }
@@ -64,7 +66,7 @@ export function parseHash(hash: string): Route {
   if (parts[0] === 'series') return parseSeries(parts, query)
   if (parts[0] === 'breakdown') return screen('breakdown', parseBreakdown(parts))
   if (parts[0] === 'many') return screen('many', parseMany(parts, query))
-  if (parts[0] === 'curve') return screen('curve', parseCurve(parts))
+  if (parts[0] === 'curve') return screen('curve', parseCurve(parts, query))
   if (parts[0] !== 'run' || !parts[1]) return EMPTY_ROUTE
   const ids = parts[1].split(',').map((p) => (p === '' ? null : safeDecode(p)))
   if (ids.some((id) => id === null)) return EMPTY_ROUTE
@@ -88,6 +90,7 @@ function parseCompare(parts: string[], query: Map<string, string>): Route {
   if (query.get('envs') === 'any') compare.anyway = true
   const steps = { a: parseStep(query.get('stepA')), b: parseStep(query.get('stepB')) }
   if (steps.a !== null || steps.b !== null) compare.steps = steps
+  if (query.get('tab') === 'groups') compare.groups = true
   return { ...EMPTY_ROUTE, compare }
 }
 
@@ -103,12 +106,13 @@ function parseSeries(parts: string[], query: Map<string, string>): Route {
 /** The hash for a route ('' when nothing is selected). Ids are URI-encoded, so `/` (and `,`) in an id is safe. */
 export function formatHash(route: Route): string {
   if (route.compare) {
-    const { runA, runB, taskKey, anyway, steps } = route.compare
+    const { runA, runB, taskKey, anyway, steps, groups } = route.compare
     const base = `#/compare/${encodeURIComponent(runA)}/${encodeURIComponent(runB)}`
     const query = [
       anyway ? 'envs=any' : '',
       steps?.a != null ? `stepA=${steps.a}` : '',
-      steps?.b != null ? `stepB=${steps.b}` : ''
+      steps?.b != null ? `stepB=${steps.b}` : '',
+      groups ? 'tab=groups' : ''
     ].filter(Boolean)
     return `${taskKey !== null ? `${base}/task/${encodeURIComponent(taskKey)}` : base}${query.length ? `?${query.join('&')}` : ''}`
   }
@@ -146,6 +150,7 @@ function sameCompare(a: CompareRoute | undefined, b: CompareRoute | undefined): 
     a.runB === b.runB &&
     a.taskKey === b.taskKey &&
     !!a.anyway === !!b.anyway &&
+    !!a.groups === !!b.groups &&
     sameSteps(a.steps ?? WHOLE_RUNS, b.steps ?? WHOLE_RUNS)
   )
 }

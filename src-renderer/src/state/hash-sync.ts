@@ -71,10 +71,12 @@ export function bindHashRoute(store: AppStore, host: HashHost, storage?: RouteSt
 
 /**
  * Moves that replace the history entry instead of adding one: a turn within the same episode, the next task of a
- * list within the same comparison (opening or closing a task still adds one, so Back returns to the comparison), or
- * a breakdown link without fields getting the field the screen chose.
+ * list within the same comparison (opening or closing a task still adds one, so Back returns to the comparison),
+ * a breakdown link without fields getting the field the screen chose, or a step picked on a curve.
  */
 function replacesEntry(now: Route, before: Route): boolean {
+  // another step picked on the same curve: Back leaves the curve rather than walking every step picked
+  if (now.curve && before.curve) return now.curve.runId === before.curve.runId
   if (now.breakdown && before.breakdown)
     return now.breakdown.runId === before.breakdown.runId && before.breakdown.fields.length === 0
   if (now.compare && before.compare) {

@@ -1,6 +1,7 @@
 /**
  * The analysis screens' parts of the URL hash (see hash-route.ts): a run's breakdown `#/breakdown/<run>/<f1>,<f2>`,
- * N runs side by side `#/many/<a>,<b>,<c>?base=<a>[&envs=any]`, a training curve `#/curve/<run>`. Ids and field
+ * N runs side by side `#/many/<a>,<b>,<c>?base=<a>[&envs=any]`, a training curve `#/curve/<run>[?step=N]` (the step
+ * picked, whose best and worst groups are shown). Ids and field
  * names are URI-encoded, so `/`, `,`, `?` and `&` inside them are safe.
  */
 
@@ -19,9 +20,10 @@ export interface ManyRoute {
   anyway?: true
 }
 
-/** A training run's curve. */
+/** A training run's curve, and the step picked on it. */
 export interface CurveRoute {
   runId: string
+  step?: number
 }
 
 /** `key=value` pairs of the hash's query part (after `?`), decoded; undecodable values are left out. */
@@ -78,12 +80,15 @@ export function formatMany(r: ManyRoute): string {
   ])}`
 }
 
-export function parseCurve(parts: string[]): CurveRoute | null {
+export function parseCurve(parts: string[], query: Map<string, string>): CurveRoute | null {
   const runId = parts[1] ? safeDecode(parts[1]) : null
-  return runId === null ? null : { runId }
+  if (runId === null) return null
+  const step = query.get('step')
+  return step !== undefined && /^\d{1,9}$/.test(step) ? { runId, step: Number(step) } : { runId }
 }
 
-export const formatCurve = (r: CurveRoute): string => `#/curve/${encodeURIComponent(r.runId)}`
+export const formatCurve = (r: CurveRoute): string =>
+  `#/curve/${encodeURIComponent(r.runId)}${formatQuery([['step', r.step === undefined ? undefined : String(r.step)]])}`
 
 const sameList = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((x, i) => x === b[i])
@@ -100,7 +105,7 @@ export function sameMany(a: ManyRoute | undefined, b: ManyRoute | undefined): bo
 
 export function sameCurve(a: CurveRoute | undefined, b: CurveRoute | undefined): boolean {
   if (!a || !b) return a === b
-  return a.runId === b.runId
+  return a.runId === b.runId && a.step === b.step
 }
 
 export function safeDecode(s: string): string | null {

@@ -12,7 +12,10 @@ export function screenRouteOf(s: AppState): Pick<Route, 'compare' | 'series' | '
     const { runIds, baseline, anyway } = s.many
     return { many: anyway ? { runIds, baseline, anyway: true } : { runIds, baseline } }
   }
-  if (s.curve) return { curve: { runId: s.curve.runId } }
+  if (s.curve) {
+    const { runId } = s.curve
+    return { curve: s.curveStep?.runId === runId ? { runId, step: s.curveStep.step } : { runId } }
+  }
   return compareRouteOf(s)
 }
 
@@ -20,6 +23,10 @@ export function screenRouteOf(s: AppState): Pick<Route, 'compare' | 'series' | '
 export function applyScreenRoute(s: AppState, route: Route): void {
   if (route.breakdown) s.openBreakdown(route.breakdown.runId, route.breakdown.fields)
   else if (route.many) s.openMany(route.many.runIds, route.many.baseline, !!route.many.anyway)
-  else if (route.curve) s.openCurve(route.curve.runId)
-  else s.applyCompareRoute(route)
+  else if (route.curve) {
+    s.openCurve(route.curve.runId)
+    // the step a link names is picked; a link without one shows none
+    if (route.curve.step !== undefined) s.selectCurveStep(route.curve.runId, route.curve.step)
+    else if (s.curveStep) s.clearCurveStep()
+  } else s.applyCompareRoute(route)
 }

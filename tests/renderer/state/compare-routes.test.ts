@@ -93,6 +93,31 @@ describe('bindHashRoute with the compare screen', () => {
     expect(host.location.hash).toBe('#/run/base')
   })
 
+  it('keeps the Groups tab in the link: a link names the tab it opens on', async () => {
+    const api = fakeApi({ base: 8, trained: 8 })
+    const store = createAppStore(api)
+    const host = fakeHost('#/compare/base/trained?tab=groups')
+    bindHashRoute(store, host)
+    expect(store.getState().compareTab).toBe('groups')
+    await flush()
+    expect(host.location.hash).toBe('#/compare/base/trained?tab=groups')
+    store.getState().setCompareTab('summary')
+    expect(host.location.hash).toBe('#/compare/base/trained')
+    store.getState().setCompareTab('groups')
+    expect(host.location.hash).toBe('#/compare/base/trained?tab=groups')
+    // a link without the tab opens the report
+    host.navigate('#/compare/base/trained')
+    expect(store.getState().compareTab).toBe('summary')
+    expect(parseHash('#/compare/a/b?stepA=1&stepB=2&tab=groups').compare).toEqual({
+      runA: 'a',
+      runB: 'b',
+      taskKey: null,
+      steps: { a: 1, b: 2 },
+      groups: true
+    })
+    await flush()
+  })
+
   it('back from a comparison to the browser, and from nothing selected to a series', () => {
     const store = createAppStore(fakeApi({ a: 4, b: 4, c: 4 }))
     const host = fakeHost('')

@@ -42,6 +42,13 @@ describe('analysis screen routes', () => {
     const curve = { ...none, curve: { runId: 'rl 1' } }
     expect(formatHash(curve)).toBe('#/curve/rl%201')
     expect(parseHash('#/curve/rl%201')).toEqual(curve)
+    // the step picked on it
+    const picked = { ...none, curve: { runId: 'rl 1', step: 120 } }
+    expect(formatHash(picked)).toBe('#/curve/rl%201?step=120')
+    expect(parseHash('#/curve/rl%201?step=120')).toEqual(picked)
+    expect(sameRoute(picked, curve)).toBe(false)
+    // not a step: the curve without one
+    for (const bad of ['-1', '1.5', 'x', '']) expect(parseHash(`#/curve/rl%201?step=${bad}`)).toEqual(curve)
     const forced = { ...none, compare: { runA: 'a', runB: 'b', taskKey: 't', anyway: true as const } }
     expect(formatHash(forced)).toBe('#/compare/a/b/task/t?envs=any')
     expect(parseHash('#/compare/a/b/task/t?envs=any')).toEqual(forced)
@@ -107,6 +114,27 @@ describe('bindHashRoute with the analysis screens', () => {
     host.navigate('#/run/a')
     expect(store.getState().breakdown).toBeNull()
     expect(store.getState().selectedRunId).toBe('a')
+    await flush()
+  })
+
+  it('a curve link with a step picks it (its groups load); picking another replaces the entry; a link without none', async () => {
+    const api = fakeApi({ a: 4 })
+    const store = createAppStore(api)
+    const host = fakeHost('#/curve/a?step=3')
+    bindHashRoute(store, host)
+    expect(store.getState().curve).toMatchObject({ runId: 'a' })
+    expect(store.getState().curveStep).toMatchObject({ runId: 'a', step: 3, loading: true })
+    await flush()
+    expect(api.listTaskGroups).toHaveBeenCalledWith(expect.objectContaining({ runId: 'a', filter: 'step == 3' }))
+    store.getState().selectCurveStep('a', 5)
+    expect(host.location.hash).toBe('#/curve/a?step=5')
+    expect(host.history.replaceState).toHaveBeenCalledTimes(1)
+    store.getState().clearCurveStep()
+    expect(host.location.hash).toBe('#/curve/a')
+    host.navigate('#/curve/a?step=7')
+    expect(store.getState().curveStep).toMatchObject({ step: 7 })
+    host.navigate('#/curve/a')
+    expect(store.getState().curveStep).toBeNull()
     await flush()
   })
 
