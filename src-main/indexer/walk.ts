@@ -17,7 +17,8 @@ export interface WalkResult {
   files: FoundFile[]
   /**
    * Unreadable folders, vanished files, symlink loops: reported, never fatal. `harmless`: nothing is left unread
-   * because of it (a loop leads to a folder the walk reads anyway), so the index does not count it as failed.
+   * because of it (a loop leads to a folder the walk reads anyway; a named pipe in a folder is no file to read), so
+   * the index does not count it as failed.
    */
   problems: { path: string; message: string; harmless?: true }[]
 }
@@ -78,8 +79,10 @@ class Walker {
     try {
       const st = statSync(path)
       if (!st.isFile()) {
-        // named on its own (`rollscope index pipe.jsonl`): said why it is not read, rather than "no trace files"
+        // named on its own (`rollscope index pipe.jsonl`): said why it is not read, rather than "no trace files";
+        // inside a folder, a pipe or device with a trace's name is said too, but fails nothing (nothing could be read)
         if (explicit) this.problems.push({ path, message: notARegularFile(st) })
+        else this.problems.push({ path, message: notARegularFile(st), harmless: true })
         return
       }
       this.#seenFiles.add(path)
@@ -108,8 +111,9 @@ class Walker {
       const p = join(path, e.name)
       const rp = join(real, e.name)
       if (e.isDirectory()) this.walkDir(p, rp, place, inside)
-      else if (e.isFile()) this.addFile(p, place.root, false)
       else if (e.isSymbolicLink()) this.followLink(p, rp, place, inside)
+      // a file, or a named pipe, socket or device: addFile reads the one, says why not the others
+      else this.addFile(p, place.root, false)
     }
   }
 
@@ -140,7 +144,7 @@ class Walker {
         return
       }
       this.walkDir(place.nameOf(target), target, place, enclosing)
-    } else if (st.isFile()) this.addFile(place.nameOf(target), place.root, false)
+    } else this.addFile(place.nameOf(target), place.root, false)
   }
 
   /** Walks `path` (a root, or a changed path inside root `place`), attributing what it finds to `place.root`. */

@@ -104,11 +104,19 @@ describe('rollscope index on paths that cannot be read', () => {
     expect(r.stdout).not.toContain('No trace files found')
     expect(r.stdout).toMatch(/error .*pipe\.jsonl +a named pipe \(FIFO\): only regular files are read/)
     expect(r.code).toBe(1)
-    // inside a folder a FIFO is passed over like any file that is not a trace
+    // inside a folder a FIFO with a trace's name is listed with why it is not read, and fails nothing
     writeFileSync(join(dir, 'good.jsonl'), chatRow('a', 1) + '\n')
     const walk = await cli('index', dir, '--json')
-    const files = (JSON.parse(walk.stdout) as { files: { path: string; state: string }[] }).files
-    expect(files.map((f) => [f.path.slice(dir.length + 1), f.state])).toEqual([['good.jsonl', 'indexed']])
+    const files = (JSON.parse(walk.stdout) as { files: { path: string; state: string; error: string | null }[] }).files
+    expect(files.map((f) => [f.path.slice(dir.length + 1), f.state, f.error])).toEqual([
+      ['good.jsonl', 'indexed', null],
+      [
+        'pipe.jsonl',
+        'unknown-format',
+        'a named pipe (FIFO): only regular files are read (write the trace to a file first)'
+      ]
+    ])
+    expect(walk.code).toBe(0)
     // an over-long query says what the limit is
     const long = await cli('search', 'FAILED '.repeat(200))
     expect(long.code).toBe(2)
