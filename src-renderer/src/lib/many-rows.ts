@@ -59,6 +59,17 @@ export function valueText(row: MultiRow, s: Stat | null): { main: string; range:
 }
 
 /**
+ * Why a cell has no value (its run records no such figure), for the cell's title; null when it has one. A run with
+ * no termination reasons (chat logs, most evals) reads "–" on every "Ends:" row: the title says it is not 0%.
+ */
+export function missingWhy(row: MultiRow, s: Stat | null): string | null {
+  if (s && isFiniteNumber(s.mean)) return null
+  return row.key.startsWith('termination:')
+    ? 'This run does not record how its episodes ended (its files give no termination reason): not 0%, unknown'
+    : `This run’s files do not record “${row.label}”`
+}
+
+/**
  * A change against the baseline (or the previous run): "+0.146 (+19.9%)" of the whole runs, and the CI over the
  * shared tasks; when the paired change those tasks give reads otherwise (other tasks or rollouts per task), the CI
  * says so: "paired −0.277: −0.399 to −0.161, 16 tasks", the figure the verdict names.

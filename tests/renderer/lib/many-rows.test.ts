@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { fmtMeanStd, fmtRange } from '@contract/display'
-import { deltaText, manySections, valueText, verdictWithoutB } from '../../../src-renderer/src/lib/many-rows'
+import {
+  deltaText,
+  manySections,
+  missingWhy,
+  valueText,
+  verdictWithoutB
+} from '../../../src-renderer/src/lib/many-rows'
 import { fakeManyReport } from '../fake-analysis'
 
 describe('N runs side by side: the table', () => {
@@ -28,6 +34,14 @@ describe('N runs side by side: the table', () => {
     expect(valueText(row('passRate'), row('passRate').values[1])).toEqual({ main: '62.5%', range: null })
     expect(valueText(row('generationMs'), row('generationMs').values[2]).main).toBe('5.8 s (σ 1.9 s)')
     expect(valueText(row('reward'), null)).toEqual({ main: '–', range: null })
+  })
+
+  it('says why a cell has no value: an "Ends:" row of a run without termination reasons is unknown, not 0%', () => {
+    expect(missingWhy(row('reward'), row('reward').values[0])).toBeNull()
+    expect(missingWhy(row('termination:max_turns'), null)).toBe(
+      'This run does not record how its episodes ended (its files give no termination reason): not 0%, unknown'
+    )
+    expect(missingWhy(row('generationMs'), null)).toBe('This run’s files do not record “Generation time”')
   })
 
   it('writes a change with its relative change and its CI over the shared tasks, in the row’s unit', () => {

@@ -1,6 +1,6 @@
 import { Fragment, useMemo, type ReactNode } from 'react'
 import type { MultiCompareReport, MultiRow } from '@contract/multi-compare'
-import { deltaText, manySections, valueText } from '../../lib/many-rows'
+import { deltaText, manySections, missingWhy, valueText } from '../../lib/many-rows'
 import { useAppStore } from '../../state/store-context'
 import { changeTone } from '../compare/compare-format'
 import { cx } from '../../lib/cx'
@@ -94,6 +94,7 @@ function ManyRowView({ row, baseline, against }: { row: MultiRow; baseline: numb
             key={i}
             className={cx(tables.num, css.cell, i === baseline && against === 'baseline' && css.base)}
             data-testid="many-cell"
+            title={missingWhy(row, v) ?? undefined}
           >
             <div className={css.value} data-testid="many-value">
               {value.main}
