@@ -154,3 +154,78 @@ function condition(field: string, value: string): string {
 export function breakdownFilter(fields: readonly string[], values: readonly string[]): string {
   return fields.map((f, i) => condition(f, values[i] ?? NONE_VALUE)).join(' and ')
 }
+
+/** A column the breakdown table sorts by: a row's figure, or one of its metrics (`metric:<name>`). */
+export type BreakdownSortKey =
+  | 'value'
+  | 'episodes'
+  | 'tasks'
+  | 'meanReward'
+  | 'passed'
+  | 'passRate'
+  | 'perfectRate'
+  | 'failed'
+  | 'meanSteps'
+  | `metric:${string}`
+
+export interface BreakdownSort {
+  key: BreakdownSortKey
+  desc: boolean
+}
+
+/** The engine's order: best score first (the sort the table opens with). */
+export const scoreSort = (b: Pick<RunBreakdown, 'score'>): BreakdownSort => ({ key: b.score, desc: true })
+
+function sortFigure(r: BreakdownRow, key: BreakdownSortKey): number | null {
+  if (key === 'value') return null
+  if (key.startsWith('metric:')) return r.metrics?.[key.slice(7)] ?? null
+  const v = r[key as Exclude<BreakdownSortKey, 'value' | `metric:${string}`>]
+  return typeof v === 'number' && Number.isFinite(v) ? v : null
+}
+
+const label = (r: BreakdownRow): string => r.values.join('\u0000')
+
+/**
+ * The rows sorted by one column, either way: rows without that figure last whichever the direction, ties by value (as
+ * the engine breaks them). Sorted by the score, best first, it is the engine's own order.
+ */
+export function sortBreakdownRows(rows: readonly BreakdownRow[], sort: BreakdownSort): BreakdownRow[] {
+  const sign = sort.desc ? -1 : 1
+  if (sort.key === 'value') return [...rows].sort((x, y) => sign * label(x).localeCompare(label(y)))
+  return [...rows].sort((x, y) => {
+    const a = sortFigure(x, sort.key)
+    const b = sortFigure(y, sort.key)
+    if (a === null || b === null) return a === b ? label(x).localeCompare(label(y)) : a === null ? 1 : -1
+    return sign * (a - b) || label(x).localeCompare(label(y))
+  })
+}
+
+/** A click on a column: the other way round when it is the sorted one, else by it (largest first; a value A to Z). */
+export function nextBreakdownSort(now: BreakdownSort, key: BreakdownSortKey): BreakdownSort {
+  if (now.key === key) return { key, desc: !now.desc }
+  return { key, desc: key !== 'value' }
+}
+
+const SORT_NAMES: Record<Exclude<BreakdownSortKey, `metric:${string}`>, string> = {
+  value: '',
+  episodes: 'episodes',
+  tasks: 'tasks',
+  meanReward: 'mean reward',
+  passed: 'episodes passed',
+  passRate: 'pass rate',
+  perfectRate: 'perfect rate',
+  failed: 'episodes failed',
+  meanSteps: 'mean steps'
+}
+
+/** How the rows are ordered, in words: "ranked by mean reward" (the engine's order) or "sorted by …, largest first". */
+export function sortWords(b: Pick<RunBreakdown, 'score' | 'fields'>, sort: BreakdownSort): string {
+  if (sort.key === b.score && sort.desc) return `ranked by ${SORT_NAMES[b.score]}`
+  if (sort.key === 'value') return `sorted by ${b.fields.join(' × ')}, ${sort.desc ? 'Z to A' : 'A to Z'}`
+  const name = sort.key.startsWith('metric:') ? sort.key.slice(7) : SORT_NAMES[sort.key as keyof typeof SORT_NAMES]
+  return `sorted by ${name}, ${sort.desc ? 'largest' : 'smallest'} first`
+}
+
+/** Whether the rows are in the engine's order (best first). */
+export const isScoreOrder = (b: Pick<RunBreakdown, 'score'>, sort: BreakdownSort): boolean =>
+  sort.key === b.score && sort.desc

@@ -7,9 +7,14 @@ import {
   defaultBreakdownFields,
   fieldLabel,
   orderValues,
+  nextBreakdownSort,
   rowLabel,
-  rowScore
+  rowScore,
+  scoreSort,
+  sortBreakdownRows,
+  sortWords
 } from '../../../src-renderer/src/lib/breakdown-view'
+import type { BreakdownRow } from '@contract/breakdown'
 import { fakeBreakdown } from '../fake-analysis'
 
 describe('breakdown view', () => {
@@ -65,5 +70,52 @@ describe('breakdown view', () => {
     expect(breakdownFilter(['difficulty'], ['(none)'])).toBe('info.difficulty == null')
     expect(fieldLabel('termination')).toBe('termination (episode)')
     expect(fieldLabel('difficulty')).toBe('difficulty')
+  })
+
+  it('sorts by any column: best first is the engine order, rows without the figure last either way', () => {
+    const b = fakeBreakdown('r', ['archetype', 'difficulty'])
+    const labels = (rows: BreakdownRow[]): string[] => rows.map(rowLabel)
+    // the engine sends the rows best first: sorted by the score, the order is theirs
+    const engine = [...b.rows].sort((x, y) => y.meanReward! - x.meanReward!)
+    expect(labels(sortBreakdownRows(b.rows, scoreSort(b)))).toEqual(labels(engine))
+    // most failures first (triage), ties by value
+    expect(sortBreakdownRows(b.rows, { key: 'failed', desc: true }).map((r) => [rowLabel(r), r.failed])).toEqual(
+      [
+        ['wrong-api × hard', 8],
+        ['import-error × easy', 4],
+        ['flaky-test × (none)', 4],
+        ['off-by-one × easy', 3],
+        ['off-by-one × hard', 1]
+      ].sort((x, y) => (y[1] as number) - (x[1] as number) || String(x[0]).localeCompare(String(y[0])))
+    )
+    expect(labels(sortBreakdownRows(b.rows, { key: 'value', desc: false }))[0]).toBe('flaky-test × (none)')
+    // a row without a figure stays last, whichever way
+    const gap = [...b.rows.slice(0, 2), { ...b.rows[2], meanSteps: null }]
+    for (const desc of [true, false])
+      expect(sortBreakdownRows(gap, { key: 'meanSteps', desc }).at(-1)!.meanSteps).toBeNull()
+    // a metric column
+    const byMetric = sortBreakdownRows(b.rows, { key: 'metric:partial_progress_max', desc: false })
+    expect(byMetric.map((r) => r.metrics!.partial_progress_max)).toEqual(
+      [...b.rows.map((r) => r.metrics!.partial_progress_max)].sort((x, y) => x - y)
+    )
+  })
+
+  it('clicks: the sorted column turns round, another sorts largest first (a value A to Z)', () => {
+    expect(nextBreakdownSort({ key: 'meanReward', desc: true }, 'meanReward')).toEqual({
+      key: 'meanReward',
+      desc: false
+    })
+    expect(nextBreakdownSort({ key: 'meanReward', desc: true }, 'failed')).toEqual({ key: 'failed', desc: true })
+    expect(nextBreakdownSort({ key: 'failed', desc: true }, 'value')).toEqual({ key: 'value', desc: false })
+  })
+
+  it('says how the rows are ordered', () => {
+    const b = { score: 'meanReward' as const, fields: ['archetype', 'difficulty'] }
+    expect(sortWords(b, scoreSort(b))).toBe('ranked by mean reward')
+    expect(sortWords({ ...b, score: 'passRate' }, { key: 'passRate', desc: true })).toBe('ranked by pass rate')
+    expect(sortWords(b, { key: 'meanReward', desc: false })).toBe('sorted by mean reward, smallest first')
+    expect(sortWords(b, { key: 'failed', desc: true })).toBe('sorted by episodes failed, largest first')
+    expect(sortWords(b, { key: 'value', desc: false })).toBe('sorted by archetype × difficulty, A to Z')
+    expect(sortWords(b, { key: 'metric:tool_calls', desc: true })).toBe('sorted by tool_calls, largest first')
   })
 })

@@ -2,7 +2,7 @@ import { useCallback, useMemo, type ReactNode } from 'react'
 import type uPlot from 'uplot'
 import type { RunBreakdown } from '@contract/breakdown'
 import { fmtValue } from '@contract/display'
-import { chartRows, rowScore } from '../../lib/breakdown-view'
+import { chartRows, rowScore, sortBreakdownRows, type BreakdownSort } from '../../lib/breakdown-view'
 import { barPaths, categoryAxis, pctTicks, withAlpha } from '../compare/charts/chart-helpers'
 import { themedAxis, UPlotChart, type ChartTheme } from '../compare/charts/UPlotChart'
 import { scoreUnit } from './score-unit'
@@ -10,12 +10,13 @@ import txt from '../../styles/text.module.css'
 import { readable } from '../../lib/readable'
 
 /**
- * One bar per value of the field, in the table's order (ranked, best first: the first bar is the table's first row):
+ * One bar per value of the field, in the table's order (ranked best first, or as a column sorts it: the first bar is
+ * the table's first row):
  * the mean reward, and beside it the pass rate, both on a [0, 1] scale when the rewards are; the pass rate alone for
  * runs without rewards.
  */
-export function BreakdownChart({ report }: { report: RunBreakdown }): ReactNode {
-  const rows = useMemo(() => chartRows(report), [report])
+export function BreakdownChart({ report, sort }: { report: RunBreakdown; sort: BreakdownSort }): ReactNode {
+  const rows = useMemo(() => sortBreakdownRows(chartRows(report), sort), [report, sort])
   const unit = scoreUnit(report)
   const withPass = unit === 'reward' && rows.some((r) => r.passRate !== null)
   const unitRange = rows.every((r) => r.meanReward === null || (r.meanReward >= 0 && r.meanReward <= 1))

@@ -1,7 +1,14 @@
 import { useMemo, type ReactNode } from 'react'
 import { breakdownMetricNames, type BreakdownRow, type RunBreakdown } from '@contract/breakdown'
 import { fmtFraction, fmtMeanStd, fmtPercent, fmtValue } from '@contract/display'
-import { breakdownFilter, rowLabel } from '../../lib/breakdown-view'
+import {
+  breakdownFilter,
+  nextBreakdownSort,
+  rowLabel,
+  sortBreakdownRows,
+  type BreakdownSort,
+  type BreakdownSortKey
+} from '../../lib/breakdown-view'
 import { fmtInt } from '../../lib/format'
 import { useAppStore } from '../../state/store-context'
 import { cx } from '../../lib/cx'
@@ -14,47 +21,61 @@ import { ScrollX } from '../../components/ScrollX'
 const MAX_METRICS = 6
 
 /**
- * One row per value (or combination of values), best first: episodes, tasks, mean reward (σ), passed / decided
+ * One row per value (or combination of values), best first (or by the column clicked: the most failures first, say,
+ * for triage): episodes, tasks, mean reward (σ), passed / decided
  * ("expert: 2/3"), pass and perfect rates, failures, mean steps, and the run's own metrics. A row opens its episodes.
  */
-export function BreakdownTable({ report }: { report: RunBreakdown }): ReactNode {
+export function BreakdownTable({
+  report,
+  sort,
+  onSort
+}: {
+  report: RunBreakdown
+  sort: BreakdownSort
+  onSort: (sort: BreakdownSort) => void
+}): ReactNode {
   const store = useAppStore()
   const metrics = useMemo(() => breakdownMetricNames(report).slice(0, MAX_METRICS), [report])
   const open = (r: BreakdownRow): void =>
     store.getState().openRunEpisodes(report.runId, breakdownFilter(report.fields, r.values))
+  const rows = useMemo(() => sortBreakdownRows(report.rows, sort), [report.rows, sort])
+  const head = (key: BreakdownSortKey, label: ReactNode, hint: string, num = true, extra?: string): ReactNode => (
+    <th
+      key={key}
+      className={cx(num && tables.num, extra)}
+      aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+    >
+      <button
+        type="button"
+        className={css.sortButton}
+        title={`${hint} — click to sort`}
+        onClick={() => onSort(nextBreakdownSort(sort, key))}
+        data-testid={`breakdown-sort-${key}`}
+      >
+        {label}
+        {sort.key === key && <span className={tables.sortArrow}>{sort.desc ? '▼' : '▲'}</span>}
+      </button>
+    </th>
+  )
   return (
     <ScrollX label="Breakdown">
       <table className={tables.table} data-testid="breakdown-table">
         <thead>
           <tr>
-            <th>{report.fields.join(' × ')}</th>
-            <th className={tables.num}>episodes</th>
-            <th className={tables.num}>tasks</th>
-            <th className={tables.num} title="Mean reward (population σ) over the row's rewarded episodes">
-              mean reward (σ)
-            </th>
-            <th className={tables.num} title="Episodes passed / episodes with a verdict">
-              passed
-            </th>
-            <th className={tables.num}>pass</th>
-            <th className={tables.num} title="Share of rewarded episodes with reward = 1">
-              perfect
-            </th>
-            <th className={tables.num} title="Episodes with a verdict that failed">
-              failed
-            </th>
-            <th className={tables.num} title="Mean agent actions per episode">
-              steps
-            </th>
-            {metrics.map((m) => (
-              <th key={m} className={cx(tables.num, css.metricCol)} title={`Mean of metric ${m}`}>
-                {m}
-              </th>
-            ))}
+            {head('value', report.fields.join(' × '), 'The value (values) of the field(s); A to Z', false)}
+            {head('episodes', 'episodes', 'Episodes with this value')}
+            {head('tasks', 'tasks', 'Distinct tasks among them')}
+            {head('meanReward', 'mean reward (σ)', "Mean reward (population σ) over the row's rewarded episodes")}
+            {head('passed', 'passed', 'Episodes passed / episodes with a verdict')}
+            {head('passRate', 'pass', 'Share of the episodes with a verdict that passed')}
+            {head('perfectRate', 'perfect', 'Share of rewarded episodes with reward = 1')}
+            {head('failed', 'failed', 'Episodes with a verdict that failed')}
+            {head('meanSteps', 'steps', 'Mean agent actions per episode')}
+            {metrics.map((m) => head(`metric:${m}`, m, `Mean of metric ${m}`, true, css.metricCol))}
           </tr>
         </thead>
         <tbody>
-          {report.rows.map((r) => (
+          {rows.map((r) => (
             <tr
               key={r.values.join('\u0000')}
               className={tables.clickRow}

@@ -1,7 +1,16 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { RunBreakdown } from '@contract/breakdown'
 import { fmtFraction, fmtMeanStd, fmtPercent, STD_NOTE } from '@contract/display'
-import { bestAndWorst, crossTab, rowLabel, rowScore } from '../../lib/breakdown-view'
+import {
+  bestAndWorst,
+  crossTab,
+  isScoreOrder,
+  rowLabel,
+  rowScore,
+  scoreSort,
+  sortWords,
+  type BreakdownSort
+} from '../../lib/breakdown-view'
 import { fmtCount, fmtInt } from '../../lib/format'
 import { findRun } from '../../state/runs-slice'
 import { useApp } from '../../state/store-context'
@@ -16,6 +25,7 @@ import { cx } from '../../lib/cx'
 import analysis from '../../styles/analysis.module.css'
 import txt from '../../styles/text.module.css'
 import panels from '../../styles/panels.module.css'
+import controls from '../../styles/controls.module.css'
 import css from './BreakdownView.module.css'
 
 /** A run's scores by one category field (table and bars), or by two (a grid), over all its episodes. */
@@ -55,12 +65,34 @@ function BreakdownBody({ report }: { report: RunBreakdown }): ReactNode {
   const grid = crossTab(report)
   const unit = scoreUnit(report)
   const t = report.total
+  // best first (the engine's order) until a column is clicked; another breakdown starts from it again
+  const [sorted, setSorted] = useState<{ of: RunBreakdown; sort: BreakdownSort } | null>(null)
+  const sort = sorted?.of === report ? sorted.sort : scoreSort(report)
+  const onSort = (next: BreakdownSort): void => setSorted({ of: report, sort: next })
+  const table = <BreakdownTable report={report} sort={sort} onSort={onSort} />
   return (
     <>
       <p className={analysis.shared} data-testid="breakdown-total">
         Over <b>all {fmtCount(t.episodes, 'episode')}</b> ({fmtCount(t.tasks, 'task')}): mean reward{' '}
         {fmtMeanStd('reward', t.meanReward, t.rewardStd)}, passed {fmtFraction(t.passed, t.decided)} (
-        {fmtPercent(t.passRate)}). Rows are ranked by {report.score === 'meanReward' ? 'mean reward' : 'pass rate'}.
+        {fmtPercent(t.passRate)}). Rows are <span data-testid="breakdown-order">{sortWords(report, sort)}</span>
+        {isScoreOrder(report, sort) ? (
+          '.'
+        ) : (
+          <>
+            {' '}
+            (
+            <button
+              type="button"
+              className={controls.linkBtn}
+              onClick={() => onSort(scoreSort(report))}
+              data-testid="breakdown-order-reset"
+            >
+              best first
+            </button>
+            ).
+          </>
+        )}
         {report.missing > 0 &&
           ` ${fmtCount(report.missing, 'episode')} ${report.missing === 1 ? 'lacks' : 'lack'} a value: they form the “(none)” rows.`}
       </p>
@@ -71,21 +103,21 @@ function BreakdownBody({ report }: { report: RunBreakdown }): ReactNode {
         <>
           <section className={analysis.section}>
             <h3>By {report.fields[0]}</h3>
-            <BreakdownTable report={report} />
+            {table}
           </section>
           <section className={cx(analysis.section, css.chart)}>
             <h3>
               {unit === 'rate' ? 'Pass rate' : 'Mean reward and pass rate'} by {report.fields[0]}{' '}
-              <span className={txt.hint}>in the table’s order, best first</span>
+              <span className={txt.hint}>in the table’s order{isScoreOrder(report, sort) ? ', best first' : ''}</span>
             </h3>
-            <BreakdownChart report={report} />
+            <BreakdownChart report={report} sort={sort} />
           </section>
         </>
       )}
       {grid && (
         <section className={analysis.section}>
-          <h3>Every combination, best first</h3>
-          <BreakdownTable report={report} />
+          <h3>Every combination{isScoreOrder(report, sort) ? ', best first' : ''}</h3>
+          {table}
         </section>
       )}
       <p className={txt.hint} data-testid="std-note">
