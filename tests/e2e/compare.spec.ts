@@ -132,7 +132,12 @@ test('pick two runs, read the comparison, open a broken task, reload, export, bo
     await page.getByTestId('groups-filter').selectOption('all')
     await shot(page, 'cmp-06-groups')
     await shotMatrix(page, 'cmp-06-groups')
+    // the tab is in the link: a reload comes back to it
+    expect(new URL(page.url()).hash).toMatch(/\?tab=groups$/)
+    await page.reload()
+    await expect(page.getByTestId('group-row')).toHaveCount(16)
     await page.getByTestId('compare-tab-summary').click()
+    expect(new URL(page.url()).hash).not.toContain('tab=')
   })
 
   await test.step('Export HTML report downloads compare-<A>-vs-<B>.html', async () => {

@@ -101,6 +101,9 @@ test('the training run’s curve: panels and table by step; a point shows that s
     await expect(page.getByRole('columnheader', { name: 'Step', exact: true })).toBeVisible()
     await page.goBack()
     await expect(page.getByTestId('curve-view')).toBeVisible()
+    // the step picked is in the link: Back comes back to it
+    expect(new URL(page.url()).hash).toMatch(new RegExp(`^#/curve/[^/?]+\\?step=${step}$`))
+    await expect(page.getByTestId('curve-step')).toHaveAttribute('data-step', step)
   })
 
   await test.step('a row of the table picks its step too (keyboard: Enter)', async () => {
@@ -108,6 +111,10 @@ test('the training run’s curve: panels and table by step; a point shows that s
     await page.keyboard.press('Enter')
     await expect(page.getByTestId('curve-step')).toHaveAttribute('data-step', '0')
     await expect(page.locator('[data-testid="curve-row"][data-step="0"]')).toHaveAttribute('aria-current', 'true')
+    // a reload (or the link shared) shows the same step's groups
+    await page.reload()
+    await expect(page.getByTestId('curve-step')).toHaveAttribute('data-step', '0')
+    await expect(page.getByTestId('curve-best-group')).toHaveCount(5)
     await page.getByTestId('curve-table').scrollIntoViewIfNeeded()
     await shotMatrix(page, 'curve-02-table', async () => page.getByTestId('curve-tasks').scrollIntoViewIfNeeded())
     expect(pageErrors).toEqual([])
