@@ -36,16 +36,22 @@ function checkTaxonomy(defs: LabelDefInput[]): void {
  */
 export function setTaxonomy(db: Db, defs: LabelDefInput[]): LabelDef[] {
   checkTaxonomy(defs)
+  const moves = defs
+    .map((d) => ({ from: d.previousName?.trim(), to: d.name.trim() }))
+    .filter((m): m is { from: string; to: string } => !!m.from && m.from !== m.to)
   db.transaction(() => {
-    for (const d of defs) {
-      const from = d.previousName?.trim()
-      const to = d.name.trim()
-      if (from && from !== to) {
-        // A rename onto a label already applied to the same target would collide: keep one of the two.
-        db.prepare('UPDATE OR IGNORE labels SET label = ? WHERE label = ?').run(to, from)
-        db.prepare('DELETE FROM labels WHERE label = ?').run(from)
-      }
-    }
+    // In two steps, through names no label has: renames in one save cannot run into each other (a → b with b → a
+    // swapped the two labels' episodes into one), and `loop` → `Loop` is a rename of its own rows (the column
+    // compares without case: deleting what was left under the old name deleted the renamed rows themselves).
+    const rename = db.prepare('UPDATE OR IGNORE labels SET label = ? WHERE label = ?')
+    // (not a NUL first: SQLite's NOCASE comparison stops at a NUL, so every such name would compare equal)
+    const parked = (i: number): string => `\u0001renaming ${i}`
+    moves.forEach((m, i) => rename.run(parked(i), m.from))
+    moves.forEach((m, i) => {
+      rename.run(m.to, parked(i))
+      // renamed onto a label already applied to the same target: the two were one, kept once
+      db.prepare('DELETE FROM labels WHERE label = ?').run(parked(i))
+    })
     db.prepare('DELETE FROM taxonomy').run()
     const add = db.prepare('INSERT INTO taxonomy (name, color, key, position) VALUES (?, ?, ?, ?)')
     defs.forEach((d, i) => add.run(d.name.trim(), d.color, d.key, i))

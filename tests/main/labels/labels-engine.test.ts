@@ -137,6 +137,30 @@ describe('labels over a real run', () => {
     expect((await api.getEpisodeLabels(a.id)).labels).toEqual(['repeats itself'])
     expect(await ids(engine, runId, 'label == "repeats itself"')).toEqual([a.id])
 
+    // a change of case only keeps the label where it is applied (the column compares without case)
+    const recased = (await api.getTaxonomy()).map((d) =>
+      d.name === 'repeats itself' ? { ...d, name: 'Repeats itself', previousName: 'repeats itself' } : d
+    )
+    await api.setTaxonomy(recased)
+    expect((await api.getEpisodeLabels(a.id)).labels).toEqual(['Repeats itself'])
+    expect(await ids(engine, runId, 'label == "Repeats itself"')).toEqual([a.id])
+
+    // two labels swapped in one save keep their own episodes
+    const b = (await engine.api.listEpisodes({ runId, limit: 2 })).items[1]
+    const other = (await api.getTaxonomy()).find((d) => d.name !== 'Repeats itself')!.name
+    await api.addLabel(b.id, other, null)
+    const swapped = (await api.getTaxonomy()).map((d) =>
+      d.name === 'Repeats itself'
+        ? { ...d, name: other, previousName: 'Repeats itself' }
+        : d.name === other
+          ? { ...d, name: 'Repeats itself', previousName: other }
+          : d
+    )
+    await api.setTaxonomy(swapped)
+    expect((await api.getEpisodeLabels(a.id)).labels).toEqual([other])
+    expect((await api.getEpisodeLabels(b.id)).labels).toEqual(['Repeats itself'])
+    await api.setTaxonomy(tax.map((d) => (d.name === 'loop' ? { ...d, name: 'repeats itself' } : d)))
+
     const clash = tax.map((d) => (d.name === 'loop' ? { ...d, key: 1 } : d))
     const refused = await dispatch(api, 'setTaxonomy', [clash])
     expect(!refused.ok && refused.error.message).toContain('key 1 is given to both')
