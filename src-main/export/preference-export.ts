@@ -75,11 +75,15 @@ export async function exportPreference(
     for (const run of runs) {
       let group: EpisodeSummary[] = []
       const flush = async (): Promise<void> => {
-        if (group.length < 2) skips.add('loneRollout', group.length)
+        // a rollout without a reward (errored, unscored) pairs with nothing; its task's scored ones still make their
+        // pair (it was best against the unscored one: no pair, and the scored ones counted as unscored)
+        const scored = group.filter((e) => e.reward !== null)
+        skips.add('noReward', group.length - scored.length)
+        if (scored.length < 2) skips.add('loneRollout', scored.length)
         else {
-          const sorted = [...group].sort((x, y) => rewardOf(y) - rewardOf(x))
+          const sorted = [...scored].sort((x, y) => rewardOf(y) - rewardOf(x))
           await emit(sorted[0], sorted[sorted.length - 1])
-          skips.add('notCompared', group.length - 2)
+          skips.add('notCompared', scored.length - 2)
         }
         group = []
       }
