@@ -109,7 +109,15 @@ export interface ExportPreview {
   endings: { tool: number; empty: number; other: number }
   /** sft: of those, lines the rule trims; episodes left out and why (notReadWhole: too large to read whole). */
   trimmed: number
-  skipped: { notPassed: number; labelled: number; noAssistant: number; ending: number; notReadWhole: number }
+  /** noVerdict: passed-only, and the episode has no verdict (its run has no pass threshold): not a failure. */
+  skipped: {
+    notPassed: number
+    noVerdict: number
+    labelled: number
+    noAssistant: number
+    ending: number
+    notReadWhole: number
+  }
 }
 
 /** Episodes an SFT preview reads at most (each is a transcript read). */

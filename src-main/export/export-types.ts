@@ -54,7 +54,7 @@ export interface ExportResult {
 
 /**
  * Why a selected episode was left out. sft, as the export dialog's preview counts them (ExportPreview.skipped):
- * `notPassed`, `labelled`, `noAssistant`, `ending` (--sft-ending drop), `notReadWhole`. preference: `loneRollout`
+ * `notPassed`, `noVerdict` (passed-only, and no pass verdict: the run has no threshold), `labelled`, `noAssistant`, `ending` (--sft-ending drop), `notReadWhole`. preference: `loneRollout`
  * (the only rollout of its task with a reward), `taskInOneRun` (two runs: its task is not in the other run), `notCompared` (a
  * rollout neither best nor worst of its task; two runs: not its run's best), `tie` (the pair's rewards are equal),
  * `noReward` (one run: a rollout without a reward; two runs: a side of the pair has none), `notReadWhole` (a side too large to read whole).

@@ -34,7 +34,7 @@ export async function previewEpisodesExport(api: PlanSource, request: unknown): 
     willWrite: options.format === 'preference' ? null : selected,
     endings: { tool: 0, empty: 0, other: 0 },
     trimmed: 0,
-    skipped: { notPassed: 0, labelled: 0, noAssistant: 0, ending: 0, notReadWhole: 0 }
+    skipped: { notPassed: 0, noVerdict: 0, labelled: 0, noAssistant: 0, ending: 0, notReadWhole: 0 }
   }
   if (options.format !== 'sft') return preview
   let scanned = 0

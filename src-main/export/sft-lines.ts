@@ -83,11 +83,12 @@ export interface SftMetadata {
  * Why an episode gives no line. `not-read-whole`: the record was too large to read whole (EpisodeDetail.cuts): its
  * messages have a hole, and a training line must never be made of part of a conversation without saying so.
  */
-export type SftSkip = 'not-passed' | 'labelled' | 'no-assistant' | 'ending' | 'not-read-whole'
+export type SftSkip = 'not-passed' | 'no-verdict' | 'labelled' | 'no-assistant' | 'ending' | 'not-read-whole'
 
 /** A skip as the export dialog's preview and the export's result count it (ExportPreview.skipped, skippedBy). */
 export const SFT_SKIP_KEY = {
   'not-passed': 'notPassed',
+  'no-verdict': 'noVerdict',
   labelled: 'labelled',
   'no-assistant': 'noAssistant',
   ending: 'ending',
@@ -100,7 +101,8 @@ export async function sftLine(
   o: ExportOptions,
   e: EpisodeSummary
 ): Promise<{ line: SftLine; ending: LineEnding } | { skip: SftSkip; ending: LineEnding | null }> {
-  if (o.passedOnly && e.passed !== true) return { skip: 'not-passed', ending: null }
+  // passed-only over an episode with no verdict (its run has no pass threshold) is not "failed": said apart
+  if (o.passedOnly && e.passed !== true) return { skip: e.passed === null ? 'no-verdict' : 'not-passed', ending: null }
   const drop = new Set<number>()
   if (o.dropLabelled) {
     const wanted = o.dropLabelled.toLowerCase()

@@ -59,7 +59,8 @@ Options:
   --label LABEL          only episodes carrying LABEL (repeat: any of them)
   --episode ID           exactly this episode (repeat for several; not with --filter or --label)
   --filter EXPR          a filter expression of the episodes table, e.g. 'reward < 0.5'
-  --passed-only          (sft) only episodes that passed
+  --passed-only          (sft) only episodes that passed (an episode without a verdict, its run having
+                         no pass threshold, is counted apart: noVerdict)
   --drop-labelled LABEL  (sft) leave out turns labelled LABEL, and episodes labelled with it
   --sft-ending RULE      (sft) a line not ending with the model's words: trim (default: cut back to the
                          last assistant message with text or calls), drop (leave the episode out) or
@@ -68,7 +69,7 @@ Options:
   --db FILE              database file (default: $ROLLSCOPE_DB, else the app's per-user database)
   --json                 print the result {format, episodes, pairs?, skipped, skippedBy?} on stdout
                          (needs --out); skippedBy counts the episodes left out by reason:
-                         sft: notPassed, labelled, noAssistant, ending (--sft-ending drop),
+                         sft: notPassed, noVerdict, labelled, noAssistant, ending (--sft-ending drop),
                          notReadWhole; preference: loneRollout, taskInOneRun, notCompared, tie,
                          noReward, notReadWhole
   -h, --help             show this help

@@ -160,6 +160,7 @@ function previewText(p: ExportPreview): string {
   const of = p.complete ? '' : ` (counted over the first ${fmtInt(p.scanned)})`
   const out = [
     p.skipped.notPassed && `${fmtInt(p.skipped.notPassed)} not passed`,
+    p.skipped.noVerdict && `${fmtInt(p.skipped.noVerdict)} without a pass verdict (set the run’s pass threshold)`,
     p.skipped.labelled && `${fmtInt(p.skipped.labelled)} labelled`,
     p.skipped.ending && `${fmtInt(p.skipped.ending)} not ending with the model’s words`,
     p.skipped.noAssistant && `${fmtInt(p.skipped.noAssistant)} without an assistant message`,
