@@ -8,6 +8,7 @@
 import { BadRequestError } from '@contract/guards'
 import type { EpisodeSummary, RunSummary } from '@contract/model'
 import { toChatMessages, type ChatMessage } from './chat-messages'
+import { conversationCut } from './transcript-cuts'
 import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './export-types'
 import { readDetail, runEpisodes } from './select-episodes'
 import { SkipTally } from './skip-tally'
@@ -35,7 +36,7 @@ export async function exportPreference(
     if (chosen.reward <= rejected.reward) return skips.add('tie', 2)
     const [cd, rd] = [await readDetail(src, chosen.id), await readDetail(src, rejected.id)]
     // a side too large to read whole has a hole in its messages: no pair is made of part of a conversation
-    if (cd.cuts?.length || rd.cuts?.length) return skips.add('notReadWhole', 2)
+    if (conversationCut(cd.cuts) || conversationCut(rd.cuts)) return skips.add('notReadWhole', 2)
     const c = toChatMessages(cd.turns)
     const r = toChatMessages(rd.turns)
     let shared = 0

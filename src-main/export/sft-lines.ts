@@ -20,6 +20,7 @@ import type { ExportPreview, SftEnding } from '@contract/export'
 import { toChatMessages, toChatTools, type ChatMessage } from './chat-messages'
 import type { ExportOptions, ExportSource } from './export-types'
 import { readDetail } from './select-episodes'
+import { conversationCut } from './transcript-cuts'
 
 export const DEFAULT_SFT_ENDING: SftEnding = 'trim'
 
@@ -111,7 +112,7 @@ export async function sftLine(
     for (const t of l.turns) if (t.labels.some((x) => x.toLowerCase() === wanted)) drop.add(t.turn)
   }
   const d = await readDetail(src, e.id)
-  if (d.cuts?.length) return { skip: 'not-read-whole', ending: null }
+  if (conversationCut(d.cuts)) return { skip: 'not-read-whole', ending: null }
   const rule = o.sftEnding ?? DEFAULT_SFT_ENDING
   const transcript = toChatMessages(d.turns, drop)
   const all = rule === 'keep' ? transcript : withoutEmptyTurns(transcript)
