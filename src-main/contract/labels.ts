@@ -127,6 +127,12 @@ export interface LabelsImportReport {
    * file is indexed at that path. Counted, not skipped: nothing is lost.
    */
   notHere: number
+  /**
+   * Labels and notes of files indexed here that attach to no episode as it is now: its task or rollout is not in the
+   * file as indexed, or the episode's content changed since they were made (held back, as on screen). Kept, not
+   * counted as added: they show if that episode comes back.
+   */
+  heldBack: number
 }
 
 /** An import that has done nothing yet. */
@@ -137,5 +143,6 @@ export const emptyImportReport = (): LabelsImportReport => ({
   viewsAdded: 0,
   skipped: [],
   relocated: [],
-  notHere: 0
+  notHere: 0,
+  heldBack: 0
 })

@@ -67,7 +67,19 @@ const where = (i: LabelsExportItem): string =>
  * kept when free); labels are added to what is there; a note is set only where none exists (the user's own note
  * wins); views whose name is taken are skipped. Labels unknown to both taxonomies are skipped and reported.
  */
-export function importLabels(db: Db, data: LabelsExport, localPaths?: readonly string[]): LabelsImportReport {
+/** An indexed episode as an import checks an item against it (null: no such task and rollout in its file). */
+export type EpisodeAt = (
+  sourcePath: string,
+  taskKey: string,
+  rollout: number
+) => { turns: number; fingerprint: string | null } | null
+
+export function importLabels(
+  db: Db,
+  data: LabelsExport,
+  localPaths?: readonly string[],
+  episodeAt?: EpisodeAt
+): LabelsImportReport {
   const report: LabelsImportReport = emptyImportReport()
   // `localPaths`: the files indexed here, so that paths of another machine move to them (relocate-paths.ts)
   const moved = localPaths
@@ -96,21 +108,39 @@ export function importLabels(db: Db, data: LabelsExport, localPaths?: readonly s
       // import of the same file counted them again, and they were in labelsAdded too)
       const away = localPaths !== undefined && !here.has(item.sourcePath)
       const key = [item.sourcePath, item.taskKey, item.rollout, item.turn ?? -1] as const
+      // of a file indexed here: the episode it names, as it is now
+      const episode = away || !episodeAt ? undefined : episodeAt(item.sourcePath, item.taskKey, item.rollout)
+      if (episode && item.turn != null && item.turn >= episode.turns) {
+        const n = episode.turns
+        report.skipped.push({
+          what: `${[...item.labels, ...(item.note?.trim() ? ['a note'] : [])].join(', ')} on ${where(item)}`,
+          reason: `the episode has ${n} turn${n === 1 ? '' : 's'} (0 to ${n - 1}); there is no turn ${item.turn}`
+        })
+        continue
+      }
+      // attaches to no episode now (no such task or rollout, or made on other content): kept, counted apart
+      const held =
+        episode === null ||
+        (episode !== undefined &&
+          item.fingerprint != null &&
+          episode.fingerprint !== null &&
+          item.fingerprint !== episode.fingerprint)
+      const tally = (n: number, added: 'labelsAdded' | 'notesSet'): void => {
+        if (away) report.notHere += n
+        else if (held) report.heldBack += n
+        else report[added] += n
+      }
       for (const label of item.labels) {
         const def = findLabel(db, label)
         if (!def) {
           report.skipped.push({ what: `label "${label}" on ${where(item)}`, reason: 'not in the taxonomy' })
           continue
         }
-        const added = addLabel.run(...key, def.name, now, item.fingerprint ?? null).changes
-        if (away) report.notHere += added
-        else report.labelsAdded += added
+        tally(addLabel.run(...key, def.name, now, item.fingerprint ?? null).changes, 'labelsAdded')
       }
       if (item.note?.trim()) {
-        if (addNote.run(...key, item.note, now, item.fingerprint ?? null).changes) {
-          if (away) report.notHere++
-          else report.notesSet++
-        } else if (noteDiffers.get(...key, item.note))
+        if (addNote.run(...key, item.note, now, item.fingerprint ?? null).changes) tally(1, 'notesSet')
+        else if (noteDiffers.get(...key, item.note))
           report.skipped.push({ what: `note on ${where(item)}`, reason: 'a different note is already there' })
       }
     }

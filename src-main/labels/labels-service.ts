@@ -102,7 +102,17 @@ export function createLabelsService(indexDb: Db, labelsDb: Db, checkRun: (runId:
     async importLabels(data) {
       // the files indexed here: an export's paths of another machine move to them
       const local = indexDb.prepare('SELECT path FROM sources').pluck().all() as string[]
-      return importLabels(labelsDb, data, local)
+      const episode = indexDb.prepare(
+        `SELECT e.turns, e.fingerprint FROM episodes e JOIN sources s ON s.id = e.source_id
+         WHERE s.path = ? AND e.task_key = ? AND e.rollout = ?`
+      )
+      return importLabels(
+        labelsDb,
+        data,
+        local,
+        (path, taskKey, rollout) =>
+          (episode.get(path, taskKey, rollout) as { turns: number; fingerprint: string | null } | undefined) ?? null
+      )
     },
     async listSavedViews() {
       return listSavedViews(labelsDb)

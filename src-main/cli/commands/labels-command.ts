@@ -39,7 +39,7 @@ Options:
   --db FILE    database file (default: $ROLLSCOPE_DB, else the app's per-user database)
   --json       (export with --out) print what was written {out, items, labels, notes, taxonomy, views};
                (import) print the report {taxonomyAdded, labelsAdded, notesSet, viewsAdded, relocated, notHere,
-               skipped[] {what, reason}}
+               heldBack, skipped[] {what, reason}}
   -h, --help   show this help
 
 Exit status: 1 when FILE cannot be read or written, or is not JSON; 2 when it is not a labels export.`,
@@ -96,6 +96,12 @@ Exit status: 1 when FILE cannot be read or written, or is not JSON; 2 when it is
           ? [
               `${report.notHere} labels and notes are of files not indexed in this workspace: kept, they show once ` +
                 'those files are indexed at their path.'
+            ]
+          : []),
+        ...(report.heldBack
+          ? [
+              `${report.heldBack} labels and notes are of episodes not in their file as indexed, or whose content ` +
+                'changed since they were made: kept and held back (`rollscope label EPISODE` lists them).'
             ]
           : []),
         ...(report.skipped.length ? [`Skipped ${report.skipped.length}:`] : []),

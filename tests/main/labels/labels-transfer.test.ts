@@ -97,6 +97,33 @@ describe('labels export and import', () => {
     expect((await fresh.api.listSavedViews()).find((v) => v.name === 'older')?.text).toBe('')
   })
 
+  it('checks each item against the episode it names: no such turn is skipped, no such rollout or other content held back', async () => {
+    const src = await workspace()
+    const [a] = src.episodes
+    await src.api.addLabel(a.id, 'loop', null)
+    const file = JSON.parse(JSON.stringify(await src.api.exportLabels())) as LabelsExport
+    const item = file.items[0]
+    const turns = (await src.api.getEpisode(a.id)).turns.length
+    file.items.push(
+      { ...item, turn: 999, labels: ['good example'], note: 'a note' },
+      { ...item, rollout: 777, labels: ['gave up'] },
+      { ...item, labels: ['wrong tool'], fingerprint: 'made on other content' }
+    )
+    const dst = await workspace()
+    const report = await dst.api.importLabels(file)
+    expect(report).toMatchObject({ labelsAdded: 1, notesSet: 0, heldBack: 2, notHere: 0 })
+    expect(report.skipped).toEqual([
+      {
+        what: expect.stringContaining('good example, a note on'),
+        reason: `the episode has ${turns} turns (0 to ${turns - 1}); there is no turn 999`
+      }
+    ])
+    const dA = dst.episodes.find((e) => e.taskKey === a.taskKey && e.rollout === a.rollout)!
+    const on = await dst.api.getEpisodeLabels(dA.id)
+    expect(on.labels).toEqual(['loop'])
+    expect(on.turns).toEqual([])
+  })
+
   it('moves labels to the same files at another path (another machine), and says what it moved and what is not here', async () => {
     const src = await workspace()
     const [a] = src.episodes

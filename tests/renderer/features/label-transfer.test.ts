@@ -37,15 +37,24 @@ describe('parseLabelsFile', () => {
 
 describe('report lines', () => {
   it('import: what was added and how much was skipped; export: labels and notes counted', () => {
-    const none = { relocated: [], notHere: 0 }
+    const none = { relocated: [], notHere: 0, heldBack: 0 }
     expect(
       importSummary({ taxonomyAdded: 1, labelsAdded: 1200, notesSet: 1, viewsAdded: 0, skipped: [], ...none })
     ).toBe('Imported 1,200 labels, 1 note, 1 new taxonomy label, 0 saved views')
     // files found at another path here, and labels of files not indexed here, are said
-    const moved = { relocated: [{ from: '/box/a/results.jsonl', to: '/me/a/results.jsonl' }], notHere: 3 }
+    const moved = {
+      relocated: [{ from: '/box/a/results.jsonl', to: '/me/a/results.jsonl' }],
+      notHere: 3,
+      heldBack: 0
+    }
     expect(importSummary({ taxonomyAdded: 0, labelsAdded: 4, notesSet: 0, viewsAdded: 0, skipped: [], ...moved })).toBe(
       'Imported 4 labels, 0 notes, 0 new taxonomy labels, 0 saved views; 1 file found at another path here; ' +
         '3 labels and notes of files not indexed here (kept)'
+    )
+    expect(
+      importSummary({ taxonomyAdded: 0, labelsAdded: 1, notesSet: 0, viewsAdded: 0, skipped: [], ...none, heldBack: 2 })
+    ).toBe(
+      'Imported 1 label, 0 notes, 0 new taxonomy labels, 0 saved views; 2 labels and notes on no episode as it is now (kept, held back)'
     )
     const skipped = [{ what: 'label "x" on /r task t rollout 0', reason: 'not in the taxonomy' }]
     expect(importSummary({ taxonomyAdded: 0, labelsAdded: 0, notesSet: 0, viewsAdded: 2, skipped, ...none })).toBe(
@@ -79,7 +88,16 @@ describe('labels slice: import', () => {
       await api.setTaxonomy([...(await api.getTaxonomy()), { name: 'imported', color: '#000000', key: null }])
       await api.addLabel('a:1', 'imported', null)
       await api.addLabel('a:2', 'loop', null)
-      return { taxonomyAdded: 1, labelsAdded: 2, notesSet: 0, viewsAdded: 0, skipped: [], relocated: [], notHere: 0 }
+      return {
+        taxonomyAdded: 1,
+        labelsAdded: 2,
+        notesSet: 0,
+        viewsAdded: 0,
+        skipped: [],
+        relocated: [],
+        notHere: 0,
+        heldBack: 0
+      }
     })
     const report = await store.getState().importLabels(FILE)
     expect(report?.labelsAdded).toBe(2)

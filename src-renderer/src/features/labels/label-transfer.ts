@@ -35,5 +35,8 @@ export function importSummary(r: LabelsImportReport): string {
   const away = r.notHere
     ? `; ${count(r.notHere, 'label or note', 'labels and notes')} of files not indexed here (kept)`
     : ''
-  return `Imported ${added.join(', ')}${moved}${away}${r.skipped.length ? `; skipped ${r.skipped.length}` : ''}`
+  const held = r.heldBack
+    ? `; ${count(r.heldBack, 'label or note', 'labels and notes')} on no episode as it is now (kept, held back)`
+    : ''
+  return `Imported ${added.join(', ')}${moved}${away}${held}${r.skipped.length ? `; skipped ${r.skipped.length}` : ''}`
 }
