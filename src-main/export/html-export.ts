@@ -99,7 +99,7 @@ export function htmlHead(
 const EXCERPT_CHARS = 400
 
 /** What a turn said, cut to an excerpt: its text, else its calls (name and arguments). */
-function excerpt(t: Turn): string {
+export function excerpt(t: Turn): string {
   const calls = t.toolCalls.map(
     (c) => `${c.name}(${typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments)})`
   )

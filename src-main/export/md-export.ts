@@ -1,9 +1,12 @@
 /**
  * `md`: a short report of the selection: counts and mean reward per run, the compare report when the selection is
- * two comparable runs, then a table of the episodes.
+ * two comparable runs, then a table of the episodes (with their labels), then each noted or labelled episode's note
+ * and turns (a table row holds no paragraph).
  */
 import type { CompareReport } from '@contract/compare'
-import type { EpisodeSummary, RunSummary } from '@contract/model'
+import { toFixedClean } from '@contract/display'
+import type { EpisodeLabels } from '@contract/labels'
+import type { EpisodeSummary, RunSummary, Turn } from '@contract/model'
 import { compareMarkdown } from '../report/markdown-report'
 import { mdCode, mdText } from '../report/md-escape'
 
@@ -33,8 +36,8 @@ export function addToTally(t: RunTally, e: EpisodeSummary): void {
 
 export const meanReward = (t: RunTally): number | null => (t.rewarded ? t.rewardSum / t.rewarded : null)
 
-export const num = (v: number | null, digits = 3): string =>
-  v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(digits)
+/** A reward or mean as every table shows it: three decimals (1.000 beside 0.600, not 1), rounded by the display rule. */
+export const num = (v: number | null, digits = 3): string => (v === null ? '–' : toFixedClean(v, digits))
 
 const count = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 
@@ -88,13 +91,44 @@ export function mdEpisodesHead(): string {
   const lines = [
     '## Episodes',
     '',
-    '| Run | Episode | Task | Rollout | Reward | Passed | Turns | Status | Preview |',
-    '| --- | --- | --- | ---: | ---: | --- | ---: | --- | --- |'
+    '| Run | Episode | Task | Rollout | Reward | Passed | Turns | Status | Labels | Preview |',
+    '| --- | --- | --- | ---: | ---: | --- | ---: | --- | --- | --- |'
   ]
   return lines.join('\n') + '\n'
 }
 
-export function mdRow(e: EpisodeSummary, runName: string): string {
+/** One episode row (labels: the episode-level labels; its turns' are under the table). */
+export function mdRow(e: EpisodeSummary, runName: string, labels: readonly string[]): string {
   const passed = e.passed === null ? '–' : e.passed ? 'yes' : 'no'
-  return `| ${mdText(runName)} | ${mdCode(e.id, true)} | ${mdCode(e.taskKey, true)} | ${e.rollout} | ${num(e.reward)} | ${passed} | ${e.turns} | ${e.status} | ${mdText(e.preview, 80)} |\n`
+  const tags = labels.length ? labels.map((l) => mdText(l)).join(', ') : '–'
+  return `| ${mdText(runName)} | ${mdCode(e.id, true)} | ${mdCode(e.taskKey, true)} | ${e.rollout} | ${num(e.reward)} | ${passed} | ${e.turns} | ${e.status} | ${tags} | ${mdText(e.preview, 80)} |\n`
+}
+
+/** The heading of the section after the table, written before its first episode. */
+export const MD_TRIAGE_HEADING = '\n## Notes and labelled turns\n\n'
+
+/**
+ * One episode's note and its labelled or noted turns (`marked`, in order), each with its labels, an excerpt of what
+ * it said (`excerpt`, from the transcript `turns`) and its note, as the HTML export shows them under the row.
+ */
+export function mdTriage(
+  e: EpisodeSummary,
+  runName: string,
+  triage: EpisodeLabels,
+  marked: EpisodeLabels['turns'],
+  turns: Turn[] | null,
+  excerpt: (t: Turn) => string
+): string {
+  const byIndex = new Map((turns ?? []).map((t) => [t.index, t]))
+  const note = (triage.note ?? '').trim()
+  const lines = [`### ${mdCode(e.id)} · ${mdText(runName)} · task ${mdCode(e.taskKey)}, rollout ${e.rollout}`, '']
+  if (note) lines.push(`**Note:** ${mdText(note, Infinity)}`, '')
+  for (const m of marked) {
+    const t = byIndex.get(m.turn)
+    const tags = m.labels.length ? ` — ${m.labels.map((l) => mdText(l)).join(', ')}` : ''
+    lines.push(`- turn ${m.turn}${t ? ` · ${t.role}` : ''}${tags}`)
+    if (t) lines.push(`  > ${mdText(excerpt(t), Infinity)}`)
+    if ((m.note ?? '').trim()) lines.push(`  Note: ${mdText(m.note!.trim(), Infinity)}`)
+  }
+  return lines.join('\n') + '\n\n'
 }

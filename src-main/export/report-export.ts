@@ -7,7 +7,7 @@ import type { RunSummary } from '@contract/model'
 import { compareChartScripts } from '../report/html-report'
 import { exportComparison } from './export-compare'
 import type { ChunkWriter, ExportOptions, ExportResult, ExportSource } from './export-types'
-import { htmlHead, htmlRow, htmlTail, htmlTriageRow, triagedTurns } from './html-export'
+import { excerpt, htmlHead, htmlRow, htmlTail, htmlTriageRow, triagedTurns } from './html-export'
 import {
   addToTally,
   mdComparison,
@@ -15,6 +15,8 @@ import {
   mdNoComparison,
   mdRow,
   mdSummary,
+  mdTriage,
+  MD_TRIAGE_HEADING,
   newTally,
   type RunTally
 } from './md-export'
@@ -45,7 +47,24 @@ export async function exportReport(
         : mdNoComparison(comparison.reason)
     )
     await write(mdEpisodesHead())
-    return perPage(src, o, runs, (page) => write(page.map((e) => mdRow(e, runName(e.runId))).join('')))
+    const result = await perPage(src, o, runs, async (page) => {
+      const labels = await src.labelsOfEpisodes(page.map((e) => e.id))
+      await write(page.map((e) => mdRow(e, runName(e.runId), labels[e.id] ?? [])).join(''))
+    })
+    // the notes and labelled turns after the table, in its order: a second pass over the selection (rows stream)
+    let headed = false
+    await perPage(src, o, runs, async (page) => {
+      for (const e of page) {
+        const triage = await src.getEpisodeLabels(e.id)
+        const marked = triagedTurns(triage)
+        if (!(triage.note ?? '').trim() && marked.length === 0) continue
+        const turns = marked.length ? (await readDetail(src, e.id)).turns : null
+        if (!headed) await write(MD_TRIAGE_HEADING)
+        headed = true
+        await write(mdTriage(e, runName(e.runId), triage, marked, turns, excerpt))
+      }
+    })
+    return result
   }
   const charts = comparison.report ? compareChartScripts(comparison.report) : null
   await write(htmlHead([...tallies.values()], what, comparison, charts))

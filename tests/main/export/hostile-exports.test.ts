@@ -160,11 +160,11 @@ describe('Markdown (GFM table cells, code spans, inline HTML)', () => {
     expect(ep.code).toBe(0)
     const epHtml = render(ep.stdout)
     expectNoLiveElements(epHtml)
-    // every episode row keeps its 9 cells
+    // every episode row keeps its 10 cells
     const rows = epHtml.match(/<tr>[\s\S]*?<\/tr>/g) ?? []
-    const episodeRows = rows.filter((r) => r.includes('<td>') && (r.match(/<td/g)?.length ?? 0) >= 9)
+    const episodeRows = rows.filter((r) => r.includes('<td>') && (r.match(/<td/g)?.length ?? 0) >= 10)
     expect(episodeRows.length).toBe(HOSTILE_TASKS.length * 3)
-    for (const r of rows.slice(-HOSTILE_TASKS.length)) expect(r.match(/<td/g)).toHaveLength(9)
+    for (const r of rows.slice(-HOSTILE_TASKS.length)) expect(r.match(/<td/g)).toHaveLength(10)
     expect(epHtml).toContain('invoice&lt;U+202E RLO&gt;txt.exe')
     expect(epHtml).toContain('FAILED task')
 
