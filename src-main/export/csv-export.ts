@@ -37,7 +37,9 @@ const FIXED = [
   'generationMs',
   'preview',
   'answer',
-  'labels'
+  'labels',
+  // the labels on its turns (each once), as the table's Labels cell shows them after ↳
+  'turnLabels'
 ] as const
 
 /** Columns for these runs: the fixed ones, then `metric:<name>` and `info:<field>` over all of them (first seen first). */
@@ -80,13 +82,20 @@ export function csvLine(fields: unknown[]): string {
 }
 
 /** The row of one episode under `columns`. */
-export function csvRow(columns: string[], e: EpisodeSummary, runName: string, labels: string[]): string {
+export function csvRow(
+  columns: string[],
+  e: EpisodeSummary,
+  runName: string,
+  labels: readonly string[],
+  turnLabels: readonly string[] = []
+): string {
   return csvLine(
     columns.map((c) => {
       if (c.startsWith('metric:')) return e.metrics[c.slice(7)]
       if (c.startsWith('info:')) return e.info[c.slice(5)]
       if (c === 'runName') return runName
       if (c === 'labels') return labels.join('; ')
+      if (c === 'turnLabels') return [...new Set(turnLabels)].join('; ')
       if (c === 'anomalies') return (e.anomalies ?? []).join('; ')
       return (e as unknown as Record<string, unknown>)[c]
     })

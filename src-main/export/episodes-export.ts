@@ -21,6 +21,7 @@ export type PlanSource = Pick<
   | 'getEpisode'
   | 'getEpisodeLabels'
   | 'labelsOfEpisodes'
+  | 'turnLabelsOfEpisodes'
   | 'compareRuns'
 >
 

@@ -42,8 +42,11 @@ export async function exportEpisodes(src: ExportSource, o: ExportOptions, write:
       const columns = csvColumns(runs)
       await write(csvLine(columns))
       return perPage(src, o, runs, async (page) => {
-        const labels = await src.labelsOfEpisodes(page.map((e) => e.id))
-        await write(page.map((e) => csvRow(columns, e, runName(e.runId), labels[e.id] ?? [])).join(''))
+        const ids = page.map((e) => e.id)
+        const [labels, turnLabels] = [await src.labelsOfEpisodes(ids), await src.turnLabelsOfEpisodes(ids)]
+        await write(
+          page.map((e) => csvRow(columns, e, runName(e.runId), labels[e.id] ?? [], turnLabels[e.id] ?? [])).join('')
+        )
       })
     }
     case 'md':

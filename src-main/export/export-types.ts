@@ -37,7 +37,13 @@ export interface ExportOptions extends EpisodeLineOptions {
  */
 export type ExportSource = Pick<
   TraceApi,
-  'listRuns' | 'listEpisodes' | 'getEpisode' | 'getEpisodeLabels' | 'labelsOfEpisodes' | 'compareRuns'
+  | 'listRuns'
+  | 'listEpisodes'
+  | 'getEpisode'
+  | 'getEpisodeLabels'
+  | 'labelsOfEpisodes'
+  | 'turnLabelsOfEpisodes'
+  | 'compareRuns'
 >
 
 export interface ExportResult {

@@ -107,7 +107,13 @@ describe('exports over the shared fixtures', () => {
       expect(runs.map((r) => r.id)).toContain(p.runId)
       expect(existsSync(p.sourceFile)).toBe(true)
       expect(typeof p.taskKey).toBe('string')
+      // the figures the table and the CSV have are in the line too
+      for (const key of ['steps', 'termination', 'unscored', 'anomalies', 'generationMs'])
+        expect(rec).toHaveProperty(key)
     }
+    // how an episode ended, where the producer says it (mini-swe-agent's exit statuses, hosted-RL stop conditions)
+    expect(recs.some((r) => typeof r.termination === 'string')).toBe(true)
+    expect(recs.some((r) => typeof r.steps === 'number')).toBe(true)
   })
 
   it('sft: valid roles and paired tool calls on every run of every producer', async () => {

@@ -34,6 +34,7 @@ function loggedSource(log: string[]): ExportSource {
     listEpisodes: (q) => api.listEpisodes(q),
     getEpisodeLabels: (id) => api.getEpisodeLabels(id),
     labelsOfEpisodes: (ids) => api.labelsOfEpisodes(ids),
+    turnLabelsOfEpisodes: (ids) => api.turnLabelsOfEpisodes(ids),
     compareRuns: (a, b, o) => api.compareRuns(a, b, o),
     getEpisode: async (id) => {
       log.push(`read ${id}`)

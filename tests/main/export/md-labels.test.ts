@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { EpisodeSummary, RunSummary } from '@contract/model'
 import { captureCli } from '../../helpers/capture-cli'
+import { parseCsv } from '../../helpers/parse-csv'
 
 const BASE = resolve(import.meta.dirname, '../../../resources/demo/repo-repair')
 let dir: string
@@ -51,5 +52,18 @@ describe('the Markdown export', () => {
     // rewards as every table writes them
     for (const e of episodes.slice(0, 10))
       if (e.reward !== null) expect(rowOf(e.id)).toContain(`| ${e.reward.toFixed(3)} |`)
+  })
+
+  it('the CSV has each episode’s labels and, apart, the labels on its turns', async () => {
+    const r = await cli('export', '--format', 'csv')
+    expect(r.code).toBe(0)
+    const [head, ...rows] = parseCsv(r.stdout)
+    const col = (name: string): number => head.indexOf(name)
+    const [a, b] = episodes
+    const rowOf = (id: string): string[] => rows.find((x) => x[col('id')] === id)!
+    expect(rowOf(a.id)[col('labels')]).toBe('loop')
+    expect(rowOf(a.id)[col('turnLabels')]).toBe('')
+    expect(rowOf(b.id)[col('labels')]).toBe('')
+    expect(rowOf(b.id)[col('turnLabels')]).toBe('wrong tool')
   })
 })
