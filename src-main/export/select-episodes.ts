@@ -91,6 +91,14 @@ export async function* episodesByIds(
   }
 }
 
+/** Why a named episode is not in the selection: it is in another run than those named, or in none. */
+async function missingEpisode(src: ExportSource, runs: RunSummary[], id: string): Promise<string> {
+  const others = (await src.listRuns()).map((r) => r.id).filter((r) => !runs.some((x) => x.id === r))
+  for await (const [, e] of episodesByIds(src, others, [id]))
+    if (e) return `episode ${id} is in run ${e.runId}, not in ${runs.map((r) => r.id).join(', ')}`
+  return `no episode with id ${id}`
+}
+
 /** Every selected episode: the named ones (in the order named), else the runs' in turn. */
 export async function* selectedEpisodes(
   src: ExportSource,
@@ -103,7 +111,7 @@ export async function* selectedEpisodes(
       runs.map((r) => r.id),
       o.episodeIds
     )) {
-      if (!e) throw new NotFoundError(`no episode with id ${id}`)
+      if (!e) throw new NotFoundError(await missingEpisode(src, runs, id))
       yield e
     }
     return

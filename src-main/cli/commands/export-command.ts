@@ -56,7 +56,8 @@ Formats:
 Options:
   --run RUN              only this run (id, name, folder or unique prefix; repeat for several).
                          Default: every run
-  --label LABEL          only episodes carrying LABEL (repeat: any of them)
+  --label LABEL          only episodes carrying LABEL themselves (repeat: any of them); a label on a
+                         turn: --filter 'turn_label == "LABEL"'
   --episode ID           exactly this episode (repeat for several; not with --filter or --label)
   --filter EXPR          a filter expression of the episodes table, e.g. 'reward < 0.5'
   --passed-only          (sft) only episodes that passed (an episode without a verdict, its run having
@@ -156,8 +157,11 @@ unknown label, a bad filter, preference over more than two runs).`,
       if (err instanceof BadRequestError) throw new UsageError(message, 'export')
       throw new CommandFailure(message)
     }
+    const n = (k: number, one: string): string => `${k} ${k === 1 ? one : `${one}s`}`
     const what =
-      result.pairs !== undefined ? `${result.pairs} pairs (${result.episodes} episodes)` : `${result.episodes} episodes`
+      result.pairs !== undefined
+        ? `${n(result.pairs, 'pair')} (${n(result.episodes, 'episode')})`
+        : n(result.episodes, 'episode')
     const why = Object.entries(result.skippedBy ?? {})
       .map(([reason, n]) => `${reason} ${n}`)
       .join(', ')

@@ -44,6 +44,17 @@ describe('rollscope export edges', () => {
     expect(r.stderr).toContain('Exported 2 episodes')
   })
 
+  it('--episode of another run than --run says which run it is in; one episode is "1 episode"', async () => {
+    const [e] = await episodesOf(runs[1])
+    const r = await cli('export', '--format', 'jsonl', '--run', runs[0].id, '--episode', e.id)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(`episode ${e.id} is in run ${runs[1].id}, not in ${runs[0].id}`)
+    const none = await cli('export', '--format', 'jsonl', '--episode', 'no-such-episode')
+    expect(none.stderr).toContain('no episode with id no-such-episode')
+    const one = await cli('export', '--format', 'jsonl', '--episode', e.id)
+    expect(one.stderr).toContain('Exported 1 episode as jsonl')
+  })
+
   it('--out into a missing folder says which folder, exits 1 and writes nothing', async () => {
     const r = await cli('export', '--format', 'sft', '--run', runs[0].id, '--out', 'nope/out.sft')
     expect(r.code).toBe(1)
