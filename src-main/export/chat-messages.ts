@@ -6,6 +6,7 @@
  * the model's last action (a tool-calling episode may be nothing else: a prompt, then one turn of calls).
  */
 import type { Turn } from '@contract/model'
+import { IMAGE_MARKER } from '../formats/adapters/content-text'
 
 export interface ChatToolCall {
   id: string
@@ -13,8 +14,11 @@ export interface ChatToolCall {
   function: { name: string; arguments: string }
 }
 
+/** A part of a message with images (OpenAI's content parts): its text, and each image where it was. */
+export type ChatContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
+
 export type ChatMessage =
-  | { role: 'system' | 'user'; content: string }
+  | { role: 'system' | 'user'; content: string | ChatContentPart[] }
   | {
       role: 'assistant'
       content: string
@@ -95,7 +99,7 @@ export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Se
   for (const t of turns) {
     if (dropped.has(t.index)) continue
     if (t.role === 'system' || t.role === 'user' || t.role === 'env') {
-      out.push({ role: t.role === 'env' ? 'user' : t.role, content: t.text })
+      out.push({ role: t.role === 'env' ? 'user' : t.role, content: withImages(t) })
     } else if (t.role === 'assistant') {
       const kept = (calls.get(t.index) ?? []).filter((c) =>
         c.result === null ? t.index === last : !dropped.has(c.result)
@@ -119,6 +123,29 @@ export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Se
     }
   }
   return out
+}
+
+/**
+ * A prompt message's content: its text, or, when the turn has images, OpenAI's content parts with each image where its
+ * `[image]` marker was (images beyond the markers after the text). A vision model's SFT line shown "[image]" in place
+ * of the picture would learn to answer about what it never saw.
+ */
+export function withImages(t: Pick<Turn, 'text' | 'images'>): string | ChatContentPart[] {
+  const images = t.images ?? []
+  if (images.length === 0) return t.text
+  const parts: ChatContentPart[] = []
+  const pieces = t.text.split(IMAGE_MARKER)
+  let next = 0
+  pieces.forEach((piece, i) => {
+    if (piece.trim()) parts.push({ type: 'text', text: piece.trim() })
+    if (i < pieces.length - 1) {
+      const image = images[next++]
+      // a marker without its image (not kept) stays as it was written
+      parts.push(image ? { type: 'image_url', image_url: { url: image.src } } : { type: 'text', text: IMAGE_MARKER })
+    }
+  })
+  for (const image of images.slice(next)) parts.push({ type: 'image_url', image_url: { url: image.src } })
+  return parts
 }
 
 /** Tool definitions in the OpenAI shape: `{type: "function", function: {name, description, parameters}}`. */

@@ -56,7 +56,7 @@ const runsOfEnv = (env: string): RunSummary[] => runs.filter((r) => r.env === en
 
 type Message = {
   role: string
-  content: string
+  content: string | unknown[]
   tool_calls?: { id: string; function: { arguments: string } }[]
   tool_call_id?: string
 }
@@ -71,7 +71,11 @@ function checkChat(messages: Message[]): number {
   const open = new Set<string>()
   for (const m of messages) {
     expect(['system', 'user', 'assistant', 'tool']).toContain(m.role)
-    expect(typeof m.content).toBe('string')
+    // text, or (a prompt message with images) OpenAI content parts of text and image_url
+    if (typeof m.content !== 'string') {
+      expect(m.role).toBe('user')
+      for (const p of m.content as { type: string }[]) expect(['text', 'image_url']).toContain(p.type)
+    }
     if (m.role === 'assistant') {
       expect(open.size).toBe(0)
       for (const c of m.tool_calls ?? []) (JSON.parse(c.function.arguments), open.add(c.id), calls++)
