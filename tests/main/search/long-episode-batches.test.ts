@@ -95,6 +95,11 @@ describe('a long episode in the full-text pass', () => {
     for (const b of open) expect(b).toMatchObject({ lastRowid: 0, episodes: 0, sourceDone: false })
     const rowsSoFar = open.map((b) => b.openEpisode!.rows)
     expect(rowsSoFar).toEqual([...rowsSoFar].sort((x, y) => x - y))
+    // only an episode of more than a batch is cut: every other batch ends between episodes (a transaction ends only
+    // there: cutting every batch made the whole pass one transaction)
+    for (const b of batches)
+      if (b.openEpisode) expect([rowids[0], rowids[SMALL_FIRST + 1]]).toContain(b.openEpisode.rowid)
+    expect(batches.filter((b) => b.openEpisode === null).length).toBeGreaterThan(2)
     // every row once, in order: each episode's rows numbered from 0 without a gap
     const all = batches.flatMap((b) => [...b.rowids])
     expect(new Set(all).size).toBe(all.length)
@@ -117,6 +122,25 @@ describe('a long episode in the full-text pass', () => {
     ]
     const firstIds = [...first.rowids]
     expect([...firstIds, ...rest.flatMap((b: RowBatch) => [...b.rowids])]).toEqual(all)
+    db.close()
+  })
+
+  it('but episodes under a batch each are never cut: their batches end between episodes', () => {
+    const mediumFile = join(dir, 'medium.jsonl')
+    writeFileSync(
+      mediumFile,
+      Array.from({ length: 12 }, (_, i) => record(`m${i}`, longText(300_000, 'zebramedium'))).join('\n') + '\n'
+    )
+    const db = openDb(join(dir, 'medium.db'))
+    runJob(
+      db,
+      { type: 'index', roots: [mediumFile], scope: 'added', force: false },
+      { isCancelled: () => false, tracker: new ProgressTracker(() => {}), onChanged: () => {} }
+    )
+    const [sourceId] = db.prepare('SELECT id FROM sources').pluck().all() as number[]
+    const batches = [...transcriptBatches(db, [{ sourceId, afterRowid: 0 }])]
+    expect(batches.length).toBeGreaterThan(2)
+    for (const b of batches) expect(b.openEpisode).toBeNull()
     db.close()
   })
 
