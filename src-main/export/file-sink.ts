@@ -6,8 +6,8 @@
  * a device is written as it is (there is nothing there to keep).
  */
 import { randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { chmod, realpath, rename, rm, stat } from 'node:fs/promises'
+import { constants, createWriteStream } from 'node:fs'
+import { access, chmod, realpath, rename, rm, stat } from 'node:fs/promises'
 import { once } from 'node:events'
 import { basename, dirname, join } from 'node:path'
 import { finished } from 'node:stream/promises'
@@ -20,6 +20,8 @@ export async function writeToFile<T>(path: string, produce: (write: ChunkWriter)
     throw Object.assign(new Error(`EISDIR: illegal operation on a directory, open '${path}'`), { code: 'EISDIR' })
   // a pipe or a device: written as it is, and never removed
   if (target.kind === 'special') return writeStream(path, produce, { done: async () => {}, undo: async () => {} })
+  // a file that may not be written stays so (a rename would replace it whatever its permissions)
+  if (target.kind === 'file') await access(target.path, constants.W_OK)
   // beside the real file (a symlink keeps pointing at it), so the rename stays within one file system
   const temp = join(dirname(target.path), `.${basename(target.path)}.${randomBytes(6).toString('hex')}.part`)
   return writeStream(temp, produce, {
