@@ -33,7 +33,7 @@ export class TooBigForThisThreadError extends Error {
   }
 }
 
-let bigSinceCollected = 0
+let bigReadSinceCollected = false
 let maxWholeRead = Infinity
 let gc: (() => void) | null = null
 
@@ -45,17 +45,17 @@ export function limitWholeReads(bytes: number): void {
 /** Called before `bytes` are read whole (a JSONL record, a document): throws on a bounded thread when too big. */
 export function noteRead(bytes: number): void {
   if (bytes > maxWholeRead) throw new TooBigForThisThreadError(bytes)
-  if (bytes >= BIG_READ_BYTES) bigSinceCollected += bytes
+  if (bytes >= BIG_READ_BYTES) bigReadSinceCollected = true
 }
 
 /**
  * A full garbage collection of this thread's heap when it has read something big since the last one (three 60 MB
- * lines then peak the indexer at ~420 MB, not 556: PRODUCT.md's < 500 MB on any input). Nothing is done after
+ * lines then peak the indexer at 441–477 MB, not 556: PRODUCT.md's < 500 MB on any input). Nothing is done after
  * ordinary reads.
  */
 export function collectAfterBigReads(): void {
-  if (bigSinceCollected === 0) return
-  bigSinceCollected = 0
+  if (!bigReadSinceCollected) return
+  bigReadSinceCollected = false
   collectGarbage()
 }
 

@@ -98,6 +98,16 @@ describe('affinity', () => {
   })
 })
 
+/** A reader over the test engine's database, with small caches. */
+const testReader = (dbPath: string): OpenReader =>
+  openReader({
+    dbPath,
+    info: { version: 'test', mode: 'browser', platform: process.platform },
+    cacheMb: 2,
+    hitRowChars: 100_000,
+    answerCacheBytes: 1_000_000
+  })
+
 describe('a reader on a read-only connection', () => {
   let engine: Engine
   let reader: OpenReader
@@ -105,13 +115,7 @@ describe('a reader on a read-only connection', () => {
     const t = tempEngine()
     engine = t.engine
     await engine.indexPaths([DEMO])
-    reader = openReader({
-      dbPath: t.dbPath,
-      info: { version: 'test', mode: 'browser', platform: process.platform },
-      cacheMb: 2,
-      hitRowChars: 100_000,
-      answerCacheBytes: 1_000_000
-    })
+    reader = testReader(t.dbPath)
   })
   afterAll(async () => {
     reader.close()
@@ -183,13 +187,7 @@ describe('a reader whose heap is bounded', () => {
     // a 17 MB record (one long answer of "lorem ipsum"), then an ordinary one
     writeLongLine(join(dir, 'long.jsonl'), { mb: 17 })
     await engine.indexPaths([dir])
-    reader = openReader({
-      dbPath: t.dbPath,
-      info: { version: 'test', mode: 'browser', platform: process.platform },
-      cacheMb: 2,
-      hitRowChars: 100_000,
-      answerCacheBytes: 1_000_000
-    })
+    reader = testReader(t.dbPath)
   })
   afterAll(async () => {
     limitWholeReads(Infinity)
