@@ -1,7 +1,8 @@
 /**
  * A JSON record's bytes as text for JSON.parse, decoded fast. V8 decodes a UTF-8 buffer with a single non-ASCII
  * byte in it by its slow path, the whole buffer: a 100–190 KB record of agent output with a "café" or a "—" in it
- * took 1.2–1.7 ms to decode on this machine, most of what reading a search hit back costs. Outside strings a JSON
+ * took 1.2–1.7 ms to decode on this machine on 2026-11-28, most of what reading a search hit back costs (on the AMD
+ * EPYC of 2026-11-29 plain decoding takes 0.2 ms and wins: what this buys depends on the host). Outside strings a JSON
  * text is ASCII, so each run of non-ASCII bytes is decoded alone (Node's own decoder: the same characters, the same
  * U+FFFD for bad bytes) and written as `\uXXXX` escapes, which JSON.parse turns back into those characters; the
  * rest is read as ASCII (0.3 ms). JSON.parse of the result gives the same value as of the plain decoding.
@@ -19,6 +20,14 @@
  */
 export const RUN_DECODE_MAX_BYTES = 256 * 1024
 
+/**
+ * A record with more runs of non-ASCII bytes than this is decoded whole. Each run costs two slices and its escapes
+ * cost JSON.parse more, so a text in another script (one run every few words) lost badly: on the low-vocabulary
+ * corpus (~1,900 runs in 109 KB) decode + parse took 1.98 ms a record against 0.58 plain, and the full-text pass's
+ * reader thread 6.2 s of CPU against 3.3. Agent records in English have a few (11–28 in the search corpus's).
+ */
+export const RUN_DECODE_MAX_RUNS = 16
+
 /** UTF-8 byte order mark, which a JSONL line may start with (the parsers drop it). */
 const BOM = [0xef, 0xbb, 0xbf]
 const BACKSLASH = 0x5c
@@ -30,9 +39,10 @@ export function jsonTextOf(bytes: Buffer): string {
   let out = ''
   let from = start
   let i = start
-  for (;;) {
+  for (let runs = 0; ; runs++) {
     while (i < n && bytes[i] < 0x80) i++
     if (i >= n) break
+    if (runs === RUN_DECODE_MAX_RUNS) return bytes.toString('utf8', start)
     // a backslash escaping the run's first byte is not JSON: keep the plain text, so parsing fails as it would
     let slashes = 0
     while (i - slashes - 1 >= from && bytes[i - slashes - 1] === BACKSLASH) slashes++

@@ -4,7 +4,11 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonTextOf, RUN_DECODE_MAX_BYTES } from '../../../src-main/formats/readers/json-ascii-text'
+import {
+  jsonTextOf,
+  RUN_DECODE_MAX_BYTES,
+  RUN_DECODE_MAX_RUNS
+} from '../../../src-main/formats/readers/json-ascii-text'
 
 /** The parse of a text: its value, or that it threw a SyntaxError. */
 function parsed(text: string): unknown {
@@ -13,6 +17,13 @@ function parsed(text: string): unknown {
   } catch (err) {
     return { error: err instanceof SyntaxError }
   }
+}
+
+/** How many runs of non-ASCII bytes a text has. */
+function nonAsciiRuns(bytes: Buffer): number {
+  let runs = 0
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80 && (i === 0 || bytes[i - 1] < 0x80)) runs++
+  return runs
 }
 
 describe('jsonTextOf', () => {
@@ -25,8 +36,9 @@ describe('jsonTextOf', () => {
           const bytes = Buffer.from(JSON.stringify({ value, extra }))
           const text = jsonTextOf(bytes)
           expect(JSON.parse(text)).toEqual(JSON.parse(bytes.toString('utf8')))
-          // what it hands JSON.parse is ASCII
-          expect(/^[\x00-\x7f]*$/.test(text)).toBe(true)
+          // what it hands JSON.parse is ASCII, unless the record has too many runs to escape (then plain)
+          if (nonAsciiRuns(bytes) <= RUN_DECODE_MAX_RUNS) expect(/^[\x00-\x7f]*$/.test(text)).toBe(true)
+          else expect(text).toBe(bytes.toString('utf8'))
         }
       )
     )
@@ -61,6 +73,19 @@ describe('jsonTextOf', () => {
   it('keeps an ASCII text as it is, emoji as their surrogate pairs', () => {
     expect(jsonTextOf(Buffer.from('{"a":[1,2,"x"]}'))).toBe('{"a":[1,2,"x"]}')
     expect(JSON.parse(jsonTextOf(Buffer.from('{"a":"ok 👍 — done"}')))).toEqual({ a: 'ok 👍 — done' })
+  })
+
+  it('decodes a text in another script whole (one run a word), to the same value', () => {
+    const words = (n: number): string => Array.from({ length: n }, (_, i) => (i % 2 ? 'Привет' : 'step')).join(' ')
+    const few = Buffer.from(JSON.stringify({ text: words(RUN_DECODE_MAX_RUNS * 2) }))
+    expect(nonAsciiRuns(few)).toBe(RUN_DECODE_MAX_RUNS)
+    expect(jsonTextOf(few)).not.toBe(few.toString('utf8'))
+    const many = Buffer.from(JSON.stringify({ text: words(RUN_DECODE_MAX_RUNS * 2 + 2) }))
+    expect(jsonTextOf(many)).toBe(many.toString('utf8'))
+    expect(JSON.parse(jsonTextOf(few))).toEqual(JSON.parse(few.toString('utf8')))
+    // a byte order mark is still dropped
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), many])
+    expect(JSON.parse(jsonTextOf(bom))).toEqual(JSON.parse(many.toString('utf8')))
   })
 
   it('decodes a record past the size limit whole, to the same value', () => {
