@@ -260,6 +260,14 @@ export interface Turn {
    */
   agent?: TurnAgent
   /**
+   * The model wrote this turn's actions as text (a fenced command: SWE-agent 0.x, mini-swe-agent's text format) and
+   * the adapter read `toolCalls` out of it for the viewer. `output` is what the model wrote, when `text` is not all of
+   * it (SWE-agent's text is the thought alone). A chat export (SFT, preference) writes that output as the assistant's
+   * message without tool calls, and the observations as the user messages the producer sent: a model fine-tuned on
+   * them learns the format it used, not function calls it never made.
+   */
+  textActions?: { output?: string }
+  /**
    * Set in an episode preview when `text` / `reasoning` were cut to their preview: the full sizes.
    * The full turn comes from getEpisodeTurns.
    */

@@ -86,7 +86,9 @@ function pairCalls(turns: Turn[]): {
  * without its result makes an invalid line. Results that answer no call become user messages (they are environment
  * text the model saw), `env` turns are user messages. The turn's reasoning goes with it (`reasoning_content`). A
  * sub-agent's turns (Turn.agent) are left out too: they are its own conversation, which the main agent never saw
- * (it saw its call and the result), so they must not read as the main agent's messages.
+ * (it saw its call and the result), so they must not read as the main agent's messages. A turn whose calls were read
+ * out of its text (Turn.textActions) is the text the model wrote, without tool calls, and their results are user
+ * messages: the conversation as the producer had it.
  */
 export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Set()): ChatMessage[] {
   const { calls, answers } = pairCalls(turns)
@@ -95,11 +97,17 @@ export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Se
   for (const [turn, list] of calls)
     if (leftOut.has(turn)) list.forEach((c) => c.result !== null && dropped.add(c.result))
   const last = turns.findLast((t) => t.role === 'assistant' && !dropped.has(t.index))?.index
+  const byIndex = new Map(turns.map((t) => [t.index, t]))
   const out: ChatMessage[] = []
   for (const t of turns) {
     if (dropped.has(t.index)) continue
     if (t.role === 'system' || t.role === 'user' || t.role === 'env') {
       out.push({ role: t.role === 'env' ? 'user' : t.role, content: withImages(t) })
+    } else if (t.role === 'assistant' && t.textActions) {
+      // its calls were read out of its text: the line has what the model wrote, and their results as user messages
+      const msg: ChatMessage = { role: 'assistant', content: t.textActions.output ?? t.text }
+      if (t.reasoning) msg.reasoning_content = t.reasoning
+      out.push(msg)
     } else if (t.role === 'assistant') {
       const kept = (calls.get(t.index) ?? []).filter((c) =>
         c.result === null ? t.index === last : !dropped.has(c.result)
@@ -117,7 +125,8 @@ export function toChatMessages(turns: Turn[], drop: ReadonlySet<number> = new Se
       out.push(msg)
     } else {
       const a = answers.get(t.index)
-      if (a && !dropped.has(a.turn))
+      if (a && !dropped.has(a.turn) && byIndex.get(a.turn)?.textActions) out.push({ role: 'user', content: t.text })
+      else if (a && !dropped.has(a.turn))
         out.push({ role: 'tool', tool_call_id: calls.get(a.turn)![a.call].id, content: t.text })
       else if (!a) out.push({ role: 'user', content: t.text })
     }

@@ -16,6 +16,13 @@ export { normalizeRole }
  *   (Wordle boards, ARC-AGI-3 API errors): marked as an observation, like tool results.
  * - Per-message `reward` / `done` (per-step rewards) and `usage` tokens are kept.
  */
+/**
+ * Set on a prepared assistant message by an adapter that read its tool calls out of the model's text
+ * (Turn.textActions): the model's whole output, or true when the message's content is all of it. A symbol, so no
+ * producer's key can set it.
+ */
+export const TEXT_ACTIONS = Symbol('textActions')
+
 export function messagesToTurns(prompt: readonly unknown[], completion: readonly unknown[] = []): Turn[] {
   const turns: Turn[] = []
   const unanswered: { id: string | null; name: string }[] = []
@@ -54,7 +61,8 @@ export function messagesToTurns(prompt: readonly unknown[], completion: readonly
       done: typeof m.done === 'boolean' ? m.done : null,
       tokens: messageTokens(m.usage),
       ...(images.length ? { images } : {}),
-      ...(gap ? { notReadBefore: gap } : {})
+      ...(gap ? { notReadBefore: gap } : {}),
+      ...textActionsOf(m, role, toolCalls.length)
     })
     if (role === 'assistant' && !isPrompt) modelSpoke = true
     for (const c of toolCalls) {
@@ -65,6 +73,12 @@ export function messagesToTurns(prompt: readonly unknown[], completion: readonly
   for (const m of prompt) add(m, true)
   for (const m of completion) add(m, false)
   return turns
+}
+
+function textActionsOf(m: Obj, role: Turn['role'], calls: number): Pick<Turn, 'textActions'> {
+  const output = (m as Record<symbol, unknown>)[TEXT_ACTIONS] as string | true | undefined
+  if (role !== 'assistant' || calls === 0 || output === undefined) return {}
+  return { textActions: output === true || output === contentText(m.content) ? {} : { output } }
 }
 
 /** Tokens of one message: generated tokens for model turns (OpenAI / Responses usage), else the total. */

@@ -22,7 +22,7 @@ import type { EpisodeStatus, Turn, TurnMeta } from '@contract/model'
 import type { DocumentAdapter, DocumentRun, EpisodeBody, EpisodeSummaryRecord } from '../types'
 import { RecordError } from '../types'
 import { contentText } from './content-text'
-import { messagesToTurns } from './messages'
+import { messagesToTurns, TEXT_ACTIONS } from './messages'
 import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import {
@@ -108,6 +108,8 @@ function prepare(messages: Obj[]): Prepared[] {
     if (role === 'assistant') {
       spoke = true
       let calls: unknown[] = Array.isArray(m.tool_calls) && m.tool_calls.length ? m.tool_calls : []
+      // no tool calls: the model wrote its command in its text (the text format), read from there or from `actions`
+      const inText = calls.length === 0
       if (!calls.length && Array.isArray(extra.actions) && extra.actions.length) {
         calls = extra.actions
           .filter(isObj)
@@ -128,7 +130,8 @@ function prepare(messages: Obj[]): Prepared[] {
           content: m.content,
           tool_calls: calls,
           reasoning_content: reasoning,
-          usage: usageOf(m)
+          usage: usageOf(m),
+          ...(inText ? { [TEXT_ACTIONS]: true } : {})
         },
         meta,
         exit: false

@@ -23,7 +23,7 @@ import type { Turn, TurnMeta } from '@contract/model'
 import type { DocumentAdapter, DocumentRun, EpisodeBody, EpisodeSummaryRecord } from '../types'
 import { RecordError } from '../types'
 import { contentText } from './content-text'
-import { messagesToTurns } from './messages'
+import { messagesToTurns, TEXT_ACTIONS } from './messages'
 import { promptHash } from './prompt-hash'
 import { idText, isObj, num, str, type Obj, type ScalarMap } from './record-fields'
 import { decodeMaybeJson } from '../readers/tolerant-json'
@@ -118,7 +118,9 @@ function conversation(doc: Obj): { messages: Obj[]; tailSteps: Obj[] } {
 
 /** A trajectory step as history messages: the assistant turn with its action, then the observation. */
 function stepMessages(s: Obj): Obj[] {
-  const out: Obj[] = [{ role: 'assistant', content: str(s.thought) ?? str(s.response) ?? '', action: s.action }]
+  const out: Obj[] = [
+    { role: 'assistant', content: str(s.thought) ?? str(s.response) ?? '', action: s.action, response: s.response }
+  ]
   if (s.observation !== undefined && s.observation !== null)
     out.push({ role: 'tool', content: s.observation, message_type: 'observation' })
   return out
@@ -157,7 +159,17 @@ function prepare(messages: Obj[]): Prepared[] {
           : [])
       pending = calls.length
       const text = toolCalls ? contentText(m.content) : (str(m.thought) ?? contentText(m.content))
-      out.push({ msg: { role: 'assistant', content: text, tool_calls: calls, reasoning: thinkingOf(m) } })
+      // a text action: what the model wrote is a step's response, a history message's content (thought and command)
+      const output = toolCalls || !calls.length ? undefined : (str(m.response) ?? str(m.content) ?? undefined)
+      out.push({
+        msg: {
+          role: 'assistant',
+          content: text,
+          tool_calls: calls,
+          reasoning: thinkingOf(m),
+          ...(output !== undefined ? { [TEXT_ACTIONS]: output } : {})
+        }
+      })
       continue
     }
     const ids = Array.isArray(m.tool_call_ids) ? m.tool_call_ids.filter((x) => typeof x === 'string') : []
