@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type Db } from '../../../src-main/db/open-db'
 import { runJob } from '../../../src-main/indexer/index-job'
 import { ProgressTracker } from '../../../src-main/indexer/progress-tracker'
-import { buildSearchIndex } from '../../../src-main/search/build-search-index'
+import { buildSearchIndex, FTS_AUTOMERGE, FTS_HASH_BYTES } from '../../../src-main/search/build-search-index'
 import { EPISODE_SHIFT } from '../../../src-main/search/fts-columns'
 import type { RowBatch } from '../../../src-main/search/row-batch'
 import { CHUNK_CHARS } from '../../../src-main/search/search-rows'
@@ -171,6 +171,15 @@ describe('a long episode in the full-text pass', () => {
     const rest = buildSearchIndex(db, { isCancelled: () => false })
     expect(rest.cancelled).toBe(false)
     expect(index(db)).toEqual(want)
+    db.close()
+  })
+
+  it('is written with the table’s write settings (hash size, merge width), kept in its config', () => {
+    const db = indexed('settings')
+    const config = Object.fromEntries(
+      (db.prepare('SELECT k, v FROM search_fts_config').raw().all() as [string, unknown][]).map(([k, v]) => [k, v])
+    )
+    expect(config).toMatchObject({ hashsize: FTS_HASH_BYTES, automerge: FTS_AUTOMERGE })
     db.close()
   })
 })
