@@ -92,9 +92,19 @@ export type ExportKind = ExportRequest['kind']
 export type EpisodeLineOptions = { [K in keyof typeof lineOptions]?: EpisodesExportRequest[K] }
 
 /**
+ * Why a selected episode goes into no preference pair (the export's `skippedBy` keys): `noReward` (one run: a
+ * rollout without a reward; two runs: a side of the pair has none), `tie` (the pair's rewards are equal),
+ * `loneRollout` (the only rollout of its task with a reward), `notCompared` (a rollout neither best nor worst of its
+ * task; two runs: not its run's best), `taskInOneRun` (two runs: its task is not in the other run).
+ */
+export const PREFERENCE_SKIPS = ['noReward', 'tie', 'loneRollout', 'notCompared', 'taskInOneRun'] as const
+export type PreferenceSkip = (typeof PREFERENCE_SKIPS)[number]
+
+/**
  * What an episodes export will write, counted before it is written (the export dialog shows it). For `sft` every
  * selected transcript is read up to `scanned` (a larger selection is counted over its first PREVIEW_SCAN_CAP
- * episodes, and `complete` says so); the other formats write every selected episode (preference: pairs of them).
+ * episodes, and `complete` says so); preference pairs are made from the rollouts' rewards (no transcript is read:
+ * `preference`); the other formats write every selected episode.
  */
 export interface ExportPreview {
   format: EpisodeExportFormat
@@ -118,6 +128,12 @@ export interface ExportPreview {
     ending: number
     notReadWhole: number
   }
+  /**
+   * preference: the pairs the rewards make, and the selected episodes in no pair by reason (only the reasons that
+   * occur). A pair with a side too large to read whole is found only while it is written (its two episodes are then
+   * counted as `notReadWhole`). null for the other formats.
+   */
+  preference: { pairs: number; skippedBy: Partial<Record<PreferenceSkip, number>> } | null
 }
 
 /** Episodes an SFT preview reads at most (each is a transcript read). */

@@ -7,7 +7,8 @@ import {
   type EpisodeLineOptions,
   type ExportPlan,
   type ExportPreview,
-  type ExportSummary
+  type ExportSummary,
+  type PreferenceSkip
 } from '@contract/export'
 
 export const EXPORT_FORMATS = EPISODE_EXPORT_FORMATS
@@ -60,13 +61,11 @@ export interface ExportResult {
 
 /**
  * Why a selected episode was left out. sft, as the export dialog's preview counts them (ExportPreview.skipped):
- * `notPassed`, `noVerdict` (passed-only, and no pass verdict: the run has no threshold), `labelled`, `noAssistant`, `ending` (--sft-ending drop), `notReadWhole`. preference: `loneRollout`
- * (the only rollout of its task with a reward), `taskInOneRun` (two runs: its task is not in the other run), `notCompared` (a
- * rollout neither best nor worst of its task; two runs: not its run's best), `tie` (the pair's rewards are equal),
- * `noReward` (one run: a rollout without a reward; two runs: a side of the pair has none), `notReadWhole` (a side too large to read whole).
+ * `notPassed`, `noVerdict` (passed-only, and no pass verdict: the run has no threshold), `labelled`, `noAssistant`,
+ * `ending` (--sft-ending drop), `notReadWhole`. preference: PreferenceSkip (contract/export.ts), and `notReadWhole`
+ * (a side too large to read whole).
  */
-export type SkipReason =
-  keyof ExportPreview['skipped'] | 'loneRollout' | 'taskInOneRun' | 'notCompared' | 'tie' | 'noReward'
+export type SkipReason = keyof ExportPreview['skipped'] | PreferenceSkip
 
 /** Where the output goes: one call per chunk, awaited, so a slow file or pipe pushes back on the reader. */
 export type ChunkWriter = (chunk: string) => Promise<void>

@@ -6,6 +6,7 @@
  * Every selected episode that goes into no pair is counted under its reason (SkipReason).
  */
 import { BadRequestError } from '@contract/guards'
+import type { ExportPreview, PreferenceSkip } from '@contract/export'
 import type { EpisodeSummary, RunSummary } from '@contract/model'
 import { toChatMessages, type ChatMessage } from './chat-messages'
 import { conversationCut } from './transcript-cuts'
@@ -21,22 +22,15 @@ export async function exportPreference(
   runs: RunSummary[],
   write: ChunkWriter
 ): Promise<ExportResult> {
-  // a selection that cannot be paired is the caller's mistake (bad usage, exit 2 in the CLI), not a failed export
-  if (o.episodeIds?.length)
-    throw new BadRequestError('preference pairs are made from runs; use --run (and --filter/--label), not --episode')
-  if (runs.length > 2)
-    throw new BadRequestError(
-      `preference pairs need one run (rollouts of a task) or two runs (the same task in both), got ${runs.length}`
-    )
   let pairs = 0
   const skips = new SkipTally()
-  const emit = async (a: EpisodeSummary, b: EpisodeSummary): Promise<void> => {
-    const [chosen, rejected] = rewardOf(a) >= rewardOf(b) ? [a, b] : [b, a]
-    if (chosen.reward === null || rejected.reward === null) return skips.add('noReward', 2)
-    if (chosen.reward <= rejected.reward) return skips.add('tie', 2)
+  for await (const { chosen, rejected } of rewardPairs(src, o, runs, skips)) {
     const [cd, rd] = [await readDetail(src, chosen.id), await readDetail(src, rejected.id)]
     // a side too large to read whole has a hole in its messages: no pair is made of part of a conversation
-    if (conversationCut(cd.cuts) || conversationCut(rd.cuts)) return skips.add('notReadWhole', 2)
+    if (conversationCut(cd.cuts) || conversationCut(rd.cuts)) {
+      skips.add('notReadWhole', 2)
+      continue
+    }
     const c = toChatMessages(cd.turns)
     const r = toChatMessages(rd.turns)
     let shared = 0
@@ -58,6 +52,49 @@ export async function exportPreference(
     await write(JSON.stringify(line) + '\n')
     pairs++
   }
+  return { format: 'preference', episodes: pairs * 2, pairs, ...skips.result() }
+}
+
+/**
+ * What a preference export will write, from the rollouts' summaries alone (the export dialog's count): the pairs
+ * their rewards make and the selected episodes in no pair, by reason. Only a side too large to read whole, found
+ * when the pair is read, can still cost a pair.
+ */
+export async function previewPreference(
+  src: ExportSource,
+  o: ExportOptions,
+  runs: RunSummary[]
+): Promise<NonNullable<ExportPreview['preference']>> {
+  let pairs = 0
+  const skips = new SkipTally()
+  for await (const _ of rewardPairs(src, o, runs, skips)) pairs++
+  return { pairs, skippedBy: (skips.result().skippedBy ?? {}) as Partial<Record<PreferenceSkip, number>> }
+}
+
+/**
+ * The pairs the rewards make, in the order they are written, each with its better rollout first; every selected
+ * episode that goes into none is added to `skips` under its reason (SkipReason).
+ */
+async function* rewardPairs(
+  src: ExportSource,
+  o: ExportOptions,
+  runs: RunSummary[],
+  skips: SkipTally
+): AsyncGenerator<{ chosen: EpisodeSummary; rejected: EpisodeSummary }> {
+  // a selection that cannot be paired is the caller's mistake (bad usage, exit 2 in the CLI), not a failed export
+  if (o.episodeIds?.length)
+    throw new BadRequestError('preference pairs are made from runs; use --run (and --filter/--label), not --episode')
+  if (runs.length > 2)
+    throw new BadRequestError(
+      `preference pairs need one run (rollouts of a task) or two runs (the same task in both), got ${runs.length}`
+    )
+  /** The pair of a and b, or null (counted) when their rewards make none. */
+  const pairOf = (a: EpisodeSummary, b: EpisodeSummary) => {
+    const [chosen, rejected] = rewardOf(a) >= rewardOf(b) ? [a, b] : [b, a]
+    if (chosen.reward === null || rejected.reward === null) return void skips.add('noReward', 2)
+    if (chosen.reward <= rejected.reward) return void skips.add('tie', 2)
+    return { chosen, rejected }
+  }
 
   if (runs.length === 2) {
     // Per task of each run, its best rollout and how many it has (summaries only: one small object per task).
@@ -68,34 +105,36 @@ export async function exportPreference(
         skips.add('taskInOneRun', a.rollouts)
         continue
       }
-      await emit(a.best, b.best)
       skips.add('notCompared', a.rollouts - 1 + b.rollouts - 1)
+      const pair = pairOf(a.best, b.best)
+      if (pair) yield pair
     }
     for (const [task, b] of tasksB) if (!tasksA.has(task)) skips.add('taskInOneRun', b.rollouts)
-  } else {
-    for (const run of runs) {
-      let group: EpisodeSummary[] = []
-      const flush = async (): Promise<void> => {
-        // a rollout without a reward (errored, unscored) pairs with nothing; its task's scored ones still make their
-        // pair (it was best against the unscored one: no pair, and the scored ones counted as unscored)
-        const scored = group.filter((e) => e.reward !== null)
-        skips.add('noReward', group.length - scored.length)
-        if (scored.length < 2) skips.add('loneRollout', scored.length)
-        else {
-          const sorted = [...scored].sort((x, y) => rewardOf(y) - rewardOf(x))
-          await emit(sorted[0], sorted[sorted.length - 1])
-          skips.add('notCompared', scored.length - 2)
-        }
-        group = []
-      }
-      for await (const e of runEpisodes(src, run.id, o, 'taskKey')) {
-        if (group.length && group[0].taskKey !== e.taskKey) await flush()
-        group.push(e)
-      }
-      await flush()
-    }
+    return
   }
-  return { format: 'preference', episodes: pairs * 2, pairs, ...skips.result() }
+  for (const run of runs) {
+    let group: EpisodeSummary[] = []
+    /** One task's rollouts: its best against its worst, when they make a pair. */
+    function* flush(): Generator<{ chosen: EpisodeSummary; rejected: EpisodeSummary }> {
+      // a rollout without a reward (errored, unscored) pairs with nothing; its task's scored ones still make their
+      // pair (it was best against the unscored one: no pair, and the scored ones counted as unscored)
+      const scored = group.filter((e) => e.reward !== null)
+      skips.add('noReward', group.length - scored.length)
+      if (scored.length < 2) skips.add('loneRollout', scored.length)
+      else {
+        const sorted = [...scored].sort((x, y) => rewardOf(y) - rewardOf(x))
+        skips.add('notCompared', scored.length - 2)
+        const pair = pairOf(sorted[0], sorted[sorted.length - 1])
+        if (pair) yield pair
+      }
+      group = []
+    }
+    for await (const e of runEpisodes(src, run.id, o, 'taskKey')) {
+      if (group.length && group[0].taskKey !== e.taskKey) yield* flush()
+      group.push(e)
+    }
+    yield* flush()
+  }
 }
 
 /** The best-rewarded rollout of each task of a run, and how many rollouts the task has there. */

@@ -290,7 +290,8 @@ export function fakeApi(runs: Record<string, number>, workspace: Partial<Workspa
       willWrite: r.format === 'sft' ? 3 : 4,
       endings: { tool: r.format === 'sft' ? 1 : 0, empty: 0, other: 0 },
       trimmed: r.format === 'sft' && r.sftEnding !== 'drop' && r.sftEnding !== 'keep' ? 1 : 0,
-      skipped: { notPassed: 0, noVerdict: 0, labelled: 0, noAssistant: 1, ending: 0, notReadWhole: 0 }
+      skipped: { notPassed: 0, noVerdict: 0, labelled: 0, noAssistant: 1, ending: 0, notReadWhole: 0 },
+      preference: r.format === 'preference' ? { pairs: 1, skippedBy: { tie: 2 } } : null
     })),
     compareRuns: vi.fn(async (a: string, b: string, options?: CompareOptions) => fakeCompareReport(a, b, options)),
     compareSeries: vi.fn(async (ids: string[], options?: SeriesOptions) => fakeSeriesReport(ids, options)),

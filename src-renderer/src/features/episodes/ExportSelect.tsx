@@ -5,6 +5,7 @@ import { viewEpisodeCount } from '../../state/episodes-slice'
 import { useApp, useAppShallow, useAppStore, useTransport } from '../../state/store-context'
 import { fmtInt } from '../../lib/format'
 import { startExport } from '../export/start-export'
+import { PreferenceOptions } from './PreferenceOptions'
 import { SftOptions, type SftChoice } from './SftOptions'
 import { exportRequest } from './export-request'
 import css from './ExportSelect.module.css'
@@ -12,7 +13,7 @@ import css from './ExportSelect.module.css'
 const FORMATS: { format: EpisodeExportFormat; label: string }[] = [
   { format: 'jsonl', label: 'JSONL' },
   { format: 'sft', label: 'SFT chat…' },
-  { format: 'preference', label: 'Preference pairs' },
+  { format: 'preference', label: 'Preference pairs…' },
   { format: 'csv', label: 'CSV' },
   { format: 'md', label: 'Markdown' },
   { format: 'html', label: 'HTML report' }
@@ -20,7 +21,8 @@ const FORMATS: { format: EpisodeExportFormat; label: string }[] = [
 
 /**
  * "Export…": the current table (its run, or runs) with the applied filter (a label filter is part of it) in one of
- * the export formats, or with rows picked, exactly those ("Export 3 selected…"); SFT first asks for its options (passed only, turns labelled … left out).
+ * the export formats, or with rows picked, exactly those ("Export 3 selected…"); SFT first asks for its options (passed
+ * only, turns labelled … left out), preference pairs first say how many pairs they make.
  * Desktop asks for a file and reports what it wrote; browser mode downloads it (checked by the engine first).
  */
 export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
@@ -37,8 +39,9 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
   // but SFT and preference pairs writes
   const total = useApp(viewEpisodeCount)
   const [busy, setBusy] = useState(false)
-  const [askSft, setAskSft] = useState<null | 'left' | 'right'>(null)
-  const closeSft = useCallback(() => setAskSft(null), [])
+  // the format whose panel is open (SFT's options, the preference pairs' count), and the side it opens towards
+  const [ask, setAsk] = useState<null | { format: 'sft' | 'preference'; align: 'left' | 'right' }>(null)
+  const close = useCallback(() => setAsk(null), [])
   const boxRef = useRef<HTMLSpanElement>(null)
 
   const start = async (format: EpisodeExportFormat, sft?: SftChoice): Promise<void> => {
@@ -66,8 +69,8 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
         }
         onChange={(e) => {
           const format = e.target.value as EpisodeExportFormat | ''
-          // SFT asks for its two choices first; the other formats start at once
-          if (format === 'sft') setAskSft(sftAlign(boxRef.current))
+          // SFT asks for its choices first, preference pairs say what they make; the other formats start at once
+          if (format === 'sft' || format === 'preference') setAsk({ format, align: panelAlign(boxRef.current) })
           else if (format) void start(format)
         }}
       >
@@ -87,14 +90,26 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
           </option>
         ))}
       </select>
-      {askSft && (
+      {ask?.format === 'sft' && (
         <SftOptions
-          align={askSft}
-          onCancel={closeSft}
+          align={ask.align}
+          onCancel={close}
           request={(choice) => exportRequest({ runId: run.id, also, filter, text, sort, desc, picked }, 'sft', choice)}
           onExport={(choice) => {
-            setAskSft(null)
+            setAsk(null)
             void start('sft', choice)
+          }}
+        />
+      )}
+      {ask?.format === 'preference' && (
+        <PreferenceOptions
+          align={ask.align}
+          twoRuns={also.length === 1}
+          onCancel={close}
+          request={exportRequest({ runId: run.id, also, filter, text, sort, desc, picked }, 'preference')}
+          onExport={() => {
+            setAsk(null)
+            void start('preference')
           }}
         />
       )}
@@ -103,8 +118,8 @@ export function ExportSelect({ run }: { run: RunSummary }): ReactNode {
 }
 
 /** The options panel opens towards the side with room (the toolbar wraps, so the menu may sit at either edge). */
-function sftAlign(box: HTMLElement | null): 'left' | 'right' {
+function panelAlign(box: HTMLElement | null): 'left' | 'right' {
   const rect = box?.getBoundingClientRect()
-  return rect && rect.left + SFT_PANEL_WIDTH > window.innerWidth ? 'right' : 'left'
+  return rect && rect.left + PANEL_WIDTH > window.innerWidth ? 'right' : 'left'
 }
-const SFT_PANEL_WIDTH = 350
+const PANEL_WIDTH = 350

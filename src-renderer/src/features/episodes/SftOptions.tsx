@@ -5,7 +5,7 @@ import { fmtInt } from '../../lib/format'
 import { useApp, useAppStore } from '../../state/store-context'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
-import css from './SftOptions.module.css'
+import css from './ExportOptions.module.css'
 import { cx } from '../../lib/cx'
 
 export interface SftChoice {

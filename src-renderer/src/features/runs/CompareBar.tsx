@@ -31,7 +31,7 @@ export function CompareBar({ runs }: { runs: RunSummary[] }): ReactNode {
     <div className={css.bar} data-testid="compare-bar">
       {live.length === 1 ? (
         <>
-          <span className={css.pair} data-testid="compare-pair">
+          <span className={css.pair} data-testid="compare-pair" title={`A: ${name(live[0])}`}>
             <b className={side.tag}>A</b> {name(live[0])}{' '}
             <span className={txt.hint}>· tick the run to compare it with (B)</span>
           </span>
@@ -39,7 +39,8 @@ export function CompareBar({ runs }: { runs: RunSummary[] }): ReactNode {
         </>
       ) : live.length === 2 ? (
         <>
-          <span className={css.pair} data-testid="compare-pair">
+          {/* cut to the bar's width: the title holds both names whole */}
+          <span className={css.pair} data-testid="compare-pair" title={`A: ${name(live[0])}\nB: ${name(live[1])}`}>
             <b className={side.tag}>A</b> {name(live[0])} <span aria-hidden>→</span> <b className={side.tag}>B</b>{' '}
             {name(live[1])}
           </span>

@@ -29,7 +29,10 @@ export function RunSetBar({ runs }: { runs: RunSummary[] }): ReactNode {
         </button>
       ))}
       <span className={txt.spacer} />
-      <span className={css.meta}>each episode passes by its own run’s threshold</span>
+      {/* cut in a narrow window: the title keeps it readable */}
+      <span className={css.meta} title="Each episode passes by its own run’s threshold">
+        each episode passes by its own run’s threshold
+      </span>
       <button
         title="Back to the first run alone"
         aria-label="Close the table of several runs"
