@@ -325,6 +325,11 @@ export interface TurnMeta {
    * `summary` / compact-boundary records, Codex `compacted`): not a message anyone sent.
    */
   contextSummary?: boolean
+  /**
+   * An example conversation the producer put in the prompt (SWE-agent's `is_demo` messages), not the task: how many
+   * of its messages the turn joins. Said beside the turn, never written into its text (an SFT line holds the text).
+   */
+  demonstration?: number
   timestamp?: string
 }
 

@@ -202,7 +202,7 @@ function build(doc: Obj): Built {
   )
   for (let i = 0; i < cut && i < prepared.length; i++) {
     const n = prepared[i].demo
-    if (n) turns[i].text = `[demonstration${n > 1 ? `, ${n} messages` : ''}]\n${turns[i].text}`
+    if (n) turns[i].meta = { ...turns[i].meta, demonstration: n } satisfies TurnMeta
   }
   const steps = (Array.isArray(doc.trajectory) ? doc.trajectory : []).filter(isObj)
   completeLastObservation(turns, steps)

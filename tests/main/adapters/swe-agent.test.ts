@@ -87,7 +87,9 @@ describe('swe-agent: real corpus files', () => {
     // history: system, 1 demo (is_demo), issue, 12 assistant + 11 observations = 26; + the submit output from trajectory[11] = 27
     expect(turns).toHaveLength(27)
     expect(turns.filter((t) => t.isPrompt).map((t) => t.role)).toEqual(['system', 'user', 'user'])
-    expect(turns[1].text.startsWith('[demonstration]\nHere is a demonstration')).toBe(true)
+    // said beside the turn, its text the producer's (an SFT line writes the text)
+    expect(turns[1].meta?.demonstration).toBe(1)
+    expect(turns[1].text.startsWith('Here is a demonstration')).toBe(true)
     const calls = turns.flatMap((t) => t.toolCalls.map((c) => c.name))
     // actions (jq '.trajectory[].action'): create, edit, python, find_file, open, edit×4, python, rm, submit
     expect(calls).toEqual([
@@ -200,7 +202,8 @@ describe('swe-agent: own fixtures for the shapes the corpus lacks', () => {
     expect(s.info).toMatchObject({ exit_status: 'exit_cost', submitted: false })
     // last step messages: system, 3 demo messages, issue, 2 × (call, result) → 1 + 1 + 1 + 4 = 7 turns
     expect(turns).toHaveLength(7)
-    expect(turns[1].text.startsWith('[demonstration, 3 messages]')).toBe(true)
+    expect(turns[1].meta?.demonstration).toBe(3)
+    expect(turns[1].text).not.toContain('[demonstration')
     expect(turns.filter((t) => t.isPrompt)).toHaveLength(3)
     expectPairedInOrder(turns)
     expect(s.preview).toBe(

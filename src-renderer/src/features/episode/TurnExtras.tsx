@@ -8,8 +8,8 @@ import t from '../../styles/turn.module.css'
 import css from './TurnExtras.module.css'
 
 /**
- * Badges for what the producer recorded about a turn: simulated user, agent, context summary, copied context,
- * truncation, error, cost, latency.
+ * Badges for what the producer recorded about a turn: simulated user, agent, context summary, demonstration, copied
+ * context, truncation, error, cost, latency.
  */
 export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
   const m = turn.meta
@@ -37,6 +37,15 @@ export function TurnMetaBadges({ turn }: { turn: Turn }): ReactNode {
           title="Written by the producer in place of earlier context when it compacted the conversation: not a message anyone sent"
         >
           context summary
+        </span>
+      )}
+      {m.demonstration !== undefined && (
+        <span
+          className={cx(t.origin, t.originCopied)}
+          data-testid="turn-demonstration"
+          title="An example conversation the producer put in the prompt (SWE-agent’s demonstration), not the task itself"
+        >
+          demonstration{m.demonstration > 1 ? ` · ${m.demonstration} messages` : ''}
         </span>
       )}
       {m.copied && (
