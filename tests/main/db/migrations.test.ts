@@ -60,7 +60,8 @@ describe('migrations', () => {
       { version: 17, name: 'search-plain-text' },
       { version: 18, name: 'episode-sort-indexes' },
       { version: 19, name: 'source-content-error' },
-      { version: 20, name: 'forget-gone-sources' }
+      { version: 20, name: 'forget-gone-sources' },
+      { version: 21, name: 'swe-agent-demo-rows' }
     ])
   })
 
@@ -107,7 +108,7 @@ describe('migrations', () => {
     add.run('/gone.jsonl', 'file no longer exists (moved or deleted since it was indexed)', 0)
     add.run('/cut.json', 'the file ends mid-document', 0)
     add.run('/link', 'broken symlink', 1)
-    expect(migrate(db)).toEqual([20])
+    expect(migrate(db)).toEqual([20, 21])
     expect((db.prepare('SELECT path FROM sources ORDER BY path').raw().all() as [string][]).flat()).toEqual([
       '/cut.json',
       '/link'
