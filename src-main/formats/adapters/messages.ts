@@ -8,6 +8,13 @@ import { notReadBefore } from '../readers/json-cuts'
 export { normalizeRole }
 
 /**
+ * Set on a prepared assistant message by an adapter that read its tool calls out of the model's text
+ * (Turn.textActions): the model's whole output, or true when the message's content is all of it. A symbol, so no
+ * producer's key can set it.
+ */
+export const TEXT_ACTIONS = Symbol('textActions')
+
+/**
  * Turns of OpenAI-style message lists: the prompt (given to the model) then the completion
  * (generated, including environment feedback in multi-turn envs).
  * - Tool results are paired with their calls by `tool_call_id`, else by order of the calls still
@@ -16,13 +23,6 @@ export { normalizeRole }
  *   (Wordle boards, ARC-AGI-3 API errors): marked as an observation, like tool results.
  * - Per-message `reward` / `done` (per-step rewards) and `usage` tokens are kept.
  */
-/**
- * Set on a prepared assistant message by an adapter that read its tool calls out of the model's text
- * (Turn.textActions): the model's whole output, or true when the message's content is all of it. A symbol, so no
- * producer's key can set it.
- */
-export const TEXT_ACTIONS = Symbol('textActions')
-
 export function messagesToTurns(prompt: readonly unknown[], completion: readonly unknown[] = []): Turn[] {
   const turns: Turn[] = []
   const unanswered: { id: string | null; name: string }[] = []
@@ -75,6 +75,7 @@ export function messagesToTurns(prompt: readonly unknown[], completion: readonly
   return turns
 }
 
+/** A turn's textActions from its prepared message: none unless an adapter set TEXT_ACTIONS on a turn of calls. */
 function textActionsOf(m: Obj, role: Turn['role'], calls: number): Pick<Turn, 'textActions'> {
   const output = (m as Record<symbol, unknown>)[TEXT_ACTIONS] as string | true | undefined
   if (role !== 'assistant' || calls === 0 || output === undefined) return {}
