@@ -165,6 +165,7 @@ function assemble(run: RunSummary, parts: StepPart[], episodes: number): Trainin
     points,
     tasks: tasks.slice(0, CURVE_TASK_CAP).map(({ changes: _c, ...t }) => t),
     followedTasks: followed,
+    producerSource: null,
     warnings
   }
 }

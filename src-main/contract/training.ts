@@ -50,7 +50,7 @@ export interface TrainingCurve {
   tasks: SeriesTask[]
   /** Steps at which each followed task is present: learned / forgotten are read over the steps a task has. */
   followedTasks: number
-  /** The trainer's own log the points' `producer` figures come from, when there is one. */
-  producerSource?: string
+  /** The trainer's own log the points' `producer` figures come from; null when the run has none. */
+  producerSource: string | null
   warnings: CompareWarning[]
 }

@@ -283,6 +283,7 @@ export function fakeCurve(runId: string): TrainingCurve {
       }
     ],
     followedTasks: 15,
+    producerSource: null,
     warnings: []
   }
 }

@@ -91,6 +91,8 @@ describe('a generated verl dump folder', () => {
       expect(r.stderr).toBe('')
       expect(r.code).toBe(0)
       const curve = JSON.parse(r.stdout) as TrainingCurve
+      // no trainer log beside the dumps: the field is there, and says so (null), as the JSON contract lists it
+      expect(curve.producerSource).toBeNull()
       const want = expectedPoints(folder)
       expect(curve.points.map((p) => [p.step, p.episodes, p.tasks, p.groups])).toEqual(
         want.map((w) => [w.step, w.episodes, w.tasks, w.groups])

@@ -46,6 +46,7 @@ export function demoCurve(): TrainingCurve {
     runId: 'run-train',
     runName: 'deeprepo · GRPO training',
     points,
+    producerSource: null,
     tasks: [
       ['repo-ledger', [false, true, true, true, true, true, true, true, true, false, true]],
       ['repo-auth', [false, false, true, null, true, true, true, true, true, true, true]],
