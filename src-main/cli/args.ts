@@ -31,9 +31,14 @@ export function parseCommandArgs(command: string, argv: string[], options: Parse
   }
 }
 
-/** parseArgs messages end with advice about `--` that does not help here; keep the first sentence. */
+/**
+ * parseArgs messages end with advice about `--` that does not help here; keep the first sentence. A value that
+ * starts with `-` (`--limit -5`) reads as "argument is ambiguous": say what the option needs instead.
+ */
 function cleanParseError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err)
+  const ambiguous = /^Option '(--[\w-]+)(?:, -\w)?' argument is ambiguous/.exec(message)
+  if (ambiguous) return `${ambiguous[1]} needs a value, and one that starts with '-' is not one it takes`
   return message.split('. To specify a positional')[0].replace(/\.$/, '')
 }
 
@@ -49,7 +54,9 @@ export function intOption(
   const text = String(raw).trim()
   const n = /^[+-]?\d+$/.test(text) ? Number(text) : NaN
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got '${raw}'`, command)
+    // a bound of "any size" is said as such, not as 9007199254740991
+    const range = max >= Number.MAX_SAFE_INTEGER ? `of ${min} or more` : `from ${min} to ${max}`
+    throw new UsageError(`--${name} must be an integer ${range}, got '${raw}'`, command)
   }
   return n
 }

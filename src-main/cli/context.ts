@@ -48,8 +48,16 @@ export async function callApi<M extends ApiMethod>(
   if (result.ok) return result.value as ApiResult<M>
   // A bad-request here comes from what the user typed (a filter expression, a sort key): bad usage.
   if (result.error.code === 'bad-request' || result.error.code === 'not-comparable')
-    throw new UsageError(result.error.message, ctx.command)
+    throw new UsageError(withoutArgumentPlace(result.error.message, method), ctx.command)
   throw new CommandFailure(result.error.message)
+}
+
+/**
+ * The API names the argument a problem is in ("search: argument 0: the query is…"), which means nothing to someone
+ * who typed a command: the CLI says the problem alone.
+ */
+function withoutArgumentPlace(message: string, method: string): string {
+  return message.replace(new RegExp(`^${method}: arguments?(?: [\\w.]+)?: `), '')
 }
 
 /** Whether the database exists; read-only commands do not create an empty one just to say it is empty. */

@@ -21,6 +21,13 @@ a OR b matches either; -word or NOT word excludes; ( ) groups: (timeout OR kille
 (a query that starts with - goes after --: rollscope search -- -retry timeout).
 Operators are upper-case (or, and, not are words); anything else (:, ^, NEAR) is plain text.
 Best matches come first (bm25); --order index lists hits in run, episode and turn order.
+Options go before --: everything after it is the query.
+
+A hit is one piece of a turn: its text and reasoning, or one of its tool calls; a text longer than
+16,000 characters is searched in pieces of about that size. Every word of a query (and a phrase)
+must be in the same piece, and a turn can be hit more than once (once per piece that matches).
+Words are split at spaces and punctuation: a run of Chinese or Japanese characters is one word, so
+search its start with a trailing * (中文*).
 
 Options:
   --run RUN      only this run (id, name, folder or unique prefix; repeat for several)
@@ -32,6 +39,7 @@ Options:
   --db FILE      database file (default: $ROLLSCOPE_DB, else the app's per-user database)
   --json         print the SearchPage: { query, order, hits: [{ runId, runName, episodeId, taskKey,
                  rollout, step, turn, role, toolName, snippet: { text, matches } }], total, … }
+                 (matches: [start, end) offsets in UTF-16 code units, JavaScript's string indices)
   -h, --help     show this help`,
   options: {
     run: { type: 'string', multiple: true },
@@ -72,21 +80,45 @@ Options:
     }
     const page = await callApi(ctx, engine, 'search', query, options)
     if (ctx.json) ctx.printJson(page)
-    else ctx.print(formatSearch(page))
+    else ctx.print(formatSearch(page, filtersOf(options, runArgs)))
     return EXIT_OK
   }
 }
 
+/** The filters of a search as words, for a page that says what it searched: "in run wordle, tool 'bash'". */
+function filtersOf(o: SearchOptions, runArgs: readonly string[]): string {
+  const parts = [
+    runArgs.length && `in ${runArgs.length === 1 ? 'run' : 'runs'} ${runArgs.join(', ')}`,
+    o.role && `role ${o.role}`,
+    // a tool's name is matched as the producer wrote it: `Bash` finds nothing where the calls are `bash`
+    o.tool !== undefined && `tool '${o.tool}' (its exact name, case included)`
+  ].filter(Boolean)
+  return parts.join(', ')
+}
+
+/**
+ * Whether the full-text query has more than words all required: an OR, an exclusion, a phrase or a prefix. A pasted
+ * command (`python -m pytest`) reads as "python pytest, without m": the page then says how it read it.
+ */
+function hasOperators(query: string): boolean {
+  // the query's terms are quoted ("x", a phrase "a b", "" inside one): read them left to right, then what is between
+  const terms = [...query.matchAll(/"(?:[^"]|"")*"/g)].map((m) => m[0])
+  const between = query.replace(/"(?:[^"]|"")*"/g, ' ')
+  return terms.some((t) => t.includes(' ')) || /\b(?:OR|NOT)\b|\*/.test(between)
+}
+
 /** Hits as a list: where (run, episode, turn, role, tool), then the snippet with »matches« marked. */
-export function formatSearch(page: SearchPage): string {
+export function formatSearch(page: SearchPage, filters = ''): string {
   const building = page.pendingSources
     ? `(the search index is still being built: ${formatInt(page.pendingSources)} files to go; hits may be missing)\n`
     : ''
   const unreadable = page.unreadable
     ? `${formatInt(page.unreadable)} ${page.unreadable === 1 ? 'hit' : 'hits'} of this page not shown: ${page.unreadable === 1 ? 'its file' : 'their files'} changed or went since indexing (re-index to search ${page.unreadable === 1 ? 'it' : 'them'} again).\n`
     : ''
+  const scope = filters ? ` ${filters}` : ''
   if (page.hits.length === 0)
-    return `${building}No hits for ${page.query}${page.offset ? ` past offset ${page.offset}` : ''}.\n${unreadable}`
+    return `${building}No hits for ${page.query}${scope}${page.offset ? ` past offset ${page.offset}` : ''}.\n${unreadable}`
+  const reading = hasOperators(page.query) ? `Searched for ${page.query}${scope}.\n\n` : ''
   const lines = page.hits.map((h) => `${where(h)}\n    ${oneLine(marked(h))}`)
   const more = page.total > page.offset + page.hits.length
   const total = `${formatInt(page.total)}${page.totalCapped ? '+' : ''}`
@@ -96,7 +128,7 @@ export function formatSearch(page: SearchPage): string {
   const window = page.rankWindow
     ? `Ranked the first ${formatInt(page.rankWindow)} hits in index order only: the query matches more (narrow it, or --order index).\n`
     : ''
-  return building + lines.join('\n') + '\n' + footer + window + unreadable
+  return building + reading + lines.join('\n') + '\n' + footer + window + unreadable
 }
 
 function where(h: SearchHit): string {

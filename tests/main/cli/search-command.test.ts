@@ -133,4 +133,32 @@ describe('rollscope search', () => {
     expect(excludes.stderr).toMatch(/only excludes/)
     expect((await cli('search', 'python', '--run', 'no-such-run')).code).not.toBe(0)
   })
+
+  it('says how it read a query with operators, and what it searched in when nothing matched', async () => {
+    const plain = await cli('search', 'calculations', '--limit', '1')
+    expect(plain.stdout).not.toContain('Searched for')
+    // a pasted command: -m reads as "without m", and the page says so above its hits
+    const pasted = await cli('search', 'python -m calculations', '--limit', '1')
+    expect(pasted.stdout.split('\n')[0]).toBe('Searched for ("python" AND "calculations") NOT "m".')
+    for (const q of ['"all calculations"', 'calc*', 'python OR boxed'])
+      expect((await cli('search', q, '--limit', '1')).stdout).toMatch(/^Searched for /)
+    // a tool's name is matched exactly: the page names the filters it found nothing in
+    const math = runs.find((r) => r.source.includes('math-python'))!
+    const none = await cli('search', 'python', '--run', math.name, '--role', 'tool', '--tool', 'Python')
+    expect(none.code).toBe(0)
+    expect(none.stdout).toBe(
+      `No hits for "python" in run ${math.name}, role tool, tool 'Python' (its exact name, case included).\n`
+    )
+  })
+
+  it('says a problem in the words of the command, not of the API', async () => {
+    const long = await cli('search', 'a'.repeat(1001))
+    expect(long.code).toBe(2)
+    expect(long.stderr).toMatch(/^rollscope: the search query is 1,001 characters/)
+    const negative = await cli('search', 'x', '--limit', '-5')
+    expect(negative.code).toBe(2)
+    expect(negative.stderr).toContain("--limit needs a value, and one that starts with '-' is not one it takes")
+    const zero = await cli('episodes', runs[0].id, '--limit', '0')
+    expect(zero.stderr).toContain("--limit must be an integer of 1 or more, got '0'")
+  })
 })

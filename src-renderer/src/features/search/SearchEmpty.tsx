@@ -24,13 +24,15 @@ export function SearchEmpty(): ReactNode {
         <p className={css.lead}>
           No turn matches <strong>{query}</strong>
           {filtered ? ' with these filters: set Runs to all, Role and Tool to any, ' : ': '}
-          try fewer words, a prefix (<code>word*</code>) or alternatives (<code>a OR b</code>).
+          try fewer words, a prefix (<code>word*</code>) or alternatives (<code>a OR b</code>). All words must be in one
+          piece of a turn: its text (a long one in pieces of about 16,000 characters) or one of its tool calls.
         </p>
       ) : (
         <>
           <p className={css.lead}>
-            Search every turn of every run: prompts, assistant text, tool calls and tool results. All words must match;
-            a hit opens the episode at its turn.
+            Search every turn of every run: prompts, assistant text, tool calls and tool results. All words must match
+            in one piece of a turn (its text, a long one in pieces of about 16,000 characters, or one tool call); a hit
+            opens the episode at its turn.
           </p>
           <p className={css.examples}>
             Try{' '}

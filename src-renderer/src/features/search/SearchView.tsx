@@ -29,6 +29,10 @@ interface RunGroup {
   hits: SearchHit[]
 }
 
+/** What the count counts, under the summary's title: not turns. */
+const HIT_MEANING =
+  'A hit is one piece of a turn: its text and reasoning (a long text in pieces of about 16,000 characters) or one of its tool calls. A turn can be hit once per matching piece, and all the words must be in one piece.'
+
 /**
  * Groups hits by run, runs in the order of their first hit (index order lists each run's hits together). Hits in
  * best-match order are not grouped: that would put every hit of the first run before a better one of another.
@@ -101,7 +105,11 @@ export function SearchView(): ReactNode {
           </div>
         )}
         {/* one line, cut when narrow: the title holds it whole */}
-        <span className={css.summary} title={summary} data-testid="search-summary">
+        <span
+          className={css.summary}
+          title={page ? `${summary}\n${HIT_MEANING}` : summary}
+          data-testid="search-summary"
+        >
           {summary}
         </span>
         <button
