@@ -39,6 +39,8 @@ function cleanParseError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err)
   const ambiguous = /^Option '(--[\w-]+)(?:, -\w)?' argument is ambiguous/.exec(message)
   if (ambiguous) return `${ambiguous[1]} needs a value, and one that starts with '-' is not one it takes`
+  const missing = /^Option '(--[\w-]+)(?:, -\w)? <value>' argument missing/.exec(message)
+  if (missing) return `${missing[1]} needs a value`
   return message.split('. To specify a positional')[0].replace(/\.$/, '')
 }
 

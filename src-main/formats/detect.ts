@@ -107,7 +107,11 @@ export function detectFormat(path: string, size: number, maxLineBytes: number, c
         // The first line failed only for being the start of a document (pretty-printed `[` or `{`) when the whole
         // file breaks past it: a JSON document that does not parse, cut short or broken, is an error of this file,
         // not "not a trace" (a truncated tau-bench file read as unknown, exit 0, and its run vanished unsaid).
-        if (firstError === null || errorPosition(whole) > firstLineEnd + 1) return brokenDocument(whole, size)
+        // A file of one line that does not parse is that document broken too, whether or not a newline ends it (with
+        // none it was read whole above and called broken; with one it was "not a trace", exit 0).
+        const onlyLine = firstError !== null && onlyWhitespaceAfter(fd, firstLineEnd, size)
+        if (firstError === null || onlyLine || errorPosition(whole) > firstLineEnd + 1)
+          return brokenDocument(whole, size)
         firstError ??= whole
       }
     }

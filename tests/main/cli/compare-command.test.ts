@@ -166,7 +166,7 @@ describe('rollscope compare', () => {
         ['compare', 'run-aaaa', 'run-bbbb', '--seed', 'abc'],
         /--seed must be an integer from 0 to 2147483648, got 'abc'/
       ],
-      [['compare', 'run-aaaa', 'run-bbbb', '--html'], /Option '--html' argument/],
+      [['compare', 'run-aaaa', 'run-bbbb', '--html'], /--html needs a value/],
       [['compare', 'run-aaaa', 'run-aaaa1111'], /RUN_A and RUN_B are the same run \(run-aaaa1111\)/],
       [
         ['compare', 'run-aaaa', 'run-bbbb', '--category', 'tier'],

@@ -3,7 +3,7 @@
  * where it breaks, never "not a trace"; read again at every index until it parses, so the run comes back when the
  * file is whole again. Built from the real tau-bench fixture, cut at test time.
  */
-import { copyFileSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -85,6 +85,26 @@ describe('a truncated JSON document', () => {
       expect(f.state).toBe('error')
       expect(f.error).toMatch(/^a JSON document that does not parse: .*position \d+/)
       expect(f.error).not.toMatch(/ends mid-document/)
+    } finally {
+      await engine.close()
+    }
+  })
+
+  it('a one-line JSONL file cut mid-record is the same error with or without its newline', async () => {
+    // the first record of a real verifiers file, cut in half (a write that did not finish)
+    const wordle = fixture('verifiers/willccbb-verifiers/wordle--gpt-5-mini')
+    const run = readdirSync(wordle).find((d) => !d.includes('.'))!
+    const line = readFileSync(join(wordle, run, 'results.jsonl'), 'utf8').split('\n')[0]
+    const half = line.slice(0, Math.floor(line.length / 2))
+    const dir = mkdtempSync(join(tmpdir(), 'rs-broken-line-'))
+    writeFileSync(join(dir, 'bare.jsonl'), half)
+    writeFileSync(join(dir, 'ended.jsonl'), `${half}\n`)
+    const { engine } = tempEngine()
+    try {
+      const files = (await engine.indexPaths([dir])).files.sort((a, b) => a.path.localeCompare(b.path))
+      expect(files.map((f) => f.state)).toEqual(['error', 'error'])
+      for (const f of files)
+        expect(f.error).toMatch(/^a JSON document that does not parse: .*the file ends mid-document/)
     } finally {
       await engine.close()
     }
