@@ -15,11 +15,22 @@ const dir = (): string => mkdtempSync(join(tmpdir(), 'rs-unusable-'))
 const garbage = Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131 + 7) % 251))
 
 describe('a database file that cannot be used', () => {
-  it('the index: named, "move it aside and index again", labels kept', () => {
+  it('the index: named, "move it aside and index again", labels kept (named only where they are)', () => {
     const path = join(dir(), 'app.db')
     writeFileSync(path, garbage)
     expect(() => openDb(path)).toThrow(
+      `The index database ${path} cannot be used: file is not a database. It holds only what indexing builds: move it aside and index again.`
+    )
+    writeFileSync(labelsDbPath(path), '')
+    expect(() => openDb(path)).toThrow(
       `The index database ${path} cannot be used: file is not a database. It holds only what indexing builds: move it aside and index again (labels, notes and saved views are in ${path}.labels.db and are kept).`
+    )
+  })
+
+  it('a folder given as the database: a file path is what to give', () => {
+    const path = dir()
+    expect(() => openDb(path)).toThrow(
+      new RegExp(`^The index database .* cannot be used: .*\\. It is a folder: give the path of a database file`)
     )
   })
 
