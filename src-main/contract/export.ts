@@ -97,8 +97,7 @@ export type EpisodeLineOptions = { [K in keyof typeof lineOptions]?: EpisodesExp
  * `loneRollout` (the only rollout of its task with a reward), `notCompared` (a rollout neither best nor worst of its
  * task; two runs: not its run's best), `taskInOneRun` (two runs: its task is not in the other run).
  */
-export const PREFERENCE_SKIPS = ['noReward', 'tie', 'loneRollout', 'notCompared', 'taskInOneRun'] as const
-export type PreferenceSkip = (typeof PREFERENCE_SKIPS)[number]
+export type PreferenceSkip = 'noReward' | 'tie' | 'loneRollout' | 'notCompared' | 'taskInOneRun'
 
 /**
  * What an episodes export will write, counted before it is written (the export dialog shows it). For `sft` every

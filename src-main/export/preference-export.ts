@@ -88,7 +88,7 @@ async function* rewardPairs(
     throw new BadRequestError(
       `preference pairs need one run (rollouts of a task) or two runs (the same task in both), got ${runs.length}`
     )
-  /** The pair of a and b, or null (counted) when their rewards make none. */
+  /** The pair of a and b, better first; nothing (counted under its reason) when their rewards make none. */
   const pairOf = (a: EpisodeSummary, b: EpisodeSummary) => {
     const [chosen, rejected] = rewardOf(a) >= rewardOf(b) ? [a, b] : [b, a]
     if (chosen.reward === null || rejected.reward === null) return void skips.add('noReward', 2)

@@ -54,7 +54,7 @@ export function PreferenceOptions({
     >
       <p className={css.summary}>
         {twoRuns
-          ? 'One pair per task both runs have: the better run’s best rollout against the other’s.'
+          ? 'One pair per task both runs have: each run’s best rollout of it, the higher-rewarded one chosen.'
           : 'One pair per task: its best-rewarded rollout against its worst.'}
       </p>
       <p className={css.summary} data-testid="preference-preview" aria-live="polite">
