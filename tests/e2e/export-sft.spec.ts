@@ -82,6 +82,26 @@ test('SFT: the dialog counts what will be written and what does not end with the
   })
 })
 
+test('SFT, passed only, over a run without a pass verdict: the dialog says why nothing would be written', async ({
+  page,
+  server
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await openApp(page, server.url, DEMO_RUNS)
+  await selectRun(page, 'rl-math-prime-rl · train')
+  await page.getByTestId('export-select').selectOption('sft')
+  const dialog = page.getByTestId('sft-options')
+  await dialog.getByTestId('sft-passed-only').check()
+  await expect(dialog.getByTestId('sft-preview')).toHaveText(
+    '240 episodes selected: 0 lines will be written; left out: 240 without a pass verdict (set the run’s pass threshold).'
+  )
+  // an empty file is nothing to save
+  await expect(dialog.getByTestId('sft-export-go')).toBeDisabled()
+  await expect(dialog.getByTestId('sft-export-go')).toHaveText('Export 0 lines')
+  await dialog.getByTestId('sft-passed-only').uncheck()
+  await expect(dialog.getByTestId('sft-export-go')).toBeEnabled()
+})
+
 test('HTML report: a labelled turn quoted with its note; the file not named …-html.html', async ({
   page,
   server,

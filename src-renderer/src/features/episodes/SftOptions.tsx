@@ -64,6 +64,7 @@ export function SftOptions({
     }
   }, [store, asked])
   const unfinished = preview ? preview.endings.tool + preview.endings.empty + preview.endings.other : 0
+  const nothingToWrite = preview !== null && preview.complete && preview.willWrite === 0
   return (
     <div
       className={cx(css.options, css[align])}
@@ -134,10 +135,13 @@ export function SftOptions({
           className={controls.primary}
           autoFocus
           data-testid="sft-export-go"
+          // every selected episode counted and none makes a line: an empty file is nothing to save
+          disabled={nothingToWrite}
+          title={nothingToWrite ? 'No line to write: see why above' : undefined}
           onClick={() => onExport(choice)}
         >
           {preview?.willWrite !== null && preview?.complete
-            ? `Export ${fmtInt(preview.willWrite)} lines`
+            ? `Export ${fmtInt(preview.willWrite)} ${preview.willWrite === 1 ? 'line' : 'lines'}`
             : 'Export SFT'}
         </button>
       </div>
