@@ -37,14 +37,16 @@ export function episodeSearchRowsUpTo(body: EpisodeBody, last: number): SearchRo
 }
 
 /**
- * The rows of one turn: its reasoning and text together, then one row per tool call (name and arguments as
- * plain `key: value` lines, so words inside string arguments are words, not JSON escapes). The snippet markers
- * (U+0002 / U+0003) are blanked in the text, so trace content can never fake a match mark.
+ * The rows of one turn: its reasoning, text and the error the producer recorded for it (Inspect's `timeout` of a tool
+ * result, whose text may be "..."; left out when the text already holds it) together, then one row per tool call
+ * (name and arguments as plain `key: value` lines, so words inside string arguments are words, not JSON escapes). The
+ * snippet markers (U+0002 / U+0003) are blanked in the text, so trace content can never fake a match mark.
  */
 export function searchRowsOfTurn(t: Turn): SearchRow[] {
   const rows: SearchRow[] = []
   const resultTool = t.role === 'tool' || t.isObservation ? t.toolName : null
-  const body = [t.reasoning, t.text].filter((s): s is string => !!s && s.trim() !== '').join('\n\n')
+  const error = t.meta?.error && !t.text.includes(t.meta.error) ? t.meta.error : null
+  const body = [t.reasoning, t.text, error].filter((s): s is string => !!s && s.trim() !== '').join('\n\n')
   for (const text of chunks(body)) rows.push({ turn: t.index, role: t.role, tool: resultTool, text })
   for (const call of t.toolCalls) {
     for (const text of chunks(`${call.name}\n${argumentsText(call.arguments)}`))

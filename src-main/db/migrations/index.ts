@@ -18,7 +18,7 @@ import { migration0017 } from './0017-search-plain-text'
 import { migration0018 } from './0018-episode-sort-indexes'
 import { migration0019 } from './0019-source-content-error'
 import { migration0020 } from './0020-forget-gone-sources'
-import { migration0021 } from './0021-swe-agent-demo-rows'
+import { migration0021 } from './0021-search-rows-again'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [

@@ -1,8 +1,8 @@
 /**
- * Migration 0021: the full-text rows of SWE-agent episodes (cut from a text that began with Rollscope's
- * `[demonstration]` line) go and their sources become pending; the next pass writes them again, and the rows of
- * other formats stay as they were. Run on a database indexed from real files (a SWE-agent 0.x trajectory, a
- * verifiers run).
+ * Migration 0021 and the rows it rebuilds: a turn's full-text row now holds the error its producer recorded (Inspect's
+ * `timeout` / `permission` of a tool result, shown by the viewer but not searchable before) and a SWE-agent
+ * demonstration turn no longer starts with Rollscope's `[demonstration]` line. The migration empties the index and
+ * marks every source pending; the next pass writes every row again. Run on a database indexed from real files.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,6 +15,8 @@ import { ProgressTracker } from '../../../src-main/indexer/progress-tracker'
 import { buildSearchIndex, EPISODE_SHIFT } from '../../../src-main/search/build-search-index'
 import { fixture } from '../../helpers/fixtures-path'
 
+const TOOL_ERRORS = fixture('inspect-ai/log_tool_call_error.json')
+
 let dir: string
 let db: Db
 beforeAll(() => {
@@ -24,7 +26,7 @@ beforeAll(() => {
     db,
     {
       type: 'index',
-      roots: [fixture('swe-agent/v0.x'), fixture('verifiers/willccbb-verifiers/wordle--gpt-5-mini')],
+      roots: [fixture('swe-agent/v0.x'), fixture('verifiers/willccbb-verifiers/wordle--gpt-5-mini'), TOOL_ERRORS],
       scope: 'added',
       force: false
     },
@@ -36,8 +38,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Full-text rows per source format, and the formats whose sources the pass has done. */
-function state(): { rows: Record<string, number>; done: string[] } {
+/** Full-text rows per source format, and how many sources the pass has done. */
+function state(): { rows: Record<string, number>; done: number } {
   const formatOf = new Map(
     (
       db.prepare('SELECT e.rowid, s.format FROM episodes e JOIN sources s ON s.id = e.source_id').raw().all() as [
@@ -51,32 +53,45 @@ function state(): { rows: Record<string, number>; done: string[] } {
     const f = formatOf.get(Math.floor(id / EPISODE_SHIFT)) ?? '?'
     rows[f] = (rows[f] ?? 0) + 1
   }
-  const done = (
-    db
-      .prepare(
-        `SELECT DISTINCT s.format FROM search_sources m JOIN sources s ON s.id = m.source_id
-         WHERE m.indexed_at = s.indexed_at ORDER BY s.format`
-      )
-      .pluck()
-      .all() as string[]
-  ).filter(Boolean)
+  const done = db
+    .prepare(
+      'SELECT count(*) FROM search_sources m JOIN sources s ON s.id = m.source_id WHERE m.indexed_at = s.indexed_at'
+    )
+    .pluck()
+    .get() as number
   return { rows, done }
 }
 
-describe('migration 0021', () => {
-  it('drops the SWE-agent rows only, marks their sources pending, and the next pass writes them again', () => {
+/** Rows of the Inspect tool-error log that match a word. */
+function inspectRowsMatching(word: string): number {
+  const episodes = db
+    .prepare(`SELECT e.rowid FROM episodes e JOIN sources s ON s.id = e.source_id WHERE s.path = ?`)
+    .pluck()
+    .all(TOOL_ERRORS) as number[]
+  const hits = db
+    .prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ?')
+    .pluck()
+    .all(`text : ${word}`) as number[]
+  return hits.filter((id) => episodes.includes(Math.floor(id / EPISODE_SHIFT))).length
+}
+
+describe('migration 0021 and the rows it rebuilds', () => {
+  it('an Inspect tool result’s error is searchable (its text is only "...")', () => {
+    expect(inspectRowsMatching('timeout')).toBeGreaterThan(0)
+    expect(inspectRowsMatching('permission')).toBeGreaterThan(0)
+  })
+
+  it('empties the index and marks every source pending; the next pass writes the same rows again', () => {
     const before = state()
-    expect(before.done).toEqual(['swe-agent', 'verifiers'])
-    expect(before.rows['swe-agent']).toBeGreaterThan(10)
-    expect(before.rows.verifiers).toBeGreaterThan(10)
+    expect(Object.keys(before.rows).sort()).toEqual(['inspect', 'swe-agent', 'verifiers'])
+    expect(before.done).toBe(3)
 
     MIGRATIONS.find((m) => m.version === 21)!.up(db)
-    const after = state()
-    expect(after.rows).toEqual({ verifiers: before.rows.verifiers })
-    expect(after.done).toEqual(['verifiers'])
+    expect(state()).toEqual({ rows: {}, done: 0 })
 
     const pass = buildSearchIndex(db, { isCancelled: () => false })
-    expect(pass.sources).toBe(1)
+    expect(pass.sources).toBe(3)
     expect(state()).toEqual(before)
+    expect(inspectRowsMatching('timeout')).toBeGreaterThan(0)
   })
 })

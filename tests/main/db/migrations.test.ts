@@ -61,7 +61,7 @@ describe('migrations', () => {
       { version: 18, name: 'episode-sort-indexes' },
       { version: 19, name: 'source-content-error' },
       { version: 20, name: 'forget-gone-sources' },
-      { version: 21, name: 'swe-agent-demo-rows' }
+      { version: 21, name: 'search-rows-again' }
     ])
   })
 
