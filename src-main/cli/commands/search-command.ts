@@ -15,7 +15,7 @@ export const searchCommand: CommandSpec = {
   help: `Usage: rollscope search QUERY [--run RUN]… [--role ROLE] [--tool NAME] [--order relevance|index]
                         [--limit N] [--offset N] [--db FILE] [--json]
 
-Searches the text, reasoning, tool-call arguments and tool results of every indexed episode.
+Searches the text, reasoning, tool-call arguments, tool results and recorded errors of every indexed episode.
 Every word must match; "exact words" match as a phrase; a trailing * matches word starts (pars*);
 a OR b matches either; -word or NOT word excludes; ( ) groups: (timeout OR killed) -retry
 (a query that starts with - goes after --: rollscope search -- -retry timeout).
