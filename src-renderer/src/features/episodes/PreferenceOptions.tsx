@@ -1,13 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react'
-import type { EpisodesExportRequest, ExportPreview } from '@contract/export'
+import type { ReactNode } from 'react'
+import type { EpisodesExportRequest } from '@contract/export'
 import { useKeyLayer } from '../../keymap/use-key-layer'
 import { fmtInt } from '../../lib/format'
-import { useAppStore } from '../../state/store-context'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
 import { cx } from '../../lib/cx'
 import css from './ExportOptions.module.css'
 import { preferencePreviewText } from './preference-preview-text'
+import { useExportPreview } from './use-export-preview'
 
 /**
  * The preference export's count before the file is written (a download in browser mode says nothing afterwards):
@@ -28,21 +28,8 @@ export function PreferenceOptions({
   onExport(): void
   onCancel(): void
 }): ReactNode {
-  const store = useAppStore()
-  const [preview, setPreview] = useState<ExportPreview | null | 'failed'>(null)
+  const preview = useExportPreview(request)
   useKeyLayer('export-options', onCancel)
-  const asked = JSON.stringify(request)
-  useEffect(() => {
-    let live = true
-    setPreview(null)
-    void store
-      .getState()
-      .previewExport(JSON.parse(asked) as EpisodesExportRequest)
-      .then((p) => live && setPreview(p ?? 'failed'))
-    return () => {
-      live = false
-    }
-  }, [store, asked])
   const counted = preview !== null && preview !== 'failed' ? preview : null
   const pairs = counted?.preference?.pairs ?? null
   return (

@@ -1,12 +1,13 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { EpisodesExportRequest, ExportPreview, SftEnding } from '@contract/export'
 import { useKeyLayer } from '../../keymap/use-key-layer'
 import { fmtInt } from '../../lib/format'
-import { useApp, useAppStore } from '../../state/store-context'
+import { useApp } from '../../state/store-context'
 import controls from '../../styles/controls.module.css'
 import txt from '../../styles/text.module.css'
 import css from './ExportOptions.module.css'
 import { cx } from '../../lib/cx'
+import { useExportPreview } from './use-export-preview'
 
 export interface SftChoice {
   passedOnly: boolean
@@ -45,24 +46,12 @@ export function SftOptions({
   onExport(choice: SftChoice): void
   onCancel(): void
 }): ReactNode {
-  const store = useAppStore()
   const taxonomy = useApp((s) => s.labels.taxonomy)
   const [choice, setChoice] = useState<SftChoice>({ passedOnly: false, dropLabelled: '', sftEnding: 'trim' })
-  const [preview, setPreview] = useState<ExportPreview | null>(null)
+  const asked = useExportPreview(request(choice))
+  const preview = asked === 'failed' ? null : asked
   // open state is the export menu's own: the popover registers its layer of keys (Esc cancels) while it shows
   useKeyLayer('export-options', onCancel)
-  const asked = JSON.stringify(request(choice))
-  useEffect(() => {
-    let live = true
-    setPreview(null)
-    void store
-      .getState()
-      .previewExport(JSON.parse(asked) as EpisodesExportRequest)
-      .then((p) => live && setPreview(p))
-    return () => {
-      live = false
-    }
-  }, [store, asked])
   const unfinished = preview ? preview.endings.tool + preview.endings.empty + preview.endings.other : 0
   const nothingToWrite = preview !== null && preview.complete && preview.willWrite === 0
   return (
@@ -124,7 +113,11 @@ export function SftOptions({
         <span className={txt.hint}>{ENDINGS.find((e) => e.id === choice.sftEnding)!.hint}</span>
       </fieldset>
       <p className={css.summary} data-testid="sft-preview">
-        {preview ? previewText(preview) : 'Counting the lines…'}
+        {preview
+          ? previewText(preview)
+          : asked === 'failed'
+            ? 'The lines could not be counted (the notice says why).'
+            : 'Counting the lines…'}
       </p>
       <div className={css.buttons}>
         <button type="button" onClick={onCancel}>
