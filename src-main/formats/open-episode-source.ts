@@ -58,6 +58,11 @@ export interface OpenedEpisode {
   raw: unknown
   /** What was not read of it (a record too large or too deep to read whole: json-trim.ts); empty when read whole. */
   cuts: ReadCut[]
+  /**
+   * The record's bytes as read, for a JSONL record read by its byte range (the full-text pass finds its rows' places
+   * in them: search/row-places.ts); undefined for any other place.
+   */
+  bytes?: Buffer
 }
 
 export interface EpisodeSource {
@@ -107,13 +112,14 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
   const readRecord = (place: EpisodePlace, row: number | undefined): OpenedEpisode => {
     const adapter = jsonlAdapterFor(format)
     if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
-    const text = gone(() => {
+    const bytes = gone(() => {
       currentSize ??= statSync(path).size
       if (currentSize < place.byteOffset + place.byteLength) throw new SourceChangedError(path)
       fd ??= openSync(path, 'r')
-      // decoded the fast way (readers/json-ascii-text.ts): a search hit, a preview and an episode are all read here
-      return jsonTextOf(readRange(fd, place.byteOffset, place.byteLength))
+      return readRange(fd, place.byteOffset, place.byteLength)
     })
+    // decoded the fast way (readers/json-ascii-text.ts): a search hit, a preview and an episode are all read here
+    const text = jsonTextOf(bytes)
     let record: Record<string, unknown>
     try {
       record = parseJsonlRecord(adapter, text) as Record<string, unknown>
@@ -131,7 +137,7 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     }
     const body = adapter.parseEpisode(record, { path, ctx }, row)
     // a row's raw view is its row (the adapter's), not the whole line of its step
-    return { body, raw: row === undefined ? record : (body.raw ?? record), cuts: body.cuts ?? cutsOf(record) }
+    return { body, raw: row === undefined ? record : (body.raw ?? record), cuts: body.cuts ?? cutsOf(record), bytes }
   }
 
   /** A JSONL format whose lines hold several episodes keeps each one's row in its locator. */

@@ -162,6 +162,7 @@ function batchWriter(db: Db) {
     `INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, ?, NULL)
      ON CONFLICT(source_id) DO UPDATE SET last_rowid = excluded.last_rowid, indexed_at = NULL`
   )
+  const place = db.prepare('INSERT OR REPLACE INTO search_row_places (episode_rowid, places) VALUES (?, ?)')
   const write = (b: RowBatch): void => {
     // No delete first: an episode past the marker has no rows (they commit together with the marker, and an
     // episode's rows go with it). A delete here would also make FTS5 flush its pending terms per episode.
@@ -173,6 +174,8 @@ function batchWriter(db: Db) {
       insert.run(rowids[i], text.subarray(start, end), tokens[roles[i]], tools[i] < 0 ? null : tokens[tools[i]])
       start = end
     }
+    // replaces the places of an episode written again (its rows are renumbered from the same function)
+    for (const [rowid, places] of b.places) place.run(rowid, places)
     mark.run(b.sourceId, b.lastRowid)
   }
   return { write }

@@ -1,15 +1,19 @@
-import { statSync } from 'node:fs'
+import { closeSync, openSync, statSync } from 'node:fs'
 import type { Db } from '../db/open-db'
 import { TooBigForThisThreadError } from '../formats/readers/big-reads'
 import { openEpisodeSource } from '../formats/open-episode-source'
 import { EPISODE_SHIFT } from './build-search-index'
 import { episodeSearchRowsUpTo, type SearchRow } from './search-rows'
+import { readRange } from '../formats/readers/line-reader'
+import { rowTextAt, type RowPlace } from './row-places'
 
 /**
  * The rows behind a page of hits, read back from their source files (the full-text index keeps no text: migration
  * 0013). A row's place is its FTS rowid: the episode's rowid and its sequence among episodeSearchRows's rows of that
- * episode, which the full-text pass numbered from the same reader and the same function. Each file is opened once
- * and each episode read once however many of its rows are hits (a document is parsed once for the page).
+ * episode, which the full-text pass numbered from the same reader and the same function. A row whose place in its
+ * JSONL record the pass found (row-places.ts) is read as those bytes alone while the file is unchanged since it was
+ * listed; the others from their records: each file is opened once and each episode read once however many of its
+ * rows are hits (a document is parsed once for the page).
  *
  * The cache keeps the hit rows themselves, not every row of their episodes: on the 1 GB search corpus an episode is
  * ~100 KB of JSON and a hit row ~4,000 characters, so a reader's 2 M characters held ~20 episodes, fewer than one
@@ -40,8 +44,9 @@ export function readHitRows(
   const places = db
     .prepare(
       `SELECT e.rowid, e.byte_offset, e.byte_length, e.locator, e.prompt_hash,
-              s.id source_id, s.path, s.format, s.size, s.mtime_ms
+              s.id source_id, s.path, s.format, s.size, s.mtime_ms, p.places
        FROM episodes e JOIN sources s ON s.id = e.source_id
+       LEFT JOIN search_row_places p ON p.episode_rowid = e.rowid
        WHERE e.rowid IN (${episodes.map(() => '?').join(',')}) ORDER BY s.id, e.rowid`
     )
     .all(...episodes) as PlaceRow[]
@@ -49,23 +54,46 @@ export function readHitRows(
     const first = group[0]
     // the file as it is now: a cached row is reused only while its file has not changed since it was read
     let now: string
+    let unchanged: boolean
     try {
       const st = statSync(first.path)
       now = `${first.path}\u0000${st.size}\u0000${st.mtimeMs}`
+      // a row's place holds while the file is the one listed (a JSONL file appended and listed again: still so)
+      unchanged = st.size === first.size && st.mtimeMs === first.mtime_ms
     } catch {
       continue // gone: its hits are not shown
     }
     const key = (p: PlaceRow, seq: number): string =>
       `${now}\u0000${p.byte_offset}\u0000${p.byte_length}\u0000${p.locator ?? ''}\u0000${seq}`
-    const toRead: PlaceRow[] = []
-    for (const p of group) {
-      let missing = false
-      for (const seq of wanted.get(p.rowid) ?? []) {
-        const cached = cache.get(key(p, seq))
-        if (cached) out.set(p.rowid * EPISODE_SHIFT + seq, cached[0])
-        else missing = true
+    const found = (p: PlaceRow, seq: number, row: SearchRow): void => {
+      out.set(p.rowid * EPISODE_SHIFT + seq, row)
+      cache.set(key(p, seq), [row])
+    }
+    const toRead: { p: PlaceRow; seqs: number[] }[] = []
+    let fd: number | null = null
+    try {
+      for (const p of group) {
+        const missing: number[] = []
+        for (const seq of wanted.get(p.rowid) ?? []) {
+          const cached = cache.get(key(p, seq))
+          if (cached) out.set(p.rowid * EPISODE_SHIFT + seq, cached[0])
+          else missing.push(seq)
+        }
+        if (missing.length === 0) continue
+        const left =
+          unchanged && p.places
+            ? readPlacedRows(
+                p.places,
+                p.byte_offset,
+                missing,
+                () => (fd ??= openSync(first.path, 'r')),
+                (seq, row) => found(p, seq, row)
+              )
+            : missing
+        if (left.length) toRead.push({ p, seqs: left })
       }
-      if (missing) toRead.push(p)
+    } finally {
+      if (fd !== null) closeSync(fd)
     }
     if (toRead.length === 0) continue
     const source = openEpisodeSource({
@@ -75,7 +103,7 @@ export function readHitRows(
       mtimeMs: first.mtime_ms
     })
     try {
-      for (const p of toRead) {
+      for (const { p, seqs } of toRead) {
         try {
           const { body } = source.read({
             byteOffset: p.byte_offset,
@@ -83,13 +111,10 @@ export function readHitRows(
             locator: p.locator,
             promptHash: p.prompt_hash ?? undefined
           })
-          const seqs = wanted.get(p.rowid) ?? []
           const rows = episodeSearchRowsUpTo(body, Math.max(...seqs))
           for (const seq of seqs) {
             const row = rows[seq] as SearchRow | undefined
-            if (!row) continue // no longer that many rows (see above)
-            out.set(p.rowid * EPISODE_SHIFT + seq, row)
-            cache.set(key(p, seq), [row])
+            if (row) found(p, seq, row) // else no longer that many rows (see above)
           }
         } catch (err) {
           // a reader thread leaves a record too big for its heap to the engine (the search is asked there)
@@ -158,6 +183,41 @@ interface PlaceRow {
   format: string
   size: number
   mtime_ms: number
+  /** The episode's rows' places (row-places.ts), when the full-text pass found them. */
+  places: string | null
+}
+
+/**
+ * The rows of `seqs` that have a place, read as the bytes there (the file unchanged since it was listed: the
+ * caller checked), each given to `found`; returns the rows left to read from the record. A place that no longer
+ * reads as a JSON string (it cannot while the file is unchanged) leaves its row to the record too.
+ */
+function readPlacedRows(
+  json: string,
+  recordOffset: number,
+  seqs: number[],
+  fd: () => number,
+  found: (seq: number, row: SearchRow) => void
+): number[] {
+  const places = JSON.parse(json) as (RowPlace | null)[]
+  const left: number[] = []
+  for (const seq of seqs) {
+    const place = places[seq]
+    if (!place) {
+      left.push(seq)
+      continue
+    }
+    const [turn, role, tool, at, length] = place
+    try {
+      const bytes = readRange(fd(), recordOffset + at, length)
+      if (bytes.length !== length) throw new RangeError('short read')
+      found(seq, { turn, role, tool, text: rowTextAt(place, bytes) })
+    } catch (err) {
+      if (err instanceof TooBigForThisThreadError) throw err
+      left.push(seq)
+    }
+  }
+  return left
 }
 
 function bySource(rows: PlaceRow[]): PlaceRow[][] {

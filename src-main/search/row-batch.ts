@@ -1,6 +1,7 @@
 import { EPISODE_SHIFT, roleToken, toolToken } from './fts-columns'
 import type { SearchRow } from './search-rows'
 import { BatchBuffers } from './batch-buffers'
+import type { RowPlace } from './row-places'
 
 /**
  * A batch of full-text rows as the writer inserts them: each row's FTS rowid, its text as UTF-8 bytes and its role and
@@ -31,6 +32,8 @@ export interface RowBatch {
   roles: Int32Array
   tools: Int32Array
   tokens: string[]
+  /** The batch's episodes read from JSONL records: each one's rowid and its rows' places as JSON (row-places.ts). */
+  places: [episodeRowid: number, places: string][]
 }
 
 /** An episode whose first `rows` rows are written, the rest still to come. */
@@ -57,6 +60,7 @@ export class RowBatchBuilder {
   private tools = new Int32Array(1024)
   private tokens: string[] = []
   private tokenIndex = new Map<string, number>()
+  private places: [number, string][] = []
   private used = 0
   private n = 0
   /** Episodes and characters added since the last `take`. */
@@ -92,6 +96,13 @@ export class RowBatchBuilder {
     return rows.length
   }
 
+  /** An episode's rows' places (null: none), written with its rows; trailing nulls are left out. */
+  addPlaces(episodeRowid: number, places: readonly (RowPlace | null)[]): void {
+    let n = places.length
+    while (n > 0 && places[n - 1] === null) n--
+    this.places.push([episodeRowid, JSON.stringify(places.slice(0, n))])
+  }
+
   /** The batch so far, and a fresh start. */
   take(sourceId: number, lastRowid: number, sourceDone: boolean, openEpisode: OpenEpisode | null = null): RowBatch {
     const n = this.n
@@ -107,8 +118,10 @@ export class RowBatchBuilder {
       text: this.copy(this.text, this.used, (b, k) => new Uint8Array(b, 0, k)),
       roles: this.copy(this.roles, n, (b, k) => new Int32Array(b, 0, k)),
       tools: this.copy(this.tools, n, (b, k) => new Int32Array(b, 0, k)),
-      tokens: this.tokens
+      tokens: this.tokens,
+      places: this.places
     }
+    this.places = []
     this.tokens = []
     this.tokenIndex = new Map()
     this.used = 0

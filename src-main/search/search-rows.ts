@@ -19,8 +19,8 @@ export const CHUNK_CHARS = 16_000
  * sequence numbers are the FTS rowids' low bits), and a page of hits reads them back the same way (hit-rows.ts) for
  * its snippets. Whatever the index should see of the text (a cleaning step) goes here, so both stay in step.
  */
-export function episodeSearchRows(body: EpisodeBody): SearchRow[] {
-  return body.turns.flatMap(searchRowsOfTurn)
+export function episodeSearchRows(body: EpisodeBody, verbatim?: (RowSource | null)[]): SearchRow[] {
+  return body.turns.flatMap((t) => searchRowsOfTurn(t, verbatim))
 }
 
 /**
@@ -31,7 +31,7 @@ export function episodeSearchRowsUpTo(body: EpisodeBody, last: number): SearchRo
   const rows: SearchRow[] = []
   for (const t of body.turns) {
     if (rows.length > last) break
-    rows.push(...searchRowsOfTurn(t))
+    rows.push(...searchRowsOfTurn(t, undefined))
   }
   return rows
 }
@@ -41,18 +41,48 @@ export function episodeSearchRowsUpTo(body: EpisodeBody, last: number): SearchRo
  * result, whose text may be "..."; left out when the text already holds it) together, then one row per tool call
  * (name and arguments as plain `key: value` lines, so words inside string arguments are words, not JSON escapes). The
  * snippet markers (U+0002 / U+0003) are blanked in the text, so trace content can never fake a match mark.
+ *
+ * `verbatim`, when given, gets one entry per row: where its text may be in the record (RowSource), for the rows whose
+ * place the full-text pass looks for (row-places.ts); null for the others.
  */
-export function searchRowsOfTurn(t: Turn): SearchRow[] {
+export function searchRowsOfTurn(t: Turn, verbatim?: (RowSource | null)[]): SearchRow[] {
   const rows: SearchRow[] = []
   const resultTool = t.role === 'tool' || t.isObservation ? t.toolName : null
   const error = t.meta?.error && !t.text.includes(t.meta.error) ? t.meta.error : null
-  const body = [t.reasoning, t.text, error].filter((s): s is string => !!s && s.trim() !== '').join('\n\n')
-  for (const text of chunks(body)) rows.push({ turn: t.index, role: t.role, tool: resultTool, text })
+  const parts = [t.reasoning, t.text, error].filter((s): s is string => !!s && s.trim() !== '')
+  const pieces = chunks(parts.join('\n\n'))
+  pieces.forEach((text, piece) => {
+    rows.push({ turn: t.index, role: t.role, tool: resultTool, text })
+    verbatim?.push(parts.length === 1 ? { prefix: '', piece, pieces: pieces.length } : null)
+  })
   for (const call of t.toolCalls) {
-    for (const text of chunks(`${call.name}\n${argumentsText(call.arguments)}`))
+    const calls = chunks(`${call.name}\n${argumentsText(call.arguments)}`)
+    const prefix = calls.length === 1 ? argumentPrefix(call.name, call.arguments) : null
+    for (const text of calls) {
       rows.push({ turn: t.index, role: t.role, tool: call.name, text })
+      verbatim?.push(prefix === null ? null : { prefix, piece: 0, pieces: 1 })
+    }
   }
   return rows
+}
+
+/**
+ * Where a row's text may be in its record: after `prefix`, one whole JSON string (a turn's text, reasoning or error
+ * alone; a call's one string argument after `name\nkey: `), or piece `piece` of `pieces` of one (a long text cut by
+ * chunks()). A text chunks() cleaned is not found as it is: row-places.ts checks each place it finds.
+ */
+export interface RowSource {
+  prefix: string
+  piece: number
+  pieces: number
+}
+
+/** What comes before a call's one string argument in its row (argumentsText), or null: not one string argument. */
+function argumentPrefix(name: string, args: unknown): string | null {
+  if (typeof args === 'string') return `${name}\n`
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return null
+  const entries = Object.entries(args as Record<string, unknown>)
+  return entries.length === 1 && typeof entries[0][1] === 'string' ? `${name}\n${entries[0][0]}: ` : null
 }
 
 /** Tool-call arguments as searchable text: strings as they are, objects as `key: value` lines. */

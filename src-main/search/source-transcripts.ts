@@ -9,6 +9,8 @@ const PAGE = 256
 export interface EpisodeTranscript {
   rowid: number
   body: EpisodeBody
+  /** The record's bytes, for a JSONL record (OpenedEpisode.bytes). */
+  bytes?: Buffer
 }
 
 /**
@@ -39,9 +41,9 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
         after = r.rowid
         // the last record's garbage, when it was one of tens of MB, before this one is read (big-reads.ts)
         collectAfterBigReads()
-        let body: EpisodeBody
+        let read: { body: EpisodeBody; bytes?: Buffer }
         try {
-          body = source.read({ byteOffset: r.byte_offset, byteLength: r.byte_length, locator: r.locator }).body
+          read = source.read({ byteOffset: r.byte_offset, byteLength: r.byte_length, locator: r.locator })
         } catch (err) {
           // a bounded reader thread leaves a record too big for it to its host (indexer/transcript-reader.ts)
           if (err instanceof TooBigForThisThreadError) throw err
@@ -50,7 +52,7 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
           if (err instanceof SourceChangedError && r.locator !== null) return
           continue
         }
-        yield { rowid: r.rowid, body }
+        yield { rowid: r.rowid, body: read.body, bytes: read.bytes }
       }
     }
   } finally {

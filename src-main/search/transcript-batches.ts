@@ -1,8 +1,9 @@
 import type { Db } from '../db/open-db'
 import { RowBatchBuilder, type OpenEpisode, type RowBatch } from './row-batch'
 import type { BatchBuffers } from './batch-buffers'
-import { episodeSearchRows, type SearchRow } from './search-rows'
+import { episodeSearchRows, type RowSource, type SearchRow } from './search-rows'
 import { sourceTranscripts } from './source-transcripts'
+import { findRowPlaces } from './row-places'
 
 /**
  * A batch is written when it holds this much text or this many episodes: bounded memory, short write locks.
@@ -39,10 +40,13 @@ export function* transcriptBatches(
   const builder = new RowBatchBuilder(buffers)
   for (const { sourceId, afterRowid, open } of plan) {
     let lastRowid = afterRowid
-    for (const { rowid, body } of sourceTranscripts(db, sourceId, afterRowid)) {
+    for (const { rowid, body, bytes } of sourceTranscripts(db, sourceId, afterRowid)) {
       onEpisode?.()
-      const rows = episodeSearchRows(body)
+      const verbatim: (RowSource | null)[] = []
+      const rows = episodeSearchRows(body, verbatim)
       let from = open?.rowid === rowid ? open.rows : 0
+      // a JSONL record's rows' places (row-places.ts), with the batch of its first row (a transaction never ends inside an episode: both commit together)
+      if (from === 0 && bytes) builder.addPlaces(rowid, findRowPlaces(bytes, rows, verbatim))
       if (textOf(rows, from) > BATCH_CHARS) {
         // An episode of more than a batch (a record of tens of MB) is cut into batches of BATCH_CHARS, after the
         // batch so far: its rows are written as they are made, not held whole with a copy. Only such an episode is

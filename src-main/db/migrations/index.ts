@@ -19,6 +19,7 @@ import { migration0018 } from './0018-episode-sort-indexes'
 import { migration0019 } from './0019-source-content-error'
 import { migration0020 } from './0020-forget-gone-sources'
 import { migration0021 } from './0021-search-rows-again'
+import { migration0022 } from './0022-search-row-places'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -41,5 +42,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0018,
   migration0019,
   migration0020,
-  migration0021
+  migration0021,
+  migration0022
 ]

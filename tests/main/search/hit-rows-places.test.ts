@@ -1,0 +1,120 @@
+/**
+ * Hits read back from their rows' places (row-places.ts) are the rows the full-text pass indexed: on every real
+ * fixture, each episode's rows read through readHitRows (places where the pass found them, the record otherwise)
+ * equal episodeSearchRows of the episode read whole. A file changed since it was listed is never read by place.
+ */
+import { copyFileSync, writeFileSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDb, type Db } from '../../../src-main/db/open-db'
+import { EPISODE_SHIFT } from '../../../src-main/search/build-search-index'
+import { HitRowCache, readHitRows } from '../../../src-main/search/hit-rows'
+import { episodeSearchRows } from '../../../src-main/search/search-rows'
+import { readIndexedEpisode } from '../../../src-main/formats/open-episode-source'
+import type { RowPlace } from '../../../src-main/search/row-places'
+import type { Engine } from '../../../src-main/services/engine-types'
+import { FIXTURES, fixture } from '../../helpers/fixtures-path'
+import { tempEngine } from '../../helpers/temp-engine'
+
+let engine: Engine | null = null
+afterEach(async () => {
+  await engine?.close()
+  engine = null
+})
+
+interface EpisodeRow {
+  rowid: number
+  byte_offset: number
+  byte_length: number
+  locator: string | null
+  prompt_hash: string | null
+  path: string
+  format: string
+  size: number
+  mtime_ms: number
+  places: string | null
+}
+
+function episodesOf(db: Db): EpisodeRow[] {
+  return db
+    .prepare(
+      `SELECT e.rowid, e.byte_offset, e.byte_length, e.locator, e.prompt_hash, s.path, s.format, s.size, s.mtime_ms,
+              p.places
+       FROM episodes e JOIN sources s ON s.id = e.source_id
+       LEFT JOIN search_row_places p ON p.episode_rowid = e.rowid ORDER BY e.rowid`
+    )
+    .all() as EpisodeRow[]
+}
+
+describe('hit rows read back by their places', () => {
+  it('are the indexed rows on every real fixture', { timeout: 120_000 }, async () => {
+    const t = tempEngine()
+    engine = t.engine
+    await t.engine.indexPaths([FIXTURES])
+    const db = openDb(t.dbPath, { readonly: true })
+    try {
+      let rows = 0
+      let placed = 0
+      const formats = new Set<string>()
+      for (const e of episodesOf(db)) {
+        const { body } = readIndexedEpisode(
+          { path: e.path, format: e.format, size: e.size, mtimeMs: e.mtime_ms },
+          { byteOffset: e.byte_offset, byteLength: e.byte_length, locator: e.locator }
+        )
+        const expected = episodeSearchRows(body)
+        const ids = expected.map((_, seq) => e.rowid * EPISODE_SHIFT + seq)
+        const back = readHitRows(db, ids, new HitRowCache(0))
+        expect(
+          ids.map((id) => back.get(id)),
+          `${e.path} ${e.locator ?? e.byte_offset}`
+        ).toEqual(expected)
+        const places = e.places ? (JSON.parse(e.places) as (RowPlace | null)[]) : []
+        placed += places.filter(Boolean).length
+        rows += expected.length
+        if (places.some(Boolean)) formats.add(e.format)
+        if (process.env.PLACES_DEBUG)
+          console.log(
+            `PD ${e.format} ${e.locator === null ? 'jsonl' : 'doc'} ${expected.length} ${places.filter(Boolean).length}`
+          )
+      }
+      // the places are used, not only the records: most rows of the JSONL fixtures have one
+      expect(rows).toBeGreaterThan(1000)
+      expect(placed / rows).toBeGreaterThan(0.3)
+      expect([...formats].sort()).toEqual(expect.arrayContaining(['nemo-gym', 'verifiers']))
+    } finally {
+      db.close()
+    }
+  })
+
+  it('reads a changed file from its records, never by place', async () => {
+    const t = tempEngine()
+    engine = t.engine
+    const file = join(t.dir, 'results.jsonl')
+    copyFileSync(fixture('verifiers/willccbb-verifiers/wordle--gpt-4.1-mini/9a56fe55/results.jsonl'), file)
+    copyFileSync(
+      fixture('verifiers/willccbb-verifiers/wordle--gpt-4.1-mini/9a56fe55/metadata.json'),
+      join(t.dir, 'metadata.json')
+    )
+    await t.engine.indexPaths([t.dir])
+    const db = openDb(t.dbPath, { readonly: true })
+    try {
+      const [first] = episodesOf(db)
+      const places = JSON.parse(first.places ?? '[]') as (RowPlace | null)[]
+      // the prompt's first row and a later row, both with a place
+      expect(places[0]).toBeTruthy()
+      const later = places.findIndex((p, seq) => seq > 0 && p !== null && p[1] === 'assistant')
+      expect(later).toBeGreaterThan(0)
+      const id = first.rowid * EPISODE_SHIFT + later
+      expect(readHitRows(db, [id]).get(id)?.text).toBeTruthy()
+      // the same size, other bytes in the prompt (and a new mtime): the record no longer has its indexed prompt, so
+      // its hits are not shown (until the file is listed again), though the later row's bytes did not move
+      const bytes = readFileSync(file)
+      const at = first.byte_offset + (places[0] as RowPlace)[3]
+      bytes.fill(0x7a, at, at + 4)
+      writeFileSync(file, bytes)
+      expect(readHitRows(db, [id], new HitRowCache(0)).get(id)).toBeUndefined()
+    } finally {
+      db.close()
+    }
+  })
+})
