@@ -39,7 +39,7 @@ export type RowPlace = [
 const PROBE_CHARS = 24
 /** Occurrences of a probe checked before a row is left without a place. */
 const MAX_CANDIDATES = 8
-/** The depths a tool call's argument is looked for at, likeliest first (see RowPlace). */
+/** The depths a tool call's argument is looked for at, first (see RowPlace). */
 const CALL_DEPTHS = [2, 1, 3]
 
 /**
@@ -62,10 +62,14 @@ export function findRowPlaces(
   // inside one of its strings (a call's arguments) may have been written either way (Python's json.dumps escapes
   // by default, whatever wrote the record): both are looked for, the record's way first.
   // (an ASCII record may still hold a raw DEL, which Python escapes)
-  const outers: Escaping[] = isAscii(record) ? [escapeJsonAscii, escapeJson] : [escapeJson]
-  const inners: Escaping[] = isAscii(record) ? [escapeJsonAscii, escapeJson] : [escapeJson, escapeJsonAscii]
+  const ascii = isAscii(record)
+  const outers: Escaping[] = ascii ? [escapeJsonAscii, escapeJson] : [escapeJson]
+  const inners: Escaping[] = ascii ? [escapeJsonAscii, escapeJson] : [escapeJson, escapeJsonAscii]
+  const textWays: Way[] = outers.map((outer) => ({ depth: 1, inner: outer, outer }))
+  const callWays: Way[] = CALL_DEPTHS.flatMap((depth) =>
+    outers.flatMap((outer) => inners.map((inner) => ({ depth, inner, outer })))
+  )
   let from = 0
-  let callDepths = CALL_DEPTHS
   for (let seq = 0; seq < rows.length; seq++) {
     const source = verbatim[seq]
     // the pieces of a long text are placed with the first, as the one string they are together
@@ -78,32 +82,37 @@ export function findRowPlaces(
     // not ending between the two halves of a surrogate pair (a lone half is escaped, the pair may be raw UTF-8)
     const probeEnd = isHighSurrogate(value.charCodeAt(PROBE_CHARS - 1)) ? PROBE_CHARS + 1 : PROBE_CHARS
     const head = value.slice(0, probeEnd)
-    search: for (const depth of prefix === '' ? [1] : callDepths) {
+    const ways = prefix === '' ? textWays : callWays
+    const tried = new Set<string>()
+    search: for (let w = 0; w < ways.length; w++) {
+      const { depth, inner, outer } = ways[w]
+      const probe = probeOf(head, depth, inner, outer)
+      if (tried.has(probe)) continue // the same bytes either way (an ASCII head)
+      tried.add(probe)
       // the opening sequence is `"`, `\"`, `\\\"` at depth 1, 2, 3 (ASCII: as many bytes as characters)
       const openBytes = 2 ** (depth - 1)
-      const probes = new Set(outers.flatMap((outer) => inners.map((inner) => probeOf(head, depth, inner, outer))))
-      for (const probe of probes) {
-        let at = record.indexOf(probe, from, 'utf8')
-        for (let n = 0; at >= 0 && n < MAX_CANDIDATES; n++) {
-          const end = stringAt(record, at, openBytes, depth, value)
-          if (end !== undefined) {
-            const place: RowPlace = [turn, role, tool, at + openBytes, end - at - openBytes]
-            if (pieces > 1) {
-              for (let k = 0; k < pieces; k++) {
-                const r = rows[seq + k]
-                places[seq + k] = [r.turn, r.role, r.tool, place[3], place[4], prefix, depth, k]
-              }
-            } else {
-              if (prefix !== '' || depth !== 1) place.push(prefix, depth)
-              places[seq] = place
+      let at = record.indexOf(probe, from, 'utf8')
+      for (let n = 0; at >= 0 && n < MAX_CANDIDATES; n++) {
+        const end = stringAt(record, at, openBytes, depth, value)
+        if (end !== undefined) {
+          const place: RowPlace = [turn, role, tool, at + openBytes, end - at - openBytes]
+          if (pieces > 1) {
+            for (let k = 0; k < pieces; k++) {
+              const r = rows[seq + k]
+              places[seq + k] = [r.turn, r.role, r.tool, place[3], place[4], prefix, depth, k]
             }
-            from = end
-            // the calls of one record are written alike: the depth found first is tried first for the next
-            if (prefix !== '') callDepths = [depth, ...CALL_DEPTHS.filter((d) => d !== depth)]
-            break search
+          } else {
+            if (prefix !== '' || depth !== 1) place.push(prefix, depth)
+            places[seq] = place
           }
-          at = record.indexOf(probe, at + 1, 'utf8')
+          from = end
+          // the strings of one record are written alike: the way found is tried first for the next (a probe not
+          // found costs a scan of the rest of the record: trying the ways in a fixed order scanned the
+          // low-vocabulary corpus's records 5.6 times over, its calls' arguments being escaped, the rest not)
+          if (w > 0) ways.unshift(...ways.splice(w, 1))
+          break search
         }
+        at = record.indexOf(probe, at + 1, 'utf8')
       }
     }
   }
@@ -119,6 +128,12 @@ function piecesText(rows: readonly SearchRow[], seq: number, pieces: number): st
 }
 
 type Escaping = (s: string) => string
+/** One way a string may be written in a record: its depth (RowPlace) and the escaping inside and outermost. */
+interface Way {
+  depth: number
+  inner: Escaping
+  outer: Escaping
+}
 
 /** A JSON string's body as JSON.stringify writes it (Python's ensure_ascii=False likewise). */
 const escapeJson: Escaping = (s) => JSON.stringify(s).slice(1, -1)

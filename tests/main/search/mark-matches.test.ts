@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { markMatches } from '../../../src-main/search/mark-matches'
+import { markMatches, tokenSpans, wordSpans, type Phrase } from '../../../src-main/search/mark-matches'
 import { parseSearch } from '../../../src-main/search/search-query'
 import { CLOSE, OPEN } from '../../../src-main/search/snippet'
 
@@ -70,6 +70,62 @@ describe('markMatches', () => {
       [' ', ' — ', '😀', '\u00a0', ', ', '\n', '…', '_'],
       ['alpha', 'alp*', 'привет', 'при*', 'nandu', 'naive', 'ete', '"ete alpha"', 'omega', '漢字']
     )
+  })
+})
+
+describe('wordSpans (single words in a row beyond ASCII)', () => {
+  it('marks what the token-by-token path marks, on any text', () => {
+    // letters that fold (É, ñ, the Kelvin sign, İ whose lower case is longer), combining marks, astral and lone
+    // surrogates, other scripts, punctuation beyond ASCII
+    const unit = fc.constantFrom(
+      'a',
+      'b',
+      'e',
+      'T',
+      ' ',
+      '-',
+      '1',
+      'É',
+      'é',
+      '\u0301',
+      'ñ',
+      '\u212a',
+      'İ',
+      '𝐀',
+      '\ud800',
+      '\udc00',
+      '😀',
+      '—',
+      '中',
+      'ß'
+    )
+    const word = fc.constantFrom('a', 'ab', 'e', 'te', 'k', 'be', 'ea', 'n', '1')
+    fc.assert(
+      fc.property(
+        fc.string({ unit, maxLength: 40 }),
+        fc.array(fc.tuple(word, fc.boolean()), { minLength: 1, maxLength: 3 }),
+        (text, words) => {
+          const phrases: Phrase[] = words.map(([w, prefix]) => ({ words: [w], prefix }))
+          const fast = wordSpans(text, phrases)
+          if (fast !== null) expect(fast).toEqual(tokenSpans(text, phrases))
+        }
+      ),
+      { numRuns: 3000 }
+    )
+  })
+
+  it('leaves phrases of several words, and rows whose lower case is longer, to the token-by-token path', () => {
+    expect(wordSpans('alpha beta', [{ words: ['alpha', 'beta'], prefix: false }])).toBeNull()
+    expect(wordSpans('İstanbul test', [{ words: ['test'], prefix: false }])).toBeNull()
+    expect(
+      wordSpans('Éxito — TEST testé', [
+        { words: ['exito'], prefix: false },
+        { words: ['test'], prefix: false }
+      ])
+    ).toEqual([
+      [0, 5],
+      [8, 12]
+    ])
   })
 })
 
