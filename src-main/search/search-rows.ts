@@ -96,6 +96,8 @@ export function argumentsText(args: unknown): string {
 }
 
 const MARKS = /[\u0002\u0003]/g
+/** Any character stripAnsi or the marks' blanking changes (ESC, CSI, CR, the marks). */
+const CLEANED = /[\u001b\u009b\r\u0002\u0003]/
 const SPACE = 0x20
 const NEWLINE = 0x0a
 
@@ -119,7 +121,8 @@ function lastBreakAfter(text: string, end: number, floor: number): number {
  * read-back of hits both come here, so a hit's row sequence is the same on both sides (migration 0017).
  */
 export function chunks(text: string): string[] {
-  const clean = stripAnsi(text).replace(MARKS, ' ')
+  // one scan for what cleaning would change (most text has none of it) instead of stripAnsi's three and the marks'
+  const clean = CLEANED.test(text) ? stripAnsi(text).replace(MARKS, ' ') : text
   if (!clean.trim()) return []
   const out: string[] = []
   let start = 0
