@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer'
 import type { TurnRole } from '@contract/model'
-import { chunks, type RowSource, type SearchRow } from './search-rows'
+import { chunks, CHUNK_CHARS, type RowSource, type SearchRow } from './search-rows'
 
 /**
  * Where a full-text row's text lies in its JSONL record, so that a search hit is read back as those bytes alone
@@ -37,6 +37,12 @@ export type RowPlace = [
 
 /** Characters of a row's start looked for first: each string they start is then decoded and compared whole. */
 const PROBE_CHARS = 24
+/**
+ * Longest text looked for (characters). Checking a text decodes it again beside the record's parsed value: a 60 MB
+ * line of one text peaked the indexer at 723 MB (the bench's hostile phase; 500 is the bound). An agent episode's
+ * turns are far shorter; a longer text's rows are read from the record.
+ */
+export const MAX_PLACED_CHARS = 1_000_000
 /** Occurrences of a probe checked before a row is left without a place. */
 const MAX_CANDIDATES = 8
 /** The depths a tool call's argument is looked for at, first (see RowPlace). */
@@ -76,6 +82,7 @@ export function findRowPlaces(
     if (!source || source.piece !== 0) continue
     const { prefix, pieces } = source
     const { turn, role, tool } = rows[seq]
+    if (pieces * CHUNK_CHARS > MAX_PLACED_CHARS) continue
     const text = pieces === 1 ? rows[seq].text : piecesText(rows, seq, pieces)
     const value = text.slice(prefix.length)
     if (!text.startsWith(prefix) || value === '') continue

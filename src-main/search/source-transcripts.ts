@@ -1,7 +1,12 @@
 import type { Db } from '../db/open-db'
 import type { EpisodeBody } from '../formats/types'
-import { collectAfterBigReads, TooBigForThisThreadError } from '../formats/readers/big-reads'
-import { openEpisodeSource, SourceChangedError, SourceGoneError } from '../formats/open-episode-source'
+import { BOUNDED_THREAD_READ_BYTES, collectAfterBigReads, TooBigForThisThreadError } from '../formats/readers/big-reads'
+import {
+  openEpisodeSource,
+  SourceChangedError,
+  SourceGoneError,
+  type OpenedEpisode
+} from '../formats/open-episode-source'
 
 /** Episodes fetched per query while a file's transcripts are read. */
 const PAGE = 256
@@ -41,7 +46,7 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
         after = r.rowid
         // the last record's garbage, when it was one of tens of MB, before this one is read (big-reads.ts)
         collectAfterBigReads()
-        let read: { body: EpisodeBody; bytes?: Buffer }
+        let read: OpenedEpisode
         try {
           read = source.read({ byteOffset: r.byte_offset, byteLength: r.byte_length, locator: r.locator })
         } catch (err) {
@@ -52,6 +57,9 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
           if (err instanceof SourceChangedError && r.locator !== null) return
           continue
         }
+        // a record of tens of MB (read on an unbounded thread) is not held while its rows are made: its hits are read
+        // back from the record (row-places.ts)
+        if (read.bytes && read.bytes.length > BOUNDED_THREAD_READ_BYTES) read.bytes = undefined
         yield { rowid: r.rowid, body: read.body, bytes: read.bytes }
       }
     }

@@ -11,7 +11,7 @@ import { EPISODE_SHIFT } from '../../../src-main/search/build-search-index'
 import { HitRowCache, readHitRows } from '../../../src-main/search/hit-rows'
 import { episodeSearchRows } from '../../../src-main/search/search-rows'
 import { readIndexedEpisode } from '../../../src-main/formats/open-episode-source'
-import type { RowPlace } from '../../../src-main/search/row-places'
+import { MAX_PLACED_CHARS, type RowPlace } from '../../../src-main/search/row-places'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { FIXTURES, fixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
@@ -113,6 +113,43 @@ describe('hit rows read back by their places', () => {
       bytes.fill(0x7a, at, at + 4)
       writeFileSync(file, bytes)
       expect(readHitRows(db, [id], new HitRowCache(0)).get(id)).toBeUndefined()
+    } finally {
+      db.close()
+    }
+  })
+
+  it('keeps no place for a text over MAX_PLACED_CHARS or in a record over 16 MB: their rows come from the record', async () => {
+    const t = tempEngine()
+    engine = t.engine
+    const file = join(t.dir, 'chat.jsonl')
+    const record = (id: string, texts: string[]): string =>
+      JSON.stringify({
+        id,
+        reward: 1,
+        messages: texts.map((content, i) => ({ role: i % 2 ? 'assistant' : 'user', content }))
+      }) + '\n'
+    const long = 'heron '.repeat(Math.ceil(MAX_PLACED_CHARS / 6) + 10)
+    const huge = 'egret '.repeat(3_000_000) // 18 MB
+    writeFileSync(file, record('a', ['short heron', long]) + record('b', ['short egret', huge]))
+    await t.engine.indexPaths([file])
+    const db = openDb(t.dbPath, { readonly: true })
+    try {
+      const [a, b] = episodesOf(db)
+      // the short text has a place, the long one's pieces none; the 18 MB record has no places at all
+      const places = JSON.parse(a.places ?? '[]') as (RowPlace | null)[]
+      expect(places[0]).toBeTruthy()
+      expect(places.slice(1).filter(Boolean)).toEqual([])
+      expect(b.places).toBeNull()
+      for (const e of [a, b]) {
+        const { body } = readIndexedEpisode(
+          { path: e.path, format: e.format, size: e.size, mtimeMs: e.mtime_ms },
+          { byteOffset: e.byte_offset, byteLength: e.byte_length, locator: e.locator }
+        )
+        const expected = episodeSearchRows(body)
+        const ids = expected.map((_, seq) => e.rowid * EPISODE_SHIFT + seq)
+        const back = readHitRows(db, ids, new HitRowCache(0))
+        expect(ids.map((id) => back.get(id)?.text)).toEqual(expected.map((r) => r.text))
+      }
     } finally {
       db.close()
     }
