@@ -122,19 +122,8 @@ export function tokenSpans(text: string, phrases: Phrase[]): [number, number][] 
     folded.push(ascii ? null : fold(text.slice(start, i)))
   }
   /** Whether token `t` is `word` (folded), or starts with it for a prefix. */
-  const is = (t: number, word: string, prefix: boolean): boolean => {
-    const f = folded[t]
-    if (f !== null) return prefix ? f.startsWith(word) : f === word
-    const at = starts[t]
-    const len = ends[t] - at
-    if (prefix ? len < word.length : len !== word.length) return false
-    for (let k = 0; k < word.length; k++) {
-      let c = text.charCodeAt(at + k)
-      if (c >= 65 && c <= 90) c += 32
-      if (c !== word.charCodeAt(k)) return false
-    }
-    return true
-  }
+  const is = (t: number, word: string, prefix: boolean): boolean =>
+    tokenIs(text, starts[t], ends[t], folded[t], word, prefix)
   const found: [number, number][] = []
   const count = starts.length
   for (let i = 0; i < count; i++) {
@@ -199,8 +188,18 @@ export function wordSpans(text: string, phrases: Phrase[]): [number, number][] |
 }
 const NON_ASCII = /[^\x00-\x7f]/g
 
-/** Whether the token [start, end) is `word` (folded) or, for a prefix, starts with it: tokenSpans's check. */
-function tokenIs(text: string, start: number, end: number, folded: string | null, word: string, prefix: boolean) {
+/**
+ * Whether the token [start, end) is `word` (folded) or, for a prefix, starts with it: `folded` is the token folded
+ * when it has a non-ASCII character, null for an ASCII one (compared in place, lower-cased code by code).
+ */
+function tokenIs(
+  text: string,
+  start: number,
+  end: number,
+  folded: string | null,
+  word: string,
+  prefix: boolean
+): boolean {
   if (folded !== null) return prefix ? folded.startsWith(word) : folded === word
   const len = end - start
   if (prefix ? len < word.length : len !== word.length) return false
