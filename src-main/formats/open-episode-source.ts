@@ -24,7 +24,7 @@ import { JsonTrimmer } from './readers/json-trim'
 import { documentAdapterFor, jsonlAdapterFor, tableAdapterFor } from './registry'
 import { readJsonlRecords } from './readers/jsonl-records'
 import { readRange } from './readers/line-reader'
-import { noteRead } from './readers/big-reads'
+import { BOUNDED_THREAD_READ_BYTES, noteRead } from './readers/big-reads'
 import { parseJsonLine, parseTolerant } from './readers/tolerant-json'
 import { parseJsonlRecord } from './jsonl-record'
 import { ZipArchive } from './readers/zip-reader'
@@ -59,15 +59,16 @@ export interface OpenedEpisode {
   /** What was not read of it (a record too large or too deep to read whole: json-trim.ts); empty when read whole. */
   cuts: ReadCut[]
   /**
-   * The record's bytes as read, for a JSONL record read by its byte range (the full-text pass finds its rows' places
-   * in them: search/row-places.ts); undefined for any other place.
+   * The record's bytes as read, when asked for (`withBytes`: the full-text pass finds its rows' places in them,
+   * search/row-places.ts) and the place is a JSONL record of at most BOUNDED_THREAD_READ_BYTES; else undefined (the
+   * bytes are garbage as soon as they are decoded: a 60 MB record's would stay beside its text and parsed value).
    */
   bytes?: Buffer
 }
 
 export interface EpisodeSource {
   /** The episode at `place`. Throws SourceGoneError, SourceChangedError, or the adapter's own error. */
-  read(place: EpisodePlace): OpenedEpisode
+  read(place: EpisodePlace, options?: { withBytes?: boolean }): OpenedEpisode
   /** Releases the open file, if any. */
   close(): void
 }
@@ -109,9 +110,8 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     }
   }
 
-  const readRecord = (place: EpisodePlace, row: number | undefined): OpenedEpisode => {
-    const adapter = jsonlAdapterFor(format)
-    if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
+  /** A record's text, and its bytes when they are to be kept (OpenedEpisode.bytes). */
+  const readRecordText = (place: EpisodePlace, withBytes: boolean): { text: string; bytes?: Buffer } => {
     const bytes = gone(() => {
       currentSize ??= statSync(path).size
       if (currentSize < place.byteOffset + place.byteLength) throw new SourceChangedError(path)
@@ -120,6 +120,13 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     })
     // decoded the fast way (readers/json-ascii-text.ts): a search hit, a preview and an episode are all read here
     const text = jsonTextOf(bytes)
+    return withBytes && bytes.length <= BOUNDED_THREAD_READ_BYTES ? { text, bytes } : { text }
+  }
+
+  const readRecord = (place: EpisodePlace, row: number | undefined, withBytes: boolean): OpenedEpisode => {
+    const adapter = jsonlAdapterFor(format)
+    if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
+    const { text, bytes } = readRecordText(place, withBytes)
     let record: Record<string, unknown>
     try {
       record = parseJsonlRecord(adapter, text) as Record<string, unknown>
@@ -191,10 +198,12 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     return { body, raw: body.raw ?? row, cuts: body.cuts ?? [] }
   }
 
-  const readPlace = (place: EpisodePlace): OpenedEpisode => {
+  const readPlace = (place: EpisodePlace, options: { withBytes?: boolean } = {}): OpenedEpisode => {
     if (tableAdapterFor(format) && place.locator !== null) return readRow(place.locator)
     const row = rowOf(place)
-    return row === 'document' ? readFromDocument(place, place.locator as string) : readRecord(place, row)
+    return row === 'document'
+      ? readFromDocument(place, place.locator as string)
+      : readRecord(place, row, options.withBytes ?? false)
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open-db'
 import type { EpisodeBody } from '../formats/types'
-import { BOUNDED_THREAD_READ_BYTES, collectAfterBigReads, TooBigForThisThreadError } from '../formats/readers/big-reads'
+import { collectAfterBigReads, TooBigForThisThreadError } from '../formats/readers/big-reads'
 import {
   openEpisodeSource,
   SourceChangedError,
@@ -48,7 +48,10 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
         collectAfterBigReads()
         let read: OpenedEpisode
         try {
-          read = source.read({ byteOffset: r.byte_offset, byteLength: r.byte_length, locator: r.locator })
+          read = source.read(
+            { byteOffset: r.byte_offset, byteLength: r.byte_length, locator: r.locator },
+            { withBytes: true }
+          )
         } catch (err) {
           // a bounded reader thread leaves a record too big for it to its host (indexer/transcript-reader.ts)
           if (err instanceof TooBigForThisThreadError) throw err
@@ -57,9 +60,7 @@ export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number)
           if (err instanceof SourceChangedError && r.locator !== null) return
           continue
         }
-        // a record of tens of MB (read on an unbounded thread) is not held while its rows are made: its hits are read
-        // back from the record (row-places.ts)
-        if (read.bytes && read.bytes.length > BOUNDED_THREAD_READ_BYTES) read.bytes = undefined
+        // (a record of tens of MB comes without its bytes: its hits are read back from the record, row-places.ts)
         yield { rowid: r.rowid, body: read.body, bytes: read.bytes }
       }
     }

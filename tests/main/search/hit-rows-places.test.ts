@@ -10,7 +10,7 @@ import { openDb, type Db } from '../../../src-main/db/open-db'
 import { EPISODE_SHIFT } from '../../../src-main/search/build-search-index'
 import { HitRowCache, readHitRows } from '../../../src-main/search/hit-rows'
 import { episodeSearchRows, type SearchRow } from '../../../src-main/search/search-rows'
-import { readIndexedEpisode } from '../../../src-main/formats/open-episode-source'
+import { openEpisodeSource, readIndexedEpisode } from '../../../src-main/formats/open-episode-source'
 import { MAX_PLACED_CHARS, type RowPlace } from '../../../src-main/search/row-places'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { FIXTURES, fixture } from '../../helpers/fixtures-path'
@@ -154,6 +154,16 @@ describe('hit rows read back by their places', () => {
       expect(places[0]).toBeTruthy()
       expect(places.slice(1).filter(Boolean)).toEqual([])
       expect(b.places).toBeNull()
+      // a record's bytes are kept only when asked for, and never those of a record over 16 MB
+      const source = openEpisodeSource({ path: a.path, format: a.format, size: a.size, mtimeMs: a.mtime_ms })
+      try {
+        const at = (e: EpisodeRow) => ({ byteOffset: e.byte_offset, byteLength: e.byte_length, locator: e.locator })
+        expect(source.read(at(a)).bytes).toBeUndefined()
+        expect(source.read(at(a), { withBytes: true }).bytes?.length).toBe(a.byte_length)
+        expect(source.read(at(b), { withBytes: true }).bytes).toBeUndefined()
+      } finally {
+        source.close()
+      }
       for (const e of [a, b]) {
         const { expected, back } = rowsBothWays(db, e)
         expect(back).toEqual(expected)
