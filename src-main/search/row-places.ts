@@ -12,9 +12,10 @@ import { chunks, CHUNK_CHARS, type RowSource, type SearchRow } from './search-ro
  * decoded and compared whole): the bytes of that string's body decode to the row's text exactly, wherever the string
  * is (in one message or another with the same text). Producers escape differently: JSON.stringify and Python's
  * `ensure_ascii=False` write non-ASCII characters as they are, Python's default as `\uXXXX` (lower-case hex, as
- * `escapeAscii` writes); both are tried, the likelier first. A row that is not one whole string of the record
- * (reasoning and text joined, a tool call's `key: value` lines, a piece of a long text, text an adapter built or
- * trimmed) has no place and is read back from its record as before.
+ * `escapeAscii` writes); both are tried, the likelier first. The pieces of a long text share the place of the whole
+ * string; a call's one string argument is found inside the JSON text of its arguments (RowPlace's depth). A row that
+ * is none of these (reasoning and text joined, a call of several arguments, text an adapter built or trimmed) has no
+ * place and is read back from its record as before.
  */
 
 /**
@@ -50,8 +51,8 @@ const CALL_DEPTHS = [2, 1, 3]
 
 /**
  * The places of an episode's rows (null: read it from the record). Only rows that may be a whole JSON string of the
- * record after a prefix are looked for (`verbatim[seq]` is that prefix, null for the others: searchRowsOfTurn), and
- * only forward from the last place found: the rows of a record come in the order of its turns, and a row not found
+ * record after a prefix, or pieces of one, are looked for (`verbatim[seq]`, null for the others: searchRowsOfTurn),
+ * and only forward from the last place found: the rows of a record come in the order of its turns, and a row not found
  * costs a scan of the rest of the record. A row's first characters after an opening quote, escaped both ways, are
  * looked for natively; the string each occurrence opens is decoded and compared with the row (stringAt). Escaping
  * every row whole and looking for it instead doubled the full-text pass's reader CPU on the 1 GB search corpus
@@ -160,7 +161,7 @@ function probeOf(head: string, depth: number, inner: Escaping, outer: Escaping):
  * string's body is read as a hit reads it back (textAtPlace): a place is right by construction.
  */
 function stringAt(bytes: Buffer, at: number, openBytes: number, depth: number, value: string): number | undefined {
-  if (escapedAt(bytes, at, 0)) return undefined
+  if (backslashesBefore(bytes, at) % 2 === 1) return undefined
   const body = at + openBytes
   // a character is at most 6 bytes of a JSON string body (`\uXXXX`), at each depth: the closing quote is looked for
   // no further (the first piece of a 10 MB string is not decoded whole)
@@ -184,13 +185,6 @@ function backslashesBefore(bytes: Uint8Array, i: number): number {
   let k = i - 1
   while (k >= 0 && bytes[k] === BACKSLASH) k--
   return i - 1 - k
-}
-
-/** Whether the byte at `i` follows an odd number of backslashes (none before `floor` counted). */
-function escapedAt(bytes: Uint8Array, i: number, floor: number): boolean {
-  let k = i - 1
-  while (k >= floor && bytes[k] === BACKSLASH) k--
-  return (i - 1 - k) % 2 === 1
 }
 
 const QUOTE = 0x22

@@ -31,7 +31,7 @@ export function episodeSearchRowsUpTo(body: EpisodeBody, last: number): SearchRo
   const rows: SearchRow[] = []
   for (const t of body.turns) {
     if (rows.length > last) break
-    rows.push(...searchRowsOfTurn(t, undefined))
+    rows.push(...searchRowsOfTurn(t))
   }
   return rows
 }
