@@ -5,7 +5,7 @@ import { openEpisodeSource } from '../formats/open-episode-source'
 import { EPISODE_SHIFT } from './build-search-index'
 import { episodeSearchRowsUpTo, type SearchRow } from './search-rows'
 import { readRange } from '../formats/readers/line-reader'
-import { rowTextAt, type RowPlace } from './row-places'
+import { pieceOf, placedPieces, rowTextAt, type RowPlace } from './row-places'
 
 /**
  * The rows behind a page of hits, read back from their source files (the full-text index keeps no text: migration
@@ -201,17 +201,29 @@ function readPlacedRows(
 ): number[] {
   const places = JSON.parse(json) as (RowPlace | null)[]
   const left: number[] = []
+  // the pieces of one long text, cut once however many of them are hits (a place shared by its pieces)
+  const piecesAt = new Map<number, string[]>()
   for (const seq of seqs) {
     const place = places[seq]
     if (!place) {
       left.push(seq)
       continue
     }
-    const [turn, role, tool, at, length] = place
+    const [turn, role, tool, at, length, , , piece] = place
     try {
-      const bytes = readRange(fd(), recordOffset + at, length)
-      if (bytes.length !== length) throw new RangeError('short read')
-      found(seq, { turn, role, tool, text: rowTextAt(place, bytes) })
+      const read = (): Buffer => {
+        const bytes = readRange(fd(), recordOffset + at, length)
+        if (bytes.length !== length) throw new RangeError('short read')
+        return bytes
+      }
+      let text: string
+      if (piece === undefined) text = rowTextAt(place, read())
+      else {
+        let pieces = piecesAt.get(at)
+        if (!pieces) piecesAt.set(at, (pieces = placedPieces(place, read())))
+        text = pieceOf(pieces, piece)
+      }
+      found(seq, { turn, role, tool, text })
     } catch (err) {
       if (err instanceof TooBigForThisThreadError) throw err
       left.push(seq)

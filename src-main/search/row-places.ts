@@ -200,9 +200,27 @@ export function textAtPlace(bytes: Buffer, depth = 1): string {
 
 /** A row's text read back from its place's bytes. */
 export function rowTextAt(place: RowPlace, bytes: Buffer): string {
-  const text = (place[5] ?? '') + textAtPlace(bytes, place[6] ?? 1)
-  // the text was found as the pieces' text, so it is cut again into the same pieces (chunks() is deterministic)
-  return place[7] === undefined ? text : (chunks(text)[place[7]] ?? '')
+  return place[7] === undefined ? placedText(place, bytes) : pieceOf(placedPieces(place, bytes), place[7])
+}
+
+/** Piece `k` of a text's pieces; a RangeError when it has fewer (the hit is then read from its record). */
+export function pieceOf(pieces: string[], k: number): string {
+  const piece = pieces[k] as string | undefined
+  if (piece === undefined) throw new RangeError(`the text has ${pieces.length} pieces, not ${k + 1}`)
+  return piece
+}
+
+/** The whole text at a place (for a piece: the text it was cut from). */
+function placedText(place: RowPlace, bytes: Buffer): string {
+  return (place[5] ?? '') + textAtPlace(bytes, place[6] ?? 1)
+}
+
+/**
+ * The pieces of the text at a piece's place: the text was found as the pieces' text, so it is cut again into the same
+ * pieces (chunks() is deterministic). A caller reading several pieces of one text cuts it once (hit-rows.ts).
+ */
+export function placedPieces(place: RowPlace, bytes: Buffer): string[] {
+  return chunks(placedText(place, bytes))
 }
 
 /** JSON-escaped text with every character past ASCII as a `\uXXXX` escape, as Python's json.dumps writes it. */

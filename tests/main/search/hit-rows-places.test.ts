@@ -144,15 +144,18 @@ describe('hit rows read back by their places', () => {
       }) + '\n'
     const long = 'heron '.repeat(Math.ceil(MAX_PLACED_CHARS / 6) + 10)
     const huge = 'egret '.repeat(3_000_000) // 18 MB
-    writeFileSync(file, record('a', ['short heron', long]) + record('b', ['short egret', huge]))
+    const medium = 'heron crane '.repeat(3500) // 42,000 characters: 3 pieces
+    writeFileSync(file, record('a', ['short heron', medium, long]) + record('b', ['short egret', huge]))
     await t.engine.indexPaths([file])
     const db = openDb(t.dbPath, { readonly: true })
     try {
       const [a, b] = episodesOf(db)
-      // the short text has a place, the long one's pieces none; the 18 MB record has no places at all
+      // the short text has a place, the medium one's 3 pieces share one, the long one's have none; the 18 MB record
+      // has no places at all
       const places = JSON.parse(a.places ?? '[]') as (RowPlace | null)[]
       expect(places[0]).toBeTruthy()
-      expect(places.slice(1).filter(Boolean)).toEqual([])
+      expect(places.slice(1, 4).map((p) => p && [p[3], p[7]])).toEqual([0, 1, 2].map((k) => [places[1]?.[3], k]))
+      expect(places.slice(4).filter(Boolean)).toEqual([])
       expect(b.places).toBeNull()
       // a record's bytes are kept only when asked for, and never those of a record over 16 MB
       const source = openEpisodeSource({ path: a.path, format: a.format, size: a.size, mtimeMs: a.mtime_ms })
