@@ -246,6 +246,12 @@ function searchRows(x) {
       `p95 ${f1(s.p95)} ms`,
       `p50 ${f1(s.p50)}, max ${f1(s.max)} ms; first query ${s.total.toLocaleString('en-US')}${s.totalCapped ? '+' : ''} hits; ${s.query}`
     ])
+    if (s.floor)
+      rows.push([
+        '    its ranking alone (FTS5 bm25)',
+        `p95 ${f1(s.floor.p95)} ms`,
+        `p50 ${f1(s.floor.p50)} ms; the same queries, search.ts's ranking statement alone in the bench's process: the floor under the figure above`
+      ])
   }
   rows.push(['  transport (empty call)', `p50 ${f1(x.callP50)} ms`, 'HTTP + engine thread, inside every figure above'])
   return rows

@@ -12,6 +12,8 @@ import { startServe, timed, waitUntilIdle } from './serve-child.mjs'
 export const SEARCH_TARGET_MS = 50
 /** Words of each kind the new-query shapes pick from (each order takes its own half: no call repeats a query). */
 const FRESH_WORDS = 40
+/** search.ts's RANK_WINDOW: relevance ranks the first 10,000 matches in index order. */
+const RANK_WINDOW = 10_000
 
 /**
  * @typedef {object} SearchShape
@@ -27,6 +29,8 @@ const FRESH_WORDS = 40
  * @property {boolean} totalCapped
  * @property {boolean} [fresh] a query not asked before on every call (no answer, hit row or snippet kept for it):
  *   p50 / p95 over `runs` different words of the same kind, firstMs the first of them
+ * @property {{ p50: number, p95: number }} [floor] the same new relevance queries' ranking pass alone, in this
+ *   process (rankingFloor): what FTS5 itself needs before any hit is read
  */
 
 /**
@@ -64,17 +68,27 @@ export function pickWords(dbPath) {
       Math.abs(w.doc - rows / 100) < Math.abs(best.doc - rows / 100) ? w : best
     ).term
     const rare = (byDoc.find((w) => w.doc >= 2 && w.doc <= 5) ?? byDoc[byDoc.length - 1]).term
-    // for the new-query shapes: FRESH_WORDS words of each kind (the commonest; the nearest to 1% of rows; rare ones)
-    const commons = byDoc.slice(0, FRESH_WORDS).map((w) => w.term)
-    const mids = [...words]
-      .sort((a, b) => Math.abs(a.doc - rows / 100) - Math.abs(b.doc - rows / 100) || (a.term < b.term ? -1 : 1))
-      .slice(0, FRESH_WORDS)
-      .map((w) => w.term)
+    // for the new-query shapes: FRESH_WORDS words of each kind (the commonest; the nearest to 1% of rows; rare ones),
+    // none of the words above (asked before them: their answers are kept, and a new query would not be new)
+    const asked = new Set([common, mid, rare])
+    const fresh = (/** @type {{ term: string }[]} */ ws) =>
+      ws
+        .filter((w) => !asked.has(w.term))
+        .slice(0, FRESH_WORDS)
+        .map((w) => w.term)
+    const commons = fresh(byDoc)
+    const mids = fresh(
+      [...words].sort(
+        (a, b) => Math.abs(a.doc - rows / 100) - Math.abs(b.doc - rows / 100) || (a.term < b.term ? -1 : 1)
+      )
+    )
     const inRange = byDoc.filter((w) => w.doc >= 2 && w.doc <= 5)
     // as `rare` does: the rarest words when none is in 2 to 5 rows
-    const rares = (inRange.length ? inRange : byDoc.slice(-FRESH_WORDS)).slice(0, FRESH_WORDS).map((w) => w.term)
-    // 3-letter prefixes of common words, each once
-    const prefixes = [...new Set(byDoc.slice(0, FRESH_WORDS * 20).map((w) => w.term.slice(0, 3)))].slice(0, FRESH_WORDS)
+    const rares = fresh(inRange.length ? inRange : byDoc.slice(-FRESH_WORDS - 1))
+    // 3-letter prefixes of common words, each once, not the one asked above
+    const prefixes = [...new Set(byDoc.slice(0, FRESH_WORDS * 20).map((w) => w.term.slice(0, 3)))]
+      .filter((p) => p !== common.slice(0, 3))
+      .slice(0, FRESH_WORDS)
     return { rows, common, mid, rare, fresh: { commons, mids, rares, prefixes } }
   } finally {
     db.close()
@@ -188,6 +202,15 @@ export async function measureSearch({ cli, db, paths, textMb, runs, log }) {
           ms.push(performance.now() - t0)
           first ??= page
         }
+        // the same queries' ranking alone, on a connection of its own (its page cache as cold as the engine's was,
+        // as big as serve's readers'; the database file is in the OS's cache for both)
+        const floor =
+          order === 'relevance' && !byRun
+            ? rankingFloor(
+                db,
+                Array.from({ length: half }, (_, i) => ftsMatchOf(queryOf(o + i)))
+              )
+            : undefined
         shapes.push({
           name,
           query: `${queryOf(o)}, … (${half} different)`,
@@ -199,9 +222,13 @@ export async function measureSearch({ cli, db, paths, textMb, runs, log }) {
           max: Math.max(...ms),
           firstMs: ms[0],
           total: first.total,
-          totalCapped: first.totalCapped
+          totalCapped: first.totalCapped,
+          ...(floor ? { floor } : {})
         })
-        log(`search ${order} ${name}, a new query each call: p95 ${percentile(ms, 95).toFixed(1)} ms`)
+        log(
+          `search ${order} ${name}, a new query each call: p95 ${percentile(ms, 95).toFixed(1)} ms` +
+            (floor ? ` (ranking alone ${floor.p95.toFixed(1)})` : '')
+        )
       }
     }
     const worstP95 = Math.max(...shapes.filter((s) => !s.fresh).map((s) => s.p95))
@@ -221,4 +248,56 @@ export async function measureSearch({ cli, db, paths, textMb, runs, log }) {
   } finally {
     await served.stop()
   }
+}
+
+/**
+ * FTS5's own cost of a new relevance query on this machine: search.ts's ranking statement (bm25 of the first
+ * RANK_WINDOW matches in index order, then sorted), run on its own read-only connection in this process, each query new
+ * to the connection (a prefix listed and asked as search.ts asks it), no hit read back, no snippet, no HTTP. bm25 first counts every row of each word of the query (its idf),
+ * then scores each match; nothing the engine adds can make its search cheaper than this.
+ * @param {string} dbPath @param {string[]} matches FTS5 MATCH expressions @returns {{ p50: number, p95: number }}
+ */
+function rankingFloor(dbPath, matches) {
+  const db = new Database(dbPath, { readonly: true })
+  try {
+    db.pragma('cache_size = -4096') // serve's reader connections' (worker-engine.ts: READER_CACHE_MB)
+    db.exec(`CREATE VIRTUAL TABLE temp.search_vocab USING fts5vocab(main, 'search_fts', 'row')`)
+    const listed = db.prepare('SELECT term FROM temp.search_vocab WHERE term >= ? AND term < ? LIMIT 2').pluck()
+    const ms = matches.map((typed) => {
+      const t0 = performance.now()
+      // as search.ts asks a prefix in relevance order: as its word when it stands for one (prefix-words.ts)
+      const match = typed.replace(/"([a-z0-9]+)" \*/g, (whole, /** @type {string} */ p) => {
+        const words = listed.all(p, p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1))
+        return words.length === 1 ? `("${words[0]}")` : whole
+      })
+      db.prepare(
+        `WITH m AS MATERIALIZED (SELECT f.rowid id, f.rank score FROM search_fts f WHERE search_fts MATCH ?
+                                 ORDER BY f.rowid LIMIT ${RANK_WINDOW + 1}),
+              c AS MATERIALIZED (SELECT count(*) n, max(id) last FROM m)
+         SELECT id, (SELECT n FROM c) n FROM m WHERE (SELECT n FROM c) <= ${RANK_WINDOW} OR id < (SELECT last FROM c)
+         ORDER BY score, id`
+      )
+        .raw()
+        .all(match)
+      return performance.now() - t0
+    })
+    return { p50: percentile(ms, 50), p95: percentile(ms, 95) }
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * The MATCH expression search.ts asks for the new-query shapes' queries (search-query.ts's emit, for what they hold:
+ * plain words, `word*`, `a -b`, `a b`), confined to the text column as ftsMatch does.
+ * @param {string} query
+ */
+export function ftsMatchOf(query) {
+  const word = (/** @type {string} */ t) => (t.endsWith('*') ? `"${t.slice(0, -1)}" *` : `"${t}"`)
+  const parts = query.split(' ')
+  const all = parts.filter((p) => !p.startsWith('-')).map(word)
+  const none = parts.filter((p) => p.startsWith('-')).map((p) => word(p.slice(1)))
+  const not = none.length > 1 ? ` NOT (${none.join(' OR ')})` : none.length ? ` NOT ${none[0]}` : ''
+  const left = all.length > 1 && none.length ? `(${all.join(' AND ')})` : all.join(' AND ')
+  return `text : (${left}${not})`
 }

@@ -65,6 +65,34 @@ describe('prefix words', () => {
     )
   })
 
+  it('a prefix that stands for one word ranks exactly as that word: the same bm25 scores (random rows)', () => {
+    const row = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 8 }).map((w) => w.join(' '))
+    const ranked = (db: Database.Database, fts: string): [number, number][] =>
+      db.prepare('SELECT rowid, rank FROM search_fts WHERE search_fts MATCH ? ORDER BY rank, rowid').raw().all(fts) as [
+        number,
+        number
+      ][]
+    let checked = 0
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 25 }), (rows) => {
+        const db = index(rows)
+        try {
+          for (const prefix of ['tea', 'team', 'test', 'teste', 'us', 'caf', 'ub', 'x10']) {
+            const words = prefixWords(db, prefix)
+            if (words?.length !== 1) continue
+            checked++
+            const plain = ranked(db, ftsMatch(parseSearch(`${prefix}*`).query, {}))
+            expect(ranked(db, ftsMatch(parseSearch(`${prefix}*`, () => words).query, {})), prefix).toEqual(plain)
+          }
+        } finally {
+          db.close()
+        }
+      }),
+      { numRuns: 200 }
+    )
+    expect(checked).toBeGreaterThan(200)
+  })
+
   it('index order: the same page, total and query text as FTS5’s prefix', () => {
     const db = index(Array.from({ length: 300 }, (_, i) => (i % 3 ? `tests number ${i}` : `tea ${i}`)))
     const page = search(db, 'tes*', { order: 'index', limit: 50, offset: 20 })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { openDb } from '../../../src-main/db/open-db'
+import { EPISODE_SHIFT } from '../../../src-main/search/fts-columns'
 import { search } from '../../../src-main/search/search'
 import { tempEngine } from '../../helpers/temp-engine'
 
@@ -24,9 +25,12 @@ const row = (id: string, answer: string): string =>
     ]
   }) + '\n'
 
+let engineDbPath = ''
+
 async function indexedRows(rows: [string, string][]): Promise<Engine> {
   const t = tempEngine()
   engine = t.engine
+  engineDbPath = t.dbPath
   const file = join(t.dir, 'chat.jsonl')
   writeFileSync(file, rows.map(([id, a]) => row(id, a)).join(''))
   await t.engine.indexPaths([file])
@@ -130,6 +134,41 @@ describe('search order', () => {
       expect(new Set([...windowed.hits, ...rest.hits].map((h) => h.taskKey)).size).toBe(10)
       // index order has no window
       expect(search(db, 'stilt', { order: 'index' }, 10)).toMatchObject({ rankWindow: null, total: 31 })
+    } finally {
+      db.close()
+    }
+  })
+
+  it('a prefix ranks as FTS5 ranks it: one word as that word, several as one term (not as their OR)', async () => {
+    const e = await indexedRows([
+      ['common-3', 'tern tern tern'],
+      ['rare-1', `terns ${filler}`],
+      ['rare-2', 'terns terns'],
+      ['mixed', `tern terns ${filler}`],
+      ...Array.from({ length: 12 }, (_, i): [string, string] => [`filler-${i}`, `tern ${filler} ${i}`]),
+      ['heron', 'heron heron'],
+      ['heron-long', `heron ${filler}`]
+    ])
+    const db = openDb(engineDbPath, { readonly: true })
+    try {
+      const fts = (match: string): string[] =>
+        db
+          .prepare(
+            `SELECT e.task_key FROM search_fts f JOIN episodes e ON e.rowid = f.rowid / ${EPISODE_SHIFT}
+             WHERE search_fts MATCH ? ORDER BY f.rank, f.rowid`
+          )
+          .pluck()
+          .all(match) as string[]
+      const keys = async (q: string): Promise<string[]> =>
+        (await e.api.search(q, { limit: 100 })).hits.map((h) => h.taskKey)
+      // several words (tern, terns): FTS5's own prefix ranking, which differs from their OR's here
+      const asPrefix = fts('text : ("ter" *)')
+      expect(asPrefix).not.toEqual(fts('text : ("tern" OR "terns")'))
+      expect(await keys('ter*')).toEqual(asPrefix)
+      // one word (heron): the same page as the word itself, and as FTS5's prefix
+      expect(await keys('hero*')).toEqual(await keys('heron'))
+      expect(await keys('hero*')).toEqual(fts('text : ("hero" *)'))
+      expect((await e.api.search('hero*')).query).toBe('"hero" *')
     } finally {
       db.close()
     }
