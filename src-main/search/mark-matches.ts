@@ -1,19 +1,75 @@
+import { cjkCharAt, spaceCjk } from '@contract/cjk-text'
 import type { SearchTerm } from './search-query'
 import { CLOSE, OPEN } from './snippet'
 
-/** A token as the index's tokenizer (unicode61, remove_diacritics 2) sees it: letters, digits, private use. */
-const TOKEN = /[\p{L}\p{N}\p{Co}\p{Mn}]+/gu
+/**
+ * The combining marks unicode61 (remove_diacritics 2) keeps inside a token, and folds away: these 25 of U+0300-U+0331.
+ * Every other combining mark it knows (Hebrew and Arabic points, Indic vowel signs and viramas, Thai vowels, the kana
+ * (han)dakuten: ~1,000 of them) separates tokens, as a space does (each mark tried between two letters, FTS5 of this
+ * SQLite, 2026-11-30).
+ */
+const DIACRITICS = '\\u0300-\\u0304\\u0306-\\u030c\\u030f\\u0311\\u031b\\u0323-\\u0328\\u032d\\u032e\\u0330\\u0331'
+/** A token as the index's tokenizer (unicode61, remove_diacritics 2) sees it: letters, digits, private use, DIACRITICS. */
+const TOKEN = new RegExp(`[\\p{L}\\p{N}\\p{Co}${DIACRITICS}]+`, 'gu')
 
-/** Lower case without diacritics: what unicode61 with remove_diacritics folds a token to. */
+/**
+ * What unicode61 (remove_diacritics 2) folds a token to, character by character (each rule below is what FTS5 of this
+ * SQLite does to every letter it knows: mark-matches.test.ts asks it for all of them):
+ * - a Latin letter (Latin-1 to Extended-B, Extended Additional, the Ångström sign) loses the DIACRITICS its
+ *   decomposition has (é, ệ, ǖ: e, e, u), except LATIN_KEPT; one of
+ *   those marks on its own (e + U+0301) goes after any letter;
+ * - every other letter is only lower-cased: Greek, Cyrillic, が, a Hangul syllable keep their marks and their parts;
+ * - a letter whose lower case Unicode added after 6.1 (unicode61's tables) keeps its case: NEW_CASE;
+ * - a few fold further than toLowerCase: ς to σ, ſ to s, µ to μ, the Greek symbol forms (FOLDED).
+ */
 export function fold(s: string): string {
-  // most tokens are ASCII: skip the normalization (the costly part, per token of a 16,000-character row)
-  return ASCII.test(s)
-    ? s.toLowerCase()
-    : s
-        .normalize('NFD')
-        .replace(/\p{Mn}/gu, '')
-        .toLowerCase()
+  // most tokens are ASCII: skip the per-character work (per token of a 16,000-character row)
+  // nor does a token with no character the rules below treat apart (Σ: toLowerCase makes a final one ς)
+  if (ASCII.test(s) || !SPECIAL.test(s)) return s.toLowerCase()
+  let out = ''
+  for (const c of s) {
+    const code = c.codePointAt(0)!
+    if (code < 0xc0) out += code < 0x80 ? c.toLowerCase() : c
+    else if (code >= 0x300 && code <= 0x331 && DIACRITIC.test(c))
+      continue // a mark on its own: dropped
+    else if ((code <= 0x24f || (code >= 0x1e00 && code <= 0x1eff) || code === 0x212b) && !LATIN_KEPT.test(c)) {
+      const parts = c.normalize('NFD')
+      out += (DIACRITIC.test(parts) ? parts.replace(DIACRITIC_ALL, '').normalize('NFC') : c).toLowerCase()
+    } else out += code >= 0x37f && NEW_CASE.test(c) ? c : c.toLowerCase() // per character: Σ is σ, final or not
+  }
+  return out.replace(FOLDS_FURTHER, (c) => FOLDED[c])
 }
+/** Any character fold treats apart from toLowerCase: Latin beyond ASCII, the marks, NEW_CASE's blocks, FOLDED, Σ. */
+const SPECIAL =
+  /[\u00b5\u00c0-\u024f\u0300-\u0331\u037f\u03a3\u03c2\u03d0-\u03f5\u0528-\u052e\u13a0-\u13f5\u1c89-\u1cbf\u1e00-\u1eff\u1fbe\u212b\u2c2f\ua698-\ua7f5\u{104b0}-\u{1e921}]/u
+const DIACRITIC = new RegExp(`[${DIACRITICS}]`, 'u')
+const DIACRITIC_ALL = new RegExp(`[${DIACRITICS}]`, 'gu')
+/** Those it keeps whole: two marks or a ligature and a mark (Ǡ, Ǯ, Ǽ, Ǿ and their lower cases). */
+const LATIN_KEPT = /[\u01e0-\u01e3\u01ee\u01ef\u01fc-\u01ff]/u
+/** Upper-case letters whose lower case came after Unicode 6.1: Cherokee, Georgian Mtavruli, Latin Extended-D... */
+const NEW_CASE = new RegExp(
+  '[\\u037f\\u0528\\u052a\\u052c\\u052e\\u13a0-\\u13f5\\u1c89\\u1c90-\\u1cba\\u1cbd-\\u1cbf\\u2c2f\\ua698\\ua69a' +
+    '\\ua796\\ua798\\ua79a\\ua79c\\ua79e\\ua7ab-\\ua7ae\\ua7b0-\\ua7b4\\ua7b6\\ua7b8\\ua7ba\\ua7bc\\ua7be\\ua7c0\\ua7c2' +
+    '\\ua7c4-\\ua7c7\\ua7c9\\ua7cb-\\ua7cc\\ua7ce\\ua7d0\\ua7d2\\ua7d4\\ua7d6\\ua7d8\\ua7da\\ua7dc\\ua7f5' +
+    '\\u{104b0}-\\u{104d3}\\u{10570}-\\u{1057a}\\u{1057c}-\\u{1058a}\\u{1058c}-\\u{10592}\\u{10594}-\\u{10595}' +
+    '\\u{10c80}-\\u{10cb2}\\u{10d50}-\\u{10d65}\\u{118a0}-\\u{118bf}\\u{16e40}-\\u{16e5f}\\u{16ea0}-\\u{16eb8}' +
+    '\\u{1e900}-\\u{1e921}]',
+  'u'
+)
+const FOLDED: Record<string, string> = {
+  µ: 'μ',
+  ſ: 's',
+  ς: 'σ',
+  ϐ: 'β',
+  ϑ: 'θ',
+  ϕ: 'φ',
+  ϖ: 'π',
+  ϰ: 'κ',
+  ϱ: 'ρ',
+  ϵ: 'ε',
+  '\u1fbe': 'ι'
+}
+const FOLDS_FURTHER = new RegExp(`[${Object.keys(FOLDED).join('')}]`, 'gu')
 const ASCII = /^[\x00-\x7f]*$/
 
 /**
@@ -25,7 +81,7 @@ const ASCII = /^[\x00-\x7f]*$/
  */
 export function markMatches(text: string, terms: SearchTerm[]): string {
   const phrases = terms
-    .map((t) => ({ words: [...t.text.matchAll(TOKEN)].map((m) => fold(m[0])), prefix: t.prefix }))
+    .map((t) => ({ words: [...spaceCjk(t.text).matchAll(TOKEN)].map((m) => fold(m[0])), prefix: t.prefix }))
     .filter((p) => p.words.length > 0)
   const spans = ASCII.test(text) ? asciiSpans(text, phrases) : (wordSpans(text, phrases) ?? tokenSpans(text, phrases))
   let out = ''
@@ -74,7 +130,7 @@ function asciiSpans(text: string, phrases: Phrase[]): [number, number][] {
 }
 
 /** One token character of the index's tokenizer, tried at lastIndex (sticky): a code point, one or two code units. */
-const TOKEN_CHAR = /[\p{L}\p{N}\p{Co}\p{Mn}]/uy
+const TOKEN_CHAR = new RegExp(`[\\p{L}\\p{N}\\p{Co}${DIACRITICS}]`, 'uy')
 
 /** Code units of the token character at `i`, 0 when none starts there. */
 function tokenCharAt(text: string, i: number): number {
@@ -82,6 +138,14 @@ function tokenCharAt(text: string, i: number): number {
   if (c < 0x80) return isWordCode(c) ? 1 : 0
   TOKEN_CHAR.lastIndex = i
   return TOKEN_CHAR.test(text) ? TOKEN_CHAR.lastIndex - i : 0
+}
+
+/**
+ * Code units of the CJK character at `i`, 0 when none starts there: a token of its own, as the index has it
+ * (contract/cjk-text.ts). The ranges start at U+1100: a lower code is never one.
+ */
+function cjkAt(text: string, i: number): number {
+  return text.charCodeAt(i) < 0x1100 ? 0 : cjkCharAt(text, i)
 }
 
 /** Code units of the code point at `i` (a surrogate pair is one character). */
@@ -112,11 +176,19 @@ export function tokenSpans(text: string, phrases: Phrase[]): [number, number][] 
       continue
     }
     const start = i
+    const cjk = cjkAt(text, i)
+    if (cjk > 0) {
+      i += cjk
+      starts.push(start)
+      ends.push(i)
+      folded.push(text.slice(start, i)) // folds to itself: no case, no diacritic
+      continue
+    }
     let ascii = true
     do {
       if (w > 1 || text.charCodeAt(i) >= 0x80) ascii = false
       i += w
-    } while (i < n && (w = tokenCharAt(text, i)) > 0)
+    } while (i < n && (w = tokenCharAt(text, i)) > 0 && cjkAt(text, i) === 0)
     starts.push(start)
     ends.push(i)
     folded.push(ascii ? null : fold(text.slice(start, i)))
@@ -176,7 +248,8 @@ export function wordSpans(text: string, phrases: Phrase[]): [number, number][] |
   NON_ASCII.lastIndex = 0
   for (let m = NON_ASCII.exec(text); m; m = NON_ASCII.exec(text)) {
     const i = m.index
-    if (tokenCharAt(text, i) === 0) continue
+    // a CJK character is a token of its own (contract/cjk-text.ts), never an ASCII word
+    if (tokenCharAt(text, i) === 0 || cjkAt(text, i) > 0) continue
     let start = i
     for (let w = tokenCharBefore(text, start); w > 0; w = tokenCharBefore(text, start)) start -= w
     const end = tokenEnd(text, i)
@@ -211,22 +284,29 @@ function tokenIs(
   return true
 }
 
-/** Where the token starting at `i` ends. */
+/** Where the token starting at `i` (not a CJK one) ends: before a character that is no token's, or a CJK one. */
 function tokenEnd(text: string, i: number): number {
   let end = i
-  for (let w = tokenCharAt(text, end); w > 0 && end < text.length; w = tokenCharAt(text, end)) end += w
+  for (let w = tokenCharAt(text, end); w > 0 && end < text.length; w = tokenCharAt(text, end)) {
+    if (end > i && cjkAt(text, end) > 0) break
+    end += w
+  }
   return end
 }
 
-/** Code units of the token character that ends at `i` (a surrogate pair: 2), 0 when none does. */
+/**
+ * Code units of the token character that ends at `i` (a surrogate pair: 2) and is in the same token as what starts
+ * at `i`, 0 when none does: a CJK character is a token of its own.
+ */
 function tokenCharBefore(text: string, i: number): number {
   if (i <= 0) return 0
   const c = text.charCodeAt(i - 1)
+  let w = 0
   if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
     const h = text.charCodeAt(i - 2)
-    if (h >= 0xd800 && h <= 0xdbff) return tokenCharAt(text, i - 2) === 2 ? 2 : 0
-  }
-  return tokenCharAt(text, i - 1) === 1 ? 1 : 0
+    if (h >= 0xd800 && h <= 0xdbff) w = tokenCharAt(text, i - 2) === 2 ? 2 : 0
+  } else w = tokenCharAt(text, i - 1) === 1 ? 1 : 0
+  return w > 0 && cjkAt(text, i - w) > 0 ? 0 : w
 }
 
 /** Overlapping instances (a phrase inside a longer one) become one mark; `found` is sorted by start. */

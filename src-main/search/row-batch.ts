@@ -1,6 +1,7 @@
 import { EPISODE_SHIFT, roleToken, toolToken } from './fts-columns'
 import type { SearchRow } from './search-rows'
 import { BatchBuffers } from './batch-buffers'
+import { hasCjk, spaceCjk } from '@contract/cjk-text'
 import type { RowPlace } from './row-places'
 
 /**
@@ -83,7 +84,13 @@ export class RowBatchBuilder {
       const row = rows[seq]
       if (this.n === this.rowids.length) this.growRows()
       this.reserve(row.text.length * 3) // a UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair: 4 for 2)
-      this.used += this.text.write(row.text, this.used, 'utf8')
+      const bytes = this.text.write(row.text, this.used, 'utf8')
+      // a row that is not ASCII may hold CJK: written again with its CJK characters one token each (contract/cjk-text.ts)
+      if (bytes !== row.text.length && hasCjk(row.text)) {
+        const spaced = spaceCjk(row.text)
+        this.reserve(spaced.length * 3)
+        this.used += this.text.write(spaced, this.used, 'utf8')
+      } else this.used += bytes
       this.rowids[this.n] = base + seq
       this.ends[this.n] = this.used
       this.roles[this.n] = this.token(roleToken(row.role))

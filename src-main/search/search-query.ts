@@ -1,4 +1,5 @@
 import { BadRequestError } from '@contract/guards'
+import { cjkTerm } from '@contract/cjk-text'
 
 /** A character the FTS5 tokenizer (unicode61) keeps inside words. */
 const WORD_CHAR = /[\p{L}\p{N}\p{Co}]/u
@@ -193,7 +194,8 @@ function emit(n: Node, expand?: PrefixExpander): string {
     const words = n.prefix && expand && EXPANDABLE.test(n.text) ? expand(n.text.toLowerCase()) : null
     // no word starts so: `prefix *` matches nothing either, and costs nothing to ask
     if (words?.length) return `(${words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ')})`
-    return `"${n.text.replace(/"/g, '""')}"${n.prefix ? ' *' : ''}`
+    // CJK characters are tokens of their own in the index (contract/cjk-text.ts): a run of them, the phrase of them
+    return `"${cjkTerm(n.text).replace(/"/g, '""')}"${n.prefix ? ' *' : ''}`
   }
   if (n.kind === 'or') return n.any.map(group).join(' OR ')
   if (n.all.length === 0) throw onlyExclusions()

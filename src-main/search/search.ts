@@ -44,7 +44,8 @@ export function search(
   // merge of every doclist of those words (which a relevance query pays twice: to match, then to count the rows for
   // bm25's idf). In index order as their OR. In relevance order only when it stands for one word: bm25 scores each
   // word of an OR as a term of its own, where FTS5 scores the prefix as one; one word is the same single term with
-  // the same doclist, so the same scores and order (1 GB search corpus, 20 new 3-letter prefixes: ranking p50 30 → 22 ms).
+  // the same doclist, so the same scores and order (1 GB search corpus, 20 new 3-letter prefixes: ranking p50 30 →
+  // 22 ms).
   const listed = (prefix: string): string[] | null =>
     cache.remember(`search\nprefix\n${prefix}`, () => ({ value: prefixWords(db, prefix), bytes: 1024 }))
   const match = terms.some((t) => t.prefix)

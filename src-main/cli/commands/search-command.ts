@@ -26,8 +26,8 @@ Options go before --: everything after it is the query.
 A hit is one piece of a turn: its text and reasoning, or one of its tool calls; a text longer than
 16,000 characters is searched in pieces of about that size. Every word of a query (and a phrase)
 must be in the same piece, and a turn can be hit more than once (once per piece that matches).
-Words are split at spaces and punctuation: a run of Chinese or Japanese characters is one word, so
-search its start with a trailing * (中文*).
+Words are split at spaces and punctuation; each Chinese, Japanese or Korean character is a word of
+its own, so 错误 finds those two characters side by side, inside any run of them (修复这个错误).
 
 Options:
   --run RUN      only this run (id, name, folder or unique prefix; repeat for several)

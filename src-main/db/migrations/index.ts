@@ -20,6 +20,7 @@ import { migration0019 } from './0019-source-content-error'
 import { migration0020 } from './0020-forget-gone-sources'
 import { migration0021 } from './0021-search-rows-again'
 import { migration0022 } from './0022-search-row-places'
+import { migration0023 } from './0023-search-cjk-characters'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -43,5 +44,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0019,
   migration0020,
   migration0021,
-  migration0022
+  migration0022,
+  migration0023
 ]

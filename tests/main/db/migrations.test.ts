@@ -62,7 +62,8 @@ describe('migrations', () => {
       { version: 19, name: 'source-content-error' },
       { version: 20, name: 'forget-gone-sources' },
       { version: 21, name: 'search-rows-again' },
-      { version: 22, name: 'search-row-places' }
+      { version: 22, name: 'search-row-places' },
+      { version: 23, name: 'search-cjk-characters' }
     ])
   })
 
@@ -109,7 +110,7 @@ describe('migrations', () => {
     add.run('/gone.jsonl', 'file no longer exists (moved or deleted since it was indexed)', 0)
     add.run('/cut.json', 'the file ends mid-document', 0)
     add.run('/link', 'broken symlink', 1)
-    expect(migrate(db)).toEqual([20, 21, 22])
+    expect(migrate(db)).toEqual([20, 21, 22, 23])
     expect((db.prepare('SELECT path FROM sources ORDER BY path').raw().all() as [string][]).flat()).toEqual([
       '/cut.json',
       '/link'

@@ -1,12 +1,14 @@
 /**
  * RowBatch: the full-text pass's rows as the writer binds them (UTF-8 bytes, typed arrays). An index written from
- * RowBatches must be the index the rows' strings would have made: the same tokens, the same segments.
+ * RowBatches must be the index the rows' strings (CJK spaced apart: contract/cjk-text.ts) would have made: the same
+ * tokens, the same segments.
  */
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { EPISODE_SHIFT, roleToken, toolToken } from '../../../src-main/search/fts-columns'
 import { RowBatchBuilder, transferList, type RowBatch } from '../../../src-main/search/row-batch'
 import { BatchBuffers } from '../../../src-main/search/batch-buffers'
+import { spaceCjk } from '../../../src-main/contract/cjk-text'
 import type { SearchRow } from '../../../src-main/search/search-rows'
 
 const row = (turn: number, role: SearchRow['role'], text: string, tool: string | null = null): SearchRow => ({
@@ -48,8 +50,10 @@ describe('RowBatchBuilder', () => {
       9 * EPISODE_SHIFT,
       9 * EPISODE_SHIFT + 1
     ])
-    // a lone surrogate becomes U+FFFD, as SQLite receives it when the string itself is bound
-    expect(rowsOfText(batch)).toEqual(TEXTS.map((t) => Buffer.from(t, 'utf8').toString('utf8')))
+    // a lone surrogate becomes U+FFFD, as SQLite receives it when the string itself is bound; CJK characters are
+    // spaced apart, one token each (contract/cjk-text.ts), the rest of the text as it is
+    expect(rowsOfText(batch)).toEqual(TEXTS.map((t) => Buffer.from(spaceCjk(t), 'utf8').toString('utf8')))
+    expect(rowsOfText(batch)[2]).toBe(' 日  本  語  の  テ  キ  ス  ト  and 🙂 emoji 🙂')
     expect([...batch.roles].map((i) => batch.tokens[i])).toEqual(
       ['user', 'assistant', 'tool', 'assistant', 'user'].map((r) => roleToken(r as SearchRow['role']))
     )
@@ -161,7 +165,7 @@ describe('an index written from RowBatches', () => {
     asStrings.transaction(() =>
       episodes.forEach((rows, e) =>
         rows.forEach((r, seq) =>
-          insert.run((e + 1) * EPISODE_SHIFT + seq, r.text, roleToken(r.role), toolToken(r.tool))
+          insert.run((e + 1) * EPISODE_SHIFT + seq, spaceCjk(r.text), roleToken(r.role), toolToken(r.tool))
         )
       )
     )()
@@ -196,12 +200,14 @@ describe('an index written from RowBatches', () => {
       db.prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rank').pluck().all(q)
     for (const q of [
       'text : cafe',
-      'text : 日本語のテキスト',
+      'text : "日 本 語 の テ キ ス ト"',
+      'text : "テ キ"',
       'text : "step 3"',
       'text : surrogat*',
       'tool : ' + `"${toolToken('bash')}"`
     ])
       expect(hits(asBytes, q)).toEqual(hits(asStrings, q))
     expect((hits(asBytes, 'text : resume') as number[]).length).toBeGreaterThan(0)
+    expect((hits(asBytes, 'text : "テ キ"') as number[]).length).toBeGreaterThan(0)
   })
 })
