@@ -2,9 +2,13 @@
  * Full-text search over the demo workspace (issue 6): Ctrl+K focuses the search box, a phrase taken from the demo file
  * finds its turn, the snippet marks the match, the role filter narrows the hits, and a click opens the viewer at that
  * turn (the hash route says which); the order toggle and the OR / -word operators. Screenshots looked at (light and dark).
+ * Chinese, Japanese and Korean words inside runs of characters, at 1440×900 and 1024×768.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, test } from './server-fixture'
-import { DEMO_RUNS, openApp, shot } from './e2e-helpers'
+import { addPathViaUi, DEMO_RUNS, openApp, shot } from './e2e-helpers'
+import { shotMatrix } from './shot-matrix'
 import { knownTurn } from './demo-known-turn'
 
 test('search a phrase from the demo, see the hit marked, filter by role, open the viewer at that turn', async ({
@@ -83,4 +87,52 @@ test('search a phrase from the demo, see the hit marked, filter by role, open th
   await page.getByTestId('search-results').click({ position: { x: 5, y: 5 } })
   await page.keyboard.press('Escape')
   await expect(page.getByTestId('episode-view')).toBeVisible()
+})
+
+test('Chinese, Japanese and Korean: a word inside a run of characters is found and marked', async ({
+  page,
+  server
+}) => {
+  // a small multilingual run of the user's own (chat JSONL): no spaces between words in these scripts
+  const dir = join(server.tmpDir, 'multilingual-agent')
+  mkdirSync(dir)
+  const episodes: [string, string, string][] = [
+    ['fix-zh', '请修复解析器中的错误。', '我们需要修复这个错误，然后再运行测试。测试全部通过。'],
+    ['apart-zh', '这是什么意思？', '错了，这是另一个误会。'],
+    ['fix-ja', 'パーサーのバグを直してください。', 'テストを実行するとエラーが発生しました。修正しました。'],
+    ['fix-ko', '파서의 버그를 고쳐 주세요.', '테스트를 실행하면 오류가 발생합니다. 고쳤습니다.']
+  ]
+  writeFileSync(
+    join(dir, 'chat.jsonl'),
+    episodes
+      .map(([id, user, assistant]) =>
+        JSON.stringify({
+          id,
+          reward: 1,
+          messages: [
+            { role: 'user', content: user },
+            { role: 'assistant', content: assistant }
+          ]
+        })
+      )
+      .join('\n') + '\n'
+  )
+  await openApp(page, server.url, DEMO_RUNS)
+  await addPathViaUi(page, dir)
+  await expect(page.getByTestId('run-row')).toHaveCount(DEMO_RUNS + 1, { timeout: 20_000 })
+  await page.keyboard.press('Control+k')
+  const box = page.getByTestId('search-input')
+  const hits = page.getByTestId('search-hit')
+  // 错误 inside 解析器中的错误 and 修复这个错误 (not in apart-zh, where 错 and 误 are apart); the summary says how
+  // it was read
+  await box.fill('错误')
+  await expect(hits).toHaveCount(2, { timeout: 20_000 })
+  await expect(hits.filter({ hasText: 'fix-zh' })).toHaveCount(2)
+  await expect(hits.locator('mark')).toHaveText(['错误', '错误'])
+  await expect(page.getByTestId('search-summary')).toContainText('for "错 误"')
+  await page.getByTestId('search-order').selectOption('index')
+  await box.fill('エラー OR 오류')
+  await expect(hits).toHaveCount(2)
+  await expect(hits.locator('mark')).toHaveText(['エラー', '오류'])
+  await shotMatrix(page, 'search-05-cjk')
 })
