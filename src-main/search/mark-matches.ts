@@ -16,8 +16,8 @@ const TOKEN = new RegExp(`[\\p{L}\\p{N}\\p{Co}${DIACRITICS}]+`, 'gu')
  * What unicode61 (remove_diacritics 2) folds a token to, character by character (each rule below is what FTS5 of this
  * SQLite does to every letter it knows: mark-matches.test.ts asks it for all of them):
  * - a Latin letter (Latin-1 to Extended-B, Extended Additional, the Ångström sign) loses the DIACRITICS its
- *   decomposition has (é, ệ, ǖ: e, e, u), except LATIN_KEPT; one of
- *   those marks on its own (e + U+0301) goes after any letter;
+ *   decomposition has (é, ệ, ǖ: e, e, u), except LATIN_KEPT; one of those marks on its own (e + U+0301) goes, after
+ *   any letter;
  * - every other letter is only lower-cased: Greek, Cyrillic, が, a Hangul syllable keep their marks and their parts;
  * - a letter whose lower case Unicode added after 6.1 (unicode61's tables) keeps its case: NEW_CASE;
  * - a few fold further than toLowerCase: ς to σ, ſ to s, µ to μ, the Greek symbol forms (FOLDED).
@@ -166,7 +166,7 @@ function charWidth(text: string, i: number): number {
 export function tokenSpans(text: string, phrases: Phrase[]): [number, number][] {
   const starts: number[] = []
   const ends: number[] = []
-  /** A token's folded text when it has a non-ASCII character; null for an ASCII one (compared in place). */
+  /** A token's folded text when it has a non-ASCII character; null for one compared in place (ASCII, or CJK). */
   const folded: (string | null)[] = []
   const n = text.length
   for (let i = 0; i < n;) {
@@ -181,7 +181,7 @@ export function tokenSpans(text: string, phrases: Phrase[]): [number, number][] 
       i += cjk
       starts.push(start)
       ends.push(i)
-      folded.push(text.slice(start, i)) // folds to itself: no case, no diacritic
+      folded.push(null) // folds to itself (no case, no diacritic): compared in place, as an ASCII token is
       continue
     }
     let ascii = true
@@ -263,7 +263,7 @@ const NON_ASCII = /[^\x00-\x7f]/g
 
 /**
  * Whether the token [start, end) is `word` (folded) or, for a prefix, starts with it: `folded` is the token folded
- * when it has a non-ASCII character, null for an ASCII one (compared in place, lower-cased code by code).
+ * when it has a non-ASCII character, null for an ASCII or a CJK one (compared in place, lower-cased code by code).
  */
 function tokenIs(
   text: string,

@@ -77,11 +77,13 @@ export function pickWords(dbPath) {
         .slice(0, FRESH_WORDS)
         .map((w) => w.term)
     const commons = fresh(byDoc)
-    const mids = fresh(
-      [...words].sort(
-        (a, b) => Math.abs(a.doc - rows / 100) - Math.abs(b.doc - rows / 100) || (a.term < b.term ? -1 : 1)
-      )
+    const nearest = [...words].sort(
+      (a, b) => Math.abs(a.doc - rows / 100) - Math.abs(b.doc - rows / 100) || (a.term < b.term ? -1 : 1)
     )
+    // in 0.3-3% of rows: a corpus with few such words (the 1 GB search corpus has ~25) has its index-order shape
+    // wrap around to words the relevance shape asked (a new query in that order all the same), not fall to rare ones
+    const midRange = nearest.filter((w) => w.doc >= rows / 300 && w.doc <= (rows * 3) / 100)
+    const mids = fresh(midRange.length > FRESH_WORDS / 2 ? midRange : nearest)
     const inRange = byDoc.filter((w) => w.doc >= 2 && w.doc <= 5)
     // as `rare` does: the rarest words when none is in 2 to 5 rows
     const rares = fresh(inRange.length ? inRange : byDoc.slice(-FRESH_WORDS - 1))
