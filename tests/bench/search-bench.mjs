@@ -254,9 +254,10 @@ export async function measureSearch({ cli, db, paths, textMb, runs, log }) {
 
 /**
  * FTS5's own cost of a new relevance query on this machine: search.ts's ranking statement (bm25 of the first
- * RANK_WINDOW matches in index order, then sorted), run on its own read-only connection in this process, each query new
- * to the connection (a prefix listed and asked as search.ts asks it), no hit read back, no snippet, no HTTP. bm25 first counts every row of each word of the query (its idf),
- * then scores each match; nothing the engine adds can make its search cheaper than this.
+ * RANK_WINDOW matches in index order, then sorted), run on its own read-only connection in this process, each query
+ * new to the connection (a prefix listed and asked as search.ts asks it), no hit read back, no snippet, no HTTP. bm25
+ * first counts every row of each word of the query (its idf), then scores each match; nothing the engine adds can
+ * make its search cheaper than this.
  * @param {string} dbPath @param {string[]} matches FTS5 MATCH expressions @returns {{ p50: number, p95: number }}
  */
 function rankingFloor(dbPath, matches) {
@@ -294,7 +295,7 @@ function rankingFloor(dbPath, matches) {
  * plain words, `word*`, `a -b`, `a b`), confined to the text column as ftsMatch does.
  * @param {string} query
  */
-export function ftsMatchOf(query) {
+function ftsMatchOf(query) {
   const word = (/** @type {string} */ t) => (t.endsWith('*') ? `"${t.slice(0, -1)}" *` : `"${t}"`)
   const parts = query.split(' ')
   const all = parts.filter((p) => !p.startsWith('-')).map(word)
