@@ -43,6 +43,11 @@ const EVERY = new RegExp(`[${RANGES}]`, 'gu')
 /** Sticky: the character at lastIndex, its length in code units the match's. */
 const AT = new RegExp(`[${RANGES}]`, 'uy')
 
+/** How many CJK characters `text` holds. */
+export function cjkCount(text: string): number {
+  return ANY.test(text) ? (text.match(EVERY)?.length ?? 0) : 0
+}
+
 /** Whether `text` holds a CJK character. */
 export function hasCjk(text: string): boolean {
   return ANY.test(text)
@@ -60,7 +65,7 @@ export function spaceCjk(text: string, separator = ' '): string {
 /**
  * Code units of the CJK character at `i` (a surrogate pair: 2), 0 when there is none. A combining mark after it is
  * not part of it: unicode61 takes the Japanese (han)dakuten (U+3099, U+309A) for separators, and a Latin accent
- * starts a token of its own that folds it away.
+ * continues a token but never starts one (after a CJK character it separates, as after a space).
  */
 export function cjkCharAt(text: string, i: number): number {
   AT.lastIndex = i

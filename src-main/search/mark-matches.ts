@@ -9,8 +9,11 @@ import { CLOSE, OPEN } from './snippet'
  * SQLite, 2026-11-30).
  */
 const DIACRITICS = '\\u0300-\\u0304\\u0306-\\u030c\\u030f\\u0311\\u031b\\u0323-\\u0328\\u032d\\u032e\\u0330\\u0331'
-/** A token as the index's tokenizer (unicode61, remove_diacritics 2) sees it: letters, digits, private use, DIACRITICS. */
-const TOKEN = new RegExp(`[\\p{L}\\p{N}\\p{Co}${DIACRITICS}]+`, 'gu')
+/**
+ * A token as the index's tokenizer (unicode61, remove_diacritics 2) sees it: letters, digits, private use, and
+ * DIACRITICS after one of those (a mark never starts a token: after a space or a CJK character it separates).
+ */
+const TOKEN = new RegExp(`[\\p{L}\\p{N}\\p{Co}][\\p{L}\\p{N}\\p{Co}${DIACRITICS}]*`, 'gu')
 
 /**
  * What unicode61 (remove_diacritics 2) folds a token to, character by character (each rule below is what FTS5 of this
@@ -175,6 +178,10 @@ export function tokenSpans(text: string, phrases: Phrase[]): [number, number][] 
       i += charWidth(text, i)
       continue
     }
+    if (isDiacritic(text.charCodeAt(i))) {
+      i++ // a mark that starts no token: a separator
+      continue
+    }
     const start = i
     const cjk = cjkAt(text, i)
     if (cjk > 0) {
@@ -248,8 +255,10 @@ export function wordSpans(text: string, phrases: Phrase[]): [number, number][] |
   NON_ASCII.lastIndex = 0
   for (let m = NON_ASCII.exec(text); m; m = NON_ASCII.exec(text)) {
     const i = m.index
-    // a CJK character is a token of its own (contract/cjk-text.ts), never an ASCII word
+    // a CJK character is a token of its own (contract/cjk-text.ts), never an ASCII word; a mark with no letter of a
+    // token before it separates
     if (tokenCharAt(text, i) === 0 || cjkAt(text, i) > 0) continue
+    if (isDiacritic(text.charCodeAt(i)) && tokenCharBefore(text, i) === 0) continue
     let start = i
     for (let w = tokenCharBefore(text, start); w > 0; w = tokenCharBefore(text, start)) start -= w
     const end = tokenEnd(text, i)
@@ -306,7 +315,19 @@ function tokenCharBefore(text: string, i: number): number {
     const h = text.charCodeAt(i - 2)
     if (h >= 0xd800 && h <= 0xdbff) w = tokenCharAt(text, i - 2) === 2 ? 2 : 0
   } else w = tokenCharAt(text, i - 1) === 1 ? 1 : 0
-  return w > 0 && cjkAt(text, i - w) > 0 ? 0 : w
+  if (w > 0 && cjkAt(text, i - w) > 0) return 0
+  if (w === 1 && isDiacritic(c)) {
+    // marks are in a token only after a letter of it: walk back over them to what they follow
+    let k = i - 1
+    while (k > 0 && isDiacritic(text.charCodeAt(k - 1))) k--
+    if (tokenCharBefore(text, k) === 0) return 0
+  }
+  return w
+}
+
+/** Whether the code unit is one of the DIACRITICS (a token character that never starts a token). */
+function isDiacritic(c: number): boolean {
+  return c >= 0x300 && c <= 0x331 && DIACRITIC.test(String.fromCharCode(c))
 }
 
 /** Overlapping instances (a phrase inside a longer one) become one mark; `found` is sorted by start. */

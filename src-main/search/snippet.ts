@@ -57,6 +57,9 @@ export function cutSnippet(marked: string, words: number): string {
     const space = marked.slice(best, to).search(/\s\S*$/)
     if (space > 0) to = best + space // end after a whole word
   }
+  // never between the two halves of a character past the BMP (an ideograph of CJK extension B, an emoji)
+  if (isLowSurrogate(marked.charCodeAt(from)) && from > 0) from--
+  if (to < marked.length && isLowSurrogate(marked.charCodeAt(to))) to++
   let text = marked.slice(from, to)
   // keep the marks balanced where a marked phrase was cut
   const before = marked.slice(Math.max(0, from - SNIPPET_CHARS * 4), from)
@@ -64,3 +67,5 @@ export function cutSnippet(marked: string, words: number): string {
   if (text.lastIndexOf(OPEN) > text.lastIndexOf(CLOSE)) text += CLOSE
   return `${from > 0 ? '…' : ''}${text}${to < marked.length ? '…' : ''}`
 }
+
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff

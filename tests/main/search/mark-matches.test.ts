@@ -94,9 +94,12 @@ describe('markMatches', () => {
         '𠀀',
         'test',
         'ok',
-        'é'
+        'é',
+        '错\u0301误',
+        'e\u0301'
       ],
-      [' ', '', '，', '。', '\n', '、', '_', '・'],
+      // a Latin accent after a CJK character or a space separates (it starts no token)
+      [' ', '', '，', '。', '\n', '、', '_', '・', '\u0301', ' \u0301'],
       [
         '错误',
         '错*',
@@ -113,7 +116,9 @@ describe('markMatches', () => {
         '𠀀',
         'ok*',
         'か',
-        'e'
+        'e',
+        'エ\u0323',
+        'e*'
       ]
     )
   })

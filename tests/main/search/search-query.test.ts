@@ -58,6 +58,9 @@ describe('toFtsQuery', () => {
     expect(() => toFtsQuery('('.repeat(9) + 'a')).toThrow(BadRequestError)
     expect(toFtsQuery('('.repeat(8) + 'a')).toBe('"a"')
     expect(() => toFtsQuery(Array.from({ length: 65 }, (_, i) => `w${i}`).join(' '))).toThrow(/at most 64/)
+    // each CJK character is a word of its phrase: a pasted paragraph of 65 is refused, one of 64 is not
+    expect(() => toFtsQuery('错'.repeat(65))).toThrow(/each Chinese, Japanese or Korean character counts as one/)
+    expect(toFtsQuery('错'.repeat(63) + ' test')).toBe(`"${Array(63).fill('错').join(' ')}" AND "test"`)
   })
 })
 
@@ -118,5 +121,11 @@ describe('search rows', () => {
     expect(parts.every((p) => p.length <= CHUNK_CHARS)).toBe(true)
     expect(parts.join('')).toBe(long)
     expect(chunks('a\u0002b\u0003c')).toEqual(['a b c'])
+  })
+
+  it('reads - before an ideograph past the BMP as an exclusion, as before any other word', () => {
+    expect(toFtsQuery('错误 -𠀀')).toBe('"错 误" NOT "𠀀"')
+    expect(toFtsQuery('错误 -中')).toBe('"错 误" NOT "中"')
+    expect(toFtsQuery('alpha -𝐀lpha')).toBe('"alpha" NOT "𝐀lpha"')
   })
 })

@@ -43,4 +43,16 @@ describe('cutSnippet', () => {
     expect(s.matches.map(([a, b]) => s.text.slice(a, b))).toEqual(['needle'])
     expect(s.text.startsWith('…') && s.text.endsWith('…')).toBe(true)
   })
+
+  it('never cuts between the two halves of a character past the BMP', () => {
+    for (let lead = 0; lead < 6; lead++) {
+      const row = 'x'.repeat(lead) + '𠀀𠀁𠀂中'.repeat(400) + `${OPEN}错误${CLOSE}` + '𠀀𠀁𠀂中'.repeat(400)
+      const cut = cutSnippet(row, 24)
+      expect(cut.length).toBeLessThan(row.length)
+      expect(cut, `lead ${lead}`).not.toMatch(
+        /(?:[^\ud800-\udbff]|^)[\udc00-\udfff]|[\ud800-\udbff](?![\udc00-\udfff])/
+      )
+      expect(cut).toContain(`${OPEN}错误${CLOSE}`)
+    }
+  })
 })
