@@ -258,9 +258,13 @@ export function wordSpans(text: string, phrases: Phrase[]): [number, number][] |
     // a CJK character is a token of its own (contract/cjk-text.ts), never an ASCII word; a mark with no letter of a
     // token before it separates
     if (tokenCharAt(text, i) === 0 || cjkAt(text, i) > 0) continue
-    if (isDiacritic(text.charCodeAt(i)) && tokenCharBefore(text, i) === 0) continue
-    let start = i
-    for (let w = tokenCharBefore(text, start); w > 0; w = tokenCharBefore(text, start)) start -= w
+    if (isDiacritic(text.charCodeAt(i)) && tokenCharBefore(text, i) === 0) {
+      let j = i + 1 // and the marks after it (each walked back once only: a row of 16,000 marks stays linear)
+      while (j < text.length && isDiacritic(text.charCodeAt(j))) j++
+      NON_ASCII.lastIndex = j
+      continue
+    }
+    const start = tokenStart(text, i)
     const end = tokenEnd(text, i)
     mark(start, end, fold(text.slice(start, end)))
     NON_ASCII.lastIndex = end // the rest of this token is done
@@ -308,6 +312,18 @@ function tokenEnd(text: string, i: number): number {
  * at `i`, 0 when none does: a CJK character is a token of its own.
  */
 function tokenCharBefore(text: string, i: number): number {
+  const w = charBefore(text, i)
+  if (w === 1 && isDiacritic(text.charCodeAt(i - 1))) {
+    // marks are in a token only after a letter of it: walk back over them to what they follow
+    let k = i - 1
+    while (k > 0 && isDiacritic(text.charCodeAt(k - 1))) k--
+    if (charBefore(text, k) === 0) return 0
+  }
+  return w
+}
+
+/** Code units of the token character (a mark included, not a CJK one) that ends at `i`, 0 when none does. */
+function charBefore(text: string, i: number): number {
   if (i <= 0) return 0
   const c = text.charCodeAt(i - 1)
   let w = 0
@@ -315,14 +331,18 @@ function tokenCharBefore(text: string, i: number): number {
     const h = text.charCodeAt(i - 2)
     if (h >= 0xd800 && h <= 0xdbff) w = tokenCharAt(text, i - 2) === 2 ? 2 : 0
   } else w = tokenCharAt(text, i - 1) === 1 ? 1 : 0
-  if (w > 0 && cjkAt(text, i - w) > 0) return 0
-  if (w === 1 && isDiacritic(c)) {
-    // marks are in a token only after a letter of it: walk back over them to what they follow
-    let k = i - 1
-    while (k > 0 && isDiacritic(text.charCodeAt(k - 1))) k--
-    if (tokenCharBefore(text, k) === 0) return 0
-  }
-  return w
+  return w > 0 && cjkAt(text, i - w) > 0 ? 0 : w
+}
+
+/**
+ * Where the token holding the token character at `i` (not a CJK one, not a mark that starts none) begins: back over
+ * its characters, then on past the marks it cannot begin with. One walk, whatever the marks.
+ */
+function tokenStart(text: string, i: number): number {
+  let start = i
+  for (let w = charBefore(text, start); w > 0; w = charBefore(text, start)) start -= w
+  while (start < i && isDiacritic(text.charCodeAt(start))) start++
+  return start
 }
 
 /** Whether the code unit is one of the DIACRITICS (a token character that never starts a token). */
