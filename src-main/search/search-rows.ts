@@ -100,6 +100,7 @@ const MARKS = /[\u0002\u0003]/g
 const CLEANED = /[\u001b\u009b\r\u0002\u0003]/
 const SPACE = 0x20
 const NEWLINE = 0x0a
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff
 
 /**
  * The last space or newline at or before `end` and after `floor`, or -1. The search stops at `floor`: lastIndexOf
@@ -115,7 +116,18 @@ function lastBreakAfter(text: string, end: number, floor: number): number {
 }
 
 /**
- * Splits a text into pieces of at most CHUNK_CHARS, at a whitespace near the limit when there is one. The pieces
+ * Chinese and Japanese have no spaces: a long paragraph of them is cut after its last clause mark (。，、！？；：) past
+ * `floor` instead, so a word is not cut in two between rows; -1 when there is none.
+ */
+function lastClauseEndAfter(text: string, end: number, floor: number): number {
+  for (let i = Math.min(end, text.length) - 1; i > floor; i--) if (CLAUSE_ENDS.has(text.charCodeAt(i))) return i + 1
+  return -1
+}
+const CLAUSE_ENDS = new Set([0x3002, 0xff0c, 0x3001, 0xff01, 0xff1f, 0xff1b, 0xff1a])
+
+/**
+ * Splits a text into pieces of at most CHUNK_CHARS, at a whitespace near the limit when there is one, else after a
+ * CJK clause mark, else at the limit (never inside a surrogate pair). The pieces
  * are the text as a reader sees it: terminal escape sequences stripped (stripAnsi: a no-op but for three scans on
  * text without ESC or CR), so `\x1b[31mFAILED` indexes, matches and snippets as FAILED. The full-text pass and the
  * read-back of hits both come here, so a hit's row sequence is the same on both sides (migration 0017).
@@ -128,8 +140,11 @@ export function chunks(text: string): string[] {
   let start = 0
   while (clean.length - start > CHUNK_CHARS) {
     let end = start + CHUNK_CHARS
-    const cut = lastBreakAfter(clean, end, start + CHUNK_CHARS / 2)
+    const floor = start + CHUNK_CHARS / 2
+    let cut = lastBreakAfter(clean, end, floor)
+    if (cut === -1) cut = lastClauseEndAfter(clean, end, floor)
     if (cut !== -1) end = cut
+    else if (isHighSurrogate(clean.charCodeAt(end - 1))) end-- // never between the halves of one character
     out.push(clean.slice(start, end))
     start = end
   }

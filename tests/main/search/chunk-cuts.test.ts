@@ -45,4 +45,23 @@ describe('cutting a long text into rows', () => {
     expect(rows.every((r) => r.length <= CHUNK_CHARS)).toBe(true)
     expect(rows.reduce((n, r) => n + r.length, 0)).toBe(line.length)
   })
+
+  it('cuts a long paragraph of Chinese after its last clause mark, and never between the halves of a character', () => {
+    const sentence = '我们需要修复这个错误，然后再运行测试。'
+    const zh = sentence.repeat(Math.ceil((2.5 * CHUNK_CHARS) / sentence.length))
+    const rows = chunks(zh)
+    expect(rows.join('')).toBe(zh)
+    expect(rows.length).toBeGreaterThan(2)
+    for (const r of rows.slice(0, -1)) {
+      expect(r.length).toBeLessThanOrEqual(CHUNK_CHARS)
+      expect(r.at(-1)).toMatch(/[。，]/)
+    }
+    // ideographs past the BMP, no clause mark: cut at the limit or one code unit before it, each character whole
+    for (const lead of [0, 1]) {
+      const astral = 'x'.repeat(lead) + '𠀀'.repeat(CHUNK_CHARS * 2)
+      const cut = chunks(astral)
+      expect(cut.join('')).toBe(astral)
+      for (const r of cut) expect(r).not.toMatch(/[\ud800-\udbff]$|^[\udc00-\udfff]/)
+    }
+  })
 })
