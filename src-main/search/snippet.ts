@@ -1,3 +1,4 @@
+import { cjkCount } from '@contract/cjk-text'
 import type { SearchSnippet } from '@contract/model'
 
 /** The marks FTS5's snippet() is asked to put around matches; the indexed text never holds them (search-rows.ts). */
@@ -33,7 +34,7 @@ const LEAD_CHARS = 30
  * characters full of a common word), a word-by-word pass still cost 20+ ms a page.
  */
 export function cutSnippet(marked: string, words: number): string {
-  const width = Math.min(words * 8, SNIPPET_CHARS - LEAD_CHARS)
+  let width = Math.min(words * 8, SNIPPET_CHARS - LEAD_CHARS)
   if (marked.length <= width + LEAD_CHARS) return marked
   const marks: number[] = []
   for (let i = marked.indexOf(OPEN); i >= 0; i = marked.indexOf(OPEN, i + 1)) marks.push(i)
@@ -47,7 +48,12 @@ export function cutSnippet(marked: string, words: number): string {
       best = marks[i]
     }
   }
-  let from = Math.max(0, best - LEAD_CHARS)
+  // Chinese, Japanese and Korean characters are twice as wide and a word each or two: half as many of them show
+  // as much as the Latin text, in the same two or three lines
+  const wide = cjkCount(marked.slice(best, best + width)) * 3 > width
+  const lead = wide ? LEAD_CHARS / 2 : LEAD_CHARS
+  width = wide ? Math.ceil(width / 2) : width
+  let from = Math.max(0, best - lead)
   if (from > 0) {
     const space = marked.slice(from, best).search(/\s/)
     if (space >= 0) from += space + 1 // start on a word

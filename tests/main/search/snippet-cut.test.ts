@@ -55,4 +55,19 @@ describe('cutSnippet', () => {
       expect(cut).toContain(`${OPEN}错误${CLOSE}`)
     }
   })
+
+  it('keeps half as many characters of Chinese, Japanese or Korean text (twice as wide, a word each or two)', () => {
+    const zh = '我们需要修复这个错误然后再运行测试'.repeat(200)
+    const at = zh.length / 2
+    const row = `${zh.slice(0, at)}${mark('错误')}${zh.slice(at)}`
+    const latin = `${'word '.repeat(1000)}${mark('error')}${' word'.repeat(1000)}`
+    const zhCut = parseSnippet(cutSnippet(row, 24)).text
+    const latinCut = parseSnippet(cutSnippet(latin, 24)).text
+    expect(zhCut).toContain('错误')
+    expect(zhCut.length).toBeLessThanOrEqual(latinCut.length * 0.6)
+    expect(zhCut.length).toBeGreaterThan(latinCut.length / 3)
+    // a Latin row with one CJK character keeps the Latin width
+    const one = `${'word '.repeat(1000)}中 ${mark('error')}${' word'.repeat(1000)}`
+    expect(parseSnippet(cutSnippet(one, 24)).text.length).toBeGreaterThan(latinCut.length - 5)
+  })
 })
