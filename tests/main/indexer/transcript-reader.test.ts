@@ -17,6 +17,7 @@ import type { RowBatch } from '../../../src-main/search/row-batch'
 import { FIXTURES } from '../../helpers/fixtures-path'
 import { writeLongLine } from '../../generators/hostile-inputs.mjs'
 import { CHUNK_CHARS } from '../../../src-main/search/search-rows'
+import { chatRecord } from '../../helpers/chat-record'
 
 const BUILT = resolve(import.meta.dirname, '../../../out/main/transcript-reader-worker.js')
 
@@ -176,19 +177,13 @@ describe('a record too big for the reader thread', () => {
       const dir = tempDir()
       const files = join(dir, 'files')
       mkdirSync(files)
-      const chat = (id: string, answer: string): string =>
-        JSON.stringify({
-          id,
-          reward: 1,
-          messages: [
-            { role: 'user', content: `task ${id}` },
-            { role: 'assistant', content: answer }
-          ]
-        })
-      writeFileSync(join(files, 'a.jsonl'), [1, 2, 3].map((i) => chat(`a${i}`, `first file ${i}`)).join('\n') + '\n')
+      writeFileSync(
+        join(files, 'a.jsonl'),
+        [1, 2, 3].map((i) => chatRecord(`a${i}`, `first file ${i}`)).join('\n') + '\n'
+      )
       // a 17 MB record (over BOUNDED_THREAD_READ_BYTES), then an ordinary one
       writeLongLine(join(files, 'b.jsonl'), { mb: 17 })
-      writeFileSync(join(files, 'c.jsonl'), [1, 2].map((i) => chat(`c${i}`, `last file ${i}`)).join('\n') + '\n')
+      writeFileSync(join(files, 'c.jsonl'), [1, 2].map((i) => chatRecord(`c${i}`, `last file ${i}`)).join('\n') + '\n')
       // the real reader, counting its starts
       const starts = join(dir, 'starts.txt')
       const counting = join(dir, 'counting-reader.mjs')

@@ -17,16 +17,7 @@ import { EPISODE_SHIFT } from '../../../src-main/search/fts-columns'
 import type { RowBatch } from '../../../src-main/search/row-batch'
 import { CHUNK_CHARS } from '../../../src-main/search/search-rows'
 import { BATCH_CHARS, BATCH_EPISODES, transcriptBatches } from '../../../src-main/search/transcript-batches'
-
-const record = (id: string, answer: string): string =>
-  JSON.stringify({
-    id,
-    reward: 1,
-    messages: [
-      { role: 'user', content: `task ${id}` },
-      { role: 'assistant', content: answer }
-    ]
-  })
+import { chatRecord } from '../../helpers/chat-record'
 
 /** About `chars` characters of words, `marker` among them every 1,000 words. */
 const longText = (chars: number, marker: string): string => {
@@ -49,10 +40,10 @@ let file: string
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rs-long-episode-'))
   file = join(dir, 'long.jsonl')
-  const lines = [record('long-a', longText(2_600_000, 'zebrafirst'))]
-  for (let i = 0; i < SMALL_FIRST; i++) lines.push(record(`s${i}`, `small answer ${i}`))
-  lines.push(record('long-b', longText(2_200_000, 'zebrasecond')))
-  for (let i = 0; i < 10; i++) lines.push(record(`t${i}`, `tail answer ${i}`))
+  const lines = [chatRecord('long-a', longText(2_600_000, 'zebrafirst'))]
+  for (let i = 0; i < SMALL_FIRST; i++) lines.push(chatRecord(`s${i}`, `small answer ${i}`))
+  lines.push(chatRecord('long-b', longText(2_200_000, 'zebrasecond')))
+  for (let i = 0; i < 10; i++) lines.push(chatRecord(`t${i}`, `tail answer ${i}`))
   writeFileSync(file, lines.join('\n') + '\n')
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -129,7 +120,7 @@ describe('a long episode in the full-text pass', () => {
     const mediumFile = join(dir, 'medium.jsonl')
     writeFileSync(
       mediumFile,
-      Array.from({ length: 12 }, (_, i) => record(`m${i}`, longText(300_000, 'zebramedium'))).join('\n') + '\n'
+      Array.from({ length: 12 }, (_, i) => chatRecord(`m${i}`, longText(300_000, 'zebramedium'))).join('\n') + '\n'
     )
     const db = openDb(join(dir, 'medium.db'))
     runJob(

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { SearchPage } from '../../../src-main/contract/model'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { tempEngine } from '../../helpers/temp-engine'
+import { chatRecord } from '../../helpers/chat-record'
 
 let engine: Engine | null = null
 afterEach(async () => {
@@ -29,19 +30,7 @@ async function indexed(): Promise<Engine> {
   const t = tempEngine()
   engine = t.engine
   const file = join(t.dir, 'multilingual.jsonl')
-  writeFileSync(
-    file,
-    ANSWERS.map(([id, answer]) =>
-      JSON.stringify({
-        id,
-        reward: 1,
-        messages: [
-          { role: 'user', content: `task ${id}` },
-          { role: 'assistant', content: answer }
-        ]
-      })
-    ).join('\n') + '\n'
-  )
+  writeFileSync(file, ANSWERS.map(([id, answer]) => chatRecord(id, answer)).join('\n') + '\n')
   await t.engine.indexPaths([file])
   return t.engine
 }

@@ -14,6 +14,7 @@ import { ftsMatch, roleToken, toolToken } from '../../../src-main/search/fts-col
 import { HitRowCache } from '../../../src-main/search/hit-rows'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { tempEngine } from '../../helpers/temp-engine'
+import { chatRecord } from '../../helpers/chat-record'
 
 let engine: Engine | null = null
 afterEach(async () => {
@@ -21,15 +22,7 @@ afterEach(async () => {
   engine = null
 })
 
-const row = (id: string, answer: string): string =>
-  JSON.stringify({
-    id,
-    reward: 1,
-    messages: [
-      { role: 'user', content: `task ${id}` },
-      { role: 'assistant', content: answer }
-    ]
-  }) + '\n'
+const row = (id: string, answer: string): string => chatRecord(id, answer) + '\n'
 
 describe('contentless full-text index (migration 0013)', () => {
   it('stores no text: no content table, and the database is made without one', () => {

@@ -6,6 +6,7 @@ import { BadRequestError } from '@contract/guards'
 import type { Engine } from '../../../src-main/services/engine-types'
 import { fixture } from '../../helpers/fixtures-path'
 import { tempEngine } from '../../helpers/temp-engine'
+import { chatRecord } from '../../helpers/chat-record'
 
 const MATH = fixture('verifiers/willccbb-verifiers/math-python--gpt-4.1-mini')
 const MATH_NANO = fixture('verifiers/willccbb-verifiers/math-python--gpt-5-nano')
@@ -161,15 +162,7 @@ describe('search on real fixtures', () => {
     engine = t.engine
     const e = t.engine
     const file = join(t.dir, 'chat.jsonl')
-    const row = (id: string, answer: string): string =>
-      JSON.stringify({
-        id,
-        reward: 1,
-        messages: [
-          { role: 'user', content: `task ${id}` },
-          { role: 'assistant', content: answer }
-        ]
-      }) + '\n'
+    const row = (id: string, answer: string): string => chatRecord(id, answer) + '\n'
     writeFileSync(file, row('a', 'the zebrafish answer') + row('b', 'another zebrafish'))
     await e.indexPaths([file])
     expect((await e.api.search('zebrafish')).hits).toHaveLength(2)

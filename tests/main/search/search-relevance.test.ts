@@ -7,6 +7,7 @@ import { openDb } from '../../../src-main/db/open-db'
 import { EPISODE_SHIFT } from '../../../src-main/search/fts-columns'
 import { search } from '../../../src-main/search/search'
 import { tempEngine } from '../../helpers/temp-engine'
+import { chatRecord } from '../../helpers/chat-record'
 
 let engine: Engine | null = null
 afterEach(async () => {
@@ -15,15 +16,7 @@ afterEach(async () => {
 })
 
 const filler = 'the model reads the file and then writes a short plan for the next step of the task'
-const row = (id: string, answer: string): string =>
-  JSON.stringify({
-    id,
-    reward: 1,
-    messages: [
-      { role: 'user', content: `task ${id}` },
-      { role: 'assistant', content: answer }
-    ]
-  }) + '\n'
+const row = (id: string, answer: string): string => chatRecord(id, answer) + '\n'
 
 let engineDbPath = ''
 
