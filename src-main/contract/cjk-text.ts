@@ -48,11 +48,6 @@ export function cjkCount(text: string): number {
   return ANY.test(text) ? (text.match(EVERY)?.length ?? 0) : 0
 }
 
-/** Whether `text` holds a CJK character. */
-export function hasCjk(text: string): boolean {
-  return ANY.test(text)
-}
-
 /**
  * `text` with `separator` on both sides of each CJK character: what the index is given, and a query's term, so that
  * each is one token. `separator` is anything the tokenizer does not keep in a token (a space here; the tests use a

@@ -1,7 +1,7 @@
 import { EPISODE_SHIFT, roleToken, toolToken } from './fts-columns'
 import type { SearchRow } from './search-rows'
 import { BatchBuffers } from './batch-buffers'
-import { hasCjk, spaceCjk } from '@contract/cjk-text'
+import { spaceCjk } from '@contract/cjk-text'
 import type { RowPlace } from './row-places'
 
 /**
@@ -86,8 +86,8 @@ export class RowBatchBuilder {
       this.reserve(row.text.length * 3) // a UTF-16 unit is at most 3 UTF-8 bytes (a surrogate pair: 4 for 2)
       const bytes = this.text.write(row.text, this.used, 'utf8')
       // a row that is not ASCII may hold CJK: written again with its CJK characters one token each (contract/cjk-text.ts)
-      if (bytes !== row.text.length && hasCjk(row.text)) {
-        const spaced = spaceCjk(row.text)
+      const spaced = bytes === row.text.length ? row.text : spaceCjk(row.text)
+      if (spaced !== row.text) {
         this.reserve(spaced.length * 3)
         this.used += this.text.write(spaced, this.used, 'utf8')
       } else this.used += bytes

@@ -1,6 +1,6 @@
 /** cjk-text.ts: which characters are a token of their own in the full-text index, how a row and a term are spaced. */
 import { describe, expect, it } from 'vitest'
-import { cjkCharAt, cjkTerm, hasCjk, spaceCjk } from '../../../src-main/contract/cjk-text'
+import { cjkCharAt, cjkCount, cjkTerm, spaceCjk } from '../../../src-main/contract/cjk-text'
 
 const SCRIPTS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u
 const LETTER = /[\p{L}\p{Nl}]/u
@@ -13,7 +13,7 @@ describe('CJK characters', () => {
       if (cp >= 0xd800 && cp <= 0xdfff) continue
       const ch = String.fromCodePoint(cp)
       if (!LETTER.test(ch)) continue
-      const ours = hasCjk(ch)
+      const ours = cjkCount(ch) === 1
       if (SCRIPTS.test(ch) && !ours) missed.push(cp.toString(16))
       // ー and the kana repeat marks are Common or Inherited by script, Hiragana / Katakana by use (scx)
       if (ours && !SCRIPTS.test(ch) && !/[\p{scx=Hira}\p{scx=Kana}\p{scx=Han}]/u.test(ch)) extra.push(cp.toString(16))
