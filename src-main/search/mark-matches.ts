@@ -83,9 +83,7 @@ const ASCII = /^[\x00-\x7f]*$/
  * one pass over the row's tokens.
  */
 export function markMatches(text: string, terms: SearchTerm[]): string {
-  const phrases = terms
-    .map((t) => ({ words: [...spaceCjk(t.text).matchAll(TOKEN)].map((m) => fold(m[0])), prefix: t.prefix }))
-    .filter((p) => p.words.length > 0)
+  const phrases = terms.map(phraseOf).filter((p) => p.words.length > 0)
   const spans = ASCII.test(text) ? asciiSpans(text, phrases) : (wordSpans(text, phrases) ?? tokenSpans(text, phrases))
   let out = ''
   let at = 0
@@ -97,6 +95,11 @@ export function markMatches(text: string, terms: SearchTerm[]): string {
 }
 
 export type Phrase = { words: string[]; prefix: boolean }
+
+/** A term as the index's tokenizer reads it in a query: its tokens, folded (a CJK character is one). */
+export function phraseOf(term: SearchTerm): Phrase {
+  return { words: [...spaceCjk(term.text).matchAll(TOKEN)].map((m) => fold(m[0])), prefix: term.prefix }
+}
 
 /** An ASCII letter or digit: the only token characters an ASCII row has. */
 const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90)

@@ -47,11 +47,15 @@ export type PrefixExpander = (prefix: string) => string[] | null
 const EXPANDABLE = /^[A-Za-z0-9]+$/
 
 /**
- * The FTS5 query (see toFtsQuery) and the terms to mark in a hit: those not excluded (under `-` / NOT). With
+ * The FTS5 query (see toFtsQuery), the terms to mark in a hit (those not excluded under `-` / NOT) and every term it
+ * names (the excluded ones too: what the query asks the index about). With
  * `expand`, a one-word ASCII prefix becomes the OR of the words it stands for when the expander lists them (the same
  * matches; bm25 would rank that OR differently, so search.ts expands only in index order).
  */
-export function parseSearch(input: string, expand?: PrefixExpander): { query: string; terms: SearchTerm[] } {
+export function parseSearch(
+  input: string,
+  expand?: PrefixExpander
+): { query: string; terms: SearchTerm[]; named: SearchTerm[] } {
   const tokens = tokenize(input)
   // each CJK character is a word of the phrase it is in (contract/cjk-text.ts): a pasted Chinese paragraph is as
   // many doclists to walk side by side (1,000 characters: 0.4 s on 26 MB of Chinese text)
@@ -63,12 +67,18 @@ export function parseSearch(input: string, expand?: PrefixExpander): { query: st
   const parser = new Parser(tokens)
   const tree = parser.orExpr(0)
   if (!tree) throw new BadRequestError('search: the query has no words to look for (letters or digits)')
-  return { query: emit(tree, expand), terms: wanted(tree) }
+  return { query: emit(tree, expand), terms: wanted(tree), named: named(tree) }
 }
 
 function wanted(n: Node): SearchTerm[] {
   if (n.kind === 'term') return [{ text: n.text, prefix: n.prefix }]
   return (n.kind === 'or' ? n.any : n.all).flatMap(wanted)
+}
+
+/** Every term of the query, the excluded ones too. */
+function named(n: Node): SearchTerm[] {
+  if (n.kind === 'term') return [{ text: n.text, prefix: n.prefix }]
+  return (n.kind === 'or' ? n.any : [...n.all, ...n.none]).flatMap(named)
 }
 
 function tokenize(input: string): Token[] {

@@ -2,9 +2,9 @@ import type { SearchHit, SearchOptions, SearchPage } from '@contract/model'
 import type { Db } from '../db/open-db'
 import { queryCacheOf } from '../db/query-cache'
 import { EPISODE_SHIFT, pendingSearchSources } from './build-search-index'
-import { ftsMatch } from './fts-columns'
+import { couldMatchRoleOrTool, ftsMatch } from './fts-columns'
 import { readHitRows, type HitRowCache } from './hit-rows'
-import { markMatches } from './mark-matches'
+import { markMatches, phraseOf } from './mark-matches'
 import { prefixWords } from './prefix-words'
 import { parseSearch } from './search-query'
 import { cutSnippet, parseSnippet } from './snippet'
@@ -35,7 +35,7 @@ export function search(
   rankWindow = RANK_WINDOW,
   hitRows?: HitRowCache
 ): SearchPage {
-  const { query, terms } = parseSearch(input)
+  const { query, terms, named } = parseSearch(input)
   const limit = options.limit ?? DEFAULT_LIMIT
   const offset = options.offset ?? 0
   const order = options.order ?? 'relevance'
@@ -60,7 +60,8 @@ export function search(
       ).query
     : query
   const where = ['search_fts MATCH ?']
-  const params: unknown[] = [ftsMatch(match, { role: options.role, tool: options.tool })]
+  const anyColumn = !couldMatchRoleOrTool(named.map(phraseOf))
+  const params: unknown[] = [ftsMatch(match, { role: options.role, tool: options.tool }, anyColumn)]
   let join = ''
   if (options.runIds?.length) {
     // The runs' rows lie between their first and last episode's (a row's id is its episode's times EPISODE_SHIFT):

@@ -7,6 +7,8 @@
  * An empty call (getProgress) is timed too: the transport's share of every figure.
  */
 import Database from 'better-sqlite3'
+// a .ts module with type-only imports: Node 24 strips its types
+import { couldMatchRoleOrTool, ftsMatch } from '../../src-main/search/fts-columns.ts'
 import { startServe, timed, waitUntilIdle } from './serve-child.mjs'
 
 export const SEARCH_TARGET_MS = 50
@@ -292,7 +294,8 @@ function rankingFloor(dbPath, matches) {
 
 /**
  * The MATCH expression search.ts asks for the new-query shapes' queries (search-query.ts's emit, for what they hold:
- * plain words, `word*`, `a -b`, `a b`), confined to the text column as ftsMatch does.
+ * plain lower-case words, `word*`, `a -b`, `a b`), confined to the text column unless none of the words could match
+ * a role or tool token, as search.ts decides (fts-columns.ts, whose tokens these words are as typed).
  * @param {string} query
  */
 function ftsMatchOf(query) {
@@ -302,5 +305,8 @@ function ftsMatchOf(query) {
   const none = parts.filter((p) => p.startsWith('-')).map((p) => word(p.slice(1)))
   const not = none.length > 1 ? ` NOT (${none.join(' OR ')})` : none.length ? ` NOT ${none[0]}` : ''
   const left = all.length > 1 && none.length ? `(${all.join(' AND ')})` : all.join(' AND ')
-  return `text : (${left}${not})`
+  const named = parts
+    .map((p) => p.replace(/^-/, ''))
+    .map((p) => ({ words: [p.replace(/\*$/, '')], prefix: p.endsWith('*') }))
+  return ftsMatch(`${left}${not}`, {}, !couldMatchRoleOrTool(named))
 }
