@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-db'
+import { indexTermsFromPages } from './index-terms'
 
 /**
  * Most words a prefix is listed as. Past it FTS5's own prefix query stays (a 1-letter prefix can stand for 150,000
@@ -16,9 +17,13 @@ const ready = new WeakSet<Db>()
  * every doclist of every such word first, as FTS5 does for a prefix when the table has no prefix index (migration
  * 0013): on the 1 GB search corpus `tes*` in index order, the first 10,001 matches, took 240–480 ms as a prefix,
  * 8–40 ms as `test OR tests` after 6–30 ms to list them. The list may hold words of the role and tool columns
- * (fts5vocab 'row' counts every column), which a query confined to the text never matches.
+ * (fts5vocab 'row' counts every column), which a query confined to the text never matches. Read from the index's
+ * leaf pages (index-terms.ts: fts5vocab walks every listed word's doclist to count its rows, 20 ms for `pas*` on that
+ * corpus), from fts5vocab when those do not read as FTS5's format.
  */
 export function prefixWords(db: Db, prefix: string): string[] | null {
+  const paged = indexTermsFromPages(db, prefix, MAX_PREFIX_WORDS)
+  if (paged !== null) return paged === 'more' ? null : paged
   if (!ready.has(db)) {
     db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_vocab USING fts5vocab(main, 'search_fts', 'row')`)
     ready.add(db)

@@ -7,8 +7,9 @@
  * An empty call (getProgress) is timed too: the transport's share of every figure.
  */
 import Database from 'better-sqlite3'
-// a .ts module with type-only imports: Node 24 strips its types
+// .ts modules with type-only imports: Node 24 strips their types
 import { couldMatchRoleOrTool, ftsMatch } from '../../src-main/search/fts-columns.ts'
+import { indexTermsFromPages } from '../../src-main/search/index-terms.ts'
 import { startServe, timed, waitUntilIdle } from './serve-child.mjs'
 
 export const SEARCH_TARGET_MS = 50
@@ -270,9 +271,16 @@ function rankingFloor(dbPath, matches) {
     const listed = db.prepare('SELECT term FROM temp.search_vocab WHERE term >= ? AND term < ? LIMIT 2').pluck()
     const ms = matches.map((typed) => {
       const t0 = performance.now()
-      // as search.ts asks a prefix in relevance order: as its word when it stands for one (prefix-words.ts)
+      // as search.ts asks a prefix in relevance order: as its word when it stands for one (prefix-words.ts, which
+      // reads the index's leaf pages, or fts5vocab when they do not read)
       const match = typed.replace(/"([a-z0-9]+)" \*/g, (whole, /** @type {string} */ p) => {
-        const words = listed.all(p, p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1))
+        const paged = indexTermsFromPages(db, p, 1)
+        const words =
+          paged === null
+            ? listed.all(p, p.slice(0, -1) + String.fromCharCode(p.charCodeAt(p.length - 1) + 1))
+            : paged === 'more'
+              ? []
+              : paged
         return words.length === 1 ? `("${words[0]}")` : whole
       })
       db.prepare(
