@@ -25,6 +25,12 @@ import type { Db } from '../db/open-db'
  * not parse, or is missing where a leaf should be, makes the whole answer null.
  */
 export function indexTermsFromPages(db: Db, prefix: string, most: number): string[] | 'more' | null {
+  // one read transaction: the idx rows and the pages they name from the same commit (a merge the writer commits in
+  // between deletes pages, and a deleted segment's id is used again)
+  return db.transaction(() => termsInSnapshot(db, prefix, most))()
+}
+
+function termsInSnapshot(db: Db, prefix: string, most: number): string[] | 'more' | null {
   const version = db.prepare(`SELECT v FROM search_fts_config WHERE k = 'version'`).pluck().get()
   if (version !== 4 && version !== 5) return null
   const key = Buffer.from(`0${prefix}`, 'utf8')

@@ -118,6 +118,7 @@ describe('index terms read from the leaf pages', () => {
     // a format this does not know, or a leaf missing that the segment still has: the caller asks fts5vocab
     const asIf = (sql: RegExp, value: unknown): Database.Database =>
       ({
+        transaction: (fn: () => unknown) => fn,
         prepare: (q: string) => (sql.test(q) ? { pluck: () => ({ get: () => value }) } : db.prepare(q))
       }) as unknown as Database.Database
     expect(indexTermsFromPages(asIf(/search_fts_config/, 99), 'te', 64)).toBeNull()
