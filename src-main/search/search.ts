@@ -96,12 +96,12 @@ export function search(
     // 3-letter prefix paid its merge of every doclist of the words it starts (FTS5 without a prefix index:
     // migration 0013) twice a call, ~300 ms each on the 1 GB search corpus, and again on every call.
     const first = cache.remember(`${cacheKey}\nfirst`, () => {
-      const value = Float64Array.from(
+      // plucked, no array per row or map function (as the ranked window below)
+      const value = new Float64Array(
         db
           .prepare(`SELECT f.rowid FROM ${from} ORDER BY f.rowid LIMIT ${TOTAL_CAP + 1}`)
-          .raw()
-          .all(...params) as [number][],
-        (r) => r[0]
+          .pluck()
+          .all(...params) as number[]
       )
       return { value, bytes: value.byteLength + cacheKey.length }
     })
@@ -137,7 +137,10 @@ export function search(
         )
         .raw()
         .all(...params) as [number, number][]
-      const value = { ids: Float64Array.from(all, (r) => r[0]), n: all.length ? all[0][1] : 0 }
+      // a loop: Float64Array.from with a map function took ~0.9 ms of a new query for a window of 10,000
+      const ids = new Float64Array(all.length)
+      for (let i = 0; i < all.length; i++) ids[i] = all[i][0]
+      const value = { ids, n: all.length ? all[0][1] : 0 }
       return { value, bytes: value.ids.byteLength + cacheKey.length }
     })
     ids = Array.from(ranked.ids.subarray(offset, offset + limit))
