@@ -12,14 +12,14 @@ const ready = new WeakSet<Db>()
 
 /**
  * The words of the full-text index that start with `prefix` (already folded as the index folds: lower-case ASCII),
- * or null when there are more than MAX_PREFIX_WORDS. Read from the index's own vocabulary (fts5vocab), so `prefix*`
+ * or null when there are more than MAX_PREFIX_WORDS. Read from the index's own vocabulary, so `prefix*`
  * and the OR of these words match the same rows; the OR finds its first matches in index order without merging
  * every doclist of every such word first, as FTS5 does for a prefix when the table has no prefix index (migration
  * 0013): on the 1 GB search corpus `tes*` in index order, the first 10,001 matches, took 240–480 ms as a prefix,
- * 8–40 ms as `test OR tests` after 6–30 ms to list them. The list may hold words of the role and tool columns
- * (fts5vocab 'row' counts every column), which a query confined to the text never matches. Read from the index's
- * leaf pages (index-terms.ts: fts5vocab walks every listed word's doclist to count its rows, 20 ms for `pas*` on that
- * corpus), from fts5vocab when those do not read as FTS5's format.
+ * 8–40 ms as `test OR tests`. The list may hold words of the role and tool columns (the index's terms are of every
+ * column), which a query confined to the text never matches. Read from the index's leaf pages (index-terms.ts:
+ * ~1 ms, where fts5vocab walks every listed word's doclist to count its rows, 6–50 ms on that corpus), from fts5vocab
+ * when those do not read as FTS5's format.
  */
 export function prefixWords(db: Db, prefix: string): string[] | null {
   const paged = indexTermsFromPages(db, prefix, MAX_PREFIX_WORDS)
