@@ -30,7 +30,7 @@ import { parseJsonlRecord } from './jsonl-record'
 import { ZipArchive } from './readers/zip-reader'
 import { ParquetError, ParquetFile } from './readers/parquet-file'
 import { parseTableLocator, RecordError } from './types'
-import { formatContext } from './context'
+import { formatContext, type FormatContext } from './context'
 
 /** An indexed source file as the index recorded it. */
 export interface IndexedSource {
@@ -60,8 +60,9 @@ export interface OpenedEpisode {
   cuts: ReadCut[]
   /**
    * The record's bytes as read, when asked for (`withBytes`: the full-text pass finds its rows' places in them,
-   * search/row-places.ts) and the place is a JSONL record of at most BOUNDED_THREAD_READ_BYTES; else undefined (the
-   * bytes are garbage as soon as they are decoded: a 60 MB record's would stay beside its text and parsed value).
+   * search/row-places.ts) and the place is a JSONL record, or a JSON document (its whole file: a document episode's
+   * place starts at 0), of at most BOUNDED_THREAD_READ_BYTES; else undefined (the bytes are garbage as soon as they
+   * are decoded: a 60 MB record's would stay beside its text and parsed value; a zip archive's are compressed).
    */
   bytes?: Buffer
 }
@@ -90,16 +91,17 @@ export class SourceChangedError extends NotFoundError {
  * is parsed once however many of its episodes are read; a JSONL file is opened once and read record by record; a
  * Parquet table's footer is read once and its row groups one at a time (the last one read is kept, as episodes are
  * mostly read in file order). The
- * source has its own format context (companion files an adapter reads are read once for all its episodes).
+ * source has its own format context (companion files an adapter reads are read once for all its episodes), or the
+ * caller's, shared by the files it opens (the folders a trajectory's results are looked for in, listed once for a
+ * search's page of hits).
  */
-export function openEpisodeSource(source: IndexedSource): EpisodeSource {
+export function openEpisodeSource(source: IndexedSource, ctx: FormatContext = formatContext()): EpisodeSource {
   const { path, format } = source
   let fd: number | null = null
   let currentSize: number | null = null
-  let doc: { value: unknown } | null = null
+  let doc: { value: unknown; bytes?: Buffer } | null = null
   let table: ParquetFile | null = null
   let group: { at: number; rows: Record<string, unknown>[] } | null = null
-  const ctx = formatContext()
 
   const gone = <T>(fn: () => T): T => {
     try {
@@ -153,20 +155,20 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     return jsonlAdapterFor(format)?.rowsOf ? Number(place.locator) : 'document'
   }
 
-  const readFromDocument = (place: EpisodePlace, locator: string): OpenedEpisode => {
+  const readFromDocument = (place: EpisodePlace, locator: string, withBytes: boolean): OpenedEpisode => {
     const adapter = documentAdapterFor(format)
     if (!adapter) throw new Error(`no adapter can open ${format} episodes`)
-    doc ??= {
-      value: gone(() => {
-        unchanged()
-        return loadDocument(path, adapter)
-      })
-    }
+    // the bytes kept when the first read asks for them (the full-text pass reads a document's episodes in turn)
+    doc ??= gone(() => {
+      unchanged()
+      return loadDocument(path, adapter, withBytes)
+    })
     const body = adapter.parseEpisode(doc.value, locator, path, ctx)
     return {
       body,
       raw: body.raw ?? (doc.value instanceof ZipArchive ? null : doc.value),
-      cuts: body.cuts ?? cutsOf(doc.value)
+      cuts: body.cuts ?? cutsOf(doc.value),
+      bytes: withBytes ? doc.bytes : undefined
     }
   }
 
@@ -202,7 +204,7 @@ export function openEpisodeSource(source: IndexedSource): EpisodeSource {
     if (tableAdapterFor(format) && place.locator !== null) return readRow(place.locator)
     const row = rowOf(place)
     return row === 'document'
-      ? readFromDocument(place, place.locator as string)
+      ? readFromDocument(place, place.locator as string, options.withBytes ?? false)
       : readRecord(place, row, options.withBytes ?? false)
   }
 
@@ -292,18 +294,22 @@ export function readIndexedEpisode(source: IndexedSource, place: EpisodePlace): 
  * A whole-file source as its adapter parses it: a zip archive by its central directory (members are read when an
  * episode needs them), a per-step JSONL file as its records (unless the file is one JSON value), else one JSON value.
  */
-function loadDocument(path: string, adapter: DocumentAdapter): unknown {
-  if (isZip(path)) return ZipArchive.open(path)
+/** A document parsed, and its bytes when asked for and at most BOUNDED_THREAD_READ_BYTES (OpenedEpisode.bytes). */
+function loadDocument(path: string, adapter: DocumentAdapter, withBytes: boolean): { value: unknown; bytes?: Buffer } {
+  if (isZip(path)) return { value: ZipArchive.open(path) }
   noteRead(statSync(path).size)
-  const text = readFileSync(path, 'utf8')
+  const raw = readFileSync(path)
+  const text = raw.toString('utf8')
+  // the bytes the text was decoded from: a place found in them is where the parsed value's string is
+  const bytes = withBytes && raw.length <= BOUNDED_THREAD_READ_BYTES ? raw : undefined
   if (adapter.fileKinds.includes('jsonl-grouped')) {
     try {
-      return parseJsonLine(text)
+      return { value: parseJsonLine(text), bytes }
     } catch {
-      return readJsonlRecords(path).records
+      return { value: readJsonlRecords(path).records }
     }
   }
-  return parseJsonLine(text)
+  return { value: parseJsonLine(text), bytes }
 }
 
 /** True when the file starts with the zip signature. */

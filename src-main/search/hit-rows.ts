@@ -1,6 +1,7 @@
 import { closeSync, openSync, statSync } from 'node:fs'
 import type { Db } from '../db/open-db'
 import { TooBigForThisThreadError } from '../formats/readers/big-reads'
+import { formatContext } from '../formats/context'
 import { openEpisodeSource } from '../formats/open-episode-source'
 import { EPISODE_SHIFT } from './build-search-index'
 import { episodeSearchRowsUpTo, type SearchRow } from './search-rows'
@@ -32,6 +33,8 @@ export function readHitRows(
 ): Map<number, SearchRow> {
   const out = new Map<number, SearchRow>()
   if (rowids.length === 0) return out
+  // one context for every file the page reads: companion files and folders are read once for them all
+  const ctx = formatContext()
   // the rows wanted of each episode, by their sequence in it
   const wanted = new Map<number, number[]>()
   for (const id of rowids) {
@@ -96,12 +99,10 @@ export function readHitRows(
       if (fd !== null) closeSync(fd)
     }
     if (toRead.length === 0) continue
-    const source = openEpisodeSource({
-      path: first.path,
-      format: first.format,
-      size: first.size,
-      mtimeMs: first.mtime_ms
-    })
+    const source = openEpisodeSource(
+      { path: first.path, format: first.format, size: first.size, mtimeMs: first.mtime_ms },
+      ctx
+    )
     try {
       for (const { p, seqs } of toRead) {
         try {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open-db'
 import type { EpisodeBody } from '../formats/types'
+import { formatContext, type FormatContext } from '../formats/context'
 import { collectAfterBigReads, TooBigForThisThreadError } from '../formats/readers/big-reads'
 import {
   openEpisodeSource,
@@ -24,14 +25,19 @@ export interface EpisodeTranscript {
  * An episode whose record no longer parses is skipped, and a file that is gone or changed as a whole since it was
  * listed is not read further: the next index pass lists that file again and searches it then.
  */
-export function* sourceTranscripts(db: Db, sourceId: number, afterRowid: number): Generator<EpisodeTranscript> {
+export function* sourceTranscripts(
+  db: Db,
+  sourceId: number,
+  afterRowid: number,
+  ctx: FormatContext = formatContext()
+): Generator<EpisodeTranscript> {
   const src = db.prepare('SELECT path, format, size, mtime_ms FROM sources WHERE id = ?').get(sourceId) as
     { path: string; format: string; size: number; mtime_ms: number } | undefined
   if (!src) return
   const page = db.prepare(
     'SELECT rowid, byte_offset, byte_length, locator FROM episodes WHERE source_id = ? AND rowid > ? ORDER BY rowid LIMIT ?'
   )
-  const source = openEpisodeSource({ path: src.path, format: src.format, size: src.size, mtimeMs: src.mtime_ms })
+  const source = openEpisodeSource({ path: src.path, format: src.format, size: src.size, mtimeMs: src.mtime_ms }, ctx)
   try {
     let after = afterRowid
     for (;;) {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/open-db'
+import { formatContext } from '../formats/context'
 import { RowBatchBuilder, type OpenEpisode, type RowBatch } from './row-batch'
 import type { BatchBuffers } from './batch-buffers'
 import { episodeSearchRows, type RowSource, type SearchRow } from './search-rows'
@@ -38,15 +39,23 @@ export function* transcriptBatches(
   buffers?: BatchBuffers
 ): Generator<RowBatch> {
   const builder = new RowBatchBuilder(buffers)
+  // the pass is one job: companion files and folders its files' adapters look at are read once for all of them
+  const ctx = formatContext()
   for (const { sourceId, afterRowid, open } of plan) {
     let lastRowid = afterRowid
-    for (const { rowid, body, bytes } of sourceTranscripts(db, sourceId, afterRowid)) {
+    let lastBytes: Buffer | undefined
+    for (const { rowid, body, bytes } of sourceTranscripts(db, sourceId, afterRowid, ctx)) {
       onEpisode?.()
       const verbatim: (RowSource | null)[] = []
       const rows = episodeSearchRows(body, verbatim)
       let from = open?.rowid === rowid ? open.rows : 0
-      // a JSONL record's rows' places (row-places.ts), with the batch of its first row (a transaction never ends inside an episode: both commit together)
-      if (from === 0 && bytes) builder.addPlaces(rowid, findRowPlaces(bytes, rows, verbatim))
+      // A JSONL record's or a JSON document's rows' places (row-places.ts), with the batch of its first row (a
+      // transaction never ends inside an episode: both commit together). A document's episodes after its first share
+      // its bytes: each would look for its rows from the file's start (a row not found scans the rest: quadratic in
+      // a document of many episodes), so only the first is placed, and the others read back from the document.
+      const shared = bytes !== undefined && bytes === lastBytes
+      lastBytes = bytes
+      if (from === 0 && bytes && !shared) builder.addPlaces(rowid, findRowPlaces(bytes, rows, verbatim))
       if (textOf(rows, from) > BATCH_CHARS) {
         // An episode of more than a batch (a record of tens of MB) is cut into batches of BATCH_CHARS, after the
         // batch so far: its rows are written as they are made, not held whole with a copy. Only such an episode is

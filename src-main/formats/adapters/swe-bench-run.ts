@@ -66,7 +66,7 @@ export const SWE_BENCH_SCORING: RunScoring = {
 }
 
 export function findRunReport(runDir: string, model: string | null, ctx: FormatContext): RunReport | null {
-  for (const path of runReportPaths(runDir, model)) {
+  for (const path of runReportPaths(runDir, model, ctx)) {
     const x = extractOf(path, ctx)
     if (x?.kind === 'run-report') return { path, x }
   }

@@ -184,12 +184,19 @@ function testCounts(t: unknown): Record<string, number> {
 // ---------------------------------------------------------------------------------------------
 // Finding the result of one trajectory
 
-function listDir(dir: string): Dirent[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-  } catch {
-    return []
-  }
+/**
+ * A folder's entries, listed once per job (ctx): each trajectory of a run looks through the same run folder and its
+ * parents, and a search's 50 hits in 50 trajectories listed them 50 times over (with a stat of every sub-folder:
+ * 15 ms a trajectory in a folder of 200).
+ */
+function listDir(dir: string, ctx: FormatContext): Dirent[] {
+  return ctx.memo(`swe-bench:list:${dir}`, () => {
+    try {
+      return readdirSync(dir, { withFileTypes: true })
+    } catch {
+      return []
+    }
+  })
 }
 
 const isDir = (p: string): boolean => {
@@ -249,8 +256,12 @@ function fromRunReport(path: string, instanceId: string, runId: string, ctx: For
   return { reward: resolved ? 1 : 0, success: resolved, outcome, source: path, runId, metrics: {} }
 }
 
-/** Harness log roots (`logs/run_evaluation`) at or just below `dir`. */
-function logRoots(dir: string, entries: Dirent[]): string[] {
+/** Harness log roots (`logs/run_evaluation`) at or just below `dir` (found once per job: a stat per sub-folder). */
+function logRoots(dir: string, ctx: FormatContext): string[] {
+  return ctx.memo(`swe-bench:log-roots:${dir}`, () => findLogRoots(dir, listDir(dir, ctx)))
+}
+
+function findLogRoots(dir: string, entries: Dirent[]): string[] {
   const roots: string[] = []
   const direct = join(dir, 'logs', 'run_evaluation')
   if (entries.some((e) => e.name === 'logs') && isDir(direct)) roots.push(direct)
@@ -279,15 +290,15 @@ export function findSweBenchResult(
   const own = fromInstanceReport(join(trajectoryDir, 'report.json'), instanceId, null, ctx)
   if (own) return own
 
-  for (const path of runReportPaths(runDir, model)) {
+  for (const path of runReportPaths(runDir, model, ctx)) {
     const r = fromRunReport(path, instanceId, runName, ctx)
     if (r) return r
   }
 
   const slug = model ? modelSlug(model) : null
   for (const dir of searchDirs(runDir)) {
-    for (const root of logRoots(dir, listDir(dir))) {
-      const runIds = listDir(root)
+    for (const root of logRoots(dir, ctx)) {
+      const runIds = listDir(root, ctx)
         .filter((e) => e.isDirectory())
         .map((e) => e.name)
         .sort()
@@ -304,11 +315,11 @@ export function findSweBenchResult(
  * Run reports named for the run (`*.<run>.json`) in the run folder and its parents, in the order they are tried:
  * nearest folder first; within one, the report of the run's model (`<model slug>.<run>.json`) first, then by name.
  */
-export function runReportPaths(runDir: string, model: string | null): string[] {
+export function runReportPaths(runDir: string, model: string | null, ctx: FormatContext): string[] {
   const slug = model ? modelSlug(model) : null
   const suffix = `.${basename(runDir)}.json`
   return searchDirs(runDir).flatMap((dir) =>
-    listDir(dir)
+    listDir(dir, ctx)
       .filter((e) => !e.isDirectory() && e.name.endsWith(suffix) && e.name.length > suffix.length)
       .map((e) => e.name)
       .sort(
@@ -329,7 +340,7 @@ function inRun(
   ctx: FormatContext
 ): SweBenchResult[] {
   const out: SweBenchResult[] = []
-  const models = listDir(join(root, runId))
+  const models = listDir(join(root, runId), ctx)
     .filter((e) => e.isDirectory() && (slug === null || e.name === slug))
     .map((e) => e.name)
     .sort()

@@ -162,6 +162,21 @@ describe('swe-bench: finding the result of a trajectory', () => {
     expect(findSweBenchResult(run, run, 'b__b-2', 'org/model', formatContext())).toBeNull()
   })
 
+  it('one job lists the folders once: a report written during it is seen by the next job', () => {
+    // a search's page reads 50 trajectories of one run with one context (hit-rows.ts); each looked through the run
+    // folder and its parents again (a stat of every sub-folder too): 15 ms a trajectory in a folder of 200
+    const run = join(root, 'jobs', 'exp3')
+    mkdirSync(join(run, 'd__d-4'), { recursive: true })
+    const job = formatContext()
+    expect(findSweBenchResult(join(run, 'd__d-4'), run, 'd__d-4', null, job)).toBeNull()
+    put('jobs/org__model.exp3.json', runReport(['d__d-4'], []))
+    expect(findSweBenchResult(join(run, 'd__d-4'), run, 'd__d-4', null, job)).toBeNull()
+    expect(findSweBenchResult(join(run, 'd__d-4'), run, 'd__d-4', null, formatContext())).toMatchObject({
+      reward: 1,
+      outcome: 'resolved'
+    })
+  })
+
   it('log tree: two run ids hold the instance → ambiguous, not guessed; the run id equal to the run name wins', () => {
     const run = join(root, 'out', 'exp2')
     mkdirSync(run, { recursive: true })

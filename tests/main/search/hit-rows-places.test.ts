@@ -1,7 +1,7 @@
 /**
  * Hits read back from their rows' places (row-places.ts) are the rows the full-text pass indexed: on every real
- * fixture, each episode's rows read through readHitRows (places where the pass found them, the record otherwise)
- * equal episodeSearchRows of the episode read whole. A file changed since it was listed is never read by place.
+ * fixture (JSONL records and JSON documents), each episode's rows read through readHitRows (places where the pass
+ * found them, the record otherwise) equal episodeSearchRows of the episode read whole. A file changed since it was listed is never read by place.
  */
 import { copyFileSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -71,18 +71,29 @@ describe('hit rows read back by their places', () => {
       let rows = 0
       let placed = 0
       const formats = new Set<string>()
+      const placedEpisodesOf = new Map<string, number>()
       for (const e of episodesOf(db)) {
         const { expected, back } = rowsBothWays(db, e)
         expect(back, `${e.path} ${e.locator ?? e.byte_offset}`).toEqual(expected)
         const places = e.places ? (JSON.parse(e.places) as (RowPlace | null)[]) : []
         placed += places.filter(Boolean).length
         rows += expected.length
-        if (places.some(Boolean)) formats.add(e.format)
+        if (places.some(Boolean)) {
+          formats.add(e.format)
+          placedEpisodesOf.set(e.path, (placedEpisodesOf.get(e.path) ?? 0) + 1)
+        }
       }
       // most rows of the JSONL fixtures have a place (521 of 551 verifiers rows, 286 of 320 NeMo Gym rows)
       expect(rows).toBeGreaterThan(1000)
       expect(placed / rows).toBeGreaterThan(0.3)
-      expect([...formats].sort()).toEqual(expect.arrayContaining(['nemo-gym', 'verifiers']))
+      // JSON documents too (a trajectory file is one episode: its hits read as their bytes, not the file parsed)
+      expect([...formats].sort()).toEqual(
+        expect.arrayContaining(['atif', 'mini-swe-agent', 'nemo-gym', 'swe-agent', 'tau-bench', 'verifiers'])
+      )
+      // a document of several episodes: its first alone (the others would each scan the file from its start)
+      const tau = [...placedEpisodesOf].filter(([path]) => path.includes('tau-bench'))
+      expect(tau.length).toBeGreaterThan(0)
+      expect(tau.every(([, n]) => n === 1)).toBe(true)
     } finally {
       db.close()
     }
@@ -125,6 +136,37 @@ describe('hit rows read back by their places', () => {
       const at = first.byte_offset + (places[0] as RowPlace)[3]
       changed.fill(0x7a, at, at + 4)
       writeFileSync(file, changed)
+      utimesSync(file, LISTED_AT + 60, LISTED_AT + 60)
+      expect(readHitRows(db, [id], new HitRowCache(0)).get(id)).toBeUndefined()
+    } finally {
+      db.close()
+    }
+  })
+
+  it('reads a row of a document by its place while the file is the one listed, and none once it changed', async () => {
+    const t = tempEngine()
+    engine = t.engine
+    const file = join(t.dir, 'marshmallow-code__marshmallow-1867.traj')
+    copyFileSync(fixture('swe-agent/v1.0-function-calling/marshmallow-code__marshmallow-1867.traj'), file)
+    utimesSync(file, LISTED_AT, LISTED_AT)
+    await t.engine.indexPaths([t.dir])
+    const db = openDb(t.dbPath, { readonly: true })
+    try {
+      const [doc] = episodesOf(db)
+      expect(doc.byte_offset).toBe(0) // a document's places are in its file
+      const places = JSON.parse(doc.places ?? '[]') as (RowPlace | null)[]
+      const seq = places.findIndex((p) => p !== null && p[4] >= 8 && p[5] === undefined)
+      expect(seq).toBeGreaterThanOrEqual(0)
+      const id = doc.rowid * EPISODE_SHIFT + seq
+      const [, , , at, length] = places[seq] as RowPlace
+      // that string's bytes overwritten (same size and mtime: the file as listed): read by its place alone, the
+      // document is not parsed (it would give the indexed text)
+      const changed = readFileSync(file)
+      changed.fill(0x7a, at, at + length)
+      writeFileSync(file, changed)
+      utimesSync(file, LISTED_AT, LISTED_AT)
+      expect(readHitRows(db, [id], new HitRowCache(0)).get(id)?.text).toBe('z'.repeat(length))
+      // a new mtime: the document changed since it was listed, its hits are not shown until it is listed again
       utimesSync(file, LISTED_AT + 60, LISTED_AT + 60)
       expect(readHitRows(db, [id], new HitRowCache(0)).get(id)).toBeUndefined()
     } finally {
