@@ -230,10 +230,10 @@ function instanceIdOf(doc: unknown, path: string): string {
   return (isObj(doc) ? idText(doc.instance_id) : null) ?? instanceFromPath(path)
 }
 
-function modelOf(parts: Parts, runDir: string): string | null {
+function modelOf(parts: Parts, runDir: string, ctx: FormatContext): string | null {
   const config = isObj(parts.info.config) ? parts.info.config : {}
   const model = isObj(config.model) ? (str(config.model.model_name) ?? str(config.model.model)) : str(config.model)
-  return model ?? predictionsModel(runDir)
+  return model ?? predictionsModel(runDir, ctx)
 }
 
 /** Last non-empty line of a traceback: the exception message. */
@@ -306,7 +306,7 @@ function summarize(
 function context(doc: unknown, path: string, parts: Parts, ctx: FormatContext): TrajectoryRun {
   const id = instanceIdOf(doc, path)
   const runDir = runDirOf(path, id)
-  return trajectoryRun(runDir, id, modelOf(parts, runDir), ctx)
+  return trajectoryRun(runDir, id, modelOf(parts, runDir, ctx), ctx)
 }
 
 export const miniSweAgentAdapter = defineFormat<DocumentAdapter>({

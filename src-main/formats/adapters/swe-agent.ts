@@ -78,11 +78,11 @@ function instanceId(doc: Obj, path: string): string {
 }
 
 /** The model: `replay_config.agent.model.name` (1.0), else the predictions' `model_name_or_path`. */
-function modelOf(doc: Obj, runDir: string): string | null {
+function modelOf(doc: Obj, runDir: string, ctx: FormatContext): string | null {
   const agent = replayConfig(doc).agent
   const model = isObj(agent) && isObj(agent.model) ? str(agent.model.name) : null
   if (model) return model
-  const pred = predictionsModel(runDir)
+  const pred = predictionsModel(runDir, ctx)
   // 0.x writes the run name as model_name_or_path: `<model>__<dataset>__<config>__t-0.00__…`
   if (pred && /__t-\d/.test(pred)) return pred.slice(0, pred.indexOf('__'))
   return pred
@@ -311,7 +311,7 @@ const asDoc = (doc: unknown): Obj => {
 function context(doc: Obj, path: string, ctx: FormatContext): TrajectoryRun {
   const id = instanceId(doc, path)
   const runDir = runDirOf(path, id)
-  return trajectoryRun(runDir, id, modelOf(doc, runDir), ctx)
+  return trajectoryRun(runDir, id, modelOf(doc, runDir, ctx), ctx)
 }
 
 export const sweAgentAdapter = defineFormat<DocumentAdapter>({

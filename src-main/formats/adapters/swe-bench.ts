@@ -361,9 +361,13 @@ function inRun(
 
 /**
  * `model_name_or_path` of the run's predictions (`preds.json`, `all_preds.jsonl` in the run folder),
- * read from the first 64 KB only (the file may be many MB of patches).
+ * read from the first 64 KB only (the file may be many MB of patches), once per job (each trajectory asks).
  */
-export function predictionsModel(runDir: string): string | null {
+export function predictionsModel(runDir: string, ctx: FormatContext): string | null {
+  return ctx.memo(`swe-bench:predictions-model:${runDir}`, () => readPredictionsModel(runDir))
+}
+
+function readPredictionsModel(runDir: string): string | null {
   for (const name of ['preds.json', 'all_preds.jsonl']) {
     const head = readHead(join(runDir, name), 65536)
     if (head === null) continue

@@ -58,11 +58,13 @@ describe('swe-bench: recognizing reports and predictions', () => {
   })
 
   it('run model from the predictions (first 64 KB only)', () => {
-    expect(predictionsModel(fixture('mini-swe-agent/output/deepseek_chat_dev'))).toBe('deepseek/deepseek-chat')
-    expect(predictionsModel(fixture('swe-agent/v0.x/gpt4__swe-bench-dev-easy_first_only'))).toBe(
+    expect(predictionsModel(fixture('mini-swe-agent/output/deepseek_chat_dev'), formatContext())).toBe(
+      'deepseek/deepseek-chat'
+    )
+    expect(predictionsModel(fixture('swe-agent/v0.x/gpt4__swe-bench-dev-easy_first_only'), formatContext())).toBe(
       'gpt4__swe-bench-dev-easy_first_only__default__t-0.00__p-0.95__c-3.00__install-1'
     )
-    expect(predictionsModel(fixture('swe-agent/v1.0-function-calling'))).toBeNull()
+    expect(predictionsModel(fixture('swe-agent/v1.0-function-calling'), formatContext())).toBeNull()
   })
 })
 
