@@ -25,6 +25,7 @@ import { MILLION_BASELINE, MILLION_TARGETS } from './million-bench.mjs'
  * @property {null | import('./lowvocab-bench.mjs').LowvocabFigures} [lowvocab]
  * @property {null | import('./hostile-bench.d.mts').HostileResult[]} [hostile]
  * @property {null | import('./million-bench.mjs').MillionFigures} [million]
+ * @property {null | import('./trajectory-search-bench.mjs').TrajectorySearchFigures} [trajectorySearch]
  * @property {string[]} notes
  */
 
@@ -181,6 +182,14 @@ export function formatBench(b) {
   }
   if (b.viewer) rows.push(...viewerRows(b.viewer))
   if (b.training) rows.push(...trainingRows(b.training))
+  if (b.trajectorySearch) {
+    const t = b.trajectorySearch
+    rows.push([
+      'top-50 in trajectory files, new query',
+      `p95 ${f1(t.p95)} ms`,
+      `p50 ${f1(t.p50)}; ${t.files} SWE-agent .traj files (${f1(t.mb)} MB) in one run folder, ${t.hits} hits a page; indexed in ${f1(t.indexSeconds)} s; target < 50 ms: ${t.verdict}`
+    ])
+  }
   if (b.hostile) rows.push(...hostileRows(b.hostile))
   if (b.million) rows.push(...millionRows(b.million))
   const w0 = Math.max(...rows.map((r) => r[0].length))

@@ -8,7 +8,9 @@
  * --search-runs N (full-text query times: repetitions per query shape, default 20; 0 skips it), --search-mb N (measure
  * search on its own corpus of N MB, e.g. 1000 for the 1 GB of PRODUCT.md §4; default 0: on the main corpus's
  * database), --hostile 0 (skips the hostile-input phase: issue 17's inputs, peak RSS of indexing and of opening each
- * against the 500 MB target, about a minute), --keep (keep the temporary bench database and print its path).
+ * against the 500 MB target, about a minute), --trajectory-files N (a new search's top 50 over N copies of a real
+ * SWE-agent trajectory, one JSON file per episode; default 200, 0 skips it), --keep (keep the temporary bench
+ * database and print its path).
  * Training run (off by default: ~5 GB and several minutes): --training or BENCH_TRAINING=1 adds a generated prime-rl
  * output folder of --training-steps N (default 500) × --training-rollouts N (default 512) multi-turn rollouts, cached
  * in .bench/training-run (--training-drop deletes it afterwards): time to the first browsable step, the listing and full
@@ -46,6 +48,7 @@ import { measureTraining } from './training-bench.mjs'
 import { measureLowvocab } from './lowvocab-bench.mjs'
 import { measureHostile } from './hostile-bench.mjs'
 import { measureMillion } from './million-bench.mjs'
+import { measureTrajectorySearch } from './trajectory-search-bench.mjs'
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.error(
@@ -74,6 +77,7 @@ async function main() {
       'search-runs': { type: 'string', default: '20' },
       'search-mb': { type: 'string', default: '0' },
       hostile: { type: 'string', default: '1' },
+      'trajectory-files': { type: 'string', default: '200' },
       training: { type: 'boolean', default: process.env.BENCH_TRAINING === '1' },
       'training-steps': { type: 'string', default: '500' },
       'training-rollouts': { type: 'string', default: '512' },
@@ -152,6 +156,14 @@ async function main() {
 
   const viewerLoads = Number(values['viewer-loads'])
   if (viewerLoads > 0 && existsSync(CLI)) await viewerPhase(bench, viewerLoads)
+
+  // a new search over trajectory files (one JSON document per episode): a few seconds
+  const trajectoryFiles = Number(values['trajectory-files'])
+  if (trajectoryFiles > 0 && existsSync(CLI)) {
+    const t = await measureTrajectorySearch({ cli: CLI, root: ROOT, benchDir: BENCH_DIR, files: trajectoryFiles, log })
+    if ('skipped' in t) bench.notes.push(`trajectory search skipped: ${t.skipped}`)
+    else bench.trajectorySearch = t
+  }
 
   // issue 17's hostile inputs (about a minute): peak RSS of indexing and of opening each, against the 500 MB target
   if (values.hostile !== '0' && existsSync(CLI)) {
