@@ -187,7 +187,7 @@ export function formatBench(b) {
     rows.push([
       'top-50 in trajectory files, new query',
       `p95 ${f1(t.p95)} ms`,
-      `p50 ${f1(t.p50)}; ${t.files} SWE-agent .traj files (${f1(t.mb)} MB) in one run folder, ${t.hits} hits a page; indexed in ${f1(t.indexSeconds)} s; target < 50 ms: ${t.verdict}`
+      `p50 ${f1(t.p50)}; ${t.files} SWE-agent .traj files (${f1(t.mb)} MB), one per instance folder of a run, ${t.hits} hits a page; indexed in ${f1(t.indexSeconds)} s; target < 50 ms: ${t.verdict}`
     ])
   }
   if (b.hostile) rows.push(...hostileRows(b.hostile))

@@ -1,10 +1,10 @@
 /**
  * Search over trajectory files, one JSON document per episode as SWE-agent writes them (the search phase's corpus is
  * JSONL): `files` copies of a real SWE-agent trajectory (../shared/fixtures, read at bench time, written to the bench's
- * own folder) in one run folder, indexed by the CLI, then top-50 relevance queries through `rollscope serve`, a word
+ * own folder) in one run folder, each in its instance's folder as SWE-agent writes them, indexed by the CLI, then top-50 relevance queries through `rollscope serve`, a word
  * not asked before on each call, so that each page reads its 50 hits back from 50 files. A page paid each file's
- * SWE-bench result lookup (its run folder and parents listed and every sub-folder stat-ed, per file: 757 ms a page
- * in a folder of 200) until those were kept for the page (FormatContext.memo).
+ * SWE-bench result lookup (its run folder and parents listed and every sub-folder stat-ed, per file: ~1 s a page
+ * for a run of 200 instances) until those were kept for the page (FormatContext.memo).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -34,10 +34,12 @@ const QUERIES = 20
 export async function measureTrajectorySearch({ cli, root, benchDir, files, log }) {
   const fixture = resolve(root, '../shared', FIXTURE)
   if (!existsSync(fixture)) return { skipped: `${fixture} not found (the shared fixtures beside the project)` }
+  // as SWE-agent 1.0 writes a run: <run>/<instance>/<instance>.traj
   const runDir = join(benchDir, 'trajectories', `run-${files}`)
-  mkdirSync(runDir, { recursive: true })
   for (let i = 0; i < files; i++) {
-    const to = join(runDir, `marshmallow-code__marshmallow-${1000 + i}.traj`)
+    const instance = `marshmallow-code__marshmallow-${1000 + i}`
+    const to = join(runDir, instance, `${instance}.traj`)
+    mkdirSync(join(runDir, instance), { recursive: true })
     if (!existsSync(to)) copyFileSync(fixture, to)
   }
   const dbDir = mkdtempSync(join(tmpdir(), 'rollscope-traj-bench-'))
