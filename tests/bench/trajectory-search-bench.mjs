@@ -1,11 +1,11 @@
 /**
  * Search over trajectory files, one JSON document per episode as SWE-agent writes them (the search phase's corpus is
- * JSONL): `files` copies of a real SWE-agent trajectory (../shared/fixtures, read at bench time, written to the bench's
- * own folder) in one run folder, each in its instance's folder as SWE-agent writes them, indexed by the CLI, then top-50 relevance queries through `rollscope serve`, a word
- * not asked before on each call, so that each page reads its 50 hits back from 50 files. A page paid each file's
- * SWE-bench result lookup (its run folder and parents listed and every sub-folder stat-ed, per file: ~1 s a page
- * for a run of 200 instances) until those were kept for the page (FormatContext.memo).
- */
+ * JSONL): `files` copies of a real SWE-agent trajectory (../shared/fixtures, read at bench time, written to the
+ * bench's own folder), each in its instance's folder of one run, indexed by the CLI, then top-50 relevance queries
+ * through `rollscope serve`, a word not asked before on each call, so that each page reads its 50 hits back from 50
+ * files. A page paid each file's SWE-bench result lookup (the run folder and its parents listed and every sub-folder
+ * stat-ed, per file: p50 54 ms here, 1 s for a run under a busy folder) until those were kept for the page
+ * (FormatContext.memo). */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
