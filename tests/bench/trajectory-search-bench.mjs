@@ -5,7 +5,8 @@
  * through `rollscope serve`, a word not asked before on each call, so that each page reads its 50 hits back from 50
  * files. A page paid each file's SWE-bench result lookup (the run folder and its parents listed and every sub-folder
  * stat-ed, per file: p50 54 ms here, 1 s for a run under a busy folder) until those were kept for the page
- * (FormatContext.memo). */
+ * (FormatContext.memo).
+ */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
