@@ -292,9 +292,9 @@ export function readIndexedEpisode(source: IndexedSource, place: EpisodePlace): 
 
 /**
  * A whole-file source as its adapter parses it: a zip archive by its central directory (members are read when an
- * episode needs them), a per-step JSONL file as its records (unless the file is one JSON value), else one JSON value.
+ * episode needs them), a per-step JSONL file as its records (unless the file is one JSON value), else one JSON value;
+ * and the file's bytes when asked for and at most BOUNDED_THREAD_READ_BYTES (OpenedEpisode.bytes).
  */
-/** A document parsed, and its bytes when asked for and at most BOUNDED_THREAD_READ_BYTES (OpenedEpisode.bytes). */
 function loadDocument(path: string, adapter: DocumentAdapter, withBytes: boolean): { value: unknown; bytes?: Buffer } {
   if (isZip(path)) return { value: ZipArchive.open(path) }
   noteRead(statSync(path).size)

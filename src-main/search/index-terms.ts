@@ -7,7 +7,7 @@ import type { Db } from '../db/open-db'
  *
  * Why not fts5vocab alone: its cursor counts each term's rows as it steps (it walks the term's whole doclist), so
  * listing `pas*` as `passed` took 20 ms on the 1 GB search corpus, as long as ranking `passed` (`tes*`: 50 ms).
- * Here each segment's %_idx row says which leaf page a term can be on, and those pages alone are read: ~0.3 ms.
+ * Here each segment's %_idx row says which leaf page a term can be on, and those pages alone are read: ~1 ms.
  *
  * The format is FTS5's on-disk one (sqlite ext/fts5/fts5_index.c, "TERM/DOCLIST FORMAT" and "PAGE FORMAT"; stable
  * across versions, which is why the config table names it):

@@ -15,7 +15,7 @@ const PAGE = 256
 export interface EpisodeTranscript {
   rowid: number
   body: EpisodeBody
-  /** The record's bytes, for a JSONL record (OpenedEpisode.bytes). */
+  /** The record's bytes, for a JSONL record or a JSON document of one file (OpenedEpisode.bytes). */
   bytes?: Buffer
 }
 
