@@ -13,8 +13,8 @@ import { pieceOf, placedPieces, rowTextAt, type RowPlace } from './row-places'
  * 0013). A row's place is its FTS rowid: the episode's rowid and its sequence among episodeSearchRows's rows of that
  * episode, which the full-text pass numbered from the same reader and the same function. A row whose place in its
  * JSONL record or JSON file the pass found (row-places.ts) is read as those bytes alone while the file is unchanged
- * since it was listed; the others from their records: each file is opened once and each episode read once however many of its
- * rows are hits (a document is parsed once for the page).
+ * since it was listed; the others from their records: each file is opened once and each episode read once however
+ * many of its rows are hits (a document is parsed once for the page).
  *
  * The cache keeps the hit rows themselves, not every row of their episodes: on the 1 GB search corpus an episode is
  * ~100 KB of JSON and a hit row ~4,000 characters, so a reader's 2 M characters held ~20 episodes, fewer than one

@@ -4,9 +4,10 @@ import { chunks, CHUNK_CHARS, type RowSource, type SearchRow } from './search-ro
 
 /**
  * Where a full-text row's text lies in its JSONL record (or JSON file: a document's episode is its file), so that a
- * search hit is read back as those bytes alone instead of its whole record (hit-rows.ts). Reading a 100 KB record back, decoding, parsing and making it turns costs
- * ~0.8 ms here; a page of 50 hits in 50 episodes paid that 50 times, most of a new query's time on the 1 GB search
- * corpus (the ranking pass ~18 ms of a ~65 ms search; the bench's search phase, 2026-11-30).
+ * search hit is read back as those bytes alone instead of its whole record (hit-rows.ts). Reading a 100 KB record
+ * back, decoding, parsing and making it turns costs ~0.8 ms here; a page of 50 hits in 50 episodes paid that 50
+ * times, most of a new query's time on the 1 GB search corpus (the ranking pass ~18 ms of a ~65 ms search; the
+ * bench's search phase, 2026-11-30).
  *
  * A row's place is the one JSON string of the record that is its text (found by its first characters, then
  * decoded and compared whole): the bytes of that string's body decode to the row's text exactly, wherever the string
