@@ -33,7 +33,7 @@ export interface RowBatch {
   roles: Int32Array
   tools: Int32Array
   tokens: string[]
-  /** Its episodes read from JSONL records or JSON files: each one's rowid and its rows' places as JSON (row-places.ts). */
+  /** Its episodes read from JSONL records or JSON files: each one's rowid and its rows' places (row-places.ts). */
   places: [episodeRowid: number, places: string][]
 }
 
