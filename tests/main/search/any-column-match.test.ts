@@ -85,7 +85,8 @@ describe('a query asked of every column', () => {
       { numRuns: 400 }
     )
     // both kinds were tried, and the confined ones do need it: unconfined, some would match by role or tool
-    expect(unconfined).toBeGreaterThan(50)
+    // (50-70 and 100-130 of 400 in a run: far from these bounds whatever fast-check draws)
+    expect(unconfined).toBeGreaterThan(20)
     expect(differed).toBeGreaterThan(20)
   })
 
