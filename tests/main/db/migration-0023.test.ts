@@ -5,22 +5,12 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { migrate } from '../../../src-main/db/migrate'
-import { MIGRATIONS } from '../../../src-main/db/migrations'
 import { pendingSearchSources } from '../../../src-main/search/build-search-index'
+import { searchedSourceBefore } from '../../helpers/searched-source-before'
 
 /** A database at version 22 with one searched source whose full-text rows are `texts`, as a pass before 0023 wrote them. */
 function before0023(texts: string[]): { db: Database.Database; source: number } {
-  const db = new Database(':memory:')
-  migrate(
-    db,
-    MIGRATIONS.filter((m) => m.version < 23)
-  )
-  db.exec(`INSERT INTO roots (path, added_at) VALUES ('/x', 0)`)
-  db.exec(
-    `INSERT INTO sources (path, root, size, mtime_ms, format, state, episodes, indexed_at) VALUES ('/x/a.jsonl', '/x', 1, 1, 'verifiers', 'indexed', 1, 5)`
-  )
-  const source = db.prepare('SELECT id FROM sources').pluck().get() as number
-  db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, 9, 5)').run(source)
+  const { db, source } = searchedSourceBefore(23)
   const add = db.prepare(`INSERT INTO search_fts (rowid, text, role, tool) VALUES (?, ?, 'assistant', NULL)`)
   texts.forEach((t, i) => add.run(i + 1, t))
   return { db, source }

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { migrate } from '../../../src-main/db/migrate'
 import { MIGRATIONS } from '../../../src-main/db/migrations'
+import { searchedSourceBefore } from '../../helpers/searched-source-before'
 import { pendingSearchSources } from '../../../src-main/search/build-search-index'
 import { ftsMatch, roleToken, toolToken } from '../../../src-main/search/fts-columns'
 import { HitRowCache } from '../../../src-main/search/hit-rows'
@@ -35,17 +36,7 @@ describe('contentless full-text index (migration 0013)', () => {
   })
 
   it('empties an index built before it: every source is searched again by the next pass', () => {
-    const db = new Database(':memory:')
-    migrate(
-      db,
-      MIGRATIONS.filter((m) => m.version < 13)
-    )
-    db.exec(`INSERT INTO roots (path, added_at) VALUES ('/x', 0)`)
-    db.exec(
-      `INSERT INTO sources (path, root, size, mtime_ms, format, state, episodes, indexed_at) VALUES ('/x/a.jsonl', '/x', 1, 1, 'verifiers', 'indexed', 3, 5)`
-    )
-    const source = (db.prepare('SELECT id FROM sources').get() as { id: number }).id
-    db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, 9, 5)').run(source)
+    const { db, source } = searchedSourceBefore(13)
     db.prepare(`INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (1, 'old text', 0, 'user', NULL)`).run()
     expect(pendingSearchSources(db)).toEqual([])
     expect(
@@ -127,17 +118,7 @@ describe('contentless full-text index (migration 0013)', () => {
 
 describe('migration 0017 (search rows without terminal escapes)', () => {
   it('empties the full-text index so every source is read again with the rows as they are now made', () => {
-    const db = new Database(':memory:')
-    migrate(
-      db,
-      MIGRATIONS.filter((m) => m.version < 17)
-    )
-    db.exec(`INSERT INTO roots (path, added_at) VALUES ('/x', 0)`)
-    db.exec(
-      `INSERT INTO sources (path, root, size, mtime_ms, format, state, episodes, indexed_at) VALUES ('/x/a.jsonl', '/x', 1, 1, 'verifiers', 'indexed', 3, 5)`
-    )
-    const source = (db.prepare('SELECT id FROM sources').get() as { id: number }).id
-    db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, 9, 5)').run(source)
+    const { db, source } = searchedSourceBefore(17)
     db.prepare(`INSERT INTO search_fts (rowid, text, role, tool) VALUES (1, '31mFAILED old', 'tool', NULL)`).run()
     expect(pendingSearchSources(db)).toEqual([])
     expect(

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { migrate } from '../../../src-main/db/migrate'
 import { MIGRATIONS } from '../../../src-main/db/migrations'
+import { searchedSourceBefore } from '../../helpers/searched-source-before'
 import { pendingSearchSources } from '../../../src-main/search/build-search-index'
 
 const tableSql = (db: Database.Database): string =>
@@ -26,17 +27,7 @@ describe('search prefix index (migration 0010)', () => {
   })
 
   it('empties an index built before it, so every source is searched again by the next pass', () => {
-    const db = new Database(':memory:')
-    migrate(
-      db,
-      MIGRATIONS.filter((m) => m.version < 10)
-    )
-    db.exec(`INSERT INTO roots (path, added_at) VALUES ('/x', 0)`)
-    db.exec(
-      `INSERT INTO sources (path, root, size, mtime_ms, format, state, episodes, indexed_at) VALUES ('/x/a.jsonl', '/x', 1, 1, 'verifiers', 'indexed', 3, 5)`
-    )
-    const source = (db.prepare('SELECT id FROM sources').get() as { id: number }).id
-    db.prepare('INSERT INTO search_sources (source_id, last_rowid, indexed_at) VALUES (?, 9, 5)').run(source)
+    const { db, source } = searchedSourceBefore(10)
     db.prepare(`INSERT INTO search_fts (rowid, text, turn, role, tool) VALUES (1, 'old text', 0, 'user', NULL)`).run()
     expect(pendingSearchSources(db)).toEqual([])
 
