@@ -76,15 +76,7 @@ describe('search order', () => {
     const t = tempEngine()
     engine = t.engine
     const file = join(t.dir, 'chat.jsonl')
-    const turns = (id: string, user: string, answer: string): string =>
-      JSON.stringify({
-        id,
-        reward: 1,
-        messages: [
-          { role: 'user', content: user },
-          { role: 'assistant', content: answer }
-        ]
-      }) + '\n'
+    const turns = (id: string, user: string, answer: string): string => chatRecord(id, answer, user) + '\n'
     writeFileSync(
       file,
       turns('a', 'plover plover plover', `${filler} plover ${filler}`) + turns('b', 'no bird here', 'plover')
