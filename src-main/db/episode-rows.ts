@@ -30,6 +30,8 @@ export interface EpisodeRow {
   duration_ms: number | null
   byte_offset: number
   byte_length: number
+  /** Runs of a long JSONL record's list items a head read jumps over (formats/readers/head-skips.ts), or null. */
+  head_skips: string | null
   prompt_hash: string
   locator: string | null
   anomalies_json: string | null

@@ -14,6 +14,8 @@ export interface EpisodePlace {
   byteOffset: number
   byteLength: number
   locator: string | null
+  /** The runs a head read of a long JSONL record jumps over, as JSON (formats/readers/head-skips.ts). */
+  headSkips?: string | null
 }
 
 const finite = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
@@ -29,8 +31,8 @@ export function episodeInserter(db: Db): (place: EpisodePlace, s: EpisodeSummary
     `INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, source_ref, prompt_hash, reward, success,
         status, error, turns, preview, answer, metrics_json, info_json, tokens_in, tokens_out, duration_ms,
         byte_offset, byte_length, step, rollout, rollout_given, source_id, locator, tool_calls_json, anomalies_json,
-        steps, termination, generation_ms, unscored, transcript, fingerprint)
-     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        steps, termination, generation_ms, unscored, transcript, fingerprint, head_skips)
+     VALUES (?, ?, ?, ?, 'explicit', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   )
   return (p, s) => {
     const transcript = s.transcript !== false
@@ -70,7 +72,8 @@ export function episodeInserter(db: Db): (place: EpisodePlace, s: EpisodeSummary
       finite(s.generationMs),
       typeof s.unscored === 'string' && s.unscored ? s.unscored : null,
       transcript ? 1 : 0,
-      episodeFingerprint(s, tally.content)
+      episodeFingerprint(s, tally.content),
+      p.headSkips ?? null
     )
   }
 }

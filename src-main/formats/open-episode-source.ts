@@ -14,13 +14,14 @@
  * Both are NotFoundErrors (the episode as indexed is not there any more); an adapter's own error (a locator the
  * document no longer has) goes through as it is.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs'
 import { NotFoundError } from '@contract/guards'
 import type { ReadCut } from '@contract/model'
 import type { DocumentAdapter, EpisodeBody } from './types'
 import { cutsOf, registerCuts } from './readers/json-cuts'
 import { jsonTextOf } from './readers/json-ascii-text'
-import { JsonTrimmer } from './readers/json-trim'
+import { JsonTrimmer, type TrimResult } from './readers/json-trim'
+import { HEAD_ITEMS, pushHeadBytes, type HeadSkip } from './readers/head-skips'
 import { documentAdapterFor, jsonlAdapterFor, tableAdapterFor } from './registry'
 import { readJsonlRecords } from './readers/jsonl-records'
 import { readRange } from './readers/line-reader'
@@ -219,33 +220,38 @@ export function openEpisodeSource(source: IndexedSource, ctx: FormatContext = fo
 
 /**
  * The start of one episode, read fast: a JSONL record is streamed through JsonTrimmer keeping the first
- * `headItems` items of every list and none of the tail, so a 10 MB record of 2,000 messages is scanned once and
- * only its first messages are parsed and made turns (a deep link's first paint: services/episode-head.ts). The
- * turns are the full read's first ones (the same adapter on the same items, in order), none past the cut. Null for
- * any other source (a whole-file document, a table, a record with several episodes): read those whole. The prompt
- * hash is not checked: the full read that follows does it.
+ * `headItems` items of every list and none of the tail, so a 10 MB record of 2,000 messages is read once and only
+ * its first messages are parsed and made turns (a deep link's first paint: services/episode-head.ts). The runs of
+ * left-out items indexing found in it (`skips`, readers/head-skips.ts) are jumped over, not scanned; runs that do not
+ * fit the file's bytes are ignored and the record is scanned whole. The turns are the full read's first ones (the
+ * same adapter on the same items, in order), none past the cut. Null for any other source (a whole-file document, a
+ * table, a record with several episodes): read those whole. The prompt hash is not checked: the full read that
+ * follows does it.
  */
 export function readIndexedEpisodeHead(
   source: IndexedSource,
   place: EpisodePlace,
-  headItems: number
+  headItems: number,
+  skips: readonly HeadSkip[] = []
 ): OpenedEpisode | null {
   const adapter = jsonlAdapterFor(source.format)
   if (!adapter || place.locator !== null) return null
-  const trimmer = new JsonTrimmer({ headItems, tailItems: 0 })
+  // null when the runs do not fit the file's bytes (the trimmer is then spent)
+  const trimmed = (runs: readonly HeadSkip[]): JsonTrimmer | null => {
+    const trimmer = new JsonTrimmer({ headItems, tailItems: 0 })
+    return pushHeadBytes(source.path, place.byteOffset, place.byteLength, trimmer, runs) ? trimmer : null
+  }
+  let kept: TrimResult
   try {
     if (statSync(source.path).size < place.byteOffset + place.byteLength) throw new SourceChangedError(source.path)
-    const fd = openSync(source.path, 'r')
-    try {
-      pushRange(fd, place, trimmer)
-    } finally {
-      closeSync(fd)
-    }
+    // the runs were found by a trimmer keeping HEAD_ITEMS: another one leaves out other items
+    const jumped = skips.length > 0 && headItems === HEAD_ITEMS ? trimmed(skips) : null
+    // without runs every byte is pushed: nothing can fail to fit
+    kept = (jumped ?? (trimmed([]) as JsonTrimmer)).end()
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new SourceGoneError(source.path)
     throw err
   }
-  const kept = trimmer.end()
   let record: Record<string, unknown>
   try {
     record = parseTolerant(kept.text) as Record<string, unknown>
@@ -256,28 +262,6 @@ export function readIndexedEpisodeHead(
   registerCuts(record, kept.cuts)
   const body = adapter.parseEpisode(record, { path: source.path, ctx: formatContext() }, undefined)
   return { body, raw: record, cuts: body.cuts ?? cutsOf(record) }
-}
-
-/** The chunk a head read streams its record through. */
-const HEAD_READ_CHUNK = 1 << 20
-
-/**
- * Streams a record's bytes into the trimmer through one reused 1 MB buffer: a 10 MB record read whole into a new
- * buffer cost ~30 ms here in page faults alone, a third of a deep link's head read. The trimmer copies what it
- * keeps, and each pushed view is a new object (its backslash memo is per chunk object). A file cut short ends the
- * push early, and the parse of what was kept fails as the whole read's would.
- */
-function pushRange(fd: number, place: EpisodePlace, trimmer: JsonTrimmer): void {
-  const buf = Buffer.allocUnsafe(Math.min(HEAD_READ_CHUNK, place.byteLength))
-  let done = 0
-  while (done < place.byteLength) {
-    const n = readSync(fd, buf, 0, Math.min(buf.length, place.byteLength - done), place.byteOffset + done)
-    if (n === 0) break
-    // a UTF-8 BOM opens the record
-    const skip = done === 0 && buf[0] === 0xef ? 3 : 0
-    trimmer.push(buf.subarray(skip, n))
-    done += n
-  }
 }
 
 /** Reads one episode: opens its source, reads it, closes it. */

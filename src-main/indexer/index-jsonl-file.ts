@@ -7,6 +7,7 @@ import { settleRuns, upsertRun } from '../db/run-membership'
 import type { EpisodeSummaryRecord, JsonlAdapter, RunHeader } from '../formats/types'
 import { RecordError } from '../formats/types'
 import { readLines, readRange } from '../formats/readers/line-reader'
+import { findHeadSkips } from '../formats/readers/head-skips'
 import { parseJsonlRecord } from '../formats/jsonl-record'
 import { episodeInserter } from '../db/insert-episode'
 import { episodeIdFor, runIdFor } from './run-id'
@@ -101,7 +102,7 @@ export function indexJsonlFile(
   // NaN / Infinity read as null: counted, and the lines named, for the file's and its run's warning
   const notes: ParseNotes = { nonFinite: 0 }
   const nonFiniteLines: number[] = []
-  const take = (text: string, offset: number, length: number, lineNo: number): void => {
+  const take = (text: string, bytes: Buffer, offset: number, length: number, lineNo: number): void => {
     let record: unknown
     try {
       const before = notes.nonFinite
@@ -130,6 +131,8 @@ export function indexJsonlFile(
         return
       }
     }
+    // where a long record's middle lies, for a deep link's head read (a record of several episodes is read whole)
+    const headSkips = rows === null ? findHeadSkips(bytes) : null
     for (let row = 0; row < (rows ?? 1); row++) {
       const s = summarizeOne(
         r,
@@ -147,7 +150,8 @@ export function indexJsonlFile(
           sourceId,
           byteOffset: offset,
           byteLength: length,
-          locator: rows === null ? null : String(row)
+          locator: rows === null ? null : String(row),
+          headSkips
         },
         s
       )
@@ -169,7 +173,7 @@ export function indexJsonlFile(
           return false
         }
         if (!line.validUtf8) warn(`line ${line.lineNo}: invalid UTF-8 bytes were replaced with U+FFFD`)
-        if (line.text.trim()) take(line.text, line.offset, line.length, line.lineNo)
+        if (line.text.trim()) take(line.text, line.bytes, line.offset, line.length, line.lineNo)
         hooks.onBytes(line.length + 1, ordinal - startOrdinal)
       },
       from.line
@@ -180,7 +184,8 @@ export function indexJsonlFile(
       warn(`line ${o.lineNo}: ${formatMb(o.length)} record is over the ${formatMb(maxLineBytes)} limit; skipped`)
     }
     if (result.tail && !cancelled) {
-      const tail = readRange(fd, result.tail.offset, result.tail.length).toString('utf8')
+      const tailBytes = readRange(fd, result.tail.offset, result.tail.length)
+      const tail = tailBytes.toString('utf8')
       if (tail.trim()) {
         let complete = false
         try {
@@ -190,7 +195,7 @@ export function indexJsonlFile(
           // an unfinished write: leave it for the next pass
         }
         if (complete) {
-          take(tail, result.tail.offset, result.tail.length, result.lastLineNo + 1)
+          take(tail, tailBytes, result.tail.offset, result.tail.length, result.lastLineNo + 1)
           // the line is not ended yet: a later append goes on with it, so it is not counted as a whole line
           indexedBytes = result.tail.offset + result.tail.length
         } else {

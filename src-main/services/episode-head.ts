@@ -3,13 +3,8 @@ import { NotFoundError } from '@contract/guards'
 import type { Db } from '../db/open-db'
 import { getEpisodeRow } from '../db/episode-rows'
 import { readIndexedEpisodeHead } from '../formats/open-episode-source'
+import { HEAD_ITEMS, parseHeadSkips } from '../formats/readers/head-skips'
 import { previewTurn } from './episode-preview'
-
-/**
- * Items of each list a head read keeps: more than any link's first paint asks for (a turn per item at least, in
- * every format whose records hold messages in order).
- */
-export const HEAD_ITEMS = 64
 
 /**
  * `count` turns of a preview from the turn whose index is `fromTurn` (or the first one past it) on: what a deep link
@@ -34,7 +29,8 @@ export function readEpisodeHead(db: Db, episodeId: string, fromTurn: number, cou
   const opened = readIndexedEpisodeHead(
     { path: row.source_path, format: row.format, size: row.size, mtimeMs: row.mtime_ms },
     { byteOffset: row.byte_offset, byteLength: row.byte_length, locator: row.locator },
-    HEAD_ITEMS
+    HEAD_ITEMS,
+    parseHeadSkips(row.head_skips, row.byte_length)
   )
   if (!opened) return null
   const read = opened.body.turns

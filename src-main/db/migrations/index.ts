@@ -21,6 +21,7 @@ import { migration0020 } from './0020-forget-gone-sources'
 import { migration0021 } from './0021-search-rows-again'
 import { migration0022 } from './0022-search-row-places'
 import { migration0023 } from './0023-search-cjk-characters'
+import { migration0024 } from './0024-episode-head-skips'
 
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -45,5 +46,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0020,
   migration0021,
   migration0022,
-  migration0023
+  migration0023,
+  migration0024
 ]

@@ -74,14 +74,20 @@ export function withinJsonLimits(
   return true
 }
 
-/** A growable byte buffer: the kept text of the root, or of one list item waiting in a tail ring. */
+/**
+ * A growable byte buffer: the kept text of the root, or of one list item waiting in a tail ring. A counting sink
+ * keeps no bytes, only their count (a trimmer that only reports, see TrimOptions.keepText).
+ */
 class Sink {
   buf: Buffer
   len = 0
   /** Values written here (moved with the bytes when a tail item is written into its list). */
   values = 0
-  constructor(size = 64) {
-    this.buf = Buffer.allocUnsafe(size)
+  constructor(
+    size = 64,
+    private readonly counting = false
+  ) {
+    this.buf = Buffer.allocUnsafe(counting ? 0 : size)
   }
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return
@@ -93,11 +99,19 @@ class Sink {
   }
   put(src: Buffer, from: number, to: number): void {
     if (to <= from) return
+    if (this.counting) {
+      this.len += to - from
+      return
+    }
     this.room(to - from)
     src.copy(this.buf, this.len, from, to)
     this.len += to - from
   }
   byte(c: number): void {
+    if (this.counting) {
+      this.len++
+      return
+    }
     this.room(1)
     this.buf[this.len++] = c
   }
@@ -141,6 +155,8 @@ class Frame {
   segKey: KeyRef | null = null
   segIndex = -1
   segKept = -1
+  /** A list's first left-out item's first byte (its place in the stream), or -1 while none was. */
+  skipFrom = -1
 }
 
 /** How the parent names a value: its key, or its position (and kept position, -1 when not reachable). */
@@ -158,6 +174,25 @@ export interface TrimOptions {
   members?: number
   /** Bytes of text kept (a streamed member); Infinity for a text already in memory (only values and depth bound it). */
   maxBytes?: number
+  /** Told of each list whose last items were left out whole (see SkippedItems). */
+  onSkippedItems?: (run: SkippedItems) => void
+  /**
+   * False: the same decisions, but no kept text and no cuts (`end` gives none), for a trimmer run for onSkippedItems
+   * alone: a record of one 60 MB text would otherwise be copied whole, on top of its parse (the indexer's memory bound).
+   */
+  keepText?: boolean
+}
+
+/**
+ * A list's items left out whole, at its end (a trimmer without a tail keeps a list's head and leaves out the rest):
+ * `from` is the first left-out item's first byte and `to` the list's closing bracket, both places in the bytes pushed.
+ * Pushing the same bytes again without those, with `skipItems(items)` where they were, gives the same kept text and
+ * cuts: what a head read of a long record needs without scanning its middle (formats/readers/head-skips.ts).
+ */
+export interface SkippedItems {
+  from: number
+  to: number
+  items: number
 }
 
 /** The kept text and what was left out. */
@@ -185,7 +220,12 @@ export class JsonTrimmer {
   private readonly tailItems: number
   private readonly members: number
   private readonly maxBytes: number
-  private readonly root = new Sink(1024)
+  private readonly onSkippedItems: ((run: SkippedItems) => void) | null
+  /** Bytes pushed before the current chunk, and where the token being read starts (for onSkippedItems). */
+  private pushed = 0
+  private tokenAt = 0
+  private readonly keepText: boolean
+  private readonly root: Sink
   private readonly frames: Frame[] = []
   private depth = 0
   private keptValues = 0
@@ -218,6 +258,12 @@ export class JsonTrimmer {
     this.tailItems = opts.tailItems ?? KEEP_TAIL_ITEMS
     this.members = opts.members ?? KEEP_MEMBERS
     this.maxBytes = opts.maxBytes ?? Infinity
+    this.onSkippedItems = opts.onSkippedItems ?? null
+    this.keepText = opts.keepText ?? true
+    // a string cut at the byte budget ends where its kept bytes allow (cleanEnd): a counting sink has none
+    if (!this.keepText && this.maxBytes !== Infinity)
+      throw new Error('a trimmer that keeps no text takes no byte budget')
+    this.root = new Sink(1024, !this.keepText)
   }
 
   push(chunk: Buffer): void {
@@ -237,12 +283,33 @@ export class JsonTrimmer {
         i++
         continue
       }
-      i = this.skipping ? this.skipToken(i, c) : this.token(i, c)
+      if (this.skipping) i = this.skipToken(i, c)
+      else {
+        this.tokenAt = this.pushed + i
+        i = this.token(i, c)
+      }
     }
+    this.pushed += n
+  }
+
+  /**
+   * Leaves out `items` list items whose bytes are not pushed: a run onSkippedItems reported for the same bytes, called
+   * where its `from` was (the next bytes pushed are from its `to` on). False, and nothing changed, when the trimmer is
+   * not where such a run starts (its list's next item would be kept, or it is inside a value): the bytes differ from
+   * those the run was found in, and the caller pushes them all instead.
+   */
+  skipItems(items: number): boolean {
+    const f = this.top()
+    if (!f || !f.array || f.inItem || this.skipping || this.inString || this.inScalar || items < 1) return false
+    if (this.tailItems > 0 || f.count !== f.kept || this.keepsItem(f.count + 1)) return false
+    f.count += items
+    f.skipFrom = this.pushed
+    return true
   }
 
   /** The kept text. Input that ended inside a value is left unfinished, so that parsing the text fails as the input's would. */
   end(): TrimResult {
+    if (!this.keepText) return { text: '', cuts: [], moreCuts: 0 }
     return { text: this.root.buf.toString('utf8', 0, this.root.len), cuts: this.cuts, moreCuts: this.moreCuts }
   }
 
@@ -344,6 +411,7 @@ export class JsonTrimmer {
     g.segKey = null
     g.segIndex = -1
     g.segKept = -1
+    g.skipFrom = -1
     if (parent) {
       if (parent.array) {
         g.segIndex = parent.count - 1
@@ -373,7 +441,7 @@ export class JsonTrimmer {
     if (!f || !f.array) return true // the root, or an object's value (its member was decided at the key)
     f.inItem = true
     f.count++
-    if (f.count <= this.headItems && this.keptValues < this.maxValues / 2 && this.keptBytes < this.maxBytes / 2) {
+    if (this.keepsItem(f.count)) {
       if (f.kept > 0) this.writeByte(f.out, COMMA)
       f.kept++
       f.item = null
@@ -389,15 +457,21 @@ export class JsonTrimmer {
           this.keptValues > this.maxValues * 0.75)
       )
         this.evict(f)
-      const item = this.spare.pop() ?? new Sink()
+      const item = this.spare.pop() ?? new Sink(64, !this.keepText)
       item.len = 0
       item.values = 0
       f.item = item
       return true
     }
     f.item = null
+    if (f.skipFrom < 0) f.skipFrom = this.tokenAt
     this.startSkip(0, false)
     return false
+  }
+
+  /** Whether a list's `nth` item (from 1) is kept in place, with what was kept so far. */
+  private keepsItem(nth: number): boolean {
+    return nth <= this.headItems && this.keptValues < this.maxValues / 2 && this.keptBytes < this.maxBytes / 2
   }
 
   private beginMember(f: Frame): boolean {
@@ -458,6 +532,8 @@ export class JsonTrimmer {
       }
     }
     const shown = f.kept + f.ringLen
+    if (f.array && f.skipFrom >= 0 && this.onSkippedItems)
+      this.onSkippedItems({ from: f.skipFrom, to: this.tokenAt, items: f.count - shown })
     if (shown < f.count) {
       if (f.array) this.addCut('items', f.count, f.kept, f.ringLen, this.frameSegs(this.depth))
       else this.addCut('members', f.count, f.kept, 0, this.frameSegs(this.depth))
@@ -579,6 +655,7 @@ export class JsonTrimmer {
   }
 
   private addCut(kind: JsonCut['kind'], total: number, head: number, tail: number, segs: Seg[]): void {
+    if (!this.keepText) return // nothing kept to say it of (and no key text to name it by)
     if (this.cuts.length >= MAX_LISTED_CUTS) {
       this.moreCuts++
       return

@@ -5,6 +5,8 @@ import { noteRead } from './big-reads'
 /** One complete line of a JSONL file, decoded, with its byte range (newline excluded). */
 export interface Line {
   text: string
+  /** The line's bytes: a view of a read buffer, valid only until onLine returns. */
+  bytes: Buffer
   offset: number
   length: number
   /** 1-based line number counted from `startOffset`'s line. */
@@ -85,7 +87,7 @@ function readChunks(
     if (length === 0) return true
     const slice = buf.subarray(start, end)
     const text = slice.toString('utf8')
-    const line: Line = { text, offset: lineStart, length, lineNo, validUtf8: isUtf8(slice) }
+    const line: Line = { text, bytes: slice, offset: lineStart, length, lineNo, validUtf8: isUtf8(slice) }
     return onLine(line) !== false
   }
 

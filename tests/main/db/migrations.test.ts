@@ -63,7 +63,8 @@ describe('migrations', () => {
       { version: 20, name: 'forget-gone-sources' },
       { version: 21, name: 'search-rows-again' },
       { version: 22, name: 'search-row-places' },
-      { version: 23, name: 'search-cjk-characters' }
+      { version: 23, name: 'search-cjk-characters' },
+      { version: 24, name: 'episode-head-skips' }
     ])
   })
 
@@ -110,11 +111,25 @@ describe('migrations', () => {
     add.run('/gone.jsonl', 'file no longer exists (moved or deleted since it was indexed)', 0)
     add.run('/cut.json', 'the file ends mid-document', 0)
     add.run('/link', 'broken symlink', 1)
-    expect(migrate(db)).toEqual([20, 21, 22, 23])
+    expect(migrate(db)).toEqual([20, 21, 22, 23, 24])
     expect((db.prepare('SELECT path FROM sources ORDER BY path').raw().all() as [string][]).flat()).toEqual([
       '/cut.json',
       '/link'
     ])
+  })
+
+  it("0024 gives episodes where a long record's middle lies, none for those indexed before", () => {
+    const db = new Database(':memory:')
+    migrate(
+      db,
+      MIGRATIONS.filter((m) => m.version < 24)
+    )
+    db.exec(`INSERT INTO sources (id, path, root, size, mtime_ms, format, state) VALUES (1, '/a', '/', 1, 1, 'verifiers', 'indexed');
+      INSERT INTO runs (id, run_key, source_id, name, format, source_path, updated_at) VALUES ('r1', '/a', 1, 'n', 'verifiers', '/a', 0);
+      INSERT INTO episodes (id, run_id, ordinal, task_key, task_key_kind, prompt_hash, status, turns, preview, byte_offset, byte_length, source_id)
+        VALUES ('r1-0', 'r1', 0, 't', 'explicit', 'h', 'ok', 2, '', 0, 10, 1)`)
+    expect(migrate(db)).toEqual([24])
+    expect(db.prepare('SELECT id, head_skips FROM episodes').get()).toEqual({ id: 'r1-0', head_skips: null })
   })
 
   it('re-running is a no-op and a partial failure rolls back that migration only', () => {

@@ -16,6 +16,7 @@ import { openDb } from '../../../src-main/db/open-db'
 import { getEpisodeRow } from '../../../src-main/db/episode-rows'
 import { previewTurn } from '../../../src-main/services/episode-preview'
 import { readIndexedEpisodeHead } from '../../../src-main/formats/open-episode-source'
+import { HEAD_ITEMS, parseHeadSkips } from '../../../src-main/formats/readers/head-skips'
 
 let engine: Engine
 let dbPath: string
@@ -92,6 +93,28 @@ describe('getEpisodeHead', () => {
     expect(head.turns.map((t) => t.index)).toEqual([...Array(12).keys()])
     const preview = await engine.api.getEpisodePreview(longId)
     expect(head.turns).toEqual(preview.turns.slice(0, 12))
+  })
+
+  it('jumps over the middle of a long record, as indexing found it, to the same head as a scan', () => {
+    const db = openDb(dbPath, { readonly: true })
+    try {
+      const withRuns = ids.filter((id) => getEpisodeRow(db, id)!.head_skips !== null)
+      // only the 10 MB record is 1 MB or more
+      expect(withRuns).toEqual([longId])
+      const row = getEpisodeRow(db, longId)!
+      const skips = parseHeadSkips(row.head_skips, row.byte_length)
+      expect(skips).toHaveLength(1)
+      expect(skips[0].to - skips[0].from).toBeGreaterThan(0.9 * row.byte_length)
+      const source = { path: row.source_path, format: row.format, size: row.size, mtimeMs: row.mtime_ms }
+      const at = { byteOffset: row.byte_offset, byteLength: row.byte_length, locator: row.locator }
+      const jumped = readIndexedEpisodeHead(source, at, HEAD_ITEMS, skips)
+      const scanned = readIndexedEpisodeHead(source, at, HEAD_ITEMS)
+      expect(jumped?.raw).toEqual(scanned?.raw)
+      expect(jumped?.cuts).toEqual(scanned?.cuts)
+      expect(jumped?.body.turns).toEqual(scanned?.body.turns)
+    } finally {
+      db.close()
+    }
   })
 
   it('gives the read of the start alone only for one JSONL record', () => {
