@@ -2,7 +2,7 @@
  * Where a long JSONL record's middle lies, so that a read of its head need not scan it. A deep link's first paint
  * reads a record's start through JsonTrimmer (formats/open-episode-source.ts readIndexedEpisodeHead), which keeps the
  * first HEAD_ITEMS items of every list and none after: it still scanned every byte of the rest to find where each
- * list ends, 3.3 ms for a 10 MB record of 2,000 messages here, and 25–65 ms on the reader thread while a browser
+ * list ends, 3.3 ms for a 10 MB record of 2,000 messages here, and 23–65 ms on the reader thread while a browser
  * loads the page on the same two cores (the deep link waited for it). Indexing finds those runs of left-out items once
  * (the same trimmer on the same bytes, `findHeadSkips`); the head read pushes the bytes around them and tells the
  * trimmer how many items each held (`pushHeadBytes`), which gives the same kept text and cuts.
@@ -27,8 +27,8 @@ const startsWithBom = (b: Buffer): boolean => b[0] === UTF8_BOM[0] && b[1] === U
 const CLOSE_LIST = 0x5d
 
 /**
- * The runs of left-out items a head read of this record (its bytes, as in the file) can jump over; empty for a short
- * record or one without such runs. As JSON for the episode's row (`head_skips`), or null when there are none.
+ * The runs of left-out items a head read of this record (its bytes, as in the file) can jump over, as JSON for the
+ * episode's row (`head_skips`); null for a record under HEAD_SKIPS_MIN_RECORD_BYTES or one without such runs.
  */
 export function findHeadSkips(record: Buffer): string | null {
   if (record.length < HEAD_SKIPS_MIN_RECORD_BYTES) return null
