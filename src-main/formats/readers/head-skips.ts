@@ -9,6 +9,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs'
 import { JsonTrimmer, type SkippedItems } from './json-trim'
+import { utf8BomLength } from './utf8-bom'
 
 /** Items of each list a head read keeps: more than any link's first paint asks for (a turn per item at least). */
 export const HEAD_ITEMS = 64
@@ -22,8 +23,6 @@ const MIN_SKIP_BYTES = 64 << 10
 /** A record's runs: `from`, `to` (the list's closing bracket) and `items`, as places from the record's first byte. */
 export type HeadSkip = SkippedItems
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf]
-const startsWithBom = (b: Buffer): boolean => b[0] === UTF8_BOM[0] && b[1] === UTF8_BOM[1] && b[2] === UTF8_BOM[2]
 const CLOSE_LIST = 0x5d
 
 /**
@@ -32,7 +31,7 @@ const CLOSE_LIST = 0x5d
  */
 export function findHeadSkips(record: Buffer): string | null {
   if (record.length < HEAD_SKIPS_MIN_RECORD_BYTES) return null
-  const bom = startsWithBom(record) ? 3 : 0
+  const bom = utf8BomLength(record)
   const runs: number[][] = []
   const trimmer = new JsonTrimmer({
     headItems: HEAD_ITEMS,
@@ -99,7 +98,7 @@ export function pushHeadBytes(
         const n = readSync(fd, buf, 0, Math.min(buf.length, until - at), offset + at)
         if (n === 0) return true
         // a UTF-8 BOM opens the record; a run's list goes on with its closing bracket
-        const skip = at === 0 && n >= 3 && startsWithBom(buf) ? 3 : 0
+        const skip = at === 0 ? utf8BomLength(buf.subarray(0, n)) : 0
         if (first && k > 0 && buf[0] !== CLOSE_LIST) return false
         first = false
         trimmer.push(buf.subarray(skip, n))

@@ -11,6 +11,7 @@
  * trimmed before it is parsed (readers/json-trim.ts), which keeps or drops whole strings (without a byte cap, as
  * there), so escapes come through whole too.
  */
+import { utf8BomLength } from './utf8-bom'
 
 /**
  * Records up to this size are decoded run by run; bigger ones whole. Measured on this machine (a 10 MB agent episode
@@ -28,14 +29,12 @@ export const RUN_DECODE_MAX_BYTES = 256 * 1024
  */
 export const RUN_DECODE_MAX_RUNS = 16
 
-/** UTF-8 byte order mark, which a JSONL line may start with (the parsers drop it). */
-const BOM = [0xef, 0xbb, 0xbf]
 const BACKSLASH = 0x5c
 
 export function jsonTextOf(bytes: Buffer): string {
   const n = bytes.length
   if (n > RUN_DECODE_MAX_BYTES) return bytes.toString('utf8')
-  const start = n >= 3 && bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? 3 : 0
+  const start = utf8BomLength(bytes)
   let out = ''
   let from = start
   let i = start
